@@ -1,0 +1,1 @@
+"""chain package."""

@@ -1,0 +1,1 @@
+"""codegraph package."""
