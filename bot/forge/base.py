@@ -1,0 +1,180 @@
+"""The Forge protocol: what the engine needs from GitHub or GitLab, in forge-neutral words.
+
+Above `bot/forge/` nobody says "pull request" or "merge request": it is a *change request*.
+Issues and change requests are both *items*; GitLab numbers them separately (iid), GitHub
+shares one number space, so every call that may target either takes an `ItemRef`.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
+
+ForgeName = Literal["github", "gitlab"]
+
+
+class Permission(enum.IntEnum):
+    """Neutral permission levels, ordered so that `>=` compares them.
+
+    GitHub repository permissions (none/read/triage/write/maintain/admin) map one to one;
+    GitLab access levels map as: 0/5 → NONE, 10 guest → READ, 15 planner/20 reporter → TRIAGE,
+    30 developer → WRITE, 40 maintainer → MAINTAIN, 50 owner → ADMIN.
+    """
+
+    NONE = 0
+    READ = 1
+    TRIAGE = 2
+    WRITE = 3
+    MAINTAIN = 4
+    ADMIN = 5
+
+    @classmethod
+    def parse(cls, name: str) -> "Permission":
+        """Read a level from settings text such as "write" or "maintain"."""
+        try:
+            return cls[name.strip().upper()]
+        except KeyError as exc:
+            allowed = ", ".join(level.name.lower() for level in cls)
+            raise ValueError(f"unknown permission {name!r}; expected one of {allowed}") from exc
+
+
+@dataclass(frozen=True)
+class RepoRef:
+    """A repository on one forge: `owner/name` on GitHub, the full project path on GitLab."""
+
+    forge: ForgeName
+    full_name: str
+
+    def __str__(self) -> str:
+        return f"{self.forge}:{self.full_name}"
+
+
+@dataclass(frozen=True)
+class ItemRef:
+    """An issue or a change request of one repository."""
+
+    kind: Literal["issue", "change_request"]
+    number: int
+
+
+class Comment(BaseModel):
+    id: int
+    author: str
+    body: str
+    created_at: datetime | None = None
+    url: str = ""
+
+
+class Issue(BaseModel):
+    number: int
+    title: str
+    body: str = ""
+    author: str
+    labels: list[str] = Field(default_factory=list)
+    state: str = "open"
+    url: str = ""
+    milestone: str | None = None
+    comments: list[Comment] = Field(default_factory=list)
+
+
+class ChangeRequest(BaseModel):
+    number: int
+    url: str = ""
+    title: str
+    body: str = ""
+    source_branch: str
+    target_branch: str
+    state: str = "open"
+    merged: bool = False
+
+
+class Thread(BaseModel):
+    """A review thread (GitHub) or discussion (GitLab) on a change request."""
+
+    id: str
+    comments: list[Comment] = Field(default_factory=list)
+    path: str | None = None
+    line: int | None = None
+
+
+class Reaction(BaseModel):
+    content: Literal["+1", "-1", "other"]
+    user: str
+
+
+@dataclass(frozen=True)
+class GitCredentials:
+    """What git needs to push. Handed to git alone (askpass), never to the model or sandbox."""
+
+    username: str
+    password: str
+
+    def __repr__(self) -> str:  # never print the secret, not even by accident
+        return f"GitCredentials(username={self.username!r}, password='***')"
+
+
+@runtime_checkable
+class Forge(Protocol):
+    """Everything the engine and handlers may ask of a forge."""
+
+    name: ForgeName
+
+    async def get_issue(self, repo: RepoRef, number: int) -> Issue: ...
+
+    async def add_labels(self, repo: RepoRef, item: ItemRef, labels: list[str]) -> None: ...
+
+    async def remove_label(self, repo: RepoRef, item: ItemRef, label: str) -> None:
+        """Remove one label; removing a label that is not there is not an error."""
+        ...
+
+    async def create_comment(self, repo: RepoRef, item: ItemRef, body: str) -> Comment: ...
+
+    async def update_comment(
+        self, repo: RepoRef, item: ItemRef, comment_id: int, body: str
+    ) -> Comment: ...
+
+    async def open_change_request(
+        self, repo: RepoRef, *, source_branch: str, target_branch: str, title: str, body: str
+    ) -> ChangeRequest: ...
+
+    async def find_change_request(
+        self, repo: RepoRef, source_branch: str
+    ) -> ChangeRequest | None:
+        """The open change request from `source_branch`, if any."""
+        ...
+
+    async def get_change_request(self, repo: RepoRef, number: int) -> ChangeRequest: ...
+
+    async def update_change_request(
+        self, repo: RepoRef, number: int, *, title: str | None = None, body: str | None = None
+    ) -> ChangeRequest: ...
+
+    async def create_thread(self, repo: RepoRef, number: int, body: str) -> Thread: ...
+
+    async def reply_to_thread(
+        self, repo: RepoRef, number: int, thread_id: str, body: str
+    ) -> Comment: ...
+
+    async def list_threads(self, repo: RepoRef, number: int) -> list[Thread]: ...
+
+    async def list_reactions(
+        self, repo: RepoRef, item: ItemRef, comment_id: int
+    ) -> list[Reaction]: ...
+
+    async def add_reaction(
+        self, repo: RepoRef, item: ItemRef, comment_id: int, content: str
+    ) -> None: ...
+
+    async def get_permission(self, repo: RepoRef, username: str) -> Permission: ...
+
+    async def clone_url(self, repo: RepoRef) -> str: ...
+
+    async def push_credentials(self, repo: RepoRef) -> GitCredentials | None: ...
+
+    async def default_branch(self, repo: RepoRef) -> str: ...
+
+    async def close(self) -> None: ...
