@@ -1,0 +1,137 @@
+"""Global settings: one place that reads the environment (`SMITH_*`) and an optional `smith.toml`.
+
+Per-repository behaviour lives in `.smith.yml` (bot/repo_config.py); this file holds what belongs
+to the machine running Smith: where data goes, how to reach the forges, the model and Postgres.
+Secrets are `SecretStr`, so they never show up in logs, reprs or error messages.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import AliasChoices, BaseModel, Field, SecretStr, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+DEFAULT_PRICES: dict[str, dict[str, float]] = {
+    # USD per million tokens; override in smith.toml `[prices."model-name"]`.
+    "claude-sonnet-4-5": {"input": 3.0, "output": 15.0, "cache_read": 0.3, "cache_write": 3.75},
+    "claude-opus-4-1": {"input": 15.0, "output": 75.0, "cache_read": 1.5, "cache_write": 18.75},
+    "claude-haiku-4-5": {"input": 1.0, "output": 5.0, "cache_read": 0.1, "cache_write": 1.25},
+}
+
+
+class LabelNames(BaseModel):
+    """Label names Smith reads and writes on issues; rename them to fit a project's scheme."""
+
+    needs_info: str = "smith:needs-info"
+    awaiting_approval: str = "smith:awaiting-approval"
+    ready_for_review: str = "smith:ready-for-review"
+    failed: str = "smith:failed"
+    in_progress: str = "smith:in-progress"
+
+
+class Settings(BaseSettings):
+    """Everything configurable about a Smith installation. Env: `SMITH_<FIELD>`."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="SMITH_",
+        env_nested_delimiter="__",
+        toml_file=os.environ.get("SMITH_CONFIG_FILE", "smith.toml"),
+        extra="ignore",
+    )
+
+    data_dir: Path = Field(Path(".smith"), description="Where the embedded database, mirrors, "
+                           "checkouts, caches and reports live.")
+    database_url: SecretStr | None = Field(None, description="PostgreSQL URL. Empty: start an "
+                                           "embedded server in `<data_dir>/postgres`.")
+
+    github_api_url: str = Field("https://api.github.com", description="GitHub REST API root; "
+                                "set it for GitHub Enterprise (`https://HOST/api/v3`).")
+    github_token: SecretStr | None = Field(None, description="A token, when not running as an App.")
+    github_app_id: int | None = Field(None, description="GitHub App id (with a private key).")
+    github_private_key_path: Path | None = Field(None, description="PEM file of the App's key.")
+    github_webhook_secret: SecretStr | None = Field(None, description="Webhook secret; "
+                                                    "deliveries without a valid signature get 401.")
+
+    gitlab_url: str = Field("https://gitlab.com", description="GitLab instance URL.")
+    gitlab_token: SecretStr | None = Field(None, description="GitLab token with `api` scope.")
+    gitlab_webhook_secret: SecretStr | None = Field(None, description="Webhook secret token "
+                                                    "compared with `X-Gitlab-Token`.")
+
+    bot_account: str = Field("smith-bot", description="Smith's own user name on the forge: its "
+                             "events are ignored and `@<account>` addresses it.")
+    summon_label: str = Field("smith:fix", description="The label that summons Smith on an issue.")
+    labels: LabelNames = Field(default_factory=LabelNames)
+    summon_permission: str = Field("write", description="Least permission to summon or ask for "
+                                   "rework: read, triage, write, maintain or admin.")
+    approve_permission: str = Field("maintain", description="Least permission to approve a gated "
+                                    "run or a learned rule.")
+
+    anthropic_api_key: SecretStr | None = Field(
+        None, validation_alias=AliasChoices("ANTHROPIC_API_KEY", "SMITH_ANTHROPIC_API_KEY"),
+        description="The model service key (the SDK's own variable).")
+    anthropic_base_url: str | None = Field(
+        None, validation_alias=AliasChoices("ANTHROPIC_BASE_URL", "SMITH_ANTHROPIC_BASE_URL"),
+        description="Model service URL (the SDK's own variable); tests point it at a fake.")
+    model: str = Field("claude-sonnet-4-5", description="Default model for every step.")
+    prices: dict[str, dict[str, float]] = Field(default_factory=lambda: dict(DEFAULT_PRICES))
+    run_token_cap: int = Field(2_000_000, description="Tokens one run may spend in total.")
+    run_cost_cap_usd: float = Field(20.0, description="Dollars one run may spend in total.")
+
+    host: str = Field("127.0.0.1", description="Address `smith serve` listens on.")
+    port: int = Field(8080, description="Port `smith serve` listens on.")
+    max_body_bytes: int = Field(25 * 1024 * 1024, description="Largest webhook body accepted; "
+                                "larger ones get 413 before the rest is read.")
+    worker_concurrency: int = Field(2, description="Jobs one worker runs at the same time.")
+    stalled_after_seconds: float = Field(30.0, description="A job whose worker sent no heartbeat "
+                                         "for this long is given to another worker.")
+    log_level: str = Field("INFO", description="DEBUG, INFO, WARNING or ERROR.")
+    log_format: str = Field("json", description="`json` for machines, `console` for people.")
+    dashboard_token: SecretStr | None = Field(None, description="If set, the dashboard asks for "
+                                              "it (bearer token or basic-auth password).")
+
+    @field_validator("summon_permission", "approve_permission")
+    @classmethod
+    def _known_permission(cls, value: str) -> str:
+        from bot.forge.base import Permission
+
+        Permission.parse(value)
+        return value.strip().lower()
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # Environment wins over smith.toml, explicit arguments win over both.
+        return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls))
+
+    @property
+    def postgres_dir(self) -> Path:
+        return self.data_dir / "postgres"
+
+    def github_private_key(self) -> str | None:
+        if self.github_private_key_path is None:
+            return None
+        return self.github_private_key_path.read_text()
+
+    def public_summary(self) -> dict[str, Any]:
+        """Settings as shown to a person: secrets reduced to set / not set."""
+        shown: dict[str, Any] = {}
+        for name, value in self.model_dump().items():
+            if isinstance(getattr(self, name), SecretStr) or name.endswith(("token", "secret", "key")):
+                shown[name] = "set" if value else "not set"
+            else:
+                shown[name] = value
+        return shown

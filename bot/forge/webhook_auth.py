@@ -1,0 +1,82 @@
+"""Webhook verification for both forges: who sent this, and is the body what they signed?
+
+GitHub signs the raw body (`X-Hub-Signature-256`, HMAC-SHA256); gidgethub's sans-I/O
+`Event.from_http` checks it with a constant-time compare. GitLab sends a shared secret in
+`X-Gitlab-Token`, compared here in constant time too. Either way the caller gets a verified
+`(event name, delivery id, payload)` or a `WebhookRejected` carrying the HTTP status to answer.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gidgethub import BadRequest, ValidationFailure
+from gidgethub.sansio import Event as GitHubEvent
+
+
+class WebhookRejected(Exception):
+    """The delivery is refused; `status` is the HTTP answer (401, 400, 415)."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class VerifiedDelivery:
+    event_name: str
+    delivery_id: str
+    payload: dict[str, Any]
+
+
+def verify_github(headers: Mapping[str, str], body: bytes, secret: str | None) -> VerifiedDelivery:
+    lowered = {key.lower(): value for key, value in headers.items()}
+    if not secret:
+        raise WebhookRejected(401, "no GitHub webhook secret is configured; refusing deliveries")
+    if "x-hub-signature-256" not in lowered:
+        # The legacy SHA-1 header alone is not enough: insist on the SHA-256 signature.
+        raise WebhookRejected(401, "missing X-Hub-Signature-256")
+    lowered.pop("x-hub-signature", None)
+    for required in ("x-github-event", "x-github-delivery"):
+        if not lowered.get(required):
+            raise WebhookRejected(400, f"missing header {required}")
+    try:
+        event = GitHubEvent.from_http(lowered, body, secret=secret)
+    except ValidationFailure as exc:
+        raise WebhookRejected(401, "bad signature") from exc
+    except BadRequest as exc:
+        if "json" in lowered.get("content-type", ""):
+            raise WebhookRejected(400, "body is not valid JSON") from exc
+        raise WebhookRejected(415, "expected a JSON body") from exc
+    if not isinstance(event.data, dict):
+        raise WebhookRejected(400, "payload is not a JSON object")
+    return VerifiedDelivery(event.event, event.delivery_id, event.data)
+
+
+def verify_gitlab(headers: Mapping[str, str], body: bytes, secret: str | None) -> VerifiedDelivery:
+    lowered = {key.lower(): value for key, value in headers.items()}
+    if not secret:
+        raise WebhookRejected(401, "no GitLab webhook secret is configured; refusing deliveries")
+    token = lowered.get("x-gitlab-token", "")
+    if not hmac.compare_digest(token.encode(), secret.encode()):
+        raise WebhookRejected(401, "bad or missing X-Gitlab-Token")
+    event_name = lowered.get("x-gitlab-event")
+    if not event_name:
+        raise WebhookRejected(400, "missing header X-Gitlab-Event")
+    # Idempotency-Key survives GitLab's retries; the event UUID is older and shared by recursive
+    # hooks. Without either, there is nothing to deduplicate on: refuse rather than risk doubles.
+    delivery_id = lowered.get("idempotency-key") or lowered.get("x-gitlab-event-uuid")
+    if not delivery_id:
+        raise WebhookRejected(400, "missing Idempotency-Key and X-Gitlab-Event-UUID")
+    try:
+        payload = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise WebhookRejected(400, "body is not valid JSON") from exc
+    if not isinstance(payload, dict):
+        raise WebhookRejected(400, "payload is not a JSON object")
+    return VerifiedDelivery(event_name, delivery_id, payload)

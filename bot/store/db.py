@@ -1,0 +1,89 @@
+"""Which PostgreSQL to use, and the SQLAlchemy engine on it.
+
+With `SMITH_DATABASE_URL` Smith uses that server; without, it starts (or joins) the embedded one
+in the data folder. Every process — `smith serve`, `smith worker`, any CLI command — resolves the
+database the same way, so they all see the same runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+
+from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+from bot.config import Settings
+from bot.store.embedded import EmbeddedPostgres, ensure_embedded
+
+
+class DatabaseUnavailable(RuntimeError):
+    """The database cannot be reached right now (the webhook answers 503)."""
+
+
+def libpq_url(url: str) -> str:
+    """A URL psycopg and procrastinate accept (`postgresql://...`)."""
+    for prefix in ("postgresql+psycopg://", "postgresql+asyncpg://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql://" + url[len(prefix):]
+    return url
+
+
+def sqlalchemy_url(url: str) -> str:
+    return "postgresql+psycopg://" + libpq_url(url)[len("postgresql://"):]
+
+
+@dataclass
+class DatabaseTarget:
+    """The resolved database: its URL and, on the embedded default, the server handle."""
+
+    url: str
+    embedded: EmbeddedPostgres | None = field(default=None)
+
+    def release(self) -> None:
+        """Stop the embedded server if this process started it."""
+        if self.embedded is not None:
+            self.embedded.stop()
+
+
+def resolve_database(settings: Settings) -> DatabaseTarget:
+    if settings.database_url is not None:
+        return DatabaseTarget(url=libpq_url(settings.database_url.get_secret_value()))
+    embedded = ensure_embedded(settings.postgres_dir)
+    return DatabaseTarget(url=embedded.url, embedded=embedded)
+
+
+class Database:
+    """The async engine plus a session factory; one per process."""
+
+    def __init__(self, url: str, *, pool_size: int = 10) -> None:
+        self.url = libpq_url(url)
+        self.engine: AsyncEngine = create_async_engine(
+            sqlalchemy_url(self.url), pool_size=pool_size, max_overflow=20, pool_pre_ping=True,
+            pool_timeout=5,
+        )
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncSession]:
+        """A session inside one transaction; commits on success, rolls back on error."""
+        try:
+            async with self.sessions() as session, session.begin():
+                yield session
+        except (OperationalError, ConnectionError) as exc:
+            raise DatabaseUnavailable(str(exc.__cause__ or exc)) from exc
+
+    async def ping(self, timeout: float = 2.0) -> bool:
+        try:
+            async with asyncio.timeout(timeout):
+                async with self.engine.connect() as conn:
+                    await conn.execute(text("SELECT 1"))
+            return True
+        except (OperationalError, DBAPIError, OSError, TimeoutError):
+            return False
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()

@@ -1,0 +1,13 @@
+"""Alembic environment: runs migrations on a synchronous psycopg connection."""
+
+from alembic import context
+from sqlalchemy import create_engine, pool
+
+from bot.store.models import Base
+
+config = context.config
+engine = create_engine(config.get_main_option("sqlalchemy.url"), poolclass=pool.NullPool)
+with engine.connect() as connection:
+    context.configure(connection=connection, target_metadata=Base.metadata)
+    with context.begin_transaction():
+        context.run_migrations()
