@@ -1,0 +1,222 @@
+"""Mirror cache per repository and throw-away, history-less checkouts per run.
+
+The mirror keeps every branch of the remote so a run only fetches what changed; a checkout holds
+exactly one commit of one branch (no tags, no remote, no credentials in its config), so neither
+the agent nor a hostile repository finds the later fix in history or a token on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import shutil
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import structlog
+
+from bot.workspace.git import (
+    SMITH_EMAIL,
+    SMITH_NAME,
+    Git,
+    GitCredentials,
+    GitError,
+    GitOptions,
+    neutralise_attributes,
+)
+
+log = structlog.get_logger(__name__)
+
+_SLUG_UNSAFE = re.compile(r"[^a-z0-9]+")
+_BRANCH_SAFE = re.compile(r"^[A-Za-z0-9._/-]+$")
+
+
+def branch_name(issue_number: int, title: str, *, prefix: str = "smith", max_slug: int = 40) -> str:
+    """`smith/<issue>-<slug>`: a stable, ref-safe branch name for one issue."""
+    slug = _SLUG_UNSAFE.sub("-", title.lower()).strip("-")[:max_slug].strip("-") or "fix"
+    return f"{prefix}/{issue_number}-{slug}"
+
+
+def _check_branch(name: str) -> str:
+    if not _BRANCH_SAFE.match(name) or ".." in name or name.startswith(("-", "/")) or name.endswith(
+        (".lock", "/")
+    ):
+        raise ValueError(f"refusing unsafe branch name {name!r}")
+    return name
+
+
+def _remote_key(remote_url: str) -> str:
+    """Folder name for a remote's mirror: readable tail plus a hash (URLs may contain anything)."""
+    tail = _SLUG_UNSAFE.sub("-", remote_url.rstrip("/").rsplit("/", 2)[-2:][-1].lower())[:40]
+    digest = hashlib.sha256(remote_url.encode()).hexdigest()[:16]
+    return f"{tail.strip('-') or 'repo'}-{digest}"
+
+
+class MirrorCache:
+    """Bare mirrors of remotes under `root/mirrors`, one per remote URL, updated per run.
+
+    The URL is passed on every fetch and never written into the mirror's config, so a credential
+    embedded by mistake is not stored either.
+    """
+
+    def __init__(self, root: Path, git: Git) -> None:
+        self.root = root
+        self.git = git
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def path_for(self, remote_url: str) -> Path:
+        return self.root / "mirrors" / f"{_remote_key(remote_url)}.git"
+
+    async def refresh(self, remote_url: str, credentials: GitCredentials | None = None) -> Path:
+        """Create the mirror on first use, then fetch every branch (pruning deleted ones)."""
+        path = self.path_for(remote_url)
+        lock = self._locks.setdefault(str(path), asyncio.Lock())
+        async with lock:
+            if not (path / "HEAD").exists():
+                path.mkdir(parents=True, exist_ok=True)
+                await self.git.run(["init", "--quiet", "--bare", "--template=", str(path)])
+            await self.git.run(
+                ["fetch", "--quiet", "--prune", "--no-tags", "--no-recurse-submodules", "--",
+                 remote_url, "+refs/heads/*:refs/heads/*"],
+                cwd=path, credentials=credentials,
+            )
+        log.info("mirror.refreshed", mirror=str(path))
+        return path
+
+    async def has_branch(self, mirror: Path, branch: str) -> bool:
+        out = await self.git.run(
+            ["for-each-ref", "--format=%(refname)", f"refs/heads/{_check_branch(branch)}"],
+            cwd=mirror,
+        )
+        return bool(out.strip())
+
+
+@dataclass
+class Checkout:
+    """One run's working tree: a single commit of `source_branch`, on local branch `branch`."""
+
+    path: Path
+    branch: str
+    source_branch: str
+    base_commit: str
+    git: Git
+
+    async def _git(self, *args: str, input_bytes: bytes | None = None) -> bytes:
+        return await self.git.run(list(args), cwd=self.path, input_bytes=input_bytes)
+
+    async def changed_paths(self) -> list[str]:
+        """Paths that differ from the base commit (added, modified, deleted), repo-relative."""
+        await self._git("add", "--all", "--", ".")
+        out = await self._git("diff", "--cached", "--name-only", "-z", "--no-renames", self.base_commit)
+        return [p for p in out.decode(errors="surrogateescape").split("\0") if p]
+
+    async def diff_bytes(self) -> bytes:
+        """The working tree against the base commit as a `git diff --binary` patch."""
+        await self._git("add", "--all", "--", ".")
+        return await self._git(
+            "diff", "--cached", "--binary", "--full-index", "--no-color", "--no-ext-diff",
+            "--no-textconv", "--no-renames", self.base_commit,
+        )
+
+    async def diff(self) -> str:
+        """`diff_bytes` as text; bytes that are not UTF-8 survive via surrogateescape."""
+        return (await self.diff_bytes()).decode("utf-8", errors="surrogateescape")
+
+    async def apply_diff(self, patch: str | bytes) -> None:
+        """Apply a stored diff (from `diff`) to this checkout: how an interrupted run resumes."""
+        data = patch.encode("utf-8", errors="surrogateescape") if isinstance(patch, str) else patch
+        if not data.strip():
+            return
+        await self._git("apply", "--binary", "--whitespace=nowarn", "-", input_bytes=data)
+
+    async def commit(self, message: str, *, author_name: str = SMITH_NAME,
+                     author_email: str = SMITH_EMAIL) -> str:
+        """Commit everything in the working tree as Smith; return the new commit id."""
+        await self._git("add", "--all", "--", ".")
+        await self.git.run(
+            ["commit", "--quiet", "--no-verify", "--allow-empty", "--no-gpg-sign", "-m", message],
+            cwd=self.path,
+            extra_config={
+                "user.name": author_name, "user.email": author_email,
+                "author.name": author_name, "author.email": author_email,
+                "committer.name": author_name, "committer.email": author_email,
+            },
+        )
+        return (await self._git("rev-parse", "HEAD")).decode().strip()
+
+    async def push(self, remote_url: str, credentials: GitCredentials | None = None,
+                   *, force: bool = False) -> None:
+        """Push the local branch to `remote_url`; credentials travel only via GIT_ASKPASS."""
+        refspec = f"{'+' if force else ''}HEAD:refs/heads/{_check_branch(self.branch)}"
+        await self.git.run(
+            ["push", "--quiet", "--no-verify", "--", remote_url, refspec],
+            cwd=self.path, credentials=credentials,
+        )
+        log.info("checkout.pushed", branch=self.branch)
+
+    def remove(self) -> None:
+        shutil.rmtree(self.path, ignore_errors=True)
+
+
+class Workspace:
+    """Entry point: mirror cache plus per-run checkouts under `root` (removed when a run ends)."""
+
+    def __init__(self, root: Path, options: GitOptions | None = None) -> None:
+        self.root = root
+        root.mkdir(parents=True, exist_ok=True)
+        self.git = Git(options or GitOptions(), helper_dir=root / "helpers")
+        self.mirrors = MirrorCache(root, self.git)
+
+    async def create_checkout(
+        self,
+        remote_url: str,
+        source_branch: str,
+        *,
+        new_branch: str | None = None,
+        credentials: GitCredentials | None = None,
+        refresh: bool = True,
+    ) -> Checkout:
+        """Refresh the mirror and check out `source_branch` with depth 1.
+
+        With `new_branch`, work happens on that fresh local branch (a new run); without it, on
+        `source_branch` itself (rework on an existing change-request branch).
+        """
+        _check_branch(source_branch)
+        branch = _check_branch(new_branch or source_branch)
+        mirror = (await self.mirrors.refresh(remote_url, credentials) if refresh
+                  else self.mirrors.path_for(remote_url))
+        if not await self.mirrors.has_branch(mirror, source_branch):
+            raise GitError(["checkout", source_branch], 1, f"branch {source_branch!r} not found")
+        path = self.root / "runs" / uuid.uuid4().hex
+        path.mkdir(parents=True)
+        try:
+            await self.git.run(["init", "--quiet", "--template=", str(path)])
+            neutralise_attributes(path / ".git")
+            await self.git.run(
+                ["fetch", "--quiet", "--depth", "1", "--no-tags", "--no-recurse-submodules",
+                 "--", mirror.resolve().as_uri(), f"refs/heads/{source_branch}"],
+                cwd=path, extra_protocols=("file",),
+            )
+            await self.git.run(["checkout", "--quiet", "-B", branch, "FETCH_HEAD"], cwd=path)
+            (path / ".git" / "FETCH_HEAD").unlink(missing_ok=True)
+            base = (await self.git.run(["rev-parse", "HEAD"], cwd=path)).decode().strip()
+        except (GitError, OSError):
+            shutil.rmtree(path, ignore_errors=True)
+            raise
+        log.info("checkout.created", path=str(path), branch=branch, base=base)
+        return Checkout(path=path, branch=branch, source_branch=source_branch,
+                        base_commit=base, git=self.git)
+
+    @asynccontextmanager
+    async def checkout(self, remote_url: str, source_branch: str, **kwargs: object
+                       ) -> AsyncIterator[Checkout]:
+        """`create_checkout` whose folder is removed when the block ends, however it ends."""
+        checkout = await self.create_checkout(remote_url, source_branch, **kwargs)  # type: ignore[arg-type]
+        try:
+            yield checkout
+        finally:
+            checkout.remove()

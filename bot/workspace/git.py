@@ -1,0 +1,177 @@
+"""A git runner that a hostile repository cannot turn into code execution.
+
+Every command gets the same hardening: no system/global config, hooks pointed at /dev/null,
+fsmonitor off, LFS smudge off, no credential helpers, no pager/editor/ssh command from config,
+and an allow-list of transport protocols. Attribute-based drivers (filter/diff/merge) shipped in
+a repository's `.gitattributes` are neutralised per checkout by `neutralise_attributes`, because
+git resolves their commands from config under names we cannot know in advance.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import structlog
+
+log = structlog.get_logger(__name__)
+
+# Config that would otherwise let a repository (or a tampered mirror) run programs.
+HARDENING_CONFIG: tuple[tuple[str, str], ...] = (
+    ("core.hooksPath", "/dev/null"),
+    ("core.fsmonitor", "false"),
+    ("core.untrackedCache", "false"),
+    ("core.sshCommand", "ssh -o BatchMode=yes"),
+    ("core.pager", "cat"),
+    ("core.editor", "true"),
+    ("core.askPass", ""),
+    ("core.attributesFile", "/dev/null"),
+    ("core.gitProxy", ""),
+    ("core.symlinks", "true"),
+    ("credential.helper", ""),
+    ("filter.lfs.smudge", ""),
+    ("filter.lfs.clean", ""),
+    ("filter.lfs.process", ""),
+    ("filter.lfs.required", "false"),
+    ("diff.external", ""),
+    ("submodule.recurse", "false"),
+    ("fetch.recurseSubmodules", "false"),
+    ("uploadpack.packObjectsHook", ""),
+    ("gpg.program", "false"),
+    ("commit.gpgSign", "false"),
+    ("tag.gpgSign", "false"),
+    ("safe.directory", "*"),
+    ("protocol.allow", "never"),
+)
+
+# Written to `.git/info/attributes` (highest precedence): unset any filter, diff or merge driver
+# a repository's `.gitattributes` names, so no configured program is ever looked up for it.
+NEUTRAL_ATTRIBUTES = "* !filter !diff !merge -ident\n"
+
+SMITH_NAME = "Smith"
+SMITH_EMAIL = "smith@localhost"
+
+
+class GitError(RuntimeError):
+    """A git command failed; the message carries the command and git's own words."""
+
+    def __init__(self, args: Sequence[str], returncode: int, stderr: str) -> None:
+        self.args_ = list(args)
+        self.returncode = returncode
+        self.stderr = stderr
+        super().__init__(f"git {' '.join(args[:2])} failed ({returncode}): {stderr.strip()[:2000]}")
+
+
+@dataclass(frozen=True)
+class GitCredentials:
+    """Forge credentials for https transports, handed to git through GIT_ASKPASS only."""
+
+    username: str
+    password: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class GitOptions:
+    """How git may reach remotes. `allowed_protocols` is the transport allow-list."""
+
+    allowed_protocols: tuple[str, ...] = ("https",)
+    timeout_seconds: float = 600.0
+
+
+def _askpass_script(directory: Path) -> Path:
+    """A helper that answers git's username/password prompts from its own environment."""
+    script = directory / "smith-askpass.sh"
+    if not script.exists():
+        directory.mkdir(parents=True, exist_ok=True)
+        script.write_text(
+            '#!/bin/sh\ncase "$1" in\n'
+            '  Username*) printf "%s" "$SMITH_GIT_USERNAME" ;;\n'
+            '  *) printf "%s" "$SMITH_GIT_PASSWORD" ;;\nesac\n'
+        )
+        script.chmod(0o700)
+    return script
+
+
+class Git:
+    """Runs hardened git commands. One instance per workspace root."""
+
+    def __init__(self, options: GitOptions, helper_dir: Path) -> None:
+        self.options = options
+        self._helper_dir = helper_dir
+
+    def base_env(self) -> dict[str, str]:
+        """A minimal environment: nothing from the bot's own environment but PATH and locale."""
+        return {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "LANG": "C.UTF-8",
+            "HOME": str(self._helper_dir),
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_CONFIG_GLOBAL": "/dev/null",
+            "GIT_TERMINAL_PROMPT": "0",
+            "GIT_LFS_SKIP_SMUDGE": "1",
+            "GIT_ATTR_NOSYSTEM": "1",
+            "GIT_PAGER": "cat",
+            "GIT_EDITOR": "true",
+            "GIT_OPTIONAL_LOCKS": "0",
+            "GIT_NO_REPLACE_OBJECTS": "1",
+            "GIT_PROTOCOL_FROM_USER": "0",
+        }
+
+    def config_args(self, protocols: Sequence[str] = ()) -> list[str]:
+        args: list[str] = []
+        for key, value in HARDENING_CONFIG:
+            args += ["-c", f"{key}={value}"]
+        for protocol in (*self.options.allowed_protocols, *protocols):
+            args += ["-c", f"protocol.{protocol}.allow=always"]
+        return args
+
+    async def run(
+        self,
+        args: Sequence[str],
+        *,
+        cwd: Path | None = None,
+        credentials: GitCredentials | None = None,
+        extra_protocols: Sequence[str] = (),
+        input_bytes: bytes | None = None,
+        extra_config: Mapping[str, str] | None = None,
+        check: bool = True,
+    ) -> bytes:
+        """Run `git <args>`; return stdout bytes. Raises GitError on a non-zero exit."""
+        env = self.base_env()
+        if credentials is not None:
+            env["GIT_ASKPASS"] = str(_askpass_script(self._helper_dir))
+            env["SMITH_GIT_USERNAME"] = credentials.username
+            env["SMITH_GIT_PASSWORD"] = credentials.password
+        config = self.config_args(extra_protocols)
+        for key, value in (extra_config or {}).items():
+            config += ["-c", f"{key}={value}"]
+        command = ["git", "--no-pager", *config, *args]
+        process = await asyncio.create_subprocess_exec(
+            *command,
+            cwd=str(cwd) if cwd else None,
+            env=env,
+            stdin=asyncio.subprocess.PIPE if input_bytes is not None else asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        try:
+            stdout, stderr = await asyncio.wait_for(
+                process.communicate(input_bytes), self.options.timeout_seconds
+            )
+        except TimeoutError:
+            process.kill()
+            await process.wait()
+            raise GitError(list(args), -9, "timed out") from None
+        if check and process.returncode != 0:
+            raise GitError(list(args), process.returncode or 1, stderr.decode(errors="replace"))
+        return stdout
+
+
+def neutralise_attributes(git_dir: Path) -> None:
+    """Make `.git/info/attributes` override any driver named by the repository's attributes."""
+    info = git_dir / "info"
+    info.mkdir(parents=True, exist_ok=True)
+    (info / "attributes").write_text(NEUTRAL_ATTRIBUTES)
