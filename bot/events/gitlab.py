@@ -1,0 +1,348 @@
+"""GitLab webhook payloads → Event. Pure: no I/O, no python-gitlab.
+
+GitLab quirks handled here:
+- issues and merge requests are numbered by `iid` (the per-project number users see), never `id`;
+- label changes arrive as `changes.labels.previous/current` (lists of objects with `title`) on
+  whatever action the update had, even `open`; `changes` may be empty or absent;
+- timestamps are not parsed at all (the docs even show `"2015-04-08T21: 00:25-07:00"`);
+- a note's thread is `discussion_id`; a note on a merge request that is a diff note or a reply in
+  a resolvable thread (`type` DiffNote / DiscussionNote) is a review comment, a plain one is not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError, field_validator
+
+from bot.events.model import (
+    CommitAuthor,
+    Event,
+    EventKind,
+    MalformedPayload,
+    ReactionContent,
+    WireModel,
+    gitlab_username_is_bot,
+    label_diff,
+    parse_wire,
+    require_object,
+    same_account,
+)
+from bot.forge.base import ItemRef, RepoRef
+
+# X-Gitlab-Event → the object_kind its body must have. Confidential issues/notes come with
+# their own headers but the same bodies.
+_EXPECTED_KIND = {
+    "Issue Hook": "issue",
+    "Confidential Issue Hook": "issue",
+    "Note Hook": "note",
+    "Confidential Note Hook": "note",
+    "Merge Request Hook": "merge_request",
+    "Emoji Hook": "emoji",
+}
+# Work items that are not issues (tasks, epics...) share the Issue Hook; Smith ignores them.
+_IGNORED_KINDS = {"work_item"}
+_THREAD_NOTE_TYPES = {"DiffNote", "DiscussionNote"}
+_THUMBS_UP = {"thumbsup", "+1"}
+_THUMBS_DOWN = {"thumbsdown", "-1"}
+
+
+def _none_is_empty(value: object) -> object:
+    return [] if value is None else value
+
+
+class _User(WireModel):
+    username: str
+
+
+class _Project(WireModel):
+    path_with_namespace: str
+
+
+class _Label(WireModel):
+    title: str
+
+
+class _LabelChange(WireModel):
+    previous: list[_Label] = []
+    current: list[_Label] = []
+
+    _nulls = field_validator("previous", "current", mode="before")(_none_is_empty)
+
+
+class _Changes(WireModel):
+    labels: _LabelChange | None = None
+
+
+class _CommitAuthor(WireModel):
+    name: str = ""
+    email: str = ""
+
+
+class _Commit(WireModel):
+    id: str
+    author: _CommitAuthor | None = None
+
+
+class _Item(WireModel):
+    """An issue or merge request, as `object_attributes` or as the object a note belongs to."""
+
+    iid: int
+    title: str = ""
+    url: str | None = None
+    action: str | None = None
+    labels: list[_Label] = []
+    source_branch: str | None = None
+    target_branch: str | None = None
+    last_commit: _Commit | None = None
+
+    _nulls = field_validator("labels", mode="before")(_none_is_empty)
+
+
+class _Envelope(WireModel):
+    user: _User
+    project: _Project
+
+
+class _ItemPayload(_Envelope):
+    object_attributes: _Item
+    labels: list[_Label] | None = None
+    changes: _Changes | None = None
+
+    @field_validator("changes", mode="before")
+    @classmethod
+    def _empty_changes(cls, value: object) -> object:
+        return None if value in ([], "", None) else value
+
+
+class _NoteAttrs(WireModel):
+    id: int
+    note: str
+    noteable_type: str
+    action: str | None = None
+    url: str | None = None
+    discussion_id: str | None = None
+    type: str | None = None
+    position: dict[str, Any] | None = None
+    system: bool = False
+
+
+class _NotePayload(_Envelope):
+    object_attributes: _NoteAttrs
+    issue: _Item | None = None
+    merge_request: _Item | None = None
+
+
+class _EmojiAttrs(WireModel):
+    name: str
+    awardable_type: str
+    awardable_id: int
+    action: str | None = None
+    awarded_on_url: str | None = None
+
+
+class _AwardedNote(WireModel):
+    id: int
+    note: str = ""
+    discussion_id: str | None = None
+
+
+class _EmojiPayload(_Envelope):
+    object_attributes: _EmojiAttrs
+    event_type: str | None = None
+    note: _AwardedNote | None = None
+    issue: _Item | None = None
+    merge_request: _Item | None = None
+
+
+class _Loose(WireModel):
+    """For events Smith ignores: keep the repository and actor when they parse."""
+
+    user: _User | None = None
+    project: _Project | None = None
+
+
+Fields = dict[str, Any]
+
+
+def gitlab_event(event_header: str, payload: dict, *, bot_account: str | None = None) -> Event:
+    """Turn one verified GitLab delivery into an Event; unknown hooks become kind "other"."""
+    body = require_object(payload, "GitLab")
+    object_kind = body.get("object_kind")
+    expected = _EXPECTED_KIND.get(event_header)
+    if expected is not None and object_kind != expected and object_kind not in _IGNORED_KINDS:
+        raise MalformedPayload(
+            f"GitLab {event_header!r} payload has object_kind {object_kind!r}, "
+            f"expected {expected!r}"
+        )
+    context = f"GitLab {event_header!r} payload"
+    if expected == "issue" and object_kind == "issue":
+        wire, (kind, fields) = _parse(_ItemPayload, body, context, _issue)
+    elif expected == "merge_request":
+        wire, (kind, fields) = _parse(_ItemPayload, body, context, _merge_request)
+    elif expected == "note":
+        wire, (kind, fields) = _parse(_NotePayload, body, context, _note)
+    elif expected == "emoji":
+        wire, (kind, fields) = _parse(_EmojiPayload, body, context, _emoji)
+    else:
+        wire, kind, fields = _loose(body), "other", {}
+    raw_action = getattr(getattr(wire, "object_attributes", None), "action", None)
+    return Event(
+        forge="gitlab",
+        kind=kind,
+        event_name=event_header,
+        action=raw_action,
+        **_envelope_fields(wire, bot_account),
+        **fields,
+    )
+
+
+def _parse(model, body: dict, context: str, build) -> tuple[WireModel, tuple[EventKind, Fields]]:
+    wire = parse_wire(model, body, context)
+    return wire, build(wire, context)
+
+
+def _loose(body: dict) -> WireModel:
+    try:
+        return _Loose.model_validate(body)
+    except ValidationError:
+        return _Loose()
+
+
+def _envelope_fields(wire: WireModel, bot_account: str | None) -> Fields:
+    fields: Fields = {}
+    user = getattr(wire, "user", None)
+    if user is not None:
+        is_self = same_account(user.username, bot_account)
+        fields |= {
+            "actor": user.username,
+            "actor_is_self": is_self,
+            "actor_is_bot": is_self or gitlab_username_is_bot(user.username),
+        }
+    project = getattr(wire, "project", None)
+    if project is not None:
+        fields["repo"] = RepoRef("gitlab", project.path_with_namespace)
+    return fields
+
+
+def _item_fields(item: _Item, kind: str, labels: list[_Label] | None = None) -> Fields:
+    fields: Fields = {
+        "item": ItemRef(kind, item.iid),
+        "item_title": item.title,
+        "item_labels": [label.title for label in (labels if labels is not None else item.labels)],
+    }
+    if kind == "change_request":
+        commit = item.last_commit
+        fields |= {
+            "source_branch": item.source_branch,
+            "target_branch": item.target_branch,
+            "head_sha": commit.id if commit else None,
+            "commit_author": (
+                CommitAuthor(name=commit.author.name, email=commit.author.email)
+                if commit and commit.author
+                else None
+            ),
+        }
+    return fields
+
+
+def _label_changes(wire: _ItemPayload) -> Fields:
+    change = wire.changes.labels if wire.changes else None
+    if change is None:
+        return {"labels_added": [], "labels_removed": []}
+    added, removed = label_diff(
+        (label.title for label in change.previous), (label.title for label in change.current)
+    )
+    return {"labels_added": added, "labels_removed": removed}
+
+
+def _issue(wire: _ItemPayload, context: str) -> tuple[EventKind, Fields]:
+    """Label changes win over the action: GitLab reports them on `open` and `update` alike,
+    and GitHub likewise sends `labeled` for labels set when an issue is opened."""
+    attrs = wire.object_attributes
+    fields = _item_fields(attrs, "issue", wire.labels) | _label_changes(wire) | {"url": attrs.url}
+    if fields["labels_added"]:
+        return "issue_labeled", fields | {"label": fields["labels_added"][0]}
+    if fields["labels_removed"]:
+        return "issue_unlabeled", fields | {"label": fields["labels_removed"][0]}
+    return ("issue_opened" if attrs.action == "open" else "other"), fields
+
+
+def _merge_request(wire: _ItemPayload, context: str) -> tuple[EventKind, Fields]:
+    attrs = wire.object_attributes
+    fields = (
+        _item_fields(attrs, "change_request", wire.labels)
+        | _label_changes(wire)
+        | {"url": attrs.url}
+    )
+    if attrs.action == "open":
+        return "change_request_opened", fields
+    if attrs.action in ("merge", "close"):
+        return "change_request_closed", fields | {"merged": attrs.action == "merge"}
+    return "other", fields
+
+
+def _note(wire: _NotePayload, context: str) -> tuple[EventKind, Fields]:
+    attrs = wire.object_attributes
+    fields: Fields = {
+        "comment_id": attrs.id,
+        "comment_body": attrs.note,
+        "thread_id": attrs.discussion_id,
+        "url": attrs.url,
+    }
+    if attrs.noteable_type == "Issue":
+        fields |= _item_fields(_require(wire.issue, "issue", context), "issue")
+        kind: EventKind = "comment_created"
+    elif attrs.noteable_type == "MergeRequest":
+        fields |= _item_fields(_require(wire.merge_request, "merge_request", context),
+                               "change_request")
+        threaded = attrs.type in _THREAD_NOTE_TYPES or attrs.position is not None
+        kind = "review_comment_created" if threaded else "comment_created"
+    else:  # notes on commits and snippets
+        return "other", fields
+    # Older GitLab sends no action on notes; only creation is news (edits are "update").
+    if attrs.system or attrs.action not in (None, "create"):
+        return "other", fields
+    return kind, fields
+
+
+def _emoji(wire: _EmojiPayload, context: str) -> tuple[EventKind, Fields]:
+    attrs = wire.object_attributes
+    fields: Fields = {
+        "reaction": reaction_content(attrs.name),
+        "reaction_name": attrs.name,
+        "url": attrs.awarded_on_url,
+    }
+    if attrs.awardable_type == "Note":
+        note = _require(wire.note, "note", context)
+        fields |= {"comment_id": note.id, "comment_body": note.note, "thread_id": note.discussion_id}
+    elif attrs.awardable_type == "Issue":
+        _require(wire.issue, "issue", context)
+    elif attrs.awardable_type == "MergeRequest":
+        _require(wire.merge_request, "merge_request", context)
+    if wire.merge_request is not None:
+        fields |= _item_fields(wire.merge_request, "change_request")
+    elif wire.issue is not None:
+        fields |= _item_fields(wire.issue, "issue")
+    action = attrs.action or wire.event_type
+    if action == "award":
+        return "reaction_added", fields
+    if action == "revoke":
+        return "reaction_removed", fields
+    return "other", fields
+
+
+def reaction_content(emoji_name: str) -> ReactionContent:
+    """GitLab emoji names (with skin tones) → the neutral vote a rule proposal counts."""
+    base = emoji_name.split("_tone", 1)[0]
+    if base in _THUMBS_UP:
+        return "+1"
+    if base in _THUMBS_DOWN:
+        return "-1"
+    return "other"
+
+
+def _require(value: WireModel | None, name: str, context: str) -> Any:
+    if value is None:
+        raise MalformedPayload(f"{context}: {name}: Field required for this event")
+    return value
