@@ -1,0 +1,574 @@
+"""The artifacts every step of the fix chain returns, and the registry of agent steps.
+
+Each agent step ends by calling `submit_<artifact>` whose input schema is the artifact's JSON
+schema, so the field descriptions below are instructions to the model: precise, and strict enough
+that junk fails validation and goes back to the model as a tool error instead of reaching code.
+Code-only steps (QUALITY, PUBLISH) also return pydantic models so every checkpoint has one shape.
+"""
+
+from __future__ import annotations
+
+import copy
+import enum
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, StrictBool, model_validator
+
+# --- shared field types -------------------------------------------------------------------------
+
+
+def _check_repo_path(value: str) -> str:
+    """Paths the model cites must be relative to the checkout: code checks they exist."""
+    if value.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", value):
+        raise ValueError("path must be relative to the repository root, not absolute")
+    parts = value.replace("\\", "/").split("/")
+    if ".." in parts:
+        raise ValueError("path must not contain '..'")
+    if parts[0] == ".git":
+        raise ValueError("paths inside .git/ are not part of the code")
+    return value
+
+
+def _check_points(value: float) -> float:
+    if value not in STORY_POINTS:
+        raise ValueError("points must be one of 0.5, 1, 2, 3, 5")
+    return value
+
+
+STORY_POINTS: tuple[float, ...] = (0.5, 1, 2, 3, 5)
+
+Text = Annotated[str, Field(min_length=3)]
+"""A non-trivial piece of prose; whitespace is stripped first (see Artifact.model_config)."""
+
+RepoPath = Annotated[str, Field(min_length=1, max_length=500), AfterValidator(_check_repo_path)]
+LineNumber = Annotated[int, Field(ge=1, description="1-based line number in the file.")]
+Points = Annotated[
+    float, Strict(), AfterValidator(_check_points), Field(json_schema_extra={"enum": list(STORY_POINTS)})
+]
+CriterionId = Annotated[str, Field(pattern=r"^AC[1-9][0-9]*$", description='"AC1", "AC2", ...')]
+PATH_LINE_RE = re.compile(r"^(?P<path>[^\s:]+):(?P<start>[1-9][0-9]*)(?:-(?P<end>[1-9][0-9]*))?$")
+
+
+class Artifact(BaseModel):
+    """Base of every artifact: unknown fields are rejected so typos surface as errors."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+class StepName(enum.StrEnum):
+    """Every step of the fix chain (and the rule miner), in chain order."""
+
+    PREPARE = "prepare"
+    ACCEPTANCE = "acceptance"
+    DIAGNOSE = "diagnose"
+    JUDGE = "judge"
+    ESTIMATE = "estimate"
+    PLAN = "plan"
+    BRT = "brt"
+    IMPLEMENT = "implement"
+    SELF_REVIEW = "self_review"
+    QUALITY = "quality"
+    VALIDATE = "validate"
+    REGRESSION = "regression"
+    PUBLISH = "publish"
+    TRANSITION = "transition"
+    RULE_MINER = "rule_miner"
+
+
+# --- ACCEPTANCE ---------------------------------------------------------------------------------
+
+
+class Criterion(Artifact):
+    id: CriterionId = Field(description='Unique id in order of appearance: "AC1", "AC2", ...')
+    kind: Literal["primary", "adjacent"] = Field(
+        description='"primary": the reported symptom that must be fixed. "adjacent": neighbouring '
+        "behaviour that works today and the fix must not break."
+    )
+    behaviour: Text = Field(
+        description="Observable behaviour a user or API client can check, e.g. 'saving a profile "
+        "with an empty phone returns 200 instead of 401'. Never about code ('method X returns "
+        "false'); never a guess at the cause."
+    )
+    quote: Text = Field(
+        description="A verbatim excerpt from the report (title, body or a comment) that this "
+        "criterion rests on, copied character for character, without ellipses or joining of "
+        "separate passages. Criteria whose quote is not found in the report are dropped."
+    )
+
+
+class Acceptance(Artifact):
+    """What "fixed" means, derived from the report alone."""
+
+    status: Literal["ready", "blocked"] = Field(
+        description='"ready" when the report states the expected behaviour clearly enough for at '
+        'least one primary criterion; "blocked" when the report lacks data only a human can '
+        "supply (texts, translations, concrete values, the expected result)."
+    )
+    criteria: list[Criterion] = Field(
+        default_factory=list,
+        description="Acceptance criteria: the primary symptom(s) and adjacent behaviour to keep.",
+    )
+    missing_data: list[Text] = Field(
+        default_factory=list,
+        description="What is missing from the report (e.g. 'the German text of the error message'). "
+        "Never invent plausible values instead.",
+    )
+    questions: list[Text] = Field(
+        default_factory=list,
+        description="Questions for the reporter, each answerable on its own, that would unblock "
+        "the task.",
+    )
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Acceptance:
+        ids = [c.id for c in self.criteria]
+        if len(ids) != len(set(ids)):
+            raise ValueError("criterion ids must be unique")
+        if self.status == "ready" and not any(c.kind == "primary" for c in self.criteria):
+            raise ValueError('status "ready" needs at least one criterion of kind "primary"')
+        if self.status == "blocked" and not (self.missing_data or self.questions):
+            raise ValueError('status "blocked" needs missing_data or questions for the humans')
+        return self
+
+    def primary(self) -> list[Criterion]:
+        return [c for c in self.criteria if c.kind == "primary"]
+
+
+# --- DIAGNOSE / JUDGE ---------------------------------------------------------------------------
+
+
+class CodeLocation(Artifact):
+    path: RepoPath = Field(description="File path relative to the repository root.")
+    start_line: LineNumber = Field(description="First line of the defective code (1-based).")
+    end_line: LineNumber = Field(description="Last line of the defective code (inclusive).")
+
+    @model_validator(mode="after")
+    def _ordered(self) -> CodeLocation:
+        if self.end_line < self.start_line:
+            raise ValueError("end_line must not be before start_line")
+        return self
+
+    def __str__(self) -> str:
+        if self.start_line == self.end_line:
+            return f"{self.path}:{self.start_line}"
+        return f"{self.path}:{self.start_line}-{self.end_line}"
+
+
+class RejectedHypothesis(Artifact):
+    hypothesis: Text = Field(description="A cause you considered, e.g. the place where it crashes.")
+    why_rejected: Text = Field(description="What you read in the code that rules it out.")
+
+
+class InvariantChange(Artifact):
+    description: Text = Field(description="Which guarantee of the code the fix changes.")
+    relied_on_by: list[Text] = Field(
+        min_length=1,
+        description="Callers or modules that rely on the current behaviour (path or symbol each).",
+    )
+
+
+class ConfirmedAssumption(Artifact):
+    assumption: Text = Field(
+        description="Something the fix relies on, e.g. 'the backend already filters by status'."
+    )
+    evidence: str = Field(
+        pattern=PATH_LINE_RE.pattern,
+        description="Where you read it: 'path:line' or 'path:start-end', e.g. 'api/filters.py:42'.",
+    )
+
+    def location(self) -> CodeLocation:
+        """The evidence as a location, so code can check the cited lines exist."""
+        match = PATH_LINE_RE.match(self.evidence)
+        assert match is not None  # guaranteed by the field pattern
+        start = int(match["start"])
+        return CodeLocation(path=match["path"], start_line=start, end_line=int(match["end"] or start))
+
+
+class Diagnosis(Artifact):
+    """The root cause of the reported symptom, found by reading the code."""
+
+    hypothesis: Text = Field(description="The cause in one or two sentences, as you first stated it.")
+    root_cause: Annotated[str, Field(min_length=20)] = Field(
+        description="The root cause: the defect that produces the symptom, not the place where the "
+        "error surfaces. Say what the code does, what it should do, and why that yields the symptom."
+    )
+    locations: list[CodeLocation] = Field(
+        min_length=1, description="Where the defect is and where the fix belongs."
+    )
+    rejected_hypotheses: list[RejectedHypothesis] = Field(
+        min_length=1,
+        description="Alternatives you ruled out by reading code, including the crash site when it "
+        "differs from the cause.",
+    )
+    layer: Text = Field(
+        description="The layer the fix belongs to, e.g. 'backend service', 'REST controller', "
+        "'database query', 'frontend component', 'build config'."
+    )
+    scope: Literal["single_bug", "class_of_bugs"] = Field(
+        description='"class_of_bugs" when neighbouring inputs or call sites go through the same '
+        "defective path; name them in root_cause."
+    )
+    invariant_change: InvariantChange | None = Field(
+        default=None,
+        description="Set when the fix changes a guarantee other code relies on; null otherwise.",
+    )
+    confirmed_assumptions: list[ConfirmedAssumption] = Field(
+        default_factory=list,
+        description="Every assumption the fix rests on, confirmed by reading code (e.g. 'the "
+        "backend already supports this filter'). Unconfirmed assumptions do not belong here.",
+    )
+
+
+class Judgement(Artifact):
+    """An independent check that the diagnosis explains the reported symptom."""
+
+    explains_symptom: StrictBool = Field(
+        description="True only if the named root cause, acting on the cited code, produces exactly "
+        "the behaviour the primary criteria describe."
+    )
+    why: Annotated[str, Field(min_length=20)] = Field(
+        description="The reasoning: the chain from cause to symptom, or where it breaks."
+    )
+    latched_onto: Text = Field(
+        description="The concrete detail of the criteria or the cited code your verdict rests on."
+    )
+
+
+# --- ESTIMATE / PLAN ----------------------------------------------------------------------------
+
+
+class Estimate(Artifact):
+    """Size and risk of the fix, classified by objective signs."""
+
+    points: Points = Field(description="Story points, one of 0.5, 1, 2, 3, 5.")
+    signs: list[Text] = Field(
+        min_length=1,
+        description="The objective signs from the scale that justify the points (files, layers, "
+        "invariant change, migrations, ...), each a fact from the diagnosis.",
+    )
+    why_not_lower: Text | None = Field(
+        default=None,
+        description="Required for 2 points or more: why this is not the next lower value.",
+    )
+    blast_radius: Literal["low", "medium", "high"] = Field(
+        description="How much other behaviour the change can affect, independent of its size."
+    )
+    blast_evidence: list[Text] = Field(
+        min_length=1,
+        description="Facts behind the radius: caller counts from the graph, shared modules, "
+        "public API, relied-on invariants.",
+    )
+
+    @model_validator(mode="after")
+    def _justified(self) -> Estimate:
+        if self.points >= 2 and not self.why_not_lower:
+            raise ValueError("points of 2 or more need why_not_lower")
+        return self
+
+
+class Plan(Artifact):
+    """What Smith publishes instead of code when the estimate is above the maximum."""
+
+    approach: Annotated[str, Field(min_length=20)] = Field(
+        description="The intended fix in a paragraph: what changes where, and why there."
+    )
+    steps: list[Text] = Field(
+        min_length=1, description="Ordered, separately reviewable steps a developer could follow."
+    )
+    risks: list[Text] = Field(
+        default_factory=list,
+        description="What could break and how to check it (callers, data, migrations).",
+    )
+
+
+# --- BRT / IMPLEMENT / SELF_REVIEW --------------------------------------------------------------
+
+SkipReason = Literal["visual", "text", "nondeterministic", "no_test_harness", "other"]
+
+
+class ReproTest(Artifact):
+    """A bug reproduction test: red before the fix, green after, or a reasoned skip."""
+
+    status: Literal["written", "skipped"] = Field(
+        description='"written" when you wrote a test that should fail now on an assertion; '
+        '"skipped" when no meaningful automated test can reproduce the bug.'
+    )
+    file: RepoPath | None = Field(
+        default=None, description="Test file you wrote or changed (required when written)."
+    )
+    test_id: Annotated[str, Field(min_length=3)] | None = Field(
+        default=None,
+        description="Id that runs exactly this test, e.g. 'tests/test_api.py::test_empty_phone' "
+        "(required when written).",
+    )
+    skip_reason: SkipReason | None = Field(
+        default=None,
+        description='Required when skipped: "visual" (layout/rendering), "text" (a test would only '
+        'repeat the wording), "nondeterministic" (timing, races), "no_test_harness" (no test setup '
+        'for this code), "other".',
+    )
+    explanation: Annotated[str, Field(min_length=30)] | None = Field(
+        default=None,
+        description="Required when skipped: why no test can reproduce it. Shown to reviewers.",
+    )
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ReproTest:
+        if self.status == "written":
+            if not (self.file and self.test_id):
+                raise ValueError('status "written" needs file and test_id')
+            if self.skip_reason or self.explanation:
+                raise ValueError('skip_reason and explanation belong to status "skipped" only')
+        elif not (self.skip_reason and self.explanation):
+            raise ValueError('status "skipped" needs skip_reason and explanation')
+        return self
+
+
+class Checklist(Artifact):
+    done: list[Text] = Field(
+        min_length=1, description="What the change does, one item per criterion or edit."
+    )
+    left: list[Text] = Field(
+        default_factory=list, description="What remains to be done for the criteria."
+    )
+    could_not: list[Text] = Field(
+        default_factory=list, description="What you could not do, and what stopped you."
+    )
+
+
+class Implementation(Artifact):
+    """The fix: a minimal change closing the criteria at the diagnosed place."""
+
+    summary: Annotated[str, Field(min_length=20)] = Field(
+        description="What you changed and why it fixes the root cause (2-5 sentences)."
+    )
+    checklist: Checklist = Field(description="Honest account of the work against the criteria.")
+    declared_tests: list[Annotated[str, Field(min_length=3)]] = Field(
+        default_factory=list,
+        description="Ids of existing tests that exercise the changed code and should be run "
+        "(besides the reproduction test).",
+    )
+
+
+class ReviewFinding(Artifact):
+    axis: Literal["conventions", "criteria", "sanity"] = Field(
+        description='"conventions": project style and idioms; "criteria": fit to the criteria and '
+        'diagnosis; "sanity": whether the fix is sound (edge cases, legacy paths, types).'
+    )
+    finding: Text = Field(description="What is wrong, with the file and line.")
+    fixed: StrictBool = Field(description="True if you fixed it in the code during this review.")
+
+
+class SelfReview(Artifact):
+    """Findings of the review of one's own uncommitted diff."""
+
+    findings: list[ReviewFinding] = Field(
+        default_factory=list, description="Everything you found; empty if nothing."
+    )
+
+
+# --- VALIDATE (the model's part) / RULE MINER ---------------------------------------------------
+
+
+class CriterionVerdict(Artifact):
+    id: CriterionId = Field(description="The criterion id, exactly as given.")
+    covered: StrictBool = Field(
+        description="True only if the diff itself makes the described behaviour true."
+    )
+    evidence: str = Field(
+        description="Lines quoted verbatim from the diff that cover the criterion; for an "
+        "uncovered criterion, what is missing."
+    )
+
+    @model_validator(mode="after")
+    def _evidence(self) -> CriterionVerdict:
+        if len(self.evidence) < 3:
+            raise ValueError("evidence must quote the diff or say what is missing")
+        return self
+
+
+class CriteriaVerdict(Artifact):
+    """Per-criterion coverage, over-engineering and honesty, judged from the diff alone."""
+
+    criteria: list[CriterionVerdict] = Field(
+        min_length=1, description="One verdict per criterion given to you, none left out."
+    )
+    over_engineering: Text | None = Field(
+        default=None,
+        description="If the change is larger than the criteria need (new class, global state, "
+        "speculative options), what and where; null otherwise.",
+    )
+    honesty_concerns: list[Text] = Field(
+        default_factory=list,
+        description="Signs of a cut corner: code special-cased to the test's values, symptom "
+        "silenced instead of the cause fixed, tests weakened, solution copied from history.",
+    )
+
+    @model_validator(mode="after")
+    def _unique(self) -> CriteriaVerdict:
+        ids = [c.id for c in self.criteria]
+        if len(ids) != len(set(ids)):
+            raise ValueError("one verdict per criterion id")
+        return self
+
+
+MINABLE_STEPS = Literal[
+    "acceptance", "diagnose", "judge", "estimate", "plan", "brt", "implement", "self_review",
+    "validate",
+]
+
+
+class RuleProposalItem(Artifact):
+    step: MINABLE_STEPS = Field(description="The agent step whose prompt the rule extends.")
+    rule: Annotated[str, Field(min_length=10, max_length=300)] = Field(
+        description="One short imperative sentence, e.g. 'Compare with None explicitly when 0 is "
+        "a valid value.'"
+    )
+    evidence_failure_ids: list[int] = Field(
+        min_length=2, description="Ids of at least two failures the rule would have prevented."
+    )
+    rationale: Text = Field(description="The recurring story behind these failures.")
+
+    @model_validator(mode="after")
+    def _distinct(self) -> RuleProposalItem:
+        if len(set(self.evidence_failure_ids)) < 2:
+            raise ValueError("a rule needs at least two distinct failures as evidence")
+        return self
+
+
+class RulesProposal(Artifact):
+    """Rules proposed by the miner; humans approve each before it reaches a prompt."""
+
+    proposals: list[RuleProposalItem] = Field(
+        default_factory=list, description="Proposed rules; empty when nothing recurs."
+    )
+
+
+# --- code-only results --------------------------------------------------------------------------
+
+
+class FailedTest(Artifact):
+    test_id: str = Field(description="Id of the failing test.")
+    message: str = Field(description="Assertion message or error, reduced to a few lines.")
+
+
+class CheckResult(Artifact):
+    name: str = Field(description="Check name, e.g. 'lint', 'types', 'locales'.")
+    passed: bool
+    summary: str = ""
+
+
+class QualityReport(Artifact):
+    """What QUALITY saw: results from JUnit XML and checks, never the raw log."""
+
+    passed: bool
+    red_test_still_red: bool = False
+    failed_tests: list[FailedTest] = Field(default_factory=list)
+    checks: list[CheckResult] = Field(default_factory=list)
+    environment_failure: bool = False
+    summary: str = Field(default="", description="Short failure summary handed to IMPLEMENT.")
+
+
+class PublishResult(Artifact):
+    url: str
+    number: int
+    branch: str
+    created: bool = Field(description="True if the change request was opened, False if updated.")
+
+
+# --- registry -----------------------------------------------------------------------------------
+
+READ_TOOLS: tuple[str, ...] = ("read_file", "list_dir", "grep", "find_symbol", "find_references")
+WRITE_TOOLS: tuple[str, ...] = ("edit_file", "write_file", "delete_file")
+AGENT_TOOL_NAMES: frozenset[str] = frozenset(READ_TOOLS + WRITE_TOOLS)
+"""The stable tool contract of DESIGN section 5 (besides the per-step submit tool)."""
+
+
+def submit_tool_name(artifact: type[BaseModel]) -> str:
+    """`ReproTest` → `submit_repro_test`: the tool the model calls to hand in its artifact."""
+    return "submit_" + re.sub(r"(?<!^)(?=[A-Z])", "_", artifact.__name__).lower()
+
+
+@dataclass(frozen=True)
+class AgentStepSpec:
+    """One agent step: prompt file, artifact, and the tools it may call besides submitting."""
+
+    step: StepName
+    artifact: type[Artifact]
+    tools: tuple[str, ...] = ()
+
+    @property
+    def submit_tool(self) -> str:
+        return submit_tool_name(self.artifact)
+
+    @property
+    def prompt_file(self) -> str:
+        return f"{self.step.value}.md"
+
+
+AGENT_STEPS: Mapping[StepName, AgentStepSpec] = MappingProxyType(
+    {
+        spec.step: spec
+        for spec in (
+            AgentStepSpec(StepName.ACCEPTANCE, Acceptance),
+            AgentStepSpec(StepName.DIAGNOSE, Diagnosis, READ_TOOLS),
+            AgentStepSpec(StepName.JUDGE, Judgement),
+            AgentStepSpec(StepName.ESTIMATE, Estimate),
+            AgentStepSpec(StepName.PLAN, Plan, READ_TOOLS),
+            AgentStepSpec(StepName.BRT, ReproTest, READ_TOOLS + ("edit_file", "write_file")),
+            AgentStepSpec(StepName.IMPLEMENT, Implementation, READ_TOOLS + WRITE_TOOLS),
+            AgentStepSpec(StepName.SELF_REVIEW, SelfReview, READ_TOOLS + WRITE_TOOLS),
+            AgentStepSpec(StepName.VALIDATE, CriteriaVerdict),
+            AgentStepSpec(StepName.RULE_MINER, RulesProposal),
+        )
+    }
+)
+
+
+def agent_step(step: StepName | str) -> AgentStepSpec:
+    """The spec of an agent step; KeyError names the agent steps when `step` is not one."""
+    try:
+        return AGENT_STEPS[StepName(step)]
+    except (KeyError, ValueError) as exc:
+        names = ", ".join(AGENT_STEPS)
+        raise KeyError(f"{step!r} is not an agent step; agent steps: {names}") from exc
+
+
+def artifact_input_schema(artifact: type[BaseModel]) -> dict[str, Any]:
+    """The artifact's JSON schema with `$ref`s inlined and titles dropped, for a tool's input."""
+    schema = artifact.model_json_schema()
+    defs = schema.pop("$defs", {})
+    return _inline(schema, defs)
+
+
+def _inline(node: Any, defs: dict[str, Any], in_properties: bool = False) -> Any:
+    if isinstance(node, list):
+        return [_inline(item, defs) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if not in_properties and "$ref" in node:
+        target = copy.deepcopy(defs[node["$ref"].rsplit("/", 1)[-1]])
+        extra = {k: v for k, v in node.items() if k != "$ref"}
+        return _inline({**target, **extra}, defs)
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "title" and not in_properties:
+            continue
+        out[key] = _inline(value, defs, in_properties=(key == "properties" and not in_properties))
+    return out
+
+
+def submit_tool_schema(step: StepName | str) -> dict[str, Any]:
+    """The `submit_<artifact>` tool definition in the Anthropic Messages `tools` format."""
+    spec = agent_step(step)
+    schema = artifact_input_schema(spec.artifact)
+    description = schema.pop("description", "") or spec.artifact.__name__
+    return {
+        "name": spec.submit_tool,
+        "description": f"Hand in your result and end the step. {description}",
+        "input_schema": schema,
+    }
