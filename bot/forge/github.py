@@ -1,0 +1,360 @@
+"""The GitHub adapter of the Forge protocol (REST v3 through gidgethub).
+
+Threads. GitHub has two kinds and Smith needs both:
+- a *review thread* is a chain of pull-request review comments on a diff line, grouped by
+  `in_reply_to_id`; its id is ``"review:<id of the first comment>"``;
+- a thread Smith opens without a file position (a rule proposal, a soft signal) is a PR
+  *conversation comment*; its id is ``"conversation:<issue comment id>"``. GitHub has no replies
+  for those, so a reply is a new comment that quotes the original and carries an invisible
+  marker, which is how `list_threads` groups it back. Human replies without the marker (a
+  quote-reply typed in the web UI) are not grouped into the thread.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+import aiohttp
+import structlog
+
+from bot.forge.base import (
+    ChangeRequest,
+    Comment,
+    ForgeName,
+    GitCredentials,
+    Issue,
+    ItemRef,
+    Permission,
+    Reaction,
+    RepoRef,
+    Thread,
+)
+from bot.forge.errors import NotFound, ValidationFailed
+from bot.forge.github_auth import AppInstallationTokens, StaticToken, TokenSource
+from bot.forge.github_client import DEFAULT_API_URL, GitHubClient
+from bot.forge.retry import RetryPolicy
+
+log = structlog.get_logger(__name__)
+
+REVIEW_PREFIX = "review:"
+CONVERSATION_PREFIX = "conversation:"
+THREAD_MARKER = "<!-- smith:thread -->"
+REPLY_MARKER = "<!-- smith:reply-to {id} -->"
+_REPLY_MARKER_RE = re.compile(r"<!-- smith:reply-to (\d+) -->")
+_MARKERS_RE = re.compile(r"\n*<!-- smith:(?:thread|reply-to \d+) -->\n*")
+
+ROLE_PERMISSIONS = {
+    "none": Permission.NONE,
+    "read": Permission.READ,
+    "triage": Permission.TRIAGE,
+    "write": Permission.WRITE,
+    "maintain": Permission.MAINTAIN,
+    "admin": Permission.ADMIN,
+}
+
+
+def review_thread_id(root_comment_id: int) -> str:
+    """Thread id of the review thread whose first comment is `root_comment_id`."""
+    return f"{REVIEW_PREFIX}{root_comment_id}"
+
+
+def conversation_thread_id(comment_id: int) -> str:
+    """Thread id of a Smith-opened conversation thread (a PR conversation comment)."""
+    return f"{CONVERSATION_PREFIX}{comment_id}"
+
+
+def parse_thread_id(thread_id: str) -> tuple[str, int]:
+    """("review" | "conversation", comment id) of a thread id; ValueError when it is not one."""
+    for prefix in (REVIEW_PREFIX, CONVERSATION_PREFIX):
+        if thread_id.startswith(prefix) and thread_id[len(prefix):].isdigit():
+            return prefix[:-1], int(thread_id[len(prefix):])
+    raise ValueError(f"not a GitHub thread id: {thread_id!r}")
+
+
+def _strip_markers(body: str | None) -> str:
+    return _MARKERS_RE.sub("", body or "").strip()
+
+
+def _comment(data: dict[str, Any]) -> Comment:
+    return Comment(
+        id=int(data["id"]),
+        author=(data.get("user") or {}).get("login", ""),
+        body=_strip_markers(data.get("body")),
+        created_at=_when(data.get("created_at")),
+        url=data.get("html_url") or "",
+    )
+
+
+def _when(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value.replace("Z", "+00:00")) if value else None
+
+
+def _change_request(data: dict[str, Any]) -> ChangeRequest:
+    merged = bool(data.get("merged")) or data.get("merged_at") is not None
+    return ChangeRequest(
+        number=int(data["number"]),
+        url=data.get("html_url") or "",
+        title=data.get("title") or "",
+        body=data.get("body") or "",
+        source_branch=data["head"]["ref"],
+        target_branch=data["base"]["ref"],
+        state=data.get("state", "open"),
+        merged=merged,
+    )
+
+
+def _reaction(data: dict[str, Any]) -> Reaction:
+    content = data.get("content")
+    return Reaction(
+        content=content if content in ("+1", "-1") else "other",
+        user=(data.get("user") or {}).get("login", ""),
+    )
+
+
+def _split(repo: RepoRef) -> dict[str, str]:
+    owner, name = repo.full_name.split("/", 1)
+    return {"owner": owner, "repo": name}
+
+
+class GitHubForge:
+    """Forge protocol on GitHub, authenticated by a token or as a GitHub App."""
+
+    name: ForgeName = "github"
+
+    def __init__(
+        self,
+        *,
+        token: str | None = None,
+        app_id: str | int | None = None,
+        private_key: str | None = None,
+        api_url: str = DEFAULT_API_URL,
+        retry: RetryPolicy = RetryPolicy(),
+        request_timeout: float = 30.0,
+        token_refresh_margin: float = 300.0,
+        session: aiohttp.ClientSession | None = None,
+    ) -> None:
+        if (token is None) == (app_id is None or private_key is None):
+            raise ValueError("give either a token, or both app_id and private_key")
+        self._client = GitHubClient(
+            api_url=api_url, retry=retry, request_timeout=request_timeout, session=session,
+            secrets=lambda: self._auth.secrets(),
+        )
+        self._auth: TokenSource
+        if token is not None:
+            self._auth = StaticToken(token)
+        else:
+            self._auth = AppInstallationTokens(
+                self._client, app_id=str(app_id), private_key=str(private_key),
+                refresh_margin=token_refresh_margin,
+            )
+        self.api_url = api_url
+
+    def __repr__(self) -> str:
+        return f"GitHubForge(api_url={self.api_url!r}, auth={self._auth!r})"
+
+    async def _call(self, repo: RepoRef, method: str, url: str, url_vars: dict[str, Any] | None = None, **kwargs: Any) -> Any:
+        token = await self._auth.token_for(repo)
+        return await self._client.call(method, url, {**_split(repo), **(url_vars or {})}, token=token, **kwargs)
+
+    async def _all(self, repo: RepoRef, url: str, url_vars: dict[str, Any] | None = None) -> list[Any]:
+        token = await self._auth.token_for(repo)
+        return await self._client.get_all(url, {**_split(repo), **(url_vars or {})}, token=token)
+
+    # -- repository -----------------------------------------------------------------------
+
+    async def _repository(self, repo: RepoRef) -> dict[str, Any]:
+        return await self._call(repo, "GET", "/repos/{owner}/{repo}")
+
+    async def clone_url(self, repo: RepoRef) -> str:
+        return str((await self._repository(repo))["clone_url"])
+
+    async def default_branch(self, repo: RepoRef) -> str:
+        return str((await self._repository(repo))["default_branch"])
+
+    async def push_credentials(self, repo: RepoRef) -> GitCredentials | None:
+        return GitCredentials(username="x-access-token", password=await self._auth.token_for(repo))
+
+    async def get_permission(self, repo: RepoRef, username: str) -> Permission:
+        try:
+            data = await self._call(
+                repo, "GET", "/repos/{owner}/{repo}/collaborators/{username}/permission",
+                {"username": username},
+            )
+        except NotFound:
+            return Permission.NONE
+        # role_name tells maintain from write and triage from read; `permission` is legacy.
+        for key in ("role_name", "permission"):
+            level = ROLE_PERMISSIONS.get(str(data.get(key) or "").lower())
+            if level is not None:
+                return level
+        return Permission.NONE
+
+    # -- issues and comments --------------------------------------------------------------
+
+    async def get_issue(self, repo: RepoRef, number: int) -> Issue:
+        data = await self._call(repo, "GET", "/repos/{owner}/{repo}/issues/{number}", {"number": number})
+        comments = await self._all(repo, "/repos/{owner}/{repo}/issues/{number}/comments", {"number": number})
+        milestone = data.get("milestone") or {}
+        return Issue(
+            number=int(data["number"]),
+            title=data.get("title") or "",
+            body=data.get("body") or "",
+            author=(data.get("user") or {}).get("login", ""),
+            labels=[label["name"] for label in data.get("labels", [])],
+            state=data.get("state", "open"),
+            url=data.get("html_url") or "",
+            milestone=milestone.get("title"),
+            comments=[_comment(c) for c in comments],
+        )
+
+    async def add_labels(self, repo: RepoRef, item: ItemRef, labels: list[str]) -> None:
+        if labels:
+            await self._call(
+                repo, "POST", "/repos/{owner}/{repo}/issues/{number}/labels",
+                {"number": item.number}, data={"labels": labels},
+            )
+
+    async def remove_label(self, repo: RepoRef, item: ItemRef, label: str) -> None:
+        try:
+            await self._call(
+                repo, "DELETE", "/repos/{owner}/{repo}/issues/{number}/labels/{name}",
+                {"number": item.number, "name": label},
+            )
+        except NotFound:
+            log.debug("github.label_absent", repo=str(repo), number=item.number, label=label)
+
+    async def create_comment(self, repo: RepoRef, item: ItemRef, body: str) -> Comment:
+        data = await self._call(
+            repo, "POST", "/repos/{owner}/{repo}/issues/{number}/comments",
+            {"number": item.number}, data={"body": body},
+        )
+        return _comment(data)
+
+    async def update_comment(self, repo: RepoRef, item: ItemRef, comment_id: int, body: str) -> Comment:
+        data = await self._call(
+            repo, "PATCH", "/repos/{owner}/{repo}/issues/comments/{comment_id}",
+            {"comment_id": comment_id}, data={"body": body},
+        )
+        return _comment(data)
+
+    # -- change requests ------------------------------------------------------------------
+
+    async def open_change_request(
+        self, repo: RepoRef, *, source_branch: str, target_branch: str, title: str, body: str
+    ) -> ChangeRequest:
+        data = await self._call(
+            repo, "POST", "/repos/{owner}/{repo}/pulls",
+            data={"head": source_branch, "base": target_branch, "title": title, "body": body},
+        )
+        return _change_request(data)
+
+    async def find_change_request(self, repo: RepoRef, source_branch: str) -> ChangeRequest | None:
+        owner = _split(repo)["owner"]
+        pulls = await self._all(
+            repo, "/repos/{owner}/{repo}/pulls{?state,head}",
+            {"state": "open", "head": f"{owner}:{source_branch}"},
+        )
+        for pull in pulls:
+            if pull["head"]["ref"] == source_branch:
+                return _change_request(pull)
+        return None
+
+    async def get_change_request(self, repo: RepoRef, number: int) -> ChangeRequest:
+        data = await self._call(repo, "GET", "/repos/{owner}/{repo}/pulls/{number}", {"number": number})
+        return _change_request(data)
+
+    async def update_change_request(
+        self, repo: RepoRef, number: int, *, title: str | None = None, body: str | None = None
+    ) -> ChangeRequest:
+        changes = {k: v for k, v in (("title", title), ("body", body)) if v is not None}
+        if not changes:
+            return await self.get_change_request(repo, number)
+        data = await self._call(
+            repo, "PATCH", "/repos/{owner}/{repo}/pulls/{number}", {"number": number}, data=changes
+        )
+        return _change_request(data)
+
+    # -- threads --------------------------------------------------------------------------
+
+    async def create_thread(self, repo: RepoRef, number: int, body: str) -> Thread:
+        data = await self._call(
+            repo, "POST", "/repos/{owner}/{repo}/issues/{number}/comments",
+            {"number": number}, data={"body": f"{body}\n\n{THREAD_MARKER}"},
+        )
+        return Thread(id=conversation_thread_id(int(data["id"])), comments=[_comment(data)])
+
+    async def reply_to_thread(self, repo: RepoRef, number: int, thread_id: str, body: str) -> Comment:
+        kind, root_id = parse_thread_id(thread_id)
+        if kind == "review":
+            data = await self._call(
+                repo, "POST", "/repos/{owner}/{repo}/pulls/{number}/comments/{comment_id}/replies",
+                {"number": number, "comment_id": root_id}, data={"body": body},
+            )
+            return _comment(data)
+        root = await self._call(
+            repo, "GET", "/repos/{owner}/{repo}/issues/comments/{comment_id}", {"comment_id": root_id}
+        )
+        quoted = "\n".join(f"> {line}" for line in _strip_markers(root.get("body")).splitlines())
+        marker = REPLY_MARKER.format(id=root_id)
+        data = await self._call(
+            repo, "POST", "/repos/{owner}/{repo}/issues/{number}/comments",
+            {"number": number}, data={"body": f"{quoted}\n\n{body}\n\n{marker}"},
+        )
+        return _comment(data)
+
+    async def list_threads(self, repo: RepoRef, number: int) -> list[Thread]:
+        review = await self._all(repo, "/repos/{owner}/{repo}/pulls/{number}/comments", {"number": number})
+        threads: dict[int, Thread] = {}
+        for data in sorted(review, key=lambda c: int(c["id"])):
+            root = int(data.get("in_reply_to_id") or data["id"])
+            thread = threads.get(root)
+            if thread is None:
+                thread = threads[root] = Thread(
+                    id=review_thread_id(root), path=data.get("path"),
+                    line=data.get("line") or data.get("original_line"),
+                )
+            thread.comments.append(_comment(data))
+        conversation: dict[int, Thread] = {}
+        issue_comments = await self._all(
+            repo, "/repos/{owner}/{repo}/issues/{number}/comments", {"number": number}
+        )
+        for data in issue_comments:
+            text = data.get("body") or ""
+            reply_to = _REPLY_MARKER_RE.search(text)
+            if THREAD_MARKER in text:
+                conversation[int(data["id"])] = Thread(
+                    id=conversation_thread_id(int(data["id"])), comments=[_comment(data)]
+                )
+            elif reply_to and int(reply_to.group(1)) in conversation:
+                conversation[int(reply_to.group(1))].comments.append(_comment(data))
+        return [*threads.values(), *conversation.values()]
+
+    # -- reactions ------------------------------------------------------------------------
+
+    async def _on_comment(self, repo: RepoRef, item: ItemRef, comment_id: int, method: str, **kwargs: Any) -> Any:
+        """Call the reactions endpoint of an issue comment, or of a review comment on a PR."""
+        vars_ = {"comment_id": comment_id}
+        try:
+            if method == "GET":
+                return await self._all(repo, "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions", vars_)
+            return await self._call(repo, method, "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions", vars_, **kwargs)
+        except NotFound:
+            if item.kind != "change_request":
+                raise
+        if method == "GET":
+            return await self._all(repo, "/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions", vars_)
+        return await self._call(repo, method, "/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions", vars_, **kwargs)
+
+    async def list_reactions(self, repo: RepoRef, item: ItemRef, comment_id: int) -> list[Reaction]:
+        return [_reaction(r) for r in await self._on_comment(repo, item, comment_id, "GET")]
+
+    async def add_reaction(self, repo: RepoRef, item: ItemRef, comment_id: int, content: str) -> None:
+        try:
+            await self._on_comment(repo, item, comment_id, "POST", data={"content": content})
+        except ValidationFailed as exc:
+            raise ValidationFailed(exc.status, f"reaction {content!r} refused: {exc.message}") from exc
+
+    async def close(self) -> None:
+        await self._client.close()

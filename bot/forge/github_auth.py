@@ -1,0 +1,107 @@
+"""Where the GitHub adapter's tokens come from: a fixed token, or a GitHub App's installations.
+
+An App authenticates as itself with a short JWT (gidgethub.apps.get_jwt), finds the installation
+that covers a repository (`GET /repos/{owner}/{repo}/installation`) and trades the JWT for an
+installation token that lives an hour. Both lookups are cached; a token is reused until
+`refresh_margin` seconds before it expires.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from datetime import datetime
+from typing import Protocol
+
+import structlog
+from gidgethub import apps
+
+from bot.forge.base import RepoRef
+from bot.forge.github_client import GitHubClient
+
+log = structlog.get_logger(__name__)
+
+
+class TokenSource(Protocol):
+    async def token_for(self, repo: RepoRef) -> str: ...
+
+    def secrets(self) -> list[str]:
+        """Every secret this source holds, so error messages can be scrubbed of them."""
+        ...
+
+
+class StaticToken:
+    """A personal access token or an installation token handed to us from outside."""
+
+    def __init__(self, token: str) -> None:
+        self._token = token
+
+    def __repr__(self) -> str:
+        return "StaticToken('***')"
+
+    async def token_for(self, repo: RepoRef) -> str:
+        return self._token
+
+    def secrets(self) -> list[str]:
+        return [self._token]
+
+
+class AppInstallationTokens:
+    """Installation tokens of a GitHub App, looked up per repository and cached until expiry."""
+
+    def __init__(
+        self,
+        client: GitHubClient,
+        *,
+        app_id: str,
+        private_key: str,
+        refresh_margin: float = 300.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._client = client
+        self._app_id = app_id
+        self._private_key = private_key
+        self._refresh_margin = refresh_margin
+        self._clock = clock
+        self._installations: dict[str, int] = {}
+        self._tokens: dict[int, tuple[str, float]] = {}
+        self._issued: list[str] = []
+        self._lock = asyncio.Lock()
+
+    def __repr__(self) -> str:
+        return f"AppInstallationTokens(app_id={self._app_id!r})"
+
+    def secrets(self) -> list[str]:
+        return [self._private_key, *self._issued]
+
+    def _jwt(self) -> str:
+        return apps.get_jwt(app_id=self._app_id, private_key=self._private_key)
+
+    async def installation_id(self, repo: RepoRef) -> int:
+        if repo.full_name not in self._installations:
+            owner, name = repo.full_name.split("/", 1)
+            data = await self._client.call(
+                "GET", "/repos/{owner}/{repo}/installation", {"owner": owner, "repo": name},
+                jwt=self._jwt(),
+            )
+            self._installations[repo.full_name] = int(data["id"])
+        return self._installations[repo.full_name]
+
+    async def token_for(self, repo: RepoRef) -> str:
+        # One lock: concurrent jobs of one repo must not each mint a token.
+        async with self._lock:
+            installation = await self.installation_id(repo)
+            cached = self._tokens.get(installation)
+            if cached is not None and cached[1] - self._refresh_margin > self._clock():
+                return cached[0]
+            data = await self._client.call(
+                "POST", "/app/installations/{installation_id}/access_tokens",
+                {"installation_id": installation}, data={}, jwt=self._jwt(),
+            )
+            token = str(data["token"])
+            expires_at = datetime.fromisoformat(str(data["expires_at"]).replace("Z", "+00:00"))
+            self._tokens[installation] = (token, expires_at.timestamp())
+            self._issued.append(token)
+            log.info("github.app.token_minted", installation=installation, expires_at=str(expires_at))
+            return token

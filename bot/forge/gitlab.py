@@ -1,0 +1,302 @@
+"""The GitLab adapter of the Forge protocol (REST v4 through python-gitlab; self-hosted or .com).
+
+Issues and merge requests have separate iid spaces, hence `ItemRef`. Threads are MR discussions
+that are not `individual_note` (a plain comment is not a thread); their id is GitLab's discussion
+id. Reactions are award emoji (thumbsup → "+1", thumbsdown → "-1").
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import structlog
+
+from bot.forge.base import (
+    ChangeRequest,
+    Comment,
+    ForgeName,
+    GitCredentials,
+    Issue,
+    ItemRef,
+    Permission,
+    Reaction,
+    RepoRef,
+    Thread,
+)
+from bot.forge.errors import NotFound
+from bot.forge.gitlab_client import GitLabClient
+from bot.forge.retry import RetryPolicy
+
+log = structlog.get_logger(__name__)
+
+EMOJI_FOR_REACTION = {"+1": "thumbsup", "-1": "thumbsdown"}
+REACTION_FOR_EMOJI = {v: k for k, v in EMOJI_FOR_REACTION.items()}
+
+
+def permission_for_access_level(level: int) -> Permission:
+    """GitLab access level → neutral permission (see `Permission`'s docstring)."""
+    if level >= 50:
+        return Permission.ADMIN
+    if level >= 40:
+        return Permission.MAINTAIN
+    if level >= 30:
+        return Permission.WRITE
+    if level >= 15:
+        return Permission.TRIAGE
+    if level >= 10:
+        return Permission.READ
+    return Permission.NONE
+
+
+def _when(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value.replace("Z", "+00:00")) if value else None
+
+
+def _comment(note: dict[str, Any]) -> Comment:
+    return Comment(
+        id=int(note["id"]),
+        author=(note.get("author") or {}).get("username", ""),
+        body=note.get("body") or "",
+        created_at=_when(note.get("created_at")),
+    )
+
+
+def _state(value: str) -> str:
+    return {"opened": "open", "locked": "open"}.get(value, "closed" if value == "merged" else value)
+
+
+def _change_request(mr: dict[str, Any]) -> ChangeRequest:
+    return ChangeRequest(
+        number=int(mr["iid"]),
+        url=mr.get("web_url") or "",
+        title=mr.get("title") or "",
+        body=mr.get("description") or "",
+        source_branch=mr["source_branch"],
+        target_branch=mr["target_branch"],
+        state=_state(mr.get("state", "opened")),
+        merged=mr.get("state") == "merged",
+    )
+
+
+class GitLabForge:
+    """Forge protocol on GitLab, authenticated by a personal/project (or OAuth) token."""
+
+    name: ForgeName = "gitlab"
+
+    def __init__(
+        self,
+        *,
+        url: str = "https://gitlab.com",
+        token: str,
+        token_kind: str = "private",
+        retry: RetryPolicy = RetryPolicy(),
+        request_timeout: float = 30.0,
+        max_threads: int = 8,
+        ssl_verify: bool | str = True,
+    ) -> None:
+        self._client = GitLabClient(
+            url=url, token=token, token_kind=token_kind, retry=retry,
+            request_timeout=request_timeout, max_threads=max_threads, ssl_verify=ssl_verify,
+        )
+        self._token = token
+        self.url = url
+
+    def __repr__(self) -> str:
+        return f"GitLabForge(url={self.url!r})"
+
+    # Lazy objects cost no request; python-gitlab URL-encodes the project path.
+    def _project(self, repo: RepoRef) -> Any:
+        return self._client.gl.projects.get(repo.full_name, lazy=True)
+
+    def _item(self, repo: RepoRef, item: ItemRef) -> Any:
+        project = self._project(repo)
+        manager = project.issues if item.kind == "issue" else project.mergerequests
+        return manager.get(item.number, lazy=True)
+
+    async def _run(self, fn: Any, what: str) -> Any:
+        return await self._client.run(fn, what=what)
+
+    # -- repository -----------------------------------------------------------------------
+
+    async def _project_data(self, repo: RepoRef) -> dict[str, Any]:
+        project = await self._run(lambda: self._client.gl.projects.get(repo.full_name), "get project")
+        return project.attributes
+
+    async def clone_url(self, repo: RepoRef) -> str:
+        return str((await self._project_data(repo))["http_url_to_repo"])
+
+    async def default_branch(self, repo: RepoRef) -> str:
+        return str((await self._project_data(repo))["default_branch"])
+
+    async def push_credentials(self, repo: RepoRef) -> GitCredentials | None:
+        return GitCredentials(username="oauth2", password=self._token)
+
+    async def get_permission(self, repo: RepoRef, username: str) -> Permission:
+        users = await self._run(
+            lambda: self._client.gl.users.list(username=username, get_all=True), "find user"
+        )
+        match = [u for u in users if u.username.lower() == username.lower()]
+        if not match:
+            return Permission.NONE
+        user_id = match[0].id
+        try:
+            member = await self._run(
+                lambda: self._project(repo).members_all.get(user_id), "get member"
+            )
+        except NotFound:
+            return Permission.NONE
+        return permission_for_access_level(int(member.access_level))
+
+    # -- issues and comments --------------------------------------------------------------
+
+    async def get_issue(self, repo: RepoRef, number: int) -> Issue:
+        issue = await self._run(lambda: self._project(repo).issues.get(number), "get issue")
+        notes = await self._run(
+            lambda: issue.notes.list(get_all=True, sort="asc", order_by="created_at"), "list notes"
+        )
+        data = issue.attributes
+        return Issue(
+            number=int(data["iid"]),
+            title=data.get("title") or "",
+            body=data.get("description") or "",
+            author=(data.get("author") or {}).get("username", ""),
+            labels=list(data.get("labels") or []),
+            state=_state(data.get("state", "opened")),
+            url=data.get("web_url") or "",
+            milestone=(data.get("milestone") or {}).get("title"),
+            comments=[_comment(n.attributes) for n in notes if not n.attributes.get("system")],
+        )
+
+    def _manager(self, repo: RepoRef, item: ItemRef) -> Any:
+        project = self._project(repo)
+        return project.issues if item.kind == "issue" else project.mergerequests
+
+    async def add_labels(self, repo: RepoRef, item: ItemRef, labels: list[str]) -> None:
+        if labels:
+            await self._run(
+                lambda: self._manager(repo, item).update(item.number, {"add_labels": ",".join(labels)}),
+                "add labels",
+            )
+
+    async def remove_label(self, repo: RepoRef, item: ItemRef, label: str) -> None:
+        # GitLab ignores removing a label the item does not have: no error to swallow.
+        await self._run(
+            lambda: self._manager(repo, item).update(item.number, {"remove_labels": label}),
+            "remove label",
+        )
+
+    async def create_comment(self, repo: RepoRef, item: ItemRef, body: str) -> Comment:
+        note = await self._run(
+            lambda: self._item(repo, item).notes.create({"body": body}), "create note"
+        )
+        return _comment(note.attributes)
+
+    async def update_comment(self, repo: RepoRef, item: ItemRef, comment_id: int, body: str) -> Comment:
+        data = await self._run(
+            lambda: self._item(repo, item).notes.update(comment_id, {"body": body}), "update note"
+        )
+        return _comment(data)
+
+    # -- change requests ------------------------------------------------------------------
+
+    async def open_change_request(
+        self, repo: RepoRef, *, source_branch: str, target_branch: str, title: str, body: str
+    ) -> ChangeRequest:
+        mr = await self._run(
+            lambda: self._project(repo).mergerequests.create({
+                "source_branch": source_branch, "target_branch": target_branch,
+                "title": title, "description": body,
+            }),
+            "create merge request",
+        )
+        return _change_request(mr.attributes)
+
+    async def find_change_request(self, repo: RepoRef, source_branch: str) -> ChangeRequest | None:
+        mrs = await self._run(
+            lambda: self._project(repo).mergerequests.list(
+                state="opened", source_branch=source_branch, get_all=True
+            ),
+            "list merge requests",
+        )
+        for mr in mrs:
+            if mr.attributes["source_branch"] == source_branch:
+                return _change_request(mr.attributes)
+        return None
+
+    async def get_change_request(self, repo: RepoRef, number: int) -> ChangeRequest:
+        mr = await self._run(lambda: self._project(repo).mergerequests.get(number), "get merge request")
+        return _change_request(mr.attributes)
+
+    async def update_change_request(
+        self, repo: RepoRef, number: int, *, title: str | None = None, body: str | None = None
+    ) -> ChangeRequest:
+        changes = {k: v for k, v in (("title", title), ("description", body)) if v is not None}
+        if not changes:
+            return await self.get_change_request(repo, number)
+        data = await self._run(
+            lambda: self._project(repo).mergerequests.update(number, changes), "update merge request"
+        )
+        return _change_request(data)
+
+    # -- threads --------------------------------------------------------------------------
+
+    def _discussions(self, repo: RepoRef, number: int) -> Any:
+        return self._project(repo).mergerequests.get(number, lazy=True).discussions
+
+    @staticmethod
+    def _thread(data: dict[str, Any]) -> Thread:
+        notes = [n for n in data.get("notes", []) if not n.get("system")]
+        position = (notes[0].get("position") or {}) if notes else {}
+        return Thread(
+            id=str(data["id"]),
+            comments=[_comment(n) for n in notes],
+            path=position.get("new_path") or position.get("old_path"),
+            line=position.get("new_line") or position.get("old_line"),
+        )
+
+    async def create_thread(self, repo: RepoRef, number: int, body: str) -> Thread:
+        discussion = await self._run(
+            lambda: self._discussions(repo, number).create({"body": body}), "create discussion"
+        )
+        return self._thread(discussion.attributes)
+
+    async def reply_to_thread(self, repo: RepoRef, number: int, thread_id: str, body: str) -> Comment:
+        note = await self._run(
+            lambda: self._discussions(repo, number).get(thread_id, lazy=True).notes.create({"body": body}),
+            "reply in discussion",
+        )
+        return _comment(note.attributes)
+
+    async def list_threads(self, repo: RepoRef, number: int) -> list[Thread]:
+        discussions = await self._run(
+            lambda: self._discussions(repo, number).list(get_all=True), "list discussions"
+        )
+        return [
+            self._thread(d.attributes) for d in discussions if not d.attributes.get("individual_note")
+        ]
+
+    # -- reactions ------------------------------------------------------------------------
+
+    async def list_reactions(self, repo: RepoRef, item: ItemRef, comment_id: int) -> list[Reaction]:
+        awards = await self._run(
+            lambda: self._item(repo, item).notes.get(comment_id, lazy=True).awardemojis.list(get_all=True),
+            "list award emoji",
+        )
+        return [
+            Reaction(
+                content=REACTION_FOR_EMOJI.get(a.attributes.get("name"), "other"),  # type: ignore[arg-type]
+                user=(a.attributes.get("user") or {}).get("username", ""),
+            )
+            for a in awards
+        ]
+
+    async def add_reaction(self, repo: RepoRef, item: ItemRef, comment_id: int, content: str) -> None:
+        name = EMOJI_FOR_REACTION.get(content, content)
+        await self._run(
+            lambda: self._item(repo, item).notes.get(comment_id, lazy=True).awardemojis.create({"name": name}),
+            "award emoji",
+        )
+
+    async def close(self) -> None:
+        await self._client.close()
