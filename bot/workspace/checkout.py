@@ -108,6 +108,14 @@ class Checkout:
     async def _git(self, *args: str, input_bytes: bytes | None = None) -> bytes:
         return await self.git.run(list(args), cwd=self.path, input_bytes=input_bytes)
 
+    async def read_base_file(self, rel_path: str) -> bytes | None:
+        """A file as it is in the base commit (never the agent's edits); None when absent."""
+        listing = await self._git("ls-tree", "-z", self.base_commit, "--", rel_path)
+        entry = listing.split(b"\0", 1)[0]
+        if not entry or b" blob " not in entry.split(b"\t", 1)[0]:
+            return None
+        return await self._git("cat-file", "blob", f"{self.base_commit}:{rel_path}")
+
     async def changed_paths(self) -> list[str]:
         """Paths that differ from the base commit (added, modified, deleted), repo-relative."""
         await self._git("add", "--all", "--", ".")
