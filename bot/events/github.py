@@ -276,8 +276,16 @@ _ROUTES: dict[tuple[str, str | None], Route] = {
         _review_comment,
     ),
     ("pull_request_review", "submitted"): ("review_submitted", _ReviewPayload, _review_submitted),
-    ("pull_request", "opened"): ("change_request_opened", _PullRequestPayload, _pull_request_opened),
-    ("pull_request", "closed"): ("change_request_closed", _PullRequestPayload, _pull_request_closed),
+    ("pull_request", "opened"): (
+        "change_request_opened",
+        _PullRequestPayload,
+        _pull_request_opened,
+    ),
+    ("pull_request", "closed"): (
+        "change_request_closed",
+        _PullRequestPayload,
+        _pull_request_closed,
+    ),
     ("installation", "*"): ("installation", _InstallationPayload, _installation),
     ("ping", "*"): ("ping", _PingPayload, _ping),
 }

@@ -11,6 +11,7 @@ GitLab quirks handled here:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError, field_validator
@@ -197,7 +198,13 @@ def gitlab_event(event_header: str, payload: dict, *, bot_account: str | None = 
     )
 
 
-def _parse(model, body: dict, context: str, build) -> tuple[WireModel, tuple[EventKind, Fields]]:
+Builder = Callable[[Any, str], tuple[EventKind, Fields]]
+
+
+def _parse(
+    model: type[WireModel], body: dict, context: str, build: Builder
+) -> tuple[WireModel, tuple[EventKind, Fields]]:
+    """Validate the payload for its hook, then let the hook's builder pick kind and fields."""
     wire = parse_wire(model, body, context)
     return wire, build(wire, context)
 
@@ -294,8 +301,8 @@ def _note(wire: _NotePayload, context: str) -> tuple[EventKind, Fields]:
         fields |= _item_fields(_require(wire.issue, "issue", context), "issue")
         kind: EventKind = "comment_created"
     elif attrs.noteable_type == "MergeRequest":
-        fields |= _item_fields(_require(wire.merge_request, "merge_request", context),
-                               "change_request")
+        merge_request = _require(wire.merge_request, "merge_request", context)
+        fields |= _item_fields(merge_request, "change_request")
         threaded = attrs.type in _THREAD_NOTE_TYPES or attrs.position is not None
         kind = "review_comment_created" if threaded else "comment_created"
     else:  # notes on commits and snippets
@@ -315,7 +322,11 @@ def _emoji(wire: _EmojiPayload, context: str) -> tuple[EventKind, Fields]:
     }
     if attrs.awardable_type == "Note":
         note = _require(wire.note, "note", context)
-        fields |= {"comment_id": note.id, "comment_body": note.note, "thread_id": note.discussion_id}
+        fields |= {
+            "comment_id": note.id,
+            "comment_body": note.note,
+            "thread_id": note.discussion_id,
+        }
     elif attrs.awardable_type == "Issue":
         _require(wire.issue, "issue", context)
     elif attrs.awardable_type == "MergeRequest":
