@@ -92,6 +92,8 @@ class Settings(BaseSettings):
     worker_concurrency: int = Field(2, description="Jobs one worker runs at the same time.")
     stalled_after_seconds: float = Field(30.0, description="A job whose worker sent no heartbeat "
                                          "for this long is given to another worker.")
+    shutdown_grace_seconds: float = Field(60.0, description="On SIGTERM, how long running jobs "
+                                          "may go on; after that they are left to be resumed.")
     log_level: str = Field("INFO", description="DEBUG, INFO, WARNING or ERROR.")
     log_format: str = Field("json", description="`json` for machines, `console` for people.")
     dashboard_token: SecretStr | None = Field(None, description="If set, the dashboard asks for "

@@ -1,1 +1,12 @@
-"""handlers package."""
+"""What each forge event means to Smith; composed into one router by `build_router`."""
+
+from __future__ import annotations
+
+from bot.config import Settings
+from handlers import commands, summon
+from handlers.routing import Router
+
+
+def build_router(settings: Settings) -> Router:
+    """All handler modules' routers as one, ignoring Smith's own account."""
+    return Router(summon.build(settings), commands.build(settings), bot_account=settings.bot_account)

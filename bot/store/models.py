@@ -21,6 +21,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     func,
+    text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -56,7 +57,12 @@ class Run(Base):
     """One walk of a chain for one issue (or one rework of a change request)."""
 
     __tablename__ = "runs"
-    __table_args__ = (Index("ix_runs_repo_issue", "forge", "repo", "issue_number"),)
+    __table_args__ = (
+        Index("ix_runs_repo_issue", "forge", "repo", "issue_number"),
+        # At most one live run per issue, whatever races the handlers lose.
+        Index("uq_runs_one_active_per_issue", "forge", "repo", "issue_number", unique=True,
+              postgresql_where=text("status IN ('queued', 'running', 'paused')")),
+    )
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     forge: Mapped[str] = mapped_column(String(16))

@@ -74,6 +74,7 @@ def upgrade() -> None:
     sa.ForeignKeyConstraint(['delivery_id'], ['deliveries.id'], ),
     sa.PrimaryKeyConstraint('id')
     )
+    op.create_index('uq_runs_one_active_per_issue', 'runs', ['forge', 'repo', 'issue_number'], unique=True, postgresql_where=sa.text("status IN ('queued', 'running', 'paused')"))
     op.create_index('ix_runs_repo_issue', 'runs', ['forge', 'repo', 'issue_number'], unique=False)
     op.create_table('failures',
     sa.Column('id', sa.BigInteger(), nullable=False),
@@ -147,6 +148,7 @@ def downgrade() -> None:
     op.drop_table('steps')
     op.drop_table('model_calls')
     op.drop_table('failures')
+    op.drop_index('uq_runs_one_active_per_issue', table_name='runs')
     op.drop_index('ix_runs_repo_issue', table_name='runs')
     op.drop_table('runs')
     op.drop_table('rules')

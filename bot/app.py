@@ -1,0 +1,196 @@
+"""The web application: webhooks, health, readiness and metrics.
+
+A webhook is verified first, then recorded together with the job it causes in one transaction,
+then answered 202. No forge or model call happens inside a request: GitHub and GitLab want an
+answer within seconds and retry (or disable the hook) otherwise.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+import structlog
+from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+
+from bot.config import Settings
+from bot.events import Event, MalformedPayload, github_event, gitlab_event
+from bot.forge.webhook_auth import VerifiedDelivery, WebhookRejected, verify_github, verify_gitlab
+from bot.jobs import HANDLE_EVENT, defer_in_transaction
+from bot.metrics import Metrics
+from bot.store.db import Database, DatabaseUnavailable
+from bot.store.runs import record_delivery, runs_by_status, set_delivery_job
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncSession
+
+log = structlog.get_logger(__name__)
+
+SETTINGS_KEY = web.AppKey("settings", Settings)
+DATABASE_KEY = web.AppKey("database", Database)
+METRICS_KEY = web.AppKey("metrics", Metrics)
+
+
+class EventFilter(Protocol):
+    """Decides, without I/O, whether an event may need work (the handlers' router)."""
+
+    def accepts(self, event: Event) -> bool: ...
+
+
+def create_app(
+    settings: Settings,
+    db: Database,
+    event_filter: EventFilter,
+    *,
+    metrics: Metrics | None = None,
+    extra_routes: Callable[[web.Application], None] | None = None,
+) -> web.Application:
+    app = web.Application(client_max_size=settings.max_body_bytes)
+    app[SETTINGS_KEY] = settings
+    app[DATABASE_KEY] = db
+    app[METRICS_KEY] = metrics or Metrics()
+    receiver = WebhookReceiver(settings, db, event_filter, app[METRICS_KEY])
+    app.router.add_post("/webhooks/github", receiver.github)
+    app.router.add_post("/webhooks/gitlab", receiver.gitlab)
+    app.router.add_get("/healthz", healthz)
+    app.router.add_get("/readyz", readyz)
+    app.router.add_get("/metrics", metrics_view)
+    if extra_routes is not None:
+        extra_routes(app)
+    return app
+
+
+class WebhookReceiver:
+    """Verify → parse → record with its job → answer. One instance per application."""
+
+    def __init__(
+        self, settings: Settings, db: Database, event_filter: EventFilter, metrics: Metrics
+    ) -> None:
+        self.settings = settings
+        self.db = db
+        self.event_filter = event_filter
+        self.metrics = metrics
+
+    async def github(self, request: web.Request) -> web.Response:
+        secret = self.settings.github_webhook_secret
+        return await self._receive(
+            request, "github",
+            lambda headers, body: verify_github(headers, body, secret and secret.get_secret_value()),
+            lambda verified: github_event(verified.event_name, verified.payload,
+                                          bot_account=self.settings.bot_account),
+        )
+
+    async def gitlab(self, request: web.Request) -> web.Response:
+        secret = self.settings.gitlab_webhook_secret
+        return await self._receive(
+            request, "gitlab",
+            lambda headers, body: verify_gitlab(headers, body, secret and secret.get_secret_value()),
+            lambda verified: gitlab_event(verified.event_name, verified.payload,
+                                          bot_account=self.settings.bot_account),
+        )
+
+    async def _receive(
+        self,
+        request: web.Request,
+        forge: str,
+        verify: Callable[..., VerifiedDelivery],
+        parse: Callable[[VerifiedDelivery], Event],
+    ) -> web.Response:
+        started = time.perf_counter()
+        event_label = "unknown"
+        try:
+            response, event_label, outcome = await self._handle(request, forge, verify, parse)
+        finally:
+            self.metrics.ack_seconds.labels(forge).observe(time.perf_counter() - started)
+        self.metrics.deliveries.labels(forge, event_label, outcome).inc()
+        return response
+
+    async def _handle(
+        self,
+        request: web.Request,
+        forge: str,
+        verify: Callable[..., VerifiedDelivery],
+        parse: Callable[[VerifiedDelivery], Event],
+    ) -> tuple[web.Response, str, str]:
+        length = request.content_length
+        if length is not None and length > self.settings.max_body_bytes:
+            return _answer(413, "body too large"), "unknown", "too_large"
+        try:
+            body = await request.read()
+        except web.HTTPRequestEntityTooLarge:
+            return _answer(413, "body too large"), "unknown", "too_large"
+        try:
+            verified = verify(request.headers, body)
+        except WebhookRejected as exc:
+            log.warning("webhook_rejected", forge=forge, status=exc.status, reason=exc.reason)
+            return _answer(exc.status, exc.reason), "unknown", f"rejected_{exc.status}"
+        event_name = verified.event_name
+        with structlog.contextvars.bound_contextvars(forge=forge, delivery=verified.delivery_id):
+            try:
+                event = parse(verified)
+            except MalformedPayload as exc:
+                log.warning("webhook_malformed", event=event_name, reason=str(exc))
+                return _answer(400, f"malformed payload: {exc}"), event_name, "malformed"
+            if not self.event_filter.accepts(event):
+                log.info("webhook_ignored", event=event_name, kind=event.kind)
+                return _answer(200, "ignored"), event_name, "ignored"
+            try:
+                async with self.db.transaction() as session:
+                    job_id = await self._record(session, forge, verified, event)
+            except DatabaseUnavailable as exc:
+                log.error("webhook_database_unavailable", error=str(exc))
+                return _answer(503, "database unavailable, retry later"), event_name, "unavailable"
+            if job_id is None:
+                log.info("webhook_duplicate", event=event_name)
+                return _answer(200, "duplicate delivery"), event_name, "duplicate"
+            log.info("webhook_queued", event=event_name, kind=event.kind, job=job_id)
+            return _answer(202, "queued"), event_name, "queued"
+
+    async def _record(
+        self, session: "AsyncSession", forge: str, verified: VerifiedDelivery, event: Event
+    ) -> int | None:
+        delivery_pk = await record_delivery(
+            session, forge=forge, delivery_id=verified.delivery_id,
+            event_name=verified.event_name, action=event.action,
+            repo=event.repo.full_name if event.repo else None, kind=str(event.kind),
+            outcome="queued",
+        )
+        if delivery_pk is None:
+            return None
+        job_id = await defer_in_transaction(
+            session, HANDLE_EVENT, {"delivery": delivery_pk, "event": event.model_dump(mode="json")}
+        )
+        await set_delivery_job(session, delivery_pk, job_id)
+        return job_id
+
+
+def _answer(status: int, message: str) -> web.Response:
+    return web.json_response({"status": status, "message": message}, status=status)
+
+
+async def healthz(request: web.Request) -> web.Response:
+    return web.json_response({"status": "ok"})
+
+
+async def readyz(request: web.Request) -> web.Response:
+    if await request.app[DATABASE_KEY].ping():
+        return web.json_response({"status": "ready"})
+    return web.json_response({"status": "database unreachable"}, status=503)
+
+
+async def metrics_view(request: web.Request) -> web.Response:
+    metrics = request.app[METRICS_KEY]
+    try:
+        async with request.app[DATABASE_KEY].transaction() as session:
+            counts = await runs_by_status(session)
+        metrics.runs.clear()
+        for status, count in counts.items():
+            metrics.runs.labels(status).set(count)
+    except DatabaseUnavailable:
+        log.warning("metrics_without_run_counts")
+    body = generate_latest(metrics.registry)
+    return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+

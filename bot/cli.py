@@ -1,0 +1,310 @@
+"""`smith`: the command line, and the composition root that wires settings, store, forges,
+handlers, jobs and the web app together."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import signal
+import sys
+from collections.abc import Callable, Sequence
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+import structlog
+from pydantic import ValidationError
+from rich.console import Console
+from rich.table import Table
+
+from bot import __version__
+from bot.config import Settings
+from bot.logs import configure_logging
+
+log = structlog.get_logger(__name__)
+
+EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
+
+
+class CommandError(Exception):
+    """A user-facing error: printed without a traceback, exit code 1 (or `code`)."""
+
+    def __init__(self, message: str, code: int = EXIT_FAILURE) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def load_settings() -> Settings:
+    try:
+        return Settings()
+    except ValidationError as exc:
+        raise CommandError(f"invalid settings:\n{exc}", EXIT_USAGE) from exc
+
+
+@contextmanager
+def database_target(settings: Settings) -> Iterator[str]:
+    """The database URL for this process, migrated; an embedded server we started is stopped."""
+    from bot.store.db import resolve_database
+    from bot.store.embedded import EmbeddedPostgresError
+    from bot.store.migrate import upgrade
+
+    try:
+        target = resolve_database(settings)
+    except EmbeddedPostgresError as exc:
+        raise CommandError(str(exc)) from exc
+    try:
+        upgrade(target.url)
+        yield target.url
+    finally:
+        target.release()
+
+
+def build_forges(settings: Settings) -> dict[str, Any]:
+    """One adapter per configured forge; a forge without credentials is simply absent."""
+    from bot.forge import build_forges as build
+
+    return build(settings)
+
+
+def build_runtime(settings: Settings, url: str) -> Any:
+    from bot.chain.runner import run_chain
+    from bot.jobs import Runtime
+    from bot.store.db import Database
+    from handlers import build_router
+
+    router = build_router(settings)
+    runtime = Runtime(
+        settings=settings, db=Database(url), forges=build_forges(settings),
+        route_event=router.dispatch, run_chain=run_chain,
+    )
+    return runtime, router
+
+
+async def _close_runtime(runtime: Any) -> None:
+    for forge in runtime.forges.values():
+        await forge.close()
+    await runtime.db.dispose()
+
+
+def _stop_event() -> asyncio.Event:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    return stop
+
+
+async def _serve(settings: Settings, url: str, host: str, port: int, with_worker: bool) -> None:
+    from aiohttp import web
+
+    from bot.app import create_app
+    from bot.jobs import build_job_app, run_worker
+
+    runtime, router = build_runtime(settings, url)
+    stop = _stop_event()
+    web_runner = web.AppRunner(create_app(settings, runtime.db, router))
+    await web_runner.setup()
+    site = web.TCPSite(web_runner, host, port)
+    await site.start()
+    log.info("serving", host=host, port=port, worker=with_worker)
+    worker = None
+    if with_worker:
+        worker = asyncio.create_task(run_worker(build_job_app(url, runtime), settings, stop=stop))
+    try:
+        await stop.wait()
+    finally:
+        log.info("shutting_down")
+        await web_runner.cleanup()  # no new deliveries; queued jobs stay in Postgres
+        if worker is not None:
+            await worker
+        await _close_runtime(runtime)
+
+
+async def _work(settings: Settings, url: str) -> None:
+    from bot.jobs import build_job_app, run_worker
+
+    runtime, _router = build_runtime(settings, url)
+    stop = _stop_event()
+    try:
+        await run_worker(build_job_app(url, runtime), settings, stop=stop)
+    finally:
+        await _close_runtime(runtime)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    host = args.host or settings.host
+    port = args.port if args.port is not None else settings.port
+    with database_target(settings) as url:
+        asyncio.run(_serve(settings, url, host, port, with_worker=not args.no_worker))
+    return EXIT_OK
+
+
+def cmd_worker(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    with database_target(settings) as url:
+        asyncio.run(_work(settings, url))
+    return EXIT_OK
+
+
+def cmd_db_upgrade(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    with database_target(settings):
+        Console(stderr=True).print("database is up to date")
+    return EXIT_OK
+
+
+async def _query_runs(url: str, run_id: int | None, limit: int) -> Any:
+    from bot.store.db import Database
+    from bot.store.runs import get_run, list_runs, run_as_dict, run_steps
+
+    db = Database(url, pool_size=1)
+    try:
+        async with db.transaction() as session:
+            if run_id is None:
+                return [run_as_dict(run) for run in await list_runs(session, limit=limit)]
+            run = await get_run(session, run_id)
+            if run is None:
+                return None
+            data = run_as_dict(run)
+            data["steps"] = [
+                {"name": s.name, "attempt": s.attempt, "status": s.status, "verdict": s.verdict,
+                 "summary": s.summary, "duration_ms": s.duration_ms,
+                 "input_tokens": s.input_tokens, "output_tokens": s.output_tokens}
+                for s in await run_steps(session, run_id)
+            ]
+            return data
+    finally:
+        await db.dispose()
+
+
+def cmd_runs_list(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    with database_target(settings) as url:
+        runs = asyncio.run(_query_runs(url, None, args.limit))
+    if args.json:
+        print(json.dumps(runs, indent=2))
+        return EXIT_OK
+    table = Table(title="Smith runs")
+    for column in ("id", "repo", "issue", "chain", "status", "outcome", "step", "tokens", "cost"):
+        table.add_column(column)
+    for run in runs:
+        table.add_row(
+            str(run["id"]), f"{run['forge']}:{run['repo']}", str(run["issue"]), run["chain"],
+            run["status"], run["outcome"] or "", run["current_step"] or "",
+            str(run["input_tokens"] + run["output_tokens"]), f"${run['cost_usd']:.2f}",
+        )
+    Console().print(table)
+    return EXIT_OK
+
+
+def cmd_runs_show(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    with database_target(settings) as url:
+        run = asyncio.run(_query_runs(url, args.id, 1))
+    if run is None:
+        raise CommandError(f"no run with id {args.id}")
+    if args.json:
+        print(json.dumps(run, indent=2))
+        return EXIT_OK
+    console = Console()
+    console.print(f"[bold]Run {run['id']}[/bold]  {run['forge']}:{run['repo']} "
+                  f"issue #{run['issue']}  chain {run['chain']}")
+    console.print(f"status: {run['status']}  outcome: {run['outcome'] or '-'}")
+    if run["reason"]:
+        console.print(f"reason: {run['reason']}")
+    if run["change_request_url"]:
+        console.print(f"change request: {run['change_request_url']}")
+    table = Table(title="steps")
+    for column in ("step", "attempt", "status", "verdict", "ms", "tokens", "summary"):
+        table.add_column(column)
+    for step in run["steps"]:
+        table.add_row(step["name"], str(step["attempt"]), step["status"], step["verdict"] or "",
+                      str(step["duration_ms"] or ""),
+                      str(step["input_tokens"] + step["output_tokens"]), step["summary"] or "")
+    console.print(table)
+    return EXIT_OK
+
+
+OptionalRegistrar = Callable[[Any], None]
+
+
+def _optional_commands() -> list[OptionalRegistrar]:
+    """Subcommands owned by other packages (validator, code graph, chain, loops)."""
+    registrars: list[OptionalRegistrar] = []
+    for module_name in ("bot.validator.command", "bot.codegraph.command", "bot.chain.command",
+                        "bot.rules.command", "bot.stats.command"):
+        try:
+            module = __import__(module_name, fromlist=["register"])
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            continue
+        registrars.append(module.register)
+    return registrars
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="smith",
+        description="Smith fixes labelled bugs on GitHub and GitLab through a chain of checked "
+                    "steps. Settings come from SMITH_* variables and an optional smith.toml.",
+    )
+    parser.add_argument("--version", action="version", version=f"smith {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    serve = commands.add_parser("serve", help="run the webhook server and a worker",
+                                description="Receive webhooks and run jobs in one process. "
+                                "Without SMITH_DATABASE_URL an embedded PostgreSQL is started in "
+                                "the data folder and stopped on exit.")
+    serve.add_argument("--host", help="address to listen on (default: SMITH_HOST or 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port to listen on (default: SMITH_PORT or 8080)")
+    serve.add_argument("--no-worker", action="store_true",
+                       help="receive webhooks only; run `smith worker` elsewhere")
+    serve.set_defaults(func=cmd_serve)
+
+    worker = commands.add_parser("worker", help="run jobs only (scale out on one Postgres)",
+                                 description="Run background jobs; start as many as you like on "
+                                 "machines that reach the same PostgreSQL.")
+    worker.set_defaults(func=cmd_worker)
+
+    runs = commands.add_parser("runs", help="list and inspect runs")
+    runs_commands = runs.add_subparsers(dest="runs_command", metavar="ACTION", required=True)
+    runs_list = runs_commands.add_parser("list", help="the newest runs")
+    runs_list.add_argument("--json", action="store_true", help="print JSON")
+    runs_list.add_argument("--limit", type=int, default=50, help="how many (default 50)")
+    runs_list.set_defaults(func=cmd_runs_list)
+    runs_show = runs_commands.add_parser("show", help="one run with its steps")
+    runs_show.add_argument("id", type=int, help="run id")
+    runs_show.add_argument("--json", action="store_true", help="print JSON")
+    runs_show.set_defaults(func=cmd_runs_show)
+
+    db = commands.add_parser("db", help="database maintenance")
+    db_commands = db.add_subparsers(dest="db_command", metavar="ACTION", required=True)
+    db_upgrade = db_commands.add_parser("upgrade", help="apply schema migrations")
+    db_upgrade.set_defaults(func=cmd_db_upgrade)
+
+    for register in _optional_commands():
+        register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        settings_for_logs = Settings()
+        configure_logging(settings_for_logs.log_level, settings_for_logs.log_format)
+    except ValidationError:
+        configure_logging()
+    try:
+        return int(args.func(args) or EXIT_OK)
+    except CommandError as exc:
+        Console(stderr=True).print(f"[red]error:[/red] {exc}")
+        return exc.code
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

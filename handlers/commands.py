@@ -1,0 +1,184 @@
+"""Comment commands: `/smith <verb>` or `@<bot> <verb>` on an issue or on Smith's change request."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import structlog
+from sqlalchemy import update
+
+from bot.commands import (
+    HELP_TEXT,
+    ApproveCommand,
+    ApproveRuleCommand,
+    CancelCommand,
+    Command,
+    HelpCommand,
+    RejectRuleCommand,
+    RetryCommand,
+    ReworkCommand,
+    StatusCommand,
+    UnknownCommand,
+    parse_commands,
+)
+from bot.config import Settings
+from bot.events import Event
+from bot.forge.base import ItemRef
+from bot.jobs import Runtime
+from bot.store.models import Run
+from bot.store.runs import ACTIVE_STATUSES
+from handlers.permissions import actor_may
+from handlers.routing import Router
+from handlers.runs import requeue_run, run_for_item, start_run
+
+log = structlog.get_logger(__name__)
+
+NOT_PERMITTED = "@{actor} `{verb}` needs {level} access to this repository."
+NO_RUN = "There is no Smith run for this yet. Add the `{label}` label to an issue to start one."
+CANCELLING = "Cancelling run #{run}: it stops after the step it is in now."
+CANCELLED = "Run #{run} is cancelled."
+NOTHING_TO_CANCEL = "Run #{run} is not running (status: {status}); nothing to cancel."
+RETRY_BUSY = "Run #{run} is still {status}; `/smith cancel` it first or wait for it to end."
+RETRY_QUEUED = "Started run #{run}."
+APPROVED = "Approved by @{actor}: run #{run} goes on."
+NOT_PAUSED = "Run #{run} is not waiting for approval (status: {status})."
+STATUS = "Run #{run}: **{status}**{step}{outcome}."
+REWORK_ONLY_ON_CR = "`rework` works on Smith's change requests, not on issues."
+REWORK_QUEUED = "Rework queued as run #{run}."
+RULES_UNAVAILABLE = "Rule approval is not available in this version of Smith yet."
+UNKNOWN = "I don't know `{verb}`.\n\n" + HELP_TEXT
+
+Action = Callable[[Event, Runtime, Command], Awaitable[str | None]]
+
+
+def build(settings: Settings) -> Router:
+    router = Router()
+
+    def has_command(event: Event) -> bool:
+        return bool(event.comment_body) and bool(
+            parse_commands(event.comment_body or "", bot_account=settings.bot_account)
+        )
+
+    async def on_comment(event: Event, runtime: Runtime) -> None:
+        for command in parse_commands(event.comment_body or "", bot_account=settings.bot_account):
+            await execute(event, runtime, command, settings)
+
+    router.register("comment_created", when=has_command)(on_comment)
+    router.register("review_comment_created", when=has_command)(on_comment)
+    return router
+
+
+def _required_level(command: Command, settings: Settings) -> str | None:
+    if isinstance(command, (HelpCommand, StatusCommand, UnknownCommand)):
+        return None
+    if isinstance(command, (ApproveCommand, ApproveRuleCommand, RejectRuleCommand)):
+        return settings.approve_permission
+    return settings.summon_permission
+
+
+async def execute(event: Event, runtime: Runtime, command: Command, settings: Settings) -> None:
+    assert event.repo is not None and event.item is not None
+    verb = type(command).__name__.removesuffix("Command").lower()
+    level = _required_level(command, settings)
+    if level is not None and not await actor_may(event, runtime, level):
+        reply = NOT_PERMITTED.format(actor=event.actor, verb=verb, level=level)
+    else:
+        reply = await ACTIONS[type(command)](event, runtime, command)
+    if reply:
+        await runtime.forge(event.forge).create_comment(event.repo, event.item, reply)
+
+
+async def _help(event: Event, runtime: Runtime, command: Command) -> str:
+    return HELP_TEXT
+
+
+async def _unknown(event: Event, runtime: Runtime, command: Command) -> str:
+    assert isinstance(command, UnknownCommand)
+    return UNKNOWN.format(verb=command.verb)
+
+
+async def _status(event: Event, runtime: Runtime, command: Command) -> str:
+    run = await run_for_item(runtime, event)
+    if run is None:
+        return NO_RUN.format(label=runtime.settings.summon_label)
+    step = f", step `{run.current_step}`" if run.current_step else ""
+    outcome = f", {run.outcome}" if run.outcome else ""
+    return STATUS.format(run=run.id, status=run.status, step=step, outcome=outcome)
+
+
+async def _cancel(event: Event, runtime: Runtime, command: Command) -> str:
+    run = await run_for_item(runtime, event)
+    if run is None:
+        return NO_RUN.format(label=runtime.settings.summon_label)
+    if run.status not in ACTIVE_STATUSES:
+        return NOTHING_TO_CANCEL.format(run=run.id, status=run.status)
+    async with runtime.db.transaction() as session:
+        if run.status in ("paused", "queued"):
+            # Nothing is executing it: cancel right away. A queued job finds it cancelled.
+            await session.execute(
+                update(Run).where(Run.id == run.id)
+                .values(status="cancelled", outcome="cancelled", cancel_requested=True,
+                        reason=f"cancelled by @{event.actor}")
+            )
+            return CANCELLED.format(run=run.id)
+        await session.execute(update(Run).where(Run.id == run.id).values(cancel_requested=True))
+    return CANCELLING.format(run=run.id)
+
+
+async def _retry(event: Event, runtime: Runtime, command: Command) -> str:
+    assert event.item is not None
+    previous = await run_for_item(runtime, event)
+    issue_number = previous.issue_number if previous else event.item.number
+    if previous is not None and previous.status in ACTIVE_STATUSES:
+        return RETRY_BUSY.format(run=previous.id, status=previous.status)
+    if previous is None and event.item.kind != "issue":
+        return NO_RUN.format(label=runtime.settings.summon_label)
+    run = await start_run(runtime, event, ItemRef("issue", issue_number), chain="fix")
+    if run is None:
+        return RETRY_BUSY.format(run="?", status="active")
+    return RETRY_QUEUED.format(run=run.id)
+
+
+async def _approve(event: Event, runtime: Runtime, command: Command) -> str:
+    run = await run_for_item(runtime, event)
+    if run is None:
+        return NO_RUN.format(label=runtime.settings.summon_label)
+    if run.status != "paused":
+        return NOT_PAUSED.format(run=run.id, status=run.status)
+    await requeue_run(runtime, run, approved_by=event.actor)
+    return APPROVED.format(actor=event.actor, run=run.id)
+
+
+async def _rework(event: Event, runtime: Runtime, command: Command) -> str:
+    assert isinstance(command, ReworkCommand) and event.item is not None
+    if event.item.kind != "change_request":
+        return REWORK_ONLY_ON_CR
+    origin = await run_for_item(runtime, event)
+    if origin is None:
+        return NO_RUN.format(label=runtime.settings.summon_label)
+    run = await start_run(
+        runtime, event, ItemRef("issue", origin.issue_number), chain="rework",
+        params={"feedback": command.text, "thread_id": event.thread_id,
+                "change_request": event.item.number, "origin_run": origin.id,
+                "comment_id": event.comment_id},
+    )
+    if run is None:
+        return RETRY_BUSY.format(run=origin.id, status="active")
+    return REWORK_QUEUED.format(run=run.id)
+
+
+async def _rules(event: Event, runtime: Runtime, command: Command) -> str:
+    return RULES_UNAVAILABLE
+
+
+ACTIONS: dict[type, Action] = {
+    HelpCommand: _help,
+    StatusCommand: _status,
+    CancelCommand: _cancel,
+    RetryCommand: _retry,
+    ApproveCommand: _approve,
+    ReworkCommand: _rework,
+    ApproveRuleCommand: _rules,
+    RejectRuleCommand: _rules,
+    UnknownCommand: _unknown,
+}
