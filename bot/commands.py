@@ -8,8 +8,8 @@ Rules (what a user can rely on):
 - `rework` takes the rest of the comment (its line and every line after it, verbatim) as its
   text, so it must be the last command of a comment.
 - `@<bot> <words that are not a verb>` is a rework request with those words (and the lines
-  after them): `ReworkCommand(via_mention=True)`. Handlers accept it only where a rework makes
-  sense (Smith's change request) and ignore it elsewhere.
+  after them): `ReworkCommand(implicit=True)`. Handlers accept an implicit rework only where a
+  rework makes sense (Smith's change request) and ignore it elsewhere.
 - `/smith <unknown verb>` and a bare `/smith` give `UnknownCommand`, so the bot can answer with
   help.
 """
@@ -37,8 +37,8 @@ HELP_TEXT_TEMPLATE = """\
 | `{prefix} retry` | run again after a failure | {summon} |
 | `{prefix} rework <what to change>` | on Smith's merge request: change the fix as \
 described; the rest of the comment, several lines allowed | {summon} |
-| `{prefix} approve-rule [id]` | approve the rule proposed in this thread, or rule `id` | {approve} |
-| `{prefix} reject-rule [id]` | reject the rule proposed in this thread, or rule `id` | {approve} |
+| `{prefix} approve-rule [id]` | approve the rule proposed here, or rule `id` | {approve} |
+| `{prefix} reject-rule [id]` | reject the rule proposed here, or rule `id` | {approve} |
 
 Summon Smith by adding its label to an issue; that needs {summon}. On Smith's merge request, \
 a comment that starts with {mention} followed by anything that is not a command asks for a \
@@ -92,10 +92,12 @@ class ApproveCommand(_Command):
 
 
 class ReworkCommand(_Command):
+    """`implicit`: no verb was written, only a mention followed by words."""
+
     kind: Literal["rework"] = "rework"
     required_role: ClassVar[Role] = "summon"
     text: str
-    via_mention: bool = False
+    implicit: bool = False
 
 
 class ApproveRuleCommand(_Command):
@@ -250,9 +252,9 @@ def _command(rest: str, following: str, *, via_mention: bool) -> Command:
     if verb in _RULE_VERBS:
         return _rule_command(verb, args)
     if verb == "rework":
-        return _rework(args, following, via_mention=via_mention)
+        return _rework(args, following, implicit=False)
     if via_mention and (rest.strip() or following.strip()):
-        return _rework(rest, following, via_mention=True)
+        return _rework(rest, following, implicit=True)
     return UnknownCommand(verb=verb)
 
 
@@ -265,8 +267,8 @@ def _rule_command(verb: str, args: str) -> Command:
     return UnknownCommand(verb=verb, problem=RULE_ID_NOT_A_NUMBER)
 
 
-def _rework(first_line: str, following: str, *, via_mention: bool) -> Command:
+def _rework(first_line: str, following: str, *, implicit: bool) -> Command:
     text = "\n".join(part for part in (first_line.strip(), following) if part).strip()
     if not text:
         return UnknownCommand(verb="rework", problem=REWORK_NEEDS_TEXT)
-    return ReworkCommand(text=text, via_mention=via_mention)
+    return ReworkCommand(text=text, implicit=implicit)

@@ -9,8 +9,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import ValidationError, field_validator
+from pydantic import ValidationError
 
+from bot.events.github_payload import (
+    InstallationPayload,
+    Issue,
+    IssueCommentPayload,
+    IssueLabelPayload,
+    IssuesPayload,
+    PingPayload,
+    PullRequest,
+    PullRequestPayload,
+    ReviewCommentPayload,
+    ReviewPayload,
+)
 from bot.events.model import (
     Event,
     MalformedPayload,
@@ -21,120 +33,6 @@ from bot.events.model import (
     same_account,
 )
 from bot.forge.base import ItemRef, RepoRef
-
-
-class _User(WireModel):
-    login: str
-    type: str | None = None
-
-
-class _Repo(WireModel):
-    full_name: str
-
-
-class _Installation(WireModel):
-    id: int
-
-
-class _Envelope(WireModel):
-    """Fields every event carries; `sender` is required because handlers check its permission."""
-
-    sender: _User
-    installation: _Installation | None = None
-
-
-class _RepoEnvelope(_Envelope):
-    repository: _Repo
-
-
-class _Label(WireModel):
-    name: str
-
-
-class _Issue(WireModel):
-    number: int
-    title: str = ""
-    html_url: str | None = None
-    labels: list[_Label] = []
-    # Present (an object of URLs) when the "issue" is really a pull request.
-    pull_request: dict[str, Any] | None = None
-
-
-class _Ref(WireModel):
-    ref: str
-    sha: str
-
-
-class _PullRequest(WireModel):
-    number: int
-    title: str = ""
-    html_url: str | None = None
-    labels: list[_Label] = []
-    merged: bool | None = None
-    merged_at: str | None = None
-    head: _Ref | None = None
-    base: _Ref | None = None
-
-
-class _IssueComment(WireModel):
-    id: int
-    body: str
-    html_url: str | None = None
-
-
-class _ReviewComment(_IssueComment):
-    in_reply_to_id: int | None = None
-
-
-class _Review(WireModel):
-    id: int
-    state: str
-    body: str | None = None
-    html_url: str | None = None
-
-
-class _IssuesPayload(_RepoEnvelope):
-    issue: _Issue
-
-
-class _IssueLabelPayload(_IssuesPayload):
-    label: _Label
-
-
-class _IssueCommentPayload(_RepoEnvelope):
-    issue: _Issue
-    comment: _IssueComment
-
-
-class _PullRequestPayload(_RepoEnvelope):
-    pull_request: _PullRequest
-
-
-class _ReviewCommentPayload(_PullRequestPayload):
-    comment: _ReviewComment
-
-
-class _ReviewPayload(_PullRequestPayload):
-    review: _Review
-
-
-class _InstallationPayload(_Envelope):
-    installation: _Installation
-    repositories: list[_Repo] = []
-
-    @field_validator("repositories", mode="before")
-    @classmethod
-    def _null_is_empty(cls, value: object) -> object:
-        return [] if value is None else value
-
-
-class _PingPayload(WireModel):
-    """An organisation hook's ping has no repository; a ping with neither sender is still fine."""
-
-    sender: _User | None = None
-    repository: _Repo | None = None
-    installation: _Installation | None = None
-
 
 Fields = dict[str, Any]
 
@@ -176,13 +74,13 @@ def _envelope_fields(wire: WireModel, bot_account: str | None) -> Fields:
 def _best_effort(body: dict, bot_account: str | None) -> Fields:
     """For events Smith ignores: keep what parses, never raise."""
     try:
-        wire = _PingPayload.model_validate(body)
+        wire = PingPayload.model_validate(body)
     except ValidationError:
         return {}
     return _envelope_fields(wire, bot_account)
 
 
-def _issue_item(issue: _Issue) -> Fields:
+def _issue_item(issue: Issue) -> Fields:
     kind = "change_request" if issue.pull_request is not None else "issue"
     return {
         "item": ItemRef(kind, issue.number),
@@ -191,7 +89,7 @@ def _issue_item(issue: _Issue) -> Fields:
     }
 
 
-def _pull_request_item(pull: _PullRequest) -> Fields:
+def _pull_request_item(pull: PullRequest) -> Fields:
     return {
         "item": ItemRef("change_request", pull.number),
         "item_title": pull.title,
@@ -202,19 +100,19 @@ def _pull_request_item(pull: _PullRequest) -> Fields:
     }
 
 
-def _issue_opened(wire: _IssuesPayload) -> Fields:
+def _issue_opened(wire: IssuesPayload) -> Fields:
     return _issue_item(wire.issue) | {"url": wire.issue.html_url}
 
 
-def _issue_labeled(wire: _IssueLabelPayload) -> Fields:
+def _issue_labeled(wire: IssueLabelPayload) -> Fields:
     return _issue_opened(wire) | {"label": wire.label.name, "labels_added": [wire.label.name]}
 
 
-def _issue_unlabeled(wire: _IssueLabelPayload) -> Fields:
+def _issue_unlabeled(wire: IssueLabelPayload) -> Fields:
     return _issue_opened(wire) | {"label": wire.label.name, "labels_removed": [wire.label.name]}
 
 
-def _issue_comment(wire: _IssueCommentPayload) -> Fields:
+def _issue_comment(wire: IssueCommentPayload) -> Fields:
     return _issue_item(wire.issue) | {
         "comment_id": wire.comment.id,
         "comment_body": wire.comment.body,
@@ -222,7 +120,7 @@ def _issue_comment(wire: _IssueCommentPayload) -> Fields:
     }
 
 
-def _review_comment(wire: _ReviewCommentPayload) -> Fields:
+def _review_comment(wire: ReviewCommentPayload) -> Fields:
     # A review thread is named after its first comment; replies point at it.
     root = wire.comment.in_reply_to_id or wire.comment.id
     return _pull_request_item(wire.pull_request) | {
@@ -233,7 +131,7 @@ def _review_comment(wire: _ReviewCommentPayload) -> Fields:
     }
 
 
-def _review_submitted(wire: _ReviewPayload) -> Fields:
+def _review_submitted(wire: ReviewPayload) -> Fields:
     return _pull_request_item(wire.pull_request) | {
         "comment_id": wire.review.id,
         "comment_body": wire.review.body or "",
@@ -242,11 +140,11 @@ def _review_submitted(wire: _ReviewPayload) -> Fields:
     }
 
 
-def _pull_request_opened(wire: _PullRequestPayload) -> Fields:
+def _pull_request_opened(wire: PullRequestPayload) -> Fields:
     return _pull_request_item(wire.pull_request) | {"url": wire.pull_request.html_url}
 
 
-def _pull_request_closed(wire: _PullRequestPayload) -> Fields:
+def _pull_request_closed(wire: PullRequestPayload) -> Fields:
     pull = wire.pull_request
     if pull.merged is None and "merged_at" not in pull.model_fields_set:
         raise MalformedPayload("GitHub 'pull_request' closed event: pull_request.merged missing")
@@ -254,11 +152,11 @@ def _pull_request_closed(wire: _PullRequestPayload) -> Fields:
     return _pull_request_opened(wire) | {"merged": merged}
 
 
-def _installation(wire: _InstallationPayload) -> Fields:
+def _installation(wire: InstallationPayload) -> Fields:
     return {"repositories": [RepoRef("github", repo.full_name) for repo in wire.repositories]}
 
 
-def _ping(wire: _PingPayload) -> Fields:
+def _ping(wire: PingPayload) -> Fields:
     return {}
 
 
@@ -266,26 +164,26 @@ Route = tuple[str, type[WireModel], Callable[[Any], Fields]]
 
 # (X-GitHub-Event, action or "*") → (kind, payload model, field builder)
 _ROUTES: dict[tuple[str, str | None], Route] = {
-    ("issues", "opened"): ("issue_opened", _IssuesPayload, _issue_opened),
-    ("issues", "labeled"): ("issue_labeled", _IssueLabelPayload, _issue_labeled),
-    ("issues", "unlabeled"): ("issue_unlabeled", _IssueLabelPayload, _issue_unlabeled),
-    ("issue_comment", "created"): ("comment_created", _IssueCommentPayload, _issue_comment),
+    ("issues", "opened"): ("issue_opened", IssuesPayload, _issue_opened),
+    ("issues", "labeled"): ("issue_labeled", IssueLabelPayload, _issue_labeled),
+    ("issues", "unlabeled"): ("issue_unlabeled", IssueLabelPayload, _issue_unlabeled),
+    ("issue_comment", "created"): ("comment_created", IssueCommentPayload, _issue_comment),
     ("pull_request_review_comment", "created"): (
         "review_comment_created",
-        _ReviewCommentPayload,
+        ReviewCommentPayload,
         _review_comment,
     ),
-    ("pull_request_review", "submitted"): ("review_submitted", _ReviewPayload, _review_submitted),
+    ("pull_request_review", "submitted"): ("review_submitted", ReviewPayload, _review_submitted),
     ("pull_request", "opened"): (
         "change_request_opened",
-        _PullRequestPayload,
+        PullRequestPayload,
         _pull_request_opened,
     ),
     ("pull_request", "closed"): (
         "change_request_closed",
-        _PullRequestPayload,
+        PullRequestPayload,
         _pull_request_closed,
     ),
-    ("installation", "*"): ("installation", _InstallationPayload, _installation),
-    ("ping", "*"): ("ping", _PingPayload, _ping),
+    ("installation", "*"): ("installation", InstallationPayload, _installation),
+    ("ping", "*"): ("ping", PingPayload, _ping),
 }

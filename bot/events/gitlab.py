@@ -14,8 +14,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import ValidationError, field_validator
+from pydantic import ValidationError
 
+from bot.events.gitlab_payload import (
+    EmojiPayload,
+    Item,
+    ItemPayload,
+    Label,
+    Loose,
+    NotePayload,
+)
 from bot.events.model import (
     CommitAuthor,
     Event,
@@ -48,121 +56,6 @@ _THUMBS_UP = {"thumbsup", "+1"}
 _THUMBS_DOWN = {"thumbsdown", "-1"}
 
 
-def _none_is_empty(value: object) -> object:
-    return [] if value is None else value
-
-
-class _User(WireModel):
-    username: str
-
-
-class _Project(WireModel):
-    path_with_namespace: str
-
-
-class _Label(WireModel):
-    title: str
-
-
-class _LabelChange(WireModel):
-    previous: list[_Label] = []
-    current: list[_Label] = []
-
-    _nulls = field_validator("previous", "current", mode="before")(_none_is_empty)
-
-
-class _Changes(WireModel):
-    labels: _LabelChange | None = None
-
-
-class _CommitAuthor(WireModel):
-    name: str = ""
-    email: str = ""
-
-
-class _Commit(WireModel):
-    id: str
-    author: _CommitAuthor | None = None
-
-
-class _Item(WireModel):
-    """An issue or merge request, as `object_attributes` or as the object a note belongs to."""
-
-    iid: int
-    title: str = ""
-    url: str | None = None
-    action: str | None = None
-    labels: list[_Label] = []
-    source_branch: str | None = None
-    target_branch: str | None = None
-    last_commit: _Commit | None = None
-
-    _nulls = field_validator("labels", mode="before")(_none_is_empty)
-
-
-class _Envelope(WireModel):
-    user: _User
-    project: _Project
-
-
-class _ItemPayload(_Envelope):
-    object_attributes: _Item
-    labels: list[_Label] | None = None
-    changes: _Changes | None = None
-
-    @field_validator("changes", mode="before")
-    @classmethod
-    def _empty_changes(cls, value: object) -> object:
-        return None if value in ([], "", None) else value
-
-
-class _NoteAttrs(WireModel):
-    id: int
-    note: str
-    noteable_type: str
-    action: str | None = None
-    url: str | None = None
-    discussion_id: str | None = None
-    type: str | None = None
-    position: dict[str, Any] | None = None
-    system: bool = False
-
-
-class _NotePayload(_Envelope):
-    object_attributes: _NoteAttrs
-    issue: _Item | None = None
-    merge_request: _Item | None = None
-
-
-class _EmojiAttrs(WireModel):
-    name: str
-    awardable_type: str
-    awardable_id: int
-    action: str | None = None
-    awarded_on_url: str | None = None
-
-
-class _AwardedNote(WireModel):
-    id: int
-    note: str = ""
-    discussion_id: str | None = None
-
-
-class _EmojiPayload(_Envelope):
-    object_attributes: _EmojiAttrs
-    event_type: str | None = None
-    note: _AwardedNote | None = None
-    issue: _Item | None = None
-    merge_request: _Item | None = None
-
-
-class _Loose(WireModel):
-    """For events Smith ignores: keep the repository and actor when they parse."""
-
-    user: _User | None = None
-    project: _Project | None = None
-
-
 Fields = dict[str, Any]
 
 
@@ -178,13 +71,13 @@ def gitlab_event(event_header: str, payload: dict, *, bot_account: str | None = 
         )
     context = f"GitLab {event_header!r} payload"
     if expected == "issue" and object_kind == "issue":
-        wire, (kind, fields) = _parse(_ItemPayload, body, context, _issue)
+        wire, (kind, fields) = _parse(ItemPayload, body, context, _issue)
     elif expected == "merge_request":
-        wire, (kind, fields) = _parse(_ItemPayload, body, context, _merge_request)
+        wire, (kind, fields) = _parse(ItemPayload, body, context, _merge_request)
     elif expected == "note":
-        wire, (kind, fields) = _parse(_NotePayload, body, context, _note)
+        wire, (kind, fields) = _parse(NotePayload, body, context, _note)
     elif expected == "emoji":
-        wire, (kind, fields) = _parse(_EmojiPayload, body, context, _emoji)
+        wire, (kind, fields) = _parse(EmojiPayload, body, context, _emoji)
     else:
         wire, kind, fields = _loose(body), "other", {}
     raw_action = getattr(getattr(wire, "object_attributes", None), "action", None)
@@ -211,9 +104,9 @@ def _parse(
 
 def _loose(body: dict) -> WireModel:
     try:
-        return _Loose.model_validate(body)
+        return Loose.model_validate(body)
     except ValidationError:
-        return _Loose()
+        return Loose()
 
 
 def _envelope_fields(wire: WireModel, bot_account: str | None) -> Fields:
@@ -232,7 +125,7 @@ def _envelope_fields(wire: WireModel, bot_account: str | None) -> Fields:
     return fields
 
 
-def _item_fields(item: _Item, kind: str, labels: list[_Label] | None = None) -> Fields:
+def _item_fields(item: Item, kind: str, labels: list[Label] | None = None) -> Fields:
     fields: Fields = {
         "item": ItemRef(kind, item.iid),
         "item_title": item.title,
@@ -253,7 +146,7 @@ def _item_fields(item: _Item, kind: str, labels: list[_Label] | None = None) -> 
     return fields
 
 
-def _label_changes(wire: _ItemPayload) -> Fields:
+def _label_changes(wire: ItemPayload) -> Fields:
     change = wire.changes.labels if wire.changes else None
     if change is None:
         return {"labels_added": [], "labels_removed": []}
@@ -263,7 +156,7 @@ def _label_changes(wire: _ItemPayload) -> Fields:
     return {"labels_added": added, "labels_removed": removed}
 
 
-def _issue(wire: _ItemPayload, context: str) -> tuple[EventKind, Fields]:
+def _issue(wire: ItemPayload, context: str) -> tuple[EventKind, Fields]:
     """Label changes win over the action: GitLab reports them on `open` and `update` alike,
     and GitHub likewise sends `labeled` for labels set when an issue is opened."""
     attrs = wire.object_attributes
@@ -275,7 +168,7 @@ def _issue(wire: _ItemPayload, context: str) -> tuple[EventKind, Fields]:
     return ("issue_opened" if attrs.action == "open" else "other"), fields
 
 
-def _merge_request(wire: _ItemPayload, context: str) -> tuple[EventKind, Fields]:
+def _merge_request(wire: ItemPayload, context: str) -> tuple[EventKind, Fields]:
     attrs = wire.object_attributes
     fields = (
         _item_fields(attrs, "change_request", wire.labels)
@@ -289,7 +182,7 @@ def _merge_request(wire: _ItemPayload, context: str) -> tuple[EventKind, Fields]
     return "other", fields
 
 
-def _note(wire: _NotePayload, context: str) -> tuple[EventKind, Fields]:
+def _note(wire: NotePayload, context: str) -> tuple[EventKind, Fields]:
     attrs = wire.object_attributes
     fields: Fields = {
         "comment_id": attrs.id,
@@ -313,7 +206,7 @@ def _note(wire: _NotePayload, context: str) -> tuple[EventKind, Fields]:
     return kind, fields
 
 
-def _emoji(wire: _EmojiPayload, context: str) -> tuple[EventKind, Fields]:
+def _emoji(wire: EmojiPayload, context: str) -> tuple[EventKind, Fields]:
     attrs = wire.object_attributes
     fields: Fields = {
         "reaction": reaction_content(attrs.name),

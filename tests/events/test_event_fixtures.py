@@ -139,7 +139,9 @@ def test_github_review_comment_is_its_own_thread() -> None:
 
 
 def test_github_review_submitted() -> None:
-    event = github_event("pull_request_review", load("github", "pull_request_review.submitted.json"))
+    event = github_event(
+        "pull_request_review", load("github", "pull_request_review.submitted.json")
+    )
     assert event.item == ItemRef("change_request", 2)
     assert event.review_state == "commented"
     assert event.comment_id == 237895671

@@ -37,8 +37,15 @@ def test_github_missing_repository() -> None:
         (lambda p: p.pop("sender"), "sender"),
         (lambda p: p["issue"].update(labels="bug"), "issue.labels"),
     ],
-    ids=["repo-string", "full_name-int", "number-text", "label-null", "label-missing",
-         "no-sender", "labels-string"],
+    ids=[
+        "repo-string",
+        "full_name-int",
+        "number-text",
+        "label-null",
+        "label-missing",
+        "no-sender",
+        "labels-string",
+    ],
 )
 def test_github_wrong_or_missing_fields(mutate, field: str) -> None:
     payload = _labeled()
@@ -178,7 +185,11 @@ def test_gitlab_label_added_on_update() -> None:
 
 def test_gitlab_label_removed_only() -> None:
     event = gitlab_event("Issue Hook", _issue_hook("update", ["API", "smith"], ["API"]))
-    assert (event.kind, event.label, event.labels_removed) == ("issue_unlabeled", "smith", ["smith"])
+    assert (event.kind, event.label, event.labels_removed) == (
+        "issue_unlabeled",
+        "smith",
+        ["smith"],
+    )
 
 
 def test_gitlab_labels_null_lists_are_empty() -> None:
@@ -246,8 +257,11 @@ def _mr_note(**attrs: object) -> dict:
 def test_gitlab_diff_note_is_a_review_comment_in_its_discussion() -> None:
     event = gitlab_event(
         "Note Hook",
-        _mr_note(type="DiffNote", discussion_id="6a9c1750b37d513a43987b574953fceb50b03ce7",
-                 position={"new_path": "README.md", "new_line": 3}),
+        _mr_note(
+            type="DiffNote",
+            discussion_id="6a9c1750b37d513a43987b574953fceb50b03ce7",
+            position={"new_path": "README.md", "new_line": 3},
+        ),
     )
     assert event.kind == "review_comment_created"
     assert event.thread_id == "6a9c1750b37d513a43987b574953fceb50b03ce7"
@@ -266,8 +280,12 @@ def test_gitlab_plain_note_keeps_its_discussion_id() -> None:
 
 @pytest.mark.parametrize(
     "attrs",
-    [{"action": "update"}, {"system": True}, {"noteable_type": "Commit"},
-     {"noteable_type": "Snippet"}],
+    [
+        {"action": "update"},
+        {"system": True},
+        {"noteable_type": "Commit"},
+        {"noteable_type": "Snippet"},
+    ],
 )
 def test_gitlab_notes_smith_ignores(attrs: dict) -> None:
     assert gitlab_event("Note Hook", _mr_note(**attrs)).kind == "other"
@@ -316,7 +334,10 @@ def test_gitlab_emoji_on_the_issue_itself() -> None:
     del payload["note"]
     event = gitlab_event("Emoji Hook", payload)
     assert (event.kind, event.item, event.comment_id) == (
-        "reaction_added", ItemRef("issue", 42), None)
+        "reaction_added",
+        ItemRef("issue", 42),
+        None,
+    )
 
 
 def test_gitlab_emoji_action_from_event_type_when_attribute_missing() -> None:
@@ -328,8 +349,16 @@ def test_gitlab_emoji_action_from_event_type_when_attribute_missing() -> None:
 
 @pytest.mark.parametrize(
     ("name", "content"),
-    [("thumbsup", "+1"), ("thumbsup_tone3", "+1"), ("+1", "+1"), ("thumbsdown", "-1"),
-     ("thumbsdown_tone1", "-1"), ("-1", "-1"), ("heart", "other"), ("tada", "other")],
+    [
+        ("thumbsup", "+1"),
+        ("thumbsup_tone3", "+1"),
+        ("+1", "+1"),
+        ("thumbsdown", "-1"),
+        ("thumbsdown_tone1", "-1"),
+        ("-1", "-1"),
+        ("heart", "other"),
+        ("tada", "other"),
+    ],
 )
 def test_reaction_content(name: str, content: str) -> None:
     assert reaction_content(name) == content
@@ -354,22 +383,39 @@ def test_gitlab_header_and_body_disagree() -> None:
     ("fixture", "header", "mutate", "field"),
     [
         ("note.issue.json", "Note Hook", lambda p: p.pop("project"), "project"),
-        ("note.issue.json", "Note Hook", lambda p: p["project"].pop("path_with_namespace"),
-         "project.path_with_namespace"),
+        (
+            "note.issue.json",
+            "Note Hook",
+            lambda p: p["project"].pop("path_with_namespace"),
+            "project.path_with_namespace",
+        ),
         ("note.issue.json", "Note Hook", lambda p: p.pop("issue"), "issue"),
-        ("note.merge_request.json", "Note Hook", lambda p: p.pop("merge_request"),
-         "merge_request"),
-        ("note.issue.json", "Note Hook", lambda p: p["object_attributes"].update(note=None),
-         "object_attributes.note"),
-        ("issue.labels_changed.json", "Issue Hook",
-         lambda p: p["object_attributes"].pop("iid"), "object_attributes.iid"),
-        ("issue.labels_changed.json", "Issue Hook",
-         lambda p: p["changes"]["labels"].update(current="smith"), "changes.labels.current"),
-        ("merge_request.open.json", "Merge Request Hook", lambda p: p.update(user="root"),
-         "user"),
-        ("emoji.award.json", "Emoji Hook",
-         lambda p: p["object_attributes"].update(awardable_id="x"),
-         "object_attributes.awardable_id"),
+        ("note.merge_request.json", "Note Hook", lambda p: p.pop("merge_request"), "merge_request"),
+        (
+            "note.issue.json",
+            "Note Hook",
+            lambda p: p["object_attributes"].update(note=None),
+            "object_attributes.note",
+        ),
+        (
+            "issue.labels_changed.json",
+            "Issue Hook",
+            lambda p: p["object_attributes"].pop("iid"),
+            "object_attributes.iid",
+        ),
+        (
+            "issue.labels_changed.json",
+            "Issue Hook",
+            lambda p: p["changes"]["labels"].update(current="smith"),
+            "changes.labels.current",
+        ),
+        ("merge_request.open.json", "Merge Request Hook", lambda p: p.update(user="root"), "user"),
+        (
+            "emoji.award.json",
+            "Emoji Hook",
+            lambda p: p["object_attributes"].update(awardable_id="x"),
+            "object_attributes.awardable_id",
+        ),
     ],
 )
 def test_gitlab_wrong_or_missing_fields(fixture, header, mutate, field) -> None:
@@ -381,11 +427,17 @@ def test_gitlab_wrong_or_missing_fields(fixture, header, mutate, field) -> None:
 
 
 def test_gitlab_unknown_hook_is_other_with_repo() -> None:
-    payload = {"object_kind": "push", "user_username": "root",
-               "project": {"path_with_namespace": "group/app"}}
+    payload = {
+        "object_kind": "push",
+        "user_username": "root",
+        "project": {"path_with_namespace": "group/app"},
+    }
     event = gitlab_event("Push Hook", payload)
     assert (event.kind, event.event_name, event.repo) == (
-        "other", "Push Hook", RepoRef("gitlab", "group/app"))
+        "other",
+        "Push Hook",
+        RepoRef("gitlab", "group/app"),
+    )
 
 
 def test_gitlab_unknown_hook_with_garbage_never_raises() -> None:
