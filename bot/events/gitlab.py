@@ -50,7 +50,7 @@ _EXPECTED_KIND = {
     "Emoji Hook": "emoji",
 }
 # Work items that are not issues (tasks, epics...) share the Issue Hook; Smith ignores them.
-_IGNORED_KINDS = {"work_item"}
+_IGNORED_ISSUE_KIND = "work_item"
 _THREAD_NOTE_TYPES = {"DiffNote", "DiscussionNote"}
 _THUMBS_UP = {"thumbsup", "+1"}
 _THUMBS_DOWN = {"thumbsdown", "-1"}
@@ -64,23 +64,22 @@ def gitlab_event(event_header: str, payload: dict, *, bot_account: str | None = 
     body = require_object(payload, "GitLab")
     object_kind = body.get("object_kind")
     expected = _EXPECTED_KIND.get(event_header)
-    if expected is not None and object_kind != expected and object_kind not in _IGNORED_KINDS:
+    ignored = expected == "issue" and object_kind == _IGNORED_ISSUE_KIND
+    if expected is not None and object_kind != expected and not ignored:
         raise MalformedPayload(
             f"GitLab {event_header!r} payload has object_kind {object_kind!r}, "
             f"expected {expected!r}"
         )
-    context = f"GitLab {event_header!r} payload"
-    if expected == "issue" and object_kind == "issue":
-        wire, (kind, fields) = _parse(ItemPayload, body, context, _issue)
-    elif expected == "merge_request":
-        wire, (kind, fields) = _parse(ItemPayload, body, context, _merge_request)
-    elif expected == "note":
-        wire, (kind, fields) = _parse(NotePayload, body, context, _note)
-    elif expected == "emoji":
-        wire, (kind, fields) = _parse(EmojiPayload, body, context, _emoji)
-    else:
+    route = _ROUTES.get(object_kind) if object_kind == expected else None
+    if route is None:
         wire, kind, fields = _loose(body), "other", {}
-    raw_action = getattr(getattr(wire, "object_attributes", None), "action", None)
+        raw_action = _raw_action(body)
+    else:
+        model, build = route
+        context = f"GitLab {event_header!r} payload"
+        wire = parse_wire(model, body, context)
+        kind, fields = build(wire, context)
+        raw_action = wire.object_attributes.action
     return Event(
         forge="gitlab",
         kind=kind,
@@ -91,15 +90,10 @@ def gitlab_event(event_header: str, payload: dict, *, bot_account: str | None = 
     )
 
 
-Builder = Callable[[Any, str], tuple[EventKind, Fields]]
-
-
-def _parse(
-    model: type[WireModel], body: dict, context: str, build: Builder
-) -> tuple[WireModel, tuple[EventKind, Fields]]:
-    """Validate the payload for its hook, then let the hook's builder pick kind and fields."""
-    wire = parse_wire(model, body, context)
-    return wire, build(wire, context)
+def _raw_action(body: dict) -> str | None:
+    attributes = body.get("object_attributes")
+    action = attributes.get("action") if isinstance(attributes, dict) else None
+    return action if isinstance(action, str) else None
 
 
 def _loose(body: dict) -> WireModel:
@@ -250,3 +244,14 @@ def _require(value: WireModel | None, name: str, context: str) -> Any:
     if value is None:
         raise MalformedPayload(f"{context}: {name}: Field required for this event")
     return value
+
+
+Builder = Callable[[Any, str], tuple[EventKind, Fields]]
+
+# object_kind → (payload model, builder that picks the kind and the fields)
+_ROUTES: dict[str, tuple[type[WireModel], Builder]] = {
+    "issue": (ItemPayload, _issue),
+    "merge_request": (ItemPayload, _merge_request),
+    "note": (NotePayload, _note),
+    "emoji": (EmojiPayload, _emoji),
+}

@@ -118,6 +118,17 @@ def test_mention_with_free_text_is_a_rework() -> None:
     ]
 
 
+def test_bare_mention_followed_by_lines_is_a_rework_of_those_lines() -> None:
+    assert parse("@smith-bot\nplease keep the old signature") == [
+        ReworkCommand(text="please keep the old signature", implicit=True)
+    ]
+    assert parse("@smith-bot   \n\n") == [UnknownCommand(verb="")]
+
+
+def test_explicit_rework_by_mention_is_not_implicit() -> None:
+    assert parse("@smith-bot rework drop the cache") == [ReworkCommand(text="drop the cache")]
+
+
 def test_mention_of_a_github_app_account() -> None:
     assert parse("@smith cancel", bot_account="smith[bot]") == [CancelCommand()]
     assert parse("@smith[bot] cancel", bot_account="smith[bot]") == [CancelCommand()]

@@ -226,6 +226,9 @@ def test_gitlab_work_item_is_other() -> None:
     payload["object_kind"] = "work_item"
     event = gitlab_event("Issue Hook", payload)
     assert (event.kind, event.repo) == ("other", RepoRef("gitlab", "gitlabhq/gitlab-test"))
+    assert (event.action, event.actor) == ("update", "root")
+    with pytest.raises(MalformedPayload, match="object_kind 'work_item'"):
+        gitlab_event("Note Hook", payload)
 
 
 @pytest.mark.parametrize(
