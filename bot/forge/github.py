@@ -2,11 +2,14 @@
 
 Threads. GitHub has two kinds and Smith needs both:
 - a *review thread* is a chain of pull-request review comments on a diff line, grouped by
-  `in_reply_to_id`; its id is ``"review:<id of the first comment>"``;
+  `in_reply_to_id`; its id is the id of its first comment, in decimal (``"1234"``), the same id
+  `bot.events` derives from a `pull_request_review_comment` webhook;
 - a thread Smith opens without a file position (a rule proposal, a soft signal) is a PR
   *conversation comment*; its id is ``"conversation:<issue comment id>"``. GitHub has no replies
   for those, so a reply is a new comment that quotes the original and carries an invisible
-  marker, which is how `list_threads` groups it back. Human replies without the marker (a
+  marker (``<!-- smith:thread-reply to=<id> -->``), which is how `list_threads` groups it back;
+  the thread's first comment carries ``<!-- smith:thread -->``. Bodies are returned verbatim,
+  markers included. Human replies without the marker (a
   quote-reply typed in the web UI) are not grouped into the thread.
 """
 
@@ -38,12 +41,11 @@ from bot.forge.retry import RetryPolicy
 
 log = structlog.get_logger(__name__)
 
-REVIEW_PREFIX = "review:"
 CONVERSATION_PREFIX = "conversation:"
 THREAD_MARKER = "<!-- smith:thread -->"
-REPLY_MARKER = "<!-- smith:reply-to {id} -->"
-_REPLY_MARKER_RE = re.compile(r"<!-- smith:reply-to (\d+) -->")
-_MARKERS_RE = re.compile(r"\n*<!-- smith:(?:thread|reply-to \d+) -->\n*")
+REPLY_MARKER = "<!-- smith:thread-reply to={id} -->"
+_REPLY_MARKER_RE = re.compile(r"<!-- smith:thread-reply to=(\d+) -->")
+_MARKERS_RE = re.compile(r"\n*<!-- smith:(?:thread|thread-reply to=\d+) -->\n*")
 
 ROLE_PERMISSIONS = {
     "none": Permission.NONE,
@@ -57,7 +59,7 @@ ROLE_PERMISSIONS = {
 
 def review_thread_id(root_comment_id: int) -> str:
     """Thread id of the review thread whose first comment is `root_comment_id`."""
-    return f"{REVIEW_PREFIX}{root_comment_id}"
+    return str(root_comment_id)
 
 
 def conversation_thread_id(comment_id: int) -> str:
@@ -67,9 +69,11 @@ def conversation_thread_id(comment_id: int) -> str:
 
 def parse_thread_id(thread_id: str) -> tuple[str, int]:
     """("review" | "conversation", comment id) of a thread id; ValueError when it is not one."""
-    for prefix in (REVIEW_PREFIX, CONVERSATION_PREFIX):
-        if thread_id.startswith(prefix) and thread_id[len(prefix):].isdigit():
-            return prefix[:-1], int(thread_id[len(prefix):])
+    if thread_id.isdigit():
+        return "review", int(thread_id)
+    rest = thread_id.removeprefix(CONVERSATION_PREFIX)
+    if rest != thread_id and rest.isdigit():
+        return "conversation", int(rest)
     raise ValueError(f"not a GitHub thread id: {thread_id!r}")
 
 
@@ -81,7 +85,7 @@ def _comment(data: dict[str, Any]) -> Comment:
     return Comment(
         id=int(data["id"]),
         author=(data.get("user") or {}).get("login", ""),
-        body=_strip_markers(data.get("body")),
+        body=data.get("body") or "",
         created_at=_when(data.get("created_at")),
         url=data.get("html_url") or "",
     )

@@ -24,7 +24,7 @@ from bot.forge.base import (
     RepoRef,
     Thread,
 )
-from bot.forge.errors import NotFound
+from bot.forge.errors import ForgeHTTPError, NotFound
 from bot.forge.gitlab_client import GitLabClient
 from bot.forge.retry import RetryPolicy
 
@@ -293,10 +293,15 @@ class GitLabForge:
 
     async def add_reaction(self, repo: RepoRef, item: ItemRef, comment_id: int, content: str) -> None:
         name = EMOJI_FOR_REACTION.get(content, content)
-        await self._run(
-            lambda: self._item(repo, item).notes.get(comment_id, lazy=True).awardemojis.create({"name": name}),
-            "award emoji",
-        )
+        try:
+            await self._run(
+                lambda: self._item(repo, item).notes.get(comment_id, lazy=True).awardemojis.create({"name": name}),
+                "award emoji",
+            )
+        except ForgeHTTPError as exc:
+            # GitLab refuses a second identical award; like GitHub, treat it as done.
+            if "already been taken" not in exc.message:
+                raise
 
     async def close(self) -> None:
         await self._client.close()
