@@ -208,8 +208,7 @@ def parse_commands(
         if stripped.startswith("<!--"):
             in_html_comment = "-->" not in stripped[4:]
             continue
-        if stripped.startswith(">"):
-            continue
+        # A quoted line (`> /smith ...`) never matches: the patterns want the command first.
         for pattern, via_mention in starters:
             if match := pattern.match(line):
                 following = "\n".join(lines[index + 1 :])

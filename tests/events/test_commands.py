@@ -100,6 +100,12 @@ def test_rework_takes_the_rest_of_the_comment() -> None:
     ]
 
 
+def test_lines_after_rework_are_its_text_even_if_they_look_like_commands() -> None:
+    assert parse("/smith rework rename x\n/smith approve") == [
+        ReworkCommand(text="rename x\n/smith approve")
+    ]
+
+
 def test_rework_text_may_start_on_the_next_line() -> None:
     assert parse("/smith rework\nrename `x` to `count`") == [
         ReworkCommand(text="rename `x` to `count`")
