@@ -1,0 +1,157 @@
+"""Real sandboxed processes: no network, no secrets, killed at the time limit, output capped."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.workspace.sandbox import Sandbox, SandboxSettings, SandboxUnavailable, kind_works
+
+VENV_BIN = str(Path(sys.executable).parent)
+KINDS = [k for k in ("unshare", "bwrap") if kind_works(k)]
+
+PROBE = """\
+import os, socket, sys
+what = sys.argv[1]
+try:
+    if what == "tcp":
+        socket.create_connection(("127.0.0.1", int(sys.argv[2])), timeout=3).close()
+    elif what == "dns":
+        socket.getaddrinfo("example.com", 80)
+    elif what == "env":
+        print("ENV:", sorted(os.environ))
+        assert "SMITH_CANARY" not in os.environ and "ANTHROPIC_API_KEY" not in os.environ
+        print("canary-absent")
+        sys.exit(0)
+    elif what == "read":
+        print(open(sys.argv[2]).read())
+    print("REACHED")
+except OSError as exc:
+    print("BLOCKED", type(exc).__name__, exc)
+"""
+
+
+def test_at_least_one_real_sandbox_is_available() -> None:
+    assert KINDS, "neither unshare nor bwrap works here: sandboxed runs would be refused"
+
+
+@pytest.fixture(params=KINDS)
+def sandbox(request: pytest.FixtureRequest) -> Sandbox:
+    return Sandbox(SandboxSettings(kind=request.param, path=f"{VENV_BIN}:/usr/bin:/bin"))
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "checkout"
+    root.mkdir()
+    (root / "probe.py").write_text(PROBE)
+    return root
+
+
+async def test_tcp_to_a_host_server_is_blocked(sandbox: Sandbox, project: Path) -> None:
+    connected: list[bool] = []
+
+    async def on_connect(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        connected.append(True)
+        writer.close()
+
+    server = await asyncio.start_server(on_connect, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        # The same probe without the sandbox reaches the server: the test can fail.
+        plain = Sandbox(SandboxSettings(kind="none", allow_unsandboxed=True, path=f"{VENV_BIN}:/usr/bin:/bin"))
+        outside = await plain.run(f"python probe.py tcp {port}", cwd=project, timeout=20)
+        assert "REACHED" in outside.output and connected
+        connected.clear()
+        result = await sandbox.run(f"python probe.py tcp {port}", cwd=project, timeout=20)
+    finally:
+        server.close()
+        await server.wait_closed()
+    assert "BLOCKED" in result.output, result.output
+    assert not connected
+
+
+async def test_hostname_resolution_is_blocked(sandbox: Sandbox, project: Path) -> None:
+    result = await sandbox.run("python probe.py dns", cwd=project, timeout=20)
+    assert "BLOCKED" in result.output and "REACHED" not in result.output, result.output
+
+
+async def test_environment_is_scrubbed(
+    sandbox: Sandbox, project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SMITH_CANARY", "canary-3f9a1c")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-canary")
+    result = await sandbox.run(
+        "python probe.py env; env; cat /proc/1/environ 2>/dev/null", cwd=project, timeout=20,
+        env={"REPO_SETTING": "1"},
+    )
+    assert result.exit_code == 0, result.output
+    assert "canary-absent" in result.output and "REPO_SETTING" in result.output
+    assert "canary-3f9a1c" not in result.output and "sk-ant-canary" not in result.output
+
+
+async def test_runaway_process_tree_is_killed_at_the_limit(
+    sandbox: Sandbox, project: Path
+) -> None:
+    started = time.monotonic()
+    result = await sandbox.run(
+        "(sleep 1.5; touch late-marker) & (setsid sh -c 'sleep 1.5; touch setsid-marker' &) ;"
+        " echo started; sleep 60",
+        cwd=project, timeout=0.7,
+    )
+    assert result.timed_out and result.exit_code is None
+    assert "started" in result.output
+    assert time.monotonic() - started < 10
+    await asyncio.sleep(2)
+    assert not (project / "late-marker").exists()
+    assert not (project / "setsid-marker").exists()
+
+
+async def test_output_is_capped_with_a_marker(project: Path) -> None:
+    capped = Sandbox(SandboxSettings(kind=KINDS[0], output_cap_bytes=10_000))
+    result = await capped.run(
+        "echo FIRST; yes filler-line | head -n 100000; echo LAST", cwd=project, timeout=20
+    )
+    assert result.truncated
+    assert result.output.startswith("FIRST") and result.output.rstrip().endswith("LAST")
+    assert "output truncated by Smith" in result.output
+    assert len(result.output) < 10_200
+
+
+async def test_hidden_paths_are_masked(tmp_path: Path, project: Path) -> None:
+    secrets = tmp_path / "bot-config"
+    secrets.mkdir()
+    (secrets / "token").write_text("hidden-secret-value")
+    masked = Sandbox(SandboxSettings(kind=KINDS[0], hidden_paths=(str(secrets),),
+                                     path=f"{VENV_BIN}:/usr/bin:/bin"))
+    result = await masked.run(f"python probe.py read {secrets / 'token'}", cwd=project,
+                              timeout=20)
+    assert "hidden-secret-value" not in result.output
+    assert "BLOCKED" in result.output
+
+
+def test_no_sandbox_means_refusal_unless_explicitly_allowed() -> None:
+    with pytest.raises(SandboxUnavailable, match="tests will not run"):
+        Sandbox(SandboxSettings(kind="docker"))  # client installed, no engine here
+    with pytest.raises(SandboxUnavailable, match="ALLOW_UNSANDBOXED"):
+        Sandbox(SandboxSettings(kind="none"))
+    assert Sandbox(SandboxSettings(kind="docker", allow_unsandboxed=True)).kind == "none"
+
+
+def test_docker_command_has_no_network_and_no_env_values(tmp_path: Path) -> None:
+    sandbox = Sandbox.__new__(Sandbox)
+    sandbox.settings = SandboxSettings(kind="docker", docker_image="python:3.11-slim")
+    sandbox.kind = "docker"
+    env = sandbox.environment(tmp_path / "home", {"API_MODE": "secret-ish"})
+    argv = sandbox.build_argv("pytest", cwd=tmp_path, home=tmp_path / "home", network=False,
+                              env=env)
+    assert argv[:3] == ["docker", "run", "--rm"]
+    assert argv[argv.index("--network") + 1] == "none"
+    assert "--pids-limit" in argv and "secret-ish" not in " ".join(argv)
+    assert argv[argv.index("API_MODE") - 1] == "-e"
+    assert argv[-3:] == ["/bin/sh", "-c", "pytest"]
+
