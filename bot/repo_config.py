@@ -18,12 +18,20 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 CONFIG_FILE = ".smith.yml"
 SCHEMA_FILE = Path(__file__).with_name("repo_config.schema.json")
 
+_JEST = (
+    "JEST_JUNIT_OUTPUT_FILE={junit} JEST_JUNIT_ADD_FILE_ATTRIBUTE=true"
+    " JEST_JUNIT_REPORT_TEST_SUITE_ERRORS=true"
+    " jest --ci --forceExit --reporters=default --reporters=jest-junit -- {tests}"
+)
 DEFAULT_TEST_COMMANDS: dict[str, str] = {
     "python": "python -m pytest {tests} --junitxml={junit} -q",
-    "javascript": "JEST_JUNIT_OUTPUT_FILE={junit} npx --no-install jest --ci"
-                  " --reporters=default --reporters=jest-junit {tests}",
-    "typescript": "JEST_JUNIT_OUTPUT_FILE={junit} npx --no-install jest --ci"
-                  " --reporters=default --reporters=jest-junit {tests}",
+    "javascript": _JEST,
+    "typescript": _JEST,
+}
+DEFAULT_PATH_PREPEND: dict[str, list[str]] = {
+    "python": [".venv/bin"],
+    "javascript": ["node_modules/.bin"],
+    "typescript": ["node_modules/.bin"],
 }
 DEFAULT_TEST_GLOBS: dict[str, list[str]] = {
     "python": ["tests/**", "test/**", "**/test_*.py", "**/*_test.py", "**/conftest.py"],
@@ -63,8 +71,9 @@ class SetupConfig(_Section):
     """Folders the setup produces (e.g. `.venv`, `node_modules`), cached and restored per run."""
     env: dict[str, str] = Field(default_factory=dict)
     """Extra environment for setup, tests and checks; `{checkout}` becomes the checkout path."""
-    path_prepend: list[str] = Field(default_factory=list)
-    """Checkout-relative folders put in front of PATH (e.g. `.venv/bin`, `node_modules/.bin`)."""
+    path_prepend: list[str] | None = None
+    """Checkout-relative folders put in front of PATH; empty means the language's default
+    (`.venv/bin` for python, `node_modules/.bin` for javascript/typescript)."""
     timeout_seconds: float = Field(default=1200, gt=0)
     """Wall-clock limit of the setup command."""
 
@@ -164,6 +173,12 @@ class RepoConfig(_Section):
         if self.tests.paths is not None:
             return list(self.tests.paths)
         return list(DEFAULT_TEST_GLOBS.get(self.language, ["tests/**", "test/**"]))
+
+    @property
+    def path_prepend(self) -> list[str]:
+        if self.setup.path_prepend is not None:
+            return list(self.setup.path_prepend)
+        return list(DEFAULT_PATH_PREPEND.get(self.language, []))
 
     @property
     def regression_command(self) -> str:

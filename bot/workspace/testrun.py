@@ -23,13 +23,17 @@ from bot.workspace.sandbox import Sandbox
 def repo_env(config: RepoConfig, checkout: Path) -> tuple[dict[str, str], list[Path]]:
     """The repository's setup env (with `{checkout}` filled in) and its PATH additions."""
     env = {k: v.replace("{checkout}", str(checkout)) for k, v in config.setup.env.items()}
-    prepend = [checkout / p for p in config.setup.path_prepend]
+    prepend = [checkout / p for p in config.path_prepend]
     return env, prepend
 
 
 def render_command(template: str, *, tests: Sequence[str] = (), junit: Path | None = None,
                    files: Sequence[str] = ()) -> str:
-    """Fill `{tests}`, `{junit}`, `{files}`; every value is shell-quoted (ids come from agents)."""
+    """Fill `{tests}`, `{junit}`, `{files}`; every value is shell-quoted (ids come from agents)
+    and none may start with `-`, which a runner would read as an option."""
+    for value in (*tests, *files):
+        if not value or value.startswith("-"):
+            raise ValueError(f"refusing test id or path {value!r}")
     return (
         template.replace("{tests}", " ".join(shlex.quote(t) for t in tests))
         .replace("{junit}", shlex.quote(str(junit)) if junit else "")
