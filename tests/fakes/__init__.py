@@ -53,6 +53,7 @@ class Fault:
     delay: float = 0.0
     retry_after: float = 1.0
     style: str = "retry-after"
+    message: str = "Server Error (injected)"
 
     def matches(self, method: str, path: str) -> bool:
         if self.method is not None and self.method.upper() != method:
@@ -172,9 +173,12 @@ class FakeServer:
         compiled = re.compile(path) if path else None
         self.faults.append(Fault(kind=kind, count=count, path=compiled, method=method, **kw))
 
-    def fail_next(self, count: int = 1, *, status: int = 502, path: str | None = None, method: str | None = None) -> None:
-        """The next `count` matching requests answer `status` (a 5xx by default)."""
-        self._add_fault("status", count, path, method, status=status)
+    def fail_next(
+        self, count: int = 1, *, status: int = 502, message: str = "Server Error (injected)",
+        path: str | None = None, method: str | None = None,
+    ) -> None:
+        """The next `count` matching requests answer `status` (a 5xx by default) with `message`."""
+        self._add_fault("status", count, path, method, status=status, message=message)
 
     def rate_limit_next(
         self, count: int = 1, *, retry_after: float = 1, style: str = "retry-after",
@@ -231,12 +235,12 @@ class FakeServer:
             assert request.transport is not None
             request.transport.close()
             record.status = None
-            raise ConnectionResetError("fake dropped the connection")
+            return web.Response(status=500)  # never reaches the client: the socket is closed
         if fault is not None and fault.kind == "slow":
             await asyncio.sleep(fault.delay)
         response: web.StreamResponse
         if fault is not None and fault.kind == "status":
-            response = self.error_response(fault.status, "Server Error (injected)")
+            response = self.error_response(fault.status, fault.message)
         elif fault is not None and fault.kind == "rate_limit":
             response = self.rate_limit_response(fault)
         elif route is None:

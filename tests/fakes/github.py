@@ -16,6 +16,7 @@ tokens). Seed it, point `GitHubForge(api_url=fake.base_url, token=...)` at it, i
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -324,7 +325,7 @@ class FakeGitHub(FakeServer):
         if fault.style == "reset":
             headers = {
                 "X-RateLimit-Limit": "5000", "X-RateLimit-Remaining": "0", "X-RateLimit-Used": "5000",
-                "X-RateLimit-Reset": str(int(time.time() + wait)), "X-RateLimit-Resource": "core",
+                "X-RateLimit-Reset": str(math.ceil(time.time() + wait)), "X-RateLimit-Resource": "core",
             }
             return web.json_response(
                 {"message": "API rate limit exceeded for user ID 1.", "documentation_url": DOCS},

@@ -286,8 +286,6 @@ class FakeGitLab(FakeServer):
     # -- wire answers -----------------------------------------------------------------------
 
     def error_response(self, status: int, message: str) -> web.Response:
-        if status >= 500:
-            return web.json_response({"message": "500 Internal Server Error"}, status=status)
         return web.json_response({"message": message if message.startswith(str(status)) else f"{status} {message}"}, status=status)
 
     @staticmethod
