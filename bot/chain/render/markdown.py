@@ -17,9 +17,10 @@ ZWSP = "\u200b"  # breaks forge auto-references in our own output without changi
 _HTML_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _MARKDOWN_PUNCTUATION_RE = re.compile(r"([\\`*_\[\]|~!])")
 _REFERENCE_RE = re.compile(r"([@#!~%$])(?=[\w\"'])")
+# A closing keyword only acts when a reference follows it ("fixes #12", "closes https://...").
 _CLOSING_KEYWORD_RE = re.compile(
-    r"\b(c)(?=los(?:e[sd]?|ing)\b)|\b(f)(?=ix(?:e[sd])?\b)|\b(r)(?=esolve[sd]?\b)"
-    r"|\b(i)(?=mplement(?:s|ed)?\b)",
+    r"\b(?:clos(?:e[sd]?|ing)|fix(?:e[sd]|ing)?|resolve[sd]?|resolving|implement(?:s|ed|ing)?)"
+    r"(?=:?\s+(?:[#!]|https?://|[\w.-]+/[\w./-]*[#!]))",
     re.IGNORECASE,
 )
 _BLOCK_START_RE = re.compile(r"^(?:([#>+=-])|(\d+)([.)]))")
@@ -40,10 +41,10 @@ def truncate(text: str, max_chars: int | None) -> str:
 def escape_inline(text: str, *, max_chars: int | None = None) -> str:
     """Untrusted text as one line of inert Markdown, safe in a paragraph, list item or cell."""
     plain = truncate(one_line(text), max_chars)
+    plain = _CLOSING_KEYWORD_RE.sub(lambda m: m.group(0)[0] + ZWSP + m.group(0)[1:], plain)
     escaped = plain.translate(_HTML_ESCAPES)
     escaped = _MARKDOWN_PUNCTUATION_RE.sub(r"\\\1", escaped)
     escaped = _REFERENCE_RE.sub(lambda m: m.group(1) + ZWSP, escaped)
-    escaped = _CLOSING_KEYWORD_RE.sub(lambda m: m.group(0) + ZWSP, escaped)
     # A line that starts like a heading, quote, list item or setext underline stays text.
     return _BLOCK_START_RE.sub(
         lambda m: "\\" + m.group(1) if m.group(1) else m.group(2) + "\\" + m.group(3), escaped

@@ -15,11 +15,11 @@ _KIND_RE = re.compile(r"^[a-z][a-z0-9_-]{0,40}$")
 _MARKER_RE = re.compile(r"<!-- smith:(?P<kind>[a-z][a-z0-9_-]{0,40})(?P<attrs>(?: [a-z_]+=[^\s>]+)*) -->")
 
 
-def marker(kind: str, **attrs: object) -> str:
+def marker(marker_kind: str, /, **attrs: object) -> str:
     """Build a marker; refuses values that could break out of the HTML comment."""
-    if not _KIND_RE.match(kind):
-        raise ValueError(f"invalid marker kind {kind!r}")
-    parts = [f"smith:{kind}"]
+    if not _KIND_RE.match(marker_kind):
+        raise ValueError(f"invalid marker kind {marker_kind!r}")
+    parts = [f"smith:{marker_kind}"]
     for name, value in attrs.items():
         text = str(value)
         if not _VALUE_RE.match(text):
