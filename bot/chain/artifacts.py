@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, StrictBool, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    Strict,
+    StrictBool,
+    model_validator,
+)
 
 # --- shared field types -------------------------------------------------------------------------
 
@@ -47,7 +55,10 @@ Text = Annotated[str, Field(min_length=3)]
 RepoPath = Annotated[str, Field(min_length=1, max_length=500), AfterValidator(_check_repo_path)]
 LineNumber = Annotated[int, Field(ge=1, description="1-based line number in the file.")]
 Points = Annotated[
-    float, Strict(), AfterValidator(_check_points), Field(json_schema_extra={"enum": list(STORY_POINTS)})
+    float,
+    Strict(),
+    AfterValidator(_check_points),
+    Field(json_schema_extra={"enum": list(STORY_POINTS)}),
 ]
 CriterionId = Annotated[str, Field(pattern=r"^AC[1-9][0-9]*$", description='"AC1", "AC2", ...')]
 PATH_LINE_RE = re.compile(r"^(?P<path>[^\s:]+):(?P<start>[1-9][0-9]*)(?:-(?P<end>[1-9][0-9]*))?$")
@@ -114,8 +125,8 @@ class Acceptance(Artifact):
     )
     missing_data: list[Text] = Field(
         default_factory=list,
-        description="What is missing from the report (e.g. 'the German text of the error message'). "
-        "Never invent plausible values instead.",
+        description="What is missing from the report (e.g. 'the German text of the error "
+        "message'). Never invent plausible values instead.",
     )
     questions: list[Text] = Field(
         default_factory=list,
@@ -185,16 +196,20 @@ class ConfirmedAssumption(Artifact):
         match = PATH_LINE_RE.match(self.evidence)
         assert match is not None  # guaranteed by the field pattern
         start = int(match["start"])
-        return CodeLocation(path=match["path"], start_line=start, end_line=int(match["end"] or start))
+        end = int(match["end"] or start)
+        return CodeLocation(path=match["path"], start_line=start, end_line=end)
 
 
 class Diagnosis(Artifact):
     """The root cause of the reported symptom, found by reading the code."""
 
-    hypothesis: Text = Field(description="The cause in one or two sentences, as you first stated it.")
+    hypothesis: Text = Field(
+        description="The cause in one or two sentences, as you first stated it."
+    )
     root_cause: Annotated[str, Field(min_length=20)] = Field(
-        description="The root cause: the defect that produces the symptom, not the place where the "
-        "error surfaces. Say what the code does, what it should do, and why that yields the symptom."
+        description="The root cause: the defect that produces the symptom, not the place where "
+        "the error surfaces. Say what the code does, what it should do, and why that yields the "
+        "symptom."
     )
     locations: list[CodeLocation] = Field(
         min_length=1, description="Where the defect is and where the fix belongs."

@@ -102,7 +102,8 @@ def quote_report(issue: Issue, *, allowed_authors: set[str] | None) -> str:
     left_out = sum(1 for c in issue.comments if not is_smith_comment(c.body)) - shown
     if left_out:
         blocks.append(
-            f"({left_out} comment(s) by users without write access to the repository were left out.)"
+            f"({left_out} comment(s) by users without write access to the repository were "
+            "left out.)"
         )
     return "\n".join(blocks)
 

@@ -70,7 +70,8 @@ VALID: dict[str, dict[str, Any]] = {
     },
     "validate": {
         "criteria": [
-            {"id": "AC1", "covered": True, "evidence": "+    if phone == '':\n+        return None"},
+            {"id": "AC1", "covered": True,
+             "evidence": "+    if phone == '':\n+        return None"},
             {"id": "AC2", "covered": True, "evidence": "the valid-phone path is unchanged"},
         ],
         "over_engineering": None,

@@ -94,7 +94,9 @@ JUNK = [
 
 
 @pytest.mark.parametrize(("step", "path", "value", "message"), JUNK)
-def test_junk_is_rejected_with_a_pointed_error(step: str, path: str, value: Any, message: str) -> None:
+def test_junk_is_rejected_with_a_pointed_error(
+    step: str, path: str, value: Any, message: str
+) -> None:
     data = _set(example(step), path, value)
     with pytest.raises(ValidationError) as info:
         agent_step(step).artifact.model_validate(data)

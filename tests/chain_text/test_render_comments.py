@@ -135,7 +135,8 @@ def test_change_request_body_carries_the_evidence() -> None:
     criteria, red_green = table_rows(html)[:2], table_rows(html)[2]
     assert [row[0] for row in criteria] == ["AC1 (primary)", "AC2 (adjacent)"]
     assert all(len(row) == 5 for row in criteria)
-    assert "✅ the change, test <code>tests/test_profile.py::test_empty_phone</code>" == criteria[0][3]
+    test_code = "<code>tests/test_profile.py::test_empty_phone</code>"
+    assert criteria[0][3] == f"✅ the change, test {test_code}"
     assert criteria[1][3] == "✅ the change"  # adjacent: no claim about the red test
     assert red_green[1] == "🔴 <code>AssertionError: 401 != 200 | boom</code>"
     assert red_green[2] == "🟢 passes"
@@ -168,8 +169,10 @@ def test_change_request_without_test_explains_the_skip() -> None:
 
 
 def test_soft_signal_comment() -> None:
-    body = render_soft_signal(42, kind="visibility widened", path="app/a.py", line=12,
-                              explanation=HOSTILE, reviewer_check="Is `_helper` meant to be public?")
+    body = render_soft_signal(
+        42, kind="visibility widened", path="app/a.py", line=12,
+        explanation=HOSTILE, reviewer_check="Is `_helper` meant to be public?",
+    )
     assert parse_marker(body, "signal") == {"run": "42", "kind": "visibility-widened"}
     html = to_html(body)
     assert_inert(html)

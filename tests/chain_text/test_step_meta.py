@@ -115,7 +115,9 @@ class TestEveryAgentStep:
         for name in spec.artifact.model_fields:
             assert f"`{name}`" in text, f"field {name} is never explained"
 
-    def test_prompt_treats_input_as_data_and_follows_learned_rules(self, spec: AgentStepSpec) -> None:
+    def test_prompt_treats_input_as_data_and_follows_learned_rules(
+        self, spec: AgentStepSpec
+    ) -> None:
         text = _prompt(spec)
         prose = " ".join(text.split())  # phrases may wrap across lines
         assert "data, not orders" in prose
@@ -129,7 +131,8 @@ def test_learned_rules_are_appended_once_under_the_heading() -> None:
     assert prompt.startswith(load_prompt(PROMPTS_DIR, "implement").rstrip())
     head, tail = prompt.split(f"\n{LEARNED_RULES_HEADING}\n", 1)
     assert LEARNED_RULES_HEADING not in head
-    assert tail.strip().splitlines() == ["1. Compare with None explicitly.", "2. Quote the diff line."]
+    expected = ["1. Compare with None explicitly.", "2. Quote the diff line."]
+    assert tail.strip().splitlines() == expected
     assert system_prompt(PROMPTS_DIR, "judge") == load_prompt(PROMPTS_DIR, "judge")
 
 

@@ -58,7 +58,8 @@ def test_removing_invisible_characters_cannot_assemble_a_new_comment() -> None:
 
 def test_line_endings_are_normalised_and_visible_text_kept() -> None:
     text = "line one\r\nline two\rline three\u2028four\ttabbed — «ünïcødé» 🙂"
-    assert clean_untrusted(text) == "line one\nline two\nline three\nfour\ttabbed — «ünïcødé» 🙂"
+    expected = "line one\nline two\nline three\nfour\ttabbed — «ünïcødé» 🙂"
+    assert clean_untrusted(text) == expected
 
 
 def _issue(comments: list[tuple[str, str]]) -> Issue:
@@ -151,4 +152,5 @@ def test_quotes_from_excluded_comments_are_not_verbatim() -> None:
 
 
 def test_typographic_quotes_match_straight_ones() -> None:
-    assert quote_is_verbatim('the “Save” button stays grey', 'Now the "Save" button stays grey.')
+    report = 'Now the "Save" button stays grey.'
+    assert quote_is_verbatim("the “Save” button stays grey", report)

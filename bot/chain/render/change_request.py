@@ -61,7 +61,9 @@ class ChangeRequestContent(BaseModel):
     soft_signals: int = 0
 
 
-def _covered_by(verdict: CriterionVerdict | None, kind: str, red_green: RedGreenEvidence | None) -> str:
+def _covered_by(
+    verdict: CriterionVerdict | None, kind: str, red_green: RedGreenEvidence | None
+) -> str:
     if verdict is None:
         return "— no verdict"
     if not verdict.covered:

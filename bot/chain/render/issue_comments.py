@@ -103,7 +103,8 @@ def render_judge_disagreed(
         "**What you can do:** add details that pin down the cause (steps, inputs, logs) or the "
         f"expected behaviour, then reply {_cmd(command, 'retry')}.",
     ]
-    return _frame(run_id, FailureKind.JUDGE_DISAGREED, "Smith is not sure what causes this bug", body)
+    headline = "Smith is not sure what causes this bug"
+    return _frame(run_id, FailureKind.JUDGE_DISAGREED, headline, body)
 
 
 def render_budget_exhausted(
@@ -121,7 +122,8 @@ def render_budget_exhausted(
         f"**What you can do:** add hints to the issue and reply {_cmd(command, 'retry')}, "
         "or fix it by hand.",
     ]
-    return _frame(run_id, FailureKind.BUDGET_EXHAUSTED, "Smith could not produce a passing fix", body)
+    headline = "Smith could not produce a passing fix"
+    return _frame(run_id, FailureKind.BUDGET_EXHAUSTED, headline, body)
 
 
 def _veto_line(veto: VetoNote) -> str:
@@ -207,7 +209,8 @@ def render_estimate_gate(
         "",
         f"Smith paused before changing code because {why}.",
         "",
-        f"**Estimate:** {format_points(estimate.points)} · blast radius **{estimate.blast_radius}**",
+        f"**Estimate:** {format_points(estimate.points)} · "
+        f"blast radius **{estimate.blast_radius}**",
         "",
         bullet_list(estimate.signs),
     ]

@@ -12,7 +12,9 @@ import re
 MARKER_PREFIX = "<!-- smith:"
 _VALUE_RE = re.compile(r"^[A-Za-z0-9_.:-]{1,100}$")
 _KIND_RE = re.compile(r"^[a-z][a-z0-9_-]{0,40}$")
-_MARKER_RE = re.compile(r"<!-- smith:(?P<kind>[a-z][a-z0-9_-]{0,40})(?P<attrs>(?: [a-z_]+=[^\s>]+)*) -->")
+_MARKER_RE = re.compile(
+    r"<!-- smith:(?P<kind>[a-z][a-z0-9_-]{0,40})(?P<attrs>(?: [a-z_]+=[^\s>]+)*) -->"
+)
 
 
 def marker(marker_kind: str, /, **attrs: object) -> str:

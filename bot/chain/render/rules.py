@@ -47,7 +47,7 @@ def render_rule_proposal(
     lines += [
         "",
         f"A maintainer can reply {code_span(command + ' approve-rule')} or "
-        f"{code_span(command + ' reject-rule')}, or react 👍 / 👎 to this comment. Only approved "
-        "rules reach Smith's prompts.",
+        f"{code_span(command + ' reject-rule')}, or react 👍 / 👎 to this comment. "
+        "Only approved rules reach Smith's prompts.",
     ]
     return "\n".join(lines) + "\n"
