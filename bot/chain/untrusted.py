@@ -26,11 +26,16 @@ _EXTRA_INVISIBLE = {
     "\u034f",  # combining grapheme joiner
 }
 _VARIATION_SELECTORS = (range(0xFE00, 0xFE10), range(0xE0100, 0xE01F0))
-_DATA_TAGS = ("report", "title", "body", "comment")
+DATA_TAGS: tuple[str, ...] = (
+    "report", "title", "body", "comment", "criteria", "diagnosis", "judgement", "estimate",
+    "code", "diff", "trajectory", "feedback", "failures",
+)
+"""Tags of the data blocks the model sees; their look-alikes inside any text are neutralised."""
 _DELIMITER_RE = re.compile(
-    r"[<\uff1c\ufe64](\s*/?\s*(?:" + "|".join(_DATA_TAGS) + r"))\b", re.IGNORECASE
+    r"[<\uff1c\ufe64](\s*/?\s*(?:" + "|".join(DATA_TAGS) + r"))\b", re.IGNORECASE
 )
 _AUTHOR_RE = re.compile(r"[^A-Za-z0-9_.\-\[\]]")
+_ATTR_RE = re.compile(r"[^A-Za-z0-9_.:/@+\-\[\]]")
 _INLINE_MARKUP_RE = re.compile(r"[*_`~]")
 _QUOTE_FOLD = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"',
                              "\u00bb": '"', "\u2018": "'", "\u2019": "'", "\u00a0": " "})
@@ -67,6 +72,15 @@ def clean_untrusted(text: str) -> str:
 def _neutralise_delimiters(text: str) -> str:
     """`<report>` inside a report becomes `‹report>` so it cannot close or open a data block."""
     return _DELIMITER_RE.sub(lambda m: "\u2039" + m.group(1), text)
+
+
+def data_block(tag: str, content: str, **attrs: str | int) -> str:
+    """Untrusted `content`, cleaned, between `<tag ...>` and `</tag>` it cannot forge."""
+    if tag not in DATA_TAGS:
+        raise ValueError(f"unknown data block tag {tag!r}; add it to DATA_TAGS")
+    rendered = "".join(f' {name}="{_ATTR_RE.sub("", str(value))}"' for name, value in attrs.items())
+    text = _neutralise_delimiters(clean_untrusted(content)).strip("\n")
+    return f"<{tag}{rendered}>\n{text}\n</{tag}>"
 
 
 def _author(name: str) -> str:
