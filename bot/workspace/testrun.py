@@ -16,7 +16,13 @@ import pathspec
 from pydantic import BaseModel
 
 from bot.repo_config import CheckConfig, RepoConfig
-from bot.workspace.junit import JUnitParseError, RunStatus, TestRunResult, parse_junit
+from bot.workspace.junit import (
+    JUnitParseError,
+    RunStatus,
+    TestCaseResult,
+    TestRunResult,
+    parse_junit,
+)
 from bot.workspace.sandbox import Sandbox
 
 
@@ -41,6 +47,25 @@ def render_command(template: str, *, tests: Sequence[str] = (), junit: Path | No
     )
 
 
+def _with_file_ids(cases: list[TestCaseResult], checkout: Path) -> list[TestCaseResult]:
+    """pytest reports `classname="tests.test_x.TestK"`: give such cases their node id
+    (`tests/test_x.py::TestK::test_m`) by finding the module file in the checkout."""
+    fixed = []
+    for case in cases:
+        if case.file or not case.classname:
+            fixed.append(case)
+            continue
+        parts = case.classname.split(".")
+        for cut in range(len(parts), 0, -1):
+            module = "/".join(parts[:cut]) + ".py"
+            if (checkout / module).is_file():
+                node = "::".join([module, *parts[cut:], case.name])
+                case = case.model_copy(update={"file": module, "test_id": node})
+                break
+        fixed.append(case)
+    return fixed
+
+
 async def _run_with_report(sandbox: Sandbox, command_template: str, checkout: Path,
                            config: RepoConfig, timeout: float, tests: Sequence[str] = (),
                            files: Sequence[str] = ()) -> TestRunResult:
@@ -61,7 +86,7 @@ async def _run_with_report(sandbox: Sandbox, command_template: str, checkout: Pa
         if not junit.is_file():
             return TestRunResult(status=RunStatus.NO_REPORT, **common)
         try:
-            cases = parse_junit(junit.read_bytes())
+            cases = _with_file_ids(parse_junit(junit.read_bytes()), checkout)
         except JUnitParseError:
             return TestRunResult(status=RunStatus.NO_REPORT, **common)
         return TestRunResult(status=RunStatus.COMPLETED, cases=cases, **common)
