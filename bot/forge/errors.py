@@ -68,6 +68,31 @@ def error_for_status(status: int, message: str) -> ForgeHTTPError:
     return ForgeHTTPError(status, message)
 
 
+def scrub_exception(exc: BaseException, secrets: list[str]) -> None:
+    """Scrub secrets from a library exception in place, before we chain it with `from`.
+
+    The chained cause is printed in tracebacks; if a forge ever echoed a token in an error
+    body, the library exception would carry it (and so would the exceptions it chains).
+    """
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        _scrub_one(current, secrets)
+        current = current.__cause__ or current.__context__
+
+
+def _scrub_one(exc: BaseException, secrets: list[str]) -> None:
+    exc.args = tuple(scrub(a, secrets) if isinstance(a, str) else a for a in exc.args)
+    for name, value in list(vars(exc).items()):
+        if isinstance(value, str):
+            setattr(exc, name, scrub(value, secrets))
+        elif isinstance(value, bytes):
+            text = value.decode("utf-8", errors="replace")
+            if any(s and s in text for s in secrets):
+                setattr(exc, name, scrub(text, secrets).encode())
+
+
 def scrub(text: str, secrets: list[str]) -> str:
     """Replace every secret in `text` with `***` (a last line of defence for error messages)."""
     for secret in secrets:

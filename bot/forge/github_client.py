@@ -17,6 +17,7 @@ from bot.forge.errors import (
     RateLimited,
     error_for_status,
     scrub,
+    scrub_exception,
 )
 from bot.forge.retry import RetryPolicy, call_with_retry
 
@@ -43,6 +44,7 @@ def rate_limit_wait(headers: Mapping[str, str], now: float | None = None) -> flo
 
 def translate_error(exc: Exception, secrets: list[str]) -> ForgeHTTPError:
     """Map a gidgethub/aiohttp failure to our tree, with every known secret scrubbed."""
+    scrub_exception(exc, secrets)
     if isinstance(exc, gidgethub.HTTPException):
         status = int(exc.status_code)
         message = scrub(str(exc) or exc.status_code.phrase, secrets)

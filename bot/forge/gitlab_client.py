@@ -20,7 +20,7 @@ import gitlab
 import gitlab.exceptions
 import requests
 
-from bot.forge.errors import ForgeHTTPError, ForgeUnavailable, RateLimited, error_for_status, scrub
+from bot.forge.errors import ForgeHTTPError, ForgeUnavailable, RateLimited, error_for_status, scrub, scrub_exception
 from bot.forge.retry import RetryPolicy, call_with_retry
 
 T = TypeVar("T")
@@ -65,6 +65,7 @@ def _retry_after(headers: dict[str, str]) -> float | None:
 
 def translate_error(exc: Exception, headers: dict[str, str], secrets: list[str]) -> ForgeHTTPError:
     """Map a python-gitlab/requests failure to our tree, with every known secret scrubbed."""
+    scrub_exception(exc, secrets)
     if isinstance(exc, gitlab.exceptions.GitlabError) and exc.response_code is not None:
         status = int(exc.response_code)
         message = scrub(str(exc.error_message), secrets)
