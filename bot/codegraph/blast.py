@@ -1,0 +1,105 @@
+"""Blast radius: how many callers, files and packages a change to some definitions reaches.
+
+ESTIMATE needs an objective number next to the model's opinion. One hop is the direct callers;
+two hops adds their callers. Files and packages count every place a changed name is used,
+including module-level call sites that have no enclosing definition. A package is the file's
+directory, which is what it is in Go and Java and close enough in Python and JavaScript.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bot.codegraph.models import BlastRadius, BlastRadiusThresholds, Definition, Rating
+
+if TYPE_CHECKING:
+    from bot.codegraph.graph import CodeGraph
+
+
+def blast_radius(
+    graph: CodeGraph, changed: Sequence[Definition | str], thresholds: BlastRadiusThresholds
+) -> BlastRadius:
+    """Rate the reach of `changed` (definitions, or names/qualnames looked up in the graph)."""
+    targets = _resolve(graph, changed)
+    changed_keys = {_key(d) for d in targets}
+
+    direct: dict[tuple[str, str, int], Definition] = {}
+    direct_files: set[str] = set()
+    call_sites = 0
+    for target in targets:
+        for site in graph.call_sites(target.name):
+            call_sites += 1
+            direct_files.add(site.path)
+        for caller in graph.callers(target):
+            if _key(caller) not in changed_keys:
+                direct.setdefault(_key(caller), caller)
+
+    second: dict[tuple[str, str, int], Definition] = {}
+    two_hop_files = set(direct_files)
+    for caller in direct.values():
+        for site in graph.call_sites(caller.name):
+            two_hop_files.add(site.path)
+        for next_caller in graph.callers(caller):
+            key = _key(next_caller)
+            if key not in changed_keys and key not in direct:
+                second.setdefault(key, next_caller)
+
+    direct_packages = {_package(path) for path in direct_files}
+    two_hop_packages = {_package(path) for path in two_hop_files}
+    rating, reasons = _rate(
+        thresholds,
+        callers=len(direct),
+        files=len(two_hop_files),
+        packages=len(two_hop_packages),
+    )
+    return BlastRadius(
+        rating=rating,
+        reasons=reasons,
+        changed=[d.qualname for d in targets],
+        direct_callers=len(direct),
+        direct_files=len(direct_files),
+        direct_packages=len(direct_packages),
+        two_hop_callers=len(direct) + len(second),
+        two_hop_files=len(two_hop_files),
+        two_hop_packages=len(two_hop_packages),
+        call_sites=call_sites,
+        callers=sorted(direct.values(), key=lambda d: (d.path, d.line)),
+    )
+
+
+def _resolve(graph: CodeGraph, changed: Sequence[Definition | str]) -> list[Definition]:
+    resolved: dict[tuple[str, str, int], Definition] = {}
+    for item in changed:
+        for definition in [item] if isinstance(item, Definition) else graph.find_symbol(item):
+            resolved.setdefault(_key(definition), definition)
+    return list(resolved.values())
+
+
+def _rate(
+    thresholds: BlastRadiusThresholds, *, callers: int, files: int, packages: int
+) -> tuple[Rating, list[str]]:
+    measures = [
+        ("direct callers", callers, thresholds.medium_callers, thresholds.high_callers),
+        ("files within two hops", files, thresholds.medium_files, thresholds.high_files),
+        ("packages within two hops", packages, thresholds.medium_packages, thresholds.high_packages),
+    ]
+    high = [f"{label}: {value} >= {limit} (high)" for label, value, _, limit in measures if value >= limit]
+    if high:
+        return "high", high
+    medium = [
+        f"{label}: {value} >= {limit} (medium)" for label, value, limit, _ in measures if value >= limit
+    ]
+    if medium:
+        return "medium", medium
+    below = ", ".join(f"{label}: {value} < {limit}" for label, value, limit, _ in measures)
+    return "low", [below]
+
+
+def _package(path: str) -> str:
+    return posixpath.dirname(path) or "."
+
+
+def _key(definition: Definition) -> tuple[str, str, int]:
+    return definition.path, definition.qualname, definition.line
