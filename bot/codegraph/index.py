@@ -54,7 +54,6 @@ def build_index(
     finally:
         if cache is not None:
             cache.close()
-    log.info("codegraph.indexed", **graph.report.model_dump(exclude={"parse_failures"}))
     return graph
 
 
