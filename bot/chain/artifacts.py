@@ -99,12 +99,12 @@ class Criterion(Artifact):
         description='"primary": the reported symptom that must be fixed. "adjacent": neighbouring '
         "behaviour that works today and the fix must not break."
     )
-    behaviour: Text = Field(
+    behaviour: Annotated[str, Field(min_length=3, max_length=600)] = Field(
         description="Observable behaviour a user or API client can check, e.g. 'saving a profile "
         "with an empty phone returns 200 instead of 401'. Never about code ('method X returns "
         "false'); never a guess at the cause."
     )
-    quote: Text = Field(
+    quote: Annotated[str, Field(min_length=3, max_length=1500)] = Field(
         description="A verbatim excerpt from the report (title, body or a comment) that this "
         "criterion rests on, copied character for character, without ellipses or joining of "
         "separate passages. Criteria whose quote is not found in the report are dropped."

@@ -18,7 +18,11 @@ from bot.forge.base import Comment, Issue
 MIN_QUOTE_CHARS = 8
 """Shorter quotes ("401", "error") match almost any report and prove nothing."""
 
+# Comments are stripped everywhere, even inside code blocks where forges show them: telling a
+# code block from an HTML block takes a full parser, and over-stripping only costs a quote.
 _HTML_COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+# A link reference definition (`[x]: url "title"`) renders as nothing: its title is hidden text.
+_LINK_DEFINITION_RE = re.compile(r"^ {0,3}\[[^\]\n]+\]:[ \t]*\S+.*$\n?", re.MULTILINE)
 # Invisible characters that are not Unicode category Cf but still render as nothing.
 _EXTRA_INVISIBLE = {
     "\u115f", "\u1160", "\u3164", "\uffa0",  # Hangul fillers
@@ -66,6 +70,7 @@ def clean_untrusted(text: str) -> str:
     text = "".join(char for char in text if not _is_hidden(char))
     # Removing characters can join "<!" and "--" into a fresh comment opener: strip again.
     text = _HTML_COMMENT_RE.sub("", text)
+    text = _LINK_DEFINITION_RE.sub("", text)
     return unicodedata.normalize("NFC", text)
 
 

@@ -58,6 +58,7 @@ JUNK = [
     ("acceptance", "criteria.0.kind", "adjacent", 'at least one criterion of kind "primary"'),
     ("acceptance", "criteria.1.id", "AC1", "unique"),
     ("acceptance", "surprise", "extra", "surprise"),
+    ("acceptance", "criteria.0.quote", "word " * 400, "criteria.0.quote"),
     ("diagnose", "locations", [], "locations"),
     ("diagnose", "locations.0.path", "/etc/passwd", "relative"),
     ("diagnose", "locations.0.path", "app/../../secrets.txt", "'..'"),
