@@ -164,3 +164,12 @@ async def test_push_credentials_carry_the_token_for_git_only(env: ForgeEnv) -> N
     assert credentials.username == {"github": "x-access-token", "gitlab": "oauth2"}[env.kind]
     assert credentials.password == env.token
     assert env.token not in repr(credentials)
+
+
+async def test_long_comment_lists_are_read_across_pages(env: ForgeEnv) -> None:
+    number = env.seed_issue("popular")
+    for i in range(45):
+        env.seed_comment(number, f"comment {i}", "fan")
+    issue = await env.forge.get_issue(env.repo, number)
+    assert [c.body for c in issue.comments] == [f"comment {i}" for i in range(45)]
+    assert len(env.fake.requests_for({"github": "list_issue_comments", "gitlab": "list_issue_notes"}[env.kind])) >= 2
