@@ -1,0 +1,422 @@
+"""The agent's tools: read windows, list, grep, code-graph lookups, and guarded edits.
+
+Names and arguments are a stable contract (DESIGN §5). Every call — refused ones too — goes to the
+run's trajectory, because the validator audits attempts as well as successes. Paths stay inside
+the checkout (see `paths.py`); writes are refused for protected paths and for whatever the step's
+`WritePolicy` forbids.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+import pathspec
+import structlog
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from bot.workspace.paths import PathRefused, ResolvedPath, resolve_in_checkout
+from bot.workspace.trajectory import Trajectory
+
+log = structlog.get_logger(__name__)
+
+NO_GRAPH = "no code graph available for this run"
+MAX_GREP_MATCHES = 100
+MAX_FILE_BYTES = 2_000_000
+MAX_LINE_CHARS = 2000
+MAX_LIST_ENTRIES = 500
+MAX_ARG_CHARS_IN_TRAJECTORY = 4000
+SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".tox",
+                       ".mypy_cache", ".pytest_cache", ".ruff_cache"})
+
+
+# ---- inputs (their JSON schemas are the tools' input_schema) -----------------------------
+
+class _Input(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ReadFileInput(_Input):
+    """Read a window of a text file, with line numbers."""
+
+    path: str = Field(description="File path relative to the repository root.")
+    offset: int = Field(default=1, ge=1, description="First line to show (1-based).")
+    limit: int = Field(default=200, ge=1, le=1000, description="How many lines to show.")
+
+
+class ListDirInput(_Input):
+    """List a folder's entries (folders end with `/`)."""
+
+    path: str = Field(default=".", description="Folder relative to the repository root.")
+
+
+class GrepInput(_Input):
+    """Search file contents with a regular expression; matches are capped."""
+
+    pattern: str = Field(min_length=1, description="Python regular expression.")
+    path: str = Field(default=".", description="File or folder to search, relative to the root.")
+    glob: str | None = Field(default=None, description="Only files matching this glob, e.g. `*.py`.")
+
+
+class FindSymbolInput(_Input):
+    """Find where a function, class or method is defined (code graph)."""
+
+    name: str = Field(min_length=1, description="Symbol name, e.g. `parse` or `Parser.parse`.")
+
+
+class FindReferencesInput(_Input):
+    """Find where a symbol is used (code graph)."""
+
+    name: str = Field(min_length=1, description="Symbol name.")
+
+
+class EditFileInput(_Input):
+    """Replace one exact, unique occurrence of `old` with `new` in a file."""
+
+    path: str = Field(description="File path relative to the repository root.")
+    old: str = Field(min_length=1, description="Exact text to replace; must occur exactly once.")
+    new: str = Field(description="Replacement text.")
+
+
+class WriteFileInput(_Input):
+    """Create or overwrite a whole file."""
+
+    path: str = Field(description="File path relative to the repository root.")
+    content: str = Field(description="The complete new file content.")
+
+
+class DeleteFileInput(_Input):
+    """Delete a file."""
+
+    path: str = Field(description="File path relative to the repository root.")
+
+
+READ_TOOLS: dict[str, type[_Input]] = {
+    "read_file": ReadFileInput, "list_dir": ListDirInput, "grep": GrepInput,
+    "find_symbol": FindSymbolInput, "find_references": FindReferencesInput,
+}
+WRITE_TOOLS: dict[str, type[_Input]] = {
+    "edit_file": EditFileInput, "write_file": WriteFileInput, "delete_file": DeleteFileInput,
+}
+ALL_TOOLS = {**READ_TOOLS, **WRITE_TOOLS}
+
+
+def tool_definition(name: str) -> dict[str, Any]:
+    """Anthropic tool definition (name, description, input_schema) built from the input model."""
+    model = ALL_TOOLS[name]
+    schema = model.model_json_schema()
+    schema.pop("title", None)
+    schema.pop("description", None)
+    return {"name": name, "description": (model.__doc__ or name).strip(), "input_schema": schema}
+
+
+# ---- collaborators ------------------------------------------------------------------------
+
+class SymbolDefinition(Protocol):
+    name: str
+    qualname: str
+    kind: str
+    path: str
+    line: int
+    end_line: int
+
+
+class SymbolReference(Protocol):
+    name: str
+    kind: str
+    path: str
+    line: int
+
+
+class CodeGraph(Protocol):
+    """What the tools need from `bot.codegraph` (any object with these two methods)."""
+
+    def find_symbol(self, name: str) -> list[SymbolDefinition]: ...
+
+    def find_references(self, name: str) -> list[SymbolReference]: ...
+
+
+ProtectedPredicate = Callable[[str], bool]
+
+
+@dataclass(frozen=True)
+class WritePolicy:
+    """What a step may write, besides protected paths (which nobody may write)."""
+
+    mode: Literal["read_only", "tests_only", "all_except"]
+    test_globs: tuple[str, ...] = ()
+    forbidden: frozenset[str] = field(default_factory=frozenset)
+
+    @classmethod
+    def read_only(cls) -> WritePolicy:
+        return cls("read_only")
+
+    @classmethod
+    def tests_only(cls, test_globs: list[str] | tuple[str, ...]) -> WritePolicy:
+        """BRT: only files matching the repository's test globs."""
+        return cls("tests_only", test_globs=tuple(test_globs))
+
+    @classmethod
+    def all_except(cls, *paths: str) -> WritePolicy:
+        """IMPLEMENT: anything but the given files (the verified red test)."""
+        return cls("all_except", forbidden=frozenset(p.strip("/") for p in paths))
+
+    @property
+    def allows_writes(self) -> bool:
+        return self.mode != "read_only"
+
+    def refusal(self, rel: str) -> str | None:
+        """Why writing `rel` is refused, or None when allowed."""
+        if self.mode == "read_only":
+            return "this step may not change files"
+        if self.mode == "tests_only":
+            if not pathspec.GitIgnoreSpec.from_lines(self.test_globs).match_file(rel):
+                return (f"this step may only write test files (matching {list(self.test_globs)});"
+                        f" {rel} is not one")
+            return None
+        if rel in self.forbidden:
+            return f"{rel} is the verified red test and may not be changed"
+        return None
+
+
+class ToolOutcome(BaseModel):
+    """What goes back to the model as the tool_result."""
+
+    ok: bool
+    content: str
+
+
+class ToolRefused(Exception):
+    """A call the tools will not perform; the message goes back to the model."""
+
+
+def _short(args: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in args.items():
+        if isinstance(value, str) and len(value) > MAX_ARG_CHARS_IN_TRAJECTORY:
+            value = value[:MAX_ARG_CHARS_IN_TRAJECTORY] + f"... [{len(value)} chars]"
+        out[key] = value
+    return out
+
+
+# ---- the tool set -------------------------------------------------------------------------
+
+class ToolSet:
+    """The tools one agent step gets over one checkout."""
+
+    def __init__(
+        self,
+        root: Path,
+        *,
+        step: str,
+        trajectory: Trajectory,
+        policy: WritePolicy,
+        is_protected: ProtectedPredicate,
+        graph: CodeGraph | None = None,
+    ) -> None:
+        self.root = root.resolve()
+        self.step = step
+        self.trajectory = trajectory
+        self.policy = policy
+        self.is_protected = is_protected
+        self.graph = graph
+
+    @property
+    def names(self) -> list[str]:
+        """Tools offered to the model: write tools only when the policy allows writes."""
+        return [*READ_TOOLS, *(WRITE_TOOLS if self.policy.allows_writes else {})]
+
+    def definitions(self) -> list[dict[str, Any]]:
+        return [tool_definition(name) for name in self.names]
+
+    async def call(self, name: str, args: dict[str, Any]) -> ToolOutcome:
+        """Run one tool call and record it; never raises for the model's mistakes."""
+        try:
+            model = ALL_TOOLS.get(name)
+            if model is None:
+                raise ToolRefused(f"unknown tool {name!r}; available: {', '.join(self.names)}")
+            try:
+                parsed = model.model_validate(args)
+            except ValidationError as exc:
+                problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg']}"
+                                     for e in exc.errors())
+                raise ToolRefused(f"invalid arguments for {name}: {problems}") from None
+            content = getattr(self, f"_{name}")(parsed)
+            outcome = ToolOutcome(ok=True, content=content)
+        except (ToolRefused, PathRefused) as exc:
+            outcome = ToolOutcome(ok=False, content=str(exc))
+        await self.trajectory.record(
+            step=self.step, actor="agent", tool=name, args=_short(dict(args)), ok=outcome.ok,
+            detail="" if outcome.ok else outcome.content[:500],
+        )
+        if not outcome.ok:
+            log.info("tool.refused", step=self.step, tool=name, reason=outcome.content[:200])
+        return outcome
+
+    # -- helpers --
+
+    def _resolve(self, raw: str) -> ResolvedPath:
+        return resolve_in_checkout(self.root, raw)
+
+    def _writable(self, raw: str) -> ResolvedPath:
+        target = self._resolve(raw)
+        if target.rel == ".":
+            raise ToolRefused("a file path is required")
+        for rel in dict.fromkeys((target.rel, target.real_rel)):
+            if self.is_protected(rel):
+                raise ToolRefused(f"{rel} is a protected path; Smith may not change it")
+            reason = self.policy.refusal(rel)
+            if reason:
+                raise ToolRefused(reason)
+        return target
+
+    @staticmethod
+    def _read_text(path: Path, rel: str) -> str:
+        if not path.is_file():
+            raise ToolRefused(f"{rel} is not a file" if path.exists() else f"{rel} does not exist")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ToolRefused(f"{rel} is too large to read ({path.stat().st_size} bytes)")
+        data = path.read_bytes()
+        if b"\0" in data[:8192]:
+            raise ToolRefused(f"{rel} is a binary file")
+        return data.decode("utf-8", errors="replace")
+
+    # -- read tools --
+
+    def _read_file(self, args: ReadFileInput) -> str:
+        target = self._resolve(args.path)
+        lines = self._read_text(target.real, target.rel).splitlines()
+        total = len(lines)
+        start = min(args.offset, max(total, 1))
+        window = lines[start - 1: start - 1 + args.limit]
+        end = start + len(window) - 1
+        width = len(str(max(end, 1)))
+        body = "\n".join(f"{n:>{width}}\t{line[:MAX_LINE_CHARS]}"
+                         for n, line in enumerate(window, start))
+        header = f"{target.rel} (lines {start}-{end} of {total})"
+        footer = f"\n[more: read_file offset={end + 1}]" if end < total else ""
+        return f"{header}\n{body}{footer}"
+
+    def _list_dir(self, args: ListDirInput) -> str:
+        target = self._resolve(args.path)
+        if not target.real.is_dir():
+            raise ToolRefused(f"{target.rel} is not a folder")
+        entries = []
+        for entry in sorted(target.real.iterdir(), key=lambda p: p.name):
+            if entry.name.lower() == ".git":
+                continue
+            if entry.is_symlink():
+                entries.append(f"{entry.name}@")
+            elif entry.is_dir():
+                entries.append(f"{entry.name}/")
+            else:
+                entries.append(entry.name)
+        shown = entries[:MAX_LIST_ENTRIES]
+        more = f"\n[{len(entries) - len(shown)} more entries]" if len(entries) > len(shown) else ""
+        return (f"{target.rel}/\n" + "\n".join(shown) + more) if shown else f"{target.rel}/ is empty"
+
+    def _walk(self, start: Path, glob: str | None) -> Iterator[tuple[Path, str]]:
+        spec = pathspec.GitIgnoreSpec.from_lines([glob]) if glob else None
+        if start.is_file():
+            candidates: Iterator[tuple[str, list[str], list[str]]] = iter(
+                [(str(start.parent), [], [start.name])])
+        else:
+            candidates = os.walk(start, followlinks=False)
+        for folder, dirs, files in candidates:
+            dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and d.lower() != ".git")
+            for name in sorted(files):
+                path = Path(folder) / name
+                if path.is_symlink():  # never read through links (they may point anywhere)
+                    continue
+                rel = path.relative_to(self.root).as_posix()
+                if spec is not None and not spec.match_file(rel):
+                    continue
+                yield path, rel
+
+    def _grep(self, args: GrepInput) -> str:
+        try:
+            regex = re.compile(args.pattern)
+        except re.error as exc:
+            raise ToolRefused(f"invalid regular expression: {exc}") from None
+        target = self._resolve(args.path)
+        if not target.real.exists():
+            raise ToolRefused(f"{target.rel} does not exist")
+        matches: list[str] = []
+        truncated = False
+        for path, rel in self._walk(target.real, args.glob):
+            try:
+                if path.stat().st_size > MAX_FILE_BYTES:
+                    continue
+                data = path.read_bytes()
+            except OSError:
+                continue
+            if b"\0" in data[:8192]:
+                continue
+            for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
+                if regex.search(line[:MAX_LINE_CHARS]):
+                    if len(matches) >= MAX_GREP_MATCHES:
+                        truncated = True
+                        break
+                    matches.append(f"{rel}:{number}: {line.strip()[:200]}")
+            if truncated:
+                break
+        if not matches:
+            return f"no matches for {args.pattern!r}"
+        tail = f"\n[capped at {MAX_GREP_MATCHES} matches; narrow path or glob]" if truncated else ""
+        return "\n".join(matches) + tail
+
+    def _find_symbol(self, args: FindSymbolInput) -> str:
+        if self.graph is None:
+            return NO_GRAPH
+        found = self.graph.find_symbol(args.name)
+        if not found:
+            return f"no definition of {args.name!r} in the code graph"
+        return "\n".join(f"{d.kind} {d.qualname} — {d.path}:{d.line}-{d.end_line}"
+                         for d in found[:MAX_GREP_MATCHES])
+
+    def _find_references(self, args: FindReferencesInput) -> str:
+        if self.graph is None:
+            return NO_GRAPH
+        found = self.graph.find_references(args.name)
+        if not found:
+            return f"no references to {args.name!r} in the code graph"
+        return "\n".join(f"{r.path}:{r.line} ({r.kind} {r.name})"
+                         for r in found[:MAX_GREP_MATCHES])
+
+    # -- write tools --
+
+    def _edit_file(self, args: EditFileInput) -> str:
+        target = self._writable(args.path)
+        text = self._read_text(target.real, target.rel)
+        count = text.count(args.old)
+        if count == 0:
+            raise ToolRefused(f"`old` text not found in {target.rel}; read the file and copy the "
+                              "exact text, including indentation")
+        if count > 1:
+            raise ToolRefused(f"`old` text occurs {count} times in {target.rel}; include more "
+                              "surrounding lines so it matches exactly once")
+        target.real.write_text(text.replace(args.old, args.new, 1))
+        return f"edited {target.rel}"
+
+    def _write_file(self, args: WriteFileInput) -> str:
+        target = self._writable(args.path)
+        if target.real.is_dir():
+            raise ToolRefused(f"{target.rel} is a folder")
+        existed = target.real.exists()
+        target.real.parent.mkdir(parents=True, exist_ok=True)
+        target.real.write_text(args.content)
+        return f"{'overwrote' if existed else 'created'} {target.rel}"
+
+    def _delete_file(self, args: DeleteFileInput) -> str:
+        target = self._writable(args.path)
+        if target.full.is_symlink():
+            target.full.unlink()
+        elif target.full.is_file():
+            target.full.unlink()
+        else:
+            raise ToolRefused(f"{target.rel} is not a file")
+        return f"deleted {target.rel}"
