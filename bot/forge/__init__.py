@@ -49,8 +49,12 @@ def build_forge(
         from bot.forge.github import DEFAULT_API_URL, GitHubForge
 
         return GitHubForge(
-            token=token, app_id=app_id, private_key=private_key,
-            api_url=api_url or DEFAULT_API_URL, retry=policy, request_timeout=request_timeout,
+            token=token,
+            app_id=app_id,
+            private_key=private_key,
+            api_url=api_url or DEFAULT_API_URL,
+            retry=policy,
+            request_timeout=request_timeout,
         )
     if forge == "gitlab":
         from bot.forge.gitlab import GitLabForge
@@ -58,7 +62,9 @@ def build_forge(
         if not token:
             raise ValueError("GitLab needs a token")
         return GitLabForge(
-            url=api_url or "https://gitlab.com", token=token, retry=policy,
+            url=api_url or "https://gitlab.com",
+            token=token,
+            retry=policy,
             request_timeout=request_timeout,
         )
     raise ValueError(f"unknown forge {forge!r}; expected 'github' or 'gitlab'")

@@ -37,7 +37,7 @@ from bot.forge.base import (
 from bot.forge.errors import NotFound, ValidationFailed
 from bot.forge.github_auth import AppInstallationTokens, StaticToken, TokenSource
 from bot.forge.github_client import DEFAULT_API_URL, GitHubClient
-from bot.forge.retry import RetryPolicy
+from bot.forge.retry import DEFAULT_RETRY, RetryPolicy
 
 log = structlog.get_logger(__name__)
 
@@ -134,7 +134,7 @@ class GitHubForge:
         app_id: str | int | None = None,
         private_key: str | None = None,
         api_url: str = DEFAULT_API_URL,
-        retry: RetryPolicy = RetryPolicy(),
+        retry: RetryPolicy = DEFAULT_RETRY,
         request_timeout: float = 30.0,
         token_refresh_margin: float = 300.0,
         session: aiohttp.ClientSession | None = None,
@@ -142,7 +142,10 @@ class GitHubForge:
         if (token is None) == (app_id is None or private_key is None):
             raise ValueError("give either a token, or both app_id and private_key")
         self._client = GitHubClient(
-            api_url=api_url, retry=retry, request_timeout=request_timeout, session=session,
+            api_url=api_url,
+            retry=retry,
+            request_timeout=request_timeout,
+            session=session,
             secrets=lambda: self._auth.secrets(),
         )
         self._auth: TokenSource
@@ -150,7 +153,9 @@ class GitHubForge:
             self._auth = StaticToken(token)
         else:
             self._auth = AppInstallationTokens(
-                self._client, app_id=str(app_id), private_key=str(private_key),
+                self._client,
+                app_id=str(app_id),
+                private_key=str(private_key),
                 refresh_margin=token_refresh_margin,
             )
         self.api_url = api_url
@@ -158,11 +163,22 @@ class GitHubForge:
     def __repr__(self) -> str:
         return f"GitHubForge(api_url={self.api_url!r}, auth={self._auth!r})"
 
-    async def _call(self, repo: RepoRef, method: str, url: str, url_vars: dict[str, Any] | None = None, **kwargs: Any) -> Any:
+    async def _call(
+        self,
+        repo: RepoRef,
+        method: str,
+        url: str,
+        url_vars: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> Any:
         token = await self._auth.token_for(repo)
-        return await self._client.call(method, url, {**_split(repo), **(url_vars or {})}, token=token, **kwargs)
+        return await self._client.call(
+            method, url, {**_split(repo), **(url_vars or {})}, token=token, **kwargs
+        )
 
-    async def _all(self, repo: RepoRef, url: str, url_vars: dict[str, Any] | None = None) -> list[Any]:
+    async def _all(
+        self, repo: RepoRef, url: str, url_vars: dict[str, Any] | None = None
+    ) -> list[Any]:
         token = await self._auth.token_for(repo)
         return await self._client.get_all(url, {**_split(repo), **(url_vars or {})}, token=token)
 
@@ -183,7 +199,9 @@ class GitHubForge:
     async def get_permission(self, repo: RepoRef, username: str) -> Permission:
         try:
             data = await self._call(
-                repo, "GET", "/repos/{owner}/{repo}/collaborators/{username}/permission",
+                repo,
+                "GET",
+                "/repos/{owner}/{repo}/collaborators/{username}/permission",
                 {"username": username},
             )
         except NotFound:
@@ -198,8 +216,12 @@ class GitHubForge:
     # -- issues and comments --------------------------------------------------------------
 
     async def get_issue(self, repo: RepoRef, number: int) -> Issue:
-        data = await self._call(repo, "GET", "/repos/{owner}/{repo}/issues/{number}", {"number": number})
-        comments = await self._all(repo, "/repos/{owner}/{repo}/issues/{number}/comments", {"number": number})
+        data = await self._call(
+            repo, "GET", "/repos/{owner}/{repo}/issues/{number}", {"number": number}
+        )
+        comments = await self._all(
+            repo, "/repos/{owner}/{repo}/issues/{number}/comments", {"number": number}
+        )
         milestone = data.get("milestone") or {}
         return Issue(
             number=int(data["number"]),
@@ -216,14 +238,19 @@ class GitHubForge:
     async def add_labels(self, repo: RepoRef, item: ItemRef, labels: list[str]) -> None:
         if labels:
             await self._call(
-                repo, "POST", "/repos/{owner}/{repo}/issues/{number}/labels",
-                {"number": item.number}, data={"labels": labels},
+                repo,
+                "POST",
+                "/repos/{owner}/{repo}/issues/{number}/labels",
+                {"number": item.number},
+                data={"labels": labels},
             )
 
     async def remove_label(self, repo: RepoRef, item: ItemRef, label: str) -> None:
         try:
             await self._call(
-                repo, "DELETE", "/repos/{owner}/{repo}/issues/{number}/labels/{name}",
+                repo,
+                "DELETE",
+                "/repos/{owner}/{repo}/issues/{number}/labels/{name}",
                 {"number": item.number, "name": label},
             )
         except NotFound:
@@ -231,15 +258,23 @@ class GitHubForge:
 
     async def create_comment(self, repo: RepoRef, item: ItemRef, body: str) -> Comment:
         data = await self._call(
-            repo, "POST", "/repos/{owner}/{repo}/issues/{number}/comments",
-            {"number": item.number}, data={"body": body},
+            repo,
+            "POST",
+            "/repos/{owner}/{repo}/issues/{number}/comments",
+            {"number": item.number},
+            data={"body": body},
         )
         return _comment(data)
 
-    async def update_comment(self, repo: RepoRef, item: ItemRef, comment_id: int, body: str) -> Comment:
+    async def update_comment(
+        self, repo: RepoRef, item: ItemRef, comment_id: int, body: str
+    ) -> Comment:
         data = await self._call(
-            repo, "PATCH", "/repos/{owner}/{repo}/issues/comments/{comment_id}",
-            {"comment_id": comment_id}, data={"body": body},
+            repo,
+            "PATCH",
+            "/repos/{owner}/{repo}/issues/comments/{comment_id}",
+            {"comment_id": comment_id},
+            data={"body": body},
         )
         return _comment(data)
 
@@ -249,7 +284,9 @@ class GitHubForge:
         self, repo: RepoRef, *, source_branch: str, target_branch: str, title: str, body: str
     ) -> ChangeRequest:
         data = await self._call(
-            repo, "POST", "/repos/{owner}/{repo}/pulls",
+            repo,
+            "POST",
+            "/repos/{owner}/{repo}/pulls",
             data={"head": source_branch, "base": target_branch, "title": title, "body": body},
         )
         return _change_request(data)
@@ -257,7 +294,8 @@ class GitHubForge:
     async def find_change_request(self, repo: RepoRef, source_branch: str) -> ChangeRequest | None:
         owner = _split(repo)["owner"]
         pulls = await self._all(
-            repo, "/repos/{owner}/{repo}/pulls{?state,head}",
+            repo,
+            "/repos/{owner}/{repo}/pulls{?state,head}",
             {"state": "open", "head": f"{owner}:{source_branch}"},
         )
         for pull in pulls:
@@ -266,7 +304,9 @@ class GitHubForge:
         return None
 
     async def get_change_request(self, repo: RepoRef, number: int) -> ChangeRequest:
-        data = await self._call(repo, "GET", "/repos/{owner}/{repo}/pulls/{number}", {"number": number})
+        data = await self._call(
+            repo, "GET", "/repos/{owner}/{repo}/pulls/{number}", {"number": number}
+        )
         return _change_request(data)
 
     async def update_change_request(
@@ -284,39 +324,56 @@ class GitHubForge:
 
     async def create_thread(self, repo: RepoRef, number: int, body: str) -> Thread:
         data = await self._call(
-            repo, "POST", "/repos/{owner}/{repo}/issues/{number}/comments",
-            {"number": number}, data={"body": f"{body}\n\n{THREAD_MARKER}"},
+            repo,
+            "POST",
+            "/repos/{owner}/{repo}/issues/{number}/comments",
+            {"number": number},
+            data={"body": f"{body}\n\n{THREAD_MARKER}"},
         )
         return Thread(id=conversation_thread_id(int(data["id"])), comments=[_comment(data)])
 
-    async def reply_to_thread(self, repo: RepoRef, number: int, thread_id: str, body: str) -> Comment:
+    async def reply_to_thread(
+        self, repo: RepoRef, number: int, thread_id: str, body: str
+    ) -> Comment:
         kind, root_id = parse_thread_id(thread_id)
         if kind == "review":
             data = await self._call(
-                repo, "POST", "/repos/{owner}/{repo}/pulls/{number}/comments/{comment_id}/replies",
-                {"number": number, "comment_id": root_id}, data={"body": body},
+                repo,
+                "POST",
+                "/repos/{owner}/{repo}/pulls/{number}/comments/{comment_id}/replies",
+                {"number": number, "comment_id": root_id},
+                data={"body": body},
             )
             return _comment(data)
         root = await self._call(
-            repo, "GET", "/repos/{owner}/{repo}/issues/comments/{comment_id}", {"comment_id": root_id}
+            repo,
+            "GET",
+            "/repos/{owner}/{repo}/issues/comments/{comment_id}",
+            {"comment_id": root_id},
         )
         quoted = "\n".join(f"> {line}" for line in _strip_markers(root.get("body")).splitlines())
         marker = REPLY_MARKER.format(id=root_id)
         data = await self._call(
-            repo, "POST", "/repos/{owner}/{repo}/issues/{number}/comments",
-            {"number": number}, data={"body": f"{quoted}\n\n{body}\n\n{marker}"},
+            repo,
+            "POST",
+            "/repos/{owner}/{repo}/issues/{number}/comments",
+            {"number": number},
+            data={"body": f"{quoted}\n\n{body}\n\n{marker}"},
         )
         return _comment(data)
 
     async def list_threads(self, repo: RepoRef, number: int) -> list[Thread]:
-        review = await self._all(repo, "/repos/{owner}/{repo}/pulls/{number}/comments", {"number": number})
+        review = await self._all(
+            repo, "/repos/{owner}/{repo}/pulls/{number}/comments", {"number": number}
+        )
         threads: dict[int, Thread] = {}
         for data in sorted(review, key=lambda c: int(c["id"])):
             root = int(data.get("in_reply_to_id") or data["id"])
             thread = threads.get(root)
             if thread is None:
                 thread = threads[root] = Thread(
-                    id=review_thread_id(root), path=data.get("path"),
+                    id=review_thread_id(root),
+                    path=data.get("path"),
                     line=data.get("line") or data.get("original_line"),
                 )
             thread.comments.append(_comment(data))
@@ -337,28 +394,50 @@ class GitHubForge:
 
     # -- reactions ------------------------------------------------------------------------
 
-    async def _on_comment(self, repo: RepoRef, item: ItemRef, comment_id: int, method: str, **kwargs: Any) -> Any:
+    async def _on_comment(
+        self, repo: RepoRef, item: ItemRef, comment_id: int, method: str, **kwargs: Any
+    ) -> Any:
         """Call the reactions endpoint of an issue comment, or of a review comment on a PR."""
         vars_ = {"comment_id": comment_id}
         try:
             if method == "GET":
-                return await self._all(repo, "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions", vars_)
-            return await self._call(repo, method, "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions", vars_, **kwargs)
+                return await self._all(
+                    repo, "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions", vars_
+                )
+            return await self._call(
+                repo,
+                method,
+                "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
+                vars_,
+                **kwargs,
+            )
         except NotFound:
             if item.kind != "change_request":
                 raise
         if method == "GET":
-            return await self._all(repo, "/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions", vars_)
-        return await self._call(repo, method, "/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions", vars_, **kwargs)
+            return await self._all(
+                repo, "/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions", vars_
+            )
+        return await self._call(
+            repo,
+            method,
+            "/repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions",
+            vars_,
+            **kwargs,
+        )
 
     async def list_reactions(self, repo: RepoRef, item: ItemRef, comment_id: int) -> list[Reaction]:
         return [_reaction(r) for r in await self._on_comment(repo, item, comment_id, "GET")]
 
-    async def add_reaction(self, repo: RepoRef, item: ItemRef, comment_id: int, content: str) -> None:
+    async def add_reaction(
+        self, repo: RepoRef, item: ItemRef, comment_id: int, content: str
+    ) -> None:
         try:
             await self._on_comment(repo, item, comment_id, "POST", data={"content": content})
         except ValidationFailed as exc:
-            raise ValidationFailed(exc.status, f"reaction {content!r} refused: {exc.message}") from exc
+            raise ValidationFailed(
+                exc.status, f"reaction {content!r} refused: {exc.message}"
+            ) from exc
 
     async def close(self) -> None:
         await self._client.close()

@@ -82,7 +82,9 @@ class AppInstallationTokens:
         if repo.full_name not in self._installations:
             owner, name = repo.full_name.split("/", 1)
             data = await self._client.call(
-                "GET", "/repos/{owner}/{repo}/installation", {"owner": owner, "repo": name},
+                "GET",
+                "/repos/{owner}/{repo}/installation",
+                {"owner": owner, "repo": name},
                 jwt=self._jwt(),
             )
             self._installations[repo.full_name] = int(data["id"])
@@ -96,12 +98,17 @@ class AppInstallationTokens:
             if cached is not None and cached[1] - self._refresh_margin > self._clock():
                 return cached[0]
             data = await self._client.call(
-                "POST", "/app/installations/{installation_id}/access_tokens",
-                {"installation_id": installation}, data={}, jwt=self._jwt(),
+                "POST",
+                "/app/installations/{installation_id}/access_tokens",
+                {"installation_id": installation},
+                data={},
+                jwt=self._jwt(),
             )
             token = str(data["token"])
             expires_at = datetime.fromisoformat(str(data["expires_at"]).replace("Z", "+00:00"))
             self._tokens[installation] = (token, expires_at.timestamp())
             self._issued.append(token)
-            log.info("github.app.token_minted", installation=installation, expires_at=str(expires_at))
+            log.info(
+                "github.app.token_minted", installation=installation, expires_at=str(expires_at)
+            )
             return token

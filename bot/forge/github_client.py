@@ -19,7 +19,7 @@ from bot.forge.errors import (
     scrub,
     scrub_exception,
 )
-from bot.forge.retry import RetryPolicy, call_with_retry
+from bot.forge.retry import DEFAULT_RETRY, RetryPolicy, call_with_retry
 
 DEFAULT_API_URL = "https://api.github.com"
 NO_BODY = b""  # gidgethub's sentinel for "send no body"
@@ -54,7 +54,9 @@ def translate_error(exc: Exception, secrets: list[str]) -> ForgeHTTPError:
                 return RateLimited(status, message, retry_after=wait)
         return error_for_status(status, message)
     detail = scrub(str(exc), secrets)
-    return ForgeUnavailable(None, f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__)
+    return ForgeUnavailable(
+        None, f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
+    )
 
 
 TRANSPORT_ERRORS = (aiohttp.ClientError, asyncio.TimeoutError)
@@ -67,7 +69,7 @@ class GitHubClient:
         self,
         *,
         api_url: str = DEFAULT_API_URL,
-        retry: RetryPolicy = RetryPolicy(),
+        retry: RetryPolicy = DEFAULT_RETRY,
         request_timeout: float = 30.0,
         session: aiohttp.ClientSession | None = None,
         requester: str = "smith-bot",
@@ -135,7 +137,10 @@ class GitHubClient:
 
         async def attempt() -> list[Any]:
             try:
-                return [item async for item in self._api().getiter(url, url_vars or {}, oauth_token=token)]
+                return [
+                    item
+                    async for item in self._api().getiter(url, url_vars or {}, oauth_token=token)
+                ]
             except (gidgethub.HTTPException, *TRANSPORT_ERRORS) as exc:
                 raise translate_error(exc, self._secrets()) from exc
 

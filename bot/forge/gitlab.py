@@ -26,7 +26,7 @@ from bot.forge.base import (
 )
 from bot.forge.errors import ForgeHTTPError, NotFound
 from bot.forge.gitlab_client import GitLabClient
-from bot.forge.retry import RetryPolicy
+from bot.forge.retry import DEFAULT_RETRY, RetryPolicy
 
 log = structlog.get_logger(__name__)
 
@@ -90,14 +90,19 @@ class GitLabForge:
         url: str = "https://gitlab.com",
         token: str,
         token_kind: str = "private",
-        retry: RetryPolicy = RetryPolicy(),
+        retry: RetryPolicy = DEFAULT_RETRY,
         request_timeout: float = 30.0,
         max_threads: int = 8,
         ssl_verify: bool | str = True,
     ) -> None:
         self._client = GitLabClient(
-            url=url, token=token, token_kind=token_kind, retry=retry,
-            request_timeout=request_timeout, max_threads=max_threads, ssl_verify=ssl_verify,
+            url=url,
+            token=token,
+            token_kind=token_kind,
+            retry=retry,
+            request_timeout=request_timeout,
+            max_threads=max_threads,
+            ssl_verify=ssl_verify,
         )
         self._token = token
         self.url = url
@@ -120,7 +125,9 @@ class GitLabForge:
     # -- repository -----------------------------------------------------------------------
 
     async def _project_data(self, repo: RepoRef) -> dict[str, Any]:
-        project = await self._run(lambda: self._client.gl.projects.get(repo.full_name), "get project")
+        project = await self._run(
+            lambda: self._client.gl.projects.get(repo.full_name), "get project"
+        )
         return project.attributes
 
     async def clone_url(self, repo: RepoRef) -> str:
@@ -175,7 +182,9 @@ class GitLabForge:
     async def add_labels(self, repo: RepoRef, item: ItemRef, labels: list[str]) -> None:
         if labels:
             await self._run(
-                lambda: self._manager(repo, item).update(item.number, {"add_labels": ",".join(labels)}),
+                lambda: self._manager(repo, item).update(
+                    item.number, {"add_labels": ",".join(labels)}
+                ),
                 "add labels",
             )
 
@@ -192,7 +201,9 @@ class GitLabForge:
         )
         return _comment(note.attributes)
 
-    async def update_comment(self, repo: RepoRef, item: ItemRef, comment_id: int, body: str) -> Comment:
+    async def update_comment(
+        self, repo: RepoRef, item: ItemRef, comment_id: int, body: str
+    ) -> Comment:
         data = await self._run(
             lambda: self._item(repo, item).notes.update(comment_id, {"body": body}), "update note"
         )
@@ -204,10 +215,14 @@ class GitLabForge:
         self, repo: RepoRef, *, source_branch: str, target_branch: str, title: str, body: str
     ) -> ChangeRequest:
         mr = await self._run(
-            lambda: self._project(repo).mergerequests.create({
-                "source_branch": source_branch, "target_branch": target_branch,
-                "title": title, "description": body,
-            }),
+            lambda: self._project(repo).mergerequests.create(
+                {
+                    "source_branch": source_branch,
+                    "target_branch": target_branch,
+                    "title": title,
+                    "description": body,
+                }
+            ),
             "create merge request",
         )
         return _change_request(mr.attributes)
@@ -225,7 +240,9 @@ class GitLabForge:
         return None
 
     async def get_change_request(self, repo: RepoRef, number: int) -> ChangeRequest:
-        mr = await self._run(lambda: self._project(repo).mergerequests.get(number), "get merge request")
+        mr = await self._run(
+            lambda: self._project(repo).mergerequests.get(number), "get merge request"
+        )
         return _change_request(mr.attributes)
 
     async def update_change_request(
@@ -235,7 +252,8 @@ class GitLabForge:
         if not changes:
             return await self.get_change_request(repo, number)
         data = await self._run(
-            lambda: self._project(repo).mergerequests.update(number, changes), "update merge request"
+            lambda: self._project(repo).mergerequests.update(number, changes),
+            "update merge request",
         )
         return _change_request(data)
 
@@ -261,9 +279,15 @@ class GitLabForge:
         )
         return self._thread(discussion.attributes)
 
-    async def reply_to_thread(self, repo: RepoRef, number: int, thread_id: str, body: str) -> Comment:
+    async def reply_to_thread(
+        self, repo: RepoRef, number: int, thread_id: str, body: str
+    ) -> Comment:
         note = await self._run(
-            lambda: self._discussions(repo, number).get(thread_id, lazy=True).notes.create({"body": body}),
+            lambda: (
+                self._discussions(repo, number)
+                .get(thread_id, lazy=True)
+                .notes.create({"body": body})
+            ),
             "reply in discussion",
         )
         return _comment(note.attributes)
@@ -273,14 +297,20 @@ class GitLabForge:
             lambda: self._discussions(repo, number).list(get_all=True), "list discussions"
         )
         return [
-            self._thread(d.attributes) for d in discussions if not d.attributes.get("individual_note")
+            self._thread(d.attributes)
+            for d in discussions
+            if not d.attributes.get("individual_note")
         ]
 
     # -- reactions ------------------------------------------------------------------------
 
     async def list_reactions(self, repo: RepoRef, item: ItemRef, comment_id: int) -> list[Reaction]:
         awards = await self._run(
-            lambda: self._item(repo, item).notes.get(comment_id, lazy=True).awardemojis.list(get_all=True),
+            lambda: (
+                self._item(repo, item)
+                .notes.get(comment_id, lazy=True)
+                .awardemojis.list(get_all=True)
+            ),
             "list award emoji",
         )
         return [
@@ -291,11 +321,17 @@ class GitLabForge:
             for a in awards
         ]
 
-    async def add_reaction(self, repo: RepoRef, item: ItemRef, comment_id: int, content: str) -> None:
+    async def add_reaction(
+        self, repo: RepoRef, item: ItemRef, comment_id: int, content: str
+    ) -> None:
         name = EMOJI_FOR_REACTION.get(content, content)
         try:
             await self._run(
-                lambda: self._item(repo, item).notes.get(comment_id, lazy=True).awardemojis.create({"name": name}),
+                lambda: (
+                    self._item(repo, item)
+                    .notes.get(comment_id, lazy=True)
+                    .awardemojis.create({"name": name})
+                ),
                 "award emoji",
             )
         except ForgeHTTPError as exc:

@@ -20,8 +20,15 @@ import gitlab
 import gitlab.exceptions
 import requests
 
-from bot.forge.errors import ForgeHTTPError, ForgeUnavailable, RateLimited, error_for_status, scrub, scrub_exception
-from bot.forge.retry import RetryPolicy, call_with_retry
+from bot.forge.errors import (
+    ForgeHTTPError,
+    ForgeUnavailable,
+    RateLimited,
+    error_for_status,
+    scrub,
+    scrub_exception,
+)
+from bot.forge.retry import DEFAULT_RETRY, RetryPolicy, call_with_retry
 
 T = TypeVar("T")
 
@@ -73,7 +80,9 @@ def translate_error(exc: Exception, headers: dict[str, str], secrets: list[str])
             return RateLimited(status, message, retry_after=_retry_after(headers))
         return error_for_status(status, message)
     detail = scrub(str(exc), secrets)
-    return ForgeUnavailable(None, f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__)
+    return ForgeUnavailable(
+        None, f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
+    )
 
 
 class GitLabClient:
@@ -85,7 +94,7 @@ class GitLabClient:
         url: str,
         token: str,
         token_kind: str = "private",
-        retry: RetryPolicy = RetryPolicy(),
+        retry: RetryPolicy = DEFAULT_RETRY,
         request_timeout: float = 30.0,
         max_threads: int = 8,
         ssl_verify: bool | str = True,
@@ -96,8 +105,12 @@ class GitLabClient:
         session.hooks["response"].append(_remember_error_headers)
         auth = {"private_token": token} if token_kind == "private" else {"oauth_token": token}
         self.gl = _BoundedGitlab(
-            url, session=session, timeout=request_timeout, ssl_verify=ssl_verify,
-            retry_transient_errors=False, **auth,
+            url,
+            session=session,
+            timeout=request_timeout,
+            ssl_verify=ssl_verify,
+            retry_transient_errors=False,
+            **auth,
         )
         self._token = token
         self._retry = retry

@@ -44,6 +44,9 @@ class RetryPolicy:
         return min(self.backoff_max, self.backoff_initial * (2 ** (retry_number - 1)))
 
 
+DEFAULT_RETRY = RetryPolicy()
+
+
 async def call_with_retry(
     operation: Callable[[], Awaitable[T]],
     policy: RetryPolicy,
@@ -70,5 +73,7 @@ async def call_with_retry(
                 log.warning("forge.unavailable.give_up", what=what, attempt=attempt, error=str(exc))
                 raise
             wait = policy.backoff(attempt)
-            log.info("forge.unavailable.retry", what=what, attempt=attempt, wait=wait, error=str(exc))
+            log.info(
+                "forge.unavailable.retry", what=what, attempt=attempt, wait=wait, error=str(exc)
+            )
         await sleep(wait)

@@ -144,7 +144,7 @@ class FakeServer:
             await self._runner.cleanup()
             self._runner = None
 
-    async def __aenter__(self) -> "FakeServer":
+    async def __aenter__(self) -> FakeServer:
         await self.start()
         return self
 
@@ -169,20 +169,32 @@ class FakeServer:
 
     # -- faults -----------------------------------------------------------------------------
 
-    def _add_fault(self, kind: FaultKind, count: int, path: str | None, method: str | None, **kw: Any) -> None:
+    def _add_fault(
+        self, kind: FaultKind, count: int, path: str | None, method: str | None, **kw: Any
+    ) -> None:
         compiled = re.compile(path) if path else None
         self.faults.append(Fault(kind=kind, count=count, path=compiled, method=method, **kw))
 
     def fail_next(
-        self, count: int = 1, *, status: int = 502, message: str = "Server Error (injected)",
-        path: str | None = None, method: str | None = None,
+        self,
+        count: int = 1,
+        *,
+        status: int = 502,
+        message: str = "Server Error (injected)",
+        path: str | None = None,
+        method: str | None = None,
     ) -> None:
         """The next `count` matching requests answer `status` (a 5xx by default) with `message`."""
         self._add_fault("status", count, path, method, status=status, message=message)
 
     def rate_limit_next(
-        self, count: int = 1, *, retry_after: float = 1, style: str = "retry-after",
-        path: str | None = None, method: str | None = None,
+        self,
+        count: int = 1,
+        *,
+        retry_after: float = 1,
+        style: str = "retry-after",
+        path: str | None = None,
+        method: str | None = None,
     ) -> None:
         """The next `count` matching requests get the forge's rate-limit answer.
 
@@ -191,11 +203,20 @@ class FakeServer:
         """
         self._add_fault("rate_limit", count, path, method, retry_after=retry_after, style=style)
 
-    def slow_next(self, count: int = 1, *, delay: float = 0.5, path: str | None = None, method: str | None = None) -> None:
+    def slow_next(
+        self,
+        count: int = 1,
+        *,
+        delay: float = 0.5,
+        path: str | None = None,
+        method: str | None = None,
+    ) -> None:
         """The next `count` matching requests are answered normally, after `delay` seconds."""
         self._add_fault("slow", count, path, method, delay=delay)
 
-    def drop_next(self, count: int = 1, *, path: str | None = None, method: str | None = None) -> None:
+    def drop_next(
+        self, count: int = 1, *, path: str | None = None, method: str | None = None
+    ) -> None:
         """The next `count` matching requests get their connection closed without an answer."""
         self._add_fault("drop", count, path, method)
 
@@ -268,7 +289,7 @@ def paginate(request: web.Request, items: list[Any], base_url: str) -> web.Respo
     query = request.rel_url.query
     per_page = max(1, min(100, int(query.get("per_page", "30"))))
     page = max(1, int(query.get("page", "1")))
-    chunk = items[(page - 1) * per_page: page * per_page]
+    chunk = items[(page - 1) * per_page : page * per_page]
     headers = {"X-Page": str(page), "X-Per-Page": str(per_page), "X-Total": str(len(items))}
     if page * per_page < len(items):
         next_query = dict(query)

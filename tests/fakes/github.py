@@ -19,15 +19,14 @@ import itertools
 import math
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import jwt
 from aiohttp import web
 
-from tests.fakes import Call, Fault, FakeServer, Route, paginate
-from tests.fakes import webhooks
+from tests.fakes import Call, FakeServer, Fault, Route, paginate, webhooks
 
 DOCS = "https://docs.github.com/rest"
 ROLES = ("none", "read", "triage", "write", "maintain", "admin")
@@ -36,7 +35,7 @@ REACTIONS = ("+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 @dataclass
@@ -134,7 +133,10 @@ class FakeGitHub(FakeServer):
     """In-memory GitHub; `base_url` is the API root to give the adapter."""
 
     def __init__(
-        self, *, webhook_url: str | None = None, webhook_secret: str = "webhook-secret",
+        self,
+        *,
+        webhook_url: str | None = None,
+        webhook_secret: str = "webhook-secret",
         installation_token_lifetime: float = 3600.0,
     ) -> None:
         super().__init__()
@@ -159,12 +161,20 @@ class FakeGitHub(FakeServer):
         return token
 
     def add_repo(
-        self, full_name: str, *, default_branch: str = "main", clone_path: str | Path | None = None,
+        self,
+        full_name: str,
+        *,
+        default_branch: str = "main",
+        clone_path: str | Path | None = None,
         private: bool = False,
     ) -> Repo:
         """A repository; `clone_path` (a local bare repo) becomes its `file://` clone URL."""
         self.add_user(full_name.split("/", 1)[0])
-        clone_url = Path(clone_path).resolve().as_uri() if clone_path else f"https://github.com/{full_name}.git"
+        clone_url = (
+            Path(clone_path).resolve().as_uri()
+            if clone_path
+            else f"https://github.com/{full_name}.git"
+        )
         repo = Repo(full_name, next(self._ids), default_branch, clone_url, private)
         self.state.repos[full_name] = repo
         return repo
@@ -180,17 +190,31 @@ class FakeGitHub(FakeServer):
         return 1 + max((n for (r, n) in self.state.issues if r == repo), default=0)
 
     def add_issue(
-        self, repo: str, *, title: str = "Something is broken", body: str = "", author: str = "octocat",
-        labels: list[str] | tuple[str, ...] = (), milestone: str | None = None,
+        self,
+        repo: str,
+        *,
+        title: str = "Something is broken",
+        body: str = "",
+        author: str = "octocat",
+        labels: list[str] | tuple[str, ...] = (),
+        milestone: str | None = None,
     ) -> int:
         self.add_user(author)
         number = self._next_number(repo)
-        self.state.issues[(repo, number)] = Issue(repo, number, title, body, author, list(labels), milestone=milestone)
+        self.state.issues[(repo, number)] = Issue(
+            repo, number, title, body, author, list(labels), milestone=milestone
+        )
         return number
 
     def add_pull(
-        self, repo: str, *, head: str, base: str | None = None, title: str = "A change",
-        body: str = "", author: str = "octocat",
+        self,
+        repo: str,
+        *,
+        head: str,
+        base: str | None = None,
+        title: str = "A change",
+        body: str = "",
+        author: str = "octocat",
     ) -> int:
         self.add_user(author)
         number = self._next_number(repo)
@@ -206,8 +230,15 @@ class FakeGitHub(FakeServer):
         return comment_id
 
     def add_review_comment(
-        self, repo: str, number: int, body: str, author: str = "octocat", *, path: str = "README.md",
-        line: int | None = 1, in_reply_to: int | None = None,
+        self,
+        repo: str,
+        number: int,
+        body: str,
+        author: str = "octocat",
+        *,
+        path: str = "README.md",
+        line: int | None = 1,
+        in_reply_to: int | None = None,
     ) -> int:
         self.add_user(author)
         comment_id = next(self._ids)
@@ -217,7 +248,9 @@ class FakeGitHub(FakeServer):
         )
         return comment_id
 
-    def add_reaction(self, comment_id: int, content: str, user: str, *, review: bool = False) -> None:
+    def add_reaction(
+        self, comment_id: int, content: str, user: str, *, review: bool = False
+    ) -> None:
         self.add_user(user)
         key = ("review_comment" if review else "issue_comment", comment_id)
         self.state.reactions.setdefault(key, []).append(Reaction(next(self._ids), user, content))
@@ -248,94 +281,189 @@ class FakeGitHub(FakeServer):
             status, _ = await webhooks.send_webhook(self.webhook_url, headers, body)
             self.deliveries.append((headers, body, status))
 
-    async def label_issue(self, repo: str, number: int, label: str, actor: str, *, notify: bool = True) -> None:
+    async def label_issue(
+        self, repo: str, number: int, label: str, actor: str, *, notify: bool = True
+    ) -> None:
         issue = self.state.issues[(repo, number)]
         if label not in issue.labels:
             issue.labels.append(label)
-        await self._notify(webhooks.github_issues_labeled(
-            secret=self.webhook_secret, repo=repo, number=number, label=label, actor=actor,
-            title=issue.title, body=issue.body, author=issue.user, labels=issue.labels,
-            installation_id=self.state.repos[repo].installation_id,
-        ), notify)
+        await self._notify(
+            webhooks.github_issues_labeled(
+                secret=self.webhook_secret,
+                repo=repo,
+                number=number,
+                label=label,
+                actor=actor,
+                title=issue.title,
+                body=issue.body,
+                author=issue.user,
+                labels=issue.labels,
+                installation_id=self.state.repos[repo].installation_id,
+            ),
+            notify,
+        )
 
-    async def comment(self, repo: str, number: int, body: str, actor: str, *, notify: bool = True) -> int:
+    async def comment(
+        self, repo: str, number: int, body: str, actor: str, *, notify: bool = True
+    ) -> int:
         """A human comments on an issue or PR (`issue_comment.created`)."""
         comment_id = self.add_comment(repo, number, body, actor)
         issue = self.state.issues[(repo, number)]
-        await self._notify(webhooks.github_issue_comment_created(
-            secret=self.webhook_secret, repo=repo, number=number, comment_body=body, actor=actor,
-            comment_id=comment_id, on_pull_request=issue.is_pull, title=issue.title,
-            issue_body=issue.body, author=issue.user, labels=issue.labels,
-            installation_id=self.state.repos[repo].installation_id,
-        ), notify)
+        await self._notify(
+            webhooks.github_issue_comment_created(
+                secret=self.webhook_secret,
+                repo=repo,
+                number=number,
+                comment_body=body,
+                actor=actor,
+                comment_id=comment_id,
+                on_pull_request=issue.is_pull,
+                title=issue.title,
+                issue_body=issue.body,
+                author=issue.user,
+                labels=issue.labels,
+                installation_id=self.state.repos[repo].installation_id,
+            ),
+            notify,
+        )
         return comment_id
 
     async def review_comment(
-        self, repo: str, number: int, body: str, actor: str, *, path: str = "README.md",
-        line: int | None = 1, in_reply_to: int | None = None, notify: bool = True,
+        self,
+        repo: str,
+        number: int,
+        body: str,
+        actor: str,
+        *,
+        path: str = "README.md",
+        line: int | None = 1,
+        in_reply_to: int | None = None,
+        notify: bool = True,
     ) -> int:
         """A human review comment on a diff line, or a reply in a review thread."""
-        comment_id = self.add_review_comment(repo, number, body, actor, path=path, line=line, in_reply_to=in_reply_to)
+        comment_id = self.add_review_comment(
+            repo, number, body, actor, path=path, line=line, in_reply_to=in_reply_to
+        )
         pull = self.state.pulls[(repo, number)]
-        await self._notify(webhooks.github_pull_request_review_comment_created(
-            secret=self.webhook_secret, repo=repo, pull_number=number, comment_body=body,
-            actor=actor, comment_id=comment_id, in_reply_to_id=in_reply_to, path=path, line=line,
-            title=pull.title, pull_body=pull.body, author=pull.user, head_ref=pull.head,
-            base_ref=pull.base, installation_id=self.state.repos[repo].installation_id,
-        ), notify)
+        await self._notify(
+            webhooks.github_pull_request_review_comment_created(
+                secret=self.webhook_secret,
+                repo=repo,
+                pull_number=number,
+                comment_body=body,
+                actor=actor,
+                comment_id=comment_id,
+                in_reply_to_id=in_reply_to,
+                path=path,
+                line=line,
+                title=pull.title,
+                pull_body=pull.body,
+                author=pull.user,
+                head_ref=pull.head,
+                base_ref=pull.base,
+                installation_id=self.state.repos[repo].installation_id,
+            ),
+            notify,
+        )
         return comment_id
 
     async def submit_review(
-        self, repo: str, number: int, actor: str, *, state: str = "commented", body: str | None = None,
+        self,
+        repo: str,
+        number: int,
+        actor: str,
+        *,
+        state: str = "commented",
+        body: str | None = None,
         notify: bool = True,
     ) -> None:
         pull = self.state.pulls[(repo, number)]
-        await self._notify(webhooks.github_pull_request_review_submitted(
-            secret=self.webhook_secret, repo=repo, pull_number=number, actor=actor, state=state,
-            review_body=body, review_id=next(self._ids), title=pull.title, author=pull.user,
-            head_ref=pull.head, base_ref=pull.base,
-            installation_id=self.state.repos[repo].installation_id,
-        ), notify)
+        await self._notify(
+            webhooks.github_pull_request_review_submitted(
+                secret=self.webhook_secret,
+                repo=repo,
+                pull_number=number,
+                actor=actor,
+                state=state,
+                review_body=body,
+                review_id=next(self._ids),
+                title=pull.title,
+                author=pull.user,
+                head_ref=pull.head,
+                base_ref=pull.base,
+                installation_id=self.state.repos[repo].installation_id,
+            ),
+            notify,
+        )
 
-    async def close_pull(self, repo: str, number: int, actor: str, *, merged: bool, notify: bool = True) -> None:
+    async def close_pull(
+        self, repo: str, number: int, actor: str, *, merged: bool, notify: bool = True
+    ) -> None:
         """Merge (or just close) a PR (`pull_request.closed`)."""
         pull = self.state.pulls[(repo, number)]
         pull.state, pull.merged = "closed", merged
         self.state.issues[(repo, number)].state = "closed"
-        await self._notify(webhooks.github_pull_request_closed(
-            secret=self.webhook_secret, repo=repo, pull_number=number, merged=merged, actor=actor,
-            title=pull.title, body=pull.body, author=pull.user, head_ref=pull.head,
-            base_ref=pull.base, installation_id=self.state.repos[repo].installation_id,
-        ), notify)
+        await self._notify(
+            webhooks.github_pull_request_closed(
+                secret=self.webhook_secret,
+                repo=repo,
+                pull_number=number,
+                merged=merged,
+                actor=actor,
+                title=pull.title,
+                body=pull.body,
+                author=pull.user,
+                head_ref=pull.head,
+                base_ref=pull.base,
+                installation_id=self.state.repos[repo].installation_id,
+            ),
+            notify,
+        )
 
     # -- wire answers -----------------------------------------------------------------------
 
     def error_response(self, status: int, message: str) -> web.Response:
-        return web.json_response({"message": message, "documentation_url": DOCS, "status": str(status)}, status=status)
+        return web.json_response(
+            {"message": message, "documentation_url": DOCS, "status": str(status)}, status=status
+        )
 
-    def _validation_failed(self, resource: str, field_name: str, code: str = "missing_field") -> web.Response:
-        return web.json_response({
-            "message": "Validation Failed",
-            "errors": [{"resource": resource, "field": field_name, "code": code}],
-            "documentation_url": DOCS, "status": "422",
-        }, status=422)
+    def _validation_failed(
+        self, resource: str, field_name: str, code: str = "missing_field"
+    ) -> web.Response:
+        return web.json_response(
+            {
+                "message": "Validation Failed",
+                "errors": [{"resource": resource, "field": field_name, "code": code}],
+                "documentation_url": DOCS,
+                "status": "422",
+            },
+            status=422,
+        )
 
     def rate_limit_response(self, fault: Fault) -> web.Response:
         wait = fault.retry_after
         if fault.style == "reset":
             headers = {
-                "X-RateLimit-Limit": "5000", "X-RateLimit-Remaining": "0", "X-RateLimit-Used": "5000",
-                "X-RateLimit-Reset": str(math.ceil(time.time() + wait)), "X-RateLimit-Resource": "core",
+                "X-RateLimit-Limit": "5000",
+                "X-RateLimit-Remaining": "0",
+                "X-RateLimit-Used": "5000",
+                "X-RateLimit-Reset": str(math.ceil(time.time() + wait)),
+                "X-RateLimit-Resource": "core",
             }
             return web.json_response(
                 {"message": "API rate limit exceeded for user ID 1.", "documentation_url": DOCS},
-                status=403, headers=headers,
+                status=403,
+                headers=headers,
             )
         status = 429 if fault.style == "retry-after" else 403
         return web.json_response(
-            {"message": "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.",
-             "documentation_url": DOCS},
-            status=status, headers={"Retry-After": f"{wait:g}"},
+            {
+                "message": "You have exceeded a secondary rate limit. "
+                "Please wait a few minutes before you try again.",
+                "documentation_url": DOCS,
+            },
+            status=status,
+            headers={"Retry-After": f"{wait:g}"},
         )
 
     def authenticate(self, call: Call, route: Route) -> web.Response | None:
@@ -358,7 +486,9 @@ class FakeGitHub(FakeServer):
             call.auth = {"installation_id": installation[0]}
             repo = call.params.get("owner", "") + "/" + call.params.get("repo", "")
             known = self.state.repos.get(repo)
-            if "repo" in call.params and (known is None or known.installation_id != installation[0]):
+            if "repo" in call.params and (
+                known is None or known.installation_id != installation[0]
+            ):
                 return self.error_response(404, "Not Found")
             return None
         return self.error_response(401, "Bad credentials")
@@ -370,7 +500,9 @@ class FakeGitHub(FakeServer):
             key = self.state.apps.get(app_id)
             if key is None:
                 return None
-            claims = jwt.decode(token, key, algorithms=["RS256"], options={"require": ["iat", "exp", "iss"]})
+            claims = jwt.decode(
+                token, key, algorithms=["RS256"], options={"require": ["iat", "exp", "iss"]}
+            )
         except jwt.PyJWTError:
             return None
         if claims["exp"] - time.time() > 600:
@@ -382,42 +514,78 @@ class FakeGitHub(FakeServer):
     def _user(self, login: str) -> dict[str, Any]:
         user_id = self.state.users.get(login) or self.add_user(login)
         return {
-            "login": login, "id": user_id, "node_id": f"U_{user_id}", "type": "Bot" if login.endswith("[bot]") else "User",
-            "url": f"{self.base_url}/users/{login}", "html_url": f"https://github.com/{login}", "site_admin": False,
+            "login": login,
+            "id": user_id,
+            "node_id": f"U_{user_id}",
+            "type": "Bot" if login.endswith("[bot]") else "User",
+            "url": f"{self.base_url}/users/{login}",
+            "html_url": f"https://github.com/{login}",
+            "site_admin": False,
         }
 
     def _label(self, repo: str, name: str) -> dict[str, Any]:
-        return {"id": abs(hash((repo, name))) % 10**9, "node_id": f"LA_{name}", "name": name, "color": "ededed",
-                "default": False, "description": None, "url": f"{self.base_url}/repos/{repo}/labels/{name}"}
+        return {
+            "id": abs(hash((repo, name))) % 10**9,
+            "node_id": f"LA_{name}",
+            "name": name,
+            "color": "ededed",
+            "default": False,
+            "description": None,
+            "url": f"{self.base_url}/repos/{repo}/labels/{name}",
+        }
 
     def _repo_json(self, repo: Repo) -> dict[str, Any]:
         owner, name = repo.full_name.split("/", 1)
         return {
-            "id": repo.id, "node_id": f"R_{repo.id}", "name": name, "full_name": repo.full_name,
-            "owner": self._user(owner), "private": repo.private, "default_branch": repo.default_branch,
-            "clone_url": repo.clone_url, "html_url": f"https://github.com/{repo.full_name}",
-            "url": f"{self.base_url}/repos/{repo.full_name}", "ssh_url": f"git@github.com:{repo.full_name}.git",
-            "fork": False, "archived": False, "disabled": False, "visibility": "private" if repo.private else "public",
+            "id": repo.id,
+            "node_id": f"R_{repo.id}",
+            "name": name,
+            "full_name": repo.full_name,
+            "owner": self._user(owner),
+            "private": repo.private,
+            "default_branch": repo.default_branch,
+            "clone_url": repo.clone_url,
+            "html_url": f"https://github.com/{repo.full_name}",
+            "url": f"{self.base_url}/repos/{repo.full_name}",
+            "ssh_url": f"git@github.com:{repo.full_name}.git",
+            "fork": False,
+            "archived": False,
+            "disabled": False,
+            "visibility": "private" if repo.private else "public",
         }
 
     def _issue_json(self, issue: Issue) -> dict[str, Any]:
         api = f"{self.base_url}/repos/{issue.repo}"
         kind = "pull" if issue.is_pull else "issues"
         data: dict[str, Any] = {
-            "id": abs(hash((issue.repo, issue.number))) % 10**9, "node_id": f"I_{issue.number}",
-            "number": issue.number, "title": issue.title, "body": issue.body or None,
-            "user": self._user(issue.user), "labels": [self._label(issue.repo, n) for n in issue.labels],
-            "state": issue.state, "locked": False, "assignee": None, "assignees": [],
-            "milestone": {"title": issue.milestone, "number": 1, "state": "open"} if issue.milestone else None,
+            "id": abs(hash((issue.repo, issue.number))) % 10**9,
+            "node_id": f"I_{issue.number}",
+            "number": issue.number,
+            "title": issue.title,
+            "body": issue.body or None,
+            "user": self._user(issue.user),
+            "labels": [self._label(issue.repo, n) for n in issue.labels],
+            "state": issue.state,
+            "locked": False,
+            "assignee": None,
+            "assignees": [],
+            "milestone": {"title": issue.milestone, "number": 1, "state": "open"}
+            if issue.milestone
+            else None,
             "comments": len(self.comments_on(issue.repo, issue.number)),
-            "created_at": issue.created_at, "updated_at": issue.created_at, "closed_at": None,
-            "author_association": "NONE", "url": f"{api}/issues/{issue.number}",
-            "repository_url": api, "html_url": f"https://github.com/{issue.repo}/{kind}/{issue.number}",
+            "created_at": issue.created_at,
+            "updated_at": issue.created_at,
+            "closed_at": None,
+            "author_association": "NONE",
+            "url": f"{api}/issues/{issue.number}",
+            "repository_url": api,
+            "html_url": f"https://github.com/{issue.repo}/{kind}/{issue.number}",
         }
         if issue.is_pull:
             pull = self.state.pulls[(issue.repo, issue.number)]
             data["pull_request"] = {
-                "url": f"{api}/pulls/{issue.number}", "html_url": data["html_url"],
+                "url": f"{api}/pulls/{issue.number}",
+                "html_url": data["html_url"],
                 "merged_at": "2024-01-01T00:00:00Z" if pull.merged else None,
             }
         return data
@@ -425,15 +593,33 @@ class FakeGitHub(FakeServer):
     def _pull_json(self, pull: Pull) -> dict[str, Any]:
         owner = pull.repo.split("/", 1)[0]
         repo_json = self._repo_json(self.state.repos[pull.repo])
-        side = lambda ref: {"label": f"{owner}:{ref}", "ref": ref, "sha": pull.head_sha,  # noqa: E731
-                            "user": self._user(owner), "repo": repo_json}
+
+        def side(ref: str) -> dict[str, Any]:
+            return {
+                "label": f"{owner}:{ref}",
+                "ref": ref,
+                "sha": pull.head_sha,
+                "user": self._user(owner),
+                "repo": repo_json,
+            }
+
         return {
-            "id": abs(hash(("pull", pull.repo, pull.number))) % 10**9, "node_id": f"PR_{pull.number}",
-            "number": pull.number, "state": pull.state, "locked": False, "title": pull.title,
-            "body": pull.body or None, "user": self._user(pull.user), "labels": [],
-            "head": side(pull.head), "base": side(pull.base), "merged": pull.merged,
-            "merged_at": "2024-01-01T00:00:00Z" if pull.merged else None, "draft": False,
-            "created_at": pull.created_at, "updated_at": pull.created_at,
+            "id": abs(hash(("pull", pull.repo, pull.number))) % 10**9,
+            "node_id": f"PR_{pull.number}",
+            "number": pull.number,
+            "state": pull.state,
+            "locked": False,
+            "title": pull.title,
+            "body": pull.body or None,
+            "user": self._user(pull.user),
+            "labels": [],
+            "head": side(pull.head),
+            "base": side(pull.base),
+            "merged": pull.merged,
+            "merged_at": "2024-01-01T00:00:00Z" if pull.merged else None,
+            "draft": False,
+            "created_at": pull.created_at,
+            "updated_at": pull.created_at,
             "url": f"{self.base_url}/repos/{pull.repo}/pulls/{pull.number}",
             "html_url": f"https://github.com/{pull.repo}/pull/{pull.number}",
         }
@@ -441,8 +627,13 @@ class FakeGitHub(FakeServer):
     def _comment_json(self, c: IssueComment) -> dict[str, Any]:
         kind = "pull" if self.state.issues[(c.repo, c.number)].is_pull else "issues"
         return {
-            "id": c.id, "node_id": f"IC_{c.id}", "body": c.body, "user": self._user(c.user),
-            "created_at": c.created_at, "updated_at": c.updated_at, "author_association": "NONE",
+            "id": c.id,
+            "node_id": f"IC_{c.id}",
+            "body": c.body,
+            "user": self._user(c.user),
+            "created_at": c.created_at,
+            "updated_at": c.updated_at,
+            "author_association": "NONE",
             "url": f"{self.base_url}/repos/{c.repo}/issues/comments/{c.id}",
             "html_url": f"https://github.com/{c.repo}/{kind}/{c.number}#issuecomment-{c.id}",
             "issue_url": f"{self.base_url}/repos/{c.repo}/issues/{c.number}",
@@ -450,10 +641,20 @@ class FakeGitHub(FakeServer):
 
     def _review_comment_json(self, c: ReviewComment) -> dict[str, Any]:
         data = {
-            "id": c.id, "node_id": f"PRRC_{c.id}", "body": c.body, "user": self._user(c.user),
-            "path": c.path, "line": c.line, "original_line": c.line, "side": "RIGHT",
-            "commit_id": c.commit_id, "original_commit_id": c.commit_id, "diff_hunk": "@@ -1 +1 @@",
-            "pull_request_review_id": c.id, "created_at": c.created_at, "updated_at": c.created_at,
+            "id": c.id,
+            "node_id": f"PRRC_{c.id}",
+            "body": c.body,
+            "user": self._user(c.user),
+            "path": c.path,
+            "line": c.line,
+            "original_line": c.line,
+            "side": "RIGHT",
+            "commit_id": c.commit_id,
+            "original_commit_id": c.commit_id,
+            "diff_hunk": "@@ -1 +1 @@",
+            "pull_request_review_id": c.id,
+            "created_at": c.created_at,
+            "updated_at": c.created_at,
             "url": f"{self.base_url}/repos/{c.repo}/pulls/comments/{c.id}",
             "html_url": f"https://github.com/{c.repo}/pull/{c.number}#discussion_r{c.id}",
             "pull_request_url": f"{self.base_url}/repos/{c.repo}/pulls/{c.number}",
@@ -464,7 +665,13 @@ class FakeGitHub(FakeServer):
         return data
 
     def _reaction_json(self, r: Reaction) -> dict[str, Any]:
-        return {"id": r.id, "node_id": f"REA_{r.id}", "user": self._user(r.user), "content": r.content, "created_at": r.created_at}
+        return {
+            "id": r.id,
+            "node_id": f"REA_{r.id}",
+            "user": self._user(r.user),
+            "content": r.content,
+            "created_at": r.created_at,
+        }
 
     # -- handlers ---------------------------------------------------------------------------
 
@@ -502,41 +709,76 @@ class FakeGitHub(FakeServer):
         @r("GET", "/repos/{owner}/{repo}/installation", "get_repo_installation")
         async def get_installation(call: Call) -> web.Response:
             repo = self._repo(call)
-            if repo is None or repo.installation_id is None or self.state.installations[repo.installation_id] != call.auth["app_id"]:
+            if (
+                repo is None
+                or repo.installation_id is None
+                or self.state.installations[repo.installation_id] != call.auth["app_id"]
+            ):
                 return not_found()
-            return web.json_response({
-                "id": repo.installation_id, "app_id": int(call.auth["app_id"]),
-                "account": self._user(repo.full_name.split("/", 1)[0]), "target_type": "User",
-                "access_tokens_url": f"{self.base_url}/app/installations/{repo.installation_id}/access_tokens",
-                "repository_selection": "selected", "permissions": {"issues": "write", "pull_requests": "write"},
-            })
+            return web.json_response(
+                {
+                    "id": repo.installation_id,
+                    "app_id": int(call.auth["app_id"]),
+                    "account": self._user(repo.full_name.split("/", 1)[0]),
+                    "target_type": "User",
+                    "access_tokens_url": (
+                        f"{self.base_url}/app/installations/{repo.installation_id}/access_tokens"
+                    ),
+                    "repository_selection": "selected",
+                    "permissions": {"issues": "write", "pull_requests": "write"},
+                }
+            )
 
-        @r("POST", "/app/installations/{installation_id}/access_tokens", "create_installation_access_token")
+        @r(
+            "POST",
+            "/app/installations/{installation_id}/access_tokens",
+            "create_installation_access_token",
+        )
         async def create_token(call: Call) -> web.Response:
-            installation_id = int(call.params["installation_id"]) if call.params["installation_id"].isdigit() else -1
+            installation_id = (
+                int(call.params["installation_id"])
+                if call.params["installation_id"].isdigit()
+                else -1
+            )
             if self.state.installations.get(installation_id) != call.auth["app_id"]:
                 return not_found()
             token = f"ghs_fake{next(self._ids)}"
             expires = time.time() + self.installation_token_lifetime
             self.state.installation_tokens[token] = (installation_id, expires)
             self.state.issued_tokens.append(token)
-            expires_at = datetime.fromtimestamp(expires, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-            return web.json_response({
-                "token": token, "expires_at": expires_at,
-                "permissions": {"issues": "write", "pull_requests": "write", "contents": "write"},
-                "repository_selection": "selected",
-            }, status=201)
+            expires_at = datetime.fromtimestamp(expires, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+            return web.json_response(
+                {
+                    "token": token,
+                    "expires_at": expires_at,
+                    "permissions": {
+                        "issues": "write",
+                        "pull_requests": "write",
+                        "contents": "write",
+                    },
+                    "repository_selection": "selected",
+                },
+                status=201,
+            )
 
-        @r("GET", "/repos/{owner}/{repo}/collaborators/{username}/permission", "get_collaborator_permission")
+        @r(
+            "GET",
+            "/repos/{owner}/{repo}/collaborators/{username}/permission",
+            "get_collaborator_permission",
+        )
         async def get_permission(call: Call) -> web.Response:
             repo = self._repo(call)
             login = call.params["username"]
             if repo is None or login not in self.state.users:
                 return not_found()
             role = repo.collaborators.get(login, "none")
-            return web.json_response({
-                "permission": LEGACY_PERMISSION.get(role, role), "role_name": role, "user": self._user(login),
-            })
+            return web.json_response(
+                {
+                    "permission": LEGACY_PERMISSION.get(role, role),
+                    "role_name": role,
+                    "user": self._user(login),
+                }
+            )
 
         @r("GET", "/repos/{owner}/{repo}/issues/{issue_number}", "get_issue")
         async def get_issue(call: Call) -> web.Response:
@@ -558,19 +800,35 @@ class FakeGitHub(FakeServer):
                 return not_found()
             if (missing := self._missing(call, "body")) is not None:
                 return self._validation_failed("IssueComment", missing)
-            comment_id = self.add_comment(issue.repo, issue.number, str(call.body["body"]), call.user or "")
-            return web.json_response(self._comment_json(self.state.comments[comment_id]), status=201)
+            comment_id = self.add_comment(
+                issue.repo, issue.number, str(call.body["body"]), call.user or ""
+            )
+            return web.json_response(
+                self._comment_json(self.state.comments[comment_id]), status=201
+            )
 
         @r("GET", "/repos/{owner}/{repo}/issues/comments/{comment_id}", "get_issue_comment")
         async def get_comment(call: Call) -> web.Response:
-            comment = self.state.comments.get(int(call.params["comment_id"])) if call.params["comment_id"].isdigit() else None
-            if comment is None or self._repo(call) is None or comment.repo != self._repo(call).full_name:  # type: ignore[union-attr]
+            comment = (
+                self.state.comments.get(int(call.params["comment_id"]))
+                if call.params["comment_id"].isdigit()
+                else None
+            )
+            if (
+                comment is None
+                or self._repo(call) is None
+                or comment.repo != self._repo(call).full_name
+            ):  # type: ignore[union-attr]
                 return not_found()
             return web.json_response(self._comment_json(comment))
 
         @r("PATCH", "/repos/{owner}/{repo}/issues/comments/{comment_id}", "update_issue_comment")
         async def update_comment(call: Call) -> web.Response:
-            comment = self.state.comments.get(int(call.params["comment_id"])) if call.params["comment_id"].isdigit() else None
+            comment = (
+                self.state.comments.get(int(call.params["comment_id"]))
+                if call.params["comment_id"].isdigit()
+                else None
+            )
             if comment is None:
                 return not_found()
             if (missing := self._missing(call, "body")) is not None:
@@ -579,15 +837,21 @@ class FakeGitHub(FakeServer):
             return web.json_response(self._comment_json(comment))
 
         async def list_reactions(call: Call, kind: str) -> web.Response:
-            comment_id = int(call.params["comment_id"]) if call.params["comment_id"].isdigit() else -1
+            comment_id = (
+                int(call.params["comment_id"]) if call.params["comment_id"].isdigit() else -1
+            )
             store = self.state.comments if kind == "issue_comment" else self.state.review_comments
             if comment_id not in store:
                 return not_found()
-            items = [self._reaction_json(x) for x in self.state.reactions.get((kind, comment_id), [])]
+            items = [
+                self._reaction_json(x) for x in self.state.reactions.get((kind, comment_id), [])
+            ]
             return paginate(call.request, items, self.base_url)
 
         async def create_reaction(call: Call, kind: str) -> web.Response:
-            comment_id = int(call.params["comment_id"]) if call.params["comment_id"].isdigit() else -1
+            comment_id = (
+                int(call.params["comment_id"]) if call.params["comment_id"].isdigit() else -1
+            )
             store = self.state.comments if kind == "issue_comment" else self.state.review_comments
             if comment_id not in store:
                 return not_found()
@@ -606,8 +870,18 @@ class FakeGitHub(FakeServer):
         for kind, path in (("issue_comment", "issues"), ("review_comment", "pulls")):
             base = f"/repos/{{owner}}/{{repo}}/{path}/comments/{{comment_id}}/reactions"
             suffix = "issue_comment" if kind == "issue_comment" else "pull_request_review_comment"
-            self.add_route("GET", base, lambda call, k=kind: list_reactions(call, k), f"list_reactions_for_{suffix}")
-            self.add_route("POST", base, lambda call, k=kind: create_reaction(call, k), f"create_reaction_for_{suffix}")
+            self.add_route(
+                "GET",
+                base,
+                lambda call, k=kind: list_reactions(call, k),
+                f"list_reactions_for_{suffix}",
+            )
+            self.add_route(
+                "POST",
+                base,
+                lambda call, k=kind: create_reaction(call, k),
+                f"create_reaction_for_{suffix}",
+            )
 
         @r("POST", "/repos/{owner}/{repo}/issues/{issue_number}/labels", "add_labels_to_issue")
         async def add_labels(call: Call) -> web.Response:
@@ -618,7 +892,9 @@ class FakeGitHub(FakeServer):
             labels = body.get("labels") if isinstance(body, dict) else body
             if labels is None:
                 labels = []
-            if not isinstance(labels, list) or (isinstance(body, dict) and "labels" in body and not labels):
+            if not isinstance(labels, list) or (
+                isinstance(body, dict) and "labels" in body and not labels
+            ):
                 return self._validation_failed("Label", "labels", "invalid")
             for label in labels:
                 name = label["name"] if isinstance(label, dict) else str(label)
@@ -626,7 +902,11 @@ class FakeGitHub(FakeServer):
                     issue.labels.append(name)
             return web.json_response([self._label(issue.repo, n) for n in issue.labels])
 
-        @r("DELETE", "/repos/{owner}/{repo}/issues/{issue_number}/labels/{name}", "remove_label_from_issue")
+        @r(
+            "DELETE",
+            "/repos/{owner}/{repo}/issues/{issue_number}/labels/{name}",
+            "remove_label_from_issue",
+        )
         async def remove_label(call: Call) -> web.Response:
             issue = self._issue(call)
             if issue is None or call.params["name"] not in issue.labels:
@@ -644,8 +924,10 @@ class FakeGitHub(FakeServer):
                 return self._validation_failed("PullRequest", "state", "invalid")
             owner = repo.full_name.split("/", 1)[0]
             pulls = [
-                p for p in self.state.pulls.values()
-                if p.repo == repo.full_name and state in ("all", p.state)
+                p
+                for p in self.state.pulls.values()
+                if p.repo == repo.full_name
+                and state in ("all", p.state)
                 and ("head" not in call.query or call.query["head"] == f"{owner}:{p.head}")
                 and ("base" not in call.query or call.query["base"] == p.base)
             ]
@@ -664,16 +946,31 @@ class FakeGitHub(FakeServer):
             for pull in self.state.pulls.values():
                 if pull.repo == repo.full_name and pull.head == head and pull.state == "open":
                     owner = repo.full_name.split("/", 1)[0]
-                    return web.json_response({
-                        "message": "Validation Failed", "documentation_url": DOCS,
-                        "errors": [{"resource": "PullRequest", "code": "custom",
-                                    "message": f"A pull request already exists for {owner}:{head}."}],
-                    }, status=422)
+                    return web.json_response(
+                        {
+                            "message": "Validation Failed",
+                            "documentation_url": DOCS,
+                            "errors": [
+                                {
+                                    "resource": "PullRequest",
+                                    "code": "custom",
+                                    "message": f"A pull request already exists for {owner}:{head}.",
+                                }
+                            ],
+                        },
+                        status=422,
+                    )
             number = self.add_pull(
-                repo.full_name, head=head, base=str(call.body["base"]), title=str(call.body.get("title") or ""),
-                body=str(call.body.get("body") or ""), author=call.user or "",
+                repo.full_name,
+                head=head,
+                base=str(call.body["base"]),
+                title=str(call.body.get("title") or ""),
+                body=str(call.body.get("body") or ""),
+                author=call.user or "",
             )
-            return web.json_response(self._pull_json(self.state.pulls[(repo.full_name, number)]), status=201)
+            return web.json_response(
+                self._pull_json(self.state.pulls[(repo.full_name, number)]), status=201
+            )
 
         @r("GET", "/repos/{owner}/{repo}/pulls/{pull_number}", "get_pull_request")
         async def get_pull(call: Call) -> web.Response:
@@ -695,16 +992,27 @@ class FakeGitHub(FakeServer):
             issue.title, issue.body, issue.state = pull.title, pull.body, pull.state
             return web.json_response(self._pull_json(pull))
 
-        @r("GET", "/repos/{owner}/{repo}/pulls/{pull_number}/comments", "list_review_comments_on_pull_request")
+        @r(
+            "GET",
+            "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
+            "list_review_comments_on_pull_request",
+        )
         async def list_review_comments(call: Call) -> web.Response:
             pull = self._pull(call)
             if pull is None:
                 return not_found()
-            items = [self._review_comment_json(c) for c in self.state.review_comments.values()
-                     if c.repo == pull.repo and c.number == pull.number]
+            items = [
+                self._review_comment_json(c)
+                for c in self.state.review_comments.values()
+                if c.repo == pull.repo and c.number == pull.number
+            ]
             return paginate(call.request, items, self.base_url)
 
-        @r("POST", "/repos/{owner}/{repo}/pulls/{pull_number}/comments", "create_review_comment_for_pull_request")
+        @r(
+            "POST",
+            "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
+            "create_review_comment_for_pull_request",
+        )
         async def create_review_comment(call: Call) -> web.Response:
             pull = self._pull(call)
             if pull is None:
@@ -715,13 +1023,22 @@ class FakeGitHub(FakeServer):
             if (missing := self._missing(call, "body", "commit_id", "path")) is not None:
                 return self._validation_failed("PullRequestReviewComment", missing)
             comment_id = self.add_review_comment(
-                pull.repo, pull.number, str(body["body"]), call.user or "", path=str(body["path"]),
+                pull.repo,
+                pull.number,
+                str(body["body"]),
+                call.user or "",
+                path=str(body["path"]),
                 line=body.get("line"),
             )
-            return web.json_response(self._review_comment_json(self.state.review_comments[comment_id]), status=201)
+            return web.json_response(
+                self._review_comment_json(self.state.review_comments[comment_id]), status=201
+            )
 
-        @r("POST", "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
-           "create_reply_for_review_comment")
+        @r(
+            "POST",
+            "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
+            "create_reply_for_review_comment",
+        )
         async def reply(call: Call) -> web.Response:
             pull = self._pull(call)
             if pull is None or not call.params["comment_id"].isdigit():
@@ -736,7 +1053,14 @@ class FakeGitHub(FakeServer):
             return self._validation_failed("PullRequestReviewComment", missing)
         root = parent.in_reply_to_id or parent.id
         new_id = self.add_review_comment(
-            pull.repo, pull.number, str(call.body["body"]), call.user or "", path=parent.path,
-            line=parent.line, in_reply_to=root,
+            pull.repo,
+            pull.number,
+            str(call.body["body"]),
+            call.user or "",
+            path=parent.path,
+            line=parent.line,
+            in_reply_to=root,
         )
-        return web.json_response(self._review_comment_json(self.state.review_comments[new_id]), status=201)
+        return web.json_response(
+            self._review_comment_json(self.state.review_comments[new_id]), status=201
+        )

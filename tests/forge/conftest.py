@@ -20,10 +20,16 @@ from tests.fakes.github import FakeGitHub
 from tests.fakes.gitlab import FakeGitLab
 
 # Tiny waits keep the retry tests fast; the bounds are what is under test, not the durations.
-FAST_RETRY = RetryPolicy(attempts=3, backoff_initial=0.01, backoff_max=0.05, rate_limit_max_wait=5.0)
+FAST_RETRY = RetryPolicy(
+    attempts=3, backoff_initial=0.01, backoff_max=0.05, rate_limit_max_wait=5.0
+)
 GITLAB_LEVELS = {
-    Permission.NONE: 5, Permission.READ: 10, Permission.TRIAGE: 20, Permission.WRITE: 30,
-    Permission.MAINTAIN: 40, Permission.ADMIN: 50,
+    Permission.NONE: 5,
+    Permission.READ: 10,
+    Permission.TRIAGE: 20,
+    Permission.WRITE: 30,
+    Permission.MAINTAIN: 40,
+    Permission.ADMIN: 50,
 }
 
 
@@ -31,8 +37,14 @@ def make_bare_repo(path: Path) -> Path:
     """A local bare repository with one commit on `main`, to stand in for the forge's remote."""
     work = path / "work"
     bare = path / "remote.git"
-    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "t",
-           "GIT_COMMITTER_EMAIL": "t@e", "HOME": str(path), "PATH": "/usr/bin:/bin"}
+    env = {
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@e",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@e",
+        "HOME": str(path),
+        "PATH": "/usr/bin:/bin",
+    }
     subprocess.run(["git", "init", "-q", "-b", "main", str(work)], check=True, env=env)
     (work / "README.md").write_text("hello\n")
     subprocess.run(["git", "-C", str(work), "add", "."], check=True, env=env)
@@ -56,10 +68,16 @@ class ForgeEnv:
     def path(self) -> str:
         return self.repo.full_name
 
-    def seed_issue(self, title: str, body: str = "", labels: tuple[str, ...] = (), author: str = "alice") -> int:
+    def seed_issue(
+        self, title: str, body: str = "", labels: tuple[str, ...] = (), author: str = "alice"
+    ) -> int:
         if self.kind == "github":
-            return self.fake.add_issue(self.path, title=title, body=body, labels=labels, author=author)
-        return self.fake.add_issue(self.path, title=title, description=body, labels=labels, author=author)
+            return self.fake.add_issue(
+                self.path, title=title, body=body, labels=labels, author=author
+            )
+        return self.fake.add_issue(
+            self.path, title=title, description=body, labels=labels, author=author
+        )
 
     def seed_comment(self, number: int, body: str, author: str = "alice") -> int:
         if self.kind == "github":
@@ -74,10 +92,21 @@ class ForgeEnv:
     def seed_review_thread(self, number: int, body: str, author: str, path: str, line: int) -> str:
         """A human comment on a diff line; returns its thread id as the adapter names it."""
         if self.kind == "github":
-            return str(self.fake.add_review_comment(self.path, number, body, author, path=path, line=line))
-        position = {"base_sha": "a" * 40, "head_sha": "b" * 40, "start_sha": "a" * 40,
-                    "position_type": "text", "new_path": path, "old_path": path, "new_line": line}
-        return self.fake.add_note(self.path, "MergeRequest", number, body, author, position=position).discussion_id
+            return str(
+                self.fake.add_review_comment(self.path, number, body, author, path=path, line=line)
+            )
+        position = {
+            "base_sha": "a" * 40,
+            "head_sha": "b" * 40,
+            "start_sha": "a" * 40,
+            "position_type": "text",
+            "new_path": path,
+            "old_path": path,
+            "new_line": line,
+        }
+        return self.fake.add_note(
+            self.path, "MergeRequest", number, body, author, position=position
+        ).discussion_id
 
     def seed_plain_change_request_comment(self, number: int, body: str, author: str) -> None:
         if self.kind == "github":
@@ -114,10 +143,14 @@ class ForgeEnv:
         if self.kind == "github":
             await self.fake.close_pull(self.path, number, "maintainer", merged=True, notify=False)
         else:
-            await self.fake.close_merge_request(self.path, number, "maintainer", merged=True, notify=False)
+            await self.fake.close_merge_request(
+                self.path, number, "maintainer", merged=True, notify=False
+            )
 
 
-async def start_env(kind: str, tmp_path: Path, *, token: str | None = None, retry: RetryPolicy = FAST_RETRY) -> tuple[Any, ForgeEnv]:
+async def start_env(
+    kind: str, tmp_path: Path, *, token: str | None = None, retry: RetryPolicy = FAST_RETRY
+) -> tuple[Any, ForgeEnv]:
     bare = make_bare_repo(tmp_path)
     fake: Any
     forge: Forge

@@ -18,16 +18,26 @@ async def test_adapter_satisfies_the_protocol(env: ForgeEnv) -> None:
 
 
 async def test_get_issue_reads_text_labels_and_human_comments_in_order(env: ForgeEnv) -> None:
-    number = env.seed_issue("Crash on save", "Steps: click save", labels=("bug", "ui"), author="alice")
+    number = env.seed_issue(
+        "Crash on save", "Steps: click save", labels=("bug", "ui"), author="alice"
+    )
     env.seed_comment(number, "me too", "bob")
     env.seed_comment(number, "still broken", "carol")
 
     issue = await env.forge.get_issue(env.repo, number)
 
-    assert (issue.number, issue.title, issue.body, issue.author) == (number, "Crash on save", "Steps: click save", "alice")
+    assert (issue.number, issue.title, issue.body, issue.author) == (
+        number,
+        "Crash on save",
+        "Steps: click save",
+        "alice",
+    )
     assert issue.labels == ["bug", "ui"]
     assert issue.state == "open"
-    assert [(c.author, c.body) for c in issue.comments] == [("bob", "me too"), ("carol", "still broken")]
+    assert [(c.author, c.body) for c in issue.comments] == [
+        ("bob", "me too"),
+        ("carol", "still broken"),
+    ]
     assert all(c.created_at is not None for c in issue.comments)
 
 
@@ -36,7 +46,9 @@ async def test_missing_issue_is_not_found(env: ForgeEnv) -> None:
         await env.forge.get_issue(env.repo, 999)
 
 
-async def test_labels_are_added_and_removed_and_removing_an_absent_label_is_fine(env: ForgeEnv) -> None:
+async def test_labels_are_added_and_removed_and_removing_an_absent_label_is_fine(
+    env: ForgeEnv,
+) -> None:
     number = env.seed_issue("x", labels=("bug",))
     item = ItemRef("issue", number)
 
@@ -60,12 +72,22 @@ async def test_comment_is_created_then_updated_in_place(env: ForgeEnv) -> None:
     assert env.comment_bodies(number) == ["done: see MR"]
 
 
-async def test_change_request_is_opened_found_by_branch_updated_and_seen_merged(env: ForgeEnv) -> None:
+async def test_change_request_is_opened_found_by_branch_updated_and_seen_merged(
+    env: ForgeEnv,
+) -> None:
     opened = await env.forge.open_change_request(
-        env.repo, source_branch="smith/issue-1", target_branch="main", title="Fix crash", body="Criteria..."
+        env.repo,
+        source_branch="smith/issue-1",
+        target_branch="main",
+        title="Fix crash",
+        body="Criteria...",
     )
     assert (opened.source_branch, opened.target_branch, opened.title, opened.body) == (
-        "smith/issue-1", "main", "Fix crash", "Criteria...")
+        "smith/issue-1",
+        "main",
+        "Fix crash",
+        "Criteria...",
+    )
     assert opened.state == "open" and not opened.merged
 
     found = await env.forge.find_change_request(env.repo, "smith/issue-1")
@@ -81,21 +103,35 @@ async def test_change_request_is_opened_found_by_branch_updated_and_seen_merged(
     assert await env.forge.find_change_request(env.repo, "smith/issue-1") is None
 
 
-async def test_second_change_request_from_the_same_branch_is_refused_with_the_forges_reason(env: ForgeEnv) -> None:
-    await env.forge.open_change_request(env.repo, source_branch="smith/b", target_branch="main", title="t", body="")
+async def test_second_change_request_from_the_same_branch_is_refused_with_the_forges_reason(
+    env: ForgeEnv,
+) -> None:
+    await env.forge.open_change_request(
+        env.repo, source_branch="smith/b", target_branch="main", title="t", body=""
+    )
     with pytest.raises(ValidationFailed) as caught:
-        await env.forge.open_change_request(env.repo, source_branch="smith/b", target_branch="main", title="t", body="")
+        await env.forge.open_change_request(
+            env.repo, source_branch="smith/b", target_branch="main", title="t", body=""
+        )
     assert "already exists" in str(caught.value)
 
 
-async def test_threads_smith_opens_and_human_review_threads_are_listed_and_replied_to(env: ForgeEnv) -> None:
+async def test_threads_smith_opens_and_human_review_threads_are_listed_and_replied_to(
+    env: ForgeEnv,
+) -> None:
     number = env.seed_change_request("smith/issue-2")
     human_thread = env.seed_review_thread(number, "why this guard?", "reviewer", "app/core.py", 12)
     env.seed_plain_change_request_comment(number, "LGTM overall", "reviewer")
 
-    proposal = await env.forge.create_thread(env.repo, number, "Proposed rule: never catch Exception")
-    reply_in_proposal = await env.forge.reply_to_thread(env.repo, number, proposal.id, "Evidence: run 7")
-    reply_in_review = await env.forge.reply_to_thread(env.repo, number, human_thread, "Because of #12")
+    proposal = await env.forge.create_thread(
+        env.repo, number, "Proposed rule: never catch Exception"
+    )
+    reply_in_proposal = await env.forge.reply_to_thread(
+        env.repo, number, proposal.id, "Evidence: run 7"
+    )
+    reply_in_review = await env.forge.reply_to_thread(
+        env.repo, number, human_thread, "Because of #12"
+    )
 
     threads = {t.id: t for t in await env.forge.list_threads(env.repo, number)}
     assert set(threads) == {proposal.id, human_thread}  # a plain comment is not a thread
@@ -103,7 +139,9 @@ async def test_threads_smith_opens_and_human_review_threads_are_listed_and_repli
     review = threads[human_thread]
     assert (review.path, review.line) == ("app/core.py", 12)
     assert [(c.author, c.body) for c in review.comments] == [
-        ("reviewer", "why this guard?"), ("smith-bot", "Because of #12")]
+        ("reviewer", "why this guard?"),
+        ("smith-bot", "Because of #12"),
+    ]
     assert reply_in_review.author == "smith-bot"
 
     mine = threads[proposal.id]
@@ -127,7 +165,10 @@ async def test_reactions_map_thumbs_and_keep_the_rest_as_other(env: ForgeEnv) ->
 
     reactions = await env.forge.list_reactions(env.repo, item, comment_id)
     assert sorted((r.user, r.content) for r in reactions) == [
-        ("fan", "other"), ("maintainer", "-1"), ("smith-bot", "+1")]
+        ("fan", "other"),
+        ("maintainer", "-1"),
+        ("smith-bot", "+1"),
+    ]
 
 
 async def test_reactions_on_an_issue_comment(env: ForgeEnv) -> None:
@@ -153,7 +194,9 @@ async def test_strangers_and_unknown_users_have_no_permission(env: ForgeEnv) -> 
 async def test_clone_url_points_at_a_repository_git_can_read(env: ForgeEnv) -> None:
     url = await env.forge.clone_url(env.repo)
     assert url == env.bare_repo.resolve().as_uri()
-    listed = subprocess.run(["git", "ls-remote", url, "main"], capture_output=True, text=True, check=True)
+    listed = subprocess.run(
+        ["git", "ls-remote", url, "main"], capture_output=True, text=True, check=True
+    )
     assert "refs/heads/main" in listed.stdout
     assert await env.forge.default_branch(env.repo) == "main"
 
@@ -172,4 +215,11 @@ async def test_long_comment_lists_are_read_across_pages(env: ForgeEnv) -> None:
         env.seed_comment(number, f"comment {i}", "fan")
     issue = await env.forge.get_issue(env.repo, number)
     assert [c.body for c in issue.comments] == [f"comment {i}" for i in range(45)]
-    assert len(env.fake.requests_for({"github": "list_issue_comments", "gitlab": "list_issue_notes"}[env.kind])) >= 2
+    assert (
+        len(
+            env.fake.requests_for(
+                {"github": "list_issue_comments", "gitlab": "list_issue_notes"}[env.kind]
+            )
+        )
+        >= 2
+    )

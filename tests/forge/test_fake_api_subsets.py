@@ -66,28 +66,64 @@ async def github() -> AsyncIterator[tuple[FakeGitHub, dict[str, Case]]]:
         fake.add_review_comment("octo/app", pull, "nit", "bob")
         fake.add_app(APP_ID, PUBLIC_KEY)
         installation = fake.add_installation(APP_ID, ["octo/app"])
-        app_jwt = {"Authorization": "Bearer " + pyjwt.encode(
-            {"iss": str(APP_ID), "iat": _now() - 30, "exp": _now() + 300}, PRIVATE_KEY, algorithm="RS256")}
+        app_jwt = {
+            "Authorization": "Bearer "
+            + pyjwt.encode(
+                {"iss": str(APP_ID), "iat": _now() - 30, "exp": _now() + 300},
+                PRIVATE_KEY,
+                algorithm="RS256",
+            )
+        }
         sha = fake.state.pulls[("octo/app", pull)].head_sha
         repo = "/repos/octo/app"
         cases = {
-            "create_installation_access_token": Case("POST", f"/app/installations/{installation}/access_tokens", {}, [], app_jwt),
+            "create_installation_access_token": Case(
+                "POST", f"/app/installations/{installation}/access_tokens", {}, [], app_jwt
+            ),
             "get_repository": Case("GET", repo, None, [], token),
-            "get_collaborator_permission": Case("GET", f"{repo}/collaborators/alice/permission", None, [], token),
-            "update_issue_comment": Case("PATCH", f"{repo}/issues/comments/{comment}", {"body": "edited"}, ["body"], token),
-            "create_reaction_for_issue_comment": Case("POST", f"{repo}/issues/comments/{comment}/reactions", {"content": "+1"}, ["content"], token),
+            "get_collaborator_permission": Case(
+                "GET", f"{repo}/collaborators/alice/permission", None, [], token
+            ),
+            "update_issue_comment": Case(
+                "PATCH", f"{repo}/issues/comments/{comment}", {"body": "edited"}, ["body"], token
+            ),
+            "create_reaction_for_issue_comment": Case(
+                "POST",
+                f"{repo}/issues/comments/{comment}/reactions",
+                {"content": "+1"},
+                ["content"],
+                token,
+            ),
             "get_issue": Case("GET", f"{repo}/issues/{issue}", None, [], token),
             "list_issue_comments": Case("GET", f"{repo}/issues/{issue}/comments", None, [], token),
-            "create_issue_comment": Case("POST", f"{repo}/issues/{issue}/comments", {"body": "hi"}, ["body"], token),
-            "add_labels_to_issue": Case("POST", f"{repo}/issues/{issue}/labels", {"labels": ["smith"]}, [], token),
-            "remove_label_from_issue": Case("DELETE", f"{repo}/issues/{issue}/labels/bug", None, [], token),
+            "create_issue_comment": Case(
+                "POST", f"{repo}/issues/{issue}/comments", {"body": "hi"}, ["body"], token
+            ),
+            "add_labels_to_issue": Case(
+                "POST", f"{repo}/issues/{issue}/labels", {"labels": ["smith"]}, [], token
+            ),
+            "remove_label_from_issue": Case(
+                "DELETE", f"{repo}/issues/{issue}/labels/bug", None, [], token
+            ),
             "list_pull_requests": Case("GET", f"{repo}/pulls", None, [], token),
-            "create_pull_request": Case("POST", f"{repo}/pulls", {"head": "feature-x", "base": "main", "title": "t"}, ["head", "base"], token),
+            "create_pull_request": Case(
+                "POST",
+                f"{repo}/pulls",
+                {"head": "feature-x", "base": "main", "title": "t"},
+                ["head", "base"],
+                token,
+            ),
             "get_pull_request": Case("GET", f"{repo}/pulls/{pull}", None, [], token),
-            "list_review_comments_on_pull_request": Case("GET", f"{repo}/pulls/{pull}/comments", None, [], token),
+            "list_review_comments_on_pull_request": Case(
+                "GET", f"{repo}/pulls/{pull}/comments", None, [], token
+            ),
             "create_review_comment_for_pull_request": Case(
-                "POST", f"{repo}/pulls/{pull}/comments",
-                {"body": "b", "commit_id": sha, "path": "README.md", "line": 1}, ["body", "commit_id", "path"], token),
+                "POST",
+                f"{repo}/pulls/{pull}/comments",
+                {"body": "b", "commit_id": sha, "path": "README.md", "line": 1},
+                ["body", "commit_id", "path"],
+                token,
+            ),
         }
         yield fake, cases
 
@@ -96,7 +132,9 @@ def _now() -> int:
     return int(time.time())
 
 
-async def test_every_github_operation_has_a_case(github: tuple[FakeGitHub, dict[str, Case]]) -> None:
+async def test_every_github_operation_has_a_case(
+    github: tuple[FakeGitHub, dict[str, Case]],
+) -> None:
     keys = {op["key"] for op in GITHUB_SUBSET["operations"]}
     assert len(keys) >= 10, "the subset file lists operations"
     assert set(github[1]) == keys
@@ -106,7 +144,9 @@ GITHUB_OPERATION_KEYS = [op["key"] for op in GITHUB_SUBSET["operations"]]
 
 
 @pytest.mark.parametrize("key", GITHUB_OPERATION_KEYS)
-async def test_fake_github_enforces_the_subset(github: tuple[FakeGitHub, dict[str, Case]], key: str) -> None:
+async def test_fake_github_enforces_the_subset(
+    github: tuple[FakeGitHub, dict[str, Case]], key: str
+) -> None:
     fake, cases = github
     op = next(o for o in GITHUB_SUBSET["operations"] if o["key"] == key)
     case = cases[key]
@@ -129,14 +169,18 @@ async def test_fake_github_enforces_the_subset(github: tuple[FakeGitHub, dict[st
     assert fake.requests[-1].operation == key
 
 
-async def test_fake_github_refuses_a_pull_request_without_title_or_issue(github: tuple[FakeGitHub, dict[str, Case]]) -> None:
+async def test_fake_github_refuses_a_pull_request_without_title_or_issue(
+    github: tuple[FakeGitHub, dict[str, Case]],
+) -> None:
     fake, cases = github
     case = cases["create_pull_request"]
     status, _ = await _send(fake.base_url, case, {"head": "feature-y", "base": "main"}, case.auth)
     assert status == 422
 
 
-async def test_fake_github_refuses_an_unknown_reaction(github: tuple[FakeGitHub, dict[str, Case]]) -> None:
+async def test_fake_github_refuses_an_unknown_reaction(
+    github: tuple[FakeGitHub, dict[str, Case]],
+) -> None:
     fake, cases = github
     case = cases["create_reaction_for_issue_comment"]
     status, answer = await _send(fake.base_url, case, {"content": "banana"}, case.auth)
@@ -148,7 +192,7 @@ def _template(case: Case, op: dict[str, Any]) -> bool:
     concrete = case.path.strip("/").split("/")
     template = op["path"].strip("/").split("/")
     return len(concrete) == len(template) and all(
-        t.startswith(("{", ":")) or t == c for t, c in zip(template, concrete)
+        t.startswith(("{", ":")) or t == c for t, c in zip(template, concrete, strict=True)
     )
 
 
@@ -171,31 +215,67 @@ async def gitlab() -> AsyncIterator[tuple[FakeGitLab, dict[str, Case]]]:
         thread = fake.add_note("group/app", "MergeRequest", mr, "thread", start_thread=True)
         p = "/api/v4/projects/group%2Fapp"
         cases = {
-            "create_merge_request": Case("POST", f"{p}/merge_requests", {"source_branch": "feature-x", "target_branch": "main", "title": "t"}, ["source_branch", "target_branch", "title"], token),
+            "create_merge_request": Case(
+                "POST",
+                f"{p}/merge_requests",
+                {"source_branch": "feature-x", "target_branch": "main", "title": "t"},
+                ["source_branch", "target_branch", "title"],
+                token,
+            ),
             "get_merge_request": Case("GET", f"{p}/merge_requests/{mr}", None, [], token),
-            "create_merge_request_note": Case("POST", f"{p}/merge_requests/{mr}/notes", {"body": "hi"}, ["body"], token),
-            "list_merge_request_discussions": Case("GET", f"{p}/merge_requests/{mr}/discussions", None, [], token),
-            "create_merge_request_discussion": Case("POST", f"{p}/merge_requests/{mr}/discussions", {"body": "b"}, ["body"], token),
-            "reply_to_merge_request_discussion": Case("POST", f"{p}/merge_requests/{mr}/discussions/{thread.discussion_id}/notes", {"body": "r"}, ["body"], token),
+            "create_merge_request_note": Case(
+                "POST", f"{p}/merge_requests/{mr}/notes", {"body": "hi"}, ["body"], token
+            ),
+            "list_merge_request_discussions": Case(
+                "GET", f"{p}/merge_requests/{mr}/discussions", None, [], token
+            ),
+            "create_merge_request_discussion": Case(
+                "POST", f"{p}/merge_requests/{mr}/discussions", {"body": "b"}, ["body"], token
+            ),
+            "reply_to_merge_request_discussion": Case(
+                "POST",
+                f"{p}/merge_requests/{mr}/discussions/{thread.discussion_id}/notes",
+                {"body": "r"},
+                ["body"],
+                token,
+            ),
             "get_issue": Case("GET", f"{p}/issues/{issue}", None, [], token),
-            "create_issue_note": Case("POST", f"{p}/issues/{issue}/notes", {"body": "hi"}, ["body"], token),
-            "edit_issue": Case("PUT", f"/api/v4/projects/{project.id}/issues/{issue}", {"title": "new"}, [], token),
-            "award_emoji": Case("POST", f"{p}/issues/{issue}/award_emoji", {"name": "thumbsup"}, ["name"], token),
-            "award_emoji_on_note": Case("POST", f"{p}/issues/{issue}/notes/{note.id}/award_emoji", {"name": "thumbsup"}, ["name"], token),
+            "create_issue_note": Case(
+                "POST", f"{p}/issues/{issue}/notes", {"body": "hi"}, ["body"], token
+            ),
+            "edit_issue": Case(
+                "PUT", f"/api/v4/projects/{project.id}/issues/{issue}", {"title": "new"}, [], token
+            ),
+            "award_emoji": Case(
+                "POST", f"{p}/issues/{issue}/award_emoji", {"name": "thumbsup"}, ["name"], token
+            ),
+            "award_emoji_on_note": Case(
+                "POST",
+                f"{p}/issues/{issue}/notes/{note.id}/award_emoji",
+                {"name": "thumbsup"},
+                ["name"],
+                token,
+            ),
             "get_project": Case("GET", p, None, [], token),
-            "get_project_member_including_inherited": Case("GET", f"{p}/members/all/{alice}", None, [], token),
+            "get_project_member_including_inherited": Case(
+                "GET", f"{p}/members/all/{alice}", None, [], token
+            ),
         }
         yield fake, cases
 
 
-async def test_every_gitlab_operation_has_a_case(gitlab: tuple[FakeGitLab, dict[str, Case]]) -> None:
+async def test_every_gitlab_operation_has_a_case(
+    gitlab: tuple[FakeGitLab, dict[str, Case]],
+) -> None:
     keys = {op["key"] for op in GITLAB_SUBSET["operations"]}
     assert len(keys) >= 10, "the subset file lists operations"
     assert set(gitlab[1]) == keys
 
 
 @pytest.mark.parametrize("key", GITLAB_OPERATION_KEYS)
-async def test_fake_gitlab_enforces_the_subset(gitlab: tuple[FakeGitLab, dict[str, Case]], key: str) -> None:
+async def test_fake_gitlab_enforces_the_subset(
+    gitlab: tuple[FakeGitLab, dict[str, Case]], key: str
+) -> None:
     fake, cases = gitlab
     op = next(o for o in GITLAB_SUBSET["operations"] if o["key"] == key)
     case = cases[key]
@@ -218,7 +298,9 @@ async def test_fake_gitlab_enforces_the_subset(gitlab: tuple[FakeGitLab, dict[st
         assert status == 400 and "at least one" in answer["error"]
 
     if op.get("conditionally_required_fields"):
-        status, answer = await _send(fake.base_url, case, {"body": "b", "position": {"position_type": "text"}}, case.auth)
+        status, answer = await _send(
+            fake.base_url, case, {"body": "b", "position": {"position_type": "text"}}, case.auth
+        )
         assert status == 400 and "position[base_sha]" in answer["error"]
 
     status, _ = await _send(fake.base_url, case, case.body, case.auth)

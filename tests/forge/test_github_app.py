@@ -26,9 +26,11 @@ def _key_pair() -> tuple[str, str]:
     private = key.private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
     ).decode()
-    public = key.public_key().public_bytes(
-        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
-    ).decode()
+    public = (
+        key.public_key()
+        .public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+        .decode()
+    )
     return private, public
 
 
@@ -64,8 +66,12 @@ async def test_app_mints_one_installation_token_and_reuses_it(fake: FakeGitHub) 
 
 async def test_token_is_minted_again_when_it_is_about_to_expire(fake: FakeGitHub) -> None:
     # Every token expires within the refresh margin, so none may be reused.
-    forge = GitHubForge(app_id=APP_ID, private_key=PRIVATE_KEY, api_url=fake.base_url,
-                        token_refresh_margin=fake.installation_token_lifetime + 60)
+    forge = GitHubForge(
+        app_id=APP_ID,
+        private_key=PRIVATE_KEY,
+        api_url=fake.base_url,
+        token_refresh_margin=fake.installation_token_lifetime + 60,
+    )
     try:
         await forge.default_branch(REPO)
         await forge.default_branch(REPO)
@@ -78,7 +84,9 @@ async def test_token_is_minted_again_when_it_is_about_to_expire(fake: FakeGitHub
 
 async def test_expired_installation_token_is_refused_by_the_fake(fake: FakeGitHub) -> None:
     fake.installation_token_lifetime = -1  # already expired when issued
-    forge = GitHubForge(app_id=APP_ID, private_key=PRIVATE_KEY, api_url=fake.base_url, token_refresh_margin=0)
+    forge = GitHubForge(
+        app_id=APP_ID, private_key=PRIVATE_KEY, api_url=fake.base_url, token_refresh_margin=0
+    )
     try:
         with pytest.raises(PermissionDenied) as caught:
             await forge.default_branch(REPO)
@@ -87,7 +95,9 @@ async def test_expired_installation_token_is_refused_by_the_fake(fake: FakeGitHu
     assert caught.value.status == 401
 
 
-async def test_jwt_signed_with_the_wrong_key_is_refused(fake: FakeGitHub, caplog: pytest.LogCaptureFixture) -> None:
+async def test_jwt_signed_with_the_wrong_key_is_refused(
+    fake: FakeGitHub, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.DEBUG)
     wrong_private, _ = _key_pair()
     forge = GitHubForge(app_id=APP_ID, private_key=wrong_private, api_url=fake.base_url)
@@ -99,7 +109,9 @@ async def test_jwt_signed_with_the_wrong_key_is_refused(fake: FakeGitHub, caplog
     assert caught.value.status == 401
     assert "JSON web token" in str(caught.value)
     key_body = wrong_private.splitlines()[1]
-    assert key_body not in "".join(traceback.format_exception(caught.value)) + caplog.text + repr(forge)
+    assert key_body not in "".join(traceback.format_exception(caught.value)) + caplog.text + repr(
+        forge
+    )
 
 
 async def test_repository_without_the_app_installed_is_not_found(fake: FakeGitHub) -> None:

@@ -131,7 +131,9 @@ async def test_github_secondary_rate_limit_403_is_retried_not_denied(env: ForgeE
     assert env.fake.requests[0].status == 403
 
 
-async def test_permanent_client_error_is_not_retried_and_carries_the_forges_message(env: ForgeEnv) -> None:
+async def test_permanent_client_error_is_not_retried_and_carries_the_forges_message(
+    env: ForgeEnv,
+) -> None:
     number = env.seed_issue("x")
 
     with pytest.raises(ValidationFailed) as caught:
@@ -200,17 +202,25 @@ async def test_gitlab_calls_do_not_block_the_event_loop(env: ForgeEnv) -> None:
     assert ticks >= 20
 
 
-async def test_slow_answers_past_the_timeout_count_as_unavailable(forge_kind: str, tmp_path: Path) -> None:
+async def test_slow_answers_past_the_timeout_count_as_unavailable(
+    forge_kind: str, tmp_path: Path
+) -> None:
     policy = RetryPolicy(attempts=2, backoff_initial=0.01, backoff_max=0.01)
     fake, env = await start_env(forge_kind, tmp_path, retry=policy)
     # Rebuild the adapter with a short timeout; the fake answers after it.
     await env.forge.close()
     if forge_kind == "github":
         from bot.forge.github import GitHubForge
-        env.forge = GitHubForge(token=env.token, api_url=fake.base_url, retry=policy, request_timeout=0.2)
+
+        env.forge = GitHubForge(
+            token=env.token, api_url=fake.base_url, retry=policy, request_timeout=0.2
+        )
     else:
         from bot.forge.gitlab import GitLabForge
-        env.forge = GitLabForge(url=fake.base_url, token=env.token, retry=policy, request_timeout=0.2)
+
+        env.forge = GitLabForge(
+            url=fake.base_url, token=env.token, retry=policy, request_timeout=0.2
+        )
     try:
         number = env.seed_issue("slow")
         fake.slow_next(1, delay=0.5)

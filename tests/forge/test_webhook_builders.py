@@ -30,7 +30,8 @@ def _verified_github(headers: dict[str, str], body: bytes) -> sansio.Event:
 
 def test_github_signature_matches_the_documented_test_vector() -> None:
     assert wh.sign_github(b"Hello, World!", SECRET) == (
-        "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17")
+        "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17"
+    )
 
 
 def test_tampered_github_body_fails_verification() -> None:
@@ -40,13 +41,25 @@ def test_tampered_github_body_fails_verification() -> None:
 
 
 def test_github_labeled_delivery() -> None:
-    headers, body = wh.github_issues_labeled(secret=SECRET, repo="octo/app", number=7, label="smith",
-                                             actor="maint", labels=["bug", "smith"], installation_id=99)
+    headers, body = wh.github_issues_labeled(
+        secret=SECRET,
+        repo="octo/app",
+        number=7,
+        label="smith",
+        actor="maint",
+        labels=["bug", "smith"],
+        installation_id=99,
+    )
     raw = _verified_github(headers, body)
     assert raw.event == "issues" and raw.delivery_id == headers["X-GitHub-Delivery"]
     event = github_event(raw.event, raw.data)
     assert (event.kind, event.repo, event.item, event.label, event.actor) == (
-        "issue_labeled", RepoRef("github", "octo/app"), ItemRef("issue", 7), "smith", "maint")
+        "issue_labeled",
+        RepoRef("github", "octo/app"),
+        ItemRef("issue", 7),
+        "smith",
+        "maint",
+    )
     assert event.item_labels == ["bug", "smith"]
     assert event.installation_id == 99
 
@@ -54,8 +67,14 @@ def test_github_labeled_delivery() -> None:
 @pytest.mark.parametrize("on_pull_request", [False, True])
 def test_github_issue_comment_delivery(on_pull_request: bool) -> None:
     headers, body = wh.github_issue_comment_created(
-        secret=SECRET, repo="octo/app", number=3, comment_body="/smith rework", actor="rev",
-        comment_id=555, on_pull_request=on_pull_request)
+        secret=SECRET,
+        repo="octo/app",
+        number=3,
+        comment_body="/smith rework",
+        actor="rev",
+        comment_id=555,
+        on_pull_request=on_pull_request,
+    )
     raw = _verified_github(headers, body)
     assert ("pull_request" in raw.data["issue"]) is on_pull_request
     event = github_event(raw.event, raw.data)
@@ -66,26 +85,42 @@ def test_github_issue_comment_delivery(on_pull_request: bool) -> None:
 
 def test_github_review_comment_reply_names_the_thread_root() -> None:
     headers, body = wh.github_pull_request_review_comment_created(
-        secret=SECRET, repo="octo/app", pull_number=4, comment_body="why?", comment_id=901,
-        in_reply_to_id=900, actor="rev")
+        secret=SECRET,
+        repo="octo/app",
+        pull_number=4,
+        comment_body="why?",
+        comment_id=901,
+        in_reply_to_id=900,
+        actor="rev",
+    )
     event = github_event(*_event_and_data(headers, body))
     assert event.kind == "review_comment_created"
-    assert (event.item, event.thread_id, event.comment_body) == (ItemRef("change_request", 4), "900", "why?")
+    assert (event.item, event.thread_id, event.comment_body) == (
+        ItemRef("change_request", 4),
+        "900",
+        "why?",
+    )
 
 
 def test_github_review_submitted_delivery() -> None:
     headers, body = wh.github_pull_request_review_submitted(
-        secret=SECRET, repo="octo/app", pull_number=4, state="changes_requested", review_body="no")
+        secret=SECRET, repo="octo/app", pull_number=4, state="changes_requested", review_body="no"
+    )
     event = github_event(*_event_and_data(headers, body))
     assert (event.kind, event.review_state) == ("review_submitted", "changes_requested")
 
 
 @pytest.mark.parametrize("merged", [True, False])
 def test_github_pull_request_closed_delivery(merged: bool) -> None:
-    headers, body = wh.github_pull_request_closed(secret=SECRET, repo="octo/app", pull_number=9,
-                                                  merged=merged, head_ref="smith/issue-1")
+    headers, body = wh.github_pull_request_closed(
+        secret=SECRET, repo="octo/app", pull_number=9, merged=merged, head_ref="smith/issue-1"
+    )
     event = github_event(*_event_and_data(headers, body))
-    assert (event.kind, event.merged, event.source_branch) == ("change_request_closed", merged, "smith/issue-1")
+    assert (event.kind, event.merged, event.source_branch) == (
+        "change_request_closed",
+        merged,
+        "smith/issue-1",
+    )
 
 
 def _event_and_data(headers: dict[str, str], body: bytes) -> tuple[str, dict[str, Any]]:
@@ -100,29 +135,71 @@ def _gitlab(headers: dict[str, str], body: bytes, token: str = "tok") -> Any:
 
 
 def test_gitlab_issue_labels_changed_delivery() -> None:
-    event = _gitlab(*wh.gitlab_issue_labels_changed(
-        token="tok", project="group/app", iid=5, previous_labels=["bug"], current_labels=["bug", "smith"], actor="maint"))
+    event = _gitlab(
+        *wh.gitlab_issue_labels_changed(
+            token="tok",
+            project="group/app",
+            iid=5,
+            previous_labels=["bug"],
+            current_labels=["bug", "smith"],
+            actor="maint",
+        )
+    )
     assert (event.kind, event.repo, event.item, event.labels_added, event.actor) == (
-        "issue_labeled", RepoRef("gitlab", "group/app"), ItemRef("issue", 5), ["smith"], "maint")
+        "issue_labeled",
+        RepoRef("gitlab", "group/app"),
+        ItemRef("issue", 5),
+        ["smith"],
+        "maint",
+    )
 
 
 def test_gitlab_note_deliveries_carry_the_discussion() -> None:
-    on_issue = _gitlab(*wh.gitlab_note_on_issue(token="tok", project="group/app", iid=5, note="/smith help",
-                                                 discussion_id="d1"))
-    assert (on_issue.kind, on_issue.item, on_issue.comment_body) == ("comment_created", ItemRef("issue", 5), "/smith help")
-    on_mr = _gitlab(*wh.gitlab_note_on_merge_request(token="tok", project="group/app", iid=2, note="fix this",
-                                                      discussion_id="d2", note_type="DiscussionNote"))
-    assert (on_mr.kind, on_mr.item, on_mr.thread_id) == ("review_comment_created", ItemRef("change_request", 2), "d2")
+    on_issue = _gitlab(
+        *wh.gitlab_note_on_issue(
+            token="tok", project="group/app", iid=5, note="/smith help", discussion_id="d1"
+        )
+    )
+    assert (on_issue.kind, on_issue.item, on_issue.comment_body) == (
+        "comment_created",
+        ItemRef("issue", 5),
+        "/smith help",
+    )
+    on_mr = _gitlab(
+        *wh.gitlab_note_on_merge_request(
+            token="tok",
+            project="group/app",
+            iid=2,
+            note="fix this",
+            discussion_id="d2",
+            note_type="DiscussionNote",
+        )
+    )
+    assert (on_mr.kind, on_mr.item, on_mr.thread_id) == (
+        "review_comment_created",
+        ItemRef("change_request", 2),
+        "d2",
+    )
 
 
 @pytest.mark.parametrize(("action", "merged"), [("merge", True), ("close", False)])
 def test_gitlab_merge_request_closed_delivery(action: str, merged: bool) -> None:
-    event = _gitlab(*wh.gitlab_merge_request_event(token="tok", project="group/app", iid=3, action=action))
-    assert (event.kind, event.item, event.merged) == ("change_request_closed", ItemRef("change_request", 3), merged)
+    event = _gitlab(
+        *wh.gitlab_merge_request_event(token="tok", project="group/app", iid=3, action=action)
+    )
+    assert (event.kind, event.item, event.merged) == (
+        "change_request_closed",
+        ItemRef("change_request", 3),
+        merged,
+    )
 
 
 def test_gitlab_emoji_delivery() -> None:
-    event = _gitlab(*wh.gitlab_emoji_award(token="tok", project="group/app", name="thumbsdown", note_id=77, iid=3))
+    event = _gitlab(
+        *wh.gitlab_emoji_award(
+            token="tok", project="group/app", name="thumbsdown", note_id=77, iid=3
+        )
+    )
     assert (event.kind, event.reaction, event.comment_id) == ("reaction_added", "-1", 77)
     assert event.item == ItemRef("change_request", 3)
 
@@ -168,7 +245,11 @@ async def test_fake_github_fires_signed_webhooks_on_human_actions(receiver: Rece
 
     assert [status for *_, status in fake.deliveries] == [202, 202, 202]
     events = [github_event(*_event_and_data(h, b)) for h, b in receiver.received]
-    assert [e.kind for e in events] == ["issue_labeled", "review_comment_created", "change_request_closed"]
+    assert [e.kind for e in events] == [
+        "issue_labeled",
+        "review_comment_created",
+        "change_request_closed",
+    ]
     assert events[0].item == ItemRef("issue", number) and events[0].item_title == "Crash"
     assert events[1].thread_id == str(root)
     assert events[2].merged is True
@@ -181,13 +262,22 @@ async def test_fake_gitlab_fires_webhooks_on_human_actions(receiver: Receiver) -
         iid = fake.add_issue("group/app")
         await fake.label_issue("group/app", iid, "smith", "maint")
         mr = fake.add_merge_request("group/app", source_branch="smith/issue-1")
-        thread = fake.add_note("group/app", "MergeRequest", mr, "proposal", "smith-bot", start_thread=True)
-        reply = await fake.comment("group/app", "MergeRequest", mr, "agreed", "maint", discussion_id=thread.discussion_id)
+        thread = fake.add_note(
+            "group/app", "MergeRequest", mr, "proposal", "smith-bot", start_thread=True
+        )
+        reply = await fake.comment(
+            "group/app", "MergeRequest", mr, "agreed", "maint", discussion_id=thread.discussion_id
+        )
         await fake.award_emoji("group/app", thread.id, "thumbsup", "maint")
         await fake.close_merge_request("group/app", mr, "maint", merged=False)
 
     events = [_gitlab(h, b) for h, b in receiver.received]
-    assert [e.kind for e in events] == ["issue_labeled", "review_comment_created", "reaction_added", "change_request_closed"]
+    assert [e.kind for e in events] == [
+        "issue_labeled",
+        "review_comment_created",
+        "reaction_added",
+        "change_request_closed",
+    ]
     assert events[0].labels_added == ["smith"]
     assert (events[1].thread_id, events[1].comment_id) == (thread.discussion_id, reply.id)
     assert (events[2].reaction, events[2].comment_id) == ("+1", thread.id)
