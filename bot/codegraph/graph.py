@@ -65,7 +65,10 @@ class CodeGraph:
             if (
                 "." not in name
                 or _qualname_matches(definition.qualname, name)
-                or _qualname_matches(f"{_module(path)}.{definition.qualname}", name)
+                or any(
+                    _qualname_matches(f"{module}.{definition.qualname}", name)
+                    for module in _modules(path)
+                )
             ):
                 found.append(definition)
         return _sorted_definitions(found)
@@ -190,10 +193,12 @@ def _qualname_matches(qualname: str, wanted: str) -> bool:
     return qualname == wanted or qualname.endswith("." + wanted)
 
 
-def _module(path: str) -> str:
-    """"pkg/mod.py" → "pkg.mod", "pkg/__init__.py" → "pkg"."""
+def _modules(path: str) -> tuple[str, str]:
+    """Names a definition's container may go by: the file as a module ("pkg/mod.py" →
+    "pkg.mod", "pkg/__init__.py" → "pkg") and its directory as a package (Go, Java)."""
     module = path.rsplit(".", 1)[0].replace("/", ".")
-    return module.removesuffix(".__init__").removesuffix(".index")
+    module = module.removesuffix(".__init__").removesuffix(".index")
+    return module, module.rpartition(".")[0]
 
 
 def _simple_name(name: str) -> str:

@@ -1,8 +1,10 @@
 """Which grammar parses which file, and the tree-sitter query that finds what we index.
 
-Capture names carry the meaning: `@def.<kind>` on a whole definition node (its name is the node's
-`name` field), `@ref.<kind>` on the identifier that is called, imported or accessed. One query per
-language, because the query cursor's walk over the tree costs about as much as all patterns.
+Capture names carry the meaning: `@def.<kind>` on a whole definition node (its name is the
+node's `name` field), `@ref.<kind>` on the identifier that is called, imported or accessed. One
+query per language, because the query cursor's walk over the tree costs about as much as all
+patterns. Rendering a JSX component (`<Card/>`, not `<div/>`), `new C()` and Go's `T{...}` count
+as calls of C and T: they run or build the thing named.
 """
 
 from __future__ import annotations
@@ -45,6 +47,11 @@ _JAVASCRIPT_COMMON = """
 (import_clause (identifier) @ref.import)
 """
 
+_JSX = """
+((jsx_opening_element name: (identifier) @ref.call) (#match? @ref.call "^[A-Z]"))
+((jsx_self_closing_element name: (identifier) @ref.call) (#match? @ref.call "^[A-Z]"))
+"""
+
 _TYPESCRIPT_EXTRA = """
 (abstract_class_declaration) @def.class
 (interface_declaration) @def.interface
@@ -61,6 +68,7 @@ _GO = """
 (type_alias) @def.type
 (call_expression function: (identifier) @ref.call)
 (call_expression function: (selector_expression field: (field_identifier) @ref.call))
+(composite_literal type: (type_identifier) @ref.call)
 (selector_expression field: (field_identifier) @ref.attribute)
 (import_spec path: (_) @ref.import)
 """
@@ -104,9 +112,9 @@ class LanguageSpec:
 
 _SPECS: dict[str, LanguageSpec] = {
     "python": LanguageSpec("python", _PYTHON),
-    "javascript": LanguageSpec("javascript", _JAVASCRIPT_COMMON),
+    "javascript": LanguageSpec("javascript", _JAVASCRIPT_COMMON + _JSX),
     "typescript": LanguageSpec("typescript", _JAVASCRIPT_COMMON + _TYPESCRIPT_EXTRA),
-    "tsx": LanguageSpec("tsx", _JAVASCRIPT_COMMON + _TYPESCRIPT_EXTRA),
+    "tsx": LanguageSpec("tsx", _JAVASCRIPT_COMMON + _TYPESCRIPT_EXTRA + _JSX),
     "go": LanguageSpec("go", _GO),
     "java": LanguageSpec("java", _JAVA),
 }
