@@ -1,0 +1,158 @@
+"""Protected paths: globs a bug fix must never touch (deployment, CI, Smith's config).
+
+Three layers ask the same question — agent tools before a write, the validator on the diff,
+publishing before a push — so the normalisation lives here once. Paths are folded (NFKC,
+case, common look-alike letters, odd slashes, `./`, `//`, `..`) before matching, because an
+agent that writes `.GitHub/Workflows/ci.yml` or `Dоckerfile` (Cyrillic о) must still be stopped.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import unicodedata
+from collections.abc import Sequence
+from pathlib import Path
+
+import pathspec
+import structlog
+import yaml
+
+from bot.validator.diffparse import FileChange, parse_diff
+from bot.validator.models import Finding
+
+log = structlog.get_logger(__name__)
+
+DEFAULTS_FILE = Path(__file__).resolve().parent.parent / "protected_paths.yaml"
+
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e"), None)
+# Look-alikes NFKC leaves alone (Cyrillic, Greek, a few Latin variants and separators).
+_CONFUSABLES = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "ё": "e", "і": "i", "ї": "i", "ј": "j", "к": "k", "м": "m",
+    "н": "h", "о": "o", "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "ԁ": "d",
+    "ԛ": "q", "ԝ": "w", "һ": "h", "ӏ": "l", "ь": "b", "ɡ": "g", "ı": "i", "ȷ": "j", "ʟ": "l",
+    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p",
+    "τ": "t", "υ": "u", "χ": "x", "ω": "w", "ϲ": "c", "ϳ": "j",
+    "\u2215": "/", "\u2044": "/", "\u29f8": "/", "\\": "/", "\u3002": ".", "\uff61": ".",
+    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2212": "-",
+})
+
+
+class ProtectedPathViolation(Exception):
+    """Raised by publishing guards: the change touches a protected path."""
+
+    def __init__(self, findings: list[Finding]) -> None:
+        self.findings = findings
+        listed = ", ".join(f.path for f in findings)
+        super().__init__(f"refusing a change that touches protected paths: {listed}")
+
+
+def normalize_path(path: str) -> str:
+    """Fold a repository path to the form patterns are matched against (lower-case, no tricks)."""
+    folded = unicodedata.normalize("NFKC", path).translate(_INVISIBLE).casefold()
+    folded = folded.translate(_CONFUSABLES)
+    folded = unicodedata.normalize("NFKC", folded)
+    parts: list[str] = []
+    for segment in folded.split("/"):
+        segment = segment.strip()
+        if segment in ("", "."):
+            continue
+        if segment == "..":
+            if parts:
+                parts.pop()
+            continue
+        trimmed = segment.rstrip(". ")  # Windows drops trailing dots and spaces
+        parts.append(trimmed or segment)
+    return "/".join(parts)
+
+
+class ProtectedPaths:
+    """Compiled protected globs; ask `matches(path)` before a write, `check_diff` before a merge."""
+
+    def __init__(self, patterns: Sequence[str]) -> None:
+        self.patterns = [p.strip() for p in patterns if p and p.strip() and not p.strip().startswith("#")]
+        folded = [self._fold_pattern(p) for p in self.patterns]
+        self._spec = pathspec.GitIgnoreSpec.from_lines(folded)
+
+    @staticmethod
+    def _fold_pattern(pattern: str) -> str:
+        negate = pattern.startswith("!")
+        body = pattern[1:] if negate else pattern
+        body = unicodedata.normalize("NFKC", body).casefold().translate(_CONFUSABLES)
+        return ("!" if negate else "") + body
+
+    @classmethod
+    def load(cls, extra: Sequence[str] = (), defaults_file: Path | None = None) -> ProtectedPaths:
+        """Defaults from protected_paths.yaml plus the repository's extra globs (never fewer)."""
+        source = defaults_file or DEFAULTS_FILE
+        try:
+            data = yaml.safe_load(source.read_text(encoding="utf-8")) or {}
+        except (OSError, yaml.YAMLError) as exc:
+            raise ValueError(f"cannot read protected paths from {source}: {exc}") from exc
+        defaults = data.get("protected", []) if isinstance(data, dict) else data
+        if not isinstance(defaults, list) or not all(isinstance(p, str) for p in defaults):
+            raise ValueError(f"{source}: expected `protected:` to be a list of glob strings")
+        extras = [p for p in extra if not p.strip().startswith("!")]  # a repo may add, not unprotect
+        return cls([*defaults, *extras])
+
+    def reason(self, path: str) -> str | None:
+        """The glob that protects `path`, or None when it is free to change."""
+        normalized = normalize_path(path)
+        if not normalized:
+            return None
+        result = self._spec.check_file(normalized)
+        if result.include and result.index is not None:
+            return self.patterns[result.index]
+        return None
+
+    def matches(self, path: str) -> bool:
+        return self.reason(path) is not None
+
+    def check_changes(self, changes: Sequence[FileChange]) -> list[Finding]:
+        findings: list[Finding] = []
+        for change in changes:
+            first_line = next((ln.target_no or ln.source_no for ln in change.added + change.removed), None)
+            for role, path in (("source", change.source_path), ("target", change.target_path)):
+                if path is None or (role == "target" and path == change.source_path):
+                    continue
+                glob = self.reason(path)
+                if glob is not None:
+                    findings.append(Finding(
+                        kind="protected_path", path=path, line=first_line,
+                        detail=f"{_describe(change, role)} protected path `{path}` (matches `{glob}`)",
+                    ))
+            link_target = change.symlink_target
+            if link_target and change.target_path:
+                resolved = posixpath.join(posixpath.dirname(change.target_path), link_target)
+                glob = self.reason(resolved) if not link_target.startswith("/") else None
+                if glob is not None:
+                    findings.append(Finding(
+                        kind="protected_path", path=change.target_path, line=1,
+                        detail=f"adds a symlink into protected path `{link_target}` (matches `{glob}`)",
+                    ))
+        return findings
+
+    def check_diff(self, diff_text: str) -> list[Finding]:
+        """Every protected path the diff touches; raises DiffParseError for an unreadable diff."""
+        return self.check_changes(parse_diff(diff_text))
+
+
+def _describe(change: FileChange, role: str) -> str:
+    if change.status == "renamed":
+        return "renames from" if role == "source" else "renames into"
+    if change.status == "copied":
+        return "copies from" if role == "source" else "copies into"
+    if change.status == "deleted":
+        return "deletes"
+    if change.status == "added":
+        return "adds"
+    if change.old_mode and change.new_mode and change.old_mode != change.new_mode and not change.hunks:
+        return "changes the mode of"
+    return "modifies"
+
+
+def assert_diff_unprotected(diff_text: str, protected: ProtectedPaths) -> None:
+    """Publishing's last guard: raise ProtectedPathViolation if the diff touches a protected path."""
+    findings = protected.check_diff(diff_text)
+    if findings:
+        log.warning("protected_path_violation", paths=[f.path for f in findings])
+        raise ProtectedPathViolation(findings)

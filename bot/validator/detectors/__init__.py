@@ -1,0 +1,1 @@
+"""Static detectors: each module inspects the parsed diff for one family of crutches or doubts."""

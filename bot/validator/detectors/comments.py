@@ -1,0 +1,194 @@
+"""Comments that change meaning: live code commented out, new lint suppressions, new TODOs.
+
+commented_out_logic: an added comment that is code — either the very line the hunk removed, or
+text that parses as statements in the file's language (tree-sitter) with code punctuation.
+Prose, docstring examples (`>>>`), pragmas and labels (`Note: ...`) are not code.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment, normalized
+from bot.validator.detectors.common import finding, snippet
+from bot.validator.diffparse import DiffLine
+from bot.validator.filekinds import is_lint_config
+from bot.validator.models import Finding
+from bot.validator.syntax import parse_snippet
+
+_PRAGMA = re.compile(
+    r"^\s*(noqa|type:|pylint:|pyright:|mypy:|ruff:|flake8:|isort:|fmt:|pragma|nosec|eslint|prettier|istanbul|c8 |"
+    r"@ts-|tslint:|biome-|nolint|lint:|go:|\+build|NOSONAR|noinspection|region|endregion|language=|-\*-|"
+    r"TODO|FIXME|XXX|HACK|NOTE|@)", re.I,
+)
+_LABEL = re.compile(r"^\s*(?!else\b|try\b|finally\b|default\b|case\b)[A-Za-z_][\w\- ]*:(?!=|:)\s*\S")
+_CODE_PUNCTUATION = re.compile(r"[(){};=\[\]]|:\s*$")
+_MEANINGFUL = frozenset({
+    "call", "call_expression", "method_invocation", "assignment", "augmented_assignment", "assignment_expression",
+    "augmented_assignment_expression", "update_expression", "return_statement", "if_statement", "for_statement",
+    "for_in_statement", "while_statement", "raise_statement", "throw_statement", "import_statement",
+    "import_from_statement", "with_statement", "delete_statement", "try_statement", "lexical_declaration",
+    "variable_declaration", "short_var_declaration", "assignment_statement", "local_variable_declaration",
+    "expression_statement", "inc_statement", "dec_statement", "defer_statement", "go_statement",
+    "await_expression", "await", "assert_statement",
+})
+_LINT_SUPPRESSIONS = [
+    re.compile(r"#\s*(noqa\b|type:\s*ignore|pylint:\s*disable|pyright:\s*ignore|pyre-(ignore|fixme)|mypy:\s*ignore-errors|"
+               r"nosec\b|ruff:\s*noqa|flake8:\s*noqa|pytype:\s*disable)", re.I),
+    re.compile(r"(//|/\*)\s*(eslint-disable|@ts-ignore|@ts-expect-error|@ts-nocheck|tslint:disable|biome-ignore|"
+               r"jshint\s+ignore|nolint\b|lint:ignore|NOSONAR|noinspection|#nosec|c8\s+ignore|istanbul\s+ignore)", re.I),
+    re.compile(r"@SuppressWarnings\b|@SuppressFBWarnings\b|@Suppress\("),
+]
+_LINT_CONFIG_LOOSENING = re.compile(
+    r"(^|[\s\"'])((extend-|per-file-)?ignores?|disable(_error_code)?|extend-exclude|exclude|ignore_errors|"
+    r"ignore_missing_imports|allow_untyped_\w+|skipLibCheck|noImplicitAny|strict\w*|noUnused\w*|warn_\w+|"
+    r"check_untyped_defs)[\"']?\s*[:=]|[\"']\s*:\s*[\"']?(off|0)[\"']?\s*,?\s*$|:\s*false\b|=\s*(false|False)\b"
+)
+_TODO = re.compile(r"\b(TODO|FIXME|XXX|HACK)\b")
+
+
+def detect(ctx: DiffContext) -> Iterator[Finding]:
+    for changed in ctx.files:
+        if changed.is_code:
+            yield from _commented_out(changed)
+            yield from _suppressions(changed)
+            yield from _todos(changed)
+        elif is_lint_config(changed.path):
+            for line in changed.net_added:
+                if _LINT_CONFIG_LOOSENING.search(line.text) and not line.text.lstrip().startswith(("#", "//")):
+                    yield finding("lint_suppression", changed, line,
+                                  f"loosens the linter/type-checker configuration: `{snippet(line.text)}`")
+
+
+def _suppressions(changed: ChangedFile) -> Iterator[Finding]:
+    for line in changed.net_added:
+        if any(p.search(line.text) for p in _LINT_SUPPRESSIONS):
+            yield finding("lint_suppression", changed, line,
+                          f"adds a lint/type suppression instead of fixing the warning: `{snippet(line.text)}`")
+
+
+def _todos(changed: ChangedFile) -> Iterator[Finding]:
+    for line in changed.net_added:
+        comment = changed.comment(line)
+        if comment and _TODO.search(comment):
+            yield finding("todo_added", changed, line, f"leaves a note for later: `{snippet(comment)}`")
+
+
+def _comment_body(text: str) -> str:
+    body = text.strip()
+    for marker in ("//", "#", "/*", "*/", "*"):
+        if body.startswith(marker):
+            body = body[len(marker):]
+            break
+    if body.endswith("*/"):
+        body = body[:-2]
+    return body[1:] if body.startswith(" ") else body
+
+
+def _comment_runs(changed: ChangedFile) -> list[list[DiffLine]]:
+    runs: list[list[DiffLine]] = []
+    for hunk in changed.change.hunks:
+        current: list[DiffLine] = []
+        for line in hunk.lines:
+            if line.kind == "+" and is_full_line_comment(line.text, changed.language):
+                current.append(line)
+                continue
+            if line.kind == "-":
+                continue
+            if current:
+                runs.append(current)
+            current = []
+        if current:
+            runs.append(current)
+    return runs
+
+
+def _commented_out(changed: ChangedFile) -> Iterator[Finding]:
+    removed_code = {
+        normalized(line.text) for line in changed.change.removed
+        if line.text.strip() and not is_full_line_comment(line.text, changed.language)
+    }
+    for run in _comment_runs(changed):
+        bodies = [_comment_body(line.text) for line in run]
+        if all(not b.strip() or _PRAGMA.match(b) for b in bodies):
+            continue
+        for line, body in zip(run, bodies):
+            if len(body.strip()) >= 4 and normalized(body) in removed_code:
+                yield finding("commented_out_logic", changed, line,
+                              f"comments out the live line `{snippet(body)}` instead of deleting or fixing it")
+                break
+        else:
+            hit = _code_line(changed.language, run, bodies)
+            if hit is not None:
+                yield finding("commented_out_logic", changed, hit,
+                              f"adds code inside a comment: `{snippet(_comment_body(hit.text))}`")
+
+
+def _code_line(language: str | None, run: list[DiffLine], bodies: list[str]) -> DiffLine | None:
+    if language is None:
+        return None
+    candidates = [(line, body) for line, body in zip(run, bodies) if body.strip() and not _PRAGMA.match(body)]
+    if not candidates:
+        return None
+    block = "\n".join(_dedent([b for _, b in candidates]))
+    if looks_like_code(language, block):
+        return candidates[0][0]
+    for line, body in candidates:
+        if looks_like_code(language, body.strip()):
+            return line
+    return None
+
+
+def _dedent(lines: list[str]) -> list[str]:
+    indents = [len(b) - len(b.lstrip()) for b in lines if b.strip()]
+    cut = min(indents) if indents else 0
+    return [b[cut:] for b in lines]
+
+
+def looks_like_code(language: str, text: str) -> bool:
+    """True when `text` parses cleanly as statements and carries code punctuation, not prose."""
+    stripped = text.strip()
+    if not stripped or stripped.startswith((">>>", "$ ", "e.g", "i.e", "http")) or "`" in stripped and language != "javascript":
+        return False
+    first = stripped.splitlines()[0]
+    if _LABEL.match(first) or not _CODE_PUNCTUATION.search(stripped) and not _bare_return(stripped):
+        return False
+    source = _wrap(language, stripped)
+    tree = parse_snippet(language, source)
+    if tree is None or tree.root_node.has_error:
+        if language == "python" and stripped.endswith(":"):
+            tree = parse_snippet(language, stripped + "\n    pass")
+        elif stripped.endswith("{"):
+            tree = parse_snippet(language, _wrap(language, stripped + "\n}"))
+        if tree is None or tree.root_node.has_error:
+            return False
+    return _has_meaningful(tree.root_node)
+
+
+def _bare_return(text: str) -> bool:
+    return bool(re.fullmatch(r"return\s+(None|True|False|null|nil|true|false|undefined|-?\d+)\s*;?", text))
+
+
+def _wrap(language: str, text: str) -> str:
+    if language == "go":
+        return f"package p\nfunc _() {{\n{text}\n}}\n"
+    if language == "java":
+        return f"class _C {{ void _m() {{\n{text}\n}} }}\n"
+    return text
+
+
+def _has_meaningful(root: object) -> bool:
+    stack = list(getattr(root, "children", []))
+    while stack:
+        node = stack.pop()
+        if node.type in _MEANINGFUL:
+            if node.type == "expression_statement":
+                inner = node.named_children[0] if node.named_children else None
+                if inner is None or inner.type in ("identifier", "string", "integer", "number", "dictionary",
+                                                   "list", "tuple", "object", "array", "set", "binary_operator",
+                                                   "binary_expression", "comparison_operator", "concatenated_string"):
+                    continue
+            return True
+        stack.extend(node.children)
+    return False

@@ -1,0 +1,171 @@
+"""catch_all_exception: handlers that catch everything and carry on, hiding the real failure.
+
+A handler is a crutch when it catches the root type (bare `except`, `Exception`, `Throwable`,
+any JS `catch`, Go `recover()` / `if err != nil`) and neither re-raises nor uses the error for
+anything but logging. Narrow handlers (`except KeyError:`) and re-raising wrappers pass.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from tree_sitter import Node
+
+from bot.validator.context import ChangedFile, DiffContext
+from bot.validator.detectors.common import finding, snippet, uses_outside_logging
+from bot.validator.filekinds import JS_LIKE
+from bot.validator.models import Finding
+from bot.validator.syntax import Fragment, has_descendant, iter_nodes
+
+_PY_ROOT_TYPES = {"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"}
+_JAVA_ROOT_TYPES = {"Exception", "Throwable", "RuntimeException", "java.lang.Exception", "java.lang.Throwable"}
+_SUPPRESS_ALL = re.compile(r"\bsuppress\(\s*(builtins\.)?(Base)?Exception\s*[,)]")
+_GO_ERR_CHECK = re.compile(r"^\s*(\w*[eE]rr\w*)\s*!=\s*nil\s*$")
+
+
+def detect(ctx: DiffContext) -> Iterator[Finding]:
+    for changed in ctx.files:
+        if not changed.is_code:
+            continue
+        for line in changed.net_added:
+            if changed.language == "python" and _SUPPRESS_ALL.search(changed.code(line)):
+                yield finding("catch_all_exception", changed, line,
+                              f"`{snippet(line.text)}` silences every exception")
+        for fragment in changed.fragments:
+            if changed.language == "python":
+                yield from _python(changed, fragment)
+            elif changed.language in JS_LIKE:
+                yield from _javascript(changed, fragment)
+            elif changed.language == "java":
+                yield from _java(changed, fragment)
+            elif changed.language == "go":
+                yield from _go(changed, fragment)
+
+
+def _python(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
+    for clause in fragment.walk(frozenset({"except_clause"})):
+        if not fragment.is_added(clause):
+            continue
+        block = next((c for c in clause.children if c.type == "block"), None)
+        header = fragment.source[clause.start_byte : block.start_byte if block else clause.end_byte].decode()
+        caught = re.sub(r"^except\*?", "", header.strip()).rstrip(":").strip()
+        caught = re.sub(r"\s+as\s+\w+$", "", caught).strip("() ")
+        types = {t.strip() for t in caught.split(",") if t.strip()}
+        if types and not types & _PY_ROOT_TYPES:
+            continue
+        if block is not None and has_descendant(block, frozenset({"raise_statement"})):
+            continue
+        what = "bare `except:`" if not types else f"`except {caught}`"
+        yield finding("catch_all_exception", changed, fragment.row(clause),
+                      f"{what} swallows every error instead of handling the specific failure")
+
+
+def _javascript(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
+    for clause in fragment.walk(frozenset({"catch_clause"})):
+        if not fragment.is_added(clause):
+            continue
+        param = clause.child_by_field_name("parameter")
+        body = clause.child_by_field_name("body")
+        if body is None or has_descendant(body, frozenset({"throw_statement"})):
+            continue
+        name = fragment.text(param) if param is not None and param.type == "identifier" else ""
+        body_text = fragment.text(body)
+        if uses_outside_logging(body_text, name) or re.search(r"\breject\(", body_text):
+            continue
+        yield finding("catch_all_exception", changed, fragment.row(clause),
+                      "`catch` swallows every error (no rethrow, error not handled)")
+    for call in fragment.walk(frozenset({"call_expression"})):
+        function = call.child_by_field_name("function")
+        if function is None or function.type != "member_expression" or not fragment.is_added(call):
+            continue
+        prop = function.child_by_field_name("property")
+        if prop is None or fragment.text(prop) != "catch":
+            continue
+        args = call.child_by_field_name("arguments")
+        handler = next((a for a in (args.named_children if args else []) if a.type in ("arrow_function", "function_expression", "function")), None)
+        if handler is None or has_descendant(handler, frozenset({"throw_statement"})):
+            continue
+        params = handler.child_by_field_name("parameters") or handler.child_by_field_name("parameter")
+        names = [fragment.text(n) for n in iter_nodes(params, frozenset({"identifier"}))] if params else []
+        body = handler.child_by_field_name("body")
+        body_text = fragment.text(body) if body is not None else ""
+        if any(uses_outside_logging(body_text, n) for n in names) or "reject(" in body_text:
+            continue
+        yield finding("catch_all_exception", changed, fragment.row(call),
+                      "`.catch(...)` handler discards every rejection")
+
+
+def _java(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
+    for clause in fragment.walk(frozenset({"catch_clause"})):
+        if not fragment.is_added(clause):
+            continue
+        param = next((c for c in clause.children if c.type == "catch_formal_parameter"), None)
+        body = clause.child_by_field_name("body")
+        if param is None or body is None:
+            continue
+        catch_type = next((c for c in param.children if c.type == "catch_type"), None)
+        types = {t.strip() for t in fragment.text(catch_type).split("|")} if catch_type else set()
+        if not types & _JAVA_ROOT_TYPES or has_descendant(body, frozenset({"throw_statement"})):
+            continue
+        name_node = param.child_by_field_name("name")
+        name = fragment.text(name_node) if name_node is not None else ""
+        if uses_outside_logging(fragment.text(body), name):
+            continue
+        yield finding("catch_all_exception", changed, fragment.row(clause),
+                      f"`catch ({' | '.join(sorted(types))} …)` swallows every error")
+
+
+def _go(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
+    for call in fragment.walk(frozenset({"call_expression"})):
+        function = call.child_by_field_name("function")
+        if function is None or fragment.text(function) != "recover" or not fragment.is_added(call):
+            continue
+        scope = _enclosing(call, ("func_literal", "function_declaration", "method_declaration"))
+        scope_text = fragment.text(scope) if scope is not None else fragment.text(call)
+        if "panic(" in scope_text:
+            continue
+        var = _recover_var(call)
+        guarded = _enclosing(call, ("if_statement",))
+        consequence = guarded.child_by_field_name("consequence") if guarded is not None else None
+        handled_in = fragment.text(consequence) if consequence is not None else _after(scope_text, "recover()")
+        if var and uses_outside_logging(handled_in, var):
+            continue
+        yield finding("catch_all_exception", changed, fragment.row(call),
+                      "`recover()` swallows every panic")
+    for statement in fragment.walk(frozenset({"if_statement"})):
+        condition = statement.child_by_field_name("condition")
+        consequence = statement.child_by_field_name("consequence")
+        if condition is None or consequence is None:
+            continue
+        match = _GO_ERR_CHECK.match(fragment.text(condition))
+        if not match or not fragment.added_rows(statement):
+            continue
+        body = fragment.text(consequence)
+        if "panic(" in body or uses_outside_logging(body.strip("{} \n\t"), match.group(1)):
+            continue
+        yield finding("catch_all_exception", changed, fragment.row(statement),
+                      f"`if {match.group(1)} != nil` drops the error instead of returning or handling it")
+
+
+def _enclosing(node: Node, types: tuple[str, ...]) -> Node | None:
+    current = node.parent
+    while current is not None and current.type not in types:
+        current = current.parent
+    return current
+
+
+def _recover_var(call: Node) -> str:
+    parent = call.parent
+    while parent is not None and parent.type not in ("short_var_declaration", "assignment_statement", "block"):
+        parent = parent.parent
+    if parent is not None and parent.type in ("short_var_declaration", "assignment_statement"):
+        left = parent.child_by_field_name("left")
+        if left is not None and left.text:
+            return left.text.decode().split(",")[0].strip()
+    return ""
+
+
+def _after(text: str, marker: str) -> str:
+    index = text.find(marker)
+    return text[index + len(marker):] if index >= 0 else text

@@ -1,0 +1,126 @@
+"""Shortcuts in product code: constant returns that bypass the logic, and code that knows it is tested.
+
+return_constant_shortcut: an unconditional `return <literal>` that makes the rest of the
+function dead, or that replaces computed logic removed in the same hunk. A conditional early
+return (`if not items: return []`) is ordinary code and passes.
+test_environment_detection: product code asking whether a test runner is present.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from tree_sitter import Node
+
+from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
+from bot.validator.detectors.common import finding, is_literal_value, snippet
+from bot.validator.diffparse import Hunk
+from bot.validator.models import Finding
+from bot.validator.syntax import Fragment
+
+_TRANSPARENT = frozenset({"block", "statement_block", "statement_list", "expression_statement"})
+_FUNCTIONS = frozenset({
+    "function_definition", "function_declaration", "method_declaration", "method_definition",
+    "arrow_function", "function_expression", "function", "generator_function_declaration",
+    "func_literal", "lambda", "constructor_declaration",
+})
+_ROOTS = frozenset({"module", "program", "source_file", "ERROR", "class_body", "class_definition"})
+_DEFINITIONS = frozenset({
+    "function_definition", "decorated_definition", "class_definition", "function_declaration",
+    "method_declaration", "method_definition", "class_declaration", "lexical_declaration",
+    "export_statement", "comment", "line_comment", "block_comment", "type_declaration",
+})
+_RETURN_LINE = re.compile(r"^(\s*)return\b\s*(.*?);?\s*$")
+_LITERAL_TEXT = re.compile(
+    r"^(True|False|None|true|false|null|nil|undefined|-?\d+(\.\d+)?|\"[^\"]*\"|'[^']*'|\[\]|\{\}|\(\)|"
+    r"(nil|true|false|\"[^\"]*\"|-?\d+)(\s*,\s*(nil|true|false|\"[^\"]*\"|-?\d+))+)?$"
+)
+_CONTROL = re.compile(r"^\s*(if|elif|else|for|while|switch|case|raise|throw|try|except|catch|return)\b")
+
+_ENV_PROBES = [
+    (re.compile(r"PYTEST_CURRENT_TEST|PYTEST_VERSION|PYTEST_XDIST"), "reads pytest's environment variables"),
+    (re.compile(r"""["'](pytest|unittest|nose2?|_pytest)["']\s*(not\s+)?in\s+sys\.modules|sys\.modules\.get\(\s*["'](pytest|unittest)"""), "checks whether the test runner is imported"),
+    (re.compile(r"sys\.argv\[0\].*(pytest|unittest|test)|(pytest|unittest)[\"'].*sys\.argv"), "inspects argv for the test runner"),
+    (re.compile(r"""(getenv|environ(\.get)?|env|Getenv|LookupEnv)\s*[\(\[]\s*["']([A-Z0-9]+_)*(TEST|TESTS|TESTING|CI|JEST_WORKER_ID|VITEST|MOCHA|PYTEST\w*|UNITTEST)(_[A-Z0-9]+)*["']"""), "branches on a test/CI environment variable"),
+    (re.compile(r"process\.env\.(NODE_ENV|JEST_WORKER_ID|VITEST\w*|CI|TEST\w*|\w*_TEST\w*)\b(?!\s*=[^=])"), "branches on a test/CI environment variable"),
+    (re.compile(r"""import\.meta\.env\.(MODE|VITEST|TEST)|typeof\s+(jest|vi|describe|it|mocha)\s*[!=]=|window\.(Cypress|__karma__|jasmine)|navigator\.webdriver"""), "detects the test runner in the browser or node"),
+    (re.compile(r"testing\.Testing\(\)|flag\.Lookup\(\s*\"test\.\w+\"\)|os\.Args\[0\].*\.test|strings\.HasSuffix\(os\.Args\[0\]"), "detects `go test`"),
+    (re.compile(r"""System\.(getProperty|getenv)\(\s*"[\w.]*(test|junit|surefire|CI)[\w.]*"|org\.junit|StackTraceElement.*[Tt]est"""), "detects the JUnit runner"),
+    (re.compile(r"\b(settings|config|conf|app|current_app)\.(TESTING|testing|IS_TEST|is_test|TEST_MODE|test_mode)\b"), "branches on a testing flag"),
+    (re.compile(r"\b(is_?[Tt]est(ing)?|IS_TEST(ING)?|in_?[Tt]est(s)?|under_?[Tt]est|running_?[Tt]ests?)\b\s*(\(|\)|:|&&|\|\||\band\b|\bor\b|$)"), "branches on whether tests are running"),
+]
+
+
+def detect(ctx: DiffContext) -> Iterator[Finding]:
+    for changed in ctx.product_files:
+        yield from _environment_probes(changed)
+        for fragment, hunk in zip(changed.fragments, [h for h in changed.change.hunks if h.added]):
+            yield from _constant_returns(changed, fragment, hunk)
+
+
+def _environment_probes(changed: ChangedFile) -> Iterator[Finding]:
+    for line in changed.net_added:
+        if is_full_line_comment(line.text, changed.language):
+            continue
+        code = changed.code(line)
+        for pattern, why in _ENV_PROBES:
+            if pattern.search(code):
+                yield finding("test_environment_detection", changed, line,
+                              f"product code {why}: `{snippet(code)}`")
+                break
+
+
+def _constant_returns(changed: ChangedFile, fragment: Fragment, hunk: Hunk) -> Iterator[Finding]:
+    removed_code = [
+        ln.text for ln in hunk.removed
+        if ln.text.strip() and not is_full_line_comment(ln.text, changed.language)
+    ]
+    removed_computed_return = any(
+        (m := _RETURN_LINE.match(text)) and m.group(2) and not _LITERAL_TEXT.match(m.group(2).strip())
+        for text in removed_code
+    )
+    removed_logic = len(removed_code) >= 2 and any(_CONTROL.match(text) for text in removed_code)
+    for node in fragment.walk(frozenset({"return_statement"})):
+        if not fragment.is_added(node):
+            continue
+        value = _return_value(node)
+        if not is_literal_value(value) or (value is None and changed.language == "go"):
+            continue
+        if not _unconditional(node):
+            continue
+        shown = snippet(fragment.text(node))
+        if _has_dead_code_after(node, fragment):
+            yield finding("return_constant_shortcut", changed, fragment.row(node),
+                          f"`{shown}` short-circuits the function: the code after it never runs")
+        elif removed_computed_return or removed_logic:
+            yield finding("return_constant_shortcut", changed, fragment.row(node),
+                          f"`{shown}` replaces the computed result removed in this hunk with a constant")
+
+
+def _return_value(node: Node) -> Node | None:
+    named = [c for c in node.named_children if c.type not in ("comment", "line_comment", "block_comment")]
+    return named[0] if named else None
+
+
+def _unconditional(node: Node) -> bool:
+    current = node.parent
+    while current is not None and current.type in _TRANSPARENT:
+        current = current.parent
+    return current is None or current.type in _FUNCTIONS or current.type in _ROOTS
+
+
+def _has_dead_code_after(node: Node, fragment: Fragment) -> bool:
+    indent = _indent(fragment.row(node).text)
+    sibling = node.next_named_sibling
+    while sibling is not None and sibling.type in ("comment", "line_comment", "block_comment"):
+        sibling = sibling.next_named_sibling
+    if sibling is None or sibling.type in _DEFINITIONS:
+        return False
+    if fragment.tree.root_node.type == "module" and _indent(fragment.row(sibling).text) != indent:
+        return False
+    return True
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip())

@@ -1,0 +1,231 @@
+"""Soft signals: doubts a human should look at on the MR, never blockers.
+
+visibility_widened, guard_weakened, frontend_mocks_backend, debug_leftover, broad_change,
+dependency_change, sleep_or_retry_masking. (todo_added lives with the other comment checks.)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from difflib import SequenceMatcher
+
+from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
+from bot.validator.detectors.common import finding, snippet
+from bot.validator.diffparse import DiffLine
+from bot.validator.filekinds import JS_LIKE, is_entrypoint, is_frontend_test, is_manifest
+from bot.validator.models import Finding
+
+DEFAULT_MAX_LINES = 400
+DEFAULT_MAX_FILES = 12
+LINES_PER_POINT = 120
+FILES_PER_POINT = 3
+
+_DEBUG = re.compile(
+    r"\bbreakpoint\(\)|\b(i?pdb|pudb)\.set_trace\(|^\s*import\s+(i?pdb|pudb)\b|^\s*debugger\s*;?\s*$|"
+    r"\bconsole\.(log|debug|trace|dir|table)\(|\bpprint\(|\bspew\.Dump\(|\bSystem\.(out|err)\.print|"
+    r"\.printStackTrace\(\)|\bvar_dump\(|\bdbg!\("
+)
+_PRINT = re.compile(r"^\s*print\(|\bfmt\.Print(ln|f)?\(")
+_SLEEP = re.compile(
+    r"\btime\.sleep\(\s*(?!0\s*\))|\basyncio\.sleep\(\s*(?!0\s*\))|\bThread\.sleep\(|\btime\.Sleep\(|\bsleep\(\s*[1-9]|"
+    r"new\s+Promise\(.*setTimeout|\bsetTimeout\(\s*resolve|\bwaitForTimeout\(|\bcy\.wait\(\s*\d|\busleep\("
+)
+_RETRY = re.compile(
+    r"@retry\b|\btenacity\b|\bbackoff\.on_\w+|@flaky\b|mark\.flaky\b|--reruns\b|\bjest\.retryTimes\(|\bthis\.retries\(|"
+    r"\bretries\s*[:=]\s*[1-9]|\bmax_?[Rr]etries\s*[:=]|\bfor\s+(attempt|retry|tries|_)\s+in\s+range\(|"
+    r"\bfor\s+(attempt|retry|tries|i)\s*:?=\s*0\s*;\s*\w+\s*<\s*\w+|\bretry\(|\bRetry\(|\bwithRetry\(|\bretryWhen\("
+)
+_FRONTEND_MOCK = re.compile(
+    r"\b(jest|vi)\.mock\(\s*[\"'][^\"']*(api|service|client|backend|http|fetch|server|request|graphql|axios|ky|rpc)"
+    r"[^\"']*[\"']|\b(global|globalThis|window)\.fetch\s*=|spyOn\(\s*(global|globalThis|window)\s*,\s*[\"']fetch|"
+    r"\bfetchMock\b|\bcy\.intercept\(|\bnock\(|\bsetupServer\(|\b(rest|http|graphql)\.(get|post|put|patch|delete|query|mutation)\(|"
+    r"\bpage\.route\(|\bnew\s+MockAdapter\(|\bmockResolvedValue(Once)?\(|\bmsw\b"
+)
+_GUARD_LINE = re.compile(
+    r"\braise\s+\w*(Error|Exception|Denied|Forbidden|Unauthorized|Invalid)\w*|\bthrow\s+new\s+\w+|\babort\(\s*4\d\d|"
+    r"\bhttp\.Error\(|\breturn\s+.*(errors\.New|fmt\.Errorf|Err[A-Z]\w*)|^\s*assert\s|\b(require|invariant|precondition)\(|"
+    r"@(login_required|permission_required|requires_auth|authenticated|PreAuthorize|Secured|RolesAllowed)\b|"
+    r"\b(check|ensure|verify|validate|authorize)_?\w*\(|\bstatus\(4\d\d\)|status_code\s*=\s*4\d\d|\bPermissionDenied\b"
+)
+_CONDITION_LINE = re.compile(r"^\s*(if|elif|else if|\} else if|while|assert|unless|guard)\b|^\s*if\s*\(")
+_SECURITY_OFF = re.compile(
+    r"\bverify\s*=\s*False|\bcheck\s*=\s*False|\bstrict\s*=\s*False|InsecureSkipVerify\s*:\s*true|"
+    r"rejectUnauthorized\s*:\s*false|\bvalidate\s*=\s*False|@csrf_exempt\b|\bAllowAny\b|\bskip_?[vV]alidation\b|"
+    r"\bpermitAll\(\)|\bdisable_?auth\w*\s*[:=]\s*(True|true)"
+)
+_VISIBILITY_WORDS = re.compile(r"\b(private|protected|public|internal|export|default)\b\s*")
+_DEP_LINE = re.compile(
+    r"^\s*[\"']?[@\w][\w./@-]*[\"']?\s*[:=]\s*[\"'{]?[\^~<>=!*]*\s*v?\d|^\s*[\"'][\w.\[\]-]+\s*[<>=!~]=?\s*\d|"
+    r"^\s*[\w.\[\]-]+\s*(==|>=|<=|~=|!=|<|>)\s*\d|^\s*(require\s+)?[\w.-]+\.[\w./-]+\s+v\d|<(artifactId|version)>|"
+    r"^\s*(implementation|api|compile|testImplementation|runtimeOnly)\b|^\s*[\w-]+\s*=\s*\{\s*version|^\s*[\"'][\w.-]+[\"']\s*,?\s*$"
+)
+
+
+def detect(ctx: DiffContext) -> Iterator[Finding]:
+    for changed in ctx.files:
+        if is_manifest(changed.path):
+            yield from _dependencies(changed)
+        if not changed.is_code:
+            yield from _retry_config(changed)
+            continue
+        yield from _debug(changed)
+        yield from _sleep_retry(changed)
+        if changed.is_product:
+            yield from _visibility(changed)
+            yield from _guards(changed)
+        if is_frontend_test(changed.path):
+            yield from _frontend_mocks(changed)
+    yield from _breadth(ctx)
+
+
+def _code_lines(changed: ChangedFile) -> Iterator[tuple[DiffLine, str]]:
+    for line in changed.net_added:
+        if not is_full_line_comment(line.text, changed.language):
+            yield line, changed.code(line)
+
+
+def _debug(changed: ChangedFile) -> Iterator[Finding]:
+    for line, code in _code_lines(changed):
+        debug = _DEBUG.search(code)
+        printed = _PRINT.search(code) and not is_entrypoint(changed.path) and not (
+            changed.language == "go" and "package main" in "\n".join(ln.text for h in changed.change.hunks for ln in h.lines)
+        )
+        if debug or printed:
+            yield finding("debug_leftover", changed, line, f"debug output left in: `{snippet(code)}`")
+
+
+def _sleep_retry(changed: ChangedFile) -> Iterator[Finding]:
+    for line, code in _code_lines(changed):
+        if _SLEEP.search(code):
+            yield finding("sleep_or_retry_masking", changed, line,
+                          f"waits instead of synchronising; may hide a race: `{snippet(code)}`")
+        elif _RETRY.search(code):
+            yield finding("sleep_or_retry_masking", changed, line,
+                          f"retries may mask an intermittent failure: `{snippet(code)}`")
+
+
+def _retry_config(changed: ChangedFile) -> Iterator[Finding]:
+    for line in changed.net_added:
+        if re.search(r"--reruns\b|\breruns\s*=|retryTimes|\bretries\s*[:=]\s*[1-9]", line.text):
+            yield finding("sleep_or_retry_masking", changed, line, f"reruns failing tests: `{snippet(line.text)}`")
+
+
+def _frontend_mocks(changed: ChangedFile) -> Iterator[Finding]:
+    for line, code in _code_lines(changed):
+        if _FRONTEND_MOCK.search(code):
+            yield finding("frontend_mocks_backend", changed, line,
+                          f"frontend test mocks the backend, so it can pass while the API is broken: `{snippet(code)}`")
+            return
+
+
+def _signature_key(text: str) -> str:
+    text = _VISIBILITY_WORDS.sub("", text.strip())
+    text = re.sub(r"^(def|func|function|async def)\s+(\([^)]*\)\s*)?_*", r"\1 \2", text)
+    text = re.sub(r"#(?=\w)", "", text)
+    return re.sub(r"\s+", " ", text).lower()
+
+
+def _visibility(changed: ChangedFile) -> Iterator[Finding]:
+    removed = [ln for ln in changed.net_removed if not is_full_line_comment(ln.text, changed.language)]
+    for line in changed.net_added:
+        new = line.text.strip()
+        if not re.match(r"(export\s|public\s|protected\s|internal\s|def\s|async def\s|func\s|function\s|[\w<>\[\]]+\s+\w+\s*\()", new) and "#" not in new:
+            continue
+        for old_line in removed:
+            old = old_line.text.strip()
+            if old == new or _signature_key(old) != _signature_key(new):
+                continue
+            if _wider(old, new, changed.language):
+                yield finding("visibility_widened", changed, line,
+                              f"makes `{snippet(old, 50)}` more visible: `{snippet(new, 50)}`")
+                break
+
+
+def _wider(old: str, new: str, language: str | None) -> bool:
+    rank = {"private": 0, "": 1, "internal": 1, "protected": 2, "public": 3, "export": 3}
+
+    def level(text: str) -> int:
+        if language == "python":
+            name = re.search(r"def\s+(\w+)", text)
+            return 0 if name and name.group(1).startswith("_") and not name.group(1).startswith("__") else 3
+        if language == "go":
+            name = re.search(r"func\s+(\([^)]*\)\s*)?(\w+)", text)
+            return 3 if name and name.group(2)[:1].isupper() else 0
+        if "#" in text.split("(")[0] and language in JS_LIKE:
+            return 0
+        words = _VISIBILITY_WORDS.findall(text.split("(")[0] + " ")
+        found = [w.strip() for w in words if w.strip() in rank]
+        if not found:
+            return 1 if language in ("java", "kotlin", "csharp") else 2 if language in JS_LIKE and "export" not in text else 1
+        return max(rank[w] for w in found)
+
+    return level(new) > level(old)
+
+
+def _guards(changed: ChangedFile) -> Iterator[Finding]:
+    added_text = [ln.text.strip() for ln in changed.net_added]
+    for line in changed.net_removed:
+        if is_full_line_comment(line.text, changed.language):
+            continue
+        code = changed.code(line)
+        if _GUARD_LINE.search(code) and not any(SequenceMatcher(None, code.strip(), a).ratio() > 0.8 for a in added_text):
+            yield finding("guard_weakened", changed, line, f"removes a guard: `{snippet(code)}`")
+            return
+    removed_conditions = [ln for ln in changed.net_removed if _CONDITION_LINE.match(ln.text)]
+    for line, code in _code_lines(changed):
+        if _SECURITY_OFF.search(code):
+            yield finding("guard_weakened", changed, line, f"turns a check off: `{snippet(code)}`")
+            return
+        if not _CONDITION_LINE.match(code):
+            continue
+        for old in removed_conditions:
+            if SequenceMatcher(None, old.text.strip(), code.strip()).ratio() < 0.6:
+                continue
+            if _looser_condition(changed.code(old), code):
+                yield finding("guard_weakened", changed, line,
+                              f"loosens a condition: `{snippet(old.text, 50)}` → `{snippet(code, 50)}`")
+                return
+
+
+def _looser_condition(old: str, new: str) -> bool:
+    def count(pattern: str, text: str) -> int:
+        return len(re.findall(pattern, text))
+
+    conj = r"\band\b|&&"
+    disj = r"\bor\b|\|\|"
+    return (
+        count(conj, new) < count(conj, old)
+        or count(disj, new) > count(disj, old)
+        or bool(re.search(r"\bor\s+True\b|\|\|\s*true\b", new))
+    )
+
+
+def _dependencies(changed: ChangedFile) -> Iterator[Finding]:
+    lockfile = re.search(r"(lock|\.sum)$|lock\.(json|yaml)$|\.lockb$", changed.path)
+    if changed.change.status in ("added", "deleted") or lockfile:
+        if changed.change.added or changed.change.removed or changed.change.status != "modified":
+            yield finding("dependency_change", changed, None, f"changes dependency file `{changed.path}`")
+        return
+    for line in changed.net_added + changed.net_removed:
+        if _DEP_LINE.search(line.text):
+            verb = "adds or changes" if line.kind == "+" else "removes"
+            yield finding("dependency_change", changed, line, f"{verb} a dependency: `{snippet(line.text)}`")
+            return
+
+
+def _breadth(ctx: DiffContext) -> Iterator[Finding]:
+    product = [f for f in ctx.files if not f.is_test]
+    lines = sum(len(f.change.added) + len(f.change.removed) for f in product)
+    files = len(product)
+    if ctx.estimate_points is not None:
+        max_lines = max(40, int(LINES_PER_POINT * ctx.estimate_points))
+        max_files = max(2, math.ceil(FILES_PER_POINT * ctx.estimate_points) + 1)
+        basis = f"the estimate of {ctx.estimate_points:g} point(s) allows about {max_lines} lines in {max_files} files"
+    else:
+        max_lines, max_files = DEFAULT_MAX_LINES, DEFAULT_MAX_FILES
+        basis = f"the size threshold is {max_lines} lines in {max_files} files"
+    if lines > max_lines or files > max_files:
+        yield Finding(kind="broad_change", path="", line=None,
+                      detail=f"changes {lines} lines in {files} non-test files; {basis}")

@@ -1,0 +1,79 @@
+"""special_casing: product code branching on the very values the red test feeds it.
+
+`if user_id == 4217:` or `case "Jane Doe":` next to a test that uses 4217 / "Jane Doe" fixes the
+example, not the behaviour. Domain words (`"archived"`, `"utf-8"`) and small or well-known
+numbers are not instance values, so comparing against them passes; values already present in
+the product code before the change are domain constants too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from bot.validator.context import DiffContext, is_full_line_comment
+from bot.validator.detectors.common import finding, snippet
+from bot.validator.models import Finding
+
+_COMPARISON = re.compile(
+    r"==|!=|\bis\b|\bin\b|\bcase\b|\bwhen\b|\bswitch\b|\bmatch\b|\.equals(IgnoreCase)?\(|\.includes\(|\.has\(|"
+    r"\.contains\(|\.(startswith|endswith|startsWith|endsWith)\(|strings\.(Contains|HasPrefix|HasSuffix|EqualFold)\(|"
+    r"\bEqual\(|\.indexOf\("
+)
+_TRIVIAL_NUMBERS = {
+    "0", "1", "2", "-1", "3", "4", "5", "8", "10", "12", "16", "24", "30", "32", "60", "64", "100", "128", "255",
+    "256", "365", "1000", "1024", "3600", "86400", "200", "201", "202", "204", "301", "302", "304", "400", "401",
+    "403", "404", "405", "409", "410", "422", "429", "500", "502", "503", "504", "0.0", "1.0", "0.5",
+}
+_FIXTURE_WORDS = {
+    "foo", "bar", "baz", "qux", "quux", "test", "testing", "alice", "bob", "carol", "dave", "eve", "john", "jane",
+    "doe", "example", "dummy", "fake", "sample", "acme", "hello", "world", "lorem", "ipsum", "xyz", "abc",
+}
+_DOMAIN_WORD = re.compile(r"^([a-z][a-z_\-]*|[A-Z][A-Z0-9_]*|[A-Z][a-z]+|[a-z]+[A-Z][A-Za-z]*)$")
+_DOMAIN_TOKEN = re.compile(
+    r"^(utf-?8|utf-?16|ascii|latin-?1|iso-8859-\d+|[a-z]{2}([-_][A-Z]{2})?|\.\w{1,6}|[\w.+-]+/[\w.+-]+|"
+    r"%.*|\W{1,3}|https?://|[a-z]+(-[a-z]+)*|(sha|md|base|int|uint|float|utf|ucs|x|h)\d+|v?\d+\.\d+(\.\d+)?)$"
+)
+
+
+def is_instance_value(value: str) -> bool:
+    """A literal that names one example (an id, an e-mail, a sentence), not a domain concept."""
+    if re.fullmatch(r"-?\d+(\.\d+)?", value):
+        return value not in _TRIVIAL_NUMBERS
+    if len(value) < 3:
+        return False
+    if value.lower() in _FIXTURE_WORDS:
+        return True
+    if _DOMAIN_WORD.match(value) or _DOMAIN_TOKEN.match(value):
+        return False
+    return True
+
+
+def _literal_in(code: str, value: str) -> bool:
+    if re.fullmatch(r"-?\d+(\.\d+)?", value):
+        return re.search(rf"(?<![\w.\"']){re.escape(value)}(?![\w.\"'])", code) is not None
+    escaped = re.escape(value)
+    return re.search(rf"(\"{escaped}\"|'{escaped}'|`{escaped}`)", code) is not None
+
+
+def detect(ctx: DiffContext) -> Iterator[Finding]:
+    candidates = sorted(v for v in ctx.red_literals if is_instance_value(v))
+    if not candidates:
+        return
+    for changed in ctx.product_files:
+        existing = "\n".join(
+            ln.text for hunk in changed.change.hunks for ln in hunk.lines if ln.kind != "+"
+        )
+        values = [v for v in candidates if not _literal_in(existing, v)]
+        if not values:
+            continue
+        for line in changed.net_added:
+            if is_full_line_comment(line.text, changed.language):
+                continue
+            code = changed.code(line)
+            if not _COMPARISON.search(code):
+                continue
+            hit = next((v for v in values if _literal_in(code, v)), None)
+            if hit is not None:
+                yield finding("special_casing", changed, line,
+                              f"branches on `{snippet(hit, 40)}`, a value taken from the red test: `{snippet(code)}`")

@@ -1,0 +1,177 @@
+"""Tests made to pass instead of code made to work: skipped, focused, deleted or loosened tests.
+
+test_skipped: skip/xfail/focus markers and runner options that deselect tests.
+test_weakened: fewer assertions in a hunk than before, a strict assertion replaced by a looser
+one (== → in, value → is not None, huge tolerance, broad exception type), trivially true
+asserts, deleted tests. A changed expected value with the same assertion form is not weakening.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from difflib import SequenceMatcher
+
+from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
+from bot.validator.detectors.common import finding, snippet
+from bot.validator.diffparse import DiffLine
+from bot.validator.models import Finding
+
+_SKIPS = re.compile(
+    r"@pytest\.mark\.skip(if)?\b|\bpytest\.skip\(|@(unittest\.)?skip(If|Unless)?\(|\.skipTest\(|raise\s+(unittest\.)?SkipTest\b|"
+    r"\b(it|test|describe|context|suite|specify)\.(skip|only|todo|fixme)\b|\bx(it|test|describe|context|specify)\(|"
+    r"\bf(it|describe)\(|\bt\.Skip(f|Now)?\(|@Disabled\b|@Ignore\b|assume(True|That)\(\s*false|"
+    r"//\s*\+build\s+ignore|//go:build\s+ignore|\bcollect_ignore\b|--deselect\b|(^|\s)-k\s+[\"']?not\b|"
+    r"testPathIgnorePatterns|--ignore[= ]"
+)
+_XFAIL = re.compile(r"@pytest\.mark\.xfail\b|\bpytest\.xfail\(|@(unittest\.)?expectedFailure\b|\btest\.fail\(")
+_ASSERTION = re.compile(
+    r"^\s*assert\b|\bself\.assert\w*\(|\bself\.fail\(|\bpytest\.raises\(|\.assert_\w+\(|\bexpect\(|\bassert(\.\w+)?\(|"
+    r"\bt\.(Error|Errorf|Fatal|Fatalf|Fail|FailNow)\(|\b(assert|require)\.\w+\(|\bassert(Equals|True|False|NotNull|Null|"
+    r"Same|NotSame|Throws|That|ArrayEquals|DoesNotThrow|Iterable\w*|Lines\w*)\(|\bverify\(|\.should\b|\bshould\.\w+"
+)
+_STRICT = re.compile(
+    r"==|\bassert(Equal|Equals|ListEqual|DictEqual|TupleEqual|SetEqual|CountEqual|MultiLineEqual|Is|ArrayEquals|Same)\b|"
+    r"\.to(Equal|Be|StrictEqual|HaveBeenCalledWith|HaveBeenCalledTimes|HaveLength|Throw\(\w)|\b(assert|require)\.(Equal|"
+    r"Exactly|EqualValues|JSONEq|ElementsMatch|ErrorIs)\b|assert_called(_once)?_with|\.equal\(|\.deepEqual\(|\.strictEqual\(|"
+    r"!=|\braises\(\w+Error|assertRaises\(\w+Error"
+)
+_LOOSE = re.compile(
+    r"\bis not None\b|\bassert(In|True|IsNotNone|Greater\w*|Less\w*|NotEqual|NotNull|IsInstance)\b|"
+    r"\.(toContain|toMatch|toBeTruthy|toBeDefined|toMatchObject|toBeGreaterThan\w*|toBeLessThan\w*|toHaveBeenCalled)\(|"
+    r"\.not\.(toBeNull|toBeUndefined|toBe\(\s*(null|undefined)\s*\))|\b(assert|require)\.(Contains|NotNil|NotEmpty|True|"
+    r"Greater\w*|Less\w*|NotZero|Error)\(|assert_called\(\)|\.toThrow\(\)|\braises\((Exception|BaseException)\b|"
+    r"assertRaises\((Exception|BaseException)\b|assertThrows\((Exception|Throwable|RuntimeException)\.class|"
+    r"\bor True\b|\|\|\s*true\b|\.ok\(|\bany\("
+)
+_TRIVIAL = re.compile(
+    r"^\s*assert\s+(True|1|not\s+False)\s*(,.*)?$|assertTrue\(\s*(True|true)\s*\)|expect\(\s*(true|1)\s*\)\.(toBe|toEqual)\(\s*(true|1)\s*\)|"
+    r"(assert|require)\.True\(\s*t\s*,\s*true\s*\)|assert\(\s*true\s*\)"
+)
+_TOLERANCE = re.compile(r"\b(rel|abs|delta|rtol|atol|epsilon)\s*=\s*([0-9.e+-]+)|\bplaces\s*=\s*(\d+)|toBeCloseTo\([^,]+,\s*(-?\d+)\s*\)|InDelta\([^)]*,\s*([0-9.e+-]+)\s*\)")
+_TEST_DEF = re.compile(
+    r"^\s*(async\s+)?def\s+(test\w*)\s*\(|^\s*func\s+(Test\w+)\s*\(|^\s*(it|test|specify)(?:\.\w+)*\(\s*([\"'`])(.+?)\5"
+)
+_JAVA_TEST = re.compile(r"^\s*@(Test|ParameterizedTest|RepeatedTest)\b")
+
+
+def detect(ctx: DiffContext) -> Iterator[Finding]:
+    added_test_names = {name for f in ctx.test_files for line in f.change.added for name in _test_names(line.text)}
+    for changed in ctx.files:
+        yield from _skips(changed)
+        if not (changed.is_test and changed.is_code):
+            continue
+        if changed.change.status == "deleted":
+            names = {n for line in changed.change.removed for n in _test_names(line.text)}
+            if not names or names - added_test_names:
+                yield finding("test_weakened", changed, None, "deletes a test file")
+            continue
+        yield from _weakened(changed, added_test_names)
+
+
+def _skips(changed: ChangedFile) -> Iterator[Finding]:
+    if not (changed.is_test or _is_runner_config(changed.path)):
+        return
+    for line in changed.net_added:
+        text = changed.code(line) if changed.is_code and not line.text.lstrip().startswith("//go:build") else line.text
+        if _XFAIL.search(text):
+            yield finding("test_skipped", changed, line, f"marks a test as expected to fail: `{snippet(line.text)}`")
+            yield finding("test_weakened", changed, line, f"an xfail test can no longer fail the build: `{snippet(line.text)}`")
+        elif _SKIPS.search(text) or _SKIPS.search(line.text.strip()) and line.text.strip().startswith("//"):
+            yield finding("test_skipped", changed, line, f"skips or deselects tests: `{snippet(line.text)}`")
+
+
+def _is_runner_config(path: str) -> bool:
+    return bool(re.search(r"(^|/)(pytest\.ini|tox\.ini|setup\.cfg|pyproject\.toml|conftest\.py|jest\.config\.\w+|"
+                          r"vitest\.config\.\w+|karma\.conf\.\w+|\.mocharc\.\w+|package\.json|Makefile)$", path))
+
+
+def _is_assertion(changed: ChangedFile, line: DiffLine) -> bool:
+    return not is_full_line_comment(line.text, changed.language) and bool(_ASSERTION.search(changed.code(line)))
+
+
+def _test_names(text: str) -> list[str]:
+    match = _TEST_DEF.match(text)
+    if not match:
+        return []
+    name = match.group(2) or match.group(3) or match.group(6)
+    return [name] if name else []
+
+
+def _weakened(changed: ChangedFile, added_test_names: set[str]) -> Iterator[Finding]:
+    removed_names = [(line, n) for line in changed.net_removed for n in _test_names(line.text)]
+    for line, name in removed_names:
+        if name not in added_test_names:
+            yield finding("test_weakened", changed, line, f"deletes the test `{name}`")
+    java_removed = [ln for ln in changed.net_removed if _JAVA_TEST.match(ln.text)]
+    if len(java_removed) > sum(1 for ln in changed.net_added if _JAVA_TEST.match(ln.text)):
+        yield finding("test_weakened", changed, java_removed[0], "deletes a @Test method")
+    net_removed = {id(line) for line in changed.net_removed}
+    net_added = {id(line) for line in changed.net_added}
+    for hunk in changed.change.hunks:
+        removed = [ln for ln in hunk.removed if id(ln) in net_removed and _is_assertion(changed, ln)]
+        added = [ln for ln in hunk.added if id(ln) in net_added and _is_assertion(changed, ln)]
+        for line in added:
+            if _TRIVIAL.search(changed.code(line)):
+                yield finding("test_weakened", changed, line, f"adds an assertion that cannot fail: `{snippet(line.text)}`")
+        if len(removed) > len(added) and not removed_names:
+            gone = removed[len(added)] if added else removed[0]
+            yield finding("test_weakened", changed, gone,
+                          f"removes {len(removed) - len(added)} assertion(s), e.g. `{snippet(gone.text)}`")
+        for old, new in _pairs(removed, added):
+            reason = _loosened(changed.code(old), changed.code(new))
+            if reason:
+                yield finding("test_weakened", changed, new,
+                              f"{reason}: `{snippet(old.text, 50)}` → `{snippet(new.text, 50)}`")
+
+
+def _pairs(removed: list[DiffLine], added: list[DiffLine]) -> list[tuple[DiffLine, DiffLine]]:
+    pairs, free = [], list(added)
+    for old in removed:
+        if not free:
+            break
+        best = max(free, key=lambda new: SequenceMatcher(None, old.text.strip(), new.text.strip()).ratio())
+        if SequenceMatcher(None, old.text.strip(), best.text.strip()).ratio() >= 0.4:
+            pairs.append((old, best))
+            free.remove(best)
+    return pairs
+
+
+def _loosened(old: str, new: str) -> str | None:
+    if _STRICT.search(old) and _LOOSE.search(new) and not _LOOSE.search(old):
+        return "replaces an exact check with a looser one"
+    if (re.search(r"^\s*assert\b", old) and re.search(r"==|!=", old) and re.match(r"^\s*assert\s", new)
+            and not re.search(r"==|!=|<|>|\bin\b|\bis\b|\bnot\b", new)):
+        return "replaces a value check with a truthiness check"
+    if re.search(r"^\s*assert\b.*==", old) and re.search(r"^\s*assert\b.*\bin\b", new) and " in " not in old:
+        return "replaces equality with membership"
+    old_tol, new_tol = _tolerance(old), _tolerance(new)
+    if new_tol is not None and (old_tol is None or new_tol > old_tol * 5) and _huge(new):
+        return "accepts a far larger tolerance"
+    return None
+
+
+def _tolerance(text: str) -> float | None:
+    match = _TOLERANCE.search(text)
+    if not match:
+        return None
+    value = match.group(2) or match.group(5)
+    if value:
+        try:
+            return float(value)
+        except ValueError:
+            return None
+    digits = match.group(3) or match.group(4)
+    return 10.0 ** -int(digits) if digits is not None else None
+
+
+def _huge(text: str) -> bool:
+    match = _TOLERANCE.search(text)
+    if not match:
+        return False
+    if match.group(1) in ("rel", "rtol") and match.group(2):
+        return float(match.group(2)) >= 0.05
+    if match.group(2) or match.group(5):
+        return float(match.group(2) or match.group(5)) >= 0.5
+    digits = match.group(3) or match.group(4)
+    return digits is not None and int(digits) <= 1

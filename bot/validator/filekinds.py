@@ -1,0 +1,85 @@
+"""What a changed file is: its language, whether it is a test, a manifest, frontend code.
+
+Conventions cover Python, JavaScript/TypeScript, Go and Java so detectors can tell a test
+(where asserting is the point) from product code (where a skip or an env check is a crutch).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import PurePosixPath
+
+_LANGUAGES = {
+    ".py": "python", ".pyi": "python",
+    ".js": "javascript", ".jsx": "javascript", ".mjs": "javascript", ".cjs": "javascript",
+    ".ts": "typescript", ".mts": "typescript", ".cts": "typescript", ".tsx": "tsx",
+    ".go": "go", ".java": "java", ".kt": "kotlin", ".kts": "kotlin", ".rb": "ruby",
+    ".cs": "csharp", ".php": "php", ".rs": "rust", ".swift": "swift", ".scala": "scala",
+    ".vue": "javascript", ".svelte": "javascript",
+}
+C_LIKE = frozenset({"javascript", "typescript", "tsx", "go", "java", "kotlin", "csharp", "php", "rust", "swift", "scala"})
+JS_LIKE = frozenset({"javascript", "typescript", "tsx"})
+
+_TEST_DIR = re.compile(r"(^|/)(tests?|__tests__|__mocks__|spec|specs|testing|e2e|cypress|playwright|testdata|src/test)(/|$)")
+_TEST_FILE = re.compile(
+    r"(^test_.*\.py$|.*_test\.py$|^conftest\.py$|.*\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$|.*_test\.go$"
+    r"|.*(Test|Tests|IT|TestCase)\.(java|kt)$|.*_spec\.rb$|.*Tests?\.cs$)"
+)
+_MANIFESTS = re.compile(
+    r"(^|/)(requirements[^/]*\.(txt|in)|constraints[^/]*\.txt|Pipfile(\.lock)?|poetry\.lock|uv\.lock|pdm\.lock"
+    r"|setup\.py|setup\.cfg|pyproject\.toml|package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock"
+    r"|pnpm-lock\.yaml|bun\.lockb|go\.mod|go\.sum|pom\.xml|build\.gradle(\.kts)?|gradle\.lockfile|Cargo\.(toml|lock)"
+    r"|Gemfile(\.lock)?|composer\.(json|lock))$"
+)
+_LINT_CONFIGS = re.compile(
+    r"(^|/)(\.flake8|setup\.cfg|tox\.ini|\.pylintrc|pylintrc|mypy\.ini|\.mypy\.ini|ruff\.toml|\.ruff\.toml|pyproject\.toml"
+    r"|\.eslintrc(\.\w+)?|eslint\.config\.[cm]?[jt]s|\.eslintignore|tsconfig[^/]*\.json|\.golangci\.ya?ml|\.golangci\.toml"
+    r"|checkstyle[^/]*\.xml|\.stylelintrc(\.\w+)?|biome\.json|\.pre-commit-config\.yaml|\.coveragerc)$"
+)
+_FRONTEND = re.compile(r"(^|/)(frontend|web|webapp|client|ui|app|src/components|components|pages|views)(/|$)")
+_ENTRYPOINT = re.compile(r"(^|/)(cli|__main__|manage|main)\.py$|(^|/)(scripts?|bin|cmd|tools)/|(^|/)main\.go$")
+
+
+@lru_cache(maxsize=4096)
+def language_of(path: str) -> str | None:
+    return _LANGUAGES.get(PurePosixPath(path).suffix.lower())
+
+
+@lru_cache(maxsize=4096)
+def is_test_path(path: str) -> bool:
+    name = PurePosixPath(path).name
+    return bool(_TEST_FILE.match(name) or _TEST_DIR.search(path))
+
+
+def is_code_path(path: str) -> bool:
+    return language_of(path) is not None
+
+
+def is_product_code(path: str) -> bool:
+    return is_code_path(path) and not is_test_path(path)
+
+
+def is_manifest(path: str) -> bool:
+    return bool(_MANIFESTS.search(path))
+
+
+def is_lint_config(path: str) -> bool:
+    return bool(_LINT_CONFIGS.search(path))
+
+
+def is_frontend_test(path: str) -> bool:
+    return language_of(path) in JS_LIKE and is_test_path(path)
+
+
+def is_entrypoint(path: str) -> bool:
+    """Scripts and CLIs print on purpose; a print there is not a debug leftover."""
+    return bool(_ENTRYPOINT.search(path))
+
+
+def comment_prefixes(language: str | None) -> tuple[str, ...]:
+    if language == "python" or language == "ruby":
+        return ("#",)
+    if language in C_LIKE:
+        return ("//", "/*", "*")
+    return ("#", "//")

@@ -1,0 +1,75 @@
+"""validate_static: every static detector over one diff (and trajectory), as one verdict.
+
+The chain calls this in VALIDATE before the model's part; `smith validate` calls it offline.
+No repository access: the diff and the trajectory are the only evidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+import structlog
+
+from bot.protected_paths import ProtectedPaths
+from bot.validator.context import ChangedFile, DiffContext
+from bot.validator.detectors import comments, exceptions, shortcuts, soft, special_casing, state, tests_integrity
+from bot.validator.diffparse import parse_diff
+from bot.validator.models import Finding, StaticVerdict
+from bot.validator.redtest import red_test_literals
+from bot.validator.trajectory_audit import audit
+from bot.workspace.trajectory import TrajectoryEvent
+
+log = structlog.get_logger(__name__)
+
+DETECTORS: tuple[Callable[[DiffContext], Iterable[Finding]], ...] = (
+    exceptions.detect,
+    shortcuts.detect,
+    special_casing.detect,
+    comments.detect,
+    tests_integrity.detect,
+    state.detect,
+    soft.detect,
+)
+
+
+def validate_static(
+    diff_text: str,
+    trajectory: Sequence[TrajectoryEvent] = (),
+    *,
+    red_test: str | None = None,
+    protected: ProtectedPaths | None = None,
+    estimate_points: float | None = None,
+    red_test_literals_extra: Sequence[str] = (),
+) -> StaticVerdict:
+    """Run all static detectors. Raises DiffParseError when the diff cannot be read.
+
+    `red_test_literals_extra` adds literal values of the red test when the test is not part of
+    the diff (written in an earlier commit); literals of a red test added in the diff are read.
+    """
+    changes = parse_diff(diff_text)
+    files = [ChangedFile(change) for change in changes]
+    test_files = [f for f in files if f.is_test and f.is_code]
+    literals = red_test_literals(test_files, red_test) | frozenset(str(v) for v in red_test_literals_extra)
+    ctx = DiffContext(files=files, red_test=red_test, red_literals=literals, estimate_points=estimate_points)
+
+    findings: list[Finding] = []
+    for detector in DETECTORS:
+        findings.extend(detector(ctx))
+    findings.extend((protected or ProtectedPaths.load()).check_changes(changes))
+    findings.extend(audit(trajectory, red_test))
+
+    verdict = StaticVerdict.from_findings(_dedupe(findings))
+    log.info("validated_static", decision=verdict.decision, files=len(files),
+             vetoes=sorted({f.kind for f in verdict.vetoes}), soft=sorted({f.kind for f in verdict.soft_signals}))
+    return verdict
+
+
+def _dedupe(findings: Iterable[Finding]) -> list[Finding]:
+    seen: set[tuple[object, ...]] = set()
+    unique = []
+    for f in findings:
+        key = (f.kind, f.path, f.line, f.seq)
+        if key not in seen:
+            seen.add(key)
+            unique.append(f)
+    return sorted(unique, key=lambda f: (f.seq is not None, f.path, f.line or 0, f.kind))

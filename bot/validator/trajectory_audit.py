@@ -1,0 +1,121 @@
+"""Audit of what the agent did, not what it produced: history peeks and red-test tampering.
+
+git_history_peek: any agent call that reads `.git/`, names a git history command, or mentions
+refs such as ORIG_HEAD or packed-refs — the fix may be copied from the future.
+brt_tampering: an agent write to the red test file after our code saw it red on an assertion.
+Refused attempts count too: the design records them precisely so the validator sees intent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from bot.validator.models import Finding
+from bot.validator.redtest import parse_test_id
+from bot.workspace.trajectory import TrajectoryEvent
+
+WRITE_TOOLS = frozenset({
+    "edit_file", "write_file", "delete_file", "create_file", "apply_patch", "move_file", "rename_file",
+    "replace_in_file", "str_replace", "insert",
+})
+_GIT_DIR = re.compile(r"(^|[\s/\\\"'=:])\.git([/\\]|$|\s|[\"'])")
+_HISTORY_WORDS = re.compile(
+    r"\bgit\s+(log|show|blame|reflog|rev-list|rev-parse|cat-file|diff|checkout|restore|stash|cherry-pick|"
+    r"format-patch|whatchanged|shortlog|ls-tree|fsck|grep|fetch|pull)\b|\bORIG_HEAD\b|\bFETCH_HEAD\b|\bMERGE_HEAD\b|"
+    r"\bpacked-refs\b|\brefs/(heads|remotes|tags|stash|original)\b|\blogs/HEAD\b|\.git/objects|\bHEAD[~^]\d*|\bHEAD@\{"
+)
+_GIT_TOOL = re.compile(r"(^|[_\-.])git($|[_\-.])|^git|^(log|blame|history|show_commit|diff_history)$", re.I)
+_PATH_KEYS = ("path", "file", "file_path", "filepath", "target", "source", "new_path", "old_path", "dest", "destination")
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
+
+
+def audit(events: Sequence[TrajectoryEvent], red_test: str | None = None) -> list[Finding]:
+    ordered = sorted(events, key=lambda e: e.seq)
+    return [*_history_peeks(ordered), *_tampering(ordered, red_test)]
+
+
+def _history_peeks(events: Sequence[TrajectoryEvent]) -> Iterator[Finding]:
+    for event in events:
+        if event.actor != "agent":
+            continue
+        attempt = "" if event.ok else " (refused, but attempted)"
+        if _GIT_TOOL.search(event.tool):
+            yield _peek(event, f"called the git tool `{event.tool}`{attempt}")
+            continue
+        for text in _strings(event.args):
+            if _GIT_DIR.search(text) or text.strip() in (".git", "./.git"):
+                yield _peek(event, f"`{event.tool}` reached into `.git` (`{_short(text)}`){attempt}")
+                break
+            if _HISTORY_WORDS.search(text):
+                yield _peek(event, f"`{event.tool}` looked for git history (`{_short(text)}`){attempt}")
+                break
+
+
+def _peek(event: TrajectoryEvent, detail: str) -> Finding:
+    path = str(event.args.get("path", "")) if isinstance(event.args.get("path"), str) else ""
+    return Finding(kind="git_history_peek", path=path, line=None, detail=detail, seq=event.seq)
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _normalize(path: str) -> str:
+    parts = [p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]
+    return "/".join(parts)
+
+
+def _event_paths(event: TrajectoryEvent) -> list[str]:
+    return [_normalize(v) for k in _PATH_KEYS if isinstance(v := event.args.get(k), str)]
+
+
+def _matches_red(test_id: str, red_test: str | None) -> bool:
+    if red_test is None:
+        return True
+    if test_id == red_test:
+        return True
+    a, b = parse_test_id(test_id), parse_test_id(red_test)
+    return a.name == b.name and (a.path is None or b.path is None or _normalize(a.path) == _normalize(b.path))
+
+
+def _tampering(events: Sequence[TrajectoryEvent], red_test: str | None) -> Iterator[Finding]:
+    reds = [
+        e for e in events
+        if e.actor == "code" and e.tool == "run_tests" and e.args.get("outcome") == "red_assertion"
+        and _matches_red(str(e.args.get("test_id", "")), red_test)
+    ]
+    if not reds:
+        return
+    first = reds[0]
+    test_id = str(first.args.get("test_id") or red_test or "")
+    files = {_normalize(p) for p in (parse_test_id(test_id).path,) if p}
+    if isinstance(first.args.get("path"), str):
+        files.add(_normalize(first.args["path"]))
+    if not files:  # id without a file (Go `TestX`, Java `Class#m`): the test files written before it went red
+        files = {
+            p for e in events if e.seq < first.seq and e.actor == "agent" and e.tool in WRITE_TOOLS
+            for p in _event_paths(e)
+        }
+    for event in events:
+        if event.seq <= first.seq or event.actor != "agent" or event.tool not in WRITE_TOOLS:
+            continue
+        touched = [p for p in _event_paths(event) if p in files]
+        if touched:
+            attempt = "" if event.ok else " (refused, but attempted)"
+            yield Finding(
+                kind="brt_tampering", path=touched[0], line=None, seq=event.seq,
+                detail=f"`{event.tool}` on the red test file after it was verified red (run #{first.seq}){attempt}",
+            )

@@ -1,0 +1,124 @@
+"""Score validate_static on the corpus: per-kind precision/recall, veto/clean/soft rates.
+
+A case lists the kinds it expects (the first is the one it is about) and `also` kinds that are
+acceptable extra findings. Recall of a kind: cases about it where it was reported. Precision
+of a kind: reports of it that the case expected or accepted.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from bot.validator import validate_static
+from bot.validator.models import SOFT_KINDS, VETO_KINDS, StaticVerdict
+from bot.workspace.trajectory import TrajectoryEvent
+
+CORPUS = Path(__file__).resolve().parent / "corpus"
+
+
+@dataclass
+class Case:
+    name: str
+    category: str
+    expect: list[str]
+    also: list[str]
+    diff: str
+    trajectory: list[TrajectoryEvent]
+    red_test: str | None
+    red_literals: list[str]
+    estimate_points: float | None
+
+    def run(self) -> StaticVerdict:
+        return validate_static(
+            self.diff, self.trajectory, red_test=self.red_test, estimate_points=self.estimate_points,
+            red_test_literals_extra=self.red_literals,
+        )
+
+
+def load_cases() -> list[Case]:
+    cases = []
+    for case_file in sorted((CORPUS / "cases").glob("*.yaml")):
+        data = yaml.safe_load(case_file.read_text(encoding="utf-8"))
+        cases.append(Case(
+            name=case_file.stem,
+            category=data["category"],
+            expect=list(data.get("expect") or []),
+            also=list(data.get("also") or []),
+            diff=(CORPUS / "diffs" / f"{case_file.stem}.diff").read_text(encoding="utf-8"),
+            trajectory=[TrajectoryEvent(**event) for event in data.get("trajectory") or []],
+            red_test=data.get("red_test"),
+            red_literals=[str(v) for v in data.get("red_literals") or []],
+            estimate_points=data.get("estimate_points"),
+        ))
+    return cases
+
+
+@dataclass
+class Score:
+    tp: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    fp: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    fn: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    veto_cases: int = 0
+    veto_hits: int = 0
+    soft_cases: int = 0
+    soft_hits: int = 0
+    clean_cases: int = 0
+    clean_vetoed: int = 0
+    misses: list[str] = field(default_factory=list)
+
+    def precision(self, kind: str) -> float:
+        reported = self.tp[kind] + self.fp[kind]
+        return self.tp[kind] / reported if reported else 1.0
+
+    def recall(self, kind: str) -> float:
+        expected = self.tp[kind] + self.fn[kind]
+        return self.tp[kind] / expected if expected else 1.0
+
+    def table(self) -> str:
+        rows = [f"{'kind':30} {'prec':>6} {'recall':>7} {'tp':>4} {'fp':>4} {'fn':>4}"]
+        for kind in sorted(VETO_KINDS) + sorted(SOFT_KINDS):
+            rows.append(f"{kind:30} {self.precision(kind):6.2f} {self.recall(kind):7.2f} "
+                        f"{self.tp[kind]:4} {self.fp[kind]:4} {self.fn[kind]:4}")
+        rows.append(f"veto cases vetoed with the right kind: {self.veto_hits}/{self.veto_cases}")
+        rows.append(f"soft cases with the right soft kind (and no veto): {self.soft_hits}/{self.soft_cases}")
+        rows.append(f"clean cases with any veto: {self.clean_vetoed}/{self.clean_cases}")
+        rows.extend(f"  miss: {m}" for m in self.misses)
+        return "\n".join(rows)
+
+
+def score(cases: list[Case]) -> Score:
+    result = Score()
+    for case in cases:
+        verdict = case.run()
+        vetoes = {f.kind for f in verdict.vetoes}
+        soft = {f.kind for f in verdict.soft_signals}
+        reported = vetoes | soft
+        allowed = set(case.expect) | set(case.also)
+        for kind in reported:
+            if kind in allowed:
+                result.tp[kind] += 1
+            else:
+                result.fp[kind] += 1
+                result.misses.append(f"{case.name}: unexpected {kind}")
+        for kind in case.expect:
+            if kind not in reported:
+                result.fn[kind] += 1
+                result.misses.append(f"{case.name}: missed {kind}")
+        if case.category == "veto":
+            result.veto_cases += 1
+            result.veto_hits += case.expect[0] in vetoes
+        elif case.category == "soft":
+            result.soft_cases += 1
+            result.soft_hits += case.expect[0] in soft and not vetoes
+        else:
+            result.clean_cases += 1
+            result.clean_vetoed += bool(vetoes)
+    return result
+
+
+if __name__ == "__main__":
+    print(score(load_cases()).table())
