@@ -103,14 +103,14 @@ class GitLabClient:
             raise ValueError("token_kind must be 'private' or 'oauth'")
         session = requests.Session()
         session.hooks["response"].append(_remember_error_headers)
-        auth = {"private_token": token} if token_kind == "private" else {"oauth_token": token}
         self.gl = _BoundedGitlab(
             url,
+            private_token=token if token_kind == "private" else None,
+            oauth_token=token if token_kind == "oauth" else None,
             session=session,
             timeout=request_timeout,
             ssl_verify=ssl_verify,
             retry_transient_errors=False,
-            **auth,
         )
         self._token = token
         self._retry = retry

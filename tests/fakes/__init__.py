@@ -23,7 +23,7 @@ import socket
 import urllib.parse
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 from aiohttp import web
 
@@ -144,7 +144,7 @@ class FakeServer:
             await self._runner.cleanup()
             self._runner = None
 
-    async def __aenter__(self) -> FakeServer:
+    async def __aenter__(self) -> Self:
         await self.start()
         return self
 

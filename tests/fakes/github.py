@@ -15,6 +15,7 @@ tokens). Seed it, point `GitHubForge(api_url=fake.base_url, token=...)` at it, i
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import time
@@ -814,11 +815,8 @@ class FakeGitHub(FakeServer):
                 if call.params["comment_id"].isdigit()
                 else None
             )
-            if (
-                comment is None
-                or self._repo(call) is None
-                or comment.repo != self._repo(call).full_name
-            ):  # type: ignore[union-attr]
+            repo = self._repo(call)
+            if comment is None or repo is None or comment.repo != repo.full_name:
                 return not_found()
             return web.json_response(self._comment_json(comment))
 
@@ -873,13 +871,13 @@ class FakeGitHub(FakeServer):
             self.add_route(
                 "GET",
                 base,
-                lambda call, k=kind: list_reactions(call, k),
+                functools.partial(list_reactions, kind=kind),
                 f"list_reactions_for_{suffix}",
             )
             self.add_route(
                 "POST",
                 base,
-                lambda call, k=kind: create_reaction(call, k),
+                functools.partial(create_reaction, kind=kind),
                 f"create_reaction_for_{suffix}",
             )
 

@@ -587,6 +587,14 @@ class FakeGitLab(FakeServer):
         store = self.state.issues if kind == "Issue" else self.state.merge_requests
         return store.get((project.path, int(iid)))  # type: ignore[return-value]
 
+    def _issue(self, call: Call) -> Issue | None:
+        item = self._item(call, "Issue")
+        return item if isinstance(item, Issue) else None
+
+    def _merge_request(self, call: Call) -> MergeRequest | None:
+        item = self._item(call, "MergeRequest")
+        return item if isinstance(item, MergeRequest) else None
+
     def _note(self, call: Call, kind: str) -> Note | None:
         item = self._item(call, kind)
         note_id = call.params.get("note_id", "")
@@ -655,7 +663,7 @@ class FakeGitLab(FakeServer):
 
         @r("PUT", "/projects/:id/issues/:iid", "edit_issue")
         async def edit_issue(call: Call) -> web.Response:
-            issue = self._item(call, "Issue")
+            issue = self._issue(call)
             if issue is None:
                 return self.error_response(404, "404 Issue Not Found")
             data = self._body(call)
@@ -727,7 +735,7 @@ class FakeGitLab(FakeServer):
 
         @r("PUT", "/projects/:id/merge_requests/:iid", "edit_merge_request")
         async def edit_mr(call: Call) -> web.Response:
-            mr = self._item(call, "MergeRequest")
+            mr = self._merge_request(call)
             if mr is None:
                 return self.error_response(404, "404 Merge Request Not Found")
             data = self._body(call)
@@ -740,7 +748,7 @@ class FakeGitLab(FakeServer):
 
         @r("GET", "/projects/:id/merge_requests/:iid/discussions", "list_merge_request_discussions")
         async def list_discussions(call: Call) -> web.Response:
-            mr = self._item(call, "MergeRequest")
+            mr = self._merge_request(call)
             if mr is None:
                 return self.error_response(404, "404 Merge Request Not Found")
             items = [
@@ -756,7 +764,7 @@ class FakeGitLab(FakeServer):
             "create_merge_request_discussion",
         )
         async def create_discussion(call: Call) -> web.Response:
-            mr = self._item(call, "MergeRequest")
+            mr = self._merge_request(call)
             if mr is None:
                 return self.error_response(404, "404 Merge Request Not Found")
             data = self._body(call)
@@ -793,7 +801,7 @@ class FakeGitLab(FakeServer):
             "reply_to_merge_request_discussion",
         )
         async def reply(call: Call) -> web.Response:
-            mr = self._item(call, "MergeRequest")
+            mr = self._merge_request(call)
             discussion = self.state.discussions.get(call.params["discussion_id"])
             if (
                 mr is None
