@@ -1,0 +1,121 @@
+"""Blast radius: one and two hops of callers, files and packages, rated by thresholds."""
+
+from __future__ import annotations
+
+from bot.codegraph import BlastRadiusThresholds
+
+# core.helper ← a.use_1..n (one package) ← b.top (another package)
+def fanout_repo(direct_callers: int, packages: int = 1) -> dict[str, str | bytes]:
+    files: dict[str, str | bytes] = {
+        "core/helpers.py": """
+            def helper():
+                return 1
+
+
+            def lonely():
+                return helper()
+            """,
+    }
+    for i in range(direct_callers):
+        package = f"pkg{i % packages}"
+        files[f"{package}/use_{i}.py"] = (
+            "from core.helpers import helper\n\n\n"
+            f"def use_{i}():\n    return helper()\n"
+        )
+    files["top/main.py"] = "def top():\n    return use_0() + use_1()\n"
+    return files
+
+
+def test_a_function_nobody_calls_is_low(index_tree) -> None:
+    graph = index_tree(fanout_repo(direct_callers=0))
+
+    radius = graph.blast_radius(graph.find_symbol("top"))
+
+    assert radius.rating == "low"
+    assert (radius.direct_callers, radius.direct_files, radius.two_hop_files) == (0, 0, 0)
+    assert radius.changed == ["top"]
+
+
+def test_direct_and_two_hop_numbers(index_tree) -> None:
+    graph = index_tree(fanout_repo(direct_callers=3, packages=2))
+
+    radius = graph.blast_radius(["core.helpers.helper"])
+
+    assert radius.changed == ["helper"]
+    # use_0, use_1, use_2 and lonely call helper
+    assert sorted(d.qualname for d in radius.callers) == ["lonely", "use_0", "use_1", "use_2"]
+    assert radius.direct_callers == 4
+    assert radius.call_sites == 4
+    assert radius.direct_files == 4  # core/helpers.py, pkg0/use_0, pkg1/use_1, pkg0/use_2
+    assert radius.direct_packages == 3  # core, pkg0, pkg1
+    # top calls use_0 and use_1: one more caller, file and package two hops away
+    assert radius.two_hop_callers == 5
+    assert radius.two_hop_files == 5
+    assert radius.two_hop_packages == 4
+
+
+def test_ratings_follow_the_thresholds_passed_in(index_tree) -> None:
+    graph = index_tree(fanout_repo(direct_callers=6, packages=1))
+    changed = graph.find_symbol("helper")
+    strict = BlastRadiusThresholds(
+        medium_callers=2, high_callers=5, medium_files=100, high_files=200,
+        medium_packages=100, high_packages=200,
+    )
+    lenient = BlastRadiusThresholds(
+        medium_callers=5, high_callers=50, medium_files=100, high_files=200,
+        medium_packages=100, high_packages=200,
+    )
+    loose = BlastRadiusThresholds(
+        medium_callers=50, high_callers=60, medium_files=100, high_files=200,
+        medium_packages=100, high_packages=200,
+    )
+
+    high = graph.blast_radius(changed, strict)
+    medium = graph.blast_radius(changed, lenient)
+    low = graph.blast_radius(changed, loose)
+
+    assert (high.rating, medium.rating, low.rating) == ("high", "medium", "low")
+    assert high.direct_callers == 7
+    assert high.reasons == ["direct callers: 7 >= 5 (high)"]
+    assert medium.reasons == ["direct callers: 7 >= 5 (medium)"]
+    assert "direct callers: 7 < 50" in low.reasons[0]
+
+
+def test_spread_over_packages_alone_raises_the_rating(index_tree) -> None:
+    graph = index_tree(fanout_repo(direct_callers=3, packages=3))
+
+    radius = graph.blast_radius(graph.find_symbol("helper"), BlastRadiusThresholds())
+
+    # 4 callers < 5 and 6 files < 12, but core + pkg0..2 + top = 5 packages >= 5
+    assert radius.rating == "high"
+    assert radius.reasons == ["packages within two hops: 5 >= 5 (high)"]
+
+
+def test_changed_definitions_do_not_count_as_their_own_callers(index_tree) -> None:
+    graph = index_tree(
+        {
+            "m.py": """
+                def walk(node):
+                    return [walk(c) for c in node] + [visit(node)]
+
+
+                def visit(node):
+                    return walk(node)
+                """,
+        }
+    )
+
+    radius = graph.blast_radius(graph.find_symbol("walk") + graph.find_symbol("visit"))
+
+    assert radius.direct_callers == 0
+    assert radius.rating == "low"
+
+
+def test_definitions_touched_feed_the_blast_radius(index_tree) -> None:
+    graph = index_tree(fanout_repo(direct_callers=2))
+
+    touched = graph.definitions_touched("core/helpers.py", [(2, 2)])
+    radius = graph.blast_radius(touched)
+
+    assert [d.qualname for d in touched] == ["helper"]
+    assert radius.direct_callers == 3
