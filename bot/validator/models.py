@@ -53,8 +53,8 @@ class Finding(BaseModel):
         return self.kind in VETO_KINDS
 
     def location(self) -> str:
-        if self.seq is not None and not self.path:
-            return f"trajectory #{self.seq}"
+        if self.seq is not None:
+            return f"trajectory #{self.seq}" + (f" ({self.path})" if self.path else "")
         if self.line is not None:
             return f"{self.path}:{self.line}"
         return self.path or "(diff)"

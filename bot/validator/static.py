@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-import structlog
-
 from bot.protected_paths import ProtectedPaths
 from bot.validator.context import ChangedFile, DiffContext
 from bot.validator.detectors import comments, exceptions, shortcuts, soft, special_casing, state, tests_integrity
@@ -18,8 +16,6 @@ from bot.validator.models import Finding, StaticVerdict
 from bot.validator.redtest import red_test_literals
 from bot.validator.trajectory_audit import audit
 from bot.workspace.trajectory import TrajectoryEvent
-
-log = structlog.get_logger(__name__)
 
 DETECTORS: tuple[Callable[[DiffContext], Iterable[Finding]], ...] = (
     exceptions.detect,
@@ -58,10 +54,8 @@ def validate_static(
     findings.extend((protected or ProtectedPaths.load()).check_changes(changes))
     findings.extend(audit(trajectory, red_test))
 
-    verdict = StaticVerdict.from_findings(_dedupe(findings))
-    log.info("validated_static", decision=verdict.decision, files=len(files),
-             vetoes=sorted({f.kind for f in verdict.vetoes}), soft=sorted({f.kind for f in verdict.soft_signals}))
-    return verdict
+    # No logging here: `smith validate --json` owns stdout; the chain logs the verdict it stores.
+    return StaticVerdict.from_findings(_dedupe(findings))
 
 
 def _dedupe(findings: Iterable[Finding]) -> list[Finding]:

@@ -58,7 +58,10 @@ def write_tree(repo: Path, files: dict[str, dict[str, object]], side: str) -> No
 
 def build_case(case_file: Path) -> str:
     case = yaml.safe_load(case_file.read_text(encoding="utf-8"))
-    files = case["files"]
+    return build_case_from_files(case["files"])
+
+
+def build_case_from_files(files: dict[str, dict[str, object]]) -> str:
     with tempfile.TemporaryDirectory() as tmp:
         repo = Path(tmp)
         git(repo, "init", "-q", "-b", "main")
