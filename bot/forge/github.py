@@ -366,9 +366,19 @@ class GitHubForge:
         review = await self._all(
             repo, "/repos/{owner}/{repo}/pulls/{number}/comments", {"number": number}
         )
+        parent_of = {int(c["id"]): c.get("in_reply_to_id") for c in review}
+
+        def root_of(comment_id: int) -> int:
+            # GitHub points replies at the first comment; follow a chain anyway, cycle-safe.
+            seen = {comment_id}
+            while (parent := parent_of.get(comment_id)) and int(parent) not in seen:
+                comment_id = int(parent)
+                seen.add(comment_id)
+            return comment_id
+
         threads: dict[int, Thread] = {}
         for data in sorted(review, key=lambda c: int(c["id"])):
-            root = int(data.get("in_reply_to_id") or data["id"])
+            root = root_of(int(data["id"]))
             thread = threads.get(root)
             if thread is None:
                 thread = threads[root] = Thread(

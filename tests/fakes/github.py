@@ -11,6 +11,9 @@ tokens). Seed it, point `GitHubForge(api_url=fake.base_url, token=...)` at it, i
         token = fake.add_token("smith-bot")
         fake.add_repo("octo/app", clone_path=bare_repo)
         number = fake.add_issue("octo/app", title="Crash", labels=["bug"])
+        forge = GitHubForge(token=token, api_url=fake.base_url)
+
+Or as a pytest fixture: `from tests.fakes.github import fake_github` in a conftest.
 """
 
 from __future__ import annotations
@@ -19,12 +22,14 @@ import functools
 import itertools
 import math
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import jwt
+import pytest_asyncio
 from aiohttp import web
 
 from tests.fakes import Call, FakeServer, Fault, Route, paginate, webhooks
@@ -1062,3 +1067,10 @@ class FakeGitHub(FakeServer):
         return web.json_response(
             self._review_comment_json(self.state.review_comments[new_id]), status=201
         )
+
+
+@pytest_asyncio.fixture(loop_scope="function")
+async def fake_github() -> AsyncIterator[FakeGitHub]:
+    """A running FakeGitHub (import this fixture into a conftest to use it)."""
+    async with FakeGitHub() as fake:
+        yield fake

@@ -10,18 +10,22 @@ required attribute is missing, 404 `{"message": "404 ... Not Found"}`.
         token = fake.add_token("smith-bot")
         fake.add_project("group/app", clone_path=bare_repo)
         iid = fake.add_issue("group/app", title="Crash")
-        forge = GitLabForge(url=fake.base_url, token=token)
+        forge = GitLabForge(url=fake.instance_url, token=token)
+
+Or as a pytest fixture: `from tests.fakes.gitlab import fake_gitlab` in a conftest.
 """
 
 from __future__ import annotations
 
 import hashlib
 import itertools
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest_asyncio
 from aiohttp import web
 
 from tests.fakes import Call, FakeServer, Fault, Route, paginate, webhooks
@@ -134,13 +138,21 @@ class GitLabState:
 
 
 class FakeGitLab(FakeServer):
-    """In-memory GitLab; give the adapter `url=fake.base_url` (the instance root, no /api/v4)."""
+    """In-memory GitLab; give the adapter `url=fake.instance_url` (no /api/v4).
 
-    prefix = "/api/v4"
+    `relative_root` serves the API under a path, like a self-hosted GitLab at
+    https://host/gitlab (the instance URL is then `http://127.0.0.1:PORT/gitlab`).
+    """
 
     def __init__(
-        self, *, webhook_url: str | None = None, webhook_token: str = "webhook-secret"
+        self,
+        *,
+        webhook_url: str | None = None,
+        webhook_token: str = "webhook-secret",
+        relative_root: str = "",
     ) -> None:
+        self.relative_root = relative_root.rstrip("/")
+        self.prefix = f"{self.relative_root}/api/v4"
         super().__init__()
         self.state = GitLabState()
         self.webhook_url = webhook_url
@@ -148,6 +160,10 @@ class FakeGitLab(FakeServer):
         self.deliveries: list[tuple[dict[str, str], bytes, int]] = []
         self._ids = itertools.count(100)
         self._register_routes()
+
+    @property
+    def instance_url(self) -> str:
+        return self.base_url + self.relative_root
 
     # -- seeding ----------------------------------------------------------------------------
 
@@ -939,3 +955,10 @@ class FakeGitLab(FakeServer):
         for name in names(data.get("remove_labels", "")):
             if name in item.labels:
                 item.labels.remove(name)
+
+
+@pytest_asyncio.fixture(loop_scope="function")
+async def fake_gitlab() -> AsyncIterator[FakeGitLab]:
+    """A running FakeGitLab (import this fixture into a conftest to use it)."""
+    async with FakeGitLab() as fake:
+        yield fake

@@ -166,7 +166,7 @@ async def start_env(
         await fake.start()
         token = fake.add_token("smith-bot", token)
         fake.add_project("group/sub/app", clone_path=bare)
-        forge = GitLabForge(url=fake.base_url, token=token, retry=retry, request_timeout=5)
+        forge = GitLabForge(url=fake.instance_url, token=token, retry=retry, request_timeout=5)
         repo = RepoRef("gitlab", "group/sub/app")
     return fake, ForgeEnv(kind, fake, forge, repo, token, bare)
 
