@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from bot.validator.diffparse import DiffLine, FileChange
 from bot.validator.filekinds import (
@@ -23,9 +23,12 @@ def normalized(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
+@lru_cache(maxsize=65536)
 def split_comment(text: str, language: str | None) -> tuple[str, str]:
     """(code, comment) of one line; quotes are tracked so `"#"` in a string is not a comment."""
     markers = ("#",) if language in ("python", "ruby") else ("//",) if language else ("#", "//")
+    if not any(m in text for m in markers) and "*" not in text:
+        return text, ""
     stripped = text.lstrip()
     if language not in ("python", "ruby") and (stripped.startswith("/*") or stripped.startswith("*")):
         return "", stripped
