@@ -37,12 +37,14 @@ def build_forge(
     private_key: str | None = None,
     retry: RetryPolicy | None = None,
     request_timeout: float = 30.0,
+    gitlab_token_kind: str = "private",
 ) -> Forge:
     """Make the adapter for `forge` from plain settings.
 
     GitHub: `token`, or `app_id` + `private_key` (PEM) for a GitHub App; `api_url` defaults to
     https://api.github.com (GitHub Enterprise: https://HOST/api/v3). GitLab: `token` and the
-    instance URL (`api_url`, default https://gitlab.com; without the /api/v4 suffix).
+    instance URL (`api_url`, default https://gitlab.com; without the /api/v4 suffix);
+    `gitlab_token_kind` "private" (personal/project/group token) or "oauth".
     """
     policy = retry or RetryPolicy()
     if forge == "github":
@@ -64,6 +66,7 @@ def build_forge(
         return GitLabForge(
             url=api_url or "https://gitlab.com",
             token=token,
+            token_kind=gitlab_token_kind,
             retry=policy,
             request_timeout=request_timeout,
         )
