@@ -37,10 +37,10 @@ class TestId:
 def parse_test_id(test_id: str) -> TestId:
     """Split a runner's test id into (file path if any, innermost test name)."""
     text = test_id.strip()
-    for separator in ("::", " > ", " › "):
-        if separator in text:
-            head, *rest = [part.strip() for part in text.split(separator)]
-            return TestId(path=head if _looks_like_path(head) else None, name=_bare(rest[-1]) if rest else None)
+    parts = [p.strip() for p in re.split(r"::| > | › ", text) if p.strip()]
+    if len(parts) > 1:
+        head = parts[0]
+        return TestId(path=head if _looks_like_path(head) else None, name=_bare(parts[-1]))
     if "#" in text:
         klass, method = text.rsplit("#", 1)
         return TestId(path=None, name=_bare(method))

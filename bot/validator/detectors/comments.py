@@ -34,7 +34,7 @@ _MEANINGFUL = frozenset({
     "await_expression", "await", "assert_statement",
 })
 _LINT_SUPPRESSIONS = [
-    re.compile(r"#\s*(noqa\b|type:\s*ignore|pylint:\s*disable|pyright:\s*ignore|pyre-(ignore|fixme)|mypy:\s*ignore-errors|"
+    re.compile(r"#\s*(noqa\b|type:\s*ignore|pylint:\s*disable|pyright:\s*(ignore|basic|report\w+\s*=\s*false)|pyre-(ignore|fixme)|mypy:\s*ignore-errors|"
                r"nosec\b|ruff:\s*noqa|flake8:\s*noqa|pytype:\s*disable)", re.I),
     re.compile(r"(//|/\*)\s*(eslint-disable|@ts-ignore|@ts-expect-error|@ts-nocheck|tslint:disable|biome-ignore|"
                r"jshint\s+ignore|nolint\b|lint:ignore|NOSONAR|noinspection|#nosec|c8\s+ignore|istanbul\s+ignore)", re.I),

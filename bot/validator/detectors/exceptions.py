@@ -21,6 +21,8 @@ from bot.validator.syntax import Fragment, has_descendant, iter_nodes
 _PY_ROOT_TYPES = {"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"}
 _JAVA_ROOT_TYPES = {"Exception", "Throwable", "RuntimeException", "java.lang.Exception", "java.lang.Throwable"}
 _SUPPRESS_ALL = re.compile(r"\bsuppress\(\s*(builtins\.)?(Base)?Exception\s*[,)]")
+_IGNORING_HANDLER = re.compile(r"^(noop|_\.noop|ignore\w*|swallow\w*|console\.\w+|logger\.\w+|log\.\w+|\(\) => \{\})$")
+_GO_DISCARD = re.compile(r"^\s*_\s*=\s*\w*[eE]rr\w*\s*$")
 _GO_ERR_CHECK = re.compile(r"^\s*(\w*[eE]rr\w*)\s*!=\s*nil\s*$")
 
 
@@ -29,6 +31,8 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
         if not changed.is_code:
             continue
         for line in changed.net_added:
+            if changed.language == "go" and _GO_DISCARD.match(changed.code(line)):
+                yield finding("catch_all_exception", changed, line, "`_ = err` throws the error away")
             if changed.language == "python" and _SUPPRESS_ALL.search(changed.code(line)):
                 yield finding("catch_all_exception", changed, line,
                               f"`{snippet(line.text)}` silences every exception")
@@ -83,6 +87,11 @@ def _javascript(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
         if prop is None or fragment.text(prop) != "catch":
             continue
         args = call.child_by_field_name("arguments")
+        first = args.named_children[0] if args is not None and args.named_children else None
+        if first is not None and first.type in ("identifier", "member_expression") and _IGNORING_HANDLER.match(fragment.text(first)):
+            yield finding("catch_all_exception", changed, fragment.row(call),
+                          f"`.catch({fragment.text(first)})` discards every rejection")
+            continue
         handler = next((a for a in (args.named_children if args else []) if a.type in ("arrow_function", "function_expression", "function")), None)
         if handler is None or has_descendant(handler, frozenset({"throw_statement"})):
             continue

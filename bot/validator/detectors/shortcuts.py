@@ -47,6 +47,8 @@ _ENV_PROBES = [
     (re.compile(r"""import\.meta\.env\.(MODE|VITEST|TEST)|typeof\s+(jest|vi|describe|it|mocha)\s*[!=]=|window\.(Cypress|__karma__|jasmine)|navigator\.webdriver"""), "detects the test runner in the browser or node"),
     (re.compile(r"testing\.Testing\(\)|flag\.Lookup\(\s*\"test\.\w+\"\)|os\.Args\[0\].*\.test|strings\.HasSuffix\(os\.Args\[0\]"), "detects `go test`"),
     (re.compile(r"""System\.(getProperty|getenv)\(\s*"[\w.]*(test|junit|surefire|CI)[\w.]*"|org\.junit|StackTraceElement.*[Tt]est"""), "detects the JUnit runner"),
+    (re.compile(r"""(?i)\b\w*(env|environ|environment|profile)\w*\b[^;]*[=!]==?\s*["'](test|testing)["']|["'](test|testing)["']\s*[=!]==?[^;]*\b\w*(env|environ|environment|profile)|(?i:profiles?)\w*\W.*(contains|includes|in)\W*\(?\s*["']test["']"""), "branches on a test environment name"),
+    (re.compile(r"_called_from_test|\bsys\._pytest|\b__TEST__\b"), "checks a test-only marker"),
     (re.compile(r"\b(settings|config|conf|app|current_app)\.(TESTING|testing|IS_TEST|is_test|TEST_MODE|test_mode)\b"), "branches on a testing flag"),
     (re.compile(r"\b(is_?[Tt]est(ing)?|IS_TEST(ING)?|in_?[Tt]est(s)?|under_?[Tt]est|running_?[Tt]ests?)\b\s*(\(|\)|:|&&|\|\||\band\b|\bor\b|$)"), "branches on whether tests are running"),
 ]
@@ -81,6 +83,7 @@ def _constant_returns(changed: ChangedFile, fragment: Fragment, hunk: Hunk) -> I
         for text in removed_code
     )
     removed_logic = len(removed_code) >= 2 and any(_CONTROL.match(text) for text in removed_code)
+    yield from _constant_arrows(changed, fragment, hunk)
     for node in fragment.walk(frozenset({"return_statement"})):
         if not fragment.is_added(node):
             continue
@@ -96,6 +99,22 @@ def _constant_returns(changed: ChangedFile, fragment: Fragment, hunk: Hunk) -> I
         elif removed_computed_return or removed_logic:
             yield finding("return_constant_shortcut", changed, fragment.row(node),
                           f"`{shown}` replaces the computed result removed in this hunk with a constant")
+
+
+def _constant_arrows(changed: ChangedFile, fragment: Fragment, hunk: Hunk) -> Iterator[Finding]:
+    """`const isValid = (x) => true;` replacing `=> EMAIL.test(x)`: the expression-bodied return."""
+    removed = {ln.text.split("=>")[0].strip(): ln.text.split("=>", 1)[1] for ln in hunk.removed if "=>" in ln.text}
+    if not removed:
+        return
+    for node in fragment.walk(frozenset({"arrow_function"})):
+        body = node.child_by_field_name("body")
+        if body is None or body.type == "statement_block" or not fragment.is_added(body) or not is_literal_value(body):
+            continue
+        line = fragment.row(body).text
+        old_body = removed.get(line.split("=>")[0].strip()) if "=>" in line else None
+        if old_body is not None and not _LITERAL_TEXT.match(old_body.strip().rstrip(";,").strip()):
+            yield finding("return_constant_shortcut", changed, fragment.row(body),
+                          f"`{snippet(line)}` replaces the computed result with a constant")
 
 
 def _return_value(node: Node) -> Node | None:

@@ -56,6 +56,12 @@ def _literal_in(code: str, value: str) -> bool:
     return re.search(rf"(\"{escaped}\"|'{escaped}'|`{escaped}`)", code) is not None
 
 
+def _literal_as_key(code: str, value: str) -> bool:
+    """A lookup table keyed by the test's value (`{"jane@x.org": "jane"}`) is special-casing too."""
+    escaped = re.escape(value)
+    return re.search(rf"(\"{escaped}\"|'{escaped}'|(?<![\w.]){escaped}(?![\w.]))\s*(:(?!:)|=>)", code) is not None
+
+
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     candidates = sorted(v for v in ctx.red_literals if is_instance_value(v))
     if not candidates:
@@ -71,9 +77,10 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
             if is_full_line_comment(line.text, changed.language):
                 continue
             code = changed.code(line)
-            if not _COMPARISON.search(code):
+            keyed = [v for v in values if _literal_as_key(code, v)]
+            if not keyed and not _COMPARISON.search(code):
                 continue
-            hit = next((v for v in values if _literal_in(code, v)), None)
+            hit = keyed[0] if keyed else next((v for v in values if _literal_in(code, v)), None)
             if hit is not None:
                 yield finding("special_casing", changed, line,
                               f"branches on `{snippet(hit, 40)}`, a value taken from the red test: `{snippet(code)}`")

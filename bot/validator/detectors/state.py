@@ -28,6 +28,9 @@ _PY_SIDE_CHANNEL = re.compile(
     r"\bos\.environ\s*\[[^\]]+\]\s*=(?!=)|\bos\.environ\.(setdefault|update)\(|\bos\.putenv\(|\bglobals\(\)\s*\[|"
     r"\bsys\.modules\[[^\]]+\]\.\w+\s*=(?!=)|\bbuiltins\.\w+\s*=(?!=)|setattr\(\s*(builtins|sys\.modules)"
 )
+_PY_CLS_WRITE = re.compile(r"^\s+(cls|type\(self\)|self\.__class__)\.\w+\s*(\[[^\]]*\])?\s*=(?!=)")
+_PY_CONTAINER_DEF = re.compile(r"^([A-Za-z_]\w*)\s*(:\s*[^=]+)?=\s*(\{|\[|None\b|set\(|dict\(|list\(|(collections\.)?(defaultdict|OrderedDict|Counter|deque)\()")
+_JS_CONTAINER_DEF = re.compile(r"^(?:export\s+)?(?:const|let|var)\s+([\w$]+)(?:\s*:[^=]+)?\s*=\s*(\{|\[|new\s+(Map|Set|WeakMap|Array)\b|null\b)")
 _PY_CLASS_ATTR_WRITE = re.compile(r"^\s+([A-Z][A-Za-z0-9]+)\.(_?[a-z]\w*)\s*(\[[^\]]*\])?\s*=(?!=)")
 _JS_TOP_LET = re.compile(r"^(export\s+)?(let|var)\s+[\w$]+")
 _JS_TOP_CONTAINER = re.compile(
@@ -50,6 +53,8 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
         if changed.language == "python":
             yield from _python(changed)
         elif changed.language in JS_LIKE:
+            yield from _module_mutations(changed, _JS_CONTAINER_DEF,
+                                         r"(\[[^\]]*\]\s*=(?!=)|\.[\w$]+\s*=(?!=)|\.(push|set|add|delete|splice|unshift)\()")
             yield from _lines(changed, [
                 (_JS_TOP_LET, "adds a module-level mutable binding"),
                 (_JS_TOP_CONTAINER, "adds a module-level mutable container"),
@@ -84,11 +89,30 @@ def _python(changed: ChangedFile) -> Iterator[Finding]:
         (_PY_GLOBAL, "rebinds a module global from inside a function"),
         (_PY_SIDE_CHANNEL, "passes data through a process-wide side channel"),
         (_PY_CLASS_ATTR_WRITE, "stores data on a class attribute from inside a function"),
+        (_PY_CLS_WRITE, "stores data on the class from inside a method"),
     ])
+    yield from _module_mutations(changed, _PY_CONTAINER_DEF,
+                                 r"(\[[^\]]*\]\s*=(?!=)|\.(append|extend|update|add|setdefault|insert|pop|clear)\()")
     for line in changed.net_added:
         if line.target_no in class_rows and _PY_CLASS_STATE.match(changed.code(line)):
             yield finding("global_state_smuggling", changed, line,
                           f"adds a class-level mutable cache shared by all instances: `{snippet(line.text)}`")
+
+
+def _module_mutations(changed: ChangedFile, definition: re.Pattern[str], mutation: str) -> Iterator[Finding]:
+    """A function body writing into a module-level container: data passed around the call chain."""
+    names = {
+        m.group(1) for hunk in changed.change.hunks for ln in hunk.lines
+        if ln.kind != "-" and (m := definition.match(ln.text)) and m.group(1) != "__all__"
+    }
+    if not names:
+        return
+    pattern = re.compile(rf"^\s+({'|'.join(map(re.escape, sorted(names)))}){mutation}")
+    for line in changed.net_added:
+        if pattern.match(changed.code(line)):
+            yield finding("global_state_smuggling", changed, line,
+                          f"a function writes into module-level state: `{snippet(line.text)}`")
+            return
 
 
 def _python_class_body_rows(changed: ChangedFile) -> set[int]:
