@@ -131,10 +131,10 @@ class WebhookReceiver:
             try:
                 event = parse(verified)
             except MalformedPayload as exc:
-                log.warning("webhook_malformed", event=event_name, reason=str(exc))
+                log.warning("webhook_malformed", event_name=event_name, reason=str(exc))
                 return _answer(400, f"malformed payload: {exc}"), event_name, "malformed"
             if not self.event_filter.accepts(event):
-                log.info("webhook_ignored", event=event_name, kind=event.kind)
+                log.info("webhook_ignored", event_name=event_name, kind=event.kind)
                 return _answer(200, "ignored"), event_name, "ignored"
             try:
                 async with self.db.transaction() as session:
@@ -143,9 +143,9 @@ class WebhookReceiver:
                 log.error("webhook_database_unavailable", error=str(exc))
                 return _answer(503, "database unavailable, retry later"), event_name, "unavailable"
             if job_id is None:
-                log.info("webhook_duplicate", event=event_name)
+                log.info("webhook_duplicate", event_name=event_name)
                 return _answer(200, "duplicate delivery"), event_name, "duplicate"
-            log.info("webhook_queued", event=event_name, kind=event.kind, job=job_id)
+            log.info("webhook_queued", event_name=event_name, kind=event.kind, job=job_id)
             return _answer(202, "queued"), event_name, "queued"
 
     async def _record(

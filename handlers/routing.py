@@ -36,7 +36,7 @@ class Router:
         return decorator
 
     def _is_own(self, event: Event) -> bool:
-        if event.actor_is_bot:
+        if event.actor_is_self:
             return True
         if self.bot_account and event.actor:
             return event.actor.lower() == self.bot_account.lower()

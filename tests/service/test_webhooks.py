@@ -1,0 +1,192 @@
+"""Webhook answers over real HTTP to a running app and a real Postgres."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import aiohttp
+from sqlalchemy import func, select, text
+
+from bot.store.models import Delivery
+from tests.fakes import webhooks
+from tests.service.conftest import GITHUB_SECRET, GITLAB_SECRET, RunningSmith
+
+
+async def _count(smith: RunningSmith, statement) -> int:
+    async with smith.db.transaction() as session:
+        return (await session.execute(statement)).scalar_one()
+
+
+async def _deliveries(smith: RunningSmith) -> int:
+    return await _count(smith, select(func.count()).select_from(Delivery))
+
+
+async def _jobs(smith: RunningSmith, task: str = "smith.handle_event") -> int:
+    return await _count(
+        smith, text("SELECT count(*) FROM procrastinate_jobs WHERE task_name = :t").bindparams(t=task)
+    )
+
+
+async def test_summon_label_is_recorded_with_its_job_and_answered_202(smith_web):
+    headers, body = webhooks.github_issues_labeled(secret=GITHUB_SECRET, label="smith")
+    status, _ = await webhooks.send_webhook(f"{smith_web.url}/webhooks/github", headers, body)
+    assert status == 202
+    assert await _deliveries(smith_web) == 1
+    assert await _jobs(smith_web) == 1
+
+
+async def test_bad_signature_is_401_and_stores_nothing(smith_web):
+    headers, body = webhooks.github_issues_labeled(secret="not the secret", label="smith")
+    status, _ = await webhooks.send_webhook(f"{smith_web.url}/webhooks/github", headers, body)
+    assert status == 401
+    headers, body = webhooks.github_issues_labeled(secret=GITHUB_SECRET, label="smith")
+    del headers["X-Hub-Signature-256"]
+    status, _ = await webhooks.send_webhook(f"{smith_web.url}/webhooks/github", headers, body)
+    assert status == 401
+    headers, body = webhooks.gitlab_issue_labels_changed(token="wrong", current_labels=["smith"])
+    status, _ = await webhooks.send_webhook(f"{smith_web.url}/webhooks/gitlab", headers, body)
+    assert status == 401
+    assert await _deliveries(smith_web) == 0
+    assert await _jobs(smith_web) == 0
+
+
+async def test_body_over_the_cap_is_413_without_reading_it(smith_web):
+    headers, _ = webhooks.github_issues_labeled(secret=GITHUB_SECRET)
+    huge = b"x" * (smith_web.settings.max_body_bytes + 1)
+    status, _ = await webhooks.send_webhook(f"{smith_web.url}/webhooks/github", headers, huge)
+    assert status == 413
+
+    async def chunks():  # no Content-Length: the cap applies while reading
+        for _ in range(40):
+            yield b"y" * 65536
+
+    async with aiohttp.ClientSession() as session:
+        async with session.post(f"{smith_web.url}/webhooks/gitlab", data=chunks(),
+                                headers={"X-Gitlab-Token": GITLAB_SECRET}) as response:
+            assert response.status == 413
+    assert await _deliveries(smith_web) == 0
+
+
+async def test_malformed_json_is_400(smith_web):
+    body = b'{"action": "labeled", "issue": '
+    headers = {"Content-Type": "application/json", "X-GitHub-Event": "issues",
+               "X-GitHub-Delivery": "d-1",
+               "X-Hub-Signature-256": webhooks.sign_github(body, GITHUB_SECRET)}
+    status, _ = await webhooks.send_webhook(f"{smith_web.url}/webhooks/github", headers, body)
+    assert status == 400
+    headers, _ = webhooks.gitlab_issue_labels_changed(token=GITLAB_SECRET)
+    status, _ = await webhooks.send_webhook(f"{smith_web.url}/webhooks/gitlab", headers, b"[1,")
+    assert status == 400
+
+
+async def test_payload_missing_required_fields_is_400(smith_web):
+    payload = webhooks.fixture("github/issues.labeled.json")
+    del payload["repository"]
+    headers, body = webhooks.github_delivery("issues", payload, secret=GITHUB_SECRET)
+    status, text_ = await webhooks.send_webhook(f"{smith_web.url}/webhooks/github", headers, body)
+    assert status == 400, text_
+
+
+async def test_unhandled_events_are_200_and_ignored(smith_web):
+    ping = webhooks.fixture("github/ping.json")
+    headers, body = webhooks.github_delivery("ping", ping, secret=GITHUB_SECRET)
+    status, _ = await webhooks.send_webhook(f"{smith_web.url}/webhooks/github", headers, body)
+    assert status == 200
+    headers, body = webhooks.github_delivery("star", {"action": "created"}, secret=GITHUB_SECRET)
+    status, _ = await webhooks.send_webhook(f"{smith_web.url}/webhooks/github", headers, body)
+    assert status == 200
+    # A label that is not the summon label does not cause work either.
+    headers, body = webhooks.github_issues_labeled(secret=GITHUB_SECRET, label="bug")
+    status, _ = await webhooks.send_webhook(f"{smith_web.url}/webhooks/github", headers, body)
+    assert status == 200
+    assert await _jobs(smith_web) == 0
+
+
+async def test_smiths_own_events_cause_nothing(smith_web):
+    headers, body = webhooks.github_issue_comment_created(
+        secret=GITHUB_SECRET, comment_body="/smith retry", actor="smith-bot")
+    status, _ = await webhooks.send_webhook(f"{smith_web.url}/webhooks/github", headers, body)
+    assert status == 200
+    headers, body = webhooks.gitlab_note_on_issue(
+        token=GITLAB_SECRET, note="/smith retry", actor="smith-bot")
+    status, _ = await webhooks.send_webhook(f"{smith_web.url}/webhooks/gitlab", headers, body)
+    assert status == 200
+    assert await _jobs(smith_web) == 0
+
+
+async def test_fifty_concurrent_copies_of_one_delivery_queue_one_job(smith_web):
+    headers, body = webhooks.github_issues_labeled(secret=GITHUB_SECRET, label="smith",
+                                                   delivery_id="same-delivery")
+    gl_headers, gl_body = webhooks.gitlab_issue_labels_changed(
+        token=GITLAB_SECRET, current_labels=["smith"], delivery_id="same-gitlab-delivery")
+    sends = [webhooks.send_webhook(f"{smith_web.url}/webhooks/github", headers, body)
+             for _ in range(50)]
+    sends += [webhooks.send_webhook(f"{smith_web.url}/webhooks/gitlab", gl_headers, gl_body)
+              for _ in range(50)]
+    statuses = [status for status, _ in await asyncio.gather(*sends)]
+    assert statuses.count(202) == 2
+    assert statuses.count(200) == 98
+    assert await _deliveries(smith_web) == 2
+    assert await _jobs(smith_web) == 2
+
+
+async def test_database_down_is_503(tmp_path):
+    from aiohttp.test_utils import TestServer
+
+    from bot.app import create_app
+    from bot.store.db import Database
+    from handlers import build_router
+    from tests.service.conftest import make_settings
+
+    settings = make_settings(tmp_path)
+    dead = Database("postgresql://nobody@127.0.0.1:1/none?connect_timeout=1")
+    server = TestServer(create_app(settings, dead, build_router(settings)), host="127.0.0.1")
+    await server.start_server()
+    try:
+        url = str(server.make_url("/webhooks/github"))
+        headers, body = webhooks.github_issues_labeled(secret=GITHUB_SECRET, label="smith")
+        status, _ = await webhooks.send_webhook(url, headers, body)
+        assert status == 503
+        async with aiohttp.ClientSession() as session:
+            async with session.get(str(server.make_url("/readyz"))) as response:
+                assert response.status == 503
+            async with session.get(str(server.make_url("/healthz"))) as response:
+                assert response.status == 200
+    finally:
+        await server.close()
+        await dead.dispose()
+
+
+async def test_health_ready_and_metrics(smith_web):
+    headers, body = webhooks.github_issues_labeled(secret=GITHUB_SECRET, label="smith")
+    await webhooks.send_webhook(f"{smith_web.url}/webhooks/github", headers, body)
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"{smith_web.url}/readyz") as response:
+            assert response.status == 200
+        async with session.get(f"{smith_web.url}/metrics") as response:
+            metrics = await response.text()
+    assert 'smith_webhook_deliveries_total{event="issues",forge="github",outcome="queued"} 1.0' in metrics
+    assert "smith_webhook_ack_seconds_bucket" in metrics
+
+
+async def test_every_fixture_is_accepted_or_ignored_never_refused(smith_web, fixtures_dir):
+    """Each published payload, signed, gets 200 or 202: no fixture is refused as malformed."""
+    gitlab_headers = {"issue": "Issue Hook", "note": "Note Hook", "merge_request":
+                      "Merge Request Hook", "emoji": "Emoji Hook"}
+    for path in sorted((fixtures_dir / "github").glob("*.json")):
+        if path.name == "openapi-subset.json":
+            continue
+        payload = json.loads(path.read_text())
+        event = path.name.split(".")[0]
+        headers, body = webhooks.github_delivery(event, payload, secret=GITHUB_SECRET)
+        status, answer = await webhooks.send_webhook(f"{smith_web.url}/webhooks/github", headers, body)
+        assert status in (200, 202), (path.name, status, answer)
+    for path in sorted((fixtures_dir / "gitlab").glob("*.json")):
+        if path.name == "api-subset.json":
+            continue
+        payload = json.loads(path.read_text())
+        headers, body = webhooks.gitlab_delivery(
+            gitlab_headers[payload["object_kind"]], payload, token=GITLAB_SECRET)
+        status, answer = await webhooks.send_webhook(f"{smith_web.url}/webhooks/gitlab", headers, body)
+        assert status in (200, 202), (path.name, status, answer)
