@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+from operator import itemgetter
 from typing import Any
 
 import tree_sitter
@@ -25,6 +26,7 @@ DefRecord = tuple[str, str, str, int, int]
 RefRecord = tuple[str, str, int, int]
 Payload = tuple[str, int | None, list[DefRecord], list[RefRecord]]
 
+_first = itemgetter(0)
 _GO_TYPE_KINDS = {"struct_type": "struct", "interface_type": "interface"}
 
 
@@ -126,7 +128,7 @@ def _references(
     ref_nodes: list[tuple[int, str, tree_sitter.Node]], def_spans: list[tuple[int, int]]
 ) -> list[RefRecord]:
     """Attach each reference to the innermost definition around it in one sweep over both."""
-    ref_nodes.sort(key=lambda item: item[0])
+    ref_nodes.sort(key=_first)
     refs: list[RefRecord] = []
     stack: list[tuple[int, int]] = []  # (end_byte, def index)
     next_def = 0
@@ -140,7 +142,7 @@ def _references(
             next_def += 1
         while stack and stack[-1][0] <= start:
             stack.pop()
-        name = _text(node)
+        name = node.text.decode("utf-8", "replace")  # type: ignore[union-attr]
         if kind == "import":
             name = name.strip("\"'`")
         refs.append((name, kind, node.start_point.row + 1, stack[-1][1] if stack else -1))

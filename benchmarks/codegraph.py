@@ -1,0 +1,200 @@
+"""Benchmark the code graph on the running interpreter's standard library, against ctags.
+
+Indexes a temporary copy of the stdlib's Python files (a copy, so "touching a file" never writes
+to the interpreter): cold (empty cache) with the process pool and in-process, warm with nothing
+changed, warm after one file changed, a fresh copy at another path (what PREPARE sees: known only by content hash), and the
+first queries on a warm graph. Universal Ctags runs
+on exactly the files the index kept, in the same run. Each timing is the median of --runs.
+
+    /work/venv/bin/python benchmarks/codegraph.py [--runs 3] [--workers N] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.codegraph import CodeGraph, IndexOptions, build_index  # noqa: E402
+
+T = TypeVar("T")
+TOUCHED_FILE = "json/decoder.py"
+CTAGS_FLAGS = ["--languages=Python", "--fields=+ne"]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="repetitions per timing (median)")
+    parser.add_argument("--workers", type=int, default=None, help="parser processes")
+    parser.add_argument("--ctags", default="ctags", help="Universal Ctags executable")
+    parser.add_argument("--json", action="store_true", help="print results as JSON")
+    args = parser.parse_args()
+
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    with tempfile.TemporaryDirectory(prefix="codegraph-bench-") as scratch:
+        root = Path(scratch) / "stdlib"
+        _copy_python_sources(stdlib, root)
+        results = _run(root, Path(scratch), args)
+    results["stdlib"] = str(stdlib)
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        _print(results)
+    return 0
+
+
+def _run(root: Path, scratch: Path, args: argparse.Namespace) -> dict[str, object]:
+    pooled = IndexOptions(workers=args.workers)
+    inline = IndexOptions(workers=1)
+
+    def cold(options: IndexOptions) -> Callable[[], CodeGraph]:
+        def index() -> CodeGraph:
+            cache = Path(tempfile.mkdtemp(dir=scratch, prefix="cache-"))
+            try:
+                return build_index(root, cache, options=options)
+            finally:
+                shutil.rmtree(cache)
+
+        return index
+
+    cold_seconds, graph = _median(args.runs, cold(pooled))
+    cold_inline_seconds, _ = _median(args.runs, cold(inline))
+
+    files = graph.paths()
+    file_list = scratch / "files.txt"
+    file_list.write_text("\n".join(files) + "\n")
+    ctags_seconds, ctags_tags = _median(args.runs, lambda: _ctags(args.ctags, root, file_list))
+
+    cache = scratch / "warm-cache"
+    build_index(root, cache, options=pooled)
+    unchanged_seconds, unchanged = _median(args.runs, lambda: build_index(root, cache, options=pooled))
+
+    touched = root / TOUCHED_FILE
+
+    def touch_and_reindex() -> CodeGraph:
+        touched.write_text(touched.read_text() + f"\n# touched at {time.time_ns()}\n")
+        return build_index(root, cache, options=pooled)
+
+    touched_seconds, after_touch = _median(args.runs, touch_and_reindex)
+
+    # PREPARE clones afresh every run: same content at a new path, known only by content hash.
+    clone = scratch / "clone"
+
+    def fresh_checkout() -> CodeGraph:
+        shutil.rmtree(clone, ignore_errors=True)
+        shutil.copytree(root, clone)
+        started = time.perf_counter()
+        graph = build_index(clone, cache, options=pooled)
+        timings.append(time.perf_counter() - started)
+        return graph
+
+    timings: list[float] = []
+    clone_graph = None
+    for _ in range(max(args.runs, 1)):
+        clone_graph = fresh_checkout()
+    clone_seconds = statistics.median(timings)
+    symbol_seconds, _ = _timed(lambda: after_touch.find_symbol("JSONDecoder.decode"))
+    references_seconds, _ = _timed(lambda: after_touch.find_references("decode"))
+    blast_seconds, _ = _timed(lambda: after_touch.blast_radius(["json.decoder.JSONDecoder.decode"]))
+
+    report = graph.report
+    return {
+        "files": report.files,
+        "definitions": report.definitions,
+        "references": report.references,
+        "parse_failures": len(report.parse_failures),
+        "skipped": report.skipped,
+        "workers": report.workers,
+        "cold_seconds": cold_seconds,
+        "cold_inline_seconds": cold_inline_seconds,
+        "ctags_seconds": ctags_seconds,
+        "ctags_tags": ctags_tags,
+        "warm_unchanged_seconds": unchanged_seconds,
+        "warm_unchanged_reparsed": unchanged.report.reparsed,
+        "warm_touched_seconds": touched_seconds,
+        "warm_touched_reparsed": after_touch.report.reparsed,
+        "fresh_checkout_seconds": clone_seconds,
+        "fresh_checkout_reparsed": clone_graph.report.reparsed if clone_graph else None,
+        "first_find_symbol_seconds": symbol_seconds,
+        "first_find_references_seconds": references_seconds,
+        "blast_radius_seconds": blast_seconds,
+        "cold_vs_ctags": cold_seconds / ctags_seconds,
+        "pool_speedup": cold_inline_seconds / cold_seconds,
+        "warm_touched_vs_cold": touched_seconds / cold_seconds,
+    }
+
+
+def _copy_python_sources(stdlib: Path, destination: Path) -> None:
+    def ignore(directory: str, names: list[str]) -> set[str]:
+        return {
+            name
+            for name in names
+            if name in {"site-packages", "__pycache__"}
+            or (not name.endswith(".py") and not (Path(directory) / name).is_dir())
+        }
+
+    shutil.copytree(stdlib, destination, ignore=ignore, symlinks=True)
+
+
+def _ctags(executable: str, root: Path, file_list: Path) -> int:
+    output = file_list.with_suffix(".tags")
+    subprocess.run(
+        [executable, *CTAGS_FLAGS, "-L", str(file_list), "-f", str(output)],
+        cwd=root,
+        check=True,
+    )
+    return sum(1 for line in output.open(encoding="utf-8", errors="replace") if not line.startswith("!_"))
+
+
+def _timed(action: Callable[[], T]) -> tuple[float, T]:
+    started = time.perf_counter()
+    result = action()
+    return time.perf_counter() - started, result
+
+
+def _median(runs: int, action: Callable[[], T]) -> tuple[float, T]:
+    timings = []
+    result: T
+    for _ in range(max(runs, 1)):
+        seconds, result = _timed(action)
+        timings.append(seconds)
+    return statistics.median(timings), result
+
+
+def _print(results: dict[str, object]) -> None:
+    def s(key: str) -> str:
+        return f"{results[key]:.3f} s"
+
+    print(f"standard library: {results['stdlib']}")
+    print(
+        f"indexed {results['files']} files: {results['definitions']} definitions, "
+        f"{results['references']} references, {results['parse_failures']} parse failures, "
+        f"skipped {results['skipped']}"
+    )
+    print(f"cold, {results['workers']} workers        {s('cold_seconds')}")
+    print(f"cold, in-process        {s('cold_inline_seconds')}  (pool speed-up x{results['pool_speedup']:.2f})")
+    print(f"ctags ({results['ctags_tags']} tags)     {s('ctags_seconds')}")
+    print(f"warm, nothing changed   {s('warm_unchanged_seconds')}  (reparsed {results['warm_unchanged_reparsed']})")
+    print(f"warm, one file changed  {s('warm_touched_seconds')}  (reparsed {results['warm_touched_reparsed']})")
+    print(f"fresh checkout, cached  {s('fresh_checkout_seconds')}  (reparsed {results['fresh_checkout_reparsed']})")
+    print(f"first find_symbol       {s('first_find_symbol_seconds')}")
+    print(f"first find_references   {s('first_find_references_seconds')}")
+    print(f"blast radius            {s('blast_radius_seconds')}")
+    print(f"cold / ctags            x{results['cold_vs_ctags']:.2f}")
+    print(f"warm touched / cold     {results['warm_touched_vs_cold'] * 100:.1f} %")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
