@@ -170,7 +170,8 @@ def _guards(changed: ChangedFile) -> Iterator[Finding]:
         if is_full_line_comment(line.text, changed.language):
             continue
         code = changed.code(line)
-        if _GUARD_LINE.search(code) and not any(SequenceMatcher(None, code.strip(), a).ratio() > 0.8 for a in added_text):
+        guard = _GUARD_LINE.search(code)
+        if guard and not any(guard.group(0) in a or SequenceMatcher(None, code.strip(), a).ratio() > 0.8 for a in added_text):
             yield finding("guard_weakened", changed, line, f"removes a guard: `{snippet(code)}`")
             return
     removed_conditions = [ln for ln in changed.net_removed if _CONDITION_LINE.match(ln.text)]

@@ -145,13 +145,15 @@ def _weakened(changed: ChangedFile, added_test_names: set[str]) -> Iterator[Find
 
 def _renamed(changed: ChangedFile, removed: DiffLine) -> bool:
     """A test definition replaced in the same hunk by a similar one is a rename, not a deletion."""
+    old = (_test_names(removed.text) or [""])[0]
     for hunk in changed.change.hunks:
         if removed in hunk.lines:
-            return any(
-                _test_names(a.text) and SequenceMatcher(None, removed.text.strip(), a.text.strip()).ratio() >= 0.6
-                for a in hunk.added
-            )
+            return any(_similar_names(old, new) for a in hunk.added for new in _test_names(a.text))
     return False
+
+
+def _similar_names(old: str, new: str) -> bool:
+    return new.startswith(old) or old.startswith(new) or SequenceMatcher(None, old, new).ratio() >= 0.7
 
 
 def _pairs(removed: list[DiffLine], added: list[DiffLine]) -> list[tuple[DiffLine, DiffLine]]:
