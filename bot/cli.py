@@ -61,9 +61,35 @@ def database_target(settings: Settings) -> Iterator[str]:
 
 def build_forges(settings: Settings) -> dict[str, Any]:
     """One adapter per configured forge; a forge without credentials is simply absent."""
-    from bot.forge import build_forges as build
+    from bot.forge import RetryPolicy, build_forge
 
-    return build(settings)
+    retry = RetryPolicy(
+        attempts=settings.forge_retry_attempts, backoff_initial=settings.forge_backoff_initial,
+        backoff_max=settings.forge_backoff_max,
+        rate_limit_max_wait=settings.forge_rate_limit_max_wait,
+    )
+    forges: dict[str, Any] = {}
+    if settings.github_token or (settings.github_app_id and settings.github_private_key_path):
+        try:
+            private_key = settings.github_private_key()
+        except OSError as exc:
+            raise CommandError(f"cannot read the GitHub App private key: {exc}") from exc
+        forges["github"] = build_forge(
+            "github", api_url=settings.github_api_url,
+            token=settings.github_token.get_secret_value() if settings.github_token else None,
+            app_id=settings.github_app_id, private_key=private_key, retry=retry,
+            request_timeout=settings.forge_request_timeout,
+        )
+    if settings.gitlab_token:
+        forges["gitlab"] = build_forge(
+            "gitlab", api_url=settings.gitlab_url, token=settings.gitlab_token.get_secret_value(),
+            retry=retry, request_timeout=settings.forge_request_timeout,
+            gitlab_token_kind=settings.gitlab_token_kind,
+        )
+    if not forges:
+        log.warning("no_forge_configured",
+                    hint="set SMITH_GITHUB_TOKEN (or an App) or SMITH_GITLAB_TOKEN")
+    return forges
 
 
 def build_runtime(settings: Settings, url: str) -> Any:

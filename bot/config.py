@@ -64,6 +64,15 @@ class Settings(BaseSettings):
     gitlab_token: SecretStr | None = Field(None, description="GitLab token with `api` scope.")
     gitlab_webhook_secret: SecretStr | None = Field(None, description="Webhook secret token "
                                                     "compared with `X-Gitlab-Token`.")
+    gitlab_token_kind: str = Field("private", description="`private` (personal, project or "
+                                   "group token) or `oauth`.")
+
+    forge_retry_attempts: int = Field(4, description="Tries of one forge call, first included.")
+    forge_backoff_initial: float = Field(0.5, description="First wait after a 5xx, in seconds.")
+    forge_backoff_max: float = Field(8.0, description="Longest wait between two tries.")
+    forge_rate_limit_max_wait: float = Field(120.0, description="Longest total wait for a "
+                                             "rate limit before giving up.")
+    forge_request_timeout: float = Field(30.0, description="Seconds one forge request may take.")
 
     bot_account: str = Field("smith-bot", description="Smith's own user name on the forge: its "
                              "events are ignored and `@<account>` addresses it.")

@@ -47,3 +47,57 @@ async def smith_web(tmp_path, database: Database) -> AsyncIterator[RunningSmith]
         yield RunningSmith(url=str(server.make_url("")).rstrip("/"), settings=settings, db=database)
     finally:
         await server.close()
+
+
+@dataclass
+class Stack:
+    """Smith's web app + the real handlers + fake forges that send it signed webhooks."""
+
+    smith: RunningSmith
+    github: object
+    gitlab: object
+    runtime: object
+
+    async def drain(self) -> None:
+        """Run every queued job (and the jobs those queue) to the end, in this process."""
+        from bot.jobs import QUEUE, build_job_app
+
+        app = build_job_app(self.smith.db.url, self.runtime)
+        async with app.open_async():
+            await app.run_worker_async(queues=[QUEUE], wait=False, install_signal_handlers=False,
+                                       listen_notify=False)
+
+
+@pytest.fixture
+async def stack(tmp_path, database: Database) -> AsyncIterator[Stack]:
+    from bot.chain.placeholder import run_not_implemented
+    from bot.forge.github import GitHubForge
+    from bot.forge.gitlab import GitLabForge
+    from bot.forge.retry import RetryPolicy
+    from bot.jobs import Runtime
+    from tests.fakes.github import FakeGitHub
+    from tests.fakes.gitlab import FakeGitLab
+
+    settings = make_settings(tmp_path)
+    router = build_router(settings)
+    server = TestServer(create_app(settings, database, router), host="127.0.0.1")
+    await server.start_server()
+    base = str(server.make_url("")).rstrip("/")
+    retry = RetryPolicy(attempts=3, backoff_initial=0.01, backoff_max=0.05, rate_limit_max_wait=2)
+    async with FakeGitHub(webhook_url=f"{base}/webhooks/github",
+                          webhook_secret=GITHUB_SECRET) as github, \
+            FakeGitLab(webhook_url=f"{base}/webhooks/gitlab", webhook_token=GITLAB_SECRET) as gitlab:
+        forges = {
+            "github": GitHubForge(token=github.add_token("smith-bot"), api_url=github.base_url,
+                                  retry=retry),
+            "gitlab": GitLabForge(url=gitlab.instance_url, token=gitlab.add_token("smith-bot"),
+                                  retry=retry),
+        }
+        runtime = Runtime(settings=settings, db=database, forges=forges,
+                          route_event=router.dispatch, run_chain=run_not_implemented)
+        try:
+            yield Stack(RunningSmith(base, settings, database), github, gitlab, runtime)
+        finally:
+            for forge in forges.values():
+                await forge.close()
+            await server.close()

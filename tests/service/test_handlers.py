@@ -1,0 +1,128 @@
+"""From a forge's webhook to a run (or to no run): the handlers, jobs and permission checks."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from bot.chain.placeholder import REASON
+from bot.store.models import Run
+from tests.service.conftest import Stack
+
+REPO = "octo/widgets"
+PROJECT = "group/widgets"
+
+
+async def _runs(stack: Stack) -> list[Run]:
+    async with stack.smith.db.transaction() as session:
+        return list((await session.execute(select(Run).order_by(Run.id))).scalars())
+
+
+def _seed(stack: Stack) -> tuple[int, int]:
+    stack.github.add_repo(REPO)
+    stack.github.set_permission(REPO, "writer", "write")
+    stack.github.set_permission(REPO, "reader", "read")
+    stack.github.set_permission(REPO, "boss", "maintain")
+    issue = stack.github.add_issue(REPO, title="Totals are wrong", author="reader")
+    stack.gitlab.add_project(PROJECT)
+    stack.gitlab.set_access_level(PROJECT, "dev", 30)
+    stack.gitlab.set_access_level(PROJECT, "guest", 10)
+    gl_issue = stack.gitlab.add_issue(PROJECT, title="Totals are wrong", author="guest")
+    return issue, gl_issue
+
+
+async def test_summon_by_a_writer_creates_one_run_that_ends_not_implemented(stack: Stack):
+    issue, gl_issue = _seed(stack)
+    await stack.github.label_issue(REPO, issue, "smith", actor="writer")
+    await stack.gitlab.label_issue(PROJECT, gl_issue, "smith", actor="dev")
+    await stack.drain()
+    runs = await _runs(stack)
+    assert [(r.forge, r.repo, r.issue_number) for r in runs] == [
+        ("github", REPO, issue), ("gitlab", PROJECT, gl_issue)]
+    assert {r.status for r in runs} == {"not_implemented"}
+    assert all(r.reason == REASON for r in runs)
+
+
+async def test_summon_without_write_permission_creates_no_run(stack: Stack):
+    issue, gl_issue = _seed(stack)
+    await stack.github.label_issue(REPO, issue, "smith", actor="reader")
+    await stack.github.label_issue(REPO, issue, "smith", actor="stranger")
+    await stack.gitlab.label_issue(PROJECT, gl_issue, "smith", actor="guest")
+    await stack.drain()
+    assert await _runs(stack) == []
+    said = [c.body for c in stack.github.state.comments.values()]
+    assert any("only users with write access" in body for body in said)
+
+
+async def test_comment_commands_check_permission_and_answer(stack: Stack):
+    issue, _ = _seed(stack)
+    await stack.github.comment(REPO, issue, "/smith retry", actor="reader")
+    await stack.drain()
+    assert await _runs(stack) == []
+    await stack.github.comment(REPO, issue, "/smith retry", actor="writer")
+    await stack.github.comment(REPO, issue, "@smith-bot help", actor="reader")
+    await stack.drain()
+    runs = await _runs(stack)
+    assert len(runs) == 1 and runs[0].summoned_by == "writer"
+    bodies = [c.body for c in stack.github.state.comments.values() if c.user == "smith-bot"]
+    assert any("needs write access" in body for body in bodies)
+    assert any("/smith retry" in body and "/smith cancel" in body for body in bodies)  # help text
+
+
+async def test_smiths_own_comment_never_reaches_a_handler(stack: Stack):
+    issue, _ = _seed(stack)
+    stack.github.set_permission(REPO, "smith-bot", "admin")
+    await stack.github.comment(REPO, issue, "/smith retry", actor="smith-bot")
+    await stack.drain()
+    assert await _runs(stack) == []
+
+
+async def test_second_summon_while_a_run_is_live_does_not_start_another(stack: Stack):
+    issue, _ = _seed(stack)
+    await stack.github.label_issue(REPO, issue, "smith", actor="writer")
+    await stack.github.comment(REPO, issue, "/smith retry", actor="boss")
+    # Both handle_event jobs run before any run_chain job: the second finds a live run.
+    from bot.jobs import QUEUE, build_job_app
+
+    app = build_job_app(stack.smith.db.url, stack.runtime)
+    async with app.open_async():
+        jobs = await app.job_manager.list_jobs_async(task="smith.handle_event")
+        assert len(jobs) == 2
+    await stack.drain()
+    runs = await _runs(stack)
+    assert len(runs) == 1
+    bodies = [c.body for c in stack.github.state.comments.values() if c.user == "smith-bot"]
+    assert any("still" in body for body in bodies), bodies
+
+
+async def _paused_run(stack: Stack, issue: int) -> int:
+    async with stack.smith.db.transaction() as session:
+        run = Run(forge="github", repo=REPO, issue_number=issue, chain="fix", status="paused",
+                  params={}, summoned_by="writer")
+        session.add(run)
+        await session.flush()
+        return run.id
+
+
+async def test_approve_needs_a_maintainer_and_resumes_the_paused_run(stack: Stack):
+    issue, _ = _seed(stack)
+    run_id = await _paused_run(stack, issue)
+    await stack.github.comment(REPO, issue, "/smith approve", actor="writer")
+    await stack.drain()
+    assert (await _runs(stack))[0].status == "paused"
+    await stack.github.comment(REPO, issue, "/smith approve", actor="boss")
+    await stack.drain()
+    run = (await _runs(stack))[0]
+    assert run.id == run_id
+    assert run.params.get("approved_by") == "boss"
+    assert run.status == "not_implemented"  # resumed: the job ran the (placeholder) chain
+
+
+async def test_cancel_of_a_paused_run_cancels_it_and_says_so(stack: Stack):
+    issue, _ = _seed(stack)
+    run_id = await _paused_run(stack, issue)
+    await stack.github.comment(REPO, issue, "/smith cancel", actor="writer")
+    await stack.drain()
+    run = (await _runs(stack))[0]
+    assert (run.id, run.status) == (run_id, "cancelled")
+    bodies = [c.body for c in stack.github.state.comments.values() if c.user == "smith-bot"]
+    assert any(f"Run #{run_id} is cancelled" in body for body in bodies)
