@@ -2,8 +2,8 @@
 
 Indexes a temporary copy of the stdlib's Python files (a copy, so "touching a file" never writes
 to the interpreter): cold (empty cache) with the process pool and in-process, warm with nothing
-changed, warm after one file changed, a fresh copy at another path (what PREPARE sees: known only by content hash), and the
-first queries on a warm graph. Universal Ctags runs
+changed, warm after one file changed, a fresh copy at another path (what PREPARE sees: known only
+by content hash), and the first queries on a warm graph. Universal Ctags runs
 on exactly the files the index kept, in the same run. Each timing is the median of --runs.
 
     /work/venv/bin/python benchmarks/codegraph.py [--runs 3] [--workers N] [--json]
@@ -27,7 +27,7 @@ from typing import TypeVar
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.codegraph import CodeGraph, IndexOptions, build_index  # noqa: E402
+from bot.codegraph import CodeGraph, IndexOptions, build_index
 
 T = TypeVar("T")
 TOUCHED_FILE = "json/decoder.py"
@@ -79,7 +79,9 @@ def _run(root: Path, scratch: Path, args: argparse.Namespace) -> dict[str, objec
 
     cache = scratch / "warm-cache"
     build_index(root, cache, options=pooled)
-    unchanged_seconds, unchanged = _median(args.runs, lambda: build_index(root, cache, options=pooled))
+    unchanged_seconds, unchanged = _median(
+        args.runs, lambda: build_index(root, cache, options=pooled)
+    )
 
     touched = root / TOUCHED_FILE
 
@@ -155,7 +157,9 @@ def _ctags(executable: str, root: Path, file_list: Path) -> int:
         cwd=root,
         check=True,
     )
-    return sum(1 for line in output.open(encoding="utf-8", errors="replace") if not line.startswith("!_"))
+    return sum(
+        1 for line in output.open(encoding="utf-8", errors="replace") if not line.startswith("!_")
+    )
 
 
 def _timed(action: Callable[[], T]) -> tuple[float, T]:
@@ -174,8 +178,11 @@ def _median(runs: int, action: Callable[[], T]) -> tuple[float, T]:
 
 
 def _print(results: dict[str, object]) -> None:
-    def s(key: str) -> str:
+    def seconds(key: str) -> str:
         return f"{results[key]:.3f} s"
+
+    def reparsed(key: str) -> str:
+        return f"(reparsed {results[key]})"
 
     print(f"standard library: {results['stdlib']}")
     print(
@@ -183,17 +190,37 @@ def _print(results: dict[str, object]) -> None:
         f"{results['references']} references, {results['parse_failures']} parse failures, "
         f"skipped {results['skipped']}"
     )
-    print(f"cold, {results['workers']} workers        {s('cold_seconds')}")
-    print(f"cold, in-process        {s('cold_inline_seconds')}  (pool speed-up x{results['pool_speedup']:.2f})")
-    print(f"ctags ({results['ctags_tags']} tags)     {s('ctags_seconds')}")
-    print(f"warm, nothing changed   {s('warm_unchanged_seconds')}  (reparsed {results['warm_unchanged_reparsed']})")
-    print(f"warm, one file changed  {s('warm_touched_seconds')}  (reparsed {results['warm_touched_reparsed']})")
-    print(f"fresh checkout, cached  {s('fresh_checkout_seconds')}  (reparsed {results['fresh_checkout_reparsed']})")
-    print(f"first find_symbol       {s('first_find_symbol_seconds')}")
-    print(f"first find_references   {s('first_find_references_seconds')}")
-    print(f"blast radius            {s('blast_radius_seconds')}")
-    print(f"cold / ctags            x{results['cold_vs_ctags']:.2f}")
-    print(f"warm touched / cold     {results['warm_touched_vs_cold'] * 100:.1f} %")
+    rows = [
+        (f"cold, {results['workers']} workers", seconds("cold_seconds"), ""),
+        (
+            "cold, in-process",
+            seconds("cold_inline_seconds"),
+            f"(pool speed-up x{results['pool_speedup']:.2f})",
+        ),
+        (f"ctags ({results['ctags_tags']} tags)", seconds("ctags_seconds"), ""),
+        (
+            "warm, nothing changed",
+            seconds("warm_unchanged_seconds"),
+            reparsed("warm_unchanged_reparsed"),
+        ),
+        (
+            "warm, one file changed",
+            seconds("warm_touched_seconds"),
+            reparsed("warm_touched_reparsed"),
+        ),
+        (
+            "fresh checkout, cached",
+            seconds("fresh_checkout_seconds"),
+            reparsed("fresh_checkout_reparsed"),
+        ),
+        ("first find_symbol", seconds("first_find_symbol_seconds"), ""),
+        ("first find_references", seconds("first_find_references_seconds"), ""),
+        ("blast radius", seconds("blast_radius_seconds"), ""),
+        ("cold / ctags", f"x{results['cold_vs_ctags']:.2f}", ""),
+        ("warm touched / cold", f"{results['warm_touched_vs_cold'] * 100:.1f} %", ""),
+    ]
+    for label, value, note in rows:
+        print(f"{label:<24}{value:>10}  {note}".rstrip())
 
 
 if __name__ == "__main__":

@@ -83,13 +83,24 @@ def _rate(
     measures = [
         ("direct callers", callers, thresholds.medium_callers, thresholds.high_callers),
         ("files within two hops", files, thresholds.medium_files, thresholds.high_files),
-        ("packages within two hops", packages, thresholds.medium_packages, thresholds.high_packages),
+        (
+            "packages within two hops",
+            packages,
+            thresholds.medium_packages,
+            thresholds.high_packages,
+        ),
     ]
-    high = [f"{label}: {value} >= {limit} (high)" for label, value, _, limit in measures if value >= limit]
+    high = [
+        f"{label}: {value} >= {limit} (high)"
+        for label, value, _, limit in measures
+        if value >= limit
+    ]
     if high:
         return "high", high
     medium = [
-        f"{label}: {value} >= {limit} (medium)" for label, value, limit, _ in measures if value >= limit
+        f"{label}: {value} >= {limit} (medium)"
+        for label, value, limit, _ in measures
+        if value >= limit
     ]
     if medium:
         return "medium", medium

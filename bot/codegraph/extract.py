@@ -116,9 +116,7 @@ def _definitions(
             elif kind == "method":
                 parent_qualname = _go_receiver_type(node) or parent_qualname
         qualname = f"{parent_qualname}.{name}" if parent_qualname else name
-        defs.append(
-            (name, qualname, kind, node.start_point.row + 1, _end_line(node))
-        )
+        defs.append((name, qualname, kind, node.start_point.row + 1, _end_line(node)))
         spans.append((start, end))
         stack.append((end, qualname, kind))
     return defs, spans

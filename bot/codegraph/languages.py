@@ -37,7 +37,9 @@ _JAVASCRIPT_COMMON = """
 (generator_function_declaration) @def.function
 (class_declaration) @def.class
 (method_definition) @def.method
-(variable_declarator name: (identifier) value: [(arrow_function) (function_expression)]) @def.function
+(variable_declarator
+  name: (identifier)
+  value: [(arrow_function) (function_expression)]) @def.function
 (call_expression function: (identifier) @ref.call)
 (call_expression function: (member_expression property: (property_identifier) @ref.call))
 (new_expression constructor: (identifier) @ref.call)

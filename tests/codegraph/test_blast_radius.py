@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.codegraph import BlastRadiusThresholds
 
+
 # core.helper ← a.use_1..n (one package) ← b.top (another package)
 def fanout_repo(direct_callers: int, packages: int = 1) -> dict[str, str | bytes]:
     files: dict[str, str | bytes] = {
@@ -19,8 +20,7 @@ def fanout_repo(direct_callers: int, packages: int = 1) -> dict[str, str | bytes
     for i in range(direct_callers):
         package = f"pkg{i % packages}"
         files[f"{package}/use_{i}.py"] = (
-            "from core.helpers import helper\n\n\n"
-            f"def use_{i}():\n    return helper()\n"
+            f"from core.helpers import helper\n\n\ndef use_{i}():\n    return helper()\n"
         )
     files["top/main.py"] = "def top():\n    return use_0() + use_1()\n"
     return files
@@ -58,16 +58,28 @@ def test_ratings_follow_the_thresholds_passed_in(index_tree) -> None:
     graph = index_tree(fanout_repo(direct_callers=6, packages=1))
     changed = graph.find_symbol("helper")
     strict = BlastRadiusThresholds(
-        medium_callers=2, high_callers=5, medium_files=100, high_files=200,
-        medium_packages=100, high_packages=200,
+        medium_callers=2,
+        high_callers=5,
+        medium_files=100,
+        high_files=200,
+        medium_packages=100,
+        high_packages=200,
     )
     lenient = BlastRadiusThresholds(
-        medium_callers=5, high_callers=50, medium_files=100, high_files=200,
-        medium_packages=100, high_packages=200,
+        medium_callers=5,
+        high_callers=50,
+        medium_files=100,
+        high_files=200,
+        medium_packages=100,
+        high_packages=200,
     )
     loose = BlastRadiusThresholds(
-        medium_callers=50, high_callers=60, medium_files=100, high_files=200,
-        medium_packages=100, high_packages=200,
+        medium_callers=50,
+        high_callers=60,
+        medium_files=100,
+        high_files=200,
+        medium_packages=100,
+        high_packages=200,
     )
 
     high = graph.blast_radius(changed, strict)

@@ -45,7 +45,11 @@ def smith(tmp_path: Path):
             env["SMITH_DATA_DIR"] = str(data_dir)
         return subprocess.run(
             [sys.executable, str(script), *args],
-            capture_output=True, text=True, env=env, timeout=120, check=False,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+            check=False,
         )
 
     return run
@@ -95,8 +99,12 @@ def test_index_definitions_are_json_lines(smith, checkout: Path) -> None:
         ("lib/use.py", "run"),
     ]
     assert lines[2] == {
-        "name": "save", "qualname": "Store.save", "kind": "method", "path": "lib/store.py",
-        "line": 2, "end_line": 3,
+        "name": "save",
+        "qualname": "Store.save",
+        "kind": "method",
+        "path": "lib/store.py",
+        "line": 2,
+        "end_line": 3,
     }
 
 

@@ -23,7 +23,9 @@ def ast_definitions(source: bytes) -> set[tuple[str, int]] | None:
             tree = ast.parse(source)
         except (SyntaxError, ValueError):
             return None
-    return {(node.name, node.lineno) for node in ast.walk(tree) if isinstance(node, AST_DEFINITIONS)}
+    return {
+        (node.name, node.lineno) for node in ast.walk(tree) if isinstance(node, AST_DEFINITIONS)
+    }
 
 
 @pytest.mark.slow
