@@ -31,7 +31,6 @@ log = structlog.get_logger(__name__)
 QUEUE = "smith"
 HANDLE_EVENT = "smith.handle_event"
 RUN_CHAIN = "smith.run_chain"
-RECOVER_STALLED = "smith.recover_stalled"
 
 EventRouter = Callable[["Event", "Runtime"], Awaitable[None]]
 ChainRunner = Callable[[int, "Runtime"], Awaitable[None]]
@@ -112,11 +111,6 @@ def build_job_app(database_url: str, runtime: Runtime | None = None) -> procrast
         with structlog.contextvars.bound_contextvars(run=run_id):
             await current.run_chain(run_id, current)
 
-    @app.periodic(cron="* * * * *", periodic_id="recover-stalled")
-    @app.task(name=RECOVER_STALLED, queue=QUEUE, pass_context=True)
-    async def recover_stalled(context: procrastinate.JobContext, timestamp: int) -> None:
-        await retry_stalled_jobs(context.app, need_runtime().settings.stalled_after_seconds)
-
     return app
 
 
@@ -125,8 +119,6 @@ async def retry_stalled_jobs(app: procrastinate.App, seconds_since_heartbeat: fl
     stalled = await app.job_manager.get_stalled_jobs(seconds_since_heartbeat=seconds_since_heartbeat)
     count = 0
     for job in stalled:
-        if job.task_name == RECOVER_STALLED:
-            continue
         log.warning("stalled_job_retried", job=job.id, task=job.task_name)
         await app.job_manager.retry_job(job)
         count += 1
@@ -143,31 +135,50 @@ async def run_worker(
     """Run a worker until `stop` is set; running jobs may finish (nothing is lost either way:
     a job cut short is retried as stalled and the chain resumes from its checkpoint)."""
     async with app.open_async():
-        await retry_stalled_jobs(app, settings.stalled_after_seconds)
-        worker = asyncio.create_task(
-            app.run_worker_async(
-                queues=[QUEUE],
-                name=name,
-                concurrency=settings.worker_concurrency,
-                install_signal_handlers=False,
-                update_heartbeat_interval=max(1.0, settings.stalled_after_seconds / 3),
-                stalled_worker_timeout=settings.stalled_after_seconds,
-                shutdown_graceful_timeout=settings.shutdown_grace_seconds,
-                fetch_job_polling_interval=2.0,
-            )
-        )
-        if stop is None:
-            await worker
-            return
-        stopper = asyncio.create_task(stop.wait())
-        done, _ = await asyncio.wait({worker, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        if worker in done:
-            stopper.cancel()
-            worker.result()
-            return
-        log.info("worker_stopping")
-        worker.cancel()  # procrastinate treats cancel as a graceful stop: no new jobs
+        rescuer = asyncio.create_task(_rescue_stalled_forever(app, settings.stalled_after_seconds))
         try:
-            await worker
-        except asyncio.CancelledError:
-            pass
+            await _run_until_stopped(app, settings, stop, name)
+        finally:
+            rescuer.cancel()
+
+
+async def _rescue_stalled_forever(app: procrastinate.App, stalled_after: float) -> None:
+    """Every few seconds, hand jobs of dead workers (no heartbeat) to the live ones."""
+    while True:
+        try:
+            await retry_stalled_jobs(app, stalled_after)
+        except (OSError, procrastinate.exceptions.ConnectorException) as exc:
+            log.warning("stalled_check_failed", error=str(exc))
+        await asyncio.sleep(max(1.0, stalled_after / 3))
+
+
+async def _run_until_stopped(
+    app: procrastinate.App, settings: Settings, stop: asyncio.Event | None, name: str | None
+) -> None:
+    worker = asyncio.create_task(
+        app.run_worker_async(
+            queues=[QUEUE],
+            name=name,
+            concurrency=settings.worker_concurrency,
+            install_signal_handlers=False,
+            update_heartbeat_interval=max(1.0, settings.stalled_after_seconds / 3),
+            stalled_worker_timeout=settings.stalled_after_seconds,
+            shutdown_graceful_timeout=settings.shutdown_grace_seconds,
+            fetch_job_polling_interval=2.0,
+        )
+    )
+    if stop is None:
+        await worker
+        return
+    stopper = asyncio.create_task(stop.wait())
+    done, _ = await asyncio.wait({worker, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    if worker in done:
+        stopper.cancel()
+        worker.result()
+        return
+    log.info("worker_stopping")
+    worker.cancel()  # procrastinate treats cancel as a graceful stop: no new jobs
+    try:
+        await worker
+    except asyncio.CancelledError:
+        pass
