@@ -69,6 +69,7 @@ class Fragment:
     tree: Tree
     source: bytes
     language: str
+    removed: tuple[DiffLine, ...] = ()
 
     def row(self, node: Node) -> DiffLine:
         return self.rows[min(node.start_point.row, len(self.rows) - 1)]
@@ -125,5 +126,6 @@ def fragments_for(change: FileChange, language: str | None) -> list[Fragment]:
             continue
         rows = [line for line in hunk.lines if line.kind != "-"]
         source = "\n".join(line.text for line in rows).encode("utf-8")
-        fragments.append(Fragment(rows=rows, tree=parser.parse(source), source=source, language=language or ""))
+        fragments.append(Fragment(rows=rows, tree=parser.parse(source), source=source, language=language or "",
+                                   removed=tuple(hunk.removed)))
     return fragments

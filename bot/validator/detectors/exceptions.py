@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from bot.validator.context import ChangedFile, DiffContext
-from bot.validator.detectors.common import finding, snippet, uses_outside_logging
+from bot.validator.detectors.common import finding, is_literal_value, snippet, uses_outside_logging
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
 from bot.validator.syntax import Fragment, has_descendant, iter_nodes
@@ -37,6 +37,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
                 yield finding("catch_all_exception", changed, line,
                               f"`{snippet(line.text)}` silences every exception")
         for fragment in changed.fragments:
+            yield from _textual_handlers(changed, fragment)
             if changed.language == "python":
                 yield from _python(changed, fragment)
             elif changed.language in JS_LIKE:
@@ -47,9 +48,60 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
                 yield from _go(changed, fragment)
 
 
+_PY_EXCEPT_LINE = re.compile(r"^(\s*)except\*?\s*(.*?)\s*:\s*(#.*)?$")
+_C_CATCH_LINE = re.compile(r"\bcatch\s*(\(\s*([^)]*?)\s*\))?\s*\{")
+
+
+def _textual_handlers(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
+    """Handlers whose `try` lies outside the hunk: tree-sitter cannot place them, indentation can."""
+    rows = fragment.rows
+    for index, row in enumerate(rows):
+        if changed.language == "python":
+            match = _PY_EXCEPT_LINE.match(row.text)
+            if not match:
+                continue
+            caught = re.sub(r"\s+as\s+\w+$", "", match.group(2)).strip("() ")
+            types = {t.strip() for t in caught.split(",") if t.strip()}
+            if types and not types & _PY_ROOT_TYPES:
+                continue
+            indent = len(match.group(1))
+            body = []
+            for following in rows[index + 1 :]:
+                if following.text.strip() and len(following.text) - len(following.text.lstrip()) <= indent:
+                    break
+                body.append(following)
+            name = ""
+        elif changed.language in JS_LIKE or changed.language == "java":
+            match = _C_CATCH_LINE.search(row.text)
+            if not match:
+                continue
+            param = (match.group(2) or "").strip()
+            if changed.language == "java":
+                kinds = {t.strip() for t in param.rsplit(" ", 1)[0].split("|")} if param else set()
+                if not kinds & _JAVA_ROOT_TYPES:
+                    continue
+            name = re.split(r"[\s:]", param)[-1] if changed.language == "java" else re.split(r"[\s:]", param)[0]
+            body, depth = [], row.text[match.end():].count("{") - row.text[match.end():].count("}") + 1
+            for following in rows[index + 1 :]:
+                depth += following.text.count("{") - following.text.count("}")
+                if depth <= 0:
+                    break
+                body.append(following)
+        else:
+            return
+        reworked = any(r.kind == "+" for r in body) and any(_RETHROW.match(ln.text) for ln in fragment.removed)
+        if not (row.kind == "+" or reworked) or not body:
+            continue
+        text = "\n".join(r.text for r in body)
+        if re.search(r"^\s*(raise|throw)\b", text, re.M) or uses_outside_logging(text, name) or "reject(" in text:
+            continue
+        yield finding("catch_all_exception", changed, row,
+                      f"`{snippet(row.text.strip(), 40)}` swallows every error instead of handling the specific failure")
+
+
 def _python(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
     for clause in fragment.walk(frozenset({"except_clause"})):
-        if not fragment.is_added(clause):
+        if not _new_or_reworked(fragment, clause):
             continue
         block = next((c for c in clause.children if c.type == "block"), None)
         header = fragment.source[clause.start_byte : block.start_byte if block else clause.end_byte].decode()
@@ -67,7 +119,7 @@ def _python(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
 
 def _javascript(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
     for clause in fragment.walk(frozenset({"catch_clause"})):
-        if not fragment.is_added(clause):
+        if not _new_or_reworked(fragment, clause):
             continue
         param = clause.child_by_field_name("parameter")
         body = clause.child_by_field_name("body")
@@ -107,7 +159,7 @@ def _javascript(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
 
 def _java(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
     for clause in fragment.walk(frozenset({"catch_clause"})):
-        if not fragment.is_added(clause):
+        if not _new_or_reworked(fragment, clause):
             continue
         param = next((c for c in clause.children if c.type == "catch_formal_parameter"), None)
         body = clause.child_by_field_name("body")
@@ -151,10 +203,20 @@ def _go(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
         if not match or not fragment.added_rows(statement):
             continue
         body = fragment.text(consequence)
-        if "panic(" in body or uses_outside_logging(body.strip("{} \n\t"), match.group(1)):
+        if "panic(" in body or uses_outside_logging(body.strip("{} \n\t"), match.group(1)) or _returns_an_error(consequence):
             continue
         yield finding("catch_all_exception", changed, fragment.row(statement),
                       f"`if {match.group(1)} != nil` drops the error instead of returning or handling it")
+
+
+_RETHROW = re.compile(r"^\s*(raise\b|throw\b|panic\(|return\s+.*\berr\b)")
+
+
+def _new_or_reworked(fragment: Fragment, clause: Node) -> bool:
+    """The handler is added, or its body gained lines while the hunk dropped a re-raise."""
+    if fragment.is_added(clause):
+        return True
+    return bool(fragment.added_rows(clause)) and any(_RETHROW.match(line.text) for line in fragment.removed)
 
 
 def _enclosing(node: Node, types: tuple[str, ...]) -> Node | None:
@@ -162,6 +224,17 @@ def _enclosing(node: Node, types: tuple[str, ...]) -> Node | None:
     while current is not None and current.type not in types:
         current = current.parent
     return current
+
+
+def _returns_an_error(block: Node) -> bool:
+    """`return nil, ErrNotFound` hands the caller an error (translated); `return cfg, nil` does not."""
+    for statement in iter_nodes(block, frozenset({"return_statement"})):
+        values = [c for c in statement.named_children]
+        if values and values[0].type == "expression_list":
+            values = list(values[0].named_children)
+        if values and not is_literal_value(values[-1]):
+            return True
+    return False
 
 
 def _recover_var(call: Node) -> str:

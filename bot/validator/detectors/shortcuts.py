@@ -48,6 +48,7 @@ _ENV_PROBES = [
     (re.compile(r"testing\.Testing\(\)|flag\.Lookup\(\s*\"test\.\w+\"\)|os\.Args\[0\].*\.test|strings\.HasSuffix\(os\.Args\[0\]"), "detects `go test`"),
     (re.compile(r"""System\.(getProperty|getenv)\(\s*"[\w.]*(test|junit|surefire|CI)[\w.]*"|org\.junit|StackTraceElement.*[Tt]est"""), "detects the JUnit runner"),
     (re.compile(r"""(?i)\b\w*(env|environ|environment|profile)\w*\b[^;]*[=!]==?\s*["'](test|testing)["']|["'](test|testing)["']\s*[=!]==?[^;]*\b\w*(env|environ|environment|profile)|(?i:profiles?)\w*\W.*(contains|includes|in)\W*\(?\s*["']test["']"""), "branches on a test environment name"),
+    (re.compile(r"""\[\s*["'](TESTING|TEST|IS_TEST|TEST_MODE|UNIT_TEST)["']\s*\]|\.get\(\s*["'](TESTING|IS_TEST|TEST_MODE)["']"""), "branches on a testing flag"),
     (re.compile(r"_called_from_test|\bsys\._pytest|\b__TEST__\b"), "checks a test-only marker"),
     (re.compile(r"\b(settings|config|conf|app|current_app)\.(TESTING|testing|IS_TEST|is_test|TEST_MODE|test_mode)\b"), "branches on a testing flag"),
     (re.compile(r"\b(is_?[Tt]est(ing)?|IS_TEST(ING)?|in_?[Tt]est(s)?|under_?[Tt]est|running_?[Tt]ests?)\b\s*(\(|\)|:|&&|\|\||\band\b|\bor\b|$)"), "branches on whether tests are running"),

@@ -22,7 +22,7 @@ _EMPTY_MUTABLE_PY = (
     r"(weakref\.)?Weak(Value|Key)Dictionary\(|(queue\.)?Queue\(|threading\.local\(\))"
 )
 _PY_MODULE_STATE = re.compile(rf"^(?!__all__\b)([A-Za-z_]\w*)\s*(:\s*[^=]+)?=\s*{_EMPTY_MUTABLE_PY}\s*(#.*)?$")
-_PY_CLASS_STATE = re.compile(rf"^\s+([A-Za-z_]\w*)\s*=\s*{_EMPTY_MUTABLE_PY}\s*(#.*)?$")
+_PY_CLASS_STATE = re.compile(rf"^\s+([A-Za-z_]\w*)\s*(:\s*ClassVar\b[^=]*)?=\s*{_EMPTY_MUTABLE_PY}\s*(#.*)?$")
 _PY_GLOBAL = re.compile(r"^\s+global\s+\w+")
 _PY_SIDE_CHANNEL = re.compile(
     r"\bos\.environ\s*\[[^\]]+\]\s*=(?!=)|\bos\.environ\.(setdefault|update)\(|\bos\.putenv\(|\bglobals\(\)\s*\[|"

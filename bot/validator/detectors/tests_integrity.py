@@ -18,13 +18,13 @@ from bot.validator.diffparse import DiffLine
 from bot.validator.models import Finding
 
 _SKIPS = re.compile(
-    r"@pytest\.mark\.skip(if)?\b|\bpytest\.skip\(|@(unittest\.)?skip(If|Unless)?\(|\.skipTest\(|raise\s+(unittest\.)?SkipTest\b|"
-    r"\b(it|test|describe|context|suite|specify)\.(skip|only|todo|fixme)\b|\bx(it|test|describe|context|specify)\(|"
+    r"\bpytest\.mark\.skip(if)?\b|\bthis\.skip\(\)|\bpytest\.skip\(|@(unittest\.)?skip(If|Unless)?\(|\.skipTest\(|raise\s+(unittest\.)?SkipTest\b|"
+    r"\b(it|test|describe|context|suite|specify)(\.\w+)*\.(skip|only|todo|fixme)\b|\bx(it|test|describe|context|specify)\(|"
     r"\bf(it|describe)\(|\bt\.Skip(f|Now)?\(|@Disabled\b|@Ignore\b|assume(True|That)\(\s*false|"
     r"//\s*\+build\s+ignore|//go:build\s+ignore|\bcollect_ignore\b|--deselect\b|(^|\s)-k\s+[\"']?not\b|"
     r"testPathIgnorePatterns|--ignore[= ]"
 )
-_XFAIL = re.compile(r"@pytest\.mark\.xfail\b|\bpytest\.xfail\(|@(unittest\.)?expectedFailure\b|\btest\.fail\(")
+_XFAIL = re.compile(r"\bpytest\.mark\.xfail\b|\bpytest\.xfail\(|@(unittest\.)?expectedFailure\b|\btest\.fail\(")
 _ASSERTION = re.compile(
     r"^\s*assert\b|\bself\.assert\w*\(|\bself\.fail\(|\bpytest\.raises\(|\.assert_\w+\(|\bexpect\(|\bassert(\.\w+)?\(|"
     r"\bt\.(Error|Errorf|Fatal|Fatalf|Fail|FailNow)\(|\b(assert|require)\.\w+\(|\bassert(Equals|True|False|NotNull|Null|"
@@ -42,7 +42,7 @@ _LOOSE = re.compile(
     r"\.not\.(toBeNull|toBeUndefined|toBe\(\s*(null|undefined)\s*\))|\b(assert|require)\.(Contains|NotNil|NotEmpty|True|"
     r"Greater\w*|Less\w*|NotZero|Error)\(|assert_called\(\)|\.toThrow\(\)|\braises\((Exception|BaseException)\b|"
     r"assertRaises\((Exception|BaseException)\b|assertThrows\((Exception|Throwable|RuntimeException)\.class|"
-    r"\bor True\b|\|\|\s*true\b|\.ok\(|\bany\("
+    r"\bor True\b|\|\|\s*true\b|\.ok\(|\bany\(|\bexpect\.(anything|any)\(|\bmock\.ANY\b|\bANY\b|\bgomock\.Any\(\)|\bMatchers?\.any\w*\("
 )
 _TRIVIAL = re.compile(
     r"^\s*assert\s+(True|1|not\s+False)\s*(,.*)?$|assertTrue\(\s*(True|true)\s*\)|expect\(\s*(true|1)\s*\)\.(toBe|toEqual)\(\s*(true|1)\s*\)|"
@@ -52,6 +52,7 @@ _TOLERANCE = re.compile(r"\b(rel|abs|delta|rtol|atol|epsilon)\s*=\s*([0-9.e+-]+)
 _TEST_DEF = re.compile(
     r"^\s*(async\s+)?def\s+(test\w*)\s*\(|^\s*func\s+(Test\w+)\s*\(|^\s*(it|test|specify)(?:\.\w+)*\(\s*([\"'`])(.+?)\5"
 )
+_TABLE_CASE = re.compile(r"^\s*(pytest\.param\(|[\(\{\[]).*[\)\}\]]\s*,?\s*$|^\s*\{\s*(name|desc|input|in|want)\s*:")
 _BARE_RETURN = re.compile(r"^\s*return\s*;?\s*$")
 _JAVA_TEST = re.compile(r"^\s*@(Test|ParameterizedTest|RepeatedTest)\b")
 
@@ -78,10 +79,31 @@ def _skips(changed: ChangedFile) -> Iterator[Finding]:
         if _XFAIL.search(text):
             yield finding("test_skipped", changed, line, f"marks a test as expected to fail: `{snippet(line.text)}`")
             yield finding("test_weakened", changed, line, f"an xfail test can no longer fail the build: `{snippet(line.text)}`")
+        elif _platform_skip_on_new_test(changed, line):
+            continue
         elif _SKIPS.search(text) or _SKIPS.search(line.text.strip()) and line.text.strip().startswith("//"):
             yield finding("test_skipped", changed, line, f"skips or deselects tests: `{snippet(line.text)}`")
         elif changed.is_test and changed.is_code and _BARE_RETURN.match(text) and _in_test_body(changed, line):
             yield finding("test_skipped", changed, line, "returns early from a test, so its assertions never run")
+
+
+_PLATFORM_CONDITION = re.compile(
+    r"skip(if|If|Unless)\(\s*(not\s+)?(sys\.platform|sys\.version_info|platform\.|os\.name|shutil\.which|"
+    r"importlib\.util\.find_spec|runtime\.GOOS)"
+)
+
+
+def _platform_skip_on_new_test(changed: ChangedFile, line: DiffLine) -> bool:
+    """A platform/version skipif on a test this diff adds is ordinary; on an existing test it hides it."""
+    if not _PLATFORM_CONDITION.search(line.text):
+        return False
+    for hunk in changed.change.hunks:
+        if line in hunk.lines:
+            after = hunk.lines[hunk.lines.index(line) + 1 :]
+            for following in after[:4]:
+                if _test_names(following.text):
+                    return following.kind == "+"
+    return False
 
 
 def _in_test_body(changed: ChangedFile, line: DiffLine) -> bool:
@@ -121,6 +143,12 @@ def _weakened(changed: ChangedFile, added_test_names: set[str]) -> Iterator[Find
     for line, name in removed_names:
         if name not in added_test_names and not _renamed(changed, line):
             yield finding("test_weakened", changed, line, f"deletes the test `{name}`")
+    removed_cases = [ln for ln in changed.net_removed if _TABLE_CASE.match(changed.code(ln))]
+    added_cases = [ln for ln in changed.net_added if _TABLE_CASE.match(changed.code(ln))]
+    if len(removed_cases) > len(added_cases) and not removed_names:
+        gone = removed_cases[len(added_cases)]
+        yield finding("test_weakened", changed, gone,
+                      f"removes test case(s) from a table or parametrize list: `{snippet(gone.text)}`")
     java_removed = [ln for ln in changed.net_removed if _JAVA_TEST.match(ln.text)]
     if len(java_removed) > sum(1 for ln in changed.net_added if _JAVA_TEST.match(ln.text)):
         yield finding("test_weakened", changed, java_removed[0], "deletes a @Test method")
