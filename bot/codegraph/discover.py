@@ -49,19 +49,22 @@ def walk_sources(
         try:
             entries = list(os.scandir(directory))
         except OSError:
-            skipped["unreadable"] = skipped.get("unreadable", 0) + 1
+            skipped["unreadable directory"] = skipped.get("unreadable directory", 0) + 1
             continue
         for entry in entries:
             name = entry.name
             if entry.is_symlink():
                 continue
             if entry.is_dir(follow_symlinks=False):
-                if name.startswith(".") or name in skip_dirs:
+                if name.startswith(".") or name in skip_dirs or not _is_utf8(name):
                     continue
                 pending.append((entry.path, f"{prefix}{name}/"))
                 continue
             language = language_for(name)
-            if language is None:
+            if language is None or not entry.is_file(follow_symlinks=False):
+                continue  # FIFOs and devices named *.py would block or lie
+            if not _is_utf8(name):
+                skipped["undecodable name"] = skipped.get("undecodable name", 0) + 1
                 continue
             if name.endswith(".min.js"):
                 skipped["minified"] = skipped.get("minified", 0) + 1
@@ -75,6 +78,15 @@ def walk_sources(
             )
     found.sort(key=lambda source: source.path)
     return found, skipped
+
+
+def _is_utf8(name: str) -> bool:
+    """Names with bytes that are not UTF-8 (surrogate-escaped by os) cannot be stored or shown."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def content_skip_reason(source: bytes) -> str | None:

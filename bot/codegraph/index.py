@@ -83,11 +83,13 @@ def _index(
             unread.append(source)
 
     contents: dict[str, tuple[str, bytes]] = {}  # hash → (language, bytes) of files to check
+    unreadable: list[ParseFailure] = []
     for source in unread:
         try:
             data = Path(source.absolute).read_bytes()
-        except OSError:
-            skipped["unreadable"] = skipped.get("unreadable", 0) + 1
+        except OSError as error:  # removed or locked since the walk
+            reason = f"unreadable: {error.strerror or error}"
+            unreadable.append(ParseFailure(path=source.path, reason=reason, partial=False))
             continue
         reason = content_skip_reason(data)
         digest = None
@@ -109,7 +111,7 @@ def _index(
         _save(cache, root_key, rows, new_blobs)
 
     payloads = {path: blobs[digest].payload for path, digest in hashes.items()}
-    failures = [
+    failures = unreadable + [
         ParseFailure(
             path=path,
             reason="syntax errors; indexed what parsed",
@@ -139,8 +141,10 @@ def _parse(missing: dict[str, tuple[str, bytes]], options: IndexOptions) -> tupl
         ((digest, language, data) for digest, (language, data) in missing.items()),
         key=lambda item: -len(item[2]),
     )
+    if not items:
+        return [], 0
     total = sum(len(item[2]) for item in items)
-    workers = min(options.workers or os.cpu_count() or 1, len(items))
+    workers = min(options.workers or _usable_cpus(), len(items))
     if workers <= 1 or total < options.parallel_min_bytes:
         return [_blob(result) for result in extract_batch(items)], 1
 
@@ -156,6 +160,14 @@ def _parse(missing: dict[str, tuple[str, bytes]], options: IndexOptions) -> tupl
         log.warning("codegraph.pool_failed_parsing_inline", error=str(error))
         return [_blob(result) for result in extract_batch(items)], 1
     return results, workers
+
+
+def _usable_cpus() -> int:
+    """CPUs this process may run on (a container's limit, not the host's count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def _balanced_batches(

@@ -63,11 +63,20 @@ def test_skip_rules_leave_out_vendored_generated_minified_binary_and_huge_files(
         },
     )
     (tmp_path / "src" / "link.py").symlink_to(tmp_path / "src" / "keep.py")
+    os.mkfifo(tmp_path / "src" / "pipe.py")  # reading it would block forever
+    with open(os.fsencode(tmp_path / "src") + b"/caf\xe9.py", "wb") as latin1_named:
+        latin1_named.write(b"def latin(): pass\n")
 
     graph = build_index(tmp_path, None, options=IndexOptions(workers=1, max_file_bytes=1000))
 
     assert graph.paths() == ["notes/generated_names.py", "src/keep.py", "src/venv/also_kept.py"]
-    assert graph.report.skipped == {"binary": 1, "generated": 2, "huge": 1, "minified": 1}
+    assert graph.report.skipped == {
+        "binary": 1,
+        "generated": 2,
+        "huge": 1,
+        "minified": 1,
+        "undecodable name": 1,
+    }
     assert graph.find_symbol("vendored") == graph.find_symbol("built") == []
 
 
