@@ -32,8 +32,18 @@ class EmbeddedPostgres:
     _server: object
 
     def stop(self) -> None:
-        if self.started_here:
-            self._server.cleanup()  # type: ignore[attr-defined]
+        """Stop the server if this process started it and no other process is using it.
+
+        Another `smith` process (a worker, a CLI command) may have joined meanwhile; pulling the
+        server from under it would lose its work, so the last one out turns off the light.
+        """
+        if not self.started_here:
+            return
+        others = _other_clients(self.url)
+        if others:
+            log.info("embedded_postgres_left_running", other_clients=others)
+            return
+        stop_embedded(self.pgdata)
 
 
 def _read_running(pgdata: Path) -> bool:
@@ -73,6 +83,20 @@ def ensure_embedded(pgdata: Path, database: str = "smith") -> EmbeddedPostgres:
     url = _with_database(base_uri, database)
     log.info("embedded_postgres_ready", pgdata=str(pgdata), joined=was_running)
     return EmbeddedPostgres(pgdata=pgdata, url=url, started_here=not was_running, _server=server)
+
+
+def _other_clients(url: str) -> int:
+    import psycopg
+
+    try:
+        with psycopg.connect(url, autocommit=True, connect_timeout=3) as conn:
+            row = conn.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend' "
+                "AND pid <> pg_backend_pid()"
+            ).fetchone()
+    except psycopg.OperationalError:
+        return 0
+    return int(row[0]) if row else 0
 
 
 def _with_database(uri: str, database: str) -> str:
