@@ -71,16 +71,27 @@ def _index(
     hashes: dict[str, str] = {}  # path → content hash, for every file that will be indexed
     unread: list[SourceFile] = []
     rows: list[ManifestRow] = []
+    known: list[SourceFile] = []
     for source in sources:
-        known = manifest.get(source.path)
-        if known is not None and known.size == source.size and known.mtime_ns == source.mtime_ns:
-            if known.hash is not None:
-                hashes[source.path] = known.hash
-            elif known.skip is not None:
-                skipped[known.skip] = skipped.get(known.skip, 0) + 1
-            rows.append(known)
-        else:
+        row = manifest.get(source.path)
+        if row is None or row.size != source.size or row.mtime_ns != source.mtime_ns:
             unread.append(source)
+        elif row.hash is not None:
+            hashes[source.path] = row.hash
+            known.append(source)
+            rows.append(row)
+        else:
+            skip = row.skip or "skipped"
+            skipped[skip] = skipped.get(skip, 0) + 1
+            rows.append(row)
+
+    blobs = cache.blobs(hashes.values()) if cache is not None else {}
+    lost = {s.path for s in known if hashes[s.path] not in blobs}  # pruned by another run
+    if lost:
+        unread.extend(s for s in known if s.path in lost)
+        rows = [row for row in rows if row.path not in lost]
+        for path in lost:
+            del hashes[path]
 
     contents: dict[str, tuple[str, bytes]] = {}  # hash → (language, bytes) of files to check
     unreadable: list[ParseFailure] = []
@@ -91,17 +102,18 @@ def _index(
             reason = f"unreadable: {error.strerror or error}"
             unreadable.append(ParseFailure(path=source.path, reason=reason, partial=False))
             continue
-        reason = content_skip_reason(data)
+        skip = content_skip_reason(data)
         digest = None
-        if reason is not None:
-            skipped[reason] = skipped.get(reason, 0) + 1
+        if skip is not None:
+            skipped[skip] = skipped.get(skip, 0) + 1
         else:
             digest = content_hash(data, source.language)
             hashes[source.path] = digest
             contents.setdefault(digest, (source.language, data))
-        rows.append(ManifestRow(source.path, source.size, source.mtime_ns, digest, reason))
+        rows.append(ManifestRow(source.path, source.size, source.mtime_ns, digest, skip))
 
-    blobs = cache.blobs(set(hashes.values())) if cache is not None else {}
+    if cache is not None and contents:
+        blobs.update(cache.blobs(contents))  # same content seen in another checkout
     missing = {digest: item for digest, item in contents.items() if digest not in blobs}
     new_blobs, workers = _parse(missing, options)
     for blob in new_blobs:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -189,6 +190,21 @@ def test_the_process_pool_gives_the_same_graph_as_parsing_inline(tmp_path: Path)
     assert pooled.definitions() == inline.definitions()
     assert pooled.find_references("g3") == inline.find_references("g3")
     assert len(pooled.find_references("g3")) == 4
+
+
+def test_records_lost_from_the_cache_are_parsed_again(tmp_path: Path) -> None:
+    root, cache = tmp_path / "repo", tmp_path / "cache"
+    write_tree(root, SMALL_REPO)
+    build_index(root, cache, options=SERIAL)
+    with sqlite3.connect(cache / CACHE_FILE) as db:
+        db.execute("DELETE FROM blobs WHERE rowid IN (SELECT rowid FROM blobs LIMIT 2)")
+    db.close()
+
+    graph = build_index(root, cache, options=SERIAL)
+
+    assert graph.report.reparsed == 2
+    assert graph.report.files == 3
+    assert [d.qualname for d in graph.callers("store")] == ["User.save"]
 
 
 @pytest.mark.parametrize("make_root", ["missing", "file"])
