@@ -1,0 +1,137 @@
+"""Token ledger: usage and cost per call, step and run, with a cap and an async sink for the store.
+
+Every figure the API reports is kept (input, output, cache read, cache write), because prompt
+caching changes the cost by an order of magnitude and the stats loop needs to see it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable, Mapping
+
+import structlog
+from pydantic import BaseModel, Field
+
+from bot.llm.errors import RunBudgetExceeded
+
+log = structlog.get_logger(__name__)
+
+
+class TokenUsage(BaseModel):
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.input_tokens + self.output_tokens + self.cache_read_tokens + self.cache_write_tokens
+
+    def __add__(self, other: TokenUsage) -> TokenUsage:
+        return TokenUsage(
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+            cache_read_tokens=self.cache_read_tokens + other.cache_read_tokens,
+            cache_write_tokens=self.cache_write_tokens + other.cache_write_tokens,
+        )
+
+
+class ModelPrice(BaseModel):
+    """USD per million tokens."""
+
+    input: float
+    output: float
+    cache_read: float = 0.0
+    cache_write: float = 0.0
+
+    def cost(self, usage: TokenUsage) -> float:
+        return (usage.input_tokens * self.input + usage.output_tokens * self.output
+                + usage.cache_read_tokens * self.cache_read
+                + usage.cache_write_tokens * self.cache_write) / 1_000_000
+
+
+PriceTable = Mapping[str, ModelPrice]
+"""Model name → price; the key `*` prices models not listed."""
+
+
+class UsageRecord(BaseModel):
+    """One API call's usage, as handed to the sink."""
+
+    run_id: str | None
+    step: str
+    model: str
+    call: int
+    usage: TokenUsage
+    cost_usd: float
+    at: float = Field(default_factory=time.time)
+
+
+UsageSink = Callable[[UsageRecord], Awaitable[None]]
+
+
+class TokenLedger:
+    """Per-run ledger. `check_budget` before a call; `record` after it (calls the sink)."""
+
+    def __init__(
+        self,
+        prices: PriceTable,
+        *,
+        run_id: str | None = None,
+        max_tokens: int | None = None,
+        max_cost_usd: float | None = None,
+        sink: UsageSink | None = None,
+    ) -> None:
+        self.prices = prices
+        self.run_id = run_id
+        self.max_tokens = max_tokens
+        self.max_cost_usd = max_cost_usd
+        self.sink = sink
+        self.records: list[UsageRecord] = []
+
+    def price_for(self, model: str) -> ModelPrice | None:
+        return self.prices.get(model) or self.prices.get("*")
+
+    def cost_of(self, model: str, usage: TokenUsage) -> float:
+        price = self.price_for(model)
+        if price is None:
+            log.warning("ledger.no_price", model=model)
+            return 0.0
+        return price.cost(usage)
+
+    @property
+    def usage(self) -> TokenUsage:
+        return sum((r.usage for r in self.records), TokenUsage())
+
+    @property
+    def cost_usd(self) -> float:
+        return sum(r.cost_usd for r in self.records)
+
+    def step_usage(self, step: str) -> TokenUsage:
+        return sum((r.usage for r in self.records if r.step == step), TokenUsage())
+
+    def step_cost(self, step: str) -> float:
+        return sum(r.cost_usd for r in self.records if r.step == step)
+
+    @property
+    def by_step(self) -> dict[str, TokenUsage]:
+        return {step: self.step_usage(step) for step in dict.fromkeys(r.step for r in self.records)}
+
+    def over_budget(self) -> str | None:
+        if self.max_tokens is not None and self.usage.total >= self.max_tokens:
+            return f"run token cap reached: {self.usage.total} of {self.max_tokens} tokens"
+        if self.max_cost_usd is not None and self.cost_usd >= self.max_cost_usd:
+            return f"run cost cap reached: ${self.cost_usd:.4f} of ${self.max_cost_usd:.2f}"
+        return None
+
+    def check_budget(self, step: str) -> None:
+        reason = self.over_budget()
+        if reason:
+            raise RunBudgetExceeded(reason, step=step)
+
+    async def record(self, step: str, model: str, usage: TokenUsage) -> UsageRecord:
+        record = UsageRecord(run_id=self.run_id, step=step, model=model, call=len(self.records) + 1,
+                             usage=usage, cost_usd=self.cost_of(model, usage))
+        self.records.append(record)
+        if self.sink is not None:
+            await self.sink(record)
+        return record
