@@ -1,1 +1,9 @@
-"""stats package."""
+"""The steps loop: per-step statistics, the funnel from summon to merge, step-health flags."""
+
+from bot.stats.compute import DEFAULT_WINDOW, REJECTING_STEPS, RunRow, StepRow, compute_stats
+from bot.stats.report import Funnel, StatsFilters, StatsReport, StepStats
+
+__all__ = [
+    "DEFAULT_WINDOW", "REJECTING_STEPS", "Funnel", "RunRow", "StatsFilters", "StatsReport",
+    "StepRow", "StepStats", "compute_stats",
+]

@@ -1,0 +1,131 @@
+"""`smith stats`: how each step of the chain is doing, and the funnel from summon to merge."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from datetime import date
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from bot.stats.compute import DEFAULT_WINDOW
+from bot.stats.report import StatsReport
+
+EXIT_OK, EXIT_FAILURE = 0, 1
+
+
+def parse_day(value: str) -> date:
+    """`--since` as a calendar day; argparse turns the error into a usage message."""
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a day as YYYY-MM-DD, got {value!r}") from None
+
+
+def parse_window(value: str) -> int:
+    try:
+        window = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+    if window < 1:
+        raise argparse.ArgumentTypeError("the window must be at least 1 run")
+    return window
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "stats",
+        help="per-step statistics, the funnel and step-health flags",
+        description="Per step: runs, passes, rejections by reason, human gates, skips, failures, "
+        "median time and tokens; the funnel summon → change request → merged → merged without "
+        "edits; removal and rework candidates over each step's last N runs.",
+    )
+    parser.add_argument("--repo", metavar="OWNER/NAME", help="only runs of this repository")
+    parser.add_argument("--since", type=parse_day, metavar="YYYY-MM-DD",
+                        help="only runs created on or after this day (UTC)")
+    parser.add_argument("--window", type=parse_window, metavar="N", default=None,
+                        help=f"recent runs per step the health flags look at "
+                        f"(default: SMITH_STATS_WINDOW or {DEFAULT_WINDOW})")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.set_defaults(func=run_stats)
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    from bot.cli import database_target, load_settings
+    from bot.store.db import DatabaseUnavailable
+
+    settings = load_settings()
+    window = args.window or getattr(settings, "stats_window", DEFAULT_WINDOW)
+    with database_target(settings) as url:
+        try:
+            report = asyncio.run(_load(url, args.repo, args.since, window))
+        except DatabaseUnavailable as exc:
+            print(f"smith stats: database unavailable: {exc}", file=sys.stderr)
+            return EXIT_FAILURE
+    if args.json:
+        print(json.dumps(report.as_json(), indent=2))
+    else:
+        print_report(report, Console())
+    return EXIT_OK
+
+
+async def _load(url: str, repo: str | None, since: date | None, window: int) -> StatsReport:
+    from bot.stats.query import load_stats
+    from bot.store.db import Database
+
+    db = Database(url, pool_size=1)
+    try:
+        async with db.transaction() as session:
+            return await load_stats(session, repo=repo, since=since, window=window)
+    finally:
+        await db.dispose()
+
+
+def print_report(report: StatsReport, console: Console) -> None:
+    scope = ", ".join(
+        part for part in (
+            f"repo {report.filters.repo}" if report.filters.repo else "",
+            f"since {report.filters.since}" if report.filters.since else "",
+        ) if part
+    ) or "all runs"
+    funnel = report.funnel
+    console.print(f"[bold]Smith stats[/bold] ({scope}; flags over each step's last "
+                  f"{report.window} runs)")
+    console.print(f"funnel: summoned {funnel.summoned} → change request {funnel.change_request} "
+                  f"→ merged {funnel.merged} → merged without edits "
+                  f"{funnel.merged_without_edits}   (rework runs: {funnel.rework_runs})")
+    table = Table(title="steps")
+    for column in ("step", "runs", "exec", "pass", "reject", "gates", "skips", "fail",
+                   "median ms", "median tokens", "health"):
+        table.add_column(column, justify="left" if column in ("step", "reject", "health")
+                         else "right")
+    for step in report.steps:
+        table.add_row(
+            step.step, str(step.runs), str(step.executions), str(step.passes),
+            reject_cell(step.rejections, step.rejections_by_reason), str(step.gates),
+            str(step.skips), str(step.failures), _number(step.median_duration_ms),
+            _number(step.median_tokens), ", ".join(health_flags(step.removal_candidate,
+                                                                step.rework_candidate)),
+        )
+    console.print(table)
+
+
+def reject_cell(total: int, reasons: dict[str, int]) -> str:
+    if not total:
+        return "0"
+    return f"{total} (" + ", ".join(f"{reason} {count}" for reason, count in reasons.items()) + ")"
+
+
+def health_flags(removal: bool, rework: bool) -> list[str]:
+    return [label for flag, label in ((removal, "removal candidate"),
+                                      (rework, "rework candidate")) if flag]
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.0f}" if value == int(value) else f"{value:.1f}"

@@ -1,0 +1,148 @@
+"""Per-step statistics, the funnel and step-health flags, computed from plain rows.
+
+No I/O here: `bot.stats.query` reads the rows, this module counts them, so every number the
+stats loop shows can be checked in a test without a database.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from bot.chain.artifacts import StepName
+from bot.stats.report import Funnel, StatsFilters, StatsReport, StepStats
+
+DEFAULT_WINDOW = 20
+"""How many of a step's most recent runs the health flags look at."""
+
+REJECTING_STEPS: frozenset[str] = frozenset(
+    {StepName.JUDGE, StepName.QUALITY, StepName.VALIDATE, StepName.BRT, StepName.ACCEPTANCE,
+     StepName.ESTIMATE}
+)
+"""Steps whose job is to say no: only these can be removal candidates."""
+
+REWORK_CHAIN = "rework"
+"""Rework runs continue an existing change request; they are not summons of their own."""
+
+UNSPECIFIED_REASON = "unspecified"
+_CHAIN_ORDER = {name.value: index for index, name in enumerate(StepName)}
+
+
+@dataclass(frozen=True)
+class RunRow:
+    """The columns of one run the stats need."""
+
+    id: int
+    repo: str
+    chain: str
+    status: str
+    outcome: str | None
+    has_change_request: bool
+    merged: bool | None
+    merged_without_edits: bool | None
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class StepRow:
+    """The columns of one step execution the stats need."""
+
+    run_id: int
+    name: str
+    attempt: int
+    status: str
+    verdict: str | None
+    tokens: int
+    duration_ms: int | None
+
+
+def compute_stats(
+    runs: Iterable[RunRow],
+    steps: Iterable[StepRow],
+    *,
+    window: int = DEFAULT_WINDOW,
+    repo: str | None = None,
+    since: date | None = None,
+) -> StatsReport:
+    """The whole report over the rows given (the caller has already applied the filters;
+    `repo` and `since` are echoed so a reader knows what the numbers cover)."""
+    if window < 1:
+        raise ValueError("the stats window must be at least 1 run")
+    run_list = sorted(runs, key=lambda run: (run.created_at, run.id), reverse=True)
+    known = {run.id for run in run_list}
+    by_step: dict[str, list[StepRow]] = defaultdict(list)
+    for step in steps:
+        if step.run_id in known:
+            by_step[step.name].append(step)
+    recency = {run.id: position for position, run in enumerate(run_list)}
+    step_stats = [
+        step_health(name, rows, recency, window)
+        for name, rows in sorted(by_step.items(), key=lambda item: _step_order(item[0]))
+    ]
+    return StatsReport(
+        filters=StatsFilters(repo=repo, since=since),
+        window=window,
+        funnel=compute_funnel(run_list),
+        runs_by_status=dict(sorted(Counter(run.status for run in run_list).items())),
+        runs_by_outcome=dict(sorted(Counter(run.outcome or "none" for run in run_list).items())),
+        steps=step_stats,
+    )
+
+
+def compute_funnel(runs: Sequence[RunRow]) -> Funnel:
+    """Summon → change request → merged → merged without human edits, over summoned runs."""
+    summoned = [run for run in runs if run.chain != REWORK_CHAIN]
+    return Funnel(
+        summoned=len(summoned),
+        change_request=sum(1 for run in summoned if run.has_change_request),
+        merged=sum(1 for run in summoned if run.merged),
+        merged_without_edits=sum(1 for run in summoned if run.merged and run.merged_without_edits),
+        rework_runs=len(runs) - len(summoned),
+    )
+
+
+def step_health(
+    name: str, rows: Sequence[StepRow], recency: dict[int, int], window: int
+) -> StepStats:
+    """Counts for one step plus its flags over its `window` most recent runs."""
+    statuses = Counter(row.status for row in rows)
+    reasons = Counter(row.verdict or UNSPECIFIED_REASON for row in rows if row.status == "rejected")
+    run_ids = {row.run_id for row in rows}
+    rejected_runs = {row.run_id for row in rows if row.status == "rejected"}
+    recent = sorted(run_ids, key=lambda run_id: recency[run_id])[:window]
+    recent_rejected = sum(1 for run_id in recent if run_id in rejected_runs)
+    full_window = len(recent) >= window
+    can_reject = name in REJECTING_STEPS
+    finished = [row for row in rows if row.status != "running"]
+    durations = [row.duration_ms for row in finished if row.duration_ms is not None]
+    return StepStats(
+        step=name,
+        runs=len(run_ids),
+        executions=len(rows),
+        passes=statuses["passed"],
+        rejections=statuses["rejected"],
+        rejections_by_reason=dict(sorted(reasons.items())),
+        gates=statuses["waiting"],
+        skips=statuses["skipped"],
+        failures=statuses["failed"],
+        running=statuses["running"],
+        rejected_runs=len(rejected_runs),
+        median_duration_ms=_median(durations),
+        median_tokens=_median([row.tokens for row in finished]),
+        can_reject=can_reject,
+        window_runs=len(recent),
+        window_rejected_runs=recent_rejected,
+        removal_candidate=can_reject and full_window and recent_rejected == 0,
+        rework_candidate=full_window and recent_rejected * 2 > len(recent),
+    )
+
+
+def _median(values: Sequence[int]) -> float | None:
+    return float(statistics.median(values)) if values else None
+
+
+def _step_order(name: str) -> tuple[int, str]:
+    return (_CHAIN_ORDER.get(name, len(_CHAIN_ORDER)), name)
