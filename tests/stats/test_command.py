@@ -1,0 +1,59 @@
+"""`smith stats` as a user runs it: a real subprocess of the real CLI on a test database."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.store.db import Database
+from tests.stats import dataset
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def smith(database_url: str, tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("SMITH_")}
+    env.update(SMITH_DATABASE_URL=database_url, SMITH_DATA_DIR=str(tmp_path / "data"),
+               SMITH_CONFIG_FILE=str(tmp_path / "absent.toml"), SMITH_LOG_LEVEL="WARNING",
+               COLUMNS="200")
+    return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+async def test_json_has_exact_counts_and_flags(database: Database, database_url: str, tmp_path):
+    await dataset.insert_dataset(database)
+    run = smith(database_url, tmp_path, "stats", "--repo", "acme/app", "--window", "4", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["filters"] == {"repo": "acme/app", "since": None}
+    assert data["window"] == 4
+    assert data["funnel"] == {"summoned": 6, "change_request": 3, "merged": 2,
+                              "merged_without_edits": 1, "rework_runs": 1}
+    steps = {step["step"]: step for step in data["steps"]}
+    assert {name for name, s in steps.items() if s["removal_candidate"]} == {"judge"}
+    assert {name for name, s in steps.items() if s["rework_candidate"]} == {"quality"}
+    quality = steps["quality"]
+    assert (quality["runs"], quality["executions"], quality["passes"], quality["rejections"],
+            quality["rejections_by_reason"]) == (5, 10, 5, 5, {"red": 4, "tests_failed": 1})
+    assert (steps["estimate"]["gates"], steps["self_review"]["skips"],
+            steps["brt"]["failures"]) == (1, 1, 1)
+
+
+async def test_since_filter_and_table_output(database: Database, database_url: str, tmp_path):
+    await dataset.insert_dataset(database)
+    run = smith(database_url, tmp_path, "stats", "--since", "2026-03-04", "--window", "3")
+    assert run.returncode == 0, run.stderr
+    assert "since 2026-03-04" in run.stdout
+    assert "summoned 3 → change request 1 → merged 0 → merged without edits 0" in run.stdout
+    quality_line = next(line for line in run.stdout.splitlines() if "quality" in line)
+    assert "rework candidate" in quality_line and "red 3" in quality_line
+
+
+def test_a_bad_day_is_a_usage_error_without_traceback(database_url: str, tmp_path):
+    run = smith(database_url, tmp_path, "stats", "--since", "March 4th")
+    assert run.returncode == 2
+    assert "expected a day as YYYY-MM-DD" in run.stderr
+    assert "Traceback" not in run.stderr
