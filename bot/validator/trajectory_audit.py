@@ -54,7 +54,8 @@ def _history_peeks(events: Sequence[TrajectoryEvent]) -> Iterator[Finding]:
         if _GIT_TOOL.search(event.tool):
             yield _peek(event, f"called the git tool `{event.tool}`{attempt}")
             continue
-        for text in _strings(event.args):
+        searched = {k: v for k, v in event.args.items() if k in _PATH_KEYS} if event.tool in WRITE_TOOLS else event.args
+        for text in _strings(searched):
             if _GIT_DIR.search(text) or text.strip() in (".git", "./.git"):
                 yield _peek(event, f"`{event.tool}` reached into `.git` (`{_short(text)}`){attempt}")
                 break

@@ -22,6 +22,7 @@ _PRAGMA = re.compile(
     r"@ts-|tslint:|biome-|nolint|lint:|go:|\+build|NOSONAR|noinspection|region|endregion|language=|-\*-|"
     r"TODO|FIXME|XXX|HACK|NOTE|@)", re.I,
 )
+_EXAMPLE_MARKER = re.compile(r"^\s*(for\s+)?(example|examples|usage|e\.g\.?|i\.e\.?|before|after|sample|see|equivalent|output|input)\b.*:?\s*$", re.I)
 _LABEL = re.compile(r"^\s*(?!else\b|try\b|finally\b|default\b|case\b)[A-Za-z_][\w\- ]*:(?!=|:)\s*\S")
 _CODE_PUNCTUATION = re.compile(r"[(){};=\[\]]|:\s*$")
 _MEANINGFUL = frozenset({
@@ -41,9 +42,10 @@ _LINT_SUPPRESSIONS = [
     re.compile(r"@SuppressWarnings\b|@SuppressFBWarnings\b|@Suppress\("),
 ]
 _LINT_CONFIG_LOOSENING = re.compile(
-    r"(^|[\s\"'])((extend-|per-file-)?ignores?|disable(_error_code)?|extend-exclude|exclude|ignore_errors|"
-    r"ignore_missing_imports|allow_untyped_\w+|skipLibCheck|noImplicitAny|strict\w*|noUnused\w*|warn_\w+|"
-    r"check_untyped_defs)[\"']?\s*[:=]|[\"']\s*:\s*[\"']?(off|0)[\"']?\s*,?\s*$|:\s*false\b|=\s*(false|False)\b"
+    r"(^|[\s\"'])((extend-|per-file-)?ignores?|disable(_error_code)?|extend-exclude|exclude)[\"']?\s*[:=]|[\"']\s*:\s*[\"']?(off|0)[\"']?\s*,?\s*$|"
+    r"(strict\w*|noImplicit\w*|noUnused\w*|check_untyped_defs|warn_\w+|disallow_\w+|alwaysStrict|noFallthrough\w*)"
+    r"[\"']?\s*[:=]\s*(false|False)\b|(skipLibCheck|ignore_missing_imports|ignore_errors|allow_\w+|suppress\w*)"
+    r"[\"']?\s*[:=]\s*(true|True)\b"
 )
 _TODO = re.compile(r"\b(TODO|FIXME|XXX|HACK)\b")
 
@@ -131,12 +133,14 @@ def _code_line(language: str | None, run: list[DiffLine], bodies: list[str]) -> 
     candidates = [(line, body) for line, body in zip(run, bodies) if body.strip() and not _PRAGMA.match(body)]
     if not candidates:
         return None
+    if any(_EXAMPLE_MARKER.match(body) for _, body in candidates):
+        return None  # a usage example in a comment documents code, it does not disable it
     block = "\n".join(_dedent([b for _, b in candidates]))
     if looks_like_code(language, block):
         return candidates[0][0]
-    for line, body in candidates:
-        if looks_like_code(language, body.strip()):
-            return line
+    code_lines = [line for line, body in candidates if looks_like_code(language, body.strip())]
+    if code_lines and len(code_lines) * 2 >= len(candidates):
+        return code_lines[0]
     return None
 
 

@@ -93,7 +93,8 @@ def _textual_handlers(changed: ChangedFile, fragment: Fragment) -> Iterator[Find
         if not (row.kind == "+" or reworked) or not body:
             continue
         text = "\n".join(r.text for r in body)
-        if re.search(r"^\s*(raise|throw)\b", text, re.M) or uses_outside_logging(text, name) or "reject(" in text:
+        if (re.search(r"^\s*(raise|throw)\b", text, re.M) or uses_outside_logging(text, name) or "reject(" in text
+                or _EXITS.search(text)):
             continue
         yield finding("catch_all_exception", changed, row,
                       f"`{snippet(row.text.strip(), 40)}` swallows every error instead of handling the specific failure")
@@ -110,7 +111,7 @@ def _python(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
         types = {t.strip() for t in caught.split(",") if t.strip()}
         if types and not types & _PY_ROOT_TYPES:
             continue
-        if block is not None and has_descendant(block, frozenset({"raise_statement"})):
+        if block is not None and (has_descendant(block, frozenset({"raise_statement"})) or _EXITS.search(fragment.text(block))):
             continue
         what = "bare `except:`" if not types else f"`except {caught}`"
         yield finding("catch_all_exception", changed, fragment.row(clause),
@@ -167,7 +168,7 @@ def _java(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
             continue
         catch_type = next((c for c in param.children if c.type == "catch_type"), None)
         types = {t.strip() for t in fragment.text(catch_type).split("|")} if catch_type else set()
-        if not types & _JAVA_ROOT_TYPES or has_descendant(body, frozenset({"throw_statement"})):
+        if not types & _JAVA_ROOT_TYPES or has_descendant(body, frozenset({"throw_statement"})) or _EXITS.search(fragment.text(body)):
             continue
         name_node = param.child_by_field_name("name")
         name = fragment.text(name_node) if name_node is not None else ""
@@ -203,12 +204,14 @@ def _go(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
         if not match or not fragment.added_rows(statement):
             continue
         body = fragment.text(consequence)
-        if "panic(" in body or uses_outside_logging(body.strip("{} \n\t"), match.group(1)) or _returns_an_error(consequence):
+        if ("panic(" in body or _EXITS.search(body) or uses_outside_logging(body.strip("{} \n\t"), match.group(1))
+                or _returns_an_error(consequence)):
             continue
         yield finding("catch_all_exception", changed, fragment.row(statement),
                       f"`if {match.group(1)} != nil` drops the error instead of returning or handling it")
 
 
+_EXITS = re.compile(r"\b(log|logger|klog|t|b|s)\.(Fatal\w*|Panic\w*)\(|\bos\.Exit\(|\bsys\.exit\(|\bos\._exit\(|\bSystemExit\b|\bprocess\.exit\(|\bSystem\.exit\(")
 _RETHROW = re.compile(r"^\s*(raise\b|throw\b|panic\(|return\s+.*\berr\b)")
 
 

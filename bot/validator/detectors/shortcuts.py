@@ -43,8 +43,8 @@ _ENV_PROBES = [
     (re.compile(r"""["'](pytest|unittest|nose2?|_pytest)["']\s*(not\s+)?in\s+sys\.modules|sys\.modules\.get\(\s*["'](pytest|unittest)"""), "checks whether the test runner is imported"),
     (re.compile(r"sys\.argv\[0\].*(pytest|unittest|test)|(pytest|unittest)[\"'].*sys\.argv"), "inspects argv for the test runner"),
     (re.compile(r"""(getenv|environ(\.get)?|env|Getenv|LookupEnv)\s*[\(\[]\s*["']([A-Z0-9]+_)*(TEST|TESTS|TESTING|CI|JEST_WORKER_ID|VITEST|MOCHA|PYTEST\w*|UNITTEST)(_[A-Z0-9]+)*["']"""), "branches on a test/CI environment variable"),
-    (re.compile(r"process\.env\.(NODE_ENV|JEST_WORKER_ID|VITEST\w*|CI|TEST\w*|\w*_TEST\w*)\b(?!\s*=[^=])"), "branches on a test/CI environment variable"),
-    (re.compile(r"""import\.meta\.env\.(MODE|VITEST|TEST)|typeof\s+(jest|vi|describe|it|mocha)\s*[!=]=|window\.(Cypress|__karma__|jasmine)|navigator\.webdriver"""), "detects the test runner in the browser or node"),
+    (re.compile(r"process\.env\.(JEST_WORKER_ID|VITEST\w*|CI|TEST\w*|\w*_TEST\w*)\b(?!\s*=[^=])"), "branches on a test/CI environment variable"),
+    (re.compile(r"""import\.meta\.env\.(VITEST|TEST)|typeof\s+(jest|vi|describe|it|mocha)\s*[!=]=|window\.(Cypress|__karma__|jasmine)|navigator\.webdriver"""), "detects the test runner in the browser or node"),
     (re.compile(r"testing\.Testing\(\)|flag\.Lookup\(\s*\"test\.\w+\"\)|os\.Args\[0\].*\.test|strings\.HasSuffix\(os\.Args\[0\]"), "detects `go test`"),
     (re.compile(r"""System\.(getProperty|getenv)\(\s*"[\w.]*(test|junit|surefire|CI)[\w.]*"|org\.junit|StackTraceElement.*[Tt]est"""), "detects the JUnit runner"),
     (re.compile(r"""(?i)\b\w*(env|environ|environment|profile)\w*\b[^;]*[=!]==?\s*["'](test|testing)["']|["'](test|testing)["']\s*[=!]==?[^;]*\b\w*(env|environ|environment|profile)|(?i:profiles?)\w*\W.*(contains|includes|in)\W*\(?\s*["']test["']"""), "branches on a test environment name"),
@@ -94,10 +94,23 @@ def _constant_returns(changed: ChangedFile, fragment: Fragment, hunk: Hunk) -> I
         if not _unconditional(node):
             continue
         shown = snippet(fragment.text(node))
+        indent = _indent(fragment.row(node).text)
+        same_level_computed = any(
+            (m := _RETURN_LINE.match(text)) and len(m.group(1)) == indent and m.group(2)
+            and not _LITERAL_TEXT.match(m.group(2).strip())
+            for text in removed_code
+        )
+        removed_inside = [t for t in removed_code if _indent(t) >= indent]
+        previous = _previous_statement(node)
         if _has_dead_code_after(node, fragment):
             yield finding("return_constant_shortcut", changed, fragment.row(node),
                           f"`{shown}` short-circuits the function: the code after it never runs")
-        elif removed_computed_return or removed_logic:
+        elif previous is None and not _new_function(node, fragment) and (
+            same_level_computed or (removed_logic and len(removed_inside) >= 2)
+        ):
+            yield finding("return_constant_shortcut", changed, fragment.row(node),
+                          f"`{shown}` is all the function does now: the logic removed in this hunk became a constant")
+        elif previous is not None and not fragment.is_added(previous) and same_level_computed:
             yield finding("return_constant_shortcut", changed, fragment.row(node),
                           f"`{shown}` replaces the computed result removed in this hunk with a constant")
 
@@ -116,6 +129,24 @@ def _constant_arrows(changed: ChangedFile, fragment: Fragment, hunk: Hunk) -> It
         if old_body is not None and not _LITERAL_TEXT.match(old_body.strip().rstrip(";,").strip()):
             yield finding("return_constant_shortcut", changed, fragment.row(body),
                           f"`{snippet(line)}` replaces the computed result with a constant")
+
+
+def _previous_statement(node: Node) -> Node | None:
+    """The statement before this one in its block, ignoring comments and a docstring."""
+    sibling = node.prev_named_sibling
+    while sibling is not None and (
+        sibling.type in ("comment", "line_comment", "block_comment")
+        or (sibling.type == "expression_statement" and sibling.named_children and sibling.named_children[0].type == "string")
+    ):
+        sibling = sibling.prev_named_sibling
+    return sibling
+
+
+def _new_function(node: Node, fragment: Fragment) -> bool:
+    current = node.parent
+    while current is not None and current.type not in _FUNCTIONS:
+        current = current.parent
+    return current is not None and fragment.is_added(current)
 
 
 def _return_value(node: Node) -> Node | None:

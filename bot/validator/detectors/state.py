@@ -53,10 +53,11 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
         if changed.language == "python":
             yield from _python(changed)
         elif changed.language in JS_LIKE:
+            top_let = [] if changed.path.endswith((".svelte", ".vue")) else [(_JS_TOP_LET, "adds a module-level mutable binding")]
             yield from _module_mutations(changed, _JS_CONTAINER_DEF,
                                          r"(\[[^\]]*\]\s*=(?!=)|\.[\w$]+\s*=(?!=)|\.(push|set|add|delete|splice|unshift)\()")
             yield from _lines(changed, [
-                (_JS_TOP_LET, "adds a module-level mutable binding"),
+                *top_let,
                 (_JS_TOP_CONTAINER, "adds a module-level mutable container"),
                 (_JS_GLOBAL_WRITE, "writes to a global object"),
                 (_JS_STATIC_STATE, "adds a mutable static class field"),
@@ -82,10 +83,27 @@ def _lines(changed: ChangedFile, rules: list[tuple[re.Pattern[str], str]]) -> It
                 break
 
 
+_STATEFUL_NAME = re.compile(
+    r"^_|cache|registry|instances?$|state|store|memo|seen|last|current|pending|buffer|session|context|ctx|shared|global|tmp|temp",
+    re.I,
+)
+
+
+def _stateful(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """Wrap a definition pattern: declarative config (`ordering = []`, `ALLOWED_HOSTS = []`) is not state."""
+
+    class _Named:
+        def search(self, text: str) -> re.Match[str] | None:
+            match = pattern.search(text)
+            return match if match and _STATEFUL_NAME.search(match.group(1)) else None
+
+    return _Named()  # type: ignore[return-value]
+
+
 def _python(changed: ChangedFile) -> Iterator[Finding]:
     class_rows = _python_class_body_rows(changed)
     yield from _lines(changed, [
-        (_PY_MODULE_STATE, "adds module-level mutable state"),
+        (_stateful(_PY_MODULE_STATE), "adds module-level mutable state"),
         (_PY_GLOBAL, "rebinds a module global from inside a function"),
         (_PY_SIDE_CHANNEL, "passes data through a process-wide side channel"),
         (_PY_CLASS_ATTR_WRITE, "stores data on a class attribute from inside a function"),
@@ -94,7 +112,8 @@ def _python(changed: ChangedFile) -> Iterator[Finding]:
     yield from _module_mutations(changed, _PY_CONTAINER_DEF,
                                  r"(\[[^\]]*\]\s*=(?!=)|\.(append|extend|update|add|setdefault|insert|pop|clear)\()")
     for line in changed.net_added:
-        if line.target_no in class_rows and _PY_CLASS_STATE.match(changed.code(line)):
+        match = _PY_CLASS_STATE.match(changed.code(line))
+        if line.target_no in class_rows and match and (_STATEFUL_NAME.search(match.group(1)) or match.group(2)):
             yield finding("global_state_smuggling", changed, line,
                           f"adds a class-level mutable cache shared by all instances: `{snippet(line.text)}`")
 

@@ -14,7 +14,7 @@ from difflib import SequenceMatcher
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, snippet
-from bot.validator.diffparse import DiffLine
+from bot.validator.diffparse import DiffLine, Hunk
 from bot.validator.models import Finding
 
 _SKIPS = re.compile(
@@ -27,7 +27,7 @@ _SKIPS = re.compile(
 _XFAIL = re.compile(r"\bpytest\.mark\.xfail\b|\bpytest\.xfail\(|@(unittest\.)?expectedFailure\b|\btest\.fail\(")
 _ASSERTION = re.compile(
     r"^\s*assert\b|\bself\.assert\w*\(|\bself\.fail\(|\bpytest\.raises\(|\.assert_\w+\(|\bexpect\(|\bassert(\.\w+)?\(|"
-    r"\bt\.(Error|Errorf|Fatal|Fatalf|Fail|FailNow)\(|\b(assert|require)\.\w+\(|\bassert(Equals|True|False|NotNull|Null|"
+    r"\bassert_\w+\(|\bverify_\w+\(|\bt\.(Error|Errorf|Fatal|Fatalf|Fail|FailNow)\(|\b(assert|require)\.\w+\(|\bassert(Equals|True|False|NotNull|Null|"
     r"Same|NotSame|Throws|That|ArrayEquals|DoesNotThrow|Iterable\w*|Lines\w*)\(|\bverify\(|\.should\b|\bshould\.\w+"
 )
 _STRICT = re.compile(
@@ -53,6 +53,7 @@ _TEST_DEF = re.compile(
     r"^\s*(async\s+)?def\s+(test\w*)\s*\(|^\s*func\s+(Test\w+)\s*\(|^\s*(it|test|specify)(?:\.\w+)*\(\s*([\"'`])(.+?)\5"
 )
 _TABLE_CASE = re.compile(r"^\s*(pytest\.param\(|[\(\{\[]).*[\)\}\]]\s*,?\s*$|^\s*\{\s*(name|desc|input|in|want)\s*:")
+_TABLE_CONTEXT = re.compile(r"parametrize|\.each\b|\bcases\b|\btests\s*:?=|testCases|\btable\b|scenarios|examples|@CsvSource|@ValueSource|@MethodSource|struct\s*\{", re.I)
 _BARE_RETURN = re.compile(r"^\s*return\s*;?\s*$")
 _JAVA_TEST = re.compile(r"^\s*@(Test|ParameterizedTest|RepeatedTest)\b")
 
@@ -139,12 +140,15 @@ def _test_names(text: str) -> list[str]:
 
 
 def _weakened(changed: ChangedFile, added_test_names: set[str]) -> Iterator[Finding]:
+    net_removed_ids = {id(line) for line in changed.net_removed}
+    net_added_ids = {id(line) for line in changed.net_added}
     removed_names = [(line, n) for line in changed.net_removed for n in _test_names(line.text)]
     for line, name in removed_names:
         if name not in added_test_names and not _renamed(changed, line):
             yield finding("test_weakened", changed, line, f"deletes the test `{name}`")
-    removed_cases = [ln for ln in changed.net_removed if _TABLE_CASE.match(changed.code(ln))]
-    added_cases = [ln for ln in changed.net_added if _TABLE_CASE.match(changed.code(ln))]
+    tables = [h for h in changed.change.hunks if _is_case_table(changed, h)]
+    removed_cases = [ln for h in tables for ln in h.removed if id(ln) in net_removed_ids and _TABLE_CASE.match(changed.code(ln))]
+    added_cases = [ln for h in tables for ln in h.added if id(ln) in net_added_ids and _TABLE_CASE.match(changed.code(ln))]
     if len(removed_cases) > len(added_cases) and not removed_names:
         gone = removed_cases[len(added_cases)]
         yield finding("test_weakened", changed, gone,
@@ -169,6 +173,15 @@ def _weakened(changed: ChangedFile, added_test_names: set[str]) -> Iterator[Find
             if reason:
                 yield finding("test_weakened", changed, new,
                               f"{reason}: `{snippet(old.text, 50)}` → `{snippet(new.text, 50)}`")
+
+
+def _is_case_table(changed: ChangedFile, hunk: Hunk) -> bool:
+    """A parametrize/each/table list of inputs, not an expected value that a fix legitimately changes."""
+    if any(_TABLE_CONTEXT.search(ln.text) for ln in hunk.lines):
+        return True
+    siblings = [ln for ln in hunk.lines if ln.kind == " " and _TABLE_CASE.match(changed.code(ln))]
+    expectation = any(re.search(r"\b(expected|want|assert)\b|==", ln.text) for ln in hunk.lines)
+    return len(siblings) >= 2 and not expectation
 
 
 def _renamed(changed: ChangedFile, removed: DiffLine) -> bool:
