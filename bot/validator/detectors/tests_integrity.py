@@ -180,7 +180,7 @@ def _is_case_table(changed: ChangedFile, hunk: Hunk) -> bool:
     if any(_TABLE_CONTEXT.search(ln.text) for ln in hunk.lines):
         return True
     siblings = [ln for ln in hunk.lines if ln.kind == " " and _TABLE_CASE.match(changed.code(ln))]
-    expectation = any(re.search(r"\b(expected|want|assert)\b|==", ln.text) for ln in hunk.lines)
+    expectation = any(re.search(r"^\s*(expected|want)\w*\s*[:=]|\bassert|==|\bexpect\(", ln.text) for ln in hunk.lines)
     return len(siblings) >= 2 and not expectation
 
 
