@@ -1,0 +1,97 @@
+"""Dependency setup runs once per lockfile content; later checkouts restore a private copy."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.repo_config import load_repo_config
+from bot.workspace.checkout import Workspace
+from bot.workspace.dependencies import DependencyCache, SetupFailed, cache_key
+from bot.workspace.git import GitOptions
+from bot.workspace.sandbox import Sandbox, SandboxSettings
+from bot.workspace.testrun import repo_env
+from tests.workspace.gitrepo import RemoteRepo
+
+VENV_BIN = str(Path(sys.executable).parent)
+SITE = ".venv/lib/python{0}.{1}/site-packages".format(*sys.version_info[:2])
+
+SMITH_YML = f"""\
+setup:
+  command: >-
+    python3 -m venv --without-pip .venv &&
+    cp -r vendor/tinylib {SITE}/
+  dependency_files: ["requirements*.txt"]
+  cache_paths: [".venv"]
+"""
+
+FILES = {
+    "requirements.txt": "tinylib==1.0\n",
+    "vendor/tinylib/__init__.py": "VERSION = '1.0'\n",
+    "tests/test_lib.py": "import tinylib\n\ndef test_version():\n    assert tinylib.VERSION == '1.0'\n",
+}
+
+
+@pytest.fixture
+def remote(tmp_path: Path) -> RemoteRepo:
+    repo = RemoteRepo(tmp_path)
+    repo.commit({**FILES, ".smith.yml": SMITH_YML}, "init")
+    return repo
+
+
+async def test_second_setup_on_the_same_lockfile_reuses_the_cache(
+    tmp_path: Path, remote: RemoteRepo
+) -> None:
+    sandbox = Sandbox(SandboxSettings(path=f"{VENV_BIN}:/usr/bin:/bin"))
+    cache = DependencyCache(tmp_path / "deps", sandbox)
+    workspace = Workspace(tmp_path / "ws", GitOptions(allowed_protocols=("file",)))
+
+    async def one_run() -> tuple[bool, float, bool]:
+        async with workspace.checkout(remote.url, "main", new_branch="smith/1-x") as checkout:
+            config = load_repo_config(await checkout.read_base_file(".smith.yml"))
+            outcome = await cache.prepare(checkout.path, config, repo_key="origin")
+            # The restored venv works: its python (first on PATH) imports what setup installed.
+            env, prepend = repo_env(config, checkout.path)
+            probe = await sandbox.run("python -c 'import tinylib, sys; print(tinylib.VERSION, sys.prefix)'",
+                                      cwd=checkout.path, timeout=30, env=env, path_prepend=prepend)
+            works = probe.exit_code == 0 and f"1.0 {checkout.path}/.venv" in probe.output
+            (checkout.path / ".venv" / "poison").write_text("agent-written")  # must not leak
+            return outcome.cache_hit, outcome.seconds, works
+
+    first = await one_run()
+    second = await one_run()
+    print(f"\nsetup: first run {first[1]:.2f}s (miss), second run {second[1]:.2f}s (hit)")
+    assert first[0] is False and first[2] is True
+    assert second[0] is True and second[2] is True
+    entries = list((tmp_path / "deps" / "origin").iterdir())
+    assert len(entries) == 1 and not (entries[0] / ".venv" / "poison").exists()
+
+    # A new lockfile is a new key: setup runs again.
+    remote.commit({"requirements.txt": "tinylib==1.0\nother==2\n"}, "bump")
+    third = await one_run()
+    assert third[0] is False and len(list((tmp_path / "deps" / "origin").iterdir())) == 2
+
+
+async def test_key_depends_on_dependency_files_only(tmp_path: Path) -> None:
+    config = load_repo_config(SMITH_YML)
+    root = tmp_path / "c"
+    (root / "src").mkdir(parents=True)
+    (root / "requirements.txt").write_text("a==1\n")
+    (root / "src" / "app.py").write_text("x = 1\n")
+    key = cache_key(root, config)
+    (root / "src" / "app.py").write_text("x = 2\n")
+    assert cache_key(root, config) == key
+    (root / "requirements-dev.txt").write_text("b==1\n")
+    assert cache_key(root, config) != key
+
+
+async def test_failed_setup_is_reported(tmp_path: Path) -> None:
+    root = tmp_path / "c"
+    root.mkdir()
+    cache = DependencyCache(tmp_path / "deps", Sandbox())
+    config = load_repo_config("setup:\n  command: echo broken >&2; exit 3\n")
+    with pytest.raises(SetupFailed, match="failed \\(3\\).*broken"):
+        await cache.prepare(root, config, repo_key="r")
+    assert (await cache.prepare(root, load_repo_config(None), repo_key="r")).key is None
