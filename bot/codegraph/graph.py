@@ -11,6 +11,7 @@ That is the honest limit of a syntactic index; callers should treat it as an ove
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -45,7 +46,7 @@ class CodeGraph:
 
     def definitions(self, path: str | None = None) -> list[Definition]:
         """All definitions of one file, or of the whole checkout, in path and line order."""
-        paths = [path] if path is not None else self.paths()
+        paths = [_normalise(path)] if path is not None else self.paths()
         return [
             self._definition(p, index)
             for p in paths
@@ -121,6 +122,7 @@ class CodeGraph:
 
     def enclosing(self, path: str, line: int) -> Definition | None:
         """The innermost definition whose span contains `line` of `path`, or None."""
+        path = _normalise(path)
         if path not in self._payloads:
             return None
         best: int | None = None
@@ -136,6 +138,7 @@ class CodeGraph:
     ) -> list[Definition]:
         """Definitions of `path` overlapping any inclusive (first, last) line range: a changed
         method yields the method and its class."""
+        path = _normalise(path)
         if path not in self._payloads:
             return []
         ranges = [(min(a, b), max(a, b)) for a, b in line_ranges]
@@ -187,6 +190,11 @@ class CodeGraph:
                     index.setdefault(name, []).append((path, position))
             self._references_by_name = index
         return self._references_by_name
+
+
+def _normalise(path: str) -> str:
+    """Accept "./a/b.py" and "a//b.py" as the graph's "a/b.py"."""
+    return posixpath.normpath(path.replace("\\", "/")).removeprefix("./")
 
 
 def _qualname_matches(qualname: str, wanted: str) -> bool:

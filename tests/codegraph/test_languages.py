@@ -110,6 +110,7 @@ def test_python_symbol_lookup_callers_and_enclosing(index_tree) -> None:
     assert graph.enclosing("shop/cart.py", 8).qualname == "Cart"
     assert graph.enclosing("shop/cart.py", 28) is None
     assert graph.enclosing("missing.py", 1) is None
+    assert graph.enclosing("./shop//cart.py", 19) == graph.enclosing("shop/cart.py", 19)
 
 
 def test_definitions_touched_by_line_ranges(index_tree) -> None:
