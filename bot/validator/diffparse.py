@@ -147,10 +147,11 @@ def _file_change(patched: object) -> FileChange:
     fields = _header_fields(getattr(patched, "patch_info", None))
     source = _strip_prefix(patched.source_file)  # type: ignore[attr-defined]
     target = _strip_prefix(patched.target_file)  # type: ignore[attr-defined]
-    if "rename from" in fields:
-        source, target = unquote_git_path(fields["rename from"]), unquote_git_path(fields["rename to"])
-    if "copy from" in fields:
-        source, target = unquote_git_path(fields["copy from"]), unquote_git_path(fields["copy to"])
+    for kind in ("rename", "copy"):
+        if (f"{kind} from" in fields) != (f"{kind} to" in fields):
+            raise DiffParseError(f"incomplete {kind} header for {source or target}: the diff looks truncated")
+        if f"{kind} from" in fields:
+            source, target = unquote_git_path(fields[f"{kind} from"]), unquote_git_path(fields[f"{kind} to"])
     if patched.is_added_file or "new file mode" in fields:  # type: ignore[attr-defined]
         status, source = "added", None
     elif patched.is_removed_file or "deleted file mode" in fields:  # type: ignore[attr-defined]

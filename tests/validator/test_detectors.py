@@ -97,7 +97,10 @@ def test_brt_edits_before_the_red_run_are_allowed(make_diff):
     assert [(f.kind, f.seq, f.path) for f in verdict.vetoes] == [("brt_tampering", 9, "tests/test_a.py")]
 
 
-@pytest.mark.parametrize("text", ["", "   \n", "random words\n", "--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-a\n"])
+@pytest.mark.parametrize("text", [
+    "", "   \n", "random words\n", "--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-a\n",
+    "diff --git a/x.py b/y.py\nsimilarity index 90%\nrename from x.py\n",
+])
 def test_unreadable_diffs_raise(text):
     with pytest.raises(DiffParseError):
         validate_static(text)
