@@ -1,0 +1,140 @@
+"""The read-only dashboard: runs, step health, one run's timeline, and `/api/stats`.
+
+Server-rendered HTML from files in `templates/` (jinja2 with autoescape: issue titles, verdicts,
+artifacts and diffs are all untrusted text). No scripts and no external assets, enforced by the
+Content-Security-Policy header.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import structlog
+from aiohttp import web
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from bot.app import DATABASE_KEY
+from bot.dashboard.auth import TokenGuard
+from bot.dashboard.pages import run_detail, run_lines
+from bot.dashboard.timeline import format_duration
+from bot.stats.compute import DEFAULT_WINDOW
+from bot.stats.query import load_stats
+from bot.store.db import DatabaseUnavailable
+
+log = structlog.get_logger(__name__)
+
+TEMPLATES = Path(__file__).with_name("templates")
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
+                               "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+class QueryError(ValueError):
+    """A query parameter the dashboard cannot use; the message goes back to the user."""
+
+
+def add_dashboard_routes(
+    app: web.Application, *, token: str | None, stats_window: int = DEFAULT_WINDOW
+) -> None:
+    """GET-only routes: `/`, `/runs/<id>`, `/api/stats`. With a token, all three ask for it."""
+    views = DashboardViews(stats_window)
+    guard = TokenGuard(token, views.unauthorized)
+    app.router.add_get("/", guard(views.index), name="dashboard_index")
+    app.router.add_get("/runs/{run_id}", guard(views.run), name="dashboard_run")
+    app.router.add_get("/api/stats", guard(views.api_stats), name="api_stats")
+
+
+class DashboardViews:
+    def __init__(self, stats_window: int) -> None:
+        if stats_window < 1:
+            raise ValueError("the stats window must be at least 1 run")
+        self.stats_window = stats_window
+        self.templates = Environment(
+            loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
+            trim_blocks=True, lstrip_blocks=True,
+        )
+        self.templates.filters["duration"] = format_duration
+        self.templates.filters["number"] = format_number
+
+    async def index(self, request: web.Request) -> web.Response:
+        repo = request.query.get("repo", "").strip() or None
+        try:
+            async with request.app[DATABASE_KEY].transaction() as session:
+                runs = await run_lines(session, repo)
+                stats = await load_stats(session, repo=repo, window=self.stats_window)
+        except DatabaseUnavailable as exc:
+            return self._unavailable(exc)
+        return self.page("index.html", runs=runs, stats=stats, repo=repo or "")
+
+    async def run(self, request: web.Request) -> web.Response:
+        raw_id = request.match_info["run_id"]
+        if not raw_id.isdigit() or len(raw_id) > 18:
+            return self.page("not_found.html", status=404, what=f"run {raw_id}")
+        try:
+            async with request.app[DATABASE_KEY].transaction() as session:
+                detail = await run_detail(session, int(raw_id))
+        except DatabaseUnavailable as exc:
+            return self._unavailable(exc)
+        if detail is None:
+            return self.page("not_found.html", status=404, what=f"run {raw_id}")
+        return self.page("run.html", detail=detail)
+
+    async def api_stats(self, request: web.Request) -> web.Response:
+        try:
+            repo, since, window = stats_query(request.query, self.stats_window)
+        except QueryError as exc:
+            return web.json_response({"error": str(exc)}, status=400, headers=SECURITY_HEADERS)
+        try:
+            async with request.app[DATABASE_KEY].transaction() as session:
+                report = await load_stats(session, repo=repo, since=since, window=window)
+        except DatabaseUnavailable as exc:
+            log.error("stats_database_unavailable", error=str(exc))
+            return web.json_response({"error": "database unavailable"}, status=503,
+                                     headers=SECURITY_HEADERS)
+        return web.json_response(report.as_json(), headers=SECURITY_HEADERS)
+
+    def unauthorized(self, request: web.Request) -> web.Response:
+        if request.path.startswith("/api/"):
+            return web.json_response({"error": "authentication required"}, status=401,
+                                     headers=SECURITY_HEADERS)
+        return self.page("unauthorized.html", status=401)
+
+    def page(self, template: str, *, status: int = 200, **context: Any) -> web.Response:
+        body = self.templates.get_template(template).render(**context)
+        return web.Response(text=body, status=status, content_type="text/html", charset="utf-8",
+                            headers=SECURITY_HEADERS)
+
+    def _unavailable(self, exc: DatabaseUnavailable) -> web.Response:
+        log.error("dashboard_database_unavailable", error=str(exc))
+        return self.page("unavailable.html", status=503)
+
+
+def stats_query(query: Any, default_window: int) -> tuple[str | None, date | None, int]:
+    """`repo`, `since` (YYYY-MM-DD) and `window` from the query string, checked."""
+    repo = query.get("repo", "").strip() or None
+    since_text = query.get("since", "").strip()
+    try:
+        since = date.fromisoformat(since_text) if since_text else None
+    except ValueError:
+        raise QueryError(f"since must be a day as YYYY-MM-DD, got {since_text!r}") from None
+    window_text = query.get("window", "").strip()
+    if not window_text:
+        return repo, since, default_window
+    if not window_text.isdigit() or int(window_text) < 1:
+        raise QueryError(f"window must be a whole number of runs >= 1, got {window_text!r}")
+    return repo, since, int(window_text)
+
+
+def format_number(value: int | float | None) -> str:
+    """Token counts with thousands separators; a median may be a half."""
+    if value is None:
+        return "-"
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    return f"{value:,.1f}"

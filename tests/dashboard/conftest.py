@@ -1,0 +1,58 @@
+"""A real Smith web app with the dashboard routes, on a local port and a fresh database."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestServer
+
+from bot.app import create_app
+from bot.config import Settings
+from bot.dashboard import add_dashboard_routes
+from bot.store.db import Database
+from handlers import build_router
+from tests.stats import dataset
+
+TOKEN = "dashboard-token-for-tests"
+
+
+@dataclass
+class Dashboard:
+    url: str
+    db: Database
+    runs: dict[str, int]
+
+    async def get(self, path: str, **kwargs) -> tuple[int, dict[str, str], str]:
+        async with aiohttp.ClientSession() as client:
+            async with client.get(self.url + path, allow_redirects=False, **kwargs) as response:
+                return response.status, dict(response.headers), await response.text()
+
+
+StartDashboard = Callable[..., Awaitable[Dashboard]]
+
+
+@pytest.fixture
+async def start_dashboard(tmp_path, database: Database) -> AsyncIterator[StartDashboard]:
+    """Start the app (with or without a token) on the dataset's rows."""
+    servers: list[TestServer] = []
+    runs = await dataset.insert_dataset(database)
+
+    async def start(*, token: str | None = None, window: int = dataset.WINDOW) -> Dashboard:
+        settings = Settings(data_dir=tmp_path / "data", bot_account="smith-bot")
+        app = create_app(
+            settings, database, build_router(settings),
+            extra_routes=lambda app: add_dashboard_routes(app, token=token, stats_window=window),
+        )
+        server = TestServer(app, host="127.0.0.1")
+        await server.start_server()
+        servers.append(server)
+        return Dashboard(url=str(server.make_url("")).rstrip("/"), db=database, runs=runs)
+
+    try:
+        yield start
+    finally:
+        for server in servers:
+            await server.close()

@@ -1,0 +1,145 @@
+"""Dashboard pages and `/api/stats` over real HTTP on a real database."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import aiohttp
+from sqlalchemy import update
+
+from bot.stats.query import load_stats
+from bot.store.models import Run, Step
+from tests.stats import dataset
+
+
+def svg_of(html: str) -> str:
+    match = re.search(r'<svg id="timeline".*?</svg>', html, re.S)
+    assert match, "the run page has no timeline"
+    return match.group(0)
+
+
+async def test_index_lists_runs_and_step_health(start_dashboard):
+    dashboard = await start_dashboard()
+    status, headers, html = await dashboard.get("/")
+    assert status == 200
+    assert headers["Content-Type"].startswith("text/html")
+    assert "default-src 'none'" in headers["Content-Security-Policy"]
+    for key in ("r1", "r4", "r7", "x1"):
+        assert f'href="/runs/{dashboard.runs[key]}"' in html
+    # acme/other's judge rejection falls in the judge's window across all repositories
+    assert "removal candidate" not in html
+    status, _, html = await dashboard.get("/", params={"repo": "acme/app"})
+    health = re.search(r'<table id="step-health">.*?</table>', html, re.S).group(0)
+    judge = re.search(r'<tr data-step="judge">.*?</tr>', health, re.S).group(0)
+    quality = re.search(r'<tr data-step="quality">.*?</tr>', health, re.S).group(0)
+    assert "removal candidate" in judge and "rework candidate" not in judge
+    assert "rework candidate" in quality and "removal candidate" not in quality
+    assert "red 4, tests_failed 1" in quality
+    assert html.count("removal candidate") == 1 and html.count("rework candidate") == 1
+
+
+async def test_index_filters_by_repository(start_dashboard):
+    dashboard = await start_dashboard()
+    status, _, html = await dashboard.get("/", params={"repo": "acme/other"})
+    assert status == 200
+    assert f'href="/runs/{dashboard.runs["x1"]}"' in html
+    assert f'href="/runs/{dashboard.runs["r1"]}"' not in html
+
+
+async def test_run_page_shows_every_execution_artifacts_trajectory_and_last_diff(start_dashboard):
+    dashboard = await start_dashboard()
+    status, _, html = await dashboard.get(f"/runs/{dashboard.runs['r5']}")
+    assert status == 200
+    svg = svg_of(html)
+    bars = re.findall(r'<g class="bar" data-step="([a-z_]+)" data-attempt="(\d+)"', svg)
+    expected = [(s.name, str(s.attempt)) for s in dataset.STEPS if s.run == "r5"]
+    assert sorted(bars) == sorted(expected)
+    assert ">implement #3</text>" in svg and ">quality #1</text>" in svg
+    assert ">judge</text>" in svg
+    assert '<pre class="artifact">' in html and "&#34;attempt&#34;: 3" in html
+    # the diff is the last implement attempt's
+    diff = re.search(r'<pre id="diff">(.*?)</pre>', html, re.S).group(1)
+    assert "+return 3  # attempt 3 &lt;fix&gt;" in diff
+
+
+async def test_run_page_trajectory_table(start_dashboard):
+    dashboard = await start_dashboard()
+    _, _, html = await dashboard.get(f"/runs/{dashboard.runs['r3']}")
+    trajectory = re.search(r'<table id="trajectory">.*?</table>', html, re.S).group(0)
+    assert [tool for tool in re.findall(r"<td>(read_file|edit_file|run_tests)</td>", trajectory)
+            ] == ["read_file", "edit_file", "run_tests"]
+
+
+async def test_untrusted_text_is_escaped(start_dashboard):
+    dashboard = await start_dashboard()
+    run_id = dashboard.runs["r1"]
+    hostile = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+    async with dashboard.db.transaction() as session:
+        await session.execute(update(Run).where(Run.id == run_id).values(
+            outcome="change_request", reason=hostile, repo="acme/app"))
+        await session.execute(update(Step).where(Step.run_id == run_id).values(
+            summary=hostile, verdict="<b>v</b>", artifact={"text": hostile}))
+        await session.execute(update(Step).where(Step.run_id == run_id, Step.name == "implement")
+                              .values(diff=f"+{hostile}\n"))
+    status, _, html = await dashboard.get(f"/runs/{run_id}")
+    assert status == 200
+    assert "<script" not in html and "<img" not in html and "<b>v</b>" not in html
+    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in html
+    svg = svg_of(html)
+    assert "&lt;b&gt;v&lt;/b&gt;" in svg
+    status, _, index = await dashboard.get("/", params={"repo": hostile})
+    assert status == 200 and "<script" not in index
+
+
+async def test_unknown_run_is_a_404_page(start_dashboard):
+    dashboard = await start_dashboard()
+    for path in ("/runs/999999", "/runs/abc", "/runs/1%3Cscript%3E"):
+        status, headers, html = await dashboard.get(path)
+        assert status == 404, path
+        assert headers["Content-Type"].startswith("text/html")
+        assert "Not found" in html and "<script" not in html
+
+
+async def test_dashboard_is_read_only(start_dashboard):
+    dashboard = await start_dashboard()
+    async with aiohttp.ClientSession() as client:
+        for path in ("/", f"/runs/{dashboard.runs['r1']}", "/api/stats"):
+            async with client.post(dashboard.url + path, data=b"x") as response:
+                assert response.status == 405, path
+
+
+async def test_api_stats_is_the_report_as_json(start_dashboard):
+    dashboard = await start_dashboard()
+    async with aiohttp.ClientSession() as client:
+        async with client.get(dashboard.url + "/api/stats",
+                              params={"repo": "acme/app", "since": "2026-03-04"}) as response:
+            assert response.status == 200
+            assert response.headers["Content-Type"].startswith("application/json")
+            data = await response.json()
+    async with dashboard.db.transaction() as session:
+        expected = await load_stats(session, repo="acme/app", since=date(2026, 3, 4),
+                                    window=dataset.WINDOW)
+    assert data == expected.as_json()
+    assert data["filters"] == {"repo": "acme/app", "since": "2026-03-04"}
+    assert data["funnel"]["summoned"] == 3
+
+
+async def test_api_stats_window_and_bad_parameters(start_dashboard):
+    dashboard = await start_dashboard()
+    async with aiohttp.ClientSession() as client:
+        async with client.get(dashboard.url + "/api/stats",
+                              params={"repo": "acme/app"}) as response:
+            steps = {s["step"]: s for s in (await response.json())["steps"]}
+            assert steps["judge"]["removal_candidate"] is True
+        async with client.get(dashboard.url + "/api/stats",
+                              params={"repo": "acme/app", "window": "5"}) as response:
+            data = await response.json()
+            assert data["window"] == 5
+            assert {s["step"]: s for s in data["steps"]}["judge"]["removal_candidate"] is False
+        for params, message in (({"since": "yesterday"}, "since must be a day"),
+                                ({"window": "0"}, "window must be"),
+                                ({"window": "-3"}, "window must be")):
+            async with client.get(dashboard.url + "/api/stats", params=params) as response:
+                assert response.status == 400, params
+                assert message in (await response.json())["error"]
