@@ -251,6 +251,8 @@ def test_typescript_interfaces_types_enums_and_abstract_classes(index_tree) -> N
     assert refs(graph, "Badge") == [("call", "src/view.tsx", 7, "Counter")]
     assert qualnames(graph.find_symbol("save")) == ["Repo.save", "Service.save"]
     assert qualnames(graph.callers("put")) == ["Service.save"]
+    assert graph.enclosing("src/service.ts", 15).qualname == "Service.save"
+    assert graph.enclosing("src/view.tsx", 7).qualname == "Counter"
 
 
 def test_go_functions_methods_on_receivers_and_types(index_tree) -> None:
@@ -364,3 +366,5 @@ def test_java_nested_classes_constructors_and_interfaces(index_tree) -> None:
     assert refs(graph, "java.util.List") == [("import", "src/shop/Shop.java", 3, None)]
     assert qualnames(graph.callers("count")) == ["Shop.Basket.total"]
     assert qualnames(graph.find_symbol("shop.Shop.Basket.total")) == ["Shop.Basket.total"]
+    assert graph.enclosing("src/shop/Shop.java", 23).qualname == "Shop.Basket.total"
+    assert graph.enclosing("src/shop/Shop.java", 6).qualname == "Shop"
