@@ -41,7 +41,7 @@ def tiny_wheel() -> bytes:
         "tinylib.py": "VERSION = '1.0'\n",
         "tinylib-1.0.dist-info/METADATA": "Metadata-Version: 2.1\nName: tinylib\nVersion: 1.0\n",
         "tinylib-1.0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: bench\n"
-                                       "Root-Is-Purelib: true\nTag: py3-none-any\n",
+        "Root-Is-Purelib: true\nTag: py3-none-any\n",
     }
     record = "".join(f"{name},,\n" for name in files) + "tinylib-1.0.dist-info/RECORD,,\n"
     buffer = io.BytesIO()
@@ -87,7 +87,9 @@ def main() -> None:
     miss, hit = statistics.median(misses), statistics.median(hits)
     print(f"setup without cache (peer): median {miss:.2f}s over {len(misses)} runs")
     print(f"setup with cache hit:       median {hit:.2f}s over {len(hits)} runs")
-    print(f"ratio: cache hit takes {hit / miss:.1%} of the uncached setup ({miss / hit:.1f}x faster)")
+    print(
+        f"ratio: cache hit takes {hit / miss:.1%} of the uncached setup ({miss / hit:.1f}x faster)"
+    )
 
 
 if __name__ == "__main__":

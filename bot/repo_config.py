@@ -35,10 +35,22 @@ DEFAULT_PATH_PREPEND: dict[str, list[str]] = {
 }
 DEFAULT_TEST_GLOBS: dict[str, list[str]] = {
     "python": ["tests/**", "test/**", "**/test_*.py", "**/*_test.py", "**/conftest.py"],
-    "javascript": ["**/__tests__/**", "**/*.test.js", "**/*.spec.js", "**/*.test.mjs",
-                   "test/**", "tests/**"],
-    "typescript": ["**/__tests__/**", "**/*.test.ts", "**/*.spec.ts", "**/*.test.tsx",
-                   "test/**", "tests/**"],
+    "javascript": [
+        "**/__tests__/**",
+        "**/*.test.js",
+        "**/*.spec.js",
+        "**/*.test.mjs",
+        "test/**",
+        "tests/**",
+    ],
+    "typescript": [
+        "**/__tests__/**",
+        "**/*.test.ts",
+        "**/*.spec.ts",
+        "**/*.test.tsx",
+        "test/**",
+        "tests/**",
+    ],
 }
 
 Language = Literal["python", "javascript", "typescript", "go", "java"]
@@ -200,8 +212,9 @@ class RepoConfigError(ValueError):
     def __init__(self, problems: list[tuple[int | None, str]], source: str = CONFIG_FILE) -> None:
         self.problems = problems
         self.source = source
-        lines = [f"{source}:{line}: {text}" if line else f"{source}: {text}"
-                 for line, text in problems]
+        lines = [
+            f"{source}:{line}: {text}" if line else f"{source}: {text}" for line, text in problems
+        ]
         super().__init__("\n".join(lines))
 
 
@@ -216,8 +229,8 @@ def _node_line(node: yaml.Node, loc: tuple[int | str, ...]) -> int | None:
                     break
             else:
                 return line
-        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(
-            node.value
+        elif (
+            isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value)
         ):
             node = node.value[part]
             line = node.start_mark.line + 1
@@ -246,8 +259,9 @@ def load_repo_config(text: str | bytes | None, source: str = CONFIG_FILE) -> Rep
     if data is None or node is None:
         return RepoConfig()
     if not isinstance(data, dict):
-        raise RepoConfigError([(node.start_mark.line + 1, "the file must be a mapping of keys")],
-                              source)
+        raise RepoConfigError(
+            [(node.start_mark.line + 1, "the file must be a mapping of keys")], source
+        )
     try:
         return RepoConfig.model_validate(data)
     except ValidationError as exc:

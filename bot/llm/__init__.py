@@ -7,8 +7,22 @@ from bot.llm.prompts import LEARNED_RULES_HEADING, PromptNotFound, load_system_p
 from bot.llm.runner import StepResult, StepRunner, StepSpec, submit_tool_name
 
 __all__ = [
-    "LEARNED_RULES_HEADING", "EnvironmentFailure", "ModelPrice", "PromptNotFound", "RetryPolicy",
-    "RunBudgetExceeded", "StepFailed", "StepOutcome", "StepResult", "StepRunner", "StepSpec",
-    "TokenLedger", "TokenUsage", "UsageRecord", "UsageSink", "load_system_prompt", "make_client",
+    "LEARNED_RULES_HEADING",
+    "EnvironmentFailure",
+    "ModelPrice",
+    "PromptNotFound",
+    "RetryPolicy",
+    "RunBudgetExceeded",
+    "StepFailed",
+    "StepOutcome",
+    "StepResult",
+    "StepRunner",
+    "StepSpec",
+    "TokenLedger",
+    "TokenUsage",
+    "UsageRecord",
+    "UsageSink",
+    "load_system_prompt",
+    "make_client",
     "submit_tool_name",
 ]

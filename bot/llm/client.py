@@ -42,11 +42,13 @@ class RetryPolicy:
         return backoff
 
 
-def make_client(api_key: str, base_url: str | None = None, timeout: float = 600.0
-                ) -> anthropic.AsyncAnthropic:
+def make_client(
+    api_key: str, base_url: str | None = None, timeout: float = 600.0
+) -> anthropic.AsyncAnthropic:
     """An AsyncAnthropic with SDK retries off (ours apply). The key is never logged."""
-    return anthropic.AsyncAnthropic(api_key=api_key, base_url=base_url, max_retries=0,
-                                    timeout=timeout)
+    return anthropic.AsyncAnthropic(
+        api_key=api_key, base_url=base_url, max_retries=0, timeout=timeout
+    )
 
 
 def _retry_after(exc: anthropic.APIStatusError) -> float | None:
@@ -78,11 +80,12 @@ async def create_message(
             detail = f"{exc.status_code} {exc.type or ''}".strip()
             if exc.status_code in CREDENTIAL_STATUS:
                 raise EnvironmentFailure(
-                    f"model API refused our credentials ({detail})", step=step) from None
+                    f"model API refused our credentials ({detail})", step=step
+                ) from None
             if exc.status_code not in RETRYABLE_STATUS and exc.status_code < 500:
                 raise StepFailed(
-                    f"model API rejected the request ({detail}): {exc.api_message or ''}",
-                    step=step) from None
+                    f"model API rejected the request ({detail}): {exc.api_message or ''}", step=step
+                ) from None
             last, retry_after = detail, _retry_after(exc)
         except anthropic.APIConnectionError as exc:
             last, retry_after = f"connection error ({type(exc).__name__})", None
@@ -94,4 +97,5 @@ async def create_message(
             on_retry(last)
         await sleep(wait)
     raise EnvironmentFailure(
-        f"model API unavailable after {policy.attempts} attempts (last: {last})", step=step)
+        f"model API unavailable after {policy.attempts} attempts (last: {last})", step=step
+    )

@@ -25,7 +25,12 @@ class TokenUsage(BaseModel):
 
     @property
     def total(self) -> int:
-        return self.input_tokens + self.output_tokens + self.cache_read_tokens + self.cache_write_tokens
+        return (
+            self.input_tokens
+            + self.output_tokens
+            + self.cache_read_tokens
+            + self.cache_write_tokens
+        )
 
     def __add__(self, other: TokenUsage) -> TokenUsage:
         return TokenUsage(
@@ -45,9 +50,12 @@ class ModelPrice(BaseModel):
     cache_write: float = 0.0
 
     def cost(self, usage: TokenUsage) -> float:
-        return (usage.input_tokens * self.input + usage.output_tokens * self.output
-                + usage.cache_read_tokens * self.cache_read
-                + usage.cache_write_tokens * self.cache_write) / 1_000_000
+        return (
+            usage.input_tokens * self.input
+            + usage.output_tokens * self.output
+            + usage.cache_read_tokens * self.cache_read
+            + usage.cache_write_tokens * self.cache_write
+        ) / 1_000_000
 
 
 PriceTable = Mapping[str, ModelPrice]
@@ -129,8 +137,14 @@ class TokenLedger:
             raise RunBudgetExceeded(reason, step=step)
 
     async def record(self, step: str, model: str, usage: TokenUsage) -> UsageRecord:
-        record = UsageRecord(run_id=self.run_id, step=step, model=model, call=len(self.records) + 1,
-                             usage=usage, cost_usd=self.cost_of(model, usage))
+        record = UsageRecord(
+            run_id=self.run_id,
+            step=step,
+            model=model,
+            call=len(self.records) + 1,
+            usage=usage,
+            cost_usd=self.cost_of(model, usage),
+        )
         self.records.append(record)
         if self.sink is not None:
             await self.sink(record)

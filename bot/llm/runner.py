@@ -28,8 +28,7 @@ log = structlog.get_logger(__name__)
 
 T = TypeVar("T", bound=BaseModel)
 EPHEMERAL = {"type": "ephemeral"}
-NUDGE = ("Continue with the tools. The step ends only when you call `{submit}` with the "
-         "result.")
+NUDGE = "Continue with the tools. The step ends only when you call `{submit}` with the result."
 
 
 def submit_tool_name(artifact: type[BaseModel]) -> str:
@@ -94,8 +93,9 @@ def _block_param(block: Any) -> dict[str, Any]:
 
 
 def _validation_message(exc: ValidationError) -> str:
-    lines = [f"- {'.'.join(str(p) for p in e['loc']) or '(root)'}: {e['msg']}"
-             for e in exc.errors()[:20]]
+    lines = [
+        f"- {'.'.join(str(p) for p in e['loc']) or '(root)'}: {e['msg']}" for e in exc.errors()[:20]
+    ]
     return "The submitted input does not validate. Fix these and submit again:\n" + "\n".join(lines)
 
 
@@ -136,8 +136,10 @@ class StepRunner:
         schema.pop("title", None)
         submit = {
             "name": spec.submit_name,
-            "description": (f"Submit the step's result ({spec.artifact.__name__}). This ends the "
-                            "step; the input must match the schema exactly."),
+            "description": (
+                f"Submit the step's result ({spec.artifact.__name__}). This ends the "
+                "step; the input must match the schema exactly."
+            ),
             "input_schema": schema,
         }
         definitions = [*(tools.definitions() if tools else []), submit]
@@ -159,8 +161,9 @@ class StepRunner:
         system = load_system_prompt(self.prompts_dir, spec.name, rules)
         definitions = self._tool_definitions(spec, tools)
         has_other_tools = len(definitions) > 1
-        tool_choice = ({"type": "any"} if has_other_tools
-                       else {"type": "tool", "name": spec.submit_name})
+        tool_choice = (
+            {"type": "any"} if has_other_tools else {"type": "tool", "name": spec.submit_name}
+        )
         messages: list[dict[str, Any]] = [{"role": "user", "content": inputs}]
         usage, cost = TokenUsage(), 0.0
         invalid = retries = tool_calls = 0
@@ -172,10 +175,15 @@ class StepRunner:
         for turn in range(1, spec.max_turns + 1):
             self.ledger.check_budget(spec.name)
             response = await create_message(
-                self.client, self.retry, step=spec.name, on_retry=count_retry,
-                model=model, max_tokens=spec.max_tokens,
+                self.client,
+                self.retry,
+                step=spec.name,
+                on_retry=count_retry,
+                model=model,
+                max_tokens=spec.max_tokens,
                 system=[{"type": "text", "text": system, "cache_control": EPHEMERAL}],
-                tools=definitions, tool_choice=tool_choice,
+                tools=definitions,
+                tool_choice=tool_choice,
                 messages=_with_cache_marker(messages),
             )
             call_usage = TokenUsage(
@@ -186,12 +194,12 @@ class StepRunner:
             )
             record = await self.ledger.record(spec.name, model, call_usage)
             usage, cost = usage + call_usage, cost + record.cost_usd
-            messages.append({"role": "assistant",
-                             "content": [_block_param(b) for b in response.content]})
+            messages.append(
+                {"role": "assistant", "content": [_block_param(b) for b in response.content]}
+            )
             uses = [b for b in response.content if b.type == "tool_use"]
             if not uses:
-                messages.append({"role": "user",
-                                 "content": NUDGE.format(submit=spec.submit_name)})
+                messages.append({"role": "user", "content": NUDGE.format(submit=spec.submit_name)})
                 continue
             results: list[dict[str, Any]] = []
             for use in uses:
@@ -203,28 +211,53 @@ class StepRunner:
                         if invalid > self.max_invalid_submits:
                             raise StepFailed(
                                 f"step {spec.name}: {invalid} invalid submits; last errors: "
-                                f"{_validation_message(exc)}", step=spec.name) from None
-                        results.append({"type": "tool_result", "tool_use_id": use.id,
-                                        "is_error": True, "content": _validation_message(exc)})
+                                f"{_validation_message(exc)}",
+                                step=spec.name,
+                            ) from None
+                        results.append(
+                            {
+                                "type": "tool_result",
+                                "tool_use_id": use.id,
+                                "is_error": True,
+                                "content": _validation_message(exc),
+                            }
+                        )
                         continue
                     duration = round(time.monotonic() - started, 3)
-                    log.info("llm.step_done", step=spec.name, turns=turn, tokens=usage.total,
-                             cost_usd=round(cost, 6), seconds=duration)
-                    return StepResult(artifact=artifact, usage=usage, cost_usd=cost, turns=turn,
-                                      duration_seconds=duration, invalid_submits=invalid,
-                                      api_retries=retries, tool_calls=tool_calls)
+                    log.info(
+                        "llm.step_done",
+                        step=spec.name,
+                        turns=turn,
+                        tokens=usage.total,
+                        cost_usd=round(cost, 6),
+                        seconds=duration,
+                    )
+                    return StepResult(
+                        artifact=artifact,
+                        usage=usage,
+                        cost_usd=cost,
+                        turns=turn,
+                        duration_seconds=duration,
+                        invalid_submits=invalid,
+                        api_retries=retries,
+                        tool_calls=tool_calls,
+                    )
                 tool_calls += 1
                 if tools is None:
                     outcome_ok, content = False, f"unknown tool {use.name!r}"
                 else:
                     outcome = await tools.call(use.name, dict(use.input or {}))
                     outcome_ok, content = outcome.ok, outcome.content
-                result: dict[str, Any] = {"type": "tool_result", "tool_use_id": use.id,
-                                          "content": content or "(empty)"}
+                result: dict[str, Any] = {
+                    "type": "tool_result",
+                    "tool_use_id": use.id,
+                    "content": content or "(empty)",
+                }
                 if not outcome_ok:
                     result["is_error"] = True
                 results.append(result)
             messages.append({"role": "user", "content": results})
         raise StepFailed(
             f"step {spec.name}: no valid `{spec.submit_name}` within {spec.max_turns} turns",
-            step=spec.name)
+            step=spec.name,
+        )

@@ -42,8 +42,11 @@ def branch_name(issue_number: int, title: str, *, prefix: str = "smith", max_slu
 
 
 def _check_branch(name: str) -> str:
-    if not _BRANCH_SAFE.match(name) or ".." in name or name.startswith(("-", "/")) or name.endswith(
-        (".lock", "/")
+    if (
+        not _BRANCH_SAFE.match(name)
+        or ".." in name
+        or name.startswith(("-", "/"))
+        or name.endswith((".lock", "/"))
     ):
         raise ValueError(f"refusing unsafe branch name {name!r}")
     return name
@@ -80,9 +83,18 @@ class MirrorCache:
                 path.mkdir(parents=True, exist_ok=True)
                 await self.git.run(["init", "--quiet", "--bare", "--template=", str(path)])
             await self.git.run(
-                ["fetch", "--quiet", "--prune", "--no-tags", "--no-recurse-submodules", "--",
-                 remote_url, "+refs/heads/*:refs/heads/*"],
-                cwd=path, credentials=credentials,
+                [
+                    "fetch",
+                    "--quiet",
+                    "--prune",
+                    "--no-tags",
+                    "--no-recurse-submodules",
+                    "--",
+                    remote_url,
+                    "+refs/heads/*:refs/heads/*",
+                ],
+                cwd=path,
+                credentials=credentials,
             )
         log.info("mirror.refreshed", mirror=str(path))
         return path
@@ -119,15 +131,24 @@ class Checkout:
     async def changed_paths(self) -> list[str]:
         """Paths that differ from the base commit (added, modified, deleted), repo-relative."""
         await self._git("add", "--all", "--", ".")
-        out = await self._git("diff", "--cached", "--name-only", "-z", "--no-renames", self.base_commit)
+        out = await self._git(
+            "diff", "--cached", "--name-only", "-z", "--no-renames", self.base_commit
+        )
         return [p for p in out.decode(errors="surrogateescape").split("\0") if p]
 
     async def diff_bytes(self) -> bytes:
         """The working tree against the base commit as a `git diff --binary` patch."""
         await self._git("add", "--all", "--", ".")
         return await self._git(
-            "diff", "--cached", "--binary", "--full-index", "--no-color", "--no-ext-diff",
-            "--no-textconv", "--no-renames", self.base_commit,
+            "diff",
+            "--cached",
+            "--binary",
+            "--full-index",
+            "--no-color",
+            "--no-ext-diff",
+            "--no-textconv",
+            "--no-renames",
+            self.base_commit,
         )
 
     async def diff(self) -> str:
@@ -141,28 +162,34 @@ class Checkout:
             return
         await self._git("apply", "--binary", "--whitespace=nowarn", "-", input_bytes=data)
 
-    async def commit(self, message: str, *, author_name: str = SMITH_NAME,
-                     author_email: str = SMITH_EMAIL) -> str:
+    async def commit(
+        self, message: str, *, author_name: str = SMITH_NAME, author_email: str = SMITH_EMAIL
+    ) -> str:
         """Commit everything in the working tree as Smith; return the new commit id."""
         await self._git("add", "--all", "--", ".")
         await self.git.run(
             ["commit", "--quiet", "--no-verify", "--allow-empty", "--no-gpg-sign", "-m", message],
             cwd=self.path,
             extra_config={
-                "user.name": author_name, "user.email": author_email,
-                "author.name": author_name, "author.email": author_email,
-                "committer.name": author_name, "committer.email": author_email,
+                "user.name": author_name,
+                "user.email": author_email,
+                "author.name": author_name,
+                "author.email": author_email,
+                "committer.name": author_name,
+                "committer.email": author_email,
             },
         )
         return (await self._git("rev-parse", "HEAD")).decode().strip()
 
-    async def push(self, remote_url: str, credentials: GitCredentials | None = None,
-                   *, force: bool = False) -> None:
+    async def push(
+        self, remote_url: str, credentials: GitCredentials | None = None, *, force: bool = False
+    ) -> None:
         """Push the local branch to `remote_url`; credentials travel only via GIT_ASKPASS."""
         refspec = f"{'+' if force else ''}HEAD:refs/heads/{_check_branch(self.branch)}"
         await self.git.run(
             ["push", "--quiet", "--no-verify", "--", remote_url, refspec],
-            cwd=self.path, credentials=credentials,
+            cwd=self.path,
+            credentials=credentials,
         )
         log.info("checkout.pushed", branch=self.branch)
 
@@ -195,8 +222,11 @@ class Workspace:
         """
         _check_branch(source_branch)
         branch = _check_branch(new_branch or source_branch)
-        mirror = (await self.mirrors.refresh(remote_url, credentials) if refresh
-                  else self.mirrors.path_for(remote_url))
+        mirror = (
+            await self.mirrors.refresh(remote_url, credentials)
+            if refresh
+            else self.mirrors.path_for(remote_url)
+        )
         if not await self.mirrors.has_branch(mirror, source_branch):
             raise GitError(["checkout", source_branch], 1, f"branch {source_branch!r} not found")
         path = self.root / "runs" / uuid.uuid4().hex
@@ -205,9 +235,19 @@ class Workspace:
             await self.git.run(["init", "--quiet", "--template=", str(path)])
             neutralise_attributes(path / ".git")
             await self.git.run(
-                ["fetch", "--quiet", "--depth", "1", "--no-tags", "--no-recurse-submodules",
-                 "--", mirror.resolve().as_uri(), f"refs/heads/{source_branch}"],
-                cwd=path, extra_protocols=("file",),
+                [
+                    "fetch",
+                    "--quiet",
+                    "--depth",
+                    "1",
+                    "--no-tags",
+                    "--no-recurse-submodules",
+                    "--",
+                    mirror.resolve().as_uri(),
+                    f"refs/heads/{source_branch}",
+                ],
+                cwd=path,
+                extra_protocols=("file",),
             )
             await self.git.run(["checkout", "--quiet", "-B", branch, "FETCH_HEAD"], cwd=path)
             (path / ".git" / "FETCH_HEAD").unlink(missing_ok=True)
@@ -216,12 +256,14 @@ class Workspace:
             shutil.rmtree(path, ignore_errors=True)
             raise
         log.info("checkout.created", path=str(path), branch=branch, base=base)
-        return Checkout(path=path, branch=branch, source_branch=source_branch,
-                        base_commit=base, git=self.git)
+        return Checkout(
+            path=path, branch=branch, source_branch=source_branch, base_commit=base, git=self.git
+        )
 
     @asynccontextmanager
-    async def checkout(self, remote_url: str, source_branch: str, **kwargs: object
-                       ) -> AsyncIterator[Checkout]:
+    async def checkout(
+        self, remote_url: str, source_branch: str, **kwargs: object
+    ) -> AsyncIterator[Checkout]:
         """`create_checkout` whose folder is removed when the block ends, however it ends."""
         checkout = await self.create_checkout(remote_url, source_branch, **kwargs)  # type: ignore[arg-type]
         try:

@@ -54,8 +54,11 @@ def cache_key(checkout: Path, config: RepoConfig) -> str:
     """sha256 over the setup command, cache paths, env and every dependency file's content."""
     digest = hashlib.sha256()
     setup = config.setup
-    digest.update(repr((setup.command, setup.cache_paths, sorted(setup.env.items()),
-                        setup.path_prepend)).encode())
+    digest.update(
+        repr(
+            (setup.command, setup.cache_paths, sorted(setup.env.items()), setup.path_prepend)
+        ).encode()
+    )
     for path in _dependency_files(checkout, setup.dependency_files):
         digest.update(path.relative_to(checkout).as_posix().encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
@@ -102,8 +105,12 @@ class DependencyCache:
                 return SetupOutcome(key=key, cache_hit=True, seconds=seconds)
             env, prepend = repo_env(config, checkout)
             result = await self.sandbox.run(
-                config.setup.command, cwd=checkout, timeout=config.setup.timeout_seconds,
-                env=env, path_prepend=prepend, network=True,
+                config.setup.command,
+                cwd=checkout,
+                timeout=config.setup.timeout_seconds,
+                env=env,
+                path_prepend=prepend,
+                network=True,
             )
             if result.timed_out or result.exit_code != 0:
                 raise SetupFailed(

@@ -14,7 +14,9 @@ from pathlib import Path
 from bot.workspace.junit import RunStatus, TestCaseResult, TestOutcome, TestRunResult
 
 # pytest "long" location lines: `tests/test_x.py:12: AssertionError`
-_PYTEST_LOCATION = re.compile(r"^(?P<path>[^\s:][^:]*\.\w+):(?P<line>\d+):(?: (?P<what>\w[\w.]*))?\s*$")
+_PYTEST_LOCATION = re.compile(
+    r"^(?P<path>[^\s:][^:]*\.\w+):(?P<line>\d+):(?: (?P<what>\w[\w.]*))?\s*$"
+)
 # CPython traceback: `  File "/abs/calc.py", line 3, in add`
 _PY_FRAME = re.compile(r'^\s*File "(?P<path>[^"]+)", line (?P<line>\d+), in (?P<func>.+)$')
 # V8: `    at fn (/abs/calc.js:3:9)` or `    at /abs/calc.js:3:9`
@@ -83,8 +85,9 @@ def assertion_message(case: TestCaseResult, max_lines: int = 8) -> list[str]:
     return [line[:300] for line in e_lines]
 
 
-def summarize_case(case: TestCaseResult, checkout: Path, *, max_frames: int = 3,
-                   max_message_lines: int = 8) -> str:
+def summarize_case(
+    case: TestCaseResult, checkout: Path, *, max_frames: int = 3, max_message_lines: int = 8
+) -> str:
     label = OUTCOME_LABEL.get(case.outcome, case.outcome.value)
     parts = [f"FAILED {case.test_id} — {label}"]
     parts += [f"    {line}" for line in assertion_message(case, max_message_lines)]
@@ -110,22 +113,30 @@ def summarize_failures(
 ) -> str:
     """A few lines per failing test (the `focus` test ids first); run-level endings explained."""
     if result.status is RunStatus.TIMEOUT:
-        return (f"The test run timed out after {result.duration_seconds:.0f}s and was killed; "
-                "no test result counts (look for an endless loop or a blocking call).")
+        return (
+            f"The test run timed out after {result.duration_seconds:.0f}s and was killed; "
+            "no test result counts (look for an endless loop or a blocking call)."
+        )
     if result.status is RunStatus.NO_REPORT:
         tail = "\n".join(f"    {line}" for line in _tail(result.output, 8))
-        return f"The test runner ended without a report (exit code {result.exit_code}). " \
-               f"Last lines:\n{tail}"
+        return (
+            f"The test runner ended without a report (exit code {result.exit_code}). "
+            f"Last lines:\n{tail}"
+        )
     failing = result.failing
     if not failing:
         return f"All {len(result.cases)} tests passed."
     focus_ids = [case for wanted in focus for case in result.cases_for(wanted)]
-    ordered = [*dict.fromkeys([c.test_id for c in focus_ids if c in failing]),
-               *[c.test_id for c in failing]]
+    ordered = [
+        *dict.fromkeys([c.test_id for c in focus_ids if c in failing]),
+        *[c.test_id for c in failing],
+    ]
     by_id = {c.test_id: c for c in failing}
     chosen = [by_id[i] for i in dict.fromkeys(ordered)][:max_tests]
-    blocks = [summarize_case(c, checkout, max_frames=max_frames,
-                             max_message_lines=max_message_lines) for c in chosen]
+    blocks = [
+        summarize_case(c, checkout, max_frames=max_frames, max_message_lines=max_message_lines)
+        for c in chosen
+    ]
     header = f"{len(failing)} of {len(result.cases)} tests failed."
     if len(failing) > len(chosen):
         header += f" Showing {len(chosen)}."

@@ -153,7 +153,9 @@ class Git:
             *command,
             cwd=str(cwd) if cwd else None,
             env=env,
-            stdin=asyncio.subprocess.PIPE if input_bytes is not None else asyncio.subprocess.DEVNULL,
+            stdin=asyncio.subprocess.PIPE
+            if input_bytes is not None
+            else asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
         )

@@ -201,13 +201,21 @@ def parse_junit(xml: bytes | str) -> list[TestCaseResult]:
         except ValueError:
             seconds = 0.0
         result = TestCaseResult(
-            test_id=test_id, classname=classname, name=name, file=file, outcome=outcome,
-            message=message, details=details, seconds=seconds,
+            test_id=test_id,
+            classname=classname,
+            name=name,
+            file=file,
+            outcome=outcome,
+            message=message,
+            details=details,
+            seconds=seconds,
         )
         previous = results.get(test_id)
         # jest-junit lists a failed suite twice (error + failure); keep the richer text.
-        if previous is None or len(result.details) > len(previous.details) and (
-            previous.outcome is result.outcome
+        if (
+            previous is None
+            or len(result.details) > len(previous.details)
+            and (previous.outcome is result.outcome)
         ):
             results[test_id] = result
     return list(results.values())

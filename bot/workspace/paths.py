@@ -38,7 +38,9 @@ def resolve_in_checkout(root: Path, raw: str) -> ResolvedPath:
         raise PathRefused("path contains a NUL byte")
     text = raw.strip()
     if text.startswith(("/", "\\", "~")) or (len(text) > 1 and text[1] == ":"):
-        raise PathRefused(f"absolute paths are not allowed: {raw!r} (use a path relative to the repository root)")
+        raise PathRefused(
+            f"absolute paths are not allowed: {raw!r} (use a path relative to the repository root)"
+        )
     pure = PurePosixPath(text.replace("\\", "/") or ".")
     if any(part == ".." for part in pure.parts):
         raise PathRefused(f"`..` is not allowed in paths: {raw!r}")
@@ -54,5 +56,9 @@ def resolve_in_checkout(root: Path, raw: str) -> ResolvedPath:
     if any(_is_git_name(part) for part in real_rel.parts):
         raise PathRefused(f"{raw!r} leads into git's own data (through a symlink)")
     rel = pure.as_posix()
-    return ResolvedPath(full=full, real=real, rel="." if rel in ("", ".") else rel,
-                        real_rel=real_rel.as_posix() or ".")
+    return ResolvedPath(
+        full=full,
+        real=real,
+        rel="." if rel in ("", ".") else rel,
+        real_rel=real_rel.as_posix() or ".",
+    )

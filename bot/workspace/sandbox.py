@@ -116,11 +116,24 @@ def kind_works(kind: str) -> bool:
     if kind not in _PROBES:
         if kind == "unshare":
             _PROBES[kind] = bool(shutil.which("unshare")) and _probe(
-                [*_unshare_prefix(), "/bin/true"])
+                [*_unshare_prefix(), "/bin/true"]
+            )
         elif kind == "bwrap":
             _PROBES[kind] = bool(shutil.which("bwrap")) and _probe(
-                ["bwrap", "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/",
-                 "--dev", "/dev", "--proc", "/proc", "/bin/true"])
+                [
+                    "bwrap",
+                    "--unshare-all",
+                    "--die-with-parent",
+                    "--ro-bind",
+                    "/",
+                    "/",
+                    "--dev",
+                    "/dev",
+                    "--proc",
+                    "/proc",
+                    "/bin/true",
+                ]
+            )
         elif kind == "docker":
             _PROBES[kind] = bool(shutil.which("docker")) and _probe(["docker", "info"])
         else:
@@ -144,8 +157,9 @@ def _shell_quote(value: str) -> str:
 class Sandbox:
     """Builds and runs sandboxed commands. `kind` is resolved once, at construction."""
 
-    def __init__(self, settings: SandboxSettings | None = None,
-                 kind_override: str | None = None) -> None:
+    def __init__(
+        self, settings: SandboxSettings | None = None, kind_override: str | None = None
+    ) -> None:
         self.settings = settings or SandboxSettings()
         self.kind = self._resolve(kind_override or self.settings.kind)
 
@@ -170,8 +184,9 @@ class Sandbox:
             "`unshare`, or explicitly set SMITH_SANDBOX_ALLOW_UNSANDBOXED=true"
         )
 
-    def environment(self, home: Path, extra: Mapping[str, str] | None = None,
-                    path_prepend: Sequence[Path] = ()) -> dict[str, str]:
+    def environment(
+        self, home: Path, extra: Mapping[str, str] | None = None, path_prepend: Sequence[Path] = ()
+    ) -> dict[str, str]:
         """The allow-list: PATH, HOME (a scratch folder), LANG, TMPDIR, plus the repo's env."""
         env = {
             "PATH": ":".join([*(str(p) for p in path_prepend), self.settings.path]),
@@ -186,19 +201,41 @@ class Sandbox:
                 env[key] = value
         return env
 
-    def build_argv(self, command: str, *, cwd: Path, home: Path, network: bool,
-                   env: Mapping[str, str], writable: Sequence[Path] = ()) -> list[str]:
+    def build_argv(
+        self,
+        command: str,
+        *,
+        cwd: Path,
+        home: Path,
+        network: bool,
+        env: Mapping[str, str],
+        writable: Sequence[Path] = (),
+    ) -> list[str]:
         """The full argv for this sandbox kind (pure: used by `run` and by tests)."""
-        hide = " ".join(f"mount -t tmpfs tmpfs {_shell_quote(p)} 2>/dev/null;"
-                        for p in self.settings.hidden_paths)
+        hide = " ".join(
+            f"mount -t tmpfs tmpfs {_shell_quote(p)} 2>/dev/null;"
+            for p in self.settings.hidden_paths
+        )
         if self.kind == "unshare":
             # Inside: loopback up (tests may serve on 127.0.0.1), then mask hidden folders.
-            inner = f"ip link set lo up 2>/dev/null; {hide} exec /bin/sh -c \"$1\""
+            inner = f'ip link set lo up 2>/dev/null; {hide} exec /bin/sh -c "$1"'
             return [*_unshare_prefix(network), "/bin/sh", "-c", inner, "smith-sandbox", command]
         if self.kind == "bwrap":
-            argv = ["bwrap", "--unshare-all", "--die-with-parent", "--new-session",
-                    "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-                    "--tmpfs", "/tmp"]
+            argv = [
+                "bwrap",
+                "--unshare-all",
+                "--die-with-parent",
+                "--new-session",
+                "--ro-bind",
+                "/",
+                "/",
+                "--dev",
+                "/dev",
+                "--proc",
+                "/proc",
+                "--tmpfs",
+                "/tmp",
+            ]
             if network:
                 argv.append("--share-net")
             for hidden in self.settings.hidden_paths:
@@ -208,10 +245,22 @@ class Sandbox:
             argv += ["--chdir", str(cwd), "--", "/bin/sh", "-c", command]
             return argv
         if self.kind == "docker":
-            argv = ["docker", "run", "--rm", "--init", "--network", "bridge" if network else "none",
-                    "--pids-limit", str(self.settings.max_processes), "--cap-drop", "ALL",
-                    "--security-opt", "no-new-privileges",
-                    "-w", str(cwd)]
+            argv = [
+                "docker",
+                "run",
+                "--rm",
+                "--init",
+                "--network",
+                "bridge" if network else "none",
+                "--pids-limit",
+                str(self.settings.max_processes),
+                "--cap-drop",
+                "ALL",
+                "--security-opt",
+                "no-new-privileges",
+                "-w",
+                str(cwd),
+            ]
             for path in (home, cwd, *writable):
                 argv += ["-v", f"{path}:{path}"]
             for key in env:  # values come from the docker client's environment, not argv
@@ -241,12 +290,18 @@ class Sandbox:
         started = time.monotonic()
         try:
             full_env = self.environment(home, env, path_prepend)
-            argv = self.build_argv(command, cwd=cwd, home=home, network=network, env=full_env,
-                                   writable=writable)
+            argv = self.build_argv(
+                command, cwd=cwd, home=home, network=network, env=full_env, writable=writable
+            )
             process = await asyncio.create_subprocess_exec(
-                *argv, cwd=str(cwd), env=full_env, stdin=asyncio.subprocess.DEVNULL,
-                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
-                start_new_session=True, preexec_fn=self._limits,
+                *argv,
+                cwd=str(cwd),
+                env=full_env,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.STDOUT,
+                start_new_session=True,
+                preexec_fn=self._limits,
             )
             buffer = _CappedBuffer(self.settings.output_cap_bytes)
             timed_out = False
@@ -271,13 +326,22 @@ class Sandbox:
             self._kill_group(process.pid)  # leftovers that outlived the main process
             result = CommandResult(
                 exit_code=None if timed_out else process.returncode,
-                timed_out=timed_out, output=buffer.text(), truncated=buffer.dropped > 0,
-                duration_seconds=round(time.monotonic() - started, 3), kind=self.kind,
+                timed_out=timed_out,
+                output=buffer.text(),
+                truncated=buffer.dropped > 0,
+                duration_seconds=round(time.monotonic() - started, 3),
+                kind=self.kind,
             )
         finally:
             shutil.rmtree(home, ignore_errors=True)
-        log.info("sandbox.ran", kind=self.kind, exit_code=result.exit_code,
-                 timed_out=timed_out, seconds=result.duration_seconds, network=network)
+        log.info(
+            "sandbox.ran",
+            kind=self.kind,
+            exit_code=result.exit_code,
+            timed_out=timed_out,
+            seconds=result.duration_seconds,
+            network=network,
+        )
         return result
 
     @staticmethod

@@ -33,8 +33,13 @@ def repo_env(config: RepoConfig, checkout: Path) -> tuple[dict[str, str], list[P
     return env, prepend
 
 
-def render_command(template: str, *, tests: Sequence[str] = (), junit: Path | None = None,
-                   files: Sequence[str] = ()) -> str:
+def render_command(
+    template: str,
+    *,
+    tests: Sequence[str] = (),
+    junit: Path | None = None,
+    files: Sequence[str] = (),
+) -> str:
     """Fill `{tests}`, `{junit}`, `{files}`; every value is shell-quoted (ids come from agents)
     and none may start with `-`, which a runner would read as an option."""
     for value in (*tests, *files):
@@ -66,9 +71,15 @@ def _with_file_ids(cases: list[TestCaseResult], checkout: Path) -> list[TestCase
     return fixed
 
 
-async def _run_with_report(sandbox: Sandbox, command_template: str, checkout: Path,
-                           config: RepoConfig, timeout: float, tests: Sequence[str] = (),
-                           files: Sequence[str] = ()) -> TestRunResult:
+async def _run_with_report(
+    sandbox: Sandbox,
+    command_template: str,
+    checkout: Path,
+    config: RepoConfig,
+    timeout: float,
+    tests: Sequence[str] = (),
+    files: Sequence[str] = (),
+) -> TestRunResult:
     reports = Path(tempfile.mkdtemp(prefix="smith-junit-", dir=checkout.parent))
     junit = reports / "report.xml"
     reports.chmod(0o777)
@@ -76,11 +87,21 @@ async def _run_with_report(sandbox: Sandbox, command_template: str, checkout: Pa
         command = render_command(command_template, tests=tests, junit=junit, files=files)
         env, prepend = repo_env(config, checkout)
         # The report folder sits next to the checkout so the sandbox can write it.
-        result = await sandbox.run(command, cwd=checkout, timeout=timeout, env=env,
-                                   path_prepend=prepend, writable=[reports])
-        common = dict(exit_code=result.exit_code, output=result.output,
-                      output_truncated=result.truncated,
-                      duration_seconds=result.duration_seconds, command=command)
+        result = await sandbox.run(
+            command,
+            cwd=checkout,
+            timeout=timeout,
+            env=env,
+            path_prepend=prepend,
+            writable=[reports],
+        )
+        common = dict(
+            exit_code=result.exit_code,
+            output=result.output,
+            output_truncated=result.truncated,
+            duration_seconds=result.duration_seconds,
+            command=command,
+        )
         if result.timed_out:
             return TestRunResult(status=RunStatus.TIMEOUT, **common)
         if not junit.is_file():
@@ -94,17 +115,30 @@ async def _run_with_report(sandbox: Sandbox, command_template: str, checkout: Pa
         shutil.rmtree(reports, ignore_errors=True)
 
 
-async def run_tests(sandbox: Sandbox, checkout: Path, config: RepoConfig, tests: Sequence[str],
-                    *, timeout: float | None = None) -> TestRunResult:
+async def run_tests(
+    sandbox: Sandbox,
+    checkout: Path,
+    config: RepoConfig,
+    tests: Sequence[str],
+    *,
+    timeout: float | None = None,
+) -> TestRunResult:
     """Run the given test ids with the repo's test command; verdicts from its JUnit report."""
-    return await _run_with_report(sandbox, config.test_command, checkout, config,
-                                  timeout or config.tests.timeout_seconds, tests=tests)
+    return await _run_with_report(
+        sandbox,
+        config.test_command,
+        checkout,
+        config,
+        timeout or config.tests.timeout_seconds,
+        tests=tests,
+    )
 
 
 async def run_full_suite(sandbox: Sandbox, checkout: Path, config: RepoConfig) -> TestRunResult:
     """The regression run: the full-suite command."""
-    return await _run_with_report(sandbox, config.regression_command, checkout, config,
-                                  config.regression.timeout_seconds)
+    return await _run_with_report(
+        sandbox, config.regression_command, checkout, config, config.regression.timeout_seconds
+    )
 
 
 class CheckResult(BaseModel):
@@ -118,7 +152,9 @@ class CheckResult(BaseModel):
     files: list[str]
 
 
-def triggered_checks(config: RepoConfig, touched: Sequence[str]) -> list[tuple[CheckConfig, list[str]]]:
+def triggered_checks(
+    config: RepoConfig, touched: Sequence[str]
+) -> list[tuple[CheckConfig, list[str]]]:
     """Checks whose path globs match any touched file, with the matching files."""
     selected = []
     for check in config.checks:
@@ -129,17 +165,25 @@ def triggered_checks(config: RepoConfig, touched: Sequence[str]) -> list[tuple[C
     return selected
 
 
-async def run_checks(sandbox: Sandbox, checkout: Path, config: RepoConfig,
-                     touched: Sequence[str]) -> list[CheckResult]:
+async def run_checks(
+    sandbox: Sandbox, checkout: Path, config: RepoConfig, touched: Sequence[str]
+) -> list[CheckResult]:
     """Run every triggered check; pass/fail by exit code."""
     results = []
     env, prepend = repo_env(config, checkout)
     for check, files in triggered_checks(config, touched):
         command = render_command(check.command, files=files, junit=None)
-        outcome = await sandbox.run(command, cwd=checkout, timeout=check.timeout_seconds,
-                                    env=env, path_prepend=prepend)
-        results.append(CheckResult(
-            name=check.name, passed=outcome.exit_code == 0, timed_out=outcome.timed_out,
-            exit_code=outcome.exit_code, output=outcome.output, files=files,
-        ))
+        outcome = await sandbox.run(
+            command, cwd=checkout, timeout=check.timeout_seconds, env=env, path_prepend=prepend
+        )
+        results.append(
+            CheckResult(
+                name=check.name,
+                passed=outcome.exit_code == 0,
+                timed_out=outcome.timed_out,
+                exit_code=outcome.exit_code,
+                output=outcome.output,
+                files=files,
+            )
+        )
     return results

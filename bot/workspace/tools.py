@@ -8,9 +8,11 @@ the checkout (see `paths.py`); writes are refused for protected paths and for wh
 
 from __future__ import annotations
 
-import os
+import asyncio
+import json
 import re
-from collections.abc import Callable, Iterator
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -19,6 +21,7 @@ import pathspec
 import structlog
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from bot.workspace.grep import MAX_FILE_BYTES, MAX_LINE_CHARS
 from bot.workspace.paths import PathRefused, ResolvedPath, resolve_in_checkout
 from bot.workspace.trajectory import Trajectory
 
@@ -26,15 +29,13 @@ log = structlog.get_logger(__name__)
 
 NO_GRAPH = "no code graph available for this run"
 MAX_GREP_MATCHES = 100
-MAX_FILE_BYTES = 2_000_000
-MAX_LINE_CHARS = 2000
 MAX_LIST_ENTRIES = 500
 MAX_ARG_CHARS_IN_TRAJECTORY = 4000
-SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".tox",
-                       ".mypy_cache", ".pytest_cache", ".ruff_cache"})
+_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 
 # ---- inputs (their JSON schemas are the tools' input_schema) -----------------------------
+
 
 class _Input(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -59,7 +60,9 @@ class GrepInput(_Input):
 
     pattern: str = Field(min_length=1, description="Python regular expression.")
     path: str = Field(default=".", description="File or folder to search, relative to the root.")
-    glob: str | None = Field(default=None, description="Only files matching this glob, e.g. `*.py`.")
+    glob: str | None = Field(
+        default=None, description="Only files matching this glob, e.g. `*.py`."
+    )
 
 
 class FindSymbolInput(_Input):
@@ -96,11 +99,16 @@ class DeleteFileInput(_Input):
 
 
 READ_TOOLS: dict[str, type[_Input]] = {
-    "read_file": ReadFileInput, "list_dir": ListDirInput, "grep": GrepInput,
-    "find_symbol": FindSymbolInput, "find_references": FindReferencesInput,
+    "read_file": ReadFileInput,
+    "list_dir": ListDirInput,
+    "grep": GrepInput,
+    "find_symbol": FindSymbolInput,
+    "find_references": FindReferencesInput,
 }
 WRITE_TOOLS: dict[str, type[_Input]] = {
-    "edit_file": EditFileInput, "write_file": WriteFileInput, "delete_file": DeleteFileInput,
+    "edit_file": EditFileInput,
+    "write_file": WriteFileInput,
+    "delete_file": DeleteFileInput,
 }
 ALL_TOOLS = {**READ_TOOLS, **WRITE_TOOLS}
 
@@ -115,6 +123,7 @@ def tool_definition(name: str) -> dict[str, Any]:
 
 
 # ---- collaborators ------------------------------------------------------------------------
+
 
 class SymbolDefinition(Protocol):
     name: str
@@ -175,8 +184,10 @@ class WritePolicy:
             return "this step may not change files"
         if self.mode == "tests_only":
             if not pathspec.GitIgnoreSpec.from_lines(self.test_globs).match_file(rel):
-                return (f"this step may only write test files (matching {list(self.test_globs)});"
-                        f" {rel} is not one")
+                return (
+                    f"this step may only write test files (matching {list(self.test_globs)});"
+                    f" {rel} is not one"
+                )
             return None
         if rel in self.forbidden:
             return f"{rel} is the verified red test and may not be changed"
@@ -205,6 +216,7 @@ def _short(args: dict[str, Any]) -> dict[str, Any]:
 
 # ---- the tool set -------------------------------------------------------------------------
 
+
 class ToolSet:
     """The tools one agent step gets over one checkout."""
 
@@ -217,6 +229,7 @@ class ToolSet:
         policy: WritePolicy,
         is_protected: ProtectedPredicate,
         graph: CodeGraph | None = None,
+        grep_timeout: float = 20.0,
     ) -> None:
         self.root = root.resolve()
         self.step = step
@@ -224,6 +237,7 @@ class ToolSet:
         self.policy = policy
         self.is_protected = is_protected
         self.graph = graph
+        self.grep_timeout = grep_timeout
 
     @property
     def names(self) -> list[str]:
@@ -242,15 +256,21 @@ class ToolSet:
             try:
                 parsed = model.model_validate(args)
             except ValidationError as exc:
-                problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg']}"
-                                     for e in exc.errors())
+                problems = "; ".join(
+                    f"{'.'.join(map(str, e['loc'])) or 'input'}: {e['msg']}" for e in exc.errors()
+                )
                 raise ToolRefused(f"invalid arguments for {name}: {problems}") from None
-            content = getattr(self, f"_{name}")(parsed)
+            handler = getattr(self, f"_{name}")
+            content = await handler(parsed) if name == "grep" else handler(parsed)
             outcome = ToolOutcome(ok=True, content=content)
         except (ToolRefused, PathRefused) as exc:
             outcome = ToolOutcome(ok=False, content=str(exc))
         await self.trajectory.record(
-            step=self.step, actor="agent", tool=name, args=_short(dict(args)), ok=outcome.ok,
+            step=self.step,
+            actor="agent",
+            tool=name,
+            args=_short(dict(args)),
+            ok=outcome.ok,
             detail="" if outcome.ok else outcome.content[:500],
         )
         if not outcome.ok:
@@ -292,11 +312,12 @@ class ToolSet:
         lines = self._read_text(target.real, target.rel).splitlines()
         total = len(lines)
         start = min(args.offset, max(total, 1))
-        window = lines[start - 1: start - 1 + args.limit]
+        window = lines[start - 1 : start - 1 + args.limit]
         end = start + len(window) - 1
         width = len(str(max(end, 1)))
-        body = "\n".join(f"{n:>{width}}\t{line[:MAX_LINE_CHARS]}"
-                         for n, line in enumerate(window, start))
+        body = "\n".join(
+            f"{n:>{width}}\t{line[:MAX_LINE_CHARS]}" for n, line in enumerate(window, start)
+        )
         header = f"{target.rel} (lines {start}-{end} of {total})"
         footer = f"\n[more: read_file offset={end + 1}]" if end < total else ""
         return f"{header}\n{body}{footer}"
@@ -317,57 +338,56 @@ class ToolSet:
                 entries.append(entry.name)
         shown = entries[:MAX_LIST_ENTRIES]
         more = f"\n[{len(entries) - len(shown)} more entries]" if len(entries) > len(shown) else ""
-        return (f"{target.rel}/\n" + "\n".join(shown) + more) if shown else f"{target.rel}/ is empty"
+        return (
+            (f"{target.rel}/\n" + "\n".join(shown) + more) if shown else f"{target.rel}/ is empty"
+        )
 
-    def _walk(self, start: Path, glob: str | None) -> Iterator[tuple[Path, str]]:
-        spec = pathspec.GitIgnoreSpec.from_lines([glob]) if glob else None
-        if start.is_file():
-            candidates: Iterator[tuple[str, list[str], list[str]]] = iter(
-                [(str(start.parent), [], [start.name])])
-        else:
-            candidates = os.walk(start, followlinks=False)
-        for folder, dirs, files in candidates:
-            dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and d.lower() != ".git")
-            for name in sorted(files):
-                path = Path(folder) / name
-                if path.is_symlink():  # never read through links (they may point anywhere)
-                    continue
-                rel = path.relative_to(self.root).as_posix()
-                if spec is not None and not spec.match_file(rel):
-                    continue
-                yield path, rel
-
-    def _grep(self, args: GrepInput) -> str:
+    async def _grep(self, args: GrepInput) -> str:
         try:
-            regex = re.compile(args.pattern)
+            re.compile(args.pattern)
         except re.error as exc:
             raise ToolRefused(f"invalid regular expression: {exc}") from None
         target = self._resolve(args.path)
         if not target.real.exists():
             raise ToolRefused(f"{target.rel} does not exist")
-        matches: list[str] = []
-        truncated = False
-        for path, rel in self._walk(target.real, args.glob):
-            try:
-                if path.stat().st_size > MAX_FILE_BYTES:
-                    continue
-                data = path.read_bytes()
-            except OSError:
-                continue
-            if b"\0" in data[:8192]:
-                continue
-            for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
-                if regex.search(line[:MAX_LINE_CHARS]):
-                    if len(matches) >= MAX_GREP_MATCHES:
-                        truncated = True
-                        break
-                    matches.append(f"{rel}:{number}: {line.strip()[:200]}")
-            if truncated:
-                break
-        if not matches:
+        request = json.dumps(
+            {
+                "root": str(self.root),
+                "start": str(target.real),
+                "pattern": args.pattern,
+                "glob": args.glob,
+                "cap": MAX_GREP_MATCHES,
+            }
+        ).encode()
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot.workspace.grep",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env={"PYTHONPATH": _PACKAGE_ROOT, "LANG": "C.UTF-8"},
+        )
+        try:
+            stdout, stderr = await asyncio.wait_for(process.communicate(request), self.grep_timeout)
+        except TimeoutError:
+            process.kill()
+            await process.wait()
+            raise ToolRefused(
+                f"grep took longer than {self.grep_timeout:.0f}s; use a simpler "
+                "pattern or a narrower path/glob"
+            ) from None
+        if process.returncode != 0:
+            raise ToolRefused(f"grep failed: {stderr.decode(errors='replace')[-300:]}")
+        answer = json.loads(stdout)
+        if not answer["matches"]:
             return f"no matches for {args.pattern!r}"
-        tail = f"\n[capped at {MAX_GREP_MATCHES} matches; narrow path or glob]" if truncated else ""
-        return "\n".join(matches) + tail
+        tail = (
+            f"\n[capped at {MAX_GREP_MATCHES} matches; narrow path or glob]"
+            if answer["capped"]
+            else ""
+        )
+        return "\n".join(answer["matches"]) + tail
 
     def _find_symbol(self, args: FindSymbolInput) -> str:
         if self.graph is None:
@@ -375,8 +395,10 @@ class ToolSet:
         found = self.graph.find_symbol(args.name)
         if not found:
             return f"no definition of {args.name!r} in the code graph"
-        return "\n".join(f"{d.kind} {d.qualname} — {d.path}:{d.line}-{d.end_line}"
-                         for d in found[:MAX_GREP_MATCHES])
+        return "\n".join(
+            f"{d.kind} {d.qualname} — {d.path}:{d.line}-{d.end_line}"
+            for d in found[:MAX_GREP_MATCHES]
+        )
 
     def _find_references(self, args: FindReferencesInput) -> str:
         if self.graph is None:
@@ -384,8 +406,7 @@ class ToolSet:
         found = self.graph.find_references(args.name)
         if not found:
             return f"no references to {args.name!r} in the code graph"
-        return "\n".join(f"{r.path}:{r.line} ({r.kind} {r.name})"
-                         for r in found[:MAX_GREP_MATCHES])
+        return "\n".join(f"{r.path}:{r.line} ({r.kind} {r.name})" for r in found[:MAX_GREP_MATCHES])
 
     # -- write tools --
 
@@ -394,11 +415,15 @@ class ToolSet:
         text = self._read_text(target.real, target.rel)
         count = text.count(args.old)
         if count == 0:
-            raise ToolRefused(f"`old` text not found in {target.rel}; read the file and copy the "
-                              "exact text, including indentation")
+            raise ToolRefused(
+                f"`old` text not found in {target.rel}; read the file and copy the "
+                "exact text, including indentation"
+            )
         if count > 1:
-            raise ToolRefused(f"`old` text occurs {count} times in {target.rel}; include more "
-                              "surrounding lines so it matches exactly once")
+            raise ToolRefused(
+                f"`old` text occurs {count} times in {target.rel}; include more "
+                "surrounding lines so it matches exactly once"
+            )
         target.real.write_text(text.replace(args.old, args.new, 1))
         return f"edited {target.rel}"
 

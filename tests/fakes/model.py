@@ -32,9 +32,14 @@ _TOOL_NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 _ids = itertools.count(1)
 
 ERROR_TYPES = {
-    400: "invalid_request_error", 401: "authentication_error", 403: "permission_error",
-    404: "not_found_error", 413: "request_too_large", 429: "rate_limit_error",
-    500: "api_error", 529: "overloaded_error",
+    400: "invalid_request_error",
+    401: "authentication_error",
+    403: "permission_error",
+    404: "not_found_error",
+    413: "request_too_large",
+    429: "rate_limit_error",
+    500: "api_error",
+    529: "overloaded_error",
 }
 
 
@@ -75,8 +80,12 @@ class Turn:
 
 
 def _tool_use(name: str, tool_input: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "tool_use", "id": f"toolu_fake{next(_ids):05d}", "name": name,
-            "input": tool_input}
+    return {
+        "type": "tool_use",
+        "id": f"toolu_fake{next(_ids):05d}",
+        "name": name,
+        "input": tool_input,
+    }
 
 
 @dataclass
@@ -124,23 +133,28 @@ def validate_request(body: dict[str, Any]) -> list[str]:
         problems.append("messages: at least one message is required")
     elif messages[0].get("role") != "user":
         problems.append("messages.0.role: first message must use the user role")
-    for index, (previous, current) in enumerate(zip(messages, messages[1:]), 1):
+    for index, (previous, current) in enumerate(zip(messages, messages[1:], strict=False), 1):
         if previous.get("role") == current.get("role"):
             problems.append(f"messages.{index}: roles must alternate")
         if previous.get("role") != "assistant":
             continue
-        wanted = [b["id"] for b in _blocks(previous.get("content", []))
-                  if b.get("type") == "tool_use"]
+        wanted = [
+            b["id"] for b in _blocks(previous.get("content", [])) if b.get("type") == "tool_use"
+        ]
         blocks = _blocks(current.get("content", []))
         answered = [b.get("tool_use_id") for b in blocks if b.get("type") == "tool_result"]
         if wanted and sorted(answered) != sorted(wanted):
-            problems.append(f"messages.{index}: tool_use ids {wanted} need tool_result blocks "
-                            f"immediately after; found {answered}")
+            problems.append(
+                f"messages.{index}: tool_use ids {wanted} need tool_result blocks "
+                f"immediately after; found {answered}"
+            )
         if wanted and blocks and blocks[0].get("type") != "tool_result":
             problems.append(f"messages.{index}: tool_result blocks must come first")
         unknown = set(answered) - set(wanted)
         if unknown:
-            problems.append(f"messages.{index}: tool_result for unknown tool_use ids {sorted(unknown)}")
+            problems.append(
+                f"messages.{index}: tool_result for unknown tool_use ids {sorted(unknown)}"
+            )
     if messages and messages[-1].get("role") == "assistant":
         last = _blocks(messages[-1].get("content", []))
         if any(b.get("type") == "tool_use" for b in last):
@@ -161,7 +175,9 @@ def validate_request(body: dict[str, Any]) -> list[str]:
         problems.append("tool_choice: requires tools")
     breakpoints = json.dumps(body).count('"cache_control"')
     if breakpoints > 4:
-        problems.append(f"A maximum of 4 blocks with cache_control may be provided. Found {breakpoints}.")
+        problems.append(
+            f"A maximum of 4 blocks with cache_control may be provided. Found {breakpoints}."
+        )
     return problems
 
 
@@ -249,15 +265,23 @@ class FakeModelServer:
         headers = {"request-id": f"req_fake{next(_ids)}"}
         if status == 429:
             headers["retry-after"] = "0"
-        return web.json_response({"type": "error", "error": {"type": kind, "message": message}},
-                                 status=status, headers=headers)
+        return web.json_response(
+            {"type": "error", "error": {"type": kind, "message": message}},
+            status=status,
+            headers=headers,
+        )
 
     async def _messages(self, request: web.Request) -> web.Response:
         try:
             body = await request.json()
         except json.JSONDecodeError:
-            return web.json_response({"type": "error", "error": {
-                "type": "invalid_request_error", "message": "invalid JSON"}}, status=400)
+            return web.json_response(
+                {
+                    "type": "error",
+                    "error": {"type": "invalid_request_error", "message": "invalid JSON"},
+                },
+                status=400,
+            )
         step = self._step_of(body)
         record = RecordedRequest(step=step, body=body, headers=dict(request.headers))
         self.requests.append(record)
@@ -269,7 +293,9 @@ class FakeModelServer:
         problems = validate_request(body) if self.strict else []
         expected = self._expected_tools.get(step)
         if expected is not None and set(record.tool_names) != expected:
-            problems.append(f"tools offered {sorted(record.tool_names)} != expected {sorted(expected)}")
+            problems.append(
+                f"tools offered {sorted(record.tool_names)} != expected {sorted(expected)}"
+            )
         queue = self._scripts.get(step) or self._scripts.get(ANY_STEP)
         if not problems and not queue:
             problems.append(f"fake model: no scripted turn left for step {step!r}")
@@ -299,12 +325,17 @@ class FakeModelServer:
             self._seen_prefixes.add(key)
         rest = len(json.dumps(body.get("messages"))) // 4
         return {
-            "id": f"msg_fake{next(_ids):05d}", "type": "message", "role": "assistant",
-            "model": body.get("model"), "content": turn.content,
-            "stop_reason": turn.stop_reason, "stop_sequence": None,
+            "id": f"msg_fake{next(_ids):05d}",
+            "type": "message",
+            "role": "assistant",
+            "model": body.get("model"),
+            "content": turn.content,
+            "stop_reason": turn.stop_reason,
+            "stop_sequence": None,
             "usage": {
-                "input_tokens": turn.input_tokens if turn.input_tokens is not None else (
-                    rest if cached else rest + prefix_tokens),
+                "input_tokens": turn.input_tokens
+                if turn.input_tokens is not None
+                else (rest if cached else rest + prefix_tokens),
                 "output_tokens": turn.output_tokens,
                 "cache_creation_input_tokens": write,
                 "cache_read_input_tokens": read,

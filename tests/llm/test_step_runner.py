@@ -76,10 +76,19 @@ def checkout(tmp_path: Path) -> Path:
     return root
 
 
-def runner(fake: FakeModelServer, prompts: Path, ledger: TokenLedger | None = None,
-           retry: RetryPolicy = FAST) -> StepRunner:
-    return StepRunner(make_client("test-key", fake.base_url), model=MODEL, prompts_dir=prompts,
-                      ledger=ledger or TokenLedger(PRICES), retry=retry)
+def runner(
+    fake: FakeModelServer,
+    prompts: Path,
+    ledger: TokenLedger | None = None,
+    retry: RetryPolicy = FAST,
+) -> StepRunner:
+    return StepRunner(
+        make_client("test-key", fake.base_url),
+        model=MODEL,
+        prompts_dir=prompts,
+        ledger=ledger or TokenLedger(PRICES),
+        retry=retry,
+    )
 
 
 def test_submit_tool_names() -> None:
@@ -101,8 +110,13 @@ async def test_tool_loop_with_an_invalid_submit_returns_a_validated_artifact(
 
     ledger = TokenLedger(PRICES, run_id="run-7", sink=sink)
     trajectory = Trajectory()
-    tools = ToolSet(checkout, step="diagnose", trajectory=trajectory,
-                    policy=WritePolicy.read_only(), is_protected=lambda p: False)
+    tools = ToolSet(
+        checkout,
+        step="diagnose",
+        trajectory=trajectory,
+        policy=WritePolicy.read_only(),
+        is_protected=lambda p: False,
+    )
     fake.expect_tools("submit_diagnosis", {*tools.names, "submit_diagnosis"})
     fake.script(
         "submit_diagnosis",
@@ -181,13 +195,15 @@ async def test_endless_storm_is_an_environment_failure(
     fake.fail_next(10, status=529)
     with pytest.raises(EnvironmentFailure) as info:
         await runner(fake, prompts, retry=RetryPolicy(attempts=3, base_delay=0.001)).run_step(
-            ESTIMATE, "x")
+            ESTIMATE, "x"
+        )
     assert "after 3 attempts" in info.value.message and "529" in info.value.message
     assert len(fake.requests) == 3
     fake.fail_next(10, status=500)
     with pytest.raises(EnvironmentFailure):
         await runner(fake, prompts, retry=RetryPolicy(attempts=2, base_delay=0.001)).run_step(
-            ESTIMATE, "x")
+            ESTIMATE, "x"
+        )
 
 
 async def test_unreachable_api_is_an_environment_failure(prompts: Path) -> None:
@@ -196,7 +212,8 @@ async def test_unreachable_api_is_an_environment_failure(prompts: Path) -> None:
     await server.close()  # nothing listens on this port any more
     with pytest.raises(EnvironmentFailure, match="connection error"):
         await runner(server, prompts, retry=RetryPolicy(attempts=2, base_delay=0.001)).run_step(
-            ESTIMATE, "x")
+            ESTIMATE, "x"
+        )
 
 
 async def test_bad_request_fails_the_step_without_retry(
@@ -209,8 +226,10 @@ async def test_bad_request_fails_the_step_without_retry(
 
 
 async def test_run_budget_stops_before_the_next_call(fake: FakeModelServer, prompts: Path) -> None:
-    fake.script("submit_estimate", Turn.submit("submit_estimate", {"points": 1},
-                                               input_tokens=900, output_tokens=200))
+    fake.script(
+        "submit_estimate",
+        Turn.submit("submit_estimate", {"points": 1}, input_tokens=900, output_tokens=200),
+    )
     ledger = TokenLedger(PRICES, max_tokens=1000)
     step_runner = runner(fake, prompts, ledger)
     await step_runner.run_step(ESTIMATE, "x")
@@ -227,8 +246,13 @@ async def test_run_budget_stops_before_the_next_call(fake: FakeModelServer, prom
 async def test_text_only_turns_are_nudged_until_the_turn_limit(
     fake: FakeModelServer, prompts: Path, checkout: Path
 ) -> None:
-    tools = ToolSet(checkout, step="diagnose", trajectory=Trajectory(),
-                    policy=WritePolicy.read_only(), is_protected=lambda p: False)
+    tools = ToolSet(
+        checkout,
+        step="diagnose",
+        trajectory=Trajectory(),
+        policy=WritePolicy.read_only(),
+        is_protected=lambda p: False,
+    )
     fake.script("submit_diagnosis", Turn.text("Let me think."), Turn.text("Still thinking."))
     spec = StepSpec(name="diagnose", artifact=Diagnosis, max_turns=2)
     with pytest.raises(StepFailed, match="within 2 turns"):
@@ -245,7 +269,8 @@ async def test_prompt_is_read_at_each_use_and_steps_run_concurrently(
     fake.script("submit_diagnosis", Turn.submit("submit_diagnosis", GOOD))
     step_runner = runner(fake, prompts)
     estimate, diagnosis = await asyncio.gather(
-        step_runner.run_step(ESTIMATE, "a"), step_runner.run_step(DIAGNOSE, "b"))
+        step_runner.run_step(ESTIMATE, "a"), step_runner.run_step(DIAGNOSE, "b")
+    )
     assert estimate.artifact.points == 3 and diagnosis.artifact.locations[0].line == 2
     (prompts / "estimate.md").write_text("# Estimate v2\n")
     fake.script("submit_estimate", Turn.submit("submit_estimate", {"points": 5}))
@@ -256,11 +281,16 @@ async def test_prompt_is_read_at_each_use_and_steps_run_concurrently(
 async def test_fake_rejects_what_the_real_api_rejects(fake: FakeModelServer) -> None:
     use = {"type": "tool_use", "id": "toolu_1", "name": "read_file", "input": {}}
     tools = [{"name": "read_file", "input_schema": {"type": "object"}}]
-    body = {"model": MODEL, "max_tokens": 10, "tools": tools, "messages": [
-        {"role": "user", "content": "hi"},
-        {"role": "assistant", "content": [use]},
-        {"role": "user", "content": [{"type": "text", "text": "no result"}]},
-    ]}
+    body = {
+        "model": MODEL,
+        "max_tokens": 10,
+        "tools": tools,
+        "messages": [
+            {"role": "user", "content": "hi"},
+            {"role": "assistant", "content": [use]},
+            {"role": "user", "content": [{"type": "text", "text": "no result"}]},
+        ],
+    }
     assert any("need tool_result" in p for p in validate_request(body))
     body["tool_choice"] = {"type": "tool", "name": "submit_x"}
     assert any("not among the tools" in p for p in validate_request(body))

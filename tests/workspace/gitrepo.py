@@ -8,9 +8,12 @@ from pathlib import Path
 
 ENV = {
     **os.environ,
-    "GIT_AUTHOR_NAME": "Dev", "GIT_AUTHOR_EMAIL": "dev@example.com",
-    "GIT_COMMITTER_NAME": "Dev", "GIT_COMMITTER_EMAIL": "dev@example.com",
-    "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null",
+    "GIT_AUTHOR_NAME": "Dev",
+    "GIT_AUTHOR_EMAIL": "dev@example.com",
+    "GIT_COMMITTER_NAME": "Dev",
+    "GIT_COMMITTER_EMAIL": "dev@example.com",
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GIT_CONFIG_GLOBAL": "/dev/null",
 }
 
 
@@ -33,7 +36,9 @@ class RemoteRepo:
     def url(self) -> str:
         return self.bare.as_uri()
 
-    def commit(self, files: dict[str, str | bytes | None], message: str, branch: str = "main") -> str:
+    def commit(
+        self, files: dict[str, str | bytes | None], message: str, branch: str = "main"
+    ) -> str:
         current = git(self.work, "branch", "--show-current").strip()
         if current != branch:
             exists = git(self.work, "branch", "--list", branch).strip()

@@ -16,7 +16,7 @@ from bot.workspace.testrun import repo_env
 from tests.workspace.gitrepo import RemoteRepo
 
 VENV_BIN = str(Path(sys.executable).parent)
-SITE = ".venv/lib/python{0}.{1}/site-packages".format(*sys.version_info[:2])
+SITE = ".venv/lib/python{}.{}/site-packages".format(*sys.version_info[:2])
 
 SMITH_YML = f"""\
 setup:
@@ -54,8 +54,13 @@ async def test_second_setup_on_the_same_lockfile_reuses_the_cache(
             outcome = await cache.prepare(checkout.path, config, repo_key="origin")
             # The restored venv works: its python (first on PATH) imports what setup installed.
             env, prepend = repo_env(config, checkout.path)
-            probe = await sandbox.run("python -c 'import tinylib, sys; print(tinylib.VERSION, sys.prefix)'",
-                                      cwd=checkout.path, timeout=30, env=env, path_prepend=prepend)
+            probe = await sandbox.run(
+                "python -c 'import tinylib, sys; print(tinylib.VERSION, sys.prefix)'",
+                cwd=checkout.path,
+                timeout=30,
+                env=env,
+                path_prepend=prepend,
+            )
             works = probe.exit_code == 0 and f"1.0 {checkout.path}/.venv" in probe.output
             (checkout.path / ".venv" / "poison").write_text("agent-written")  # must not leak
             return outcome.cache_hit, outcome.seconds, works

@@ -78,12 +78,15 @@ def sandbox() -> Sandbox:
 
 
 async def test_noisy_pytest_log_is_cut_to_what_matters(tmp_path: Path, sandbox: Sandbox) -> None:
-    checkout = write(tmp_path / "checkout", {
-        "app/__init__.py": "",
-        "app/service.py": SERVICE,
-        ".venv/lib/python3.11/site-packages/fancylib/__init__.py": LIBRARY,
-        "tests/test_service.py": NOISY_TESTS,
-    })
+    checkout = write(
+        tmp_path / "checkout",
+        {
+            "app/__init__.py": "",
+            "app/service.py": SERVICE,
+            ".venv/lib/python3.11/site-packages/fancylib/__init__.py": LIBRARY,
+            "tests/test_service.py": NOISY_TESTS,
+        },
+    )
     config = load_repo_config(
         "tests:\n  command: python -m pytest -p no:cacheprovider -v -rA --tb=long"
         " --showlocals {tests} --junitxml={junit}\n"
@@ -93,8 +96,10 @@ async def test_noisy_pytest_log_is_cut_to_what_matters(tmp_path: Path, sandbox: 
     assert result.status is RunStatus.COMPLETED, result.output
     summary = summarize_failures(result, checkout)
     reduction = 1 - len(summary) / len(result.output)
-    print(f"\nraw log {len(result.output)} chars -> summary {len(summary)} chars: "
-          f"{reduction:.1%} cut\n{summary}")
+    print(
+        f"\nraw log {len(result.output)} chars -> summary {len(summary)} chars: "
+        f"{reduction:.1%} cut\n{summary}"
+    )
     assert "3 of 303 tests failed." in summary
     assert "FAILED tests/test_service.py::test_total_of_one — assertion failed" in summary
     assert "FAILED tests/test_service.py::test_negative — error (not an assertion)" in summary

@@ -87,8 +87,9 @@ async def test_pytest_red_only_on_assertion(
 
 
 async def test_pytest_timeout_is_not_red(sandbox: Sandbox, py_project: Path) -> None:
-    result = await run_tests(sandbox, py_project, PY_CONFIG, ["tests/test_slow.py::test_x"],
-                             timeout=3)
+    result = await run_tests(
+        sandbox, py_project, PY_CONFIG, ["tests/test_slow.py::test_x"], timeout=3
+    )
     assert result.status is RunStatus.TIMEOUT
     assert not result.is_red_on_assertion("tests/test_slow.py::test_x")
 

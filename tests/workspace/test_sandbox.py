@@ -63,7 +63,9 @@ async def test_tcp_to_a_host_server_is_blocked(sandbox: Sandbox, project: Path) 
     port = server.sockets[0].getsockname()[1]
     try:
         # The same probe without the sandbox reaches the server: the test can fail.
-        plain = Sandbox(SandboxSettings(kind="none", allow_unsandboxed=True, path=f"{VENV_BIN}:/usr/bin:/bin"))
+        plain = Sandbox(
+            SandboxSettings(kind="none", allow_unsandboxed=True, path=f"{VENV_BIN}:/usr/bin:/bin")
+        )
         outside = await plain.run(f"python probe.py tcp {port}", cwd=project, timeout=20)
         assert "REACHED" in outside.output and connected
         connected.clear()
@@ -86,7 +88,9 @@ async def test_environment_is_scrubbed(
     monkeypatch.setenv("SMITH_CANARY", "canary-3f9a1c")
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-canary")
     result = await sandbox.run(
-        "python probe.py env; env; cat /proc/1/environ 2>/dev/null", cwd=project, timeout=20,
+        "python probe.py env; env; cat /proc/1/environ 2>/dev/null",
+        cwd=project,
+        timeout=20,
         env={"REPO_SETTING": "1"},
     )
     assert result.exit_code == 0, result.output
@@ -94,14 +98,13 @@ async def test_environment_is_scrubbed(
     assert "canary-3f9a1c" not in result.output and "sk-ant-canary" not in result.output
 
 
-async def test_runaway_process_tree_is_killed_at_the_limit(
-    sandbox: Sandbox, project: Path
-) -> None:
+async def test_runaway_process_tree_is_killed_at_the_limit(sandbox: Sandbox, project: Path) -> None:
     started = time.monotonic()
     result = await sandbox.run(
         "(sleep 1.5; touch late-marker) & (setsid sh -c 'sleep 1.5; touch setsid-marker' &) ;"
         " echo started; sleep 60",
-        cwd=project, timeout=0.7,
+        cwd=project,
+        timeout=0.7,
     )
     assert result.timed_out and result.exit_code is None
     assert "started" in result.output
@@ -126,10 +129,12 @@ async def test_hidden_paths_are_masked(tmp_path: Path, project: Path) -> None:
     secrets = tmp_path / "bot-config"
     secrets.mkdir()
     (secrets / "token").write_text("hidden-secret-value")
-    masked = Sandbox(SandboxSettings(kind=KINDS[0], hidden_paths=(str(secrets),),
-                                     path=f"{VENV_BIN}:/usr/bin:/bin"))
-    result = await masked.run(f"python probe.py read {secrets / 'token'}", cwd=project,
-                              timeout=20)
+    masked = Sandbox(
+        SandboxSettings(
+            kind=KINDS[0], hidden_paths=(str(secrets),), path=f"{VENV_BIN}:/usr/bin:/bin"
+        )
+    )
+    result = await masked.run(f"python probe.py read {secrets / 'token'}", cwd=project, timeout=20)
     assert "hidden-secret-value" not in result.output
     assert "BLOCKED" in result.output
 
@@ -147,11 +152,11 @@ def test_docker_command_has_no_network_and_no_env_values(tmp_path: Path) -> None
     sandbox.settings = SandboxSettings(kind="docker", docker_image="python:3.11-slim")
     sandbox.kind = "docker"
     env = sandbox.environment(tmp_path / "home", {"API_MODE": "secret-ish"})
-    argv = sandbox.build_argv("pytest", cwd=tmp_path, home=tmp_path / "home", network=False,
-                              env=env)
+    argv = sandbox.build_argv(
+        "pytest", cwd=tmp_path, home=tmp_path / "home", network=False, env=env
+    )
     assert argv[:3] == ["docker", "run", "--rm"]
     assert argv[argv.index("--network") + 1] == "none"
     assert "--pids-limit" in argv and "secret-ish" not in " ".join(argv)
     assert argv[argv.index("API_MODE") - 1] == "-e"
     assert argv[-3:] == ["/bin/sh", "-c", "pytest"]
-

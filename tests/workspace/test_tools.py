@@ -43,8 +43,14 @@ def checkout(tmp_path: Path) -> Path:
 
 
 def tools(root: Path, policy: WritePolicy, graph: object | None = None) -> ToolSet:
-    return ToolSet(root, step="implement", trajectory=Trajectory(), policy=policy,
-                   is_protected=protected, graph=graph)  # type: ignore[arg-type]
+    return ToolSet(
+        root,
+        step="implement",
+        trajectory=Trajectory(),
+        policy=policy,
+        is_protected=protected,
+        graph=graph,
+    )  # type: ignore[arg-type]
 
 
 def test_definitions_use_the_contract_names_and_arguments() -> None:
@@ -55,9 +61,17 @@ def test_definitions_use_the_contract_names_and_arguments() -> None:
     assert set(tool_definition("grep")["input_schema"]["properties"]) == {"pattern", "path", "glob"}
     assert set(tool_definition("edit_file")["input_schema"]["properties"]) == {"path", "old", "new"}
     assert tools(Path("."), WritePolicy.read_only()).names == [
-        "read_file", "list_dir", "grep", "find_symbol", "find_references"]
+        "read_file",
+        "list_dir",
+        "grep",
+        "find_symbol",
+        "find_references",
+    ]
     assert tools(Path("."), WritePolicy.all_except("t.py")).names[-3:] == [
-        "edit_file", "write_file", "delete_file"]
+        "edit_file",
+        "write_file",
+        "delete_file",
+    ]
 
 
 async def test_read_file_is_a_numbered_window(checkout: Path) -> None:
@@ -88,8 +102,12 @@ async def test_read_file_is_a_numbered_window(checkout: Path) -> None:
 )
 async def test_escapes_are_refused_and_recorded(checkout: Path, raw: str, why: str) -> None:
     ts = tools(checkout, WritePolicy.all_except())
-    for name, args in [("read_file", {"path": raw}), ("write_file", {"path": raw, "content": "x"}),
-                       ("list_dir", {"path": raw}), ("grep", {"pattern": "SECRET", "path": raw})]:
+    for name, args in [
+        ("read_file", {"path": raw}),
+        ("write_file", {"path": raw, "content": "x"}),
+        ("list_dir", {"path": raw}),
+        ("grep", {"pattern": "SECRET", "path": raw}),
+    ]:
         outcome = await ts.call(name, args)
         assert not outcome.ok and why in outcome.content, (name, outcome)
         assert "TOP-SECRET" not in outcome.content
@@ -147,7 +165,9 @@ async def test_protected_paths_and_policies(checkout: Path) -> None:
     brt = tools(checkout, WritePolicy.tests_only(["tests/**"]))
     product = await brt.call("edit_file", {"path": "src/dup.py", "old": "x", "new": "y"})
     assert not product.ok and "only write test files" in product.content
-    test = await brt.call("write_file", {"path": "tests/test_new.py", "content": "def test(): pass\n"})
+    test = await brt.call(
+        "write_file", {"path": "tests/test_new.py", "content": "def test(): pass\n"}
+    )
     assert test.ok
 
     diagnose = tools(checkout, WritePolicy.read_only())
@@ -168,7 +188,11 @@ async def test_delete_and_bad_arguments(checkout: Path) -> None:
     unknown = await ts.call("run_shell", {"cmd": "rm -rf /"})
     assert not unknown.ok and "unknown tool" in unknown.content
     assert [e.tool for e in ts.trajectory.events] == [
-        "delete_file", "delete_file", "read_file", "run_shell"]
+        "delete_file",
+        "delete_file",
+        "read_file",
+        "run_shell",
+    ]
 
 
 @dataclass
@@ -191,7 +215,11 @@ class Reference:
 
 class TinyGraph:
     def find_symbol(self, name: str) -> list[Definition]:
-        return [Definition(name, f"calc.{name}", "function", "src/calc.py", 3, 9)] if name == "add" else []
+        return (
+            [Definition(name, f"calc.{name}", "function", "src/calc.py", 3, 9)]
+            if name == "add"
+            else []
+        )
 
     def find_references(self, name: str) -> list[Reference]:
         return [Reference(name, "call", "tests/test_calc.py", 2)]
@@ -203,7 +231,24 @@ async def test_code_graph_tools(checkout: Path) -> None:
     assert (await without.call("find_references", {"name": "add"})).content == NO_GRAPH
     graph = tools(checkout, WritePolicy.read_only(), TinyGraph())
     assert (await graph.call("find_symbol", {"name": "add"})).content == (
-        "function calc.add — src/calc.py:3-9")
+        "function calc.add — src/calc.py:3-9"
+    )
     assert "no definition" in (await graph.call("find_symbol", {"name": "sub"})).content
     assert (await graph.call("find_references", {"name": "add"})).content == (
-        "tests/test_calc.py:2 (call add)")
+        "tests/test_calc.py:2 (call add)"
+    )
+
+
+async def test_pathological_grep_pattern_is_stopped(checkout: Path) -> None:
+    (checkout / "src" / "evil.txt").write_text("a" * 40 + "!\n")
+    ts = ToolSet(
+        checkout,
+        step="diagnose",
+        trajectory=Trajectory(),
+        policy=WritePolicy.read_only(),
+        is_protected=protected,
+        grep_timeout=1.5,
+    )
+    outcome = await ts.call("grep", {"pattern": r"^(a+)+$", "path": "src/evil.txt"})
+    assert not outcome.ok and "longer than" in outcome.content
+    assert ts.trajectory.events[-1].ok is False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -58,7 +59,7 @@ async def test_checkout_has_one_commit_no_tags_no_remote_no_token(
             assert b"ghs_SECRET_TOKEN" not in file.read_bytes(), file
     mirror_config = workspace.mirrors.path_for(remote.url) / "config"
     assert "SECRET" not in mirror_config.read_text() and "url" not in mirror_config.read_text()
-    with pytest.raises(Exception):
+    with pytest.raises(subprocess.CalledProcessError):
         git(path, "cat-file", "-e", remote.branch_head("later-fix"))
     checkout.remove()
     assert not path.exists()
@@ -90,21 +91,35 @@ async def test_hostile_attributes_config_and_hooks_never_run(
     # What a tampered mirror (or a careless admin) could add: drivers, fsmonitor, hooks.
     hooks = tmp_path / "hooks"
     hooks.mkdir()
-    for hook in ("post-checkout", "reference-transaction", "pre-commit", "post-commit",
-                 "pre-push", "commit-msg", "post-index-change", "pre-auto-gc"):
+    for hook in (
+        "post-checkout",
+        "reference-transaction",
+        "pre-commit",
+        "post-commit",
+        "pre-push",
+        "commit-msg",
+        "post-index-change",
+        "pre-auto-gc",
+    ):
         (hooks / hook).symlink_to(evil)
     for key, value in [
-        ("filter.evil.smudge", str(evil)), ("filter.evil.clean", str(evil)),
-        ("filter.evil.process", str(evil)), ("filter.evil.required", "true"),
-        ("diff.evil.textconv", str(evil)), ("diff.evil.command", str(evil)),
-        ("core.fsmonitor", str(evil)), ("core.hooksPath", str(hooks)),
+        ("filter.evil.smudge", str(evil)),
+        ("filter.evil.clean", str(evil)),
+        ("filter.evil.process", str(evil)),
+        ("filter.evil.required", "true"),
+        ("diff.evil.textconv", str(evil)),
+        ("diff.evil.command", str(evil)),
+        ("core.fsmonitor", str(evil)),
+        ("core.hooksPath", str(hooks)),
     ]:
         git(mirror, "config", key, value)
     checkout = await workspace.create_checkout(remote.url, "main", new_branch="smith/2-x")
     # The checkout's own config tampered too: commands must still run none of it.
     for key, value in [
-        ("filter.evil.smudge", str(evil)), ("filter.evil.clean", str(evil)),
-        ("diff.evil.textconv", str(evil)), ("core.fsmonitor", str(evil)),
+        ("filter.evil.smudge", str(evil)),
+        ("filter.evil.clean", str(evil)),
+        ("diff.evil.textconv", str(evil)),
+        ("core.fsmonitor", str(evil)),
         ("core.hooksPath", str(hooks)),
     ]:
         git(checkout.path, "config", key, value)
@@ -189,8 +204,9 @@ async def test_push_credentials_go_through_askpass_only(
         ws = Workspace(tmp_path / "ws3", GitOptions(allowed_protocols=("file", "http")))
         checkout = await ws.create_checkout(remote.url, "main", new_branch="smith/4-x")
         with pytest.raises(GitError):
-            await checkout.push(f"http://127.0.0.1:{port}/o/r.git",
-                                GitCredentials("x-access-token", "tok123"))
+            await checkout.push(
+                f"http://127.0.0.1:{port}/o/r.git", GitCredentials("x-access-token", "tok123")
+            )
     finally:
         await runner.cleanup()
     expected = "Basic " + base64.b64encode(b"x-access-token:tok123").decode()
