@@ -15,6 +15,7 @@ import posixpath
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from bot.codegraph.blast import blast_radius
 from bot.codegraph.extract import Payload, decode
 from bot.codegraph.models import (
     BlastRadius,
@@ -153,9 +154,8 @@ class CodeGraph:
         changed: Sequence[Definition | str],
         thresholds: BlastRadiusThresholds | None = None,
     ) -> BlastRadius:
-        """See `bot.codegraph.blast.blast_radius`."""
-        from bot.codegraph.blast import blast_radius
-
+        """How far a change to `changed` (definitions, or names looked up with find_symbol)
+        reaches; see `bot.codegraph.blast`."""
         return blast_radius(self, changed, thresholds or BlastRadiusThresholds())
 
     # -- internals -------------------------------------------------------------------------
