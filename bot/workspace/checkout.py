@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import re
 import shutil
+import time
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -259,6 +260,19 @@ class Workspace:
         return Checkout(
             path=path, branch=branch, source_branch=source_branch, base_commit=base, git=self.git
         )
+
+    def remove_stale_runs(self, older_than_seconds: float) -> int:
+        """Remove run folders a crashed worker left behind; returns how many were removed."""
+        runs = self.root / "runs"
+        if not runs.is_dir():
+            return 0
+        cutoff = time.time() - older_than_seconds
+        removed = 0
+        for folder in runs.iterdir():
+            if folder.is_dir() and folder.stat().st_mtime < cutoff:
+                shutil.rmtree(folder, ignore_errors=True)
+                removed += 1
+        return removed
 
     @asynccontextmanager
     async def checkout(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import shlex
 import shutil
 import tempfile
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from bot.workspace.junit import (
     parse_junit,
 )
 from bot.workspace.sandbox import Sandbox
+from bot.workspace.trajectory import Trajectory
 
 
 def repo_env(config: RepoConfig, checkout: Path) -> tuple[dict[str, str], list[Path]]:
@@ -122,9 +124,14 @@ async def run_tests(
     tests: Sequence[str],
     *,
     timeout: float | None = None,
+    trajectory: Trajectory | None = None,
+    step: str = "quality",
 ) -> TestRunResult:
-    """Run the given test ids with the repo's test command; verdicts from its JUnit report."""
-    return await _run_with_report(
+    """Run the given test ids with the repo's test command; verdicts from its JUnit report.
+
+    With a trajectory, the run is recorded as a code action (`actor="code"`, `run_tests`).
+    """
+    result = await _run_with_report(
         sandbox,
         config.test_command,
         checkout,
@@ -132,6 +139,20 @@ async def run_tests(
         timeout or config.tests.timeout_seconds,
         tests=tests,
     )
+    if trajectory is not None:
+        counts = Counter(case.outcome.value for case in result.cases)
+        detail = f"{result.status.value}: " + ", ".join(
+            f"{k}={v}" for k, v in sorted(counts.items())
+        )
+        await trajectory.record(
+            step=step,
+            actor="code",
+            tool="run_tests",
+            args={"tests": list(tests)},
+            ok=result.status is RunStatus.COMPLETED,
+            detail=detail,
+        )
+    return result
 
 
 async def run_full_suite(sandbox: Sandbox, checkout: Path, config: RepoConfig) -> TestRunResult:

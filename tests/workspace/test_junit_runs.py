@@ -17,6 +17,7 @@ from bot.repo_config import RepoConfig, TestsConfig, load_repo_config
 from bot.workspace.junit import RunStatus, TestOutcome, parse_junit
 from bot.workspace.sandbox import Sandbox, SandboxSettings
 from bot.workspace.testrun import run_checks, run_tests, triggered_checks
+from bot.workspace.trajectory import Trajectory
 
 VENV_BIN = str(Path(sys.executable).parent)
 JS_TOOLS = Path(os.environ.get("SMITH_TEST_JS_TOOLS", Path.home() / ".cache/smith/js-tools"))
@@ -84,6 +85,22 @@ async def test_pytest_red_only_on_assertion(
     assert result.status is RunStatus.COMPLETED, result.output
     assert result.outcomes(test_id) == {outcome}, result.cases
     assert result.is_red_on_assertion(test_id) is red
+
+
+async def test_runs_are_recorded_as_code_actions(sandbox: Sandbox, py_project: Path) -> None:
+    trajectory = Trajectory()
+    await run_tests(
+        sandbox,
+        py_project,
+        PY_CONFIG,
+        ["tests/test_red.py::test_add"],
+        trajectory=trajectory,
+        step="brt",
+    )
+    [event] = trajectory.events
+    assert (event.actor, event.tool, event.step, event.ok) == ("code", "run_tests", "brt", True)
+    assert event.args == {"tests": ["tests/test_red.py::test_add"]}
+    assert event.detail == "completed: red_assertion=1"
 
 
 async def test_pytest_timeout_is_not_red(sandbox: Sandbox, py_project: Path) -> None:

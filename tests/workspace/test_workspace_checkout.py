@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import os
 import subprocess
 from pathlib import Path
 
@@ -63,6 +64,14 @@ async def test_checkout_has_one_commit_no_tags_no_remote_no_token(
         git(path, "cat-file", "-e", remote.branch_head("later-fix"))
     checkout.remove()
     assert not path.exists()
+
+
+async def test_stale_run_folders_are_swept(remote: RemoteRepo, workspace: Workspace) -> None:
+    old = await workspace.create_checkout(remote.url, "main", new_branch="smith/9-a")
+    os.utime(old.path, (0, 0))
+    fresh = await workspace.create_checkout(remote.url, "main", new_branch="smith/9-b")
+    assert workspace.remove_stale_runs(older_than_seconds=3600) == 1
+    assert not old.path.exists() and fresh.path.exists()
 
 
 async def test_mirror_is_fetched_again_per_run(remote: RemoteRepo, workspace: Workspace) -> None:
