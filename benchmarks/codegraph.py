@@ -22,7 +22,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -55,7 +55,7 @@ def main() -> int:
     return 0
 
 
-def _run(root: Path, scratch: Path, args: argparse.Namespace) -> dict[str, object]:
+def _run(root: Path, scratch: Path, args: argparse.Namespace) -> dict[str, Any]:
     pooled = IndexOptions(workers=args.workers)
     inline = IndexOptions(workers=1)
 
@@ -177,7 +177,7 @@ def _median(runs: int, action: Callable[[], T]) -> tuple[float, T]:
     return statistics.median(timings), result
 
 
-def _print(results: dict[str, object]) -> None:
+def _print(results: dict[str, Any]) -> None:
     def seconds(key: str) -> str:
         return f"{results[key]:.3f} s"
 

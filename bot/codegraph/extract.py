@@ -152,7 +152,7 @@ def _end_line(node: tree_sitter.Node) -> int:
     do not extend a definition (Python's `ast` agrees)."""
     last = node
     while (index := last.child_count - 1) >= 0:
-        child = last.child(index)
+        child: tree_sitter.Node | None = last.child(index)
         while child is not None and child.type == "comment":
             index -= 1
             child = last.child(index) if index >= 0 else None

@@ -26,7 +26,7 @@ from bot.codegraph.models import (
     ReferenceKind,
 )
 
-_BODY_REFERENCE_KINDS = ("call", "attribute")
+_BODY_REFERENCE_KINDS: tuple[ReferenceKind, ...] = ("call", "attribute")
 
 
 class CodeGraph:

@@ -81,8 +81,8 @@ def _index(
             known.append(source)
             rows.append(row)
         else:
-            skip = row.skip or "skipped"
-            skipped[skip] = skipped.get(skip, 0) + 1
+            reason = row.skip or "skipped"
+            skipped[reason] = skipped.get(reason, 0) + 1
             rows.append(row)
 
     blobs = cache.blobs(hashes.values()) if cache is not None else {}

@@ -67,16 +67,17 @@ class ParseFailure(BaseModel):
 class IndexOptions(BaseModel):
     """What to index and how hard to work at it."""
 
-    max_file_bytes: int = Field(1_000_000, description="larger files are skipped as huge")
-    workers: int | None = Field(None, description="parser processes; None: the usable CPUs")
+    max_file_bytes: int = Field(default=1_000_000, description="larger files are skipped as huge")
+    workers: int | None = Field(default=None, description="parser processes; None: the usable CPUs")
     parallel_min_bytes: int = Field(
-        1_000_000,
+        default=1_000_000,
         description="parse in a process pool only when this much source needs parsing; on 2 "
         "cores the pool halves a 1 MB parse once its server runs, but the first pool of a "
         "process costs ~0.4 s to start",
     )
     skip_dirs: frozenset[str] = Field(
-        DEFAULT_SKIP_DIRS, description="directory names never entered (plus every dot-directory)"
+        default=DEFAULT_SKIP_DIRS,
+        description="directory names never entered (plus every dot-directory)",
     )
 
 
@@ -99,12 +100,16 @@ class IndexReport(BaseModel):
 class BlastRadiusThresholds(BaseModel):
     """Where low turns into medium and medium into high; a value at or above a limit counts."""
 
-    medium_callers: int = Field(5, description="distinct direct callers (one hop)")
-    high_callers: int = Field(20, description="distinct direct callers (one hop)")
-    medium_files: int = Field(4, description="distinct files reached within two hops")
-    high_files: int = Field(12, description="distinct files reached within two hops")
-    medium_packages: int = Field(2, description="distinct packages (directories) within two hops")
-    high_packages: int = Field(5, description="distinct packages (directories) within two hops")
+    medium_callers: int = Field(default=5, description="distinct direct callers (one hop)")
+    high_callers: int = Field(default=20, description="distinct direct callers (one hop)")
+    medium_files: int = Field(default=4, description="distinct files reached within two hops")
+    high_files: int = Field(default=12, description="distinct files reached within two hops")
+    medium_packages: int = Field(
+        default=2, description="distinct packages (directories) within two hops"
+    )
+    high_packages: int = Field(
+        default=5, description="distinct packages (directories) within two hops"
+    )
 
 
 class BlastRadius(BaseModel):
