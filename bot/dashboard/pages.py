@@ -85,7 +85,9 @@ async def run_detail(session: AsyncSession, run_id: int, *, now: datetime | None
         branch=run.branch or "",
         change_request_url=run.change_request_url or "",
         merged=_merged(run),
-        timeline=build_timeline([_execution(step) for step in steps], now=now or datetime.now(UTC)),
+        # An execution left open (running, waiting for a human) ends with its run, or now.
+        timeline=build_timeline([_execution(step) for step in steps],
+                                now=run.finished_at or now or datetime.now(UTC)),
         steps=[step_panel(step) for step in steps],
         trajectory=[
             {"seq": event.seq, "step": event.step, "actor": event.actor, "tool": event.tool,
