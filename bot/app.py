@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import structlog
 from aiohttp import web
@@ -18,13 +18,10 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from bot.config import Settings
 from bot.events import Event, MalformedPayload, github_event, gitlab_event
 from bot.forge.webhook_auth import VerifiedDelivery, WebhookRejected, verify_github, verify_gitlab
-from bot.jobs import HANDLE_EVENT, defer_in_transaction
+from bot.intake import DeliveryRecord, DeliveryRecorder
 from bot.metrics import Metrics
 from bot.store.db import Database, DatabaseUnavailable
-from bot.store.runs import record_delivery, runs_by_status, set_delivery_job
-
-if TYPE_CHECKING:
-    from sqlalchemy.ext.asyncio import AsyncSession
+from bot.store.runs import runs_by_status
 
 log = structlog.get_logger(__name__)
 
@@ -72,6 +69,7 @@ class WebhookReceiver:
         self.db = db
         self.event_filter = event_filter
         self.metrics = metrics
+        self.recorder = DeliveryRecorder(db)
 
     async def github(self, request: web.Request) -> web.Response:
         secret = self.settings.github_webhook_secret
@@ -137,33 +135,20 @@ class WebhookReceiver:
                 log.info("webhook_ignored", event_name=event_name, kind=event.kind)
                 return _answer(200, "ignored"), event_name, "ignored"
             try:
-                async with self.db.transaction() as session:
-                    job_id = await self._record(session, forge, verified, event)
+                queued = await self.recorder.record(DeliveryRecord(
+                    forge=forge, delivery_id=verified.delivery_id,
+                    event_name=verified.event_name, action=event.action,
+                    repo=event.repo.full_name if event.repo else None, kind=str(event.kind),
+                    event=event.model_dump(mode="json"),
+                ))
             except DatabaseUnavailable as exc:
                 log.error("webhook_database_unavailable", error=str(exc))
                 return _answer(503, "database unavailable, retry later"), event_name, "unavailable"
-            if job_id is None:
+            if not queued:
                 log.info("webhook_duplicate", event_name=event_name)
                 return _answer(200, "duplicate delivery"), event_name, "duplicate"
-            log.info("webhook_queued", event_name=event_name, kind=event.kind, job=job_id)
+            log.info("webhook_queued", event_name=event_name, kind=event.kind)
             return _answer(202, "queued"), event_name, "queued"
-
-    async def _record(
-        self, session: "AsyncSession", forge: str, verified: VerifiedDelivery, event: Event
-    ) -> int | None:
-        delivery_pk = await record_delivery(
-            session, forge=forge, delivery_id=verified.delivery_id,
-            event_name=verified.event_name, action=event.action,
-            repo=event.repo.full_name if event.repo else None, kind=str(event.kind),
-            outcome="queued",
-        )
-        if delivery_pk is None:
-            return None
-        job_id = await defer_in_transaction(
-            session, HANDLE_EVENT, {"delivery": delivery_pk, "event": event.model_dump(mode="json")}
-        )
-        await set_delivery_job(session, delivery_pk, job_id)
-        return job_id
 
 
 def _answer(status: int, message: str) -> web.Response:

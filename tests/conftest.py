@@ -21,8 +21,7 @@ from bot.store.db import Database
 
 ROOT = Path(__file__).resolve().parents[1]
 PGDATA = Path(os.environ.get("SMITH_TEST_PGDATA", "/tmp/smith-test-postgres"))
-SHARED = ROOT.parent / "shared"
-FIXTURES = SHARED / "fixtures"
+FIXTURES = ROOT / "tests" / "fixtures"
 
 
 def _schema_fingerprint() -> str:

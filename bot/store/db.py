@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 from bot.config import Settings
 from bot.store.embedded import EmbeddedPostgres, ensure_embedded
@@ -59,13 +59,16 @@ def resolve_database(settings: Settings) -> DatabaseTarget:
 class Database:
     """The async engine plus a session factory; one per process."""
 
-    def __init__(self, url: str, *, pool_size: int = 10) -> None:
+    def __init__(self, url: str, *, pool_size: int = 20) -> None:
         self.url = libpq_url(url)
         self.engine: AsyncEngine = create_async_engine(
-            sqlalchemy_url(self.url), pool_size=pool_size, max_overflow=20, pool_pre_ping=True,
+            sqlalchemy_url(self.url), pool_size=pool_size, max_overflow=0, pool_recycle=1800,
             pool_timeout=5,
         )
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        # For single statements that are atomic on their own (the webhook's hot path): no
+        # BEGIN/COMMIT round trips around them.
+        self.autocommit_engine = self.engine.execution_options(isolation_level="AUTOCOMMIT")
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
@@ -73,6 +76,14 @@ class Database:
         try:
             async with self.sessions() as session, session.begin():
                 yield session
+        except (OperationalError, ConnectionError) as exc:
+            raise DatabaseUnavailable(str(exc.__cause__ or exc)) from exc
+
+    @asynccontextmanager
+    async def autocommit(self) -> AsyncIterator[AsyncConnection]:
+        try:
+            async with self.autocommit_engine.connect() as conn:
+                yield conn
         except (OperationalError, ConnectionError) as exc:
             raise DatabaseUnavailable(str(exc.__cause__ or exc)) from exc
 

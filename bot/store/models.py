@@ -49,7 +49,6 @@ class Delivery(Base):
     repo: Mapped[str | None] = mapped_column(String(300))
     kind: Mapped[str] = mapped_column(String(50))
     outcome: Mapped[str] = mapped_column(String(50))
-    job_id: Mapped[int | None] = mapped_column(BigInteger)
     received_at: Mapped[datetime] = _now()
 
 

@@ -9,36 +9,10 @@ from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.store.models import Delivery, Run, Step
+from bot.store.models import Run, Step
 
 ACTIVE_STATUSES = ("queued", "running", "paused")
 FINAL_STATUSES = ("succeeded", "failed", "cancelled", "not_implemented")
-
-
-async def record_delivery(
-    session: AsyncSession,
-    *,
-    forge: str,
-    delivery_id: str,
-    event_name: str,
-    action: str | None,
-    repo: str | None,
-    kind: str,
-    outcome: str,
-) -> int | None:
-    """Insert the delivery; None when this id was seen before (the caller then does nothing)."""
-    statement = (
-        insert(Delivery)
-        .values(forge=forge, delivery_id=delivery_id, event_name=event_name, action=action,
-                repo=repo, kind=kind, outcome=outcome)
-        .on_conflict_do_nothing(constraint="uq_delivery_forge_id")
-        .returning(Delivery.id)
-    )
-    return (await session.execute(statement)).scalar_one_or_none()
-
-
-async def set_delivery_job(session: AsyncSession, delivery_pk: int, job_id: int) -> None:
-    await session.execute(update(Delivery).where(Delivery.id == delivery_pk).values(job_id=job_id))
 
 
 async def active_run(session: AsyncSession, forge: str, repo: str, issue: int) -> Run | None:

@@ -190,3 +190,21 @@ async def test_every_fixture_is_accepted_or_ignored_never_refused(smith_web, fix
             gitlab_headers[payload["object_kind"]], payload, token=GITLAB_SECRET)
         status, answer = await webhooks.send_webhook(f"{smith_web.url}/webhooks/gitlab", headers, body)
         assert status in (200, 202), (path.name, status, answer)
+
+
+async def test_a_burst_of_distinct_deliveries_is_recorded_in_full(smith_web):
+    """Group commit: many deliveries share a statement, and each still gets its own job."""
+    sends = [
+        webhooks.send_webhook(f"{smith_web.url}/webhooks/github",
+                              *webhooks.github_issues_labeled(secret=GITHUB_SECRET, label="smith",
+                                                              number=n))
+        for n in range(1, 121)
+    ]
+    statuses = [status for status, _ in await asyncio.gather(*sends)]
+    assert statuses == [202] * 120
+    assert await _deliveries(smith_web) == 120
+    assert await _jobs(smith_web) == 120
+    async with smith_web.db.transaction() as session:
+        numbers = (await session.execute(text(
+            "SELECT (args->'event'->'item'->>'number')::int FROM procrastinate_jobs"))).scalars()
+        assert sorted(numbers) == list(range(1, 121))

@@ -24,7 +24,6 @@ def upgrade() -> None:
     sa.Column('repo', sa.String(length=300), nullable=True),
     sa.Column('kind', sa.String(length=50), nullable=False),
     sa.Column('outcome', sa.String(length=50), nullable=False),
-    sa.Column('job_id', sa.BigInteger(), nullable=True),
     sa.Column('received_at', sa.DateTime(timezone=True), server_default=sa.text('now()'), nullable=False),
     sa.PrimaryKeyConstraint('id'),
     sa.UniqueConstraint('forge', 'delivery_id', name='uq_delivery_forge_id')

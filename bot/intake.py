@@ -1,0 +1,121 @@
+"""Recording webhook deliveries with their jobs, many per statement (group commit).
+
+Every accepted delivery must be durable — recorded together with its `handle_event` job —
+before Smith answers 202, because the forge will not send it again. Doing that one statement
+per request makes Postgres the bottleneck under a burst (a CI run relabelling a hundred
+issues). So requests hand their delivery to a recorder that writes whatever is waiting in ONE
+atomic statement: at low load a batch has one delivery and no delay is added; under load the
+batch grows while the previous one is being written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import structlog
+from sqlalchemy import text
+
+from bot.jobs import HANDLE_EVENT, QUEUE
+from bot.store.db import Database
+
+log = structlog.get_logger(__name__)
+
+MAX_BATCH = 200
+
+RECORD_BATCH = text(
+    """
+    WITH input AS (
+        SELECT * FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS x(
+            n int, forge text, delivery_id text, event_name text, action text, repo text,
+            kind text, event jsonb)
+    ),
+    inserted AS (
+        INSERT INTO deliveries (forge, delivery_id, event_name, action, repo, kind, outcome)
+        SELECT forge, delivery_id, event_name, action, repo, kind, 'queued'
+        FROM input ORDER BY n
+        ON CONFLICT ON CONSTRAINT uq_delivery_forge_id DO NOTHING
+        RETURNING id, forge, delivery_id
+    ),
+    jobs AS MATERIALIZED (
+        SELECT procrastinate_defer_jobs_v1(array_agg(ROW(
+            :queue, :task, 0, NULL, NULL,
+            jsonb_build_object('delivery', i.id, 'event', x.event), NULL
+        )::procrastinate_job_to_defer_v1 ORDER BY x.n)) AS ids
+        FROM inserted i JOIN input x USING (forge, delivery_id)
+    )
+    SELECT i.forge, i.delivery_id FROM inserted i CROSS JOIN (SELECT 1 FROM jobs) AS done
+    """
+)
+
+
+@dataclass(frozen=True)
+class DeliveryRecord:
+    forge: str
+    delivery_id: str
+    event_name: str
+    action: str | None
+    repo: str | None
+    kind: str
+    event: dict[str, Any]
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.forge, self.delivery_id)
+
+
+class DeliveryRecorder:
+    """`await record(delivery)` → True if newly queued, False if this delivery id was seen.
+
+    Raises `DatabaseUnavailable` (from `Database.autocommit`) when the write failed: nothing of
+    that batch was stored, and the forge will be told 503 and retry.
+    """
+
+    def __init__(self, db: Database, *, max_batch: int = MAX_BATCH) -> None:
+        self.db = db
+        self.max_batch = max_batch
+        self._waiting: list[tuple[DeliveryRecord, asyncio.Future[bool]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def record(self, delivery: DeliveryRecord) -> bool:
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._waiting.append((delivery, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_while_waiting())
+        return await future
+
+    async def _write_while_waiting(self) -> None:
+        while self._waiting:
+            batch, self._waiting = self._waiting[: self.max_batch], self._waiting[self.max_batch:]
+            try:
+                await self._write(batch)
+            except Exception as exc:  # every waiter must hear about the failure
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
+
+    async def _write(self, batch: list[tuple[DeliveryRecord, asyncio.Future[bool]]]) -> None:
+        first: dict[tuple[str, str], DeliveryRecord] = {}
+        for delivery, _ in batch:
+            first.setdefault(delivery.key, delivery)
+        rows = [
+            {"n": n, "forge": d.forge, "delivery_id": d.delivery_id, "event_name": d.event_name,
+             "action": d.action, "repo": d.repo, "kind": d.kind, "event": d.event}
+            for n, d in enumerate(first.values())
+        ]
+        async with self.db.autocommit() as conn:
+            result = await conn.execute(
+                RECORD_BATCH, {"rows": json.dumps(rows), "queue": QUEUE, "task": HANDLE_EVENT}
+            )
+            inserted = {(forge, delivery_id) for forge, delivery_id in result.all()}
+        claimed: set[tuple[str, str]] = set()
+        for delivery, future in batch:
+            # Of several copies in one batch only the first may count as new.
+            is_new = delivery.key in inserted and delivery.key not in claimed
+            claimed.add(delivery.key)
+            if not future.done():
+                future.set_result(is_new)
+        if len(batch) > 1:
+            log.debug("deliveries_recorded", batch=len(batch), new=len(inserted))
