@@ -44,7 +44,7 @@ _FRONTEND_MOCK = re.compile(
     r"\bpage\.route\(|\bnew\s+MockAdapter\(|\bmockResolvedValue(Once)?\(|\bmsw\b"
 )
 _GUARD_LINE = re.compile(
-    r"\braise\s+\w*(Error|Exception|Denied|Forbidden|Unauthorized|Invalid)\w*|\bthrow\s+new\s+\w+|\babort\(\s*4\d\d|"
+    r"\braise\s+[A-Z][\w.]*|\bthrow\s+(new\s+)?\w+|\babort\(\s*4\d\d|"
     r"\bhttp\.Error\(|\breturn\s+.*(errors\.New|fmt\.Errorf|Err[A-Z]\w*)|^\s*assert\s|\b(require|invariant|precondition)\(|"
     r"@(login_required|permission_required|requires_auth|authenticated|PreAuthorize|Secured|RolesAllowed)\b|"
     r"\b(check|ensure|verify|validate|authorize)_?\w*\(|\bstatus\(4\d\d\)|status_code\s*=\s*4\d\d|\bPermissionDenied\b"
@@ -128,16 +128,14 @@ def _signature_key(text: str) -> str:
 
 
 def _visibility(changed: ChangedFile) -> Iterator[Finding]:
-    removed = [ln for ln in changed.net_removed if not is_full_line_comment(ln.text, changed.language)]
+    removed: dict[str, list[str]] = {}
+    for ln in changed.net_removed:
+        if ln.text.strip() and not is_full_line_comment(ln.text, changed.language):
+            removed.setdefault(_signature_key(ln.text), []).append(ln.text.strip())
     for line in changed.net_added:
         new = line.text.strip()
-        if not re.match(r"(export\s|public\s|protected\s|internal\s|def\s|async def\s|func\s|function\s|[\w<>\[\]]+\s+\w+\s*\()", new) and "#" not in new:
-            continue
-        for old_line in removed:
-            old = old_line.text.strip()
-            if old == new or _signature_key(old) != _signature_key(new):
-                continue
-            if _wider(old, new, changed.language):
+        for old in removed.get(_signature_key(new), []):
+            if old != new and _wider(old, new, changed.language):
                 yield finding("visibility_widened", changed, line,
                               f"makes `{snippet(old, 50)}` more visible: `{snippet(new, 50)}`")
                 break
@@ -148,8 +146,11 @@ def _wider(old: str, new: str, language: str | None) -> bool:
 
     def level(text: str) -> int:
         if language == "python":
-            name = re.search(r"def\s+(\w+)", text)
-            return 0 if name and name.group(1).startswith("_") and not name.group(1).startswith("__") else 3
+            name = re.search(r"def\s+(\w+)|^(\w+)\s*=", text)
+            ident = (name.group(1) or name.group(2)) if name else ""
+            if ident.startswith("__") and not ident.endswith("__"):
+                return 0
+            return 1 if ident.startswith("_") else 3
         if language == "go":
             name = re.search(r"func\s+(\([^)]*\)\s*)?(\w+)", text)
             return 3 if name and name.group(2)[:1].isupper() else 0
