@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.codegraph.models import BlastRadius, BlastRadiusThresholds, Definition, Rating
+from bot.codegraph.naming import called_name
 
 if TYPE_CHECKING:
     from bot.codegraph.graph import CodeGraph
@@ -29,7 +30,7 @@ def blast_radius(
     direct_files: set[str] = set()
     call_sites = 0
     for target in targets:
-        for site in graph.call_sites(target.name):
+        for site in graph.call_sites(called_name(target)):
             call_sites += 1
             direct_files.add(site.path)
         for caller in graph.callers(target):
@@ -39,7 +40,7 @@ def blast_radius(
     second: dict[tuple[str, str, int], Definition] = {}
     two_hop_files = set(direct_files)
     for caller in direct.values():
-        for site in graph.call_sites(caller.name):
+        for site in graph.call_sites(called_name(caller)):
             two_hop_files.add(site.path)
         for next_caller in graph.callers(caller):
             key = _key(next_caller)

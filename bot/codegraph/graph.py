@@ -25,6 +25,7 @@ from bot.codegraph.models import (
     Reference,
     ReferenceKind,
 )
+from bot.codegraph.naming import called_name
 
 _BODY_REFERENCE_KINDS: tuple[ReferenceKind, ...] = ("call", "attribute")
 
@@ -105,7 +106,7 @@ class CodeGraph:
     def callers(self, target: str | Definition) -> list[Definition]:
         """Definitions whose body calls or otherwise uses `target` by name (itself excluded)."""
         definition_key = _key(target) if isinstance(target, Definition) else None
-        name = target.name if isinstance(target, Definition) else target.rsplit(".", 1)[-1]
+        name = called_name(target) if isinstance(target, Definition) else target.rsplit(".", 1)[-1]
         seen: dict[tuple[str, int], Definition] = {}
         for path, index in self._reference_index().get(name, ()):
             _ref_name, kind, _line, enclosing = self._file(path)[3][index]

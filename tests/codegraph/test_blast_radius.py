@@ -131,3 +131,41 @@ def test_definitions_touched_feed_the_blast_radius(index_tree) -> None:
 
     assert [d.qualname for d in touched] == ["helper"]
     assert radius.direct_callers == 3
+
+
+def test_a_constructor_is_reached_through_its_class_name(index_tree) -> None:
+    graph = index_tree(
+        {
+            "shop/cart.py": """
+                class Cart:
+                    def __init__(self):
+                        self.items = []
+
+
+                class Order:
+                    def __init__(self):
+                        super().__init__()
+                """,
+            "shop/api.py": """
+                from shop.cart import Cart
+
+
+                def new_cart():
+                    return Cart()
+                """,
+            "src/Shop.java": """
+                class Shop {
+                    Shop() {}
+
+                    static Shop open() {
+                        return new Shop();
+                    }
+                }
+                """,
+        }
+    )
+    (cart_init,) = [d for d in graph.find_symbol("__init__") if d.qualname == "Cart.__init__"]
+
+    assert [d.qualname for d in graph.callers(cart_init)] == ["new_cart"]
+    assert graph.blast_radius([cart_init]).direct_callers == 1
+    assert [d.qualname for d in graph.callers(graph.find_symbol("Shop.Shop")[0])] == ["Shop.open"]
