@@ -2,6 +2,15 @@
 
 No I/O here: `bot.stats.query` reads the rows, this module counts them, so every number the
 stats loop shows can be checked in a test without a database.
+
+Decisions the design leaves open:
+- A rejection is an execution with status `rejected`; its reason is the verdict it stored.
+- The flags look at a step's own N most recent runs (by run creation), and only once the step
+  has N runs: "never rejected anything" and "rejects most runs" need a sample to mean anything.
+  A removal candidate rejected in none of them (only steps whose job is to reject); a rework
+  candidate rejected in more than half of them.
+- The funnel counts summoned runs; rework runs continue an existing change request, so counting
+  them would count the same change request twice. They are reported apart.
 """
 
 from __future__ import annotations
