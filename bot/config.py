@@ -19,6 +19,8 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+
 DEFAULT_PRICES: dict[str, dict[str, float]] = {
     # USD per million tokens; override in smith.toml `[prices."model-name"]`.
     "claude-sonnet-4-5": {"input": 3.0, "output": 15.0, "cache_read": 0.3, "cache_write": 3.75},
@@ -93,6 +95,12 @@ class Settings(BaseSettings):
     prices: dict[str, dict[str, float]] = Field(default_factory=lambda: dict(DEFAULT_PRICES))
     run_token_cap: int = Field(2_000_000, description="Tokens one run may spend in total.")
     run_cost_cap_usd: float = Field(20.0, description="Dollars one run may spend in total.")
+
+    prompts_dir: Path = Field(PROJECT_ROOT / "prompts", description="Folder of the step prompts "
+                              "(`<step>.md`), read at every use: edit them without a restart.")
+    protected_paths_file: Path = Field(PROJECT_ROOT / "protected_paths.yaml", description="Default "
+                                       "protected globs; each repository's `.smith.yml` adds more.")
+    command_prefix: str = Field("/smith", description="How comment commands start.")
 
     host: str = Field("127.0.0.1", description="Address `smith serve` listens on.")
     port: int = Field(8080, description="Port `smith serve` listens on.")
