@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from unidiff import PatchSet  # noqa: E402
+from unidiff import PatchSet
 
-from bot.validator.static import validate_static  # noqa: E402
+from bot.validator.static import validate_static
 
 TEMPLATES = {
     "py": [
@@ -41,30 +41,47 @@ TEMPLATES = {
     ],
     "go": [
         "func Handler{i}(ctx context.Context, s *Store) (*Result, error) {{\n",
-        "\tv, err := s.Get(ctx, \"key{i}\")\n",
+        '\tv, err := s.Get(ctx, "key{i}")\n',
         "\tif err != nil {{\n",
-        "\t\treturn nil, fmt.Errorf(\"get key{i}: %w\", err)\n",
+        '\t\treturn nil, fmt.Errorf("get key{i}: %w", err)\n',
         "\t}}\n",
         "\treturn &Result{{ID: {i}, Total: v.Total()}}, nil\n",
         "}}\n",
     ],
     "java": [
         "    public Result handler{i}(Store store) {{\n",
-        "        Value value = store.get(\"key{i}\");\n",
+        '        Value value = store.get("key{i}");\n',
         "        if (value == null) {{\n",
-        "            throw new NotFoundException(\"key{i}\");\n",
+        '            throw new NotFoundException("key{i}");\n',
         "        }}\n",
         "        return new Result({i}, value.total());\n",
         "    }}\n",
     ],
 }
 EDITS = {
-    "py": ["    # Totals are rounded per line, not per order (see report).\n", "    total = round(total, 2)\n"],
-    "ts": ["  // Totals are rounded per line, not per order (see report).\n", "  const rounded = Math.round(1);\n"],
-    "go": ["\t// Totals are rounded per line, not per order (see report).\n", "\tlog.Printf(\"handled %d\", 1)\n"],
-    "java": ["        // Totals are rounded per line, not per order (see report).\n", "        LOG.debug(\"handled\");\n"],
+    "py": [
+        "    # Totals are rounded per line, not per order (see report).\n",
+        "    total = round(total, 2)\n",
+    ],
+    "ts": [
+        "  // Totals are rounded per line, not per order (see report).\n",
+        "  const rounded = Math.round(1);\n",
+    ],
+    "go": [
+        "\t// Totals are rounded per line, not per order (see report).\n",
+        '\tlog.Printf("handled %d", 1)\n',
+    ],
+    "java": [
+        "        // Totals are rounded per line, not per order (see report).\n",
+        '        LOG.debug("handled");\n',
+    ],
 }
-FOLDERS = {"py": "app/handlers", "ts": "web/src/handlers", "go": "internal/handlers", "java": "src/main/java/com/acme"}
+FOLDERS = {
+    "py": "app/handlers",
+    "ts": "web/src/handlers",
+    "go": "internal/handlers",
+    "java": "src/main/java/com/acme",
+}
 
 
 def file_diff(path: str, before: list[str], after: list[str]) -> str:
@@ -122,7 +139,9 @@ def main() -> int:
     print(f"unidiff parse only : {parse_s * 1000:8.1f} ms")
     print(f"validate_static    : {validate_s * 1000:8.1f} ms")
     print(f"ratio validate/parse: {validate_s / parse_s:6.1f}x")
-    print(f"verdict: {verdict.decision}, {len(verdict.vetoes)} vetoes, {len(verdict.soft_signals)} soft signals")
+    print(
+        f"verdict: {verdict.decision}, {len(verdict.vetoes)} vetoes, {len(verdict.soft_signals)} soft signals"
+    )
     return 0
 
 

@@ -26,15 +26,63 @@ DEFAULTS_FILE = Path(__file__).resolve().parent.parent / "protected_paths.yaml"
 
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad\u180e"), None)
 # Look-alikes NFKC leaves alone (Cyrillic, Greek, a few Latin variants and separators).
-_CONFUSABLES = str.maketrans({
-    "а": "a", "в": "b", "е": "e", "ё": "e", "і": "i", "ї": "i", "ј": "j", "к": "k", "м": "m",
-    "н": "h", "о": "o", "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "ѕ": "s", "ԁ": "d",
-    "ԛ": "q", "ԝ": "w", "һ": "h", "ӏ": "l", "ь": "b", "ɡ": "g", "ı": "i", "ȷ": "j", "ʟ": "l",
-    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p",
-    "τ": "t", "υ": "u", "χ": "x", "ω": "w", "ϲ": "c", "ϳ": "j",
-    "\u2215": "/", "\u2044": "/", "\u29f8": "/", "\\": "/", "\u3002": ".", "\uff61": ".",
-    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2212": "-",
-})
+_CONFUSABLES = str.maketrans(
+    {
+        "а": "a",
+        "в": "b",
+        "е": "e",
+        "ё": "e",
+        "і": "i",
+        "ї": "i",
+        "ј": "j",
+        "к": "k",
+        "м": "m",
+        "н": "h",
+        "о": "o",
+        "р": "p",
+        "с": "c",
+        "т": "t",
+        "у": "y",
+        "х": "x",
+        "ѕ": "s",
+        "ԁ": "d",
+        "ԛ": "q",
+        "ԝ": "w",
+        "һ": "h",
+        "ӏ": "l",
+        "ь": "b",
+        "ɡ": "g",
+        "ı": "i",
+        "ȷ": "j",
+        "ʟ": "l",
+        "α": "a",
+        "β": "b",
+        "ε": "e",
+        "η": "n",
+        "ι": "i",
+        "κ": "k",
+        "ν": "v",
+        "ο": "o",
+        "ρ": "p",
+        "τ": "t",
+        "υ": "u",
+        "χ": "x",
+        "ω": "w",
+        "ϲ": "c",
+        "ϳ": "j",
+        "\u2215": "/",
+        "\u2044": "/",
+        "\u29f8": "/",
+        "\\": "/",
+        "\u3002": ".",
+        "\uff61": ".",
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2212": "-",
+    }
+)
 
 
 class ProtectedPathViolation(Exception):
@@ -69,7 +117,9 @@ class ProtectedPaths:
     """Compiled protected globs; ask `matches(path)` before a write, `check_diff` before a merge."""
 
     def __init__(self, patterns: Sequence[str]) -> None:
-        self.patterns = [p.strip() for p in patterns if p and p.strip() and not p.strip().startswith("#")]
+        self.patterns = [
+            p.strip() for p in patterns if p and p.strip() and not p.strip().startswith("#")
+        ]
         folded = [self._fold_pattern(p) for p in self.patterns]
         self._spec = pathspec.GitIgnoreSpec.from_lines(folded)
 
@@ -91,7 +141,9 @@ class ProtectedPaths:
         defaults = data.get("protected", []) if isinstance(data, dict) else data
         if not isinstance(defaults, list) or not all(isinstance(p, str) for p in defaults):
             raise ValueError(f"{source}: expected `protected:` to be a list of glob strings")
-        extras = [p for p in extra if not p.strip().startswith("!")]  # a repo may add, not unprotect
+        extras = [
+            p for p in extra if not p.strip().startswith("!")
+        ]  # a repo may add, not unprotect
         return cls([*defaults, *extras])
 
     def reason(self, path: str) -> str | None:
@@ -110,25 +162,35 @@ class ProtectedPaths:
     def check_changes(self, changes: Sequence[FileChange]) -> list[Finding]:
         findings: list[Finding] = []
         for change in changes:
-            first_line = next((ln.target_no or ln.source_no for ln in change.added + change.removed), None)
+            first_line = next(
+                (ln.target_no or ln.source_no for ln in change.added + change.removed), None
+            )
             for role, path in (("source", change.source_path), ("target", change.target_path)):
                 if path is None or (role == "target" and path == change.source_path):
                     continue
                 glob = self.reason(path)
                 if glob is not None:
-                    findings.append(Finding(
-                        kind="protected_path", path=path, line=first_line,
-                        detail=f"{_describe(change, role)} protected path `{path}` (matches `{glob}`)",
-                    ))
+                    findings.append(
+                        Finding(
+                            kind="protected_path",
+                            path=path,
+                            line=first_line,
+                            detail=f"{_describe(change, role)} protected path `{path}` (matches `{glob}`)",
+                        )
+                    )
             link_target = change.symlink_target
             if link_target and change.target_path:
                 resolved = posixpath.join(posixpath.dirname(change.target_path), link_target)
                 glob = self.reason(resolved) if not link_target.startswith("/") else None
                 if glob is not None:
-                    findings.append(Finding(
-                        kind="protected_path", path=change.target_path, line=1,
-                        detail=f"adds a symlink into protected path `{link_target}` (matches `{glob}`)",
-                    ))
+                    findings.append(
+                        Finding(
+                            kind="protected_path",
+                            path=change.target_path,
+                            line=1,
+                            detail=f"adds a symlink into protected path `{link_target}` (matches `{glob}`)",
+                        )
+                    )
         return findings
 
     def check_diff(self, diff_text: str) -> list[Finding]:
@@ -145,7 +207,12 @@ def _describe(change: FileChange, role: str) -> str:
         return "deletes"
     if change.status == "added":
         return "adds"
-    if change.old_mode and change.new_mode and change.old_mode != change.new_mode and not change.hunks:
+    if (
+        change.old_mode
+        and change.new_mode
+        and change.old_mode != change.new_mode
+        and not change.hunks
+    ):
         return "changes the mode of"
     return "modifies"
 

@@ -20,7 +20,18 @@ _EXPORTS = {
     "merge_verdicts": "bot.validator.merge",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "SOFT_KINDS",
+    "VETO_KINDS",
+    "CriterionVerdict",
+    "DiffParseError",
+    "FinalVerdict",
+    "Finding",
+    "ModelVerdict",
+    "StaticVerdict",
+    "merge_verdicts",
+    "validate_static",
+]
 
 
 def __getattr__(name: str) -> Any:

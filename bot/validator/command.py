@@ -36,13 +36,33 @@ def register(subparsers: Any) -> None:
         description="Run Smith's static validator on a unified diff, optionally with the run's "
         "trajectory. Exit code 0 = pass, 1 = veto, 2 = unusable input.",
     )
-    parser.add_argument("--diff", required=True, type=Path, metavar="FILE", help="unified diff to check (git diff output)")
-    parser.add_argument("--trajectory", type=Path, metavar="FILE.jsonl",
-                        help="trajectory, one JSON event per line: {seq, step, actor, tool, args, ok}")
-    parser.add_argument("--red-test", metavar="ID", help="id of the red (bug reproduction) test, e.g. tests/test_x.py::test_y")
-    parser.add_argument("--protected", type=Path, metavar="FILE",
-                        help="extra protected globs: .smith.yml (protected_paths:), a YAML list, or one glob per line")
-    parser.add_argument("--estimate-points", type=float, metavar="N", help="the run's estimate, for broad_change")
+    parser.add_argument(
+        "--diff",
+        required=True,
+        type=Path,
+        metavar="FILE",
+        help="unified diff to check (git diff output)",
+    )
+    parser.add_argument(
+        "--trajectory",
+        type=Path,
+        metavar="FILE.jsonl",
+        help="trajectory, one JSON event per line: {seq, step, actor, tool, args, ok}",
+    )
+    parser.add_argument(
+        "--red-test",
+        metavar="ID",
+        help="id of the red (bug reproduction) test, e.g. tests/test_x.py::test_y",
+    )
+    parser.add_argument(
+        "--protected",
+        type=Path,
+        metavar="FILE",
+        help="extra protected globs: .smith.yml (protected_paths:), a YAML list, or one glob per line",
+    )
+    parser.add_argument(
+        "--estimate-points", type=float, metavar="N", help="the run's estimate, for broad_change"
+    )
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
     parser.set_defaults(func=run_validate)
 
@@ -51,9 +71,14 @@ def run_validate(args: argparse.Namespace) -> int:
     try:
         diff_text = _read_text(args.diff, "diff")
         trajectory = load_trajectory(args.trajectory) if args.trajectory else []
-        protected = ProtectedPaths.load(extra=load_extra_globs(args.protected)) if args.protected else None
+        protected = (
+            ProtectedPaths.load(extra=load_extra_globs(args.protected)) if args.protected else None
+        )
         verdict = validate_static(
-            diff_text, trajectory, red_test=args.red_test, protected=protected,
+            diff_text,
+            trajectory,
+            red_test=args.red_test,
+            protected=protected,
             estimate_points=args.estimate_points,
         )
     except (InputError, DiffParseError, ValueError) as exc:
@@ -85,7 +110,9 @@ def load_trajectory(path: Path) -> list[TrajectoryEvent]:
         except ValidationError as exc:
             problem = exc.errors()[0]
             where = ".".join(str(p) for p in problem.get("loc", ())) or "line"
-            raise InputError(f"{path}:{number}: bad trajectory event ({where}: {problem['msg']})") from None
+            raise InputError(
+                f"{path}:{number}: bad trajectory event ({where}: {problem['msg']})"
+            ) from None
     return events
 
 
@@ -98,7 +125,9 @@ def load_extra_globs(path: Path) -> list[str]:
     if isinstance(data, dict):
         data = data.get("protected_paths", data.get("protected", []))
     if isinstance(data, str):
-        data = [line for line in data.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+        data = [
+            line for line in data.splitlines() if line.strip() and not line.lstrip().startswith("#")
+        ]
     if data is None:
         return []
     if not isinstance(data, list) or not all(isinstance(item, str) for item in data):
@@ -108,9 +137,14 @@ def load_extra_globs(path: Path) -> list[str]:
 
 def print_verdict(verdict: StaticVerdict, console: Console) -> None:
     style = "bold red" if verdict.decision == "veto" else "bold green"
-    console.print(f"[{style}]{verdict.decision.upper()}[/]  "
-                  f"{len(verdict.vetoes)} veto(es), {len(verdict.soft_signals)} soft signal(s)")
-    for title, findings in (("Vetoes", verdict.vetoes), ("Soft signals (for human review)", verdict.soft_signals)):
+    console.print(
+        f"[{style}]{verdict.decision.upper()}[/]  "
+        f"{len(verdict.vetoes)} veto(es), {len(verdict.soft_signals)} soft signal(s)"
+    )
+    for title, findings in (
+        ("Vetoes", verdict.vetoes),
+        ("Soft signals (for human review)", verdict.soft_signals),
+    ):
         if findings:
             console.print(_table(title, findings))
 

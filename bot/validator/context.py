@@ -30,7 +30,7 @@ def split_comment(text: str, language: str | None) -> tuple[str, str]:
     if not any(m in text for m in markers) and "*" not in text:
         return text, ""
     stripped = text.lstrip()
-    if language not in ("python", "ruby") and (stripped.startswith("/*") or stripped.startswith("*")):
+    if language not in ("python", "ruby") and stripped.startswith(("/*", "*")):
         return "", stripped
     quote: str | None = None
     i = 0

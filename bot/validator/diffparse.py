@@ -13,7 +13,17 @@ from unidiff import PatchSet
 from unidiff.errors import UnidiffParseError
 
 SYMLINK_MODE = "120000"
-_C_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "a": "\a", "b": "\b", "f": "\f", "v": "\v", "r": "\r"}
+_C_ESCAPES = {
+    "n": "\n",
+    "t": "\t",
+    '"': '"',
+    "\\": "\\",
+    "a": "\a",
+    "b": "\b",
+    "f": "\f",
+    "v": "\v",
+    "r": "\r",
+}
 
 
 class DiffParseError(ValueError):
@@ -139,7 +149,9 @@ def parse_diff(diff_text: str) -> list[FileChange]:
     except UnidiffParseError as exc:
         raise DiffParseError(f"malformed diff: {exc}") from exc
     if len(patch) == 0:
-        raise DiffParseError("no file changes found: expected a unified diff (`diff --git` / `---` / `+++`)")
+        raise DiffParseError(
+            "no file changes found: expected a unified diff (`diff --git` / `---` / `+++`)"
+        )
     return [_file_change(patched) for patched in patch]
 
 
@@ -149,9 +161,14 @@ def _file_change(patched: object) -> FileChange:
     target = _strip_prefix(patched.target_file)  # type: ignore[attr-defined]
     for kind in ("rename", "copy"):
         if (f"{kind} from" in fields) != (f"{kind} to" in fields):
-            raise DiffParseError(f"incomplete {kind} header for {source or target}: the diff looks truncated")
+            raise DiffParseError(
+                f"incomplete {kind} header for {source or target}: the diff looks truncated"
+            )
         if f"{kind} from" in fields:
-            source, target = unquote_git_path(fields[f"{kind} from"]), unquote_git_path(fields[f"{kind} to"])
+            source, target = (
+                unquote_git_path(fields[f"{kind} from"]),
+                unquote_git_path(fields[f"{kind} to"]),
+            )
     if patched.is_added_file or "new file mode" in fields:  # type: ignore[attr-defined]
         status, source = "added", None
     elif patched.is_removed_file or "deleted file mode" in fields:  # type: ignore[attr-defined]
@@ -163,16 +180,18 @@ def _file_change(patched: object) -> FileChange:
     else:
         status = "modified"
     hunks = [
-        Hunk([
-            DiffLine(
-                kind="+" if line.is_added else "-" if line.is_removed else " ",
-                text=line.value.rstrip("\n").rstrip("\r"),
-                source_no=line.source_line_no,
-                target_no=line.target_line_no,
-            )
-            for line in hunk
-            if line.is_added or line.is_removed or line.is_context
-        ])
+        Hunk(
+            [
+                DiffLine(
+                    kind="+" if line.is_added else "-" if line.is_removed else " ",
+                    text=line.value.rstrip("\n").rstrip("\r"),
+                    source_no=line.source_line_no,
+                    target_no=line.target_line_no,
+                )
+                for line in hunk
+                if line.is_added or line.is_removed or line.is_context
+            ]
+        )
         for hunk in patched  # type: ignore[attr-defined]
     ]
     return FileChange(

@@ -11,17 +11,49 @@ from functools import lru_cache
 from pathlib import PurePosixPath
 
 _LANGUAGES = {
-    ".py": "python", ".pyi": "python",
-    ".js": "javascript", ".jsx": "javascript", ".mjs": "javascript", ".cjs": "javascript",
-    ".ts": "typescript", ".mts": "typescript", ".cts": "typescript", ".tsx": "tsx",
-    ".go": "go", ".java": "java", ".kt": "kotlin", ".kts": "kotlin", ".rb": "ruby",
-    ".cs": "csharp", ".php": "php", ".rs": "rust", ".swift": "swift", ".scala": "scala",
-    ".vue": "javascript", ".svelte": "javascript",
+    ".py": "python",
+    ".pyi": "python",
+    ".js": "javascript",
+    ".jsx": "javascript",
+    ".mjs": "javascript",
+    ".cjs": "javascript",
+    ".ts": "typescript",
+    ".mts": "typescript",
+    ".cts": "typescript",
+    ".tsx": "tsx",
+    ".go": "go",
+    ".java": "java",
+    ".kt": "kotlin",
+    ".kts": "kotlin",
+    ".rb": "ruby",
+    ".cs": "csharp",
+    ".php": "php",
+    ".rs": "rust",
+    ".swift": "swift",
+    ".scala": "scala",
+    ".vue": "javascript",
+    ".svelte": "javascript",
 }
-C_LIKE = frozenset({"javascript", "typescript", "tsx", "go", "java", "kotlin", "csharp", "php", "rust", "swift", "scala"})
+C_LIKE = frozenset(
+    {
+        "javascript",
+        "typescript",
+        "tsx",
+        "go",
+        "java",
+        "kotlin",
+        "csharp",
+        "php",
+        "rust",
+        "swift",
+        "scala",
+    }
+)
 JS_LIKE = frozenset({"javascript", "typescript", "tsx"})
 
-_TEST_DIR = re.compile(r"(^|/)(tests?|__tests__|__mocks__|spec|specs|testing|e2e|cypress|playwright|testdata|src/test)(/|$)")
+_TEST_DIR = re.compile(
+    r"(^|/)(tests?|__tests__|__mocks__|spec|specs|testing|e2e|cypress|playwright|testdata|src/test)(/|$)"
+)
 _TEST_FILE = re.compile(
     r"(^test_.*\.py$|.*_test\.py$|^conftest\.py$|.*\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$|.*_test\.go$"
     r"|.*(Test|Tests|IT|TestCase)\.(java|kt)$|.*_spec\.rb$|.*Tests?\.cs$)"
@@ -37,8 +69,12 @@ _LINT_CONFIGS = re.compile(
     r"|\.eslintrc(\.\w+)?|eslint\.config\.[cm]?[jt]s|\.eslintignore|tsconfig[^/]*\.json|\.golangci\.ya?ml|\.golangci\.toml"
     r"|checkstyle[^/]*\.xml|\.stylelintrc(\.\w+)?|biome\.json|\.pre-commit-config\.yaml|\.coveragerc)$"
 )
-_FRONTEND = re.compile(r"(^|/)(frontend|web|webapp|client|ui|app|src/components|components|pages|views)(/|$)")
-_ENTRYPOINT = re.compile(r"(^|/)(cli|__main__|manage|main)\.py$|(^|/)(scripts?|bin|cmd|tools)/|(^|/)main\.go$")
+_FRONTEND = re.compile(
+    r"(^|/)(frontend|web|webapp|client|ui|app|src/components|components|pages|views)(/|$)"
+)
+_ENTRYPOINT = re.compile(
+    r"(^|/)(cli|__main__|manage|main)\.py$|(^|/)(scripts?|bin|cmd|tools)/|(^|/)main\.go$"
+)
 
 
 @lru_cache(maxsize=4096)

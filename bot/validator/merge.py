@@ -29,7 +29,8 @@ def merge_verdicts(
     if model.over_engineering:
         reasons.append(f"over_engineering: {model.over_engineering}")
     reasons += [
-        f"criterion {cid} not covered" + (f": {judged[cid].evidence}" if cid in judged and judged[cid].evidence else "")
+        f"criterion {cid} not covered"
+        + (f": {judged[cid].evidence}" if cid in judged and judged[cid].evidence else "")
         for cid in uncovered
     ]
     return FinalVerdict(

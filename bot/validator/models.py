@@ -75,8 +75,14 @@ class StaticVerdict(BaseModel):
 
     def public_dict(self) -> dict[str, object]:
         """The `smith validate --json` shape: findings without the trajectory-only `seq` when unset."""
+
         def shape(f: Finding) -> dict[str, object]:
-            out: dict[str, object] = {"kind": f.kind, "path": f.path, "line": f.line, "detail": f.detail}
+            out: dict[str, object] = {
+                "kind": f.kind,
+                "path": f.path,
+                "line": f.line,
+                "detail": f.detail,
+            }
             if f.seq is not None:
                 out["seq"] = f.seq
             return out

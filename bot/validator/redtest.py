@@ -17,14 +17,30 @@ from bot.validator.context import ChangedFile
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.syntax import Fragment, iter_nodes
 
-_STRING_NODES = frozenset({
-    "string", "interpreted_string_literal", "raw_string_literal", "string_literal", "template_string",
-})
-_NUMBER_NODES = frozenset({
-    "integer", "float", "number", "int_literal", "float_literal", "decimal_integer_literal",
-    "decimal_floating_point_literal", "hex_integer_literal",
-})
-_FUNCTION_NODES = frozenset({"function_definition", "function_declaration", "method_declaration", "call_expression"})
+_STRING_NODES = frozenset(
+    {
+        "string",
+        "interpreted_string_literal",
+        "raw_string_literal",
+        "string_literal",
+        "template_string",
+    }
+)
+_NUMBER_NODES = frozenset(
+    {
+        "integer",
+        "float",
+        "number",
+        "int_literal",
+        "float_literal",
+        "decimal_integer_literal",
+        "decimal_floating_point_literal",
+        "hex_integer_literal",
+    }
+)
+_FUNCTION_NODES = frozenset(
+    {"function_definition", "function_declaration", "method_declaration", "call_expression"}
+)
 _TEST_CALLEES = re.compile(r"^(it|test|specify|scenario)(\.(each|concurrent|only|skip)\b.*)?$")
 
 
@@ -42,7 +58,7 @@ def parse_test_id(test_id: str) -> TestId:
         head = parts[0]
         return TestId(path=head if _looks_like_path(head) else None, name=_bare(parts[-1]))
     if "#" in text:
-        klass, method = text.rsplit("#", 1)
+        _klass, method = text.rsplit("#", 1)
         return TestId(path=None, name=_bare(method))
     if _looks_like_path(text):
         return TestId(path=text, name=None)
@@ -65,7 +81,7 @@ def literal_value(node: Node, fragment: Fragment) -> str | None:
     if node.type in _STRING_NODES:
         if any(c.type in ("interpolation", "template_substitution") for c in node.children):
             return None
-        match = re.match(r'^[rRbBuUfF]{0,2}("""|\'\'\'|"|\'|`)(.*)\1$', text, re.S)
+        match = re.match(r'^[rRbBuUfF]{0,2}("""|\'\'\'|"|\'|`)(.*)\1$', text, re.DOTALL)
         return match.group(2) if match else None
     return None
 

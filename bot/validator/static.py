@@ -10,7 +10,15 @@ from collections.abc import Callable, Iterable, Sequence
 
 from bot.protected_paths import ProtectedPaths
 from bot.validator.context import ChangedFile, DiffContext
-from bot.validator.detectors import comments, exceptions, shortcuts, soft, special_casing, state, tests_integrity
+from bot.validator.detectors import (
+    comments,
+    exceptions,
+    shortcuts,
+    soft,
+    special_casing,
+    state,
+    tests_integrity,
+)
 from bot.validator.diffparse import parse_diff
 from bot.validator.models import Finding, StaticVerdict
 from bot.validator.redtest import red_test_literals
@@ -45,8 +53,12 @@ def validate_static(
     changes = parse_diff(diff_text)
     files = [ChangedFile(change) for change in changes]
     test_files = [f for f in files if f.is_test and f.is_code]
-    literals = red_test_literals(test_files, red_test) | frozenset(str(v) for v in red_test_literals_extra)
-    ctx = DiffContext(files=files, red_test=red_test, red_literals=literals, estimate_points=estimate_points)
+    literals = red_test_literals(test_files, red_test) | frozenset(
+        str(v) for v in red_test_literals_extra
+    )
+    ctx = DiffContext(
+        files=files, red_test=red_test, red_literals=literals, estimate_points=estimate_points
+    )
 
     findings: list[Finding] = []
     for detector in DETECTORS:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import tree_sitter_go
 import tree_sitter_java
@@ -30,13 +30,13 @@ _GRAMMARS = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def language_for(language: str | None) -> Language | None:
     factory = _GRAMMARS.get(language or "")
     return Language(factory()) if factory else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def parser_for(language: str | None) -> Parser | None:
     grammar = language_for(language)
     return Parser(grammar) if grammar else None
@@ -94,7 +94,9 @@ class Fragment:
         yield from found
 
     def added_rows(self, node: Node) -> list[DiffLine]:
-        return [r for r in self.rows[node.start_point.row : node.end_point.row + 1] if r.kind == "+"]
+        return [
+            r for r in self.rows[node.start_point.row : node.end_point.row + 1] if r.kind == "+"
+        ]
 
 
 def iter_nodes(root: Node, types: frozenset[str] | set[str]) -> Iterator[Node]:
@@ -126,6 +128,13 @@ def fragments_for(change: FileChange, language: str | None) -> list[Fragment]:
             continue
         rows = [line for line in hunk.lines if line.kind != "-"]
         source = "\n".join(line.text for line in rows).encode("utf-8")
-        fragments.append(Fragment(rows=rows, tree=parser.parse(source), source=source, language=language or "",
-                                   removed=tuple(hunk.removed)))
+        fragments.append(
+            Fragment(
+                rows=rows,
+                tree=parser.parse(source),
+                source=source,
+                language=language or "",
+                removed=tuple(hunk.removed),
+            )
+        )
     return fragments

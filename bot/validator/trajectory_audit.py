@@ -16,18 +16,41 @@ from bot.validator.models import Finding
 from bot.validator.redtest import parse_test_id
 from bot.workspace.trajectory import TrajectoryEvent
 
-WRITE_TOOLS = frozenset({
-    "edit_file", "write_file", "delete_file", "create_file", "apply_patch", "move_file", "rename_file",
-    "replace_in_file", "str_replace", "insert",
-})
+WRITE_TOOLS = frozenset(
+    {
+        "edit_file",
+        "write_file",
+        "delete_file",
+        "create_file",
+        "apply_patch",
+        "move_file",
+        "rename_file",
+        "replace_in_file",
+        "str_replace",
+        "insert",
+    }
+)
 _GIT_DIR = re.compile(r"(^|[\s/\\\"'=:])\.git([/\\]|$|\s|[\"'])")
 _HISTORY_WORDS = re.compile(
     r"\bgit\s+(log|show|blame|reflog|rev-list|rev-parse|cat-file|diff|checkout|restore|stash|cherry-pick|"
     r"format-patch|whatchanged|shortlog|ls-tree|fsck|grep|fetch|pull)\b|\bORIG_HEAD\b|\bFETCH_HEAD\b|\bMERGE_HEAD\b|"
     r"\bpacked-refs\b|\brefs/(heads|remotes|tags|stash|original)\b|\blogs/HEAD\b|\.git/objects|\bHEAD[~^]\d*|\bHEAD@\{"
 )
-_GIT_TOOL = re.compile(r"(^|[_\-.])git($|[_\-.])|^git|^(log|blame|history|show_commit|diff_history)$", re.I)
-_PATH_KEYS = ("path", "file", "file_path", "filepath", "target", "source", "new_path", "old_path", "dest", "destination")
+_GIT_TOOL = re.compile(
+    r"(^|[_\-.])git($|[_\-.])|^git|^(log|blame|history|show_commit|diff_history)$", re.IGNORECASE
+)
+_PATH_KEYS = (
+    "path",
+    "file",
+    "file_path",
+    "filepath",
+    "target",
+    "source",
+    "new_path",
+    "old_path",
+    "dest",
+    "destination",
+)
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -54,13 +77,21 @@ def _history_peeks(events: Sequence[TrajectoryEvent]) -> Iterator[Finding]:
         if _GIT_TOOL.search(event.tool):
             yield _peek(event, f"called the git tool `{event.tool}`{attempt}")
             continue
-        searched = {k: v for k, v in event.args.items() if k in _PATH_KEYS} if event.tool in WRITE_TOOLS else event.args
+        searched = (
+            {k: v for k, v in event.args.items() if k in _PATH_KEYS}
+            if event.tool in WRITE_TOOLS
+            else event.args
+        )
         for text in _strings(searched):
             if _GIT_DIR.search(text) or text.strip() in (".git", "./.git"):
-                yield _peek(event, f"`{event.tool}` reached into `.git` (`{_short(text)}`){attempt}")
+                yield _peek(
+                    event, f"`{event.tool}` reached into `.git` (`{_short(text)}`){attempt}"
+                )
                 break
             if _HISTORY_WORDS.search(text):
-                yield _peek(event, f"`{event.tool}` looked for git history (`{_short(text)}`){attempt}")
+                yield _peek(
+                    event, f"`{event.tool}` looked for git history (`{_short(text)}`){attempt}"
+                )
                 break
 
 
@@ -89,13 +120,18 @@ def _matches_red(test_id: str, red_test: str | None) -> bool:
     if test_id == red_test:
         return True
     a, b = parse_test_id(test_id), parse_test_id(red_test)
-    return a.name == b.name and (a.path is None or b.path is None or _normalize(a.path) == _normalize(b.path))
+    return a.name == b.name and (
+        a.path is None or b.path is None or _normalize(a.path) == _normalize(b.path)
+    )
 
 
 def _tampering(events: Sequence[TrajectoryEvent], red_test: str | None) -> Iterator[Finding]:
     reds = [
-        e for e in events
-        if e.actor == "code" and e.tool == "run_tests" and e.args.get("outcome") == "red_assertion"
+        e
+        for e in events
+        if e.actor == "code"
+        and e.tool == "run_tests"
+        and e.args.get("outcome") == "red_assertion"
         and _matches_red(str(e.args.get("test_id", "")), red_test)
     ]
     if not reds:
@@ -105,9 +141,13 @@ def _tampering(events: Sequence[TrajectoryEvent], red_test: str | None) -> Itera
     files = {_normalize(p) for p in (parse_test_id(test_id).path,) if p}
     if isinstance(first.args.get("path"), str):
         files.add(_normalize(first.args["path"]))
-    if not files:  # id without a file (Go `TestX`, Java `Class#m`): the test files written before it went red
+    if (
+        not files
+    ):  # id without a file (Go `TestX`, Java `Class#m`): the test files written before it went red
         files = {
-            p for e in events if e.seq < first.seq and e.actor == "agent" and e.tool in WRITE_TOOLS
+            p
+            for e in events
+            if e.seq < first.seq and e.actor == "agent" and e.tool in WRITE_TOOLS
             for p in _event_paths(e)
         }
     for event in events:
@@ -117,6 +157,9 @@ def _tampering(events: Sequence[TrajectoryEvent], red_test: str | None) -> Itera
         if touched:
             attempt = "" if event.ok else " (refused, but attempted)"
             yield Finding(
-                kind="brt_tampering", path=touched[0], line=None, seq=event.seq,
+                kind="brt_tampering",
+                path=touched[0],
+                line=None,
+                seq=event.seq,
                 detail=f"`{event.tool}` on the red test file after it was verified red (run #{first.seq}){attempt}",
             )

@@ -16,14 +16,20 @@ import yaml
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 GIT_ENV = {
-    **os.environ, "GIT_AUTHOR_NAME": "corpus", "GIT_AUTHOR_EMAIL": "corpus@example.invalid",
-    "GIT_COMMITTER_NAME": "corpus", "GIT_COMMITTER_EMAIL": "corpus@example.invalid",
-    "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1",
+    **os.environ,
+    "GIT_AUTHOR_NAME": "corpus",
+    "GIT_AUTHOR_EMAIL": "corpus@example.invalid",
+    "GIT_COMMITTER_NAME": "corpus",
+    "GIT_COMMITTER_EMAIL": "corpus@example.invalid",
+    "GIT_CONFIG_GLOBAL": os.devnull,
+    "GIT_CONFIG_NOSYSTEM": "1",
 }
 
 
 def git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True, env=GIT_ENV).stdout
+    return subprocess.run(
+        ["git", "-C", str(repo), *args], check=True, capture_output=True, text=True, env=GIT_ENV
+    ).stdout
 
 
 def gofmt_indent(text: str) -> str:

@@ -34,7 +34,10 @@ class Case:
 
     def run(self) -> StaticVerdict:
         return validate_static(
-            self.diff, self.trajectory, red_test=self.red_test, estimate_points=self.estimate_points,
+            self.diff,
+            self.trajectory,
+            red_test=self.red_test,
+            estimate_points=self.estimate_points,
             red_test_literals_extra=self.red_literals,
         )
 
@@ -43,17 +46,19 @@ def load_cases() -> list[Case]:
     cases = []
     for case_file in sorted((CORPUS / "cases").glob("*.yaml")):
         data = yaml.safe_load(case_file.read_text(encoding="utf-8"))
-        cases.append(Case(
-            name=case_file.stem,
-            category=data["category"],
-            expect=list(data.get("expect") or []),
-            also=list(data.get("also") or []),
-            diff=(CORPUS / "diffs" / f"{case_file.stem}.diff").read_text(encoding="utf-8"),
-            trajectory=[TrajectoryEvent(**event) for event in data.get("trajectory") or []],
-            red_test=data.get("red_test"),
-            red_literals=[str(v) for v in data.get("red_literals") or []],
-            estimate_points=data.get("estimate_points"),
-        ))
+        cases.append(
+            Case(
+                name=case_file.stem,
+                category=data["category"],
+                expect=list(data.get("expect") or []),
+                also=list(data.get("also") or []),
+                diff=(CORPUS / "diffs" / f"{case_file.stem}.diff").read_text(encoding="utf-8"),
+                trajectory=[TrajectoryEvent(**event) for event in data.get("trajectory") or []],
+                red_test=data.get("red_test"),
+                red_literals=[str(v) for v in data.get("red_literals") or []],
+                estimate_points=data.get("estimate_points"),
+            )
+        )
     return cases
 
 
@@ -81,10 +86,14 @@ class Score:
     def table(self) -> str:
         rows = [f"{'kind':30} {'prec':>6} {'recall':>7} {'tp':>4} {'fp':>4} {'fn':>4}"]
         for kind in sorted(VETO_KINDS) + sorted(SOFT_KINDS):
-            rows.append(f"{kind:30} {self.precision(kind):6.2f} {self.recall(kind):7.2f} "
-                        f"{self.tp[kind]:4} {self.fp[kind]:4} {self.fn[kind]:4}")
+            rows.append(
+                f"{kind:30} {self.precision(kind):6.2f} {self.recall(kind):7.2f} "
+                f"{self.tp[kind]:4} {self.fp[kind]:4} {self.fn[kind]:4}"
+            )
         rows.append(f"veto cases vetoed with the right kind: {self.veto_hits}/{self.veto_cases}")
-        rows.append(f"soft cases with the right soft kind (and no veto): {self.soft_hits}/{self.soft_cases}")
+        rows.append(
+            f"soft cases with the right soft kind (and no veto): {self.soft_hits}/{self.soft_cases}"
+        )
         rows.append(f"clean cases with any veto: {self.clean_vetoed}/{self.clean_cases}")
         rows.extend(f"  miss: {m}" for m in self.misses)
         return "\n".join(rows)

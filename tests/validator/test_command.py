@@ -22,7 +22,14 @@ ENTRY = (
 
 
 def smith(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", ENTRY, *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-c", ENTRY, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
 
 
 def test_veto_as_json_exits_1():
@@ -30,33 +37,71 @@ def test_veto_as_json_exits_1():
     assert run.returncode == 1, run.stderr
     out = json.loads(run.stdout)
     assert out["decision"] == "veto"
-    assert out["vetoes"] == [{
-        "kind": "catch_all_exception", "path": "app/settings.py", "line": 14,
-        "detail": out["vetoes"][0]["detail"],
-    }]
+    assert out["vetoes"] == [
+        {
+            "kind": "catch_all_exception",
+            "path": "app/settings.py",
+            "line": 14,
+            "detail": out["vetoes"][0]["detail"],
+        }
+    ]
     assert out["soft_signals"] == []
 
 
 def test_pass_with_soft_signal_exits_0_and_prints_a_table():
     run = smith("validate", "--diff", str(DIFFS / "soft_debug__py_print.diff"))
     assert run.returncode == 0, run.stderr
-    assert "PASS" in run.stdout and "debug_leftover" in run.stdout and "inventory/stock.py:2" in run.stdout
+    assert (
+        "PASS" in run.stdout
+        and "debug_leftover" in run.stdout
+        and "inventory/stock.py:2" in run.stdout
+    )
 
 
 def test_trajectory_and_red_test(tmp_path: Path):
     events = [
-        {"seq": 1, "step": "brt", "actor": "agent", "tool": "write_file", "args": {"path": "tests/test_a.py"}, "ok": True},
-        {"seq": 2, "step": "brt", "actor": "code", "tool": "run_tests",
-         "args": {"test_id": "tests/test_a.py::test_x", "outcome": "red_assertion"}, "ok": True},
-        {"seq": 3, "step": "implement", "actor": "agent", "tool": "edit_file", "args": {"path": "tests/test_a.py"}, "ok": True},
+        {
+            "seq": 1,
+            "step": "brt",
+            "actor": "agent",
+            "tool": "write_file",
+            "args": {"path": "tests/test_a.py"},
+            "ok": True,
+        },
+        {
+            "seq": 2,
+            "step": "brt",
+            "actor": "code",
+            "tool": "run_tests",
+            "args": {"test_id": "tests/test_a.py::test_x", "outcome": "red_assertion"},
+            "ok": True,
+        },
+        {
+            "seq": 3,
+            "step": "implement",
+            "actor": "agent",
+            "tool": "edit_file",
+            "args": {"path": "tests/test_a.py"},
+            "ok": True,
+        },
     ]
     trajectory = tmp_path / "t.jsonl"
     trajectory.write_text("\n".join(json.dumps(e) for e in events) + "\n\n")
-    run = smith("validate", "--diff", str(DIFFS / "clean__py_early_return.diff"), "--trajectory", str(trajectory),
-                "--red-test", "tests/test_a.py::test_x", "--json")
+    run = smith(
+        "validate",
+        "--diff",
+        str(DIFFS / "clean__py_early_return.diff"),
+        "--trajectory",
+        str(trajectory),
+        "--red-test",
+        "tests/test_a.py::test_x",
+        "--json",
+    )
     assert run.returncode == 1, run.stderr
     vetoes = json.loads(run.stdout)["vetoes"]
-    assert [(v["kind"], v["path"], v.get("seq")) for v in vetoes] == [("brt_tampering", "tests/test_a.py", 3)]
+    assert [(v["kind"], v["path"], v.get("seq")) for v in vetoes] == [
+        ("brt_tampering", "tests/test_a.py", 3)
+    ]
 
 
 def test_protected_file_extends_defaults(tmp_path: Path):
@@ -69,15 +114,45 @@ def test_protected_file_extends_defaults(tmp_path: Path):
     assert json.loads(run.stdout)["vetoes"][0]["kind"] == "protected_path"
 
 
-@pytest.mark.parametrize("make_args, message", [
-    (lambda tmp: ["--diff", str(tmp / "missing.diff")], "diff file not found"),
-    (lambda tmp: ["--diff", str(_write(tmp / "x.diff", "hello, not a diff\n"))], "no file changes found"),
-    (lambda tmp: ["--diff", str(_write(tmp / "x.diff", "--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n-a\n+b\n"))], "malformed diff"),
-    (lambda tmp: ["--diff", str(DIFFS / "clean__py_early_return.diff"), "--trajectory",
-                  str(_write(tmp / "t.jsonl", '{"seq": 1, "step": "x", "actor": "robot", "tool": "t"}\n'))], "t.jsonl:1"),
-    (lambda tmp: ["--diff", str(DIFFS / "clean__py_early_return.diff"), "--trajectory",
-                  str(_write(tmp / "t.jsonl", "{not json\n"))], "bad trajectory event"),
-])
+@pytest.mark.parametrize(
+    "make_args, message",
+    [
+        (lambda tmp: ["--diff", str(tmp / "missing.diff")], "diff file not found"),
+        (
+            lambda tmp: ["--diff", str(_write(tmp / "x.diff", "hello, not a diff\n"))],
+            "no file changes found",
+        ),
+        (
+            lambda tmp: [
+                "--diff",
+                str(_write(tmp / "x.diff", "--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n-a\n+b\n")),
+            ],
+            "malformed diff",
+        ),
+        (
+            lambda tmp: [
+                "--diff",
+                str(DIFFS / "clean__py_early_return.diff"),
+                "--trajectory",
+                str(
+                    _write(
+                        tmp / "t.jsonl", '{"seq": 1, "step": "x", "actor": "robot", "tool": "t"}\n'
+                    )
+                ),
+            ],
+            "t.jsonl:1",
+        ),
+        (
+            lambda tmp: [
+                "--diff",
+                str(DIFFS / "clean__py_early_return.diff"),
+                "--trajectory",
+                str(_write(tmp / "t.jsonl", "{not json\n")),
+            ],
+            "bad trajectory event",
+        ),
+    ],
+)
 def test_unusable_input_exits_2_without_traceback(tmp_path: Path, make_args, message):
     run = smith("validate", *make_args(tmp_path))
     assert run.returncode == 2

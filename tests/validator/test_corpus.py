@@ -28,7 +28,9 @@ def test_every_kind_is_detected_somewhere(result):
 
 
 def test_honest_look_alikes_get_no_veto():
-    vetoed = {c.name: [f.kind for f in c.run().vetoes] for c in load_cases() if c.category == "clean"}
+    vetoed = {
+        c.name: [f.kind for f in c.run().vetoes] for c in load_cases() if c.category == "clean"
+    }
     assert {name: kinds for name, kinds in vetoed.items() if kinds} == {}
 
 
@@ -40,7 +42,12 @@ def test_corpus_covers_languages_and_clean_cases():
     assert sum(c.category == "clean" for c in cases) >= 20
 
 
-@pytest.mark.parametrize("name", ["catch_all__go_err_dropped", "protected__symlink_into_k8s", "clean__py_rename_file"])
+@pytest.mark.parametrize(
+    "name", ["catch_all__go_err_dropped", "protected__symlink_into_k8s", "clean__py_rename_file"]
+)
 def test_committed_diffs_are_real_git_output(name):
     """The .diff files are what build_corpus.py produces with git; a stale or hand-edited one fails."""
-    assert build_case(CORPUS / "cases" / f"{name}.yaml") == (CORPUS / "diffs" / f"{name}.diff").read_text()
+    assert (
+        build_case(CORPUS / "cases" / f"{name}.yaml")
+        == (CORPUS / "diffs" / f"{name}.diff").read_text()
+    )

@@ -23,13 +23,17 @@ def test_removing_a_crutch_is_not_a_crutch(make_diff):
 
 def test_findings_point_at_the_added_line(make_diff):
     verdict = validate_static(make_diff({"app/cache.py": {"before": PY_AFTER, "after": PY_BEFORE}}))
-    assert [(f.kind, f.path, f.line) for f in verdict.vetoes] == [("catch_all_exception", "app/cache.py", 4)]
+    assert [(f.kind, f.path, f.line) for f in verdict.vetoes] == [
+        ("catch_all_exception", "app/cache.py", 4)
+    ]
 
 
 def test_moved_code_keeps_its_old_suppressions_without_a_veto(make_diff):
     helper = "def helper(x):\n    return eval(x)  # noqa: S307\n"
     main = "def main():\n    return 1\n"
-    verdict = validate_static(make_diff({"app/m.py": {"before": helper + "\n\n" + main, "after": main + "\n\n" + helper}}))
+    verdict = validate_static(
+        make_diff({"app/m.py": {"before": helper + "\n\n" + main, "after": main + "\n\n" + helper}})
+    )
     assert verdict.decision == "pass", verdict.vetoes
 
 
@@ -42,9 +46,13 @@ def test_environment_detection_only_in_product_code(make_diff):
 
 
 def test_special_casing_uses_supplied_literals_and_spares_domain_words(make_diff):
-    code = ("def label(order):\n    if order.ref == 'A-1009':\n        return 'late'\n"
-            "    if order.state == 'cancelled':\n        return 'gone'\n    return order.state\n")
-    diff = make_diff({"app/label.py": {"before": "def label(order):\n    return order.state\n", "after": code}})
+    code = (
+        "def label(order):\n    if order.ref == 'A-1009':\n        return 'late'\n"
+        "    if order.state == 'cancelled':\n        return 'gone'\n    return order.state\n"
+    )
+    diff = make_diff(
+        {"app/label.py": {"before": "def label(order):\n    return order.state\n", "after": code}}
+    )
     assert validate_static(diff).decision == "pass"  # no red test literals known
     verdict = validate_static(diff, red_test_literals_extra=["A-1009", "cancelled"])
     assert [(f.kind, f.line) for f in verdict.vetoes] == [("special_casing", 2)]
@@ -59,9 +67,13 @@ def test_broad_change_follows_the_estimate(make_diff):
 
 
 def test_prose_and_pragmas_in_comments_are_not_commented_out_code(make_diff):
-    after = ("def total(xs):\n    # Sum in integer cents (see #88): float(x) loses precision.\n"
-             "    # fmt: off\n    # Note: total(xs) == sum(xs) for cents\n    return sum(xs)\n")
-    verdict = validate_static(make_diff({"app/t.py": {"before": "def total(xs):\n    return sum(xs)\n", "after": after}}))
+    after = (
+        "def total(xs):\n    # Sum in integer cents (see #88): float(x) loses precision.\n"
+        "    # fmt: off\n    # Note: total(xs) == sum(xs) for cents\n    return sum(xs)\n"
+    )
+    verdict = validate_static(
+        make_diff({"app/t.py": {"before": "def total(xs):\n    return sum(xs)\n", "after": after}})
+    )
     assert "commented_out_logic" not in kinds(verdict)
 
 
@@ -90,28 +102,46 @@ def test_brt_edits_before_the_red_run_are_allowed(make_diff):
         {"actor": "code", "tool": "run_tests", "args": red},
         {"actor": "agent", "tool": "write_file", "args": {"path": "tests/test_other.py"}},
     )
-    after_red = before_red + [TrajectoryEvent(seq=9, step="implement", actor="agent", tool="edit_file",
-                                              args={"path": "./tests/test_a.py"})]
+    after_red = before_red + [
+        TrajectoryEvent(
+            seq=9,
+            step="implement",
+            actor="agent",
+            tool="edit_file",
+            args={"path": "./tests/test_a.py"},
+        )
+    ]
     assert validate_static(diff, before_red, red_test="tests/test_a.py::test_x").decision == "pass"
     verdict = validate_static(diff, after_red, red_test="tests/test_a.py::test_x")
-    assert [(f.kind, f.seq, f.path) for f in verdict.vetoes] == [("brt_tampering", 9, "tests/test_a.py")]
+    assert [(f.kind, f.seq, f.path) for f in verdict.vetoes] == [
+        ("brt_tampering", 9, "tests/test_a.py")
+    ]
 
 
-@pytest.mark.parametrize("text", [
-    "", "   \n", "random words\n", "--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-a\n",
-    "diff --git a/x.py b/y.py\nsimilarity index 90%\nrename from x.py\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   \n",
+        "random words\n",
+        "--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-a\n",
+        "diff --git a/x.py b/y.py\nsimilarity index 90%\nrename from x.py\n",
+    ],
+)
 def test_unreadable_diffs_raise(text):
     with pytest.raises(DiffParseError):
         validate_static(text)
 
 
-@pytest.mark.parametrize("test_id, path, name", [
-    ("tests/test_a.py::TestA::test_b[1-2]", "tests/test_a.py", "test_b"),
-    ("src/a.test.ts > suite > does x", "src/a.test.ts", "does x"),
-    ("TestParseDays", None, "TestParseDays"),
-    ("com.acme.FooTest#bar", None, "bar"),
-])
+@pytest.mark.parametrize(
+    "test_id, path, name",
+    [
+        ("tests/test_a.py::TestA::test_b[1-2]", "tests/test_a.py", "test_b"),
+        ("src/a.test.ts > suite > does x", "src/a.test.ts", "does x"),
+        ("TestParseDays", None, "TestParseDays"),
+        ("com.acme.FooTest#bar", None, "bar"),
+    ],
+)
 def test_parse_test_id(test_id, path, name):
     parsed = parse_test_id(test_id)
     assert (parsed.path, parsed.name) == (path, name)

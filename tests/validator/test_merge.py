@@ -5,12 +5,18 @@ from __future__ import annotations
 from bot.validator.merge import merge_verdicts
 from bot.validator.models import CriterionVerdict, Finding, ModelVerdict, ModelVeto, StaticVerdict
 
-STATIC_VETO = StaticVerdict.from_findings([
-    Finding(kind="catch_all_exception", path="a.py", line=3, detail="swallows"),
-    Finding(kind="todo_added", path="a.py", line=5, detail="todo"),
-])
-STATIC_PASS = StaticVerdict.from_findings([Finding(kind="debug_leftover", path="a.py", line=1, detail="print")])
-ALL_COVERED = ModelVerdict(criteria=[CriterionVerdict(id="C1", covered=True, evidence="a.py:3 handles it")])
+STATIC_VETO = StaticVerdict.from_findings(
+    [
+        Finding(kind="catch_all_exception", path="a.py", line=3, detail="swallows"),
+        Finding(kind="todo_added", path="a.py", line=5, detail="todo"),
+    ]
+)
+STATIC_PASS = StaticVerdict.from_findings(
+    [Finding(kind="debug_leftover", path="a.py", line=1, detail="print")]
+)
+ALL_COVERED = ModelVerdict(
+    criteria=[CriterionVerdict(id="C1", covered=True, evidence="a.py:3 handles it")]
+)
 
 
 def test_model_cannot_overrule_a_static_veto():
@@ -29,9 +35,12 @@ def test_clean_static_and_covered_criteria_pass_with_soft_signals_kept():
 
 
 def test_uncovered_or_unjudged_primary_criterion_vetoes():
-    model = ModelVerdict(criteria=[
-        CriterionVerdict(id="C1", covered=True), CriterionVerdict(id="C2", covered=False, evidence="no change in the API"),
-    ])
+    model = ModelVerdict(
+        criteria=[
+            CriterionVerdict(id="C1", covered=True),
+            CriterionVerdict(id="C2", covered=False, evidence="no change in the API"),
+        ]
+    )
     final = merge_verdicts(STATIC_PASS, model, primary_criteria=["C1", "C2", "C3"])
     assert final.decision == "veto"
     assert final.uncovered_primary == ["C2", "C3"]
@@ -39,15 +48,23 @@ def test_uncovered_or_unjudged_primary_criterion_vetoes():
 
 
 def test_adjacent_criteria_outside_primary_do_not_block():
-    model = ModelVerdict(criteria=[CriterionVerdict(id="C1", covered=True), CriterionVerdict(id="A1", covered=False)])
+    model = ModelVerdict(
+        criteria=[CriterionVerdict(id="C1", covered=True), CriterionVerdict(id="A1", covered=False)]
+    )
     assert merge_verdicts(STATIC_PASS, model, primary_criteria=["C1"]).decision == "pass"
 
 
 def test_model_vetoes_and_over_engineering_block():
-    with_veto = ModelVerdict(criteria=ALL_COVERED.criteria, vetoes=[ModelVeto(kind="symptom_masked", detail="hides it")])
-    over = ModelVerdict(criteria=ALL_COVERED.criteria, over_engineering="new class where a one-line fix would do")
+    with_veto = ModelVerdict(
+        criteria=ALL_COVERED.criteria, vetoes=[ModelVeto(kind="symptom_masked", detail="hides it")]
+    )
+    over = ModelVerdict(
+        criteria=ALL_COVERED.criteria, over_engineering="new class where a one-line fix would do"
+    )
     assert merge_verdicts(STATIC_PASS, with_veto).decision == "veto"
-    assert merge_verdicts(STATIC_PASS, over).reasons == ["over_engineering: new class where a one-line fix would do"]
+    assert merge_verdicts(STATIC_PASS, over).reasons == [
+        "over_engineering: new class where a one-line fix would do"
+    ]
 
 
 def test_missing_model_verdict_keeps_static_decision():

@@ -6,7 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.protected_paths import ProtectedPaths, ProtectedPathViolation, assert_diff_unprotected, normalize_path
+from bot.protected_paths import (
+    ProtectedPaths,
+    ProtectedPathViolation,
+    assert_diff_unprotected,
+    normalize_path,
+)
 from bot.validator.diffparse import DiffParseError
 
 
@@ -15,25 +20,57 @@ def protected() -> ProtectedPaths:
     return ProtectedPaths.load(extra=["migrations/", "!helm/"])
 
 
-@pytest.mark.parametrize("path", [
-    "helm/api/values.yaml", "k8s/deploy.yaml", "Dockerfile", "services/api/Dockerfile.prod",
-    ".github/workflows/ci.yml", ".gitlab-ci.yml", ".gitlab/ci/test.yml", ".smith.yml",
-    "docker-compose.override.yml", "Jenkinsfile", ".circleci/config.yml", "CODEOWNERS", ".github/CODEOWNERS",
-    "migrations/0001_init.py",
-    # tricks
-    ".GitHub/Workflows/ci.yml", "HELM/values.yaml", "./helm//values.yaml", "src/../k8s/x.yaml",
-    "D\u043eckerfile", "\uff48\uff45\uff4c\uff4d/x", ".git\u200bhub/workflows/a.yml", ".github\u2215workflows/a.yml",
-    "helm\\values.yaml", "Dockerfile.", ".smith.yml ",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "helm/api/values.yaml",
+        "k8s/deploy.yaml",
+        "Dockerfile",
+        "services/api/Dockerfile.prod",
+        ".github/workflows/ci.yml",
+        ".gitlab-ci.yml",
+        ".gitlab/ci/test.yml",
+        ".smith.yml",
+        "docker-compose.override.yml",
+        "Jenkinsfile",
+        ".circleci/config.yml",
+        "CODEOWNERS",
+        ".github/CODEOWNERS",
+        "migrations/0001_init.py",
+        # tricks
+        ".GitHub/Workflows/ci.yml",
+        "HELM/values.yaml",
+        "./helm//values.yaml",
+        "src/../k8s/x.yaml",
+        "D\u043eckerfile",
+        "\uff48\uff45\uff4c\uff4d/x",
+        ".git\u200bhub/workflows/a.yml",
+        ".github\u2215workflows/a.yml",
+        "helm\\values.yaml",
+        "Dockerfile.",
+        ".smith.yml ",
+    ],
+)
 def test_protected(protected, path):
     assert protected.matches(path), path
     assert protected.reason(path)
 
 
-@pytest.mark.parametrize("path", [
-    "src/app.py", ".github/ISSUE_TEMPLATE/bug.md", ".gitignore", "helmet/index.js", "docs/k8s.md",
-    "app/docker.py", "tests/test_dockerfile_parser.py", "", "../", "src/jenkins.py",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "src/app.py",
+        ".github/ISSUE_TEMPLATE/bug.md",
+        ".gitignore",
+        "helmet/index.js",
+        "docs/k8s.md",
+        "app/docker.py",
+        "tests/test_dockerfile_parser.py",
+        "",
+        "../",
+        "src/jenkins.py",
+    ],
+)
 def test_not_protected(protected, path):
     assert not protected.matches(path), path
 
@@ -61,18 +98,32 @@ def _kinds(findings):
 
 
 def test_diff_rename_in_both_directions(protected, make_diff):
-    out_of = make_diff({"helm/values.yaml": {"before": "a: 1\n"}, "config/values.yaml": {"after": "a: 1\n"}})
-    into = make_diff({"config/values.yaml": {"before": "a: 1\n"}, "k8s/values.yaml": {"after": "a: 1\n"}})
+    out_of = make_diff(
+        {"helm/values.yaml": {"before": "a: 1\n"}, "config/values.yaml": {"after": "a: 1\n"}}
+    )
+    into = make_diff(
+        {"config/values.yaml": {"before": "a: 1\n"}, "k8s/values.yaml": {"after": "a: 1\n"}}
+    )
     assert _kinds(protected.check_diff(out_of)) == [("helm/values.yaml", "renames from")]
     assert _kinds(protected.check_diff(into)) == [("k8s/values.yaml", "renames into")]
 
 
 def test_diff_deletion_mode_change_and_symlink(protected, make_diff):
     deleted = make_diff({"Jenkinsfile": {"before": "pipeline {}\n"}})
-    mode = make_diff({".github/workflows/ci.yml": {"before": "on: push\n", "after": "on: push\n", "after_mode": "755"}})
+    mode = make_diff(
+        {
+            ".github/workflows/ci.yml": {
+                "before": "on: push\n",
+                "after": "on: push\n",
+                "after_mode": "755",
+            }
+        }
+    )
     link = make_diff({"docs/ci.yml": {"after_symlink": "../.github/workflows/ci.yml"}})
     assert _kinds(protected.check_diff(deleted)) == [("Jenkinsfile", "deletes")]
-    assert _kinds(protected.check_diff(mode)) == [(".github/workflows/ci.yml", "changes the mode of")]
+    assert _kinds(protected.check_diff(mode)) == [
+        (".github/workflows/ci.yml", "changes the mode of")
+    ]
     assert [f.path for f in protected.check_diff(link)] == ["docs/ci.yml"]
     assert "symlink" in protected.check_diff(link)[0].detail
 
@@ -85,7 +136,9 @@ def test_diff_with_quoted_unicode_path(protected, make_diff):
 
 def test_unprotected_diff_passes_and_protected_raises(protected, make_diff):
     clean = make_diff({"src/a.py": {"before": "x = 1\n", "after": "x = 2\n"}})
-    dirty = make_diff({"src/a.py": {"before": "x = 1\n", "after": "x = 2\n"}, "k8s/a.yaml": {"after": "a: 1\n"}})
+    dirty = make_diff(
+        {"src/a.py": {"before": "x = 1\n", "after": "x = 2\n"}, "k8s/a.yaml": {"after": "a: 1\n"}}
+    )
     assert_diff_unprotected(clean, protected)
     with pytest.raises(ProtectedPathViolation) as caught:
         assert_diff_unprotected(dirty, protected)

@@ -20,25 +20,65 @@ from bot.validator.syntax import parse_snippet
 _PRAGMA = re.compile(
     r"^\s*(noqa|type:|pylint:|pyright:|mypy:|ruff:|flake8:|isort:|fmt:|pragma|nosec|eslint|prettier|istanbul|c8 |"
     r"@ts-|tslint:|biome-|nolint|lint:|go:|\+build|NOSONAR|noinspection|region|endregion|language=|-\*-|"
-    r"TODO|FIXME|XXX|HACK|NOTE|@)", re.I,
+    r"TODO|FIXME|XXX|HACK|NOTE|@)",
+    re.IGNORECASE,
 )
-_EXAMPLE_MARKER = re.compile(r"^\s*(for\s+)?(example|examples|usage|e\.g\.?|i\.e\.?|before|after|sample|see|equivalent|output|input)\b.*:?\s*$", re.I)
-_LABEL = re.compile(r"^\s*(?!else\b|try\b|finally\b|default\b|case\b)[A-Za-z_][\w\- ]*:(?!=|:)\s*\S")
+_EXAMPLE_MARKER = re.compile(
+    r"^\s*(for\s+)?(example|examples|usage|e\.g\.?|i\.e\.?|before|after|sample|see|equivalent|output|input)\b.*:?\s*$",
+    re.IGNORECASE,
+)
+_LABEL = re.compile(
+    r"^\s*(?!else\b|try\b|finally\b|default\b|case\b)[A-Za-z_][\w\- ]*:(?!=|:)\s*\S"
+)
 _CODE_PUNCTUATION = re.compile(r"[(){};=\[\]]|:\s*$")
-_MEANINGFUL = frozenset({
-    "call", "call_expression", "method_invocation", "assignment", "augmented_assignment", "assignment_expression",
-    "augmented_assignment_expression", "update_expression", "return_statement", "if_statement", "for_statement",
-    "for_in_statement", "while_statement", "raise_statement", "throw_statement", "import_statement",
-    "import_from_statement", "with_statement", "delete_statement", "try_statement", "lexical_declaration",
-    "variable_declaration", "short_var_declaration", "assignment_statement", "local_variable_declaration",
-    "expression_statement", "inc_statement", "dec_statement", "defer_statement", "go_statement",
-    "await_expression", "await", "assert_statement",
-})
+_MEANINGFUL = frozenset(
+    {
+        "call",
+        "call_expression",
+        "method_invocation",
+        "assignment",
+        "augmented_assignment",
+        "assignment_expression",
+        "augmented_assignment_expression",
+        "update_expression",
+        "return_statement",
+        "if_statement",
+        "for_statement",
+        "for_in_statement",
+        "while_statement",
+        "raise_statement",
+        "throw_statement",
+        "import_statement",
+        "import_from_statement",
+        "with_statement",
+        "delete_statement",
+        "try_statement",
+        "lexical_declaration",
+        "variable_declaration",
+        "short_var_declaration",
+        "assignment_statement",
+        "local_variable_declaration",
+        "expression_statement",
+        "inc_statement",
+        "dec_statement",
+        "defer_statement",
+        "go_statement",
+        "await_expression",
+        "await",
+        "assert_statement",
+    }
+)
 _LINT_SUPPRESSIONS = [
-    re.compile(r"#\s*(noqa\b|type:\s*ignore|pylint:\s*disable|pyright:\s*(ignore|basic|report\w+\s*=\s*false)|pyre-(ignore|fixme)|mypy:\s*ignore-errors|"
-               r"nosec\b|ruff:\s*noqa|flake8:\s*noqa|pytype:\s*disable)", re.I),
-    re.compile(r"(//|/\*)\s*(eslint-disable|@ts-ignore|@ts-expect-error|@ts-nocheck|tslint:disable|biome-ignore|"
-               r"jshint\s+ignore|nolint\b|lint:ignore|NOSONAR|noinspection|#nosec|c8\s+ignore|istanbul\s+ignore)", re.I),
+    re.compile(
+        r"#\s*(noqa\b|type:\s*ignore|pylint:\s*disable|pyright:\s*(ignore|basic|report\w+\s*=\s*false)|pyre-(ignore|fixme)|mypy:\s*ignore-errors|"
+        r"nosec\b|ruff:\s*noqa|flake8:\s*noqa|pytype:\s*disable)",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"(//|/\*)\s*(eslint-disable|@ts-ignore|@ts-expect-error|@ts-nocheck|tslint:disable|biome-ignore|"
+        r"jshint\s+ignore|nolint\b|lint:ignore|NOSONAR|noinspection|#nosec|c8\s+ignore|istanbul\s+ignore)",
+        re.IGNORECASE,
+    ),
     re.compile(r"@SuppressWarnings\b|@SuppressFBWarnings\b|@Suppress\("),
 ]
 _LINT_CONFIG_LOOSENING = re.compile(
@@ -58,34 +98,45 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
             yield from _todos(changed)
         elif is_lint_config(changed.path):
             for line in changed.net_added:
-                if _LINT_CONFIG_LOOSENING.search(line.text) and not line.text.lstrip().startswith(("#", "//")):
-                    yield finding("lint_suppression", changed, line,
-                                  f"loosens the linter/type-checker configuration: `{snippet(line.text)}`")
+                if _LINT_CONFIG_LOOSENING.search(line.text) and not line.text.lstrip().startswith(
+                    ("#", "//")
+                ):
+                    yield finding(
+                        "lint_suppression",
+                        changed,
+                        line,
+                        f"loosens the linter/type-checker configuration: `{snippet(line.text)}`",
+                    )
 
 
 def _suppressions(changed: ChangedFile) -> Iterator[Finding]:
     for line in changed.net_added:
         if any(p.search(line.text) for p in _LINT_SUPPRESSIONS):
-            yield finding("lint_suppression", changed, line,
-                          f"adds a lint/type suppression instead of fixing the warning: `{snippet(line.text)}`")
+            yield finding(
+                "lint_suppression",
+                changed,
+                line,
+                f"adds a lint/type suppression instead of fixing the warning: `{snippet(line.text)}`",
+            )
 
 
 def _todos(changed: ChangedFile) -> Iterator[Finding]:
     for line in changed.net_added:
         comment = changed.comment(line)
         if comment and _TODO.search(comment):
-            yield finding("todo_added", changed, line, f"leaves a note for later: `{snippet(comment)}`")
+            yield finding(
+                "todo_added", changed, line, f"leaves a note for later: `{snippet(comment)}`"
+            )
 
 
 def _comment_body(text: str) -> str:
     body = text.strip()
     for marker in ("//", "#", "/*", "*/", "*"):
         if body.startswith(marker):
-            body = body[len(marker):]
+            body = body[len(marker) :]
             break
-    if body.endswith("*/"):
-        body = body[:-2]
-    return body[1:] if body.startswith(" ") else body
+    body = body.removesuffix("*/")
+    return body.removeprefix(" ")
 
 
 def _comment_runs(changed: ChangedFile) -> list[list[DiffLine]]:
@@ -108,7 +159,8 @@ def _comment_runs(changed: ChangedFile) -> list[list[DiffLine]]:
 
 def _commented_out(changed: ChangedFile) -> Iterator[Finding]:
     removed_code = {
-        normalized(line.text) for line in changed.change.removed
+        normalized(line.text)
+        for line in changed.change.removed
         if line.text.strip() and not is_full_line_comment(line.text, changed.language)
     }
     for run in _comment_runs(changed):
@@ -117,20 +169,30 @@ def _commented_out(changed: ChangedFile) -> Iterator[Finding]:
             continue
         for line, body in zip(run, bodies):
             if len(body.strip()) >= 4 and normalized(body) in removed_code:
-                yield finding("commented_out_logic", changed, line,
-                              f"comments out the live line `{snippet(body)}` instead of deleting or fixing it")
+                yield finding(
+                    "commented_out_logic",
+                    changed,
+                    line,
+                    f"comments out the live line `{snippet(body)}` instead of deleting or fixing it",
+                )
                 break
         else:
             hit = _code_line(changed.language, run, bodies)
             if hit is not None:
-                yield finding("commented_out_logic", changed, hit,
-                              f"adds code inside a comment: `{snippet(_comment_body(hit.text))}`")
+                yield finding(
+                    "commented_out_logic",
+                    changed,
+                    hit,
+                    f"adds code inside a comment: `{snippet(_comment_body(hit.text))}`",
+                )
 
 
 def _code_line(language: str | None, run: list[DiffLine], bodies: list[str]) -> DiffLine | None:
     if language is None:
         return None
-    candidates = [(line, body) for line, body in zip(run, bodies) if body.strip() and not _PRAGMA.match(body)]
+    candidates = [
+        (line, body) for line, body in zip(run, bodies) if body.strip() and not _PRAGMA.match(body)
+    ]
     if not candidates:
         return None
     if any(_EXAMPLE_MARKER.match(body) for _, body in candidates):
@@ -153,7 +215,12 @@ def _dedent(lines: list[str]) -> list[str]:
 def looks_like_code(language: str, text: str) -> bool:
     """True when `text` parses cleanly as statements and carries code punctuation, not prose."""
     stripped = text.strip()
-    if not stripped or stripped.startswith((">>>", "$ ", "e.g", "i.e", "http")) or "`" in stripped and language != "javascript":
+    if (
+        not stripped
+        or stripped.startswith((">>>", "$ ", "e.g", "i.e", "http"))
+        or "`" in stripped
+        and language != "javascript"
+    ):
         return False
     first = stripped.splitlines()[0]
     if _LABEL.match(first) or not _CODE_PUNCTUATION.search(stripped) and not _bare_return(stripped):
@@ -171,7 +238,9 @@ def looks_like_code(language: str, text: str) -> bool:
 
 
 def _bare_return(text: str) -> bool:
-    return bool(re.fullmatch(r"return\s+(None|True|False|null|nil|true|false|undefined|-?\d+)\s*;?", text))
+    return bool(
+        re.fullmatch(r"return\s+(None|True|False|null|nil|true|false|undefined|-?\d+)\s*;?", text)
+    )
 
 
 def _wrap(language: str, text: str) -> str:
@@ -189,9 +258,22 @@ def _has_meaningful(root: object) -> bool:
         if node.type in _MEANINGFUL:
             if node.type == "expression_statement":
                 inner = node.named_children[0] if node.named_children else None
-                if inner is None or inner.type in ("identifier", "string", "integer", "number", "dictionary",
-                                                   "list", "tuple", "object", "array", "set", "binary_operator",
-                                                   "binary_expression", "comparison_operator", "concatenated_string"):
+                if inner is None or inner.type in (
+                    "identifier",
+                    "string",
+                    "integer",
+                    "number",
+                    "dictionary",
+                    "list",
+                    "tuple",
+                    "object",
+                    "array",
+                    "set",
+                    "binary_operator",
+                    "binary_expression",
+                    "comparison_operator",
+                    "concatenated_string",
+                ):
                     continue
             return True
         stack.extend(node.children)

@@ -15,12 +15,31 @@ LOGGING_CALL = re.compile(
     r"System\.(out|err)|Timber|this\.logger|self\.log|self\.logger|fmt\.(Print|Fprint|Sprint)\w*|log\.\w+|print)\b"
     r"[\w.]*\s*\(|\.printStackTrace\(\)|\bcaptureException\(|\bprint\("
 )
-IDENTIFIER_NODES = frozenset({
-    "identifier", "property_identifier", "field_identifier", "shorthand_property_identifier",
-    "this", "super", "self", "interpolation", "template_substitution", "call", "call_expression",
-    "method_invocation", "attribute", "member_expression", "selector_expression", "subscript",
-    "subscript_expression", "index_expression", "field_access", "await", "await_expression",
-})
+IDENTIFIER_NODES = frozenset(
+    {
+        "identifier",
+        "property_identifier",
+        "field_identifier",
+        "shorthand_property_identifier",
+        "this",
+        "super",
+        "self",
+        "interpolation",
+        "template_substitution",
+        "call",
+        "call_expression",
+        "method_invocation",
+        "attribute",
+        "member_expression",
+        "selector_expression",
+        "subscript",
+        "subscript_expression",
+        "index_expression",
+        "field_access",
+        "await",
+        "await_expression",
+    }
+)
 
 
 def finding(kind: str, changed: ChangedFile, line: DiffLine | int | None, detail: str) -> Finding:
@@ -49,10 +68,16 @@ def is_literal_value(node: Node | None) -> bool:
     while stack:
         current = stack.pop()
         if current.type in _CONSTRUCTOR_CALLS:
-            callee = current.child_by_field_name("function") or current.child_by_field_name("constructor") \
-                or current.child_by_field_name("type") or current.child_by_field_name("name")
+            callee = (
+                current.child_by_field_name("function")
+                or current.child_by_field_name("constructor")
+                or current.child_by_field_name("type")
+                or current.child_by_field_name("name")
+            )
             arguments = current.child_by_field_name("arguments")
-            if callee is not None and _is_constructor_name(callee.text.decode() if callee.text else ""):
+            if callee is not None and _is_constructor_name(
+                callee.text.decode() if callee.text else ""
+            ):
                 stack.extend(arguments.children if arguments is not None else [])
                 continue
         if current.type in IDENTIFIER_NODES:
@@ -61,12 +86,40 @@ def is_literal_value(node: Node | None) -> bool:
     return True
 
 
-_CONSTRUCTOR_CALLS = frozenset({"call", "call_expression", "new_expression", "object_creation_expression", "method_invocation"})
-_VALUE_BUILDERS = frozenset({
-    "str", "int", "float", "bool", "list", "dict", "set", "tuple", "frozenset", "bytes", "Decimal", "Fraction",
-    "String", "Number", "Boolean", "BigInt", "BigDecimal.valueOf", "Integer.valueOf", "List.of", "Map.of", "Set.of",
-    "Optional.of", "Optional.empty", "Collections.emptyList", "Collections.emptyMap", "time.Duration", "errors.New",
-})
+_CONSTRUCTOR_CALLS = frozenset(
+    {"call", "call_expression", "new_expression", "object_creation_expression", "method_invocation"}
+)
+_VALUE_BUILDERS = frozenset(
+    {
+        "str",
+        "int",
+        "float",
+        "bool",
+        "list",
+        "dict",
+        "set",
+        "tuple",
+        "frozenset",
+        "bytes",
+        "Decimal",
+        "Fraction",
+        "String",
+        "Number",
+        "Boolean",
+        "BigInt",
+        "BigDecimal.valueOf",
+        "Integer.valueOf",
+        "List.of",
+        "Map.of",
+        "Set.of",
+        "Optional.of",
+        "Optional.empty",
+        "Collections.emptyList",
+        "Collections.emptyMap",
+        "time.Duration",
+        "errors.New",
+    }
+)
 
 
 def _is_constructor_name(name: str) -> bool:

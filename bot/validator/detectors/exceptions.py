@@ -19,9 +19,17 @@ from bot.validator.models import Finding
 from bot.validator.syntax import Fragment, has_descendant, iter_nodes
 
 _PY_ROOT_TYPES = {"Exception", "BaseException", "builtins.Exception", "builtins.BaseException"}
-_JAVA_ROOT_TYPES = {"Exception", "Throwable", "RuntimeException", "java.lang.Exception", "java.lang.Throwable"}
+_JAVA_ROOT_TYPES = {
+    "Exception",
+    "Throwable",
+    "RuntimeException",
+    "java.lang.Exception",
+    "java.lang.Throwable",
+}
 _SUPPRESS_ALL = re.compile(r"\bsuppress\(\s*(builtins\.)?(Base)?Exception\s*[,)]")
-_IGNORING_HANDLER = re.compile(r"^(noop|_\.noop|ignore\w*|swallow\w*|console\.\w+|logger\.\w+|log\.\w+|\(\) => \{\})$")
+_IGNORING_HANDLER = re.compile(
+    r"^(noop|_\.noop|ignore\w*|swallow\w*|console\.\w+|logger\.\w+|log\.\w+|\(\) => \{\})$"
+)
 _GO_DISCARD = re.compile(r"^\s*_\s*=\s*\w*[eE]rr\w*\s*$")
 _GO_ERR_CHECK = re.compile(r"^\s*(\w*[eE]rr\w*)\s*!=\s*nil\s*$")
 
@@ -32,10 +40,16 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
             continue
         for line in changed.net_added:
             if changed.language == "go" and _GO_DISCARD.match(changed.code(line)):
-                yield finding("catch_all_exception", changed, line, "`_ = err` throws the error away")
+                yield finding(
+                    "catch_all_exception", changed, line, "`_ = err` throws the error away"
+                )
             if changed.language == "python" and _SUPPRESS_ALL.search(changed.code(line)):
-                yield finding("catch_all_exception", changed, line,
-                              f"`{snippet(line.text)}` silences every exception")
+                yield finding(
+                    "catch_all_exception",
+                    changed,
+                    line,
+                    f"`{snippet(line.text)}` silences every exception",
+                )
         for fragment in changed.fragments:
             yield from _textual_handlers(changed, fragment)
             if changed.language == "python":
@@ -67,7 +81,10 @@ def _textual_handlers(changed: ChangedFile, fragment: Fragment) -> Iterator[Find
             indent = len(match.group(1))
             body = []
             for following in rows[index + 1 :]:
-                if following.text.strip() and len(following.text) - len(following.text.lstrip()) <= indent:
+                if (
+                    following.text.strip()
+                    and len(following.text) - len(following.text.lstrip()) <= indent
+                ):
                     break
                 body.append(following)
             name = ""
@@ -80,8 +97,15 @@ def _textual_handlers(changed: ChangedFile, fragment: Fragment) -> Iterator[Find
                 kinds = {t.strip() for t in param.rsplit(" ", 1)[0].split("|")} if param else set()
                 if not kinds & _JAVA_ROOT_TYPES:
                     continue
-            name = re.split(r"[\s:]", param)[-1] if changed.language == "java" else re.split(r"[\s:]", param)[0]
-            body, depth = [], row.text[match.end():].count("{") - row.text[match.end():].count("}") + 1
+            name = (
+                re.split(r"[\s:]", param)[-1]
+                if changed.language == "java"
+                else re.split(r"[\s:]", param)[0]
+            )
+            body, depth = (
+                [],
+                row.text[match.end() :].count("{") - row.text[match.end() :].count("}") + 1,
+            )
             for following in rows[index + 1 :]:
                 depth += following.text.count("{") - following.text.count("}")
                 if depth <= 0:
@@ -89,15 +113,25 @@ def _textual_handlers(changed: ChangedFile, fragment: Fragment) -> Iterator[Find
                 body.append(following)
         else:
             return
-        reworked = any(r.kind == "+" for r in body) and any(_RETHROW.match(ln.text) for ln in fragment.removed)
+        reworked = any(r.kind == "+" for r in body) and any(
+            _RETHROW.match(ln.text) for ln in fragment.removed
+        )
         if not (row.kind == "+" or reworked) or not body:
             continue
         text = "\n".join(r.text for r in body)
-        if (re.search(r"^\s*(raise|throw)\b", text, re.M) or uses_outside_logging(text, name) or "reject(" in text
-                or _EXITS.search(text)):
+        if (
+            re.search(r"^\s*(raise|throw)\b", text, re.MULTILINE)
+            or uses_outside_logging(text, name)
+            or "reject(" in text
+            or _EXITS.search(text)
+        ):
             continue
-        yield finding("catch_all_exception", changed, row,
-                      f"`{snippet(row.text.strip(), 40)}` swallows every error instead of handling the specific failure")
+        yield finding(
+            "catch_all_exception",
+            changed,
+            row,
+            f"`{snippet(row.text.strip(), 40)}` swallows every error instead of handling the specific failure",
+        )
 
 
 def _python(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
@@ -105,17 +139,26 @@ def _python(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
         if not _new_or_reworked(fragment, clause):
             continue
         block = next((c for c in clause.children if c.type == "block"), None)
-        header = fragment.source[clause.start_byte : block.start_byte if block else clause.end_byte].decode()
+        header = fragment.source[
+            clause.start_byte : block.start_byte if block else clause.end_byte
+        ].decode()
         caught = re.sub(r"^except\*?", "", header.strip()).rstrip(":").strip()
         caught = re.sub(r"\s+as\s+\w+$", "", caught).strip("() ")
         types = {t.strip() for t in caught.split(",") if t.strip()}
         if types and not types & _PY_ROOT_TYPES:
             continue
-        if block is not None and (has_descendant(block, frozenset({"raise_statement"})) or _EXITS.search(fragment.text(block))):
+        if block is not None and (
+            has_descendant(block, frozenset({"raise_statement"}))
+            or _EXITS.search(fragment.text(block))
+        ):
             continue
         what = "bare `except:`" if not types else f"`except {caught}`"
-        yield finding("catch_all_exception", changed, fragment.row(clause),
-                      f"{what} swallows every error instead of handling the specific failure")
+        yield finding(
+            "catch_all_exception",
+            changed,
+            fragment.row(clause),
+            f"{what} swallows every error instead of handling the specific failure",
+        )
 
 
 def _javascript(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
@@ -130,8 +173,12 @@ def _javascript(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
         body_text = fragment.text(body)
         if uses_outside_logging(body_text, name) or re.search(r"\breject\(", body_text):
             continue
-        yield finding("catch_all_exception", changed, fragment.row(clause),
-                      "`catch` swallows every error (no rethrow, error not handled)")
+        yield finding(
+            "catch_all_exception",
+            changed,
+            fragment.row(clause),
+            "`catch` swallows every error (no rethrow, error not handled)",
+        )
     for call in fragment.walk(frozenset({"call_expression"})):
         function = call.child_by_field_name("function")
         if function is None or function.type != "member_expression" or not fragment.is_added(call):
@@ -141,21 +188,46 @@ def _javascript(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
             continue
         args = call.child_by_field_name("arguments")
         first = args.named_children[0] if args is not None and args.named_children else None
-        if first is not None and first.type in ("identifier", "member_expression") and _IGNORING_HANDLER.match(fragment.text(first)):
-            yield finding("catch_all_exception", changed, fragment.row(call),
-                          f"`.catch({fragment.text(first)})` discards every rejection")
+        if (
+            first is not None
+            and first.type in ("identifier", "member_expression")
+            and _IGNORING_HANDLER.match(fragment.text(first))
+        ):
+            yield finding(
+                "catch_all_exception",
+                changed,
+                fragment.row(call),
+                f"`.catch({fragment.text(first)})` discards every rejection",
+            )
             continue
-        handler = next((a for a in (args.named_children if args else []) if a.type in ("arrow_function", "function_expression", "function")), None)
+        handler = next(
+            (
+                a
+                for a in (args.named_children if args else [])
+                if a.type in ("arrow_function", "function_expression", "function")
+            ),
+            None,
+        )
         if handler is None or has_descendant(handler, frozenset({"throw_statement"})):
             continue
-        params = handler.child_by_field_name("parameters") or handler.child_by_field_name("parameter")
-        names = [fragment.text(n) for n in iter_nodes(params, frozenset({"identifier"}))] if params else []
+        params = handler.child_by_field_name("parameters") or handler.child_by_field_name(
+            "parameter"
+        )
+        names = (
+            [fragment.text(n) for n in iter_nodes(params, frozenset({"identifier"}))]
+            if params
+            else []
+        )
         body = handler.child_by_field_name("body")
         body_text = fragment.text(body) if body is not None else ""
         if any(uses_outside_logging(body_text, n) for n in names) or "reject(" in body_text:
             continue
-        yield finding("catch_all_exception", changed, fragment.row(call),
-                      "`.catch(...)` handler discards every rejection")
+        yield finding(
+            "catch_all_exception",
+            changed,
+            fragment.row(call),
+            "`.catch(...)` handler discards every rejection",
+        )
 
 
 def _java(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
@@ -168,14 +240,22 @@ def _java(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
             continue
         catch_type = next((c for c in param.children if c.type == "catch_type"), None)
         types = {t.strip() for t in fragment.text(catch_type).split("|")} if catch_type else set()
-        if not types & _JAVA_ROOT_TYPES or has_descendant(body, frozenset({"throw_statement"})) or _EXITS.search(fragment.text(body)):
+        if (
+            not types & _JAVA_ROOT_TYPES
+            or has_descendant(body, frozenset({"throw_statement"}))
+            or _EXITS.search(fragment.text(body))
+        ):
             continue
         name_node = param.child_by_field_name("name")
         name = fragment.text(name_node) if name_node is not None else ""
         if uses_outside_logging(fragment.text(body), name):
             continue
-        yield finding("catch_all_exception", changed, fragment.row(clause),
-                      f"`catch ({' | '.join(sorted(types))} …)` swallows every error")
+        yield finding(
+            "catch_all_exception",
+            changed,
+            fragment.row(clause),
+            f"`catch ({' | '.join(sorted(types))} …)` swallows every error",
+        )
 
 
 def _go(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
@@ -190,11 +270,16 @@ def _go(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
         var = _recover_var(call)
         guarded = _enclosing(call, ("if_statement",))
         consequence = guarded.child_by_field_name("consequence") if guarded is not None else None
-        handled_in = fragment.text(consequence) if consequence is not None else _after(scope_text, "recover()")
+        handled_in = (
+            fragment.text(consequence)
+            if consequence is not None
+            else _after(scope_text, "recover()")
+        )
         if var and uses_outside_logging(handled_in, var):
             continue
-        yield finding("catch_all_exception", changed, fragment.row(call),
-                      "`recover()` swallows every panic")
+        yield finding(
+            "catch_all_exception", changed, fragment.row(call), "`recover()` swallows every panic"
+        )
     for statement in fragment.walk(frozenset({"if_statement"})):
         condition = statement.child_by_field_name("condition")
         consequence = statement.child_by_field_name("consequence")
@@ -204,14 +289,24 @@ def _go(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
         if not match or not fragment.added_rows(statement):
             continue
         body = fragment.text(consequence)
-        if ("panic(" in body or _EXITS.search(body) or uses_outside_logging(body.strip("{} \n\t"), match.group(1))
-                or _returns_an_error(consequence)):
+        if (
+            "panic(" in body
+            or _EXITS.search(body)
+            or uses_outside_logging(body.strip("{} \n\t"), match.group(1))
+            or _returns_an_error(consequence)
+        ):
             continue
-        yield finding("catch_all_exception", changed, fragment.row(statement),
-                      f"`if {match.group(1)} != nil` drops the error instead of returning or handling it")
+        yield finding(
+            "catch_all_exception",
+            changed,
+            fragment.row(statement),
+            f"`if {match.group(1)} != nil` drops the error instead of returning or handling it",
+        )
 
 
-_EXITS = re.compile(r"\b(log|logger|klog|t|b|s)\.(Fatal\w*|Panic\w*)\(|\bos\.Exit\(|\bsys\.exit\(|\bos\._exit\(|\bSystemExit\b|\bprocess\.exit\(|\bSystem\.exit\(")
+_EXITS = re.compile(
+    r"\b(log|logger|klog|t|b|s)\.(Fatal\w*|Panic\w*)\(|\bos\.Exit\(|\bsys\.exit\(|\bos\._exit\(|\bSystemExit\b|\bprocess\.exit\(|\bSystem\.exit\("
+)
 _RETHROW = re.compile(r"^\s*(raise\b|throw\b|panic\(|return\s+.*\berr\b)")
 
 
@@ -219,7 +314,9 @@ def _new_or_reworked(fragment: Fragment, clause: Node) -> bool:
     """The handler is added, or its body gained lines while the hunk dropped a re-raise."""
     if fragment.is_added(clause):
         return True
-    return bool(fragment.added_rows(clause)) and any(_RETHROW.match(line.text) for line in fragment.removed)
+    return bool(fragment.added_rows(clause)) and any(
+        _RETHROW.match(line.text) for line in fragment.removed
+    )
 
 
 def _enclosing(node: Node, types: tuple[str, ...]) -> Node | None:
@@ -242,7 +339,11 @@ def _returns_an_error(block: Node) -> bool:
 
 def _recover_var(call: Node) -> str:
     parent = call.parent
-    while parent is not None and parent.type not in ("short_var_declaration", "assignment_statement", "block"):
+    while parent is not None and parent.type not in (
+        "short_var_declaration",
+        "assignment_statement",
+        "block",
+    ):
         parent = parent.parent
     if parent is not None and parent.type in ("short_var_declaration", "assignment_statement"):
         left = parent.child_by_field_name("left")
@@ -253,4 +354,4 @@ def _recover_var(call: Node) -> str:
 
 def _after(text: str, marker: str) -> str:
     index = text.find(marker)
-    return text[index + len(marker):] if index >= 0 else text
+    return text[index + len(marker) :] if index >= 0 else text

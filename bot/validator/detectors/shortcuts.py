@@ -20,38 +20,118 @@ from bot.validator.models import Finding
 from bot.validator.syntax import Fragment
 
 _TRANSPARENT = frozenset({"block", "statement_block", "statement_list", "expression_statement"})
-_FUNCTIONS = frozenset({
-    "function_definition", "function_declaration", "method_declaration", "method_definition",
-    "arrow_function", "function_expression", "function", "generator_function_declaration",
-    "func_literal", "lambda", "constructor_declaration",
-})
+_FUNCTIONS = frozenset(
+    {
+        "function_definition",
+        "function_declaration",
+        "method_declaration",
+        "method_definition",
+        "arrow_function",
+        "function_expression",
+        "function",
+        "generator_function_declaration",
+        "func_literal",
+        "lambda",
+        "constructor_declaration",
+    }
+)
 _ROOTS = frozenset({"module", "program", "source_file", "ERROR", "class_body", "class_definition"})
-_DEFINITIONS = frozenset({
-    "function_definition", "decorated_definition", "class_definition", "function_declaration",
-    "method_declaration", "method_definition", "class_declaration", "lexical_declaration",
-    "export_statement", "comment", "line_comment", "block_comment", "type_declaration",
-})
+_DEFINITIONS = frozenset(
+    {
+        "function_definition",
+        "decorated_definition",
+        "class_definition",
+        "function_declaration",
+        "method_declaration",
+        "method_definition",
+        "class_declaration",
+        "lexical_declaration",
+        "export_statement",
+        "comment",
+        "line_comment",
+        "block_comment",
+        "type_declaration",
+    }
+)
 _RETURN_LINE = re.compile(r"^(\s*)return\b\s*(.*?);?\s*$")
 _LITERAL_TEXT = re.compile(
     r"^(True|False|None|true|false|null|nil|undefined|-?\d+(\.\d+)?|\"[^\"]*\"|'[^']*'|\[\]|\{\}|\(\)|"
     r"(nil|true|false|\"[^\"]*\"|-?\d+)(\s*,\s*(nil|true|false|\"[^\"]*\"|-?\d+))+)?$"
 )
-_CONTROL = re.compile(r"^\s*(if|elif|else|for|while|switch|case|raise|throw|try|except|catch|return)\b")
+_CONTROL = re.compile(
+    r"^\s*(if|elif|else|for|while|switch|case|raise|throw|try|except|catch|return)\b"
+)
 
 _ENV_PROBES = [
-    (re.compile(r"PYTEST_CURRENT_TEST|PYTEST_VERSION|PYTEST_XDIST"), "reads pytest's environment variables"),
-    (re.compile(r"""["'](pytest|unittest|nose2?|_pytest)["']\s*(not\s+)?in\s+sys\.modules|sys\.modules\.get\(\s*["'](pytest|unittest)"""), "checks whether the test runner is imported"),
-    (re.compile(r"sys\.argv\[0\].*(pytest|unittest|test)|(pytest|unittest)[\"'].*sys\.argv"), "inspects argv for the test runner"),
-    (re.compile(r"""(getenv|environ(\.get)?|env|Getenv|LookupEnv)\s*[\(\[]\s*["']([A-Z0-9]+_)*(TEST|TESTS|TESTING|CI|JEST_WORKER_ID|VITEST|MOCHA|PYTEST\w*|UNITTEST)(_[A-Z0-9]+)*["']"""), "branches on a test/CI environment variable"),
-    (re.compile(r"process\.env\.(JEST_WORKER_ID|VITEST\w*|CI|TEST\w*|\w*_TEST\w*)\b(?!\s*=[^=])"), "branches on a test/CI environment variable"),
-    (re.compile(r"""import\.meta\.env\.(VITEST|TEST)|typeof\s+(jest|vi|describe|it|mocha)\s*[!=]=|window\.(Cypress|__karma__|jasmine)|navigator\.webdriver"""), "detects the test runner in the browser or node"),
-    (re.compile(r"testing\.Testing\(\)|flag\.Lookup\(\s*\"test\.\w+\"\)|os\.Args\[0\].*\.test|strings\.HasSuffix\(os\.Args\[0\]"), "detects `go test`"),
-    (re.compile(r"""System\.(getProperty|getenv)\(\s*"[\w.]*(test|junit|surefire|CI)[\w.]*"|org\.junit|StackTraceElement.*[Tt]est"""), "detects the JUnit runner"),
-    (re.compile(r"""(?i)\b\w*(env|environ|environment|profile)\w*\b[^;]*[=!]==?\s*["'](test|testing)["']|["'](test|testing)["']\s*[=!]==?[^;]*\b\w*(env|environ|environment|profile)|(?i:profiles?)\w*\W.*(contains|includes|in)\W*\(?\s*["']test["']"""), "branches on a test environment name"),
-    (re.compile(r"""\[\s*["'](TESTING|TEST|IS_TEST|TEST_MODE|UNIT_TEST)["']\s*\]|\.get\(\s*["'](TESTING|IS_TEST|TEST_MODE)["']"""), "branches on a testing flag"),
+    (
+        re.compile(r"PYTEST_CURRENT_TEST|PYTEST_VERSION|PYTEST_XDIST"),
+        "reads pytest's environment variables",
+    ),
+    (
+        re.compile(
+            r"""["'](pytest|unittest|nose2?|_pytest)["']\s*(not\s+)?in\s+sys\.modules|sys\.modules\.get\(\s*["'](pytest|unittest)"""
+        ),
+        "checks whether the test runner is imported",
+    ),
+    (
+        re.compile(r"sys\.argv\[0\].*(pytest|unittest|test)|(pytest|unittest)[\"'].*sys\.argv"),
+        "inspects argv for the test runner",
+    ),
+    (
+        re.compile(
+            r"""(getenv|environ(\.get)?|env|Getenv|LookupEnv)\s*[\(\[]\s*["']([A-Z0-9]+_)*(TEST|TESTS|TESTING|CI|JEST_WORKER_ID|VITEST|MOCHA|PYTEST\w*|UNITTEST)(_[A-Z0-9]+)*["']"""
+        ),
+        "branches on a test/CI environment variable",
+    ),
+    (
+        re.compile(
+            r"process\.env\.(JEST_WORKER_ID|VITEST\w*|CI|TEST\w*|\w*_TEST\w*)\b(?!\s*=[^=])"
+        ),
+        "branches on a test/CI environment variable",
+    ),
+    (
+        re.compile(
+            r"""import\.meta\.env\.(VITEST|TEST)|typeof\s+(jest|vi|describe|it|mocha)\s*[!=]=|window\.(Cypress|__karma__|jasmine)|navigator\.webdriver"""
+        ),
+        "detects the test runner in the browser or node",
+    ),
+    (
+        re.compile(
+            r"testing\.Testing\(\)|flag\.Lookup\(\s*\"test\.\w+\"\)|os\.Args\[0\].*\.test|strings\.HasSuffix\(os\.Args\[0\]"
+        ),
+        "detects `go test`",
+    ),
+    (
+        re.compile(
+            r"""System\.(getProperty|getenv)\(\s*"[\w.]*(test|junit|surefire|CI)[\w.]*"|org\.junit|StackTraceElement.*[Tt]est"""
+        ),
+        "detects the JUnit runner",
+    ),
+    (
+        re.compile(
+            r"""(?i)\b\w*(env|environ|environment|profile)\w*\b[^;]*[=!]==?\s*["'](test|testing)["']|["'](test|testing)["']\s*[=!]==?[^;]*\b\w*(env|environ|environment|profile)|(?i:profiles?)\w*\W.*(contains|includes|in)\W*\(?\s*["']test["']"""
+        ),
+        "branches on a test environment name",
+    ),
+    (
+        re.compile(
+            r"""\[\s*["'](TESTING|TEST|IS_TEST|TEST_MODE|UNIT_TEST)["']\s*\]|\.get\(\s*["'](TESTING|IS_TEST|TEST_MODE)["']"""
+        ),
+        "branches on a testing flag",
+    ),
     (re.compile(r"_called_from_test|\bsys\._pytest|\b__TEST__\b"), "checks a test-only marker"),
-    (re.compile(r"\b(settings|config|conf|app|current_app)\.(TESTING|testing|IS_TEST|is_test|TEST_MODE|test_mode)\b"), "branches on a testing flag"),
-    (re.compile(r"\b(is_?[Tt]est(ing)?|IS_TEST(ING)?|in_?[Tt]est(s)?|under_?[Tt]est|running_?[Tt]ests?)\b\s*(\(|\)|:|&&|\|\||\band\b|\bor\b|$)"), "branches on whether tests are running"),
+    (
+        re.compile(
+            r"\b(settings|config|conf|app|current_app)\.(TESTING|testing|IS_TEST|is_test|TEST_MODE|test_mode)\b"
+        ),
+        "branches on a testing flag",
+    ),
+    (
+        re.compile(
+            r"\b(is_?[Tt]est(ing)?|IS_TEST(ING)?|in_?[Tt]est(s)?|under_?[Tt]est|running_?[Tt]ests?)\b\s*(\(|\)|:|&&|\|\||\band\b|\bor\b|$)"
+        ),
+        "branches on whether tests are running",
+    ),
 ]
 
 
@@ -69,20 +149,21 @@ def _environment_probes(changed: ChangedFile) -> Iterator[Finding]:
         code = changed.code(line)
         for pattern, why in _ENV_PROBES:
             if pattern.search(code):
-                yield finding("test_environment_detection", changed, line,
-                              f"product code {why}: `{snippet(code)}`")
+                yield finding(
+                    "test_environment_detection",
+                    changed,
+                    line,
+                    f"product code {why}: `{snippet(code)}`",
+                )
                 break
 
 
 def _constant_returns(changed: ChangedFile, fragment: Fragment, hunk: Hunk) -> Iterator[Finding]:
     removed_code = [
-        ln.text for ln in hunk.removed
+        ln.text
+        for ln in hunk.removed
         if ln.text.strip() and not is_full_line_comment(ln.text, changed.language)
     ]
-    removed_computed_return = any(
-        (m := _RETURN_LINE.match(text)) and m.group(2) and not _LITERAL_TEXT.match(m.group(2).strip())
-        for text in removed_code
-    )
     removed_logic = len(removed_code) >= 2 and any(_CONTROL.match(text) for text in removed_code)
     yield from _constant_arrows(changed, fragment, hunk)
     for node in fragment.walk(frozenset({"return_statement"})):
@@ -96,39 +177,68 @@ def _constant_returns(changed: ChangedFile, fragment: Fragment, hunk: Hunk) -> I
         shown = snippet(fragment.text(node))
         indent = _indent(fragment.row(node).text)
         same_level_computed = any(
-            (m := _RETURN_LINE.match(text)) and len(m.group(1)) == indent and m.group(2)
+            (m := _RETURN_LINE.match(text))
+            and len(m.group(1)) == indent
+            and m.group(2)
             and not _LITERAL_TEXT.match(m.group(2).strip())
             for text in removed_code
         )
         removed_inside = [t for t in removed_code if _indent(t) >= indent]
         previous = _previous_statement(node)
         if _has_dead_code_after(node, fragment):
-            yield finding("return_constant_shortcut", changed, fragment.row(node),
-                          f"`{shown}` short-circuits the function: the code after it never runs")
-        elif previous is None and not _new_function(node, fragment) and (
-            same_level_computed or (removed_logic and len(removed_inside) >= 2)
+            yield finding(
+                "return_constant_shortcut",
+                changed,
+                fragment.row(node),
+                f"`{shown}` short-circuits the function: the code after it never runs",
+            )
+        elif (
+            previous is None
+            and not _new_function(node, fragment)
+            and (same_level_computed or (removed_logic and len(removed_inside) >= 2))
         ):
-            yield finding("return_constant_shortcut", changed, fragment.row(node),
-                          f"`{shown}` is all the function does now: the logic removed in this hunk became a constant")
+            yield finding(
+                "return_constant_shortcut",
+                changed,
+                fragment.row(node),
+                f"`{shown}` is all the function does now: the logic removed in this hunk became a constant",
+            )
         elif previous is not None and not fragment.is_added(previous) and same_level_computed:
-            yield finding("return_constant_shortcut", changed, fragment.row(node),
-                          f"`{shown}` replaces the computed result removed in this hunk with a constant")
+            yield finding(
+                "return_constant_shortcut",
+                changed,
+                fragment.row(node),
+                f"`{shown}` replaces the computed result removed in this hunk with a constant",
+            )
 
 
 def _constant_arrows(changed: ChangedFile, fragment: Fragment, hunk: Hunk) -> Iterator[Finding]:
     """`const isValid = (x) => true;` replacing `=> EMAIL.test(x)`: the expression-bodied return."""
-    removed = {ln.text.split("=>")[0].strip(): ln.text.split("=>", 1)[1] for ln in hunk.removed if "=>" in ln.text}
+    removed = {
+        ln.text.split("=>")[0].strip(): ln.text.split("=>", 1)[1]
+        for ln in hunk.removed
+        if "=>" in ln.text
+    }
     if not removed:
         return
     for node in fragment.walk(frozenset({"arrow_function"})):
         body = node.child_by_field_name("body")
-        if body is None or body.type == "statement_block" or not fragment.is_added(body) or not is_literal_value(body):
+        if (
+            body is None
+            or body.type == "statement_block"
+            or not fragment.is_added(body)
+            or not is_literal_value(body)
+        ):
             continue
         line = fragment.row(body).text
         old_body = removed.get(line.split("=>")[0].strip()) if "=>" in line else None
         if old_body is not None and not _LITERAL_TEXT.match(old_body.strip().rstrip(";,").strip()):
-            yield finding("return_constant_shortcut", changed, fragment.row(body),
-                          f"`{snippet(line)}` replaces the computed result with a constant")
+            yield finding(
+                "return_constant_shortcut",
+                changed,
+                fragment.row(body),
+                f"`{snippet(line)}` replaces the computed result with a constant",
+            )
 
 
 def _previous_statement(node: Node) -> Node | None:
@@ -136,7 +246,11 @@ def _previous_statement(node: Node) -> Node | None:
     sibling = node.prev_named_sibling
     while sibling is not None and (
         sibling.type in ("comment", "line_comment", "block_comment")
-        or (sibling.type == "expression_statement" and sibling.named_children and sibling.named_children[0].type == "string")
+        or (
+            sibling.type == "expression_statement"
+            and sibling.named_children
+            and sibling.named_children[0].type == "string"
+        )
     ):
         sibling = sibling.prev_named_sibling
     return sibling
@@ -150,7 +264,9 @@ def _new_function(node: Node, fragment: Fragment) -> bool:
 
 
 def _return_value(node: Node) -> Node | None:
-    named = [c for c in node.named_children if c.type not in ("comment", "line_comment", "block_comment")]
+    named = [
+        c for c in node.named_children if c.type not in ("comment", "line_comment", "block_comment")
+    ]
     return named[0] if named else None
 
 
@@ -168,9 +284,9 @@ def _has_dead_code_after(node: Node, fragment: Fragment) -> bool:
         sibling = sibling.next_named_sibling
     if sibling is None or sibling.type in _DEFINITIONS:
         return False
-    if fragment.tree.root_node.type == "module" and _indent(fragment.row(sibling).text) != indent:
-        return False
-    return True
+    return not (
+        fragment.tree.root_node.type == "module" and _indent(fragment.row(sibling).text) != indent
+    )
 
 
 def _indent(text: str) -> int:

@@ -49,7 +49,9 @@ _GUARD_LINE = re.compile(
     r"@(login_required|permission_required|requires_auth|authenticated|PreAuthorize|Secured|RolesAllowed)\b|"
     r"\b(check|ensure|verify|validate|authorize)_?\w*\(|\bstatus\(4\d\d\)|status_code\s*=\s*4\d\d|\bPermissionDenied\b"
 )
-_CONDITION_LINE = re.compile(r"^\s*(if|elif|else if|\} else if|while|assert|unless|guard)\b|^\s*if\s*\(")
+_CONDITION_LINE = re.compile(
+    r"^\s*(if|elif|else if|\} else if|while|assert|unless|guard)\b|^\s*if\s*\("
+)
 _SECURITY_OFF = re.compile(
     r"\bverify\s*=\s*False|\bcheck\s*=\s*False|\bstrict\s*=\s*False|InsecureSkipVerify\s*:\s*true|"
     r"rejectUnauthorized\s*:\s*false|\bvalidate\s*=\s*False|@csrf_exempt\b|\bAllowAny\b|\bskip_?[vV]alidation\b|"
@@ -89,34 +91,59 @@ def _code_lines(changed: ChangedFile) -> Iterator[tuple[DiffLine, str]]:
 def _debug(changed: ChangedFile) -> Iterator[Finding]:
     for line, code in _code_lines(changed):
         debug = _DEBUG.search(code)
-        printed = _PRINT.search(code) and not is_entrypoint(changed.path) and not (
-            changed.language == "go" and "package main" in "\n".join(ln.text for h in changed.change.hunks for ln in h.lines)
+        printed = (
+            _PRINT.search(code)
+            and not is_entrypoint(changed.path)
+            and not (
+                changed.language == "go"
+                and "package main"
+                in "\n".join(ln.text for h in changed.change.hunks for ln in h.lines)
+            )
         )
         if debug or printed:
-            yield finding("debug_leftover", changed, line, f"debug output left in: `{snippet(code)}`")
+            yield finding(
+                "debug_leftover", changed, line, f"debug output left in: `{snippet(code)}`"
+            )
 
 
 def _sleep_retry(changed: ChangedFile) -> Iterator[Finding]:
     for line, code in _code_lines(changed):
         if _SLEEP.search(code):
-            yield finding("sleep_or_retry_masking", changed, line,
-                          f"waits instead of synchronising; may hide a race: `{snippet(code)}`")
+            yield finding(
+                "sleep_or_retry_masking",
+                changed,
+                line,
+                f"waits instead of synchronising; may hide a race: `{snippet(code)}`",
+            )
         elif _RETRY.search(code):
-            yield finding("sleep_or_retry_masking", changed, line,
-                          f"retries may mask an intermittent failure: `{snippet(code)}`")
+            yield finding(
+                "sleep_or_retry_masking",
+                changed,
+                line,
+                f"retries may mask an intermittent failure: `{snippet(code)}`",
+            )
 
 
 def _retry_config(changed: ChangedFile) -> Iterator[Finding]:
     for line in changed.net_added:
         if re.search(r"--reruns\b|\breruns\s*=|retryTimes|\bretries\s*[:=]\s*[1-9]", line.text):
-            yield finding("sleep_or_retry_masking", changed, line, f"reruns failing tests: `{snippet(line.text)}`")
+            yield finding(
+                "sleep_or_retry_masking",
+                changed,
+                line,
+                f"reruns failing tests: `{snippet(line.text)}`",
+            )
 
 
 def _frontend_mocks(changed: ChangedFile) -> Iterator[Finding]:
     for line, code in _code_lines(changed):
         if _FRONTEND_MOCK.search(code):
-            yield finding("frontend_mocks_backend", changed, line,
-                          f"frontend test mocks the backend, so it can pass while the API is broken: `{snippet(code)}`")
+            yield finding(
+                "frontend_mocks_backend",
+                changed,
+                line,
+                f"frontend test mocks the backend, so it can pass while the API is broken: `{snippet(code)}`",
+            )
             return
 
 
@@ -136,8 +163,12 @@ def _visibility(changed: ChangedFile) -> Iterator[Finding]:
         new = line.text.strip()
         for old in removed.get(_signature_key(new), []):
             if old != new and _wider(old, new, changed.language):
-                yield finding("visibility_widened", changed, line,
-                              f"makes `{snippet(old, 50)}` more visible: `{snippet(new, 50)}`")
+                yield finding(
+                    "visibility_widened",
+                    changed,
+                    line,
+                    f"makes `{snippet(old, 50)}` more visible: `{snippet(new, 50)}`",
+                )
                 break
 
 
@@ -159,7 +190,13 @@ def _wider(old: str, new: str, language: str | None) -> bool:
         words = _VISIBILITY_WORDS.findall(text.split("(")[0] + " ")
         found = [w.strip() for w in words if w.strip() in rank]
         if not found:
-            return 1 if language in ("java", "kotlin", "csharp") else 2 if language in JS_LIKE and "export" not in text else 1
+            return (
+                1
+                if language in ("java", "kotlin", "csharp")
+                else 2
+                if language in JS_LIKE and "export" not in text
+                else 1
+            )
         return max(rank[w] for w in found)
 
     return level(new) > level(old)
@@ -172,7 +209,10 @@ def _guards(changed: ChangedFile) -> Iterator[Finding]:
             continue
         code = changed.code(line)
         guard = _GUARD_LINE.search(code)
-        if guard and not any(guard.group(0) in a or SequenceMatcher(None, code.strip(), a).ratio() > 0.8 for a in added_text):
+        if guard and not any(
+            guard.group(0) in a or SequenceMatcher(None, code.strip(), a).ratio() > 0.8
+            for a in added_text
+        ):
             yield finding("guard_weakened", changed, line, f"removes a guard: `{snippet(code)}`")
             return
     removed_conditions = [ln for ln in changed.net_removed if _CONDITION_LINE.match(ln.text)]
@@ -186,8 +226,12 @@ def _guards(changed: ChangedFile) -> Iterator[Finding]:
             if SequenceMatcher(None, old.text.strip(), code.strip()).ratio() < 0.6:
                 continue
             if _looser_condition(changed.code(old), code):
-                yield finding("guard_weakened", changed, line,
-                              f"loosens a condition: `{snippet(old.text, 50)}` → `{snippet(code, 50)}`")
+                yield finding(
+                    "guard_weakened",
+                    changed,
+                    line,
+                    f"loosens a condition: `{snippet(old.text, 50)}` → `{snippet(code, 50)}`",
+                )
                 return
 
 
@@ -208,12 +252,16 @@ def _dependencies(changed: ChangedFile) -> Iterator[Finding]:
     lockfile = re.search(r"(lock|\.sum)$|lock\.(json|yaml)$|\.lockb$", changed.path)
     if changed.change.status in ("added", "deleted") or lockfile:
         if changed.change.added or changed.change.removed or changed.change.status != "modified":
-            yield finding("dependency_change", changed, None, f"changes dependency file `{changed.path}`")
+            yield finding(
+                "dependency_change", changed, None, f"changes dependency file `{changed.path}`"
+            )
         return
     for line in changed.net_added + changed.net_removed:
         if _DEP_LINE.search(line.text):
             verb = "adds or changes" if line.kind == "+" else "removes"
-            yield finding("dependency_change", changed, line, f"{verb} a dependency: `{snippet(line.text)}`")
+            yield finding(
+                "dependency_change", changed, line, f"{verb} a dependency: `{snippet(line.text)}`"
+            )
             return
 
 
@@ -229,5 +277,9 @@ def _breadth(ctx: DiffContext) -> Iterator[Finding]:
         max_lines, max_files = DEFAULT_MAX_LINES, DEFAULT_MAX_FILES
         basis = f"the size threshold is {max_lines} lines in {max_files} files"
     if lines > max_lines or files > max_files:
-        yield Finding(kind="broad_change", path="", line=None,
-                      detail=f"changes {lines} lines in {files} non-test files; {basis}")
+        yield Finding(
+            kind="broad_change",
+            path="",
+            line=None,
+            detail=f"changes {lines} lines in {files} non-test files; {basis}",
+        )

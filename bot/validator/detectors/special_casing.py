@@ -21,13 +21,82 @@ _COMPARISON = re.compile(
     r"\bEqual\(|\.indexOf\("
 )
 _TRIVIAL_NUMBERS = {
-    "0", "1", "2", "-1", "3", "4", "5", "8", "10", "12", "16", "24", "30", "32", "60", "64", "100", "128", "255",
-    "256", "365", "1000", "1024", "3600", "86400", "200", "201", "202", "204", "301", "302", "304", "400", "401",
-    "403", "404", "405", "409", "410", "422", "429", "500", "502", "503", "504", "0.0", "1.0", "0.5",
+    "0",
+    "1",
+    "2",
+    "-1",
+    "3",
+    "4",
+    "5",
+    "8",
+    "10",
+    "12",
+    "16",
+    "24",
+    "30",
+    "32",
+    "60",
+    "64",
+    "100",
+    "128",
+    "255",
+    "256",
+    "365",
+    "1000",
+    "1024",
+    "3600",
+    "86400",
+    "200",
+    "201",
+    "202",
+    "204",
+    "301",
+    "302",
+    "304",
+    "400",
+    "401",
+    "403",
+    "404",
+    "405",
+    "409",
+    "410",
+    "422",
+    "429",
+    "500",
+    "502",
+    "503",
+    "504",
+    "0.0",
+    "1.0",
+    "0.5",
 }
 _FIXTURE_WORDS = {
-    "foo", "bar", "baz", "qux", "quux", "test", "testing", "alice", "bob", "carol", "dave", "eve", "john", "jane",
-    "doe", "example", "dummy", "fake", "sample", "acme", "hello", "world", "lorem", "ipsum", "xyz", "abc",
+    "foo",
+    "bar",
+    "baz",
+    "qux",
+    "quux",
+    "test",
+    "testing",
+    "alice",
+    "bob",
+    "carol",
+    "dave",
+    "eve",
+    "john",
+    "jane",
+    "doe",
+    "example",
+    "dummy",
+    "fake",
+    "sample",
+    "acme",
+    "hello",
+    "world",
+    "lorem",
+    "ipsum",
+    "xyz",
+    "abc",
 }
 _DOMAIN_WORD = re.compile(r"^([a-z][a-z_\-]*|[A-Z][A-Z0-9_]*|[A-Z][a-z]+|[a-z]+[A-Z][A-Za-z]*)$")
 _DOMAIN_TOKEN = re.compile(
@@ -44,9 +113,7 @@ def is_instance_value(value: str) -> bool:
         return False
     if value.lower() in _FIXTURE_WORDS:
         return True
-    if _DOMAIN_WORD.match(value) or _DOMAIN_TOKEN.match(value):
-        return False
-    return True
+    return not (_DOMAIN_WORD.match(value) or _DOMAIN_TOKEN.match(value))
 
 
 def _literal_in(code: str, value: str) -> bool:
@@ -59,7 +126,10 @@ def _literal_in(code: str, value: str) -> bool:
 def _literal_as_key(code: str, value: str) -> bool:
     """A lookup table keyed by the test's value (`{"jane@x.org": "jane"}`) is special-casing too."""
     escaped = re.escape(value)
-    return re.search(rf"(\"{escaped}\"|'{escaped}'|(?<![\w.]){escaped}(?![\w.]))\s*(:(?!:)|=>)", code) is not None
+    return (
+        re.search(rf"(\"{escaped}\"|'{escaped}'|(?<![\w.]){escaped}(?![\w.]))\s*(:(?!:)|=>)", code)
+        is not None
+    )
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
@@ -82,5 +152,9 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
                 continue
             hit = keyed[0] if keyed else next((v for v in values if _literal_in(code, v)), None)
             if hit is not None:
-                yield finding("special_casing", changed, line,
-                              f"branches on `{snippet(hit, 40)}`, a value taken from the red test: `{snippet(code)}`")
+                yield finding(
+                    "special_casing",
+                    changed,
+                    line,
+                    f"branches on `{snippet(hit, 40)}`, a value taken from the red test: `{snippet(code)}`",
+                )

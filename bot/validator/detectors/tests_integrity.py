@@ -24,7 +24,9 @@ _SKIPS = re.compile(
     r"//\s*\+build\s+ignore|//go:build\s+ignore|\bcollect_ignore\b|--deselect\b|(^|\s)-k\s+[\"']?not\b|"
     r"testPathIgnorePatterns|--ignore[= ]"
 )
-_XFAIL = re.compile(r"\bpytest\.mark\.xfail\b|\bpytest\.xfail\(|@(unittest\.)?expectedFailure\b|\btest\.fail\(")
+_XFAIL = re.compile(
+    r"\bpytest\.mark\.xfail\b|\bpytest\.xfail\(|@(unittest\.)?expectedFailure\b|\btest\.fail\("
+)
 _ASSERTION = re.compile(
     r"^\s*assert\b|\bself\.assert\w*\(|\bself\.fail\(|\bpytest\.raises\(|\.assert_\w+\(|\bexpect\(|\bassert(\.\w+)?\(|"
     r"\bassert_\w+\(|\bverify_\w+\(|\bt\.(Error|Errorf|Fatal|Fatalf|Fail|FailNow)\(|\b(assert|require)\.\w+\(|\bassert(Equals|True|False|NotNull|Null|"
@@ -48,18 +50,27 @@ _TRIVIAL = re.compile(
     r"^\s*assert\s+(True|1|not\s+False)\s*(,.*)?$|assertTrue\(\s*(True|true)\s*\)|expect\(\s*(true|1)\s*\)\.(toBe|toEqual)\(\s*(true|1)\s*\)|"
     r"(assert|require)\.True\(\s*t\s*,\s*true\s*\)|assert\(\s*true\s*\)"
 )
-_TOLERANCE = re.compile(r"\b(rel|abs|delta|rtol|atol|epsilon)\s*=\s*([0-9.e+-]+)|\bplaces\s*=\s*(\d+)|toBeCloseTo\([^,]+,\s*(-?\d+)\s*\)|InDelta\([^)]*,\s*([0-9.e+-]+)\s*\)")
+_TOLERANCE = re.compile(
+    r"\b(rel|abs|delta|rtol|atol|epsilon)\s*=\s*([0-9.e+-]+)|\bplaces\s*=\s*(\d+)|toBeCloseTo\([^,]+,\s*(-?\d+)\s*\)|InDelta\([^)]*,\s*([0-9.e+-]+)\s*\)"
+)
 _TEST_DEF = re.compile(
     r"^\s*(async\s+)?def\s+(test\w*)\s*\(|^\s*func\s+(Test\w+)\s*\(|^\s*(it|test|specify)(?:\.\w+)*\(\s*([\"'`])(.+?)\5"
 )
-_TABLE_CASE = re.compile(r"^\s*(pytest\.param\(|[\(\{\[]).*[\)\}\]]\s*,?\s*$|^\s*\{\s*(name|desc|input|in|want)\s*:")
-_TABLE_CONTEXT = re.compile(r"parametrize|\.each\b|\bcases\b|\btests\s*:?=|testCases|\btable\b|scenarios|examples|@CsvSource|@ValueSource|@MethodSource|struct\s*\{", re.I)
+_TABLE_CASE = re.compile(
+    r"^\s*(pytest\.param\(|[\(\{\[]).*[\)\}\]]\s*,?\s*$|^\s*\{\s*(name|desc|input|in|want)\s*:"
+)
+_TABLE_CONTEXT = re.compile(
+    r"parametrize|\.each\b|\bcases\b|\btests\s*:?=|testCases|\btable\b|scenarios|examples|@CsvSource|@ValueSource|@MethodSource|struct\s*\{",
+    re.IGNORECASE,
+)
 _BARE_RETURN = re.compile(r"^\s*return\s*;?\s*$")
 _JAVA_TEST = re.compile(r"^\s*@(Test|ParameterizedTest|RepeatedTest)\b")
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
-    added_test_names = {name for f in ctx.test_files for line in f.change.added for name in _test_names(line.text)}
+    added_test_names = {
+        name for f in ctx.test_files for line in f.change.added for name in _test_names(line.text)
+    }
     for changed in ctx.files:
         yield from _skips(changed)
         if not (changed.is_test and changed.is_code):
@@ -76,16 +87,46 @@ def _skips(changed: ChangedFile) -> Iterator[Finding]:
     if not (changed.is_test or _is_runner_config(changed.path)):
         return
     for line in changed.net_added:
-        text = changed.code(line) if changed.is_code and not line.text.lstrip().startswith("//go:build") else line.text
+        text = (
+            changed.code(line)
+            if changed.is_code and not line.text.lstrip().startswith("//go:build")
+            else line.text
+        )
         if _XFAIL.search(text):
-            yield finding("test_skipped", changed, line, f"marks a test as expected to fail: `{snippet(line.text)}`")
-            yield finding("test_weakened", changed, line, f"an xfail test can no longer fail the build: `{snippet(line.text)}`")
+            yield finding(
+                "test_skipped",
+                changed,
+                line,
+                f"marks a test as expected to fail: `{snippet(line.text)}`",
+            )
+            yield finding(
+                "test_weakened",
+                changed,
+                line,
+                f"an xfail test can no longer fail the build: `{snippet(line.text)}`",
+            )
         elif _platform_skip_on_new_test(changed, line):
             continue
-        elif _SKIPS.search(text) or _SKIPS.search(line.text.strip()) and line.text.strip().startswith("//"):
-            yield finding("test_skipped", changed, line, f"skips or deselects tests: `{snippet(line.text)}`")
-        elif changed.is_test and changed.is_code and _BARE_RETURN.match(text) and _in_test_body(changed, line):
-            yield finding("test_skipped", changed, line, "returns early from a test, so its assertions never run")
+        elif (
+            _SKIPS.search(text)
+            or _SKIPS.search(line.text.strip())
+            and line.text.strip().startswith("//")
+        ):
+            yield finding(
+                "test_skipped", changed, line, f"skips or deselects tests: `{snippet(line.text)}`"
+            )
+        elif (
+            changed.is_test
+            and changed.is_code
+            and _BARE_RETURN.match(text)
+            and _in_test_body(changed, line)
+        ):
+            yield finding(
+                "test_skipped",
+                changed,
+                line,
+                "returns early from a test, so its assertions never run",
+            )
 
 
 _PLATFORM_CONDITION = re.compile(
@@ -116,19 +157,33 @@ def _in_test_body(changed: ChangedFile, line: DiffLine) -> bool:
         for previous in reversed(above):
             if previous.kind == "-":
                 continue
-            if re.match(r"^\s*(async\s+)?def\s+\w+|^\s*func\s+\w+|^\s*(it|test)(\.\w+)?\(|^\s*(public\s+)?void\s+\w+\(", previous.text):
-                return bool(_test_names(previous.text)) or "func Test" in previous.text or "void " in previous.text
+            if re.match(
+                r"^\s*(async\s+)?def\s+\w+|^\s*func\s+\w+|^\s*(it|test)(\.\w+)?\(|^\s*(public\s+)?void\s+\w+\(",
+                previous.text,
+            ):
+                return (
+                    bool(_test_names(previous.text))
+                    or "func Test" in previous.text
+                    or "void " in previous.text
+                )
         return False
     return False
 
 
 def _is_runner_config(path: str) -> bool:
-    return bool(re.search(r"(^|/)(pytest\.ini|tox\.ini|setup\.cfg|pyproject\.toml|conftest\.py|jest\.config\.\w+|"
-                          r"vitest\.config\.\w+|karma\.conf\.\w+|\.mocharc\.\w+|package\.json|Makefile)$", path))
+    return bool(
+        re.search(
+            r"(^|/)(pytest\.ini|tox\.ini|setup\.cfg|pyproject\.toml|conftest\.py|jest\.config\.\w+|"
+            r"vitest\.config\.\w+|karma\.conf\.\w+|\.mocharc\.\w+|package\.json|Makefile)$",
+            path,
+        )
+    )
 
 
 def _is_assertion(changed: ChangedFile, line: DiffLine) -> bool:
-    return not is_full_line_comment(line.text, changed.language) and bool(_ASSERTION.search(changed.code(line)))
+    return not is_full_line_comment(line.text, changed.language) and bool(
+        _ASSERTION.search(changed.code(line))
+    )
 
 
 def _test_names(text: str) -> list[str]:
@@ -147,32 +202,61 @@ def _weakened(changed: ChangedFile, added_test_names: set[str]) -> Iterator[Find
         if name not in added_test_names and not _renamed(changed, line):
             yield finding("test_weakened", changed, line, f"deletes the test `{name}`")
     tables = [h for h in changed.change.hunks if _is_case_table(changed, h)]
-    removed_cases = [ln for h in tables for ln in h.removed if id(ln) in net_removed_ids and _TABLE_CASE.match(changed.code(ln))]
-    added_cases = [ln for h in tables for ln in h.added if id(ln) in net_added_ids and _TABLE_CASE.match(changed.code(ln))]
+    removed_cases = [
+        ln
+        for h in tables
+        for ln in h.removed
+        if id(ln) in net_removed_ids and _TABLE_CASE.match(changed.code(ln))
+    ]
+    added_cases = [
+        ln
+        for h in tables
+        for ln in h.added
+        if id(ln) in net_added_ids and _TABLE_CASE.match(changed.code(ln))
+    ]
     if len(removed_cases) > len(added_cases) and not removed_names:
         gone = removed_cases[len(added_cases)]
-        yield finding("test_weakened", changed, gone,
-                      f"removes test case(s) from a table or parametrize list: `{snippet(gone.text)}`")
+        yield finding(
+            "test_weakened",
+            changed,
+            gone,
+            f"removes test case(s) from a table or parametrize list: `{snippet(gone.text)}`",
+        )
     java_removed = [ln for ln in changed.net_removed if _JAVA_TEST.match(ln.text)]
     if len(java_removed) > sum(1 for ln in changed.net_added if _JAVA_TEST.match(ln.text)):
         yield finding("test_weakened", changed, java_removed[0], "deletes a @Test method")
     net_removed = {id(line) for line in changed.net_removed}
     net_added = {id(line) for line in changed.net_added}
     for hunk in changed.change.hunks:
-        removed = [ln for ln in hunk.removed if id(ln) in net_removed and _is_assertion(changed, ln)]
+        removed = [
+            ln for ln in hunk.removed if id(ln) in net_removed and _is_assertion(changed, ln)
+        ]
         added = [ln for ln in hunk.added if id(ln) in net_added and _is_assertion(changed, ln)]
         for line in added:
             if _TRIVIAL.search(changed.code(line)):
-                yield finding("test_weakened", changed, line, f"adds an assertion that cannot fail: `{snippet(line.text)}`")
+                yield finding(
+                    "test_weakened",
+                    changed,
+                    line,
+                    f"adds an assertion that cannot fail: `{snippet(line.text)}`",
+                )
         if len(removed) > len(added) and not removed_names:
             gone = removed[len(added)] if added else removed[0]
-            yield finding("test_weakened", changed, gone,
-                          f"removes {len(removed) - len(added)} assertion(s), e.g. `{snippet(gone.text)}`")
+            yield finding(
+                "test_weakened",
+                changed,
+                gone,
+                f"removes {len(removed) - len(added)} assertion(s), e.g. `{snippet(gone.text)}`",
+            )
         for old, new in _pairs(removed, added):
             reason = _loosened(changed.code(old), changed.code(new))
             if reason:
-                yield finding("test_weakened", changed, new,
-                              f"{reason}: `{snippet(old.text, 50)}` → `{snippet(new.text, 50)}`")
+                yield finding(
+                    "test_weakened",
+                    changed,
+                    new,
+                    f"{reason}: `{snippet(old.text, 50)}` → `{snippet(new.text, 50)}`",
+                )
 
 
 def _is_case_table(changed: ChangedFile, hunk: Hunk) -> bool:
@@ -180,7 +264,10 @@ def _is_case_table(changed: ChangedFile, hunk: Hunk) -> bool:
     if any(_TABLE_CONTEXT.search(ln.text) for ln in hunk.lines):
         return True
     siblings = [ln for ln in hunk.lines if ln.kind == " " and _TABLE_CASE.match(changed.code(ln))]
-    expectation = any(re.search(r"^\s*(expected|want)\w*\s*[:=]|\bassert|==|\bexpect\(", ln.text) for ln in hunk.lines)
+    expectation = any(
+        re.search(r"^\s*(expected|want)\w*\s*[:=]|\bassert|==|\bexpect\(", ln.text)
+        for ln in hunk.lines
+    )
     return len(siblings) >= 2 and not expectation
 
 
@@ -194,7 +281,9 @@ def _renamed(changed: ChangedFile, removed: DiffLine) -> bool:
 
 
 def _similar_names(old: str, new: str) -> bool:
-    return new.startswith(old) or old.startswith(new) or SequenceMatcher(None, old, new).ratio() >= 0.7
+    return (
+        new.startswith(old) or old.startswith(new) or SequenceMatcher(None, old, new).ratio() >= 0.7
+    )
 
 
 def _pairs(removed: list[DiffLine], added: list[DiffLine]) -> list[tuple[DiffLine, DiffLine]]:
@@ -202,7 +291,9 @@ def _pairs(removed: list[DiffLine], added: list[DiffLine]) -> list[tuple[DiffLin
     for old in removed:
         if not free:
             break
-        best = max(free, key=lambda new: SequenceMatcher(None, old.text.strip(), new.text.strip()).ratio())
+        best = max(
+            free, key=lambda new: SequenceMatcher(None, old.text.strip(), new.text.strip()).ratio()
+        )
         if SequenceMatcher(None, old.text.strip(), best.text.strip()).ratio() >= 0.4:
             pairs.append((old, best))
             free.remove(best)
@@ -212,12 +303,25 @@ def _pairs(removed: list[DiffLine], added: list[DiffLine]) -> list[tuple[DiffLin
 def _loosened(old: str, new: str) -> str | None:
     if _STRICT.search(old) and _LOOSE.search(new) and not _LOOSE.search(old):
         return "replaces an exact check with a looser one"
-    if (re.search(r"^\s*assert\b", old) and re.search(r"==|!=", old) and re.match(r"^\s*assert\s", new)
-            and not re.search(r"==|!=|<|>|\bin\b|\bis\b|\bnot\b", new)):
+    if (
+        re.search(r"^\s*assert\b", old)
+        and re.search(r"==|!=", old)
+        and re.match(r"^\s*assert\s", new)
+        and not re.search(r"==|!=|<|>|\bin\b|\bis\b|\bnot\b", new)
+    ):
         return "replaces a value check with a truthiness check"
-    if re.search(r"^\s*assert\b.*==", old) and re.search(r"^\s*assert\b.*\bin\b", new) and " in " not in old:
+    if (
+        re.search(r"^\s*assert\b.*==", old)
+        and re.search(r"^\s*assert\b.*\bin\b", new)
+        and " in " not in old
+    ):
         return "replaces equality with membership"
-    if "==" in old and "==" not in new and re.search(r"[<>]=?", new) and not re.search(r"[<>]=?", old.replace("==", "")):
+    if (
+        "==" in old
+        and "==" not in new
+        and re.search(r"[<>]=?", new)
+        and not re.search(r"[<>]=?", old.replace("==", ""))
+    ):
         return "replaces equality with a range check"
     if re.search(r"\bor\b|\|\|", new) and not re.search(r"\bor\b|\|\|", old):
         return "adds an alternative that lets the assertion pass"
