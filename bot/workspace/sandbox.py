@@ -1,6 +1,7 @@
 """Runs repository commands (setup, tests, checks) isolated from the network and from secrets.
 
-Kinds: `unshare` (new network + pid namespace; `--user --map-root-user` when not root), `bwrap`
+Kinds: `unshare` (new network, pid and mount namespace with every mount read-only except the
+checkout and a scratch home; `--user --map-root-user` when not root), `bwrap`
 (bubblewrap: read-only root, writable checkout), `docker` (`--network none`). The environment is
 built from an allow-list, never copied from the bot's own. With no working sandbox, running is
 refused unless the operator explicitly allowed an unsandboxed runner.
@@ -150,6 +151,25 @@ def _unshare_prefix(network: bool = False) -> list[str]:
     return prefix + ["--pid", "--fork", "--kill-child", "--mount-proc", "--"]
 
 
+# Runs first inside the unshare namespaces (as namespace root): loopback up (tests may serve on
+# 127.0.0.1), hidden folders masked, then every mount read-only except the writable folders
+# (checkout, scratch home, report folder) — as root, the host filesystem would otherwise be
+# writable: the bot's code, the mirror and the dependency cache included.
+_UNSHARE_SCRIPT = """\
+cmd="$1"; shift
+ip link set lo up 2>/dev/null
+{hide}
+for w in "$@"; do mount --bind "$w" "$w" || exit 125; done
+awk '{print $2}' /proc/self/mounts | sort -u | while read -r m; do
+  case "$m" in /proc|/proc/*|/dev|/dev/*|/sys|/sys/*) continue;; esac
+  keep=0; for w in "$@"; do [ "$m" = "$w" ] && keep=1; done
+  [ "$keep" = 1 ] || mount -o remount,bind,ro "$m" 2>/dev/null
+done
+cd "$1" || exit 125  # re-enter the checkout through its new (writable) mount
+exec /bin/sh -c "$cmd"
+"""
+
+
 def _shell_quote(value: str) -> str:
     return "'" + value.replace("'", "'\"'\"'") + "'"
 
@@ -217,9 +237,17 @@ class Sandbox:
             for p in self.settings.hidden_paths
         )
         if self.kind == "unshare":
-            # Inside: loopback up (tests may serve on 127.0.0.1), then mask hidden folders.
-            inner = f'ip link set lo up 2>/dev/null; {hide} exec /bin/sh -c "$1"'
-            return [*_unshare_prefix(network), "/bin/sh", "-c", inner, "smith-sandbox", command]
+            inner = _UNSHARE_SCRIPT.replace("{hide}", hide)
+            paths = [str(p) for p in dict.fromkeys((cwd, home, *writable))]
+            return [
+                *_unshare_prefix(network),
+                "/bin/sh",
+                "-c",
+                inner,
+                "smith-sandbox",
+                command,
+                *paths,
+            ]
         if self.kind == "bwrap":
             argv = [
                 "bwrap",

@@ -160,3 +160,18 @@ def test_docker_command_has_no_network_and_no_env_values(tmp_path: Path) -> None
     assert "--pids-limit" in argv and "secret-ish" not in " ".join(argv)
     assert argv[argv.index("API_MODE") - 1] == "-e"
     assert argv[-3:] == ["/bin/sh", "-c", "pytest"]
+
+
+async def test_only_the_checkout_is_writable(
+    sandbox: Sandbox, project: Path, tmp_path: Path
+) -> None:
+    outside = tmp_path / "outside.txt"
+    result = await sandbox.run(
+        f"echo inside > inside.txt; echo x > {outside}; echo x > /etc/smith-probe;"
+        " echo x > $HOME/scratch && echo home-ok",
+        cwd=project,
+        timeout=20,
+    )
+    assert (project / "inside.txt").read_text() == "inside\n"
+    assert "home-ok" in result.output
+    assert not outside.exists() and not Path("/etc/smith-probe").exists()
