@@ -301,3 +301,12 @@ async def test_fake_rejects_what_the_real_api_rejects(fake: FakeModelServer) -> 
             assert (await r.json())["error"]["type"] == "invalid_request_error"
         async with session.post(f"{fake.base_url}/v1/messages", json=body) as r:
             assert r.status == 401
+
+
+async def test_refused_credentials_are_an_environment_failure_without_retry(
+    fake: FakeModelServer, prompts: Path
+) -> None:
+    fake.fail_next(1, status=401)
+    with pytest.raises(EnvironmentFailure, match="credentials"):
+        await runner(fake, prompts).run_step(ESTIMATE, "x")
+    assert [r.status for r in fake.requests] == [401]
