@@ -7,9 +7,10 @@ Git headers carry what unidiff leaves raw: C-quoted non-ASCII paths, modes (syml
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from unidiff import PatchSet
+from unidiff import PatchedFile, PatchSet
 from unidiff.errors import UnidiffParseError
 
 SYMLINK_MODE = "120000"
@@ -129,9 +130,9 @@ _HEADER_VALUE = re.compile(
 )
 
 
-def _header_fields(patch_info: object) -> dict[str, str]:
+def _header_fields(patch_info: Iterable[str] | None) -> dict[str, str]:
     fields: dict[str, str] = {}
-    for raw in patch_info or []:  # type: ignore[union-attr]
+    for raw in patch_info or []:
         match = _HEADER_VALUE.match(str(raw).rstrip("\n"))
         if match:
             fields[match.group(1)] = match.group(2).strip()
@@ -155,10 +156,10 @@ def parse_diff(diff_text: str) -> list[FileChange]:
     return [_file_change(patched) for patched in patch]
 
 
-def _file_change(patched: object) -> FileChange:
+def _file_change(patched: PatchedFile) -> FileChange:
     fields = _header_fields(getattr(patched, "patch_info", None))
-    source = _strip_prefix(patched.source_file)  # type: ignore[attr-defined]
-    target = _strip_prefix(patched.target_file)  # type: ignore[attr-defined]
+    source = _strip_prefix(patched.source_file)
+    target = _strip_prefix(patched.target_file)
     for kind in ("rename", "copy"):
         if (f"{kind} from" in fields) != (f"{kind} to" in fields):
             raise DiffParseError(
@@ -169,9 +170,9 @@ def _file_change(patched: object) -> FileChange:
                 unquote_git_path(fields[f"{kind} from"]),
                 unquote_git_path(fields[f"{kind} to"]),
             )
-    if patched.is_added_file or "new file mode" in fields:  # type: ignore[attr-defined]
+    if patched.is_added_file or "new file mode" in fields:
         status, source = "added", None
-    elif patched.is_removed_file or "deleted file mode" in fields:  # type: ignore[attr-defined]
+    elif patched.is_removed_file or "deleted file mode" in fields:
         status, target = "deleted", None
     elif "copy from" in fields:
         status = "copied"
@@ -192,7 +193,7 @@ def _file_change(patched: object) -> FileChange:
                 if line.is_added or line.is_removed or line.is_context
             ]
         )
-        for hunk in patched  # type: ignore[attr-defined]
+        for hunk in patched
     ]
     return FileChange(
         source_path=source,
