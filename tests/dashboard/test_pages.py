@@ -143,3 +143,47 @@ async def test_api_stats_window_and_bad_parameters(start_dashboard):
             async with client.get(dashboard.url + "/api/stats", params=params) as response:
                 assert response.status == 400, params
                 assert message in (await response.json())["error"]
+
+
+async def test_a_run_without_steps_says_so(start_dashboard):
+    dashboard = await start_dashboard()
+    async with dashboard.db.transaction() as session:
+        run = Run(forge="gitlab", repo="group/sub/app", issue_number=3, chain="fix",
+                  status="queued", params={}, cancel_requested=False, input_tokens=0,
+                  output_tokens=0, cost_usd=0.0)
+        session.add(run)
+        await session.flush()
+        run_id = run.id
+    status, _, html = await dashboard.get(f"/runs/{run_id}")
+    assert status == 200
+    assert 'id="timeline"' not in html
+    assert "No step has started yet." in html and "No diff yet." in html
+    assert "gitlab:group/sub/app issue #3" in html
+
+
+async def test_an_unreachable_database_gives_503_not_a_traceback(tmp_path, unused_tcp_port):
+    from aiohttp.test_utils import TestServer
+
+    from bot.app import create_app
+    from bot.config import Settings
+    from bot.dashboard import add_dashboard_routes
+    from bot.store.db import Database
+    from handlers import build_router
+
+    settings = Settings(data_dir=tmp_path / "data", bot_account="smith-bot")
+    db = Database(f"postgresql://nobody@127.0.0.1:{unused_tcp_port}/none", pool_size=1)
+    server = TestServer(create_app(settings, db, build_router(settings),
+                                   extra_routes=lambda app: add_dashboard_routes(app, token=None)),
+                        host="127.0.0.1")
+    await server.start_server()
+    try:
+        async with aiohttp.ClientSession() as client:
+            for path, kind in (("/", "text/html"), ("/runs/1", "text/html"),
+                               ("/api/stats", "application/json")):
+                async with client.get(server.make_url(path)) as response:
+                    assert response.status == 503, path
+                    assert response.headers["Content-Type"].startswith(kind)
+                    assert "Traceback" not in await response.text()
+    finally:
+        await server.close()
+        await db.dispose()

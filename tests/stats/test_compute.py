@@ -146,3 +146,12 @@ def test_json_shape():
 def test_window_below_one_is_refused():
     with pytest.raises(ValueError, match="at least 1"):
         compute_stats([], [], window=0)
+
+
+def test_every_rejecting_step_is_a_step_of_the_chain():
+    from bot.chain.artifacts import StepName
+    from bot.stats.compute import REJECTING_STEPS
+
+    assert REJECTING_STEPS == {StepName.JUDGE, StepName.QUALITY, StepName.VALIDATE,
+                               StepName.BRT, StepName.ACCEPTANCE, StepName.ESTIMATE}
+    assert REJECTING_STEPS <= {name.value for name in StepName}
