@@ -77,7 +77,8 @@ async def test_untrusted_text_is_escaped(start_dashboard):
     hostile = '<script>alert("x")</script><img src=x onerror=alert(1)>'
     async with dashboard.db.transaction() as session:
         await session.execute(update(Run).where(Run.id == run_id).values(
-            outcome="change_request", reason=hostile, repo="acme/app"))
+            outcome="change_request", reason=hostile, repo="acme/app",
+            change_request_url="javascript:alert(1)"))
         await session.execute(update(Step).where(Step.run_id == run_id).values(
             summary=hostile, verdict="<b>v</b>", artifact={"text": hostile}))
         await session.execute(update(Step).where(Step.run_id == run_id, Step.name == "implement")
@@ -86,6 +87,7 @@ async def test_untrusted_text_is_escaped(start_dashboard):
     assert status == 200
     assert "<script" not in html and "<img" not in html and "<b>v</b>" not in html
     assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in html
+    assert 'href="javascript' not in html and "<dd>javascript:alert(1)</dd>" in html
     svg = svg_of(html)
     assert "&lt;b&gt;v&lt;/b&gt;" in svg
     status, _, index = await dashboard.get("/", params={"repo": hostile})
@@ -159,6 +161,12 @@ async def test_a_run_without_steps_says_so(start_dashboard):
     assert 'id="timeline"' not in html
     assert "No step has started yet." in html and "No diff yet." in html
     assert "gitlab:group/sub/app issue #3" in html
+    async with dashboard.db.transaction() as session:
+        await session.execute(update(Run).where(Run.id == run_id).values(
+            change_request_url="https://gitlab.example/group/sub/app/-/merge_requests/7?a=1&b=2"))
+    _, _, html = await dashboard.get(f"/runs/{run_id}")
+    assert ('<a href="https://gitlab.example/group/sub/app/-/merge_requests/7?a=1&amp;b=2" '
+            'rel="noreferrer">') in html
 
 
 async def test_an_unreachable_database_gives_503_not_a_traceback(tmp_path, unused_tcp_port):
