@@ -1,0 +1,289 @@
+"""The engine: walks a graph for one run, recording and checkpointing every step.
+
+What the engine guarantees for every graph:
+- each step execution is a row (status, summary, artifact, diff, tokens, time);
+- budgets: a step that would run more often than its budget ends the run `budget_exhausted`;
+- checkpoints: the next step is stored after each step, so a run cut short (crash, deploy)
+  resumes there on a fresh checkout (the graph's `resume_via` step runs first);
+- environment trouble (model overloaded, forge 5xx, database gone) is never an attempt: the step
+  is marked `environment` and the job is retried later from the same place;
+- `/smith cancel` is honoured between steps; pauses (human gates) end the job until approval;
+- the status comment follows along; failure endings are said on the issue.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+
+import structlog
+from sqlalchemy import update
+
+from bot.chain.context import RunContext, persist_trajectory_event
+from bot.chain.graph import Graph, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chain.render.issue_comments import (
+    render_budget_exhausted,
+    render_cancelled,
+    render_environment_failure,
+    render_failure,
+)
+from bot.chain.status import StatusBoard
+from bot.forge.base import ItemRef, RepoRef
+from bot.forge.errors import ForgeError, ForgeUnavailable, RateLimited
+from bot.jobs import Runtime
+from bot.llm.errors import EnvironmentFailure, RunBudgetExceeded, StepFailed
+from bot.store.db import DatabaseUnavailable
+from bot.store.models import Run
+from bot.store.steps import (
+    add_run_usage,
+    close_open_steps,
+    counted_executions,
+    finish_step,
+    latest_artifacts,
+    latest_diff,
+    start_step,
+)
+from bot.workspace.trajectory import Trajectory
+
+log = structlog.get_logger(__name__)
+
+ENVIRONMENT_ERRORS: tuple[type[BaseException], ...] = (
+    EnvironmentFailure, ForgeUnavailable, RateLimited, DatabaseUnavailable,
+)
+MAX_ENVIRONMENT_RETRIES = 3
+
+
+class RetryLater(Exception):
+    """Raised out of the job so that procrastinate runs it again later (environment trouble)."""
+
+
+class RunEngine:
+    def __init__(self, graph: Graph, runtime: Runtime) -> None:
+        self.graph = graph
+        self.runtime = runtime
+
+    async def walk(self, run_id: int) -> None:
+        db = self.runtime.db
+        async with db.transaction() as session:
+            run = await session.get(Run, run_id, with_for_update=True)
+            if run is None or run.status not in ("queued", "running"):
+                log.info("run_not_runnable", run=run_id, status=run.status if run else None)
+                return
+            await close_open_steps(session, run_id)
+            run.status = "running"
+            run.started_at = run.started_at or datetime.now(UTC)
+            resume_at = run.current_step
+            snapshot = _RunSnapshot.of(run)
+        async with db.transaction() as session:
+            artifacts = await latest_artifacts(session, run_id)
+            diff = await latest_diff(session, run_id)
+            seq = await _last_seq(session, run_id)
+        ctx = self._context(snapshot, artifacts, diff, seq)
+        next_step = self.graph.start
+        if resume_at and resume_at != self.graph.start:
+            if self.graph.resume_via:
+                outcome = await self._execute(ctx, self.graph.resume_via)
+                if outcome is None:
+                    return
+                if outcome.next is None:
+                    await self._end(ctx, outcome)
+                    return
+            next_step = resume_at
+        try:
+            await self._walk_from(ctx, next_step)
+        finally:
+            await self._cleanup(ctx)
+
+    def _context(
+        self, snapshot: "_RunSnapshot", artifacts: dict, diff: str | None, seq: int
+    ) -> RunContext:
+        forge = self.runtime.forge(snapshot.forge)
+        repo = RepoRef(snapshot.forge, snapshot.repo)  # type: ignore[arg-type]
+        issue = ItemRef("issue", snapshot.issue_number)
+
+        async def sink(event):
+            await persist_trajectory_event(self.runtime, snapshot.id, event)
+
+        return RunContext(
+            run_id=snapshot.id, runtime=self.runtime, forge=forge, repo=repo, issue=issue,
+            chain=snapshot.chain, params=dict(snapshot.params or {}), artifacts=artifacts,
+            trajectory=Trajectory(sink=sink, start_seq=seq),
+            status=StatusBoard(self.runtime.db, forge, repo, issue, snapshot.id,
+                               self.graph.step_names()),
+            summoned_by=snapshot.summoned_by, resume_diff=diff,
+            change_request_number=snapshot.change_request_number,
+            change_request_url=snapshot.change_request_url, branch=snapshot.branch,
+            base_branch=snapshot.base_branch,
+        )
+
+    async def _walk_from(self, ctx: RunContext, step: str | None) -> None:
+        while step is not None:
+            if await self._cancel_requested(ctx):
+                await self._end(ctx, StepOutcome(Verdict.SKIPPED, None, ending=RunEnding(
+                    RunStatus.CANCELLED, "cancelled", ctx.scratch.get("cancelled_by", ""))))
+                return
+            outcome = await self._execute(ctx, step)
+            if outcome is None:
+                return
+            if outcome.next is None:
+                await self._end(ctx, outcome)
+                return
+            step = outcome.next
+            await ctx.update_run(current_step=step)
+
+    async def _execute(self, ctx: RunContext, name: str) -> StepOutcome | None:
+        """Run one step; None when the run ended inside (budget, environment retry)."""
+        node = self.graph.node(name)
+        db = self.runtime.db
+        async with db.transaction() as session:
+            budget = node.budget_for(ctx)
+            if budget is not None and await counted_executions(session, ctx.run_id, name) >= budget:
+                pass_budget = False
+            else:
+                pass_budget = True
+                row = await start_step(session, ctx.run_id, name)
+                await session.execute(update(Run).where(Run.id == ctx.run_id)
+                                      .values(current_step=name))
+        if not pass_budget:
+            await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=RunEnding(
+                RunStatus.FAILED, "budget_exhausted",
+                f"step {name} used its budget of {budget} attempts")))
+            return None
+        await ctx.status.refresh()
+        started = time.monotonic()
+        usage_before = _usage(ctx)
+        try:
+            outcome = await node.run(ctx)
+        except ENVIRONMENT_ERRORS as exc:
+            await self._finish(ctx, row.id, StepOutcome(Verdict.ENVIRONMENT, name,
+                                                        summary=f"environment: {exc}"),
+                               started, usage_before)
+            await self._environment_trouble(ctx, name, exc)
+            return None
+        except RunBudgetExceeded as exc:
+            outcome = StepOutcome(Verdict.FAILED, None, summary=str(exc), ending=RunEnding(
+                RunStatus.FAILED, "budget_exhausted", str(exc)))
+        except StepFailed as exc:
+            outcome = StepOutcome(Verdict.FAILED, None, summary=str(exc), ending=RunEnding(
+                RunStatus.FAILED, "step_failed", f"{name}: {exc}"))
+        await self._finish(ctx, row.id, outcome, started, usage_before)
+        if outcome.artifact is not None:
+            ctx.artifacts[name] = _as_dict(outcome.artifact)
+        return outcome
+
+    async def _finish(
+        self, ctx: RunContext, step_id: int, outcome: StepOutcome, started: float,
+        usage_before: tuple[int, int, float],
+    ) -> None:
+        used_in, used_out, cost = (a - b for a, b in zip(_usage(ctx), usage_before))
+        async with self.runtime.db.transaction() as session:
+            await finish_step(
+                session, step_id, status=str(outcome.verdict), summary=outcome.summary,
+                artifact=_as_dict(outcome.artifact) if outcome.artifact is not None else None,
+                diff=outcome.diff, input_tokens=int(used_in), output_tokens=int(used_out),
+                cost_usd=float(cost), duration_ms=int((time.monotonic() - started) * 1000),
+            )
+            await add_run_usage(session, ctx.run_id, int(used_in), int(used_out), float(cost))
+        await ctx.status.refresh()
+
+    async def _environment_trouble(self, ctx: RunContext, step: str, exc: BaseException) -> None:
+        retries = int(ctx.params.get("environment_retries", 0)) + 1
+        ctx.params["environment_retries"] = retries
+        log.warning("environment_failure", run=ctx.run_id, step=step, error=str(exc),
+                    retry=retries)
+        if retries > MAX_ENVIRONMENT_RETRIES:
+            await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=RunEnding(
+                RunStatus.FAILED, "environment", f"{step}: {exc}")))
+            return
+        await ctx.update_run(status="queued", current_step=step, params=ctx.params)
+        raise RetryLater(f"environment trouble in {step}: {exc}") from exc
+
+    async def _end(self, ctx: RunContext, outcome: StepOutcome) -> None:
+        ending = outcome.ending or RunEnding(RunStatus.FAILED, "no_next_step",
+                                             "the step named no next step")
+        values: dict = {"status": str(ending.status), "outcome": ending.outcome,
+                        "reason": ending.reason}
+        if ending.status == RunStatus.PAUSED:
+            values["current_step"] = ending.resume_at
+        else:
+            values["finished_at"] = datetime.now(UTC)
+        await ctx.update_run(**values)
+        log.info("run_ended", run=ctx.run_id, status=str(ending.status), outcome=ending.outcome)
+        await ctx.status.refresh()
+        if not ctx.scratch.get("ending_said"):
+            await self._say_ending(ctx, ending)
+
+    async def _say_ending(self, ctx: RunContext, ending: RunEnding) -> None:
+        """Generic endings are explained here; steps explain their own (and set ending_said)."""
+        text = None
+        if ending.outcome == "budget_exhausted":
+            text = render_budget_exhausted(ctx.run_id, attempts=int(ctx.params.get("attempts", 0)),
+                                           last_failure=ending.reason)
+        elif ending.outcome == "environment":
+            text = render_environment_failure(ctx.run_id, step=ending.reason.split(":")[0],
+                                              detail=ending.reason)
+        elif ending.status == RunStatus.CANCELLED:
+            text = render_cancelled(ctx.run_id, by=ending.reason or "a maintainer")
+        elif ending.status == RunStatus.FAILED:
+            text = render_failure(ctx.run_id, step=ending.outcome, reason=ending.reason)
+        try:
+            if text:
+                await ctx.forge.create_comment(ctx.repo, ctx.issue, text)
+            if ending.status == RunStatus.FAILED:
+                await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.failed])
+        except ForgeError as exc:
+            log.warning("ending_comment_failed", run=ctx.run_id, error=str(exc))
+
+    async def _cancel_requested(self, ctx: RunContext) -> bool:
+        async with self.runtime.db.transaction() as session:
+            run = await session.get(Run, ctx.run_id)
+            if run is not None and run.cancel_requested:
+                ctx.scratch["cancelled_by"] = (run.reason or "").removeprefix("cancelled by ")
+                return True
+        return False
+
+    async def _cleanup(self, ctx: RunContext) -> None:
+        workspace = ctx.workspace
+        if workspace is not None and hasattr(workspace, "remove"):
+            try:
+                workspace.remove()
+            except OSError as exc:
+                log.warning("workspace_cleanup_failed", run=ctx.run_id, error=str(exc))
+
+
+class _RunSnapshot:
+    """Plain values read from the run row inside the opening transaction."""
+
+    def __init__(self, **values) -> None:
+        self.__dict__.update(values)
+
+    @classmethod
+    def of(cls, run: Run) -> "_RunSnapshot":
+        return cls(id=run.id, forge=run.forge, repo=run.repo, issue_number=run.issue_number,
+                   chain=run.chain, params=run.params, summoned_by=run.summoned_by,
+                   change_request_number=run.change_request_number,
+                   change_request_url=run.change_request_url, branch=run.branch,
+                   base_branch=run.base_branch)
+
+
+async def _last_seq(session, run_id: int) -> int:
+    from sqlalchemy import func, select
+
+    from bot.store.models import TrajectoryRow
+
+    return (await session.execute(
+        select(func.coalesce(func.max(TrajectoryRow.seq), 0)).where(TrajectoryRow.run_id == run_id)
+    )).scalar_one()
+
+
+def _usage(ctx: RunContext) -> tuple[int, int, float]:
+    ledger = ctx.ledger
+    if ledger is None:
+        return (0, 0, 0.0)
+    usage = ledger.usage
+    return (usage.input_tokens + usage.cache_read_tokens + usage.cache_write_tokens,
+            usage.output_tokens, ledger.cost_usd)
+
+
+def _as_dict(artifact) -> dict:
+    return artifact if isinstance(artifact, dict) else artifact.model_dump(mode="json")

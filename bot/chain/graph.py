@@ -1,0 +1,100 @@
+"""A chain is a graph of steps: code decides the next step from the artifact, never the model.
+
+The fix chain, the rework chain and the planned test-generation and held-out-acceptance chains
+are all `Graph`s walked by the same engine (bot/chain/engine.py), so budgets, checkpoints,
+pauses, cancellation, the status comment and step statistics come for free with a new graph.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+if TYPE_CHECKING:
+    from bot.chain.context import RunContext
+
+
+class Verdict(enum.StrEnum):
+    """How one execution of a step went; the stats loop counts these."""
+
+    PASSED = "passed"
+    REJECTED = "rejected"  # the step did its job and said no (judge disagreed, test still red...)
+    FAILED = "failed"  # the step could not do its job
+    SKIPPED = "skipped"
+    WAITING = "waiting"  # a human gate: the run pauses here
+    ENVIRONMENT = "environment"  # model/forge/sandbox trouble: retried, never spends an attempt
+
+
+class RunStatus(enum.StrEnum):
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+    PAUSED = "paused"
+
+
+@dataclass(frozen=True)
+class RunEnding:
+    """How a run ends (or pauses) when a step sends it nowhere further."""
+
+    status: RunStatus
+    outcome: str  # change_request | plan | judge_disagreed | budget_exhausted | needs_info | ...
+    reason: str
+    resume_at: str | None = None  # for PAUSED: the step that runs after approval
+
+
+@dataclass
+class StepOutcome:
+    """What a step hands back to the engine."""
+
+    verdict: Verdict
+    next: str | None
+    summary: str = ""
+    artifact: BaseModel | dict[str, Any] | None = None
+    diff: str | None = None
+    ending: RunEnding | None = None
+
+
+StepFunction = Callable[["RunContext"], Awaitable[StepOutcome]]
+
+
+@dataclass(frozen=True)
+class Node:
+    """One step of a graph. `budget`: most executions per run that count (environment
+    failures do not); exceeding it ends the run with `budget_exhausted`."""
+
+    name: str
+    run: StepFunction
+    budget: int | Callable[["RunContext"], int] | None = None
+    title: str = ""
+
+    def budget_for(self, ctx: "RunContext") -> int | None:
+        return self.budget(ctx) if callable(self.budget) else self.budget
+
+
+@dataclass(frozen=True)
+class Graph:
+    name: str
+    nodes: tuple[Node, ...]
+    start: str
+    display: tuple[str, ...] = field(default=())  # step names shown in the status checklist
+    resume_via: str | None = None  # runs again before a resumed run goes on (fresh checkout)
+
+    def node(self, name: str) -> Node:
+        for node in self.nodes:
+            if node.name == name:
+                return node
+        raise KeyError(f"graph {self.name!r} has no step {name!r}")
+
+    def step_names(self) -> tuple[str, ...]:
+        return self.display or tuple(node.name for node in self.nodes)
+
+    def __post_init__(self) -> None:
+        names = [node.name for node in self.nodes]
+        if len(set(names)) != len(names):
+            raise ValueError(f"graph {self.name!r} has duplicate step names")
+        if self.start not in names:
+            raise ValueError(f"graph {self.name!r} starts at unknown step {self.start!r}")

@@ -1,0 +1,97 @@
+"""The status comment on the issue: rendered from the steps table, edited in place.
+
+Rendering from the store (not from memory) keeps the progress bar right after a crash and a
+resume: whatever the steps table says is what the issue shows.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import structlog
+from sqlalchemy import select
+
+from bot.chain.render.status import StepState, StepStatus, render_status
+from bot.forge.base import Forge, ItemRef, RepoRef
+from bot.forge.errors import ForgeError
+from bot.store.db import Database
+from bot.store.models import Run, Step
+
+log = structlog.get_logger(__name__)
+
+STATE_OF_VERDICT = {
+    "passed": StepState.DONE,
+    "rejected": StepState.FAILED,
+    "failed": StepState.FAILED,
+    "skipped": StepState.SKIPPED,
+    "waiting": StepState.WAITING,
+    "running": StepState.RUNNING,
+    "environment": StepState.RUNNING,
+}
+
+
+class StatusBoard:
+    """Keeps one comment per run up to date with the checklist of the graph's steps."""
+
+    def __init__(
+        self, db: Database, forge: Forge, repo: RepoRef, issue: ItemRef, run_id: int,
+        steps: tuple[str, ...],
+    ) -> None:
+        self.db = db
+        self.forge = forge
+        self.repo = repo
+        self.issue = issue
+        self.run_id = run_id
+        self.steps = steps
+
+    async def _lines(self) -> tuple[list[StepStatus], Run | None]:
+        async with self.db.transaction() as session:
+            run = await session.get(Run, self.run_id)
+            rows = list((await session.execute(
+                select(Step).where(Step.run_id == self.run_id).order_by(Step.id)
+            )).scalars())
+        latest: dict[str, Step] = {}
+        tokens: dict[str, int] = {}
+        elapsed: dict[str, float] = {}
+        for row in rows:
+            latest[row.name] = row
+            tokens[row.name] = tokens.get(row.name, 0) + row.input_tokens + row.output_tokens
+            elapsed[row.name] = elapsed.get(row.name, 0.0) + (row.duration_ms or 0) / 1000
+        lines = []
+        for name in self.steps:
+            row = latest.get(name)
+            if row is None:
+                lines.append(StepStatus(step=name))
+                continue
+            lines.append(StepStatus(
+                step=name, state=STATE_OF_VERDICT.get(row.status, StepState.RUNNING),
+                result=row.summary or "", elapsed_seconds=elapsed[name] or None,
+                tokens=tokens[name] or None,
+            ))
+        return lines, run
+
+    async def refresh(self) -> None:
+        """Re-render and create or edit the comment. A forge hiccup here never fails a run."""
+        lines, run = await self._lines()
+        if run is None:
+            return
+        started = run.started_at or run.created_at
+        end = run.finished_at or datetime.now(UTC)
+        body = render_status(
+            self.run_id, lines, elapsed_seconds=(end - started).total_seconds() if started else None,
+            change_request_url=run.change_request_url,
+        )
+        try:
+            if run.status_comment_id:
+                await self.forge.update_comment(self.repo, self.issue, run.status_comment_id, body)
+                return
+            comment = await self.forge.create_comment(self.repo, self.issue, body)
+        except ForgeError as exc:
+            log.warning("status_comment_failed", run=self.run_id, error=str(exc))
+            return
+        from sqlalchemy import update
+
+        async with self.db.transaction() as session:
+            await session.execute(
+                update(Run).where(Run.id == self.run_id).values(status_comment_id=comment.id)
+            )

@@ -1,0 +1,116 @@
+"""Queries about steps: start and finish one, count attempts, read back the latest artifacts."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.store.models import Failure, ModelCall, Run, Step, TrajectoryRow
+
+
+async def start_step(session: AsyncSession, run_id: int, name: str) -> Step:
+    attempt = (
+        await session.execute(
+            select(func.count()).select_from(Step).where(Step.run_id == run_id, Step.name == name)
+        )
+    ).scalar_one() + 1
+    step = Step(run_id=run_id, name=name, attempt=attempt, status="running",
+                input_tokens=0, output_tokens=0, cost_usd=0.0)
+    session.add(step)
+    await session.flush()
+    return step
+
+
+async def finish_step(
+    session: AsyncSession,
+    step_id: int,
+    *,
+    status: str,
+    summary: str,
+    artifact: dict[str, Any] | None,
+    diff: str | None,
+    input_tokens: int,
+    output_tokens: int,
+    cost_usd: float,
+    duration_ms: int,
+) -> None:
+    await session.execute(
+        update(Step).where(Step.id == step_id).values(
+            status=status, verdict=status, summary=summary[:2000], artifact=artifact, diff=diff,
+            input_tokens=input_tokens, output_tokens=output_tokens, cost_usd=cost_usd,
+            duration_ms=duration_ms, finished_at=datetime.now(UTC),
+        )
+    )
+
+
+async def counted_executions(session: AsyncSession, run_id: int, name: str) -> int:
+    """Executions of a step that spend its budget (environment failures do not)."""
+    return (
+        await session.execute(
+            select(func.count()).select_from(Step).where(
+                Step.run_id == run_id, Step.name == name,
+                Step.status.notin_(("environment", "running")),
+            )
+        )
+    ).scalar_one()
+
+
+async def latest_artifacts(session: AsyncSession, run_id: int) -> dict[str, dict[str, Any]]:
+    rows = (
+        await session.execute(
+            select(Step.name, Step.artifact).where(
+                Step.run_id == run_id, Step.artifact.is_not(None),
+                Step.status.notin_(("environment", "running")),
+            ).order_by(Step.id)
+        )
+    ).all()
+    return {name: artifact for name, artifact in rows}
+
+
+async def latest_diff(session: AsyncSession, run_id: int) -> str | None:
+    """The working-tree diff of the newest step that stored one (the implement checkpoint)."""
+    return (
+        await session.execute(
+            select(Step.diff).where(Step.run_id == run_id, Step.diff.is_not(None))
+            .order_by(Step.id.desc()).limit(1)
+        )
+    ).scalar_one_or_none()
+
+
+async def close_open_steps(session: AsyncSession, run_id: int) -> None:
+    """Steps left `running` by a dead worker count as environment failures."""
+    await session.execute(
+        update(Step).where(Step.run_id == run_id, Step.status == "running")
+        .values(status="environment", verdict="environment", summary="interrupted",
+                finished_at=datetime.now(UTC))
+    )
+
+
+async def add_run_usage(
+    session: AsyncSession, run_id: int, input_tokens: int, output_tokens: int, cost: float
+) -> None:
+    await session.execute(
+        update(Run).where(Run.id == run_id).values(
+            input_tokens=Run.input_tokens + input_tokens,
+            output_tokens=Run.output_tokens + output_tokens,
+            cost_usd=Run.cost_usd + cost,
+        )
+    )
+
+
+async def record_model_call(session: AsyncSession, run_id: int | None, **values: Any) -> None:
+    session.add(ModelCall(run_id=run_id, **values))
+
+
+async def record_trajectory(session: AsyncSession, run_id: int, **values: Any) -> None:
+    session.add(TrajectoryRow(run_id=run_id, **values))
+
+
+async def record_failure(session: AsyncSession, **values: Any) -> Failure:
+    failure = Failure(**values)
+    session.add(failure)
+    await session.flush()
+    return failure
