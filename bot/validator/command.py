@@ -55,6 +55,13 @@ def register(subparsers: Any) -> None:
         help="id of the red (bug reproduction) test, e.g. tests/test_x.py::test_y",
     )
     parser.add_argument(
+        "--red-literal",
+        action="append",
+        default=[],
+        metavar="VALUE",
+        help="a value the red test feeds the code (repeatable); needed when the test is not in the diff",
+    )
+    parser.add_argument(
         "--protected",
         type=Path,
         metavar="FILE",
@@ -80,6 +87,7 @@ def run_validate(args: argparse.Namespace) -> int:
             red_test=args.red_test,
             protected=protected,
             estimate_points=args.estimate_points,
+            red_test_literals_extra=args.red_literal,
         )
     except (InputError, DiffParseError, ValueError) as exc:
         print(f"smith validate: {exc}", file=sys.stderr)

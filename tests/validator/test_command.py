@@ -104,6 +104,14 @@ def test_trajectory_and_red_test(tmp_path: Path):
     ]
 
 
+def test_red_literals_from_the_command_line():
+    diff = str(DIFFS / "special_casing__go_literal_input.diff")
+    assert smith("validate", "--diff", diff).returncode == 0
+    run = smith("validate", "--diff", diff, "--red-literal", "3d4h", "--json")
+    assert run.returncode == 1
+    assert [v["kind"] for v in json.loads(run.stdout)["vetoes"]] == ["special_casing"]
+
+
 def test_protected_file_extends_defaults(tmp_path: Path):
     config = tmp_path / ".smith.yml"
     config.write_text("protected_paths:\n  - reports/\n")

@@ -29,13 +29,15 @@ _DEBUG = re.compile(
 )
 _PRINT = re.compile(r"^\s*print\(|\bfmt\.Print(ln|f)?\(")
 _SLEEP = re.compile(
-    r"\btime\.sleep\(\s*(?!0\s*\))|\basyncio\.sleep\(\s*(?!0\s*\))|\bThread\.sleep\(|\btime\.Sleep\(|\bsleep\(\s*[1-9]|"
+    r"\btime\.sleep\(\s*(?!0\s*\))|\basyncio\.sleep\(\s*(?!0\s*\))|\bThread\.sleep\(|\btime\.Sleep\(|\bsleep\(\s*(0?\.\d*[1-9]|[1-9])|"
+    r"\bTimeUnit\.\w+\.sleep\(|<-\s*time\.After\(|\bsetTimeout\([^;]*,\s*[1-9]\d{2,}\s*\)|"
     r"new\s+Promise\(.*setTimeout|\bsetTimeout\(\s*resolve|\bwaitForTimeout\(|\bcy\.wait\(\s*\d|\busleep\("
 )
 _RETRY = re.compile(
     r"@retry\b|\btenacity\b|\bbackoff\.on_\w+|@flaky\b|mark\.flaky\b|--reruns\b|\bjest\.retryTimes\(|\bthis\.retries\(|"
     r"\bretries\s*[:=]\s*[1-9]|\bmax_?[Rr]etries\s*[:=]|\bfor\s+(attempt|retry|tries|_)\s+in\s+range\(|"
-    r"\bfor\s+(attempt|retry|tries|i)\s*:?=\s*0\s*;\s*\w+\s*<\s*\w+|\bretry\(|\bRetry\(|\bwithRetry\(|\bretryWhen\("
+    r"\bfor\s+(attempt|retry|tries|i)\s*:?=\s*0\s*;\s*\w+\s*<\s*\w+|\bretry\(|\bRetry\(|\bwithRetry\(|\bretryWhen\(|"
+    r"\bretry\s*:\s*([1-9]|true)\b|\bRetryPolicy\b|@Retryable\b"
 )
 _FRONTEND_MOCK = re.compile(
     r"\b(jest|vi)\.mock\(\s*[\"'][^\"']*(api|service|client|backend|http|fetch|server|request|graphql|axios|ky|rpc)"
@@ -215,6 +217,7 @@ def _guards(changed: ChangedFile) -> Iterator[Finding]:
         ):
             yield finding("guard_weakened", changed, line, f"removes a guard: `{snippet(code)}`")
             return
+    yield from _guard_conditions_changed(changed)
     removed_conditions = [ln for ln in changed.net_removed if _CONDITION_LINE.match(ln.text)]
     for line, code in _code_lines(changed):
         if _SECURITY_OFF.search(code):
@@ -231,6 +234,41 @@ def _guards(changed: ChangedFile) -> Iterator[Finding]:
                     changed,
                     line,
                     f"loosens a condition: `{snippet(old.text, 50)}` → `{snippet(code, 50)}`",
+                )
+                return
+
+
+_ERROR_BRANCH = re.compile(
+    r"^\s*(raise\b|throw\b|abort\(|return\s+.*\b(err|Err\w*|errors\.New|fmt\.Errorf|4\d\d)\b|return\s+(False|false|None|null|nil)\b)"
+)
+
+
+def _guard_conditions_changed(changed: ChangedFile) -> Iterator[Finding]:
+    """A guard whose condition changed (threshold, operator): the rejected inputs changed too."""
+    for hunk in changed.change.hunks:
+        removed = [ln for ln in hunk.removed if _CONDITION_LINE.match(ln.text)]
+        if not removed:
+            continue
+        rows = [ln for ln in hunk.lines if ln.kind != "-"]
+        for index, row in enumerate(rows):
+            if row.kind != "+" or not _CONDITION_LINE.match(row.text):
+                continue
+            following = next(
+                (r for r in rows[index + 1 :] if r.text.strip() and r.text.strip() != "{"), None
+            )
+            if following is None or not _ERROR_BRANCH.match(following.text):
+                continue
+            old = max(
+                removed,
+                key=lambda r: SequenceMatcher(None, r.text.strip(), row.text.strip()).ratio(),
+            )
+            ratio = SequenceMatcher(None, old.text.strip(), row.text.strip()).ratio()
+            if 0.75 <= ratio < 1.0:
+                yield finding(
+                    "guard_weakened",
+                    changed,
+                    row,
+                    f"changes what a guard rejects: `{snippet(old.text, 50)}` → `{snippet(row.text, 50)}`",
                 )
                 return
 
