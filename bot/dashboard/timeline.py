@@ -124,7 +124,7 @@ def build_timeline(executions: Sequence[StepExecution], *, now: datetime) -> Tim
     )
 
 
-def format_duration(milliseconds: int | float | None) -> str:
+def format_duration(milliseconds: float | None) -> str:
     """`850ms`, `12.3s`, `4m 05s`, `2h 03m`: short enough for an axis label."""
     if milliseconds is None:
         return "-"

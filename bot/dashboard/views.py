@@ -131,7 +131,7 @@ def stats_query(query: Any, default_window: int) -> tuple[str | None, date | Non
     return repo, since, int(window_text)
 
 
-def format_number(value: int | float | None) -> str:
+def format_number(value: float | None) -> str:
     """Token counts with thousands separators; a median may be a half."""
     if value is None:
         return "-"

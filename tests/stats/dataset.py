@@ -173,7 +173,8 @@ async def insert_dataset(db: Database) -> dict[str, int]:
                     verdict=step.verdict, summary=f"{step.name} attempt {step.attempt}",
                     artifact={"step": step.name, "attempt": step.attempt},
                     diff=_diff(step) if step.name == "implement" else None,
-                    input_tokens=step.tokens * 3 // 4, output_tokens=step.tokens - step.tokens * 3 // 4,
+                    input_tokens=step.tokens * 3 // 4,
+                    output_tokens=step.tokens - step.tokens * 3 // 4,
                     cost_usd=0.01, started_at=clock, finished_at=finished,
                     duration_ms=step.duration_ms,
                 ))
@@ -184,7 +185,8 @@ async def insert_dataset(db: Database) -> dict[str, int]:
             start=1,
         ):
             session.add(TrajectoryRow(
-                run_id=ids["r3"], seq=seq, step=step, actor="code" if tool == "run_tests" else "agent",
+                run_id=ids["r3"], seq=seq, step=step,
+                actor="code" if tool == "run_tests" else "agent",
                 tool=tool, args={"path": "app/core.py"}, ok=True, detail="",
             ))
     return ids

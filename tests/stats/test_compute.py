@@ -67,7 +67,8 @@ def test_rejections_by_reason_come_from_verdicts():
 
 
 def test_a_rejection_without_verdict_is_counted_as_unspecified():
-    run = RunRow(1, "a/b", "fix", "failed", None, False, None, None, datetime(2026, 1, 1, tzinfo=UTC))
+    run = RunRow(1, "a/b", "fix", "failed", None, False, None, None,
+                 datetime(2026, 1, 1, tzinfo=UTC))
     steps = [StepRow(1, "judge", 1, "rejected", None, 0, 10)]
     report = compute_stats([run], steps, window=1)
     assert report.steps[0].rejections_by_reason == {"unspecified": 1}
@@ -95,7 +96,8 @@ def test_a_wider_window_sees_the_old_judge_rejection_and_needs_more_runs():
     assert (judge.window_runs, judge.window_rejected_runs, judge.removal_candidate) == (5, 1, False)
     quality = next(s for s in report.steps if s.step == "quality")
     # r1..r6: rejected in 3 of 5 runs, still more than half
-    assert (quality.window_runs, quality.window_rejected_runs, quality.rework_candidate) == (5, 3, True)
+    assert (quality.window_runs, quality.window_rejected_runs, quality.rework_candidate) == (
+        5, 3, True)
     report = compute_stats(dataset.run_rows("acme/app"), dataset.step_rows(), window=6)
     assert not any(s.removal_candidate or s.rework_candidate for s in report.steps)
 
