@@ -126,9 +126,20 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
     from bot.app import create_app
     from bot.jobs import build_job_app, run_worker
 
+    from bot.dashboard import add_dashboard_routes
+
     runtime, router = build_runtime(settings, url)
     stop = _stop_event()
-    web_runner = web.AppRunner(create_app(settings, runtime.db, router))
+    token = settings.dashboard_token.get_secret_value() if settings.dashboard_token else None
+    if token is None and host not in ("127.0.0.1", "localhost", "::1"):
+        log.warning("dashboard_without_token", host=host,
+                    hint="runs and diffs are readable by anyone reaching this port; "
+                         "set SMITH_DASHBOARD_TOKEN")
+    web_runner = web.AppRunner(create_app(
+        settings, runtime.db, router,
+        extra_routes=lambda app: add_dashboard_routes(app, token=token,
+                                                      stats_window=settings.stats_window),
+    ))
     await web_runner.setup()
     site = web.TCPSite(web_runner, host, port)
     await site.start()

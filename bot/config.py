@@ -102,6 +102,26 @@ class Settings(BaseSettings):
                                        "protected globs; each repository's `.smith.yml` adds more.")
     command_prefix: str = Field("/smith", description="How comment commands start.")
 
+    sandbox_kind: str = Field("auto", description="How repository tests are isolated: auto, "
+                              "unshare, bwrap, docker or none.")
+    sandbox_allow_unsandboxed: bool = Field(False, description="Allow running repository tests "
+                                            "without a sandbox when none works (not advised).")
+    sandbox_output_cap_bytes: int = Field(256_000, description="Output kept per command.")
+    sandbox_max_processes: int = Field(512, description="Process limit inside the sandbox.")
+    sandbox_path: str = Field("/usr/local/bin:/usr/bin:/bin", description="PATH in the sandbox.")
+    sandbox_hidden_paths: list[str] = Field(default_factory=list, description="Host folders "
+                                            "masked inside the sandbox (e.g. the config folder).")
+    git_allowed_protocols: list[str] = Field(default_factory=lambda: ["https"], description=""
+                                             "Protocols git may use for clones and pushes.")
+    git_timeout_seconds: float = Field(600.0, description="Longest one git command may take.")
+    llm_retry_attempts: int = Field(6, description="Tries of one model call on 429/5xx/529.")
+    llm_retry_base_delay: float = Field(1.0, description="First wait after an overloaded answer.")
+    llm_retry_max_delay: float = Field(60.0, description="Longest wait between two tries.")
+    step_max_turns: int = Field(40, description="Model calls one agent step may make.")
+    report_authors: str = Field("permitted", description="Whose issue comments reach the model: "
+                                "`permitted` (the issue's author and users with write access) "
+                                "or `all`.")
+
     host: str = Field("127.0.0.1", description="Address `smith serve` listens on.")
     port: int = Field(8080, description="Port `smith serve` listens on.")
     max_body_bytes: int = Field(25 * 1024 * 1024, description="Largest webhook body accepted; "
@@ -111,6 +131,7 @@ class Settings(BaseSettings):
                                          "for this long is given to another worker.")
     shutdown_grace_seconds: float = Field(60.0, description="On SIGTERM, how long running jobs "
                                           "may go on; after that they are left to be resumed.")
+    stats_window: int = Field(20, description="Runs per step the step-health flags look at.")
     log_level: str = Field("INFO", description="DEBUG, INFO, WARNING or ERROR.")
     log_format: str = Field("json", description="`json` for machines, `console` for people.")
     dashboard_token: SecretStr | None = Field(None, description="If set, the dashboard asks for "
@@ -139,6 +160,22 @@ class Settings(BaseSettings):
     @property
     def postgres_dir(self) -> Path:
         return self.data_dir / "postgres"
+
+    @property
+    def workspace_dir(self) -> Path:
+        return self.data_dir / "workspace"
+
+    @property
+    def dependency_cache_dir(self) -> Path:
+        return self.data_dir / "deps"
+
+    @property
+    def codegraph_cache_dir(self) -> Path:
+        return self.data_dir / "codegraph"
+
+    @property
+    def reports_dir(self) -> Path:
+        return self.data_dir / "reports"
 
     def github_private_key(self) -> str | None:
         if self.github_private_key_path is None:
