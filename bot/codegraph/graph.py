@@ -136,19 +136,25 @@ class CodeGraph:
         return self._definition(path, best) if best is not None else None
 
     def definitions_touched(
-        self, path: str, line_ranges: Iterable[tuple[int, int]]
+        self, path: str, line_ranges: Iterable[tuple[int, int]], *, innermost: bool = False
     ) -> list[Definition]:
         """Definitions of `path` overlapping any inclusive (first, last) line range: a changed
-        method yields the method and its class."""
+        method yields the method and its class. With `innermost`, a definition is kept only
+        if some changed line is in it and outside every touched definition nested in it
+        (the class goes, unless a changed line is in the class body itself)."""
         path = _normalise(path)
         if path not in self._payloads:
             return []
         ranges = [(min(a, b), max(a, b)) for a, b in line_ranges]
-        return [
-            self._definition(path, index)
-            for index, (_n, _q, _k, start, end) in enumerate(self._file(path)[2])
+        spans = [(start, end) for _n, _q, _k, start, end in self._file(path)[2]]
+        touched = [
+            index
+            for index, (start, end) in enumerate(spans)
             if any(start <= last and first <= end for first, last in ranges)
         ]
+        if innermost:
+            touched = [i for i in touched if _changed_outside_children(i, touched, spans, ranges)]
+        return [self._definition(path, index) for index in touched]
 
     def blast_radius(
         self,
@@ -191,6 +197,27 @@ class CodeGraph:
                     index.setdefault(name, []).append((path, position))
             self._references_by_name = index
         return self._references_by_name
+
+
+def _changed_outside_children(
+    index: int,
+    touched: list[int],
+    spans: list[tuple[int, int]],
+    ranges: list[tuple[int, int]],
+) -> bool:
+    """Whether a changed line falls in definition `index` but in none of its touched children."""
+    start, end = spans[index]
+    children = [
+        spans[i] for i in touched if i != index and start <= spans[i][0] and spans[i][1] <= end
+    ]
+    for first, last in ranges:
+        line, stop = max(first, start), min(last, end)
+        while line <= stop:
+            covering = next((c for c in children if c[0] <= line <= c[1]), None)
+            if covering is None:
+                return True
+            line = covering[1] + 1
+    return False
 
 
 def _normalise(path: str) -> str:

@@ -120,6 +120,10 @@ def test_definitions_touched_by_line_ranges(index_tree) -> None:
 
     assert qualnames(touched) == ["Cart", "Cart.__init__", "pricing_total"]
     assert graph.definitions_touched("shop/cart.py", [(26, 28)]) == []
+    innermost = graph.definitions_touched("shop/cart.py", [(11, 11), (19, 19)], innermost=True)
+    assert qualnames(innermost) == ["Cart.__init__", "Cart.checkout.audit"]
+    in_class_body = graph.definitions_touched("shop/cart.py", [(8, 11)], innermost=True)
+    assert qualnames(in_class_body) == ["Cart", "Cart.__init__"]
     assert graph.definitions_touched("nowhere.py", [(1, 100)]) == []
 
 
