@@ -120,6 +120,7 @@ class DiffContext:
     files: list[ChangedFile]
     red_test: str | None = None
     red_literals: frozenset[str] = frozenset()
+    red_literals_exact: bool = False  # of the named red test (or given), not of every added test
     estimate_points: float | None = None
 
     @property

@@ -57,7 +57,11 @@ def validate_static(
         str(v) for v in red_test_literals_extra
     )
     ctx = DiffContext(
-        files=files, red_test=red_test, red_literals=literals, estimate_points=estimate_points
+        files=files,
+        red_test=red_test,
+        red_literals=literals,
+        red_literals_exact=bool(red_test or red_test_literals_extra),
+        estimate_points=estimate_points,
     )
 
     findings: list[Finding] = []

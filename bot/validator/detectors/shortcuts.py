@@ -47,6 +47,7 @@ _DEFINITIONS = frozenset(
         "class_declaration",
         "lexical_declaration",
         "export_statement",
+        "ERROR",
         "comment",
         "line_comment",
         "block_comment",
@@ -128,7 +129,7 @@ _ENV_PROBES = [
     ),
     (
         re.compile(
-            r"\b(is_?[Tt]est(ing)?|IS_TEST(ING)?|in_?[Tt]est(s)?|under_?[Tt]est|running_?[Tt]ests?)\b\s*(\(|\)|:|&&|\|\||\band\b|\bor\b|$)"
+            r"\b(IS_TEST(ING)?|is_?[Tt]esting|is_?[Tt]est_?[Ee]nv(ironment)?|running_?[Tt]ests?|under_?[Tt]est|in_?[Tt]est_?[Mm]ode)\b"
         ),
         "branches on whether tests are running",
     ),

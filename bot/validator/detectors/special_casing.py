@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from bot.validator.context import DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, snippet
+from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
 
 _COMPARISON = re.compile(
@@ -116,20 +117,22 @@ def is_instance_value(value: str) -> bool:
     return not (_DOMAIN_WORD.match(value) or _DOMAIN_TOKEN.match(value))
 
 
-def _literal_in(code: str, value: str) -> bool:
+_STRING_BODY = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'")
+
+
+def _literal_in(code: str, value: str, language: str | None = None) -> bool:
     if re.fullmatch(r"-?\d+(\.\d+)?", value):
         return re.search(rf"(?<![\w.\"']){re.escape(value)}(?![\w.\"'])", code) is not None
     escaped = re.escape(value)
-    return re.search(rf"(\"{escaped}\"|'{escaped}'|`{escaped}`)", code) is not None
+    backtick = f"|`{escaped}`" if language in JS_LIKE or language == "go" else ""
+    return re.search(rf"(\"{escaped}\"|'{escaped}'{backtick})", code) is not None
 
 
 def _literal_as_key(code: str, value: str) -> bool:
     """A lookup table keyed by the test's value (`{"jane@x.org": "jane"}`) is special-casing too."""
     escaped = re.escape(value)
-    return (
-        re.search(rf"(\"{escaped}\"|'{escaped}'|(?<![\w.]){escaped}(?![\w.]))\s*(:(?!:)|=>)", code)
-        is not None
-    )
+    bare = rf"|(?<![\w.]){escaped}(?![\w.])" if re.fullmatch(r"-?\d+(\.\d+)?", value) else ""
+    return re.search(rf"(\"{escaped}\"|'{escaped}'{bare})\s*(:(?!:)|=>)", code) is not None
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
@@ -147,10 +150,16 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
             if is_full_line_comment(line.text, changed.language):
                 continue
             code = changed.code(line)
-            keyed = [v for v in values if _literal_as_key(code, v)]
-            if not keyed and not _COMPARISON.search(code):
+            keyed = (
+                [v for v in values if _literal_as_key(code, v)] if ctx.red_literals_exact else []
+            )
+            if not keyed and not _COMPARISON.search(_STRING_BODY.sub('""', code)):
                 continue
-            hit = keyed[0] if keyed else next((v for v in values if _literal_in(code, v)), None)
+            hit = (
+                keyed[0]
+                if keyed
+                else next((v for v in values if _literal_in(code, v, changed.language)), None)
+            )
             if hit is not None:
                 yield finding(
                     "special_casing",

@@ -105,7 +105,9 @@ def _skips(changed: ChangedFile) -> Iterator[Finding]:
                 line,
                 f"an xfail test can no longer fail the build: `{snippet(line.text)}`",
             )
-        elif _platform_skip_on_new_test(changed, line):
+        elif _platform_skip_on_new_test(changed, line) or _conditional_skip_in_new_code(
+            changed, line
+        ):
             continue
         elif (
             _SKIPS.search(text)
@@ -145,6 +147,40 @@ def _platform_skip_on_new_test(changed: ChangedFile, line: DiffLine) -> bool:
             for following in after[:4]:
                 if _test_names(following.text):
                     return following.kind == "+"
+    return False
+
+
+_CONDITIONAL_SKIP = re.compile(
+    r"skip(if|If|Unless)\b|importorskip|^\s*if\b.*:\s*(pytest\.)?skip|\bif\b.*\bt\.Skip"
+)
+
+
+def _conditional_skip_in_new_code(changed: ChangedFile, line: DiffLine) -> bool:
+    """An environment-dependent skip (tool missing, no browser) inside a test the diff adds.
+
+    It cannot hide a test that already guarded the behaviour; an unconditional skip still counts.
+    """
+    hunk = next((h for h in changed.change.hunks if line in h.lines), None)
+    if hunk is None:
+        return False
+    above = [
+        ln for ln in hunk.lines[: hunk.lines.index(line)] if ln.kind != "-" and ln.text.strip()
+    ]
+    conditional = bool(_CONDITIONAL_SKIP.search(line.text)) or bool(
+        above
+        and re.match(r"^\s*(if|elif|else)\b", above[-1].text)
+        and len(above[-1].text) - len(above[-1].text.lstrip())
+        < len(line.text) - len(line.text.lstrip())
+    )
+    if not conditional:
+        return False
+    if changed.change.status == "added":
+        return True
+    for previous in reversed(above):
+        if _test_names(previous.text) or re.match(
+            r"^\s*(async\s+)?def\s|^\s*func\s", previous.text
+        ):
+            return previous.kind == "+"
     return False
 
 
