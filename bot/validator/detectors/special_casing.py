@@ -128,6 +128,11 @@ def _literal_in(code: str, value: str, language: str | None = None) -> bool:
     return re.search(rf"(\"{escaped}\"|'{escaped}'{backtick})", code) is not None
 
 
+def _strongly_instance(value: str) -> bool:
+    """Ids, postcodes, e-mails, sentences, fixture names: never a key a real mapping would need."""
+    return bool(re.search(r"\d|\s|@", value)) or value.lower() in _FIXTURE_WORDS
+
+
 def _literal_as_key(code: str, value: str) -> bool:
     """A lookup table keyed by the test's value (`{"jane@x.org": "jane"}`) is special-casing too."""
     escaped = re.escape(value)
@@ -151,7 +156,9 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
                 continue
             code = changed.code(line)
             keyed = (
-                [v for v in values if _literal_as_key(code, v)] if ctx.red_literals_exact else []
+                [v for v in values if _strongly_instance(v) and _literal_as_key(code, v)]
+                if ctx.red_literals_exact
+                else []
             )
             if not keyed and not _COMPARISON.search(_STRING_BODY.sub('""', code)):
                 continue
