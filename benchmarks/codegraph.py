@@ -28,6 +28,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.codegraph import CodeGraph, IndexOptions, build_index
+from bot.codegraph.languages import parser as tree_sitter_parser
 
 T = TypeVar("T")
 TOUCHED_FILE = "json/decoder.py"
@@ -76,6 +77,8 @@ def _run(root: Path, scratch: Path, args: argparse.Namespace) -> dict[str, Any]:
     file_list = scratch / "files.txt"
     file_list.write_text("\n".join(files) + "\n")
     ctags_seconds, ctags_tags = _median(args.runs, lambda: _ctags(args.ctags, root, file_list))
+    # The floor under any tree-sitter index: parsing alone, before any query or record.
+    parse_seconds, _ = _median(args.runs, lambda: _parse_only(root, files))
 
     cache = scratch / "warm-cache"
     build_index(root, cache, options=pooled)
@@ -123,6 +126,7 @@ def _run(root: Path, scratch: Path, args: argparse.Namespace) -> dict[str, Any]:
         "cold_inline_seconds": cold_inline_seconds,
         "ctags_seconds": ctags_seconds,
         "ctags_tags": ctags_tags,
+        "parse_only_inline_seconds": parse_seconds,
         "warm_unchanged_seconds": unchanged_seconds,
         "warm_unchanged_reparsed": unchanged.report.reparsed,
         "warm_touched_seconds": touched_seconds,
@@ -148,6 +152,11 @@ def _copy_python_sources(stdlib: Path, destination: Path) -> None:
         }
 
     shutil.copytree(stdlib, destination, ignore=ignore, symlinks=True)
+
+
+def _parse_only(root: Path, files: list[str]) -> int:
+    python = tree_sitter_parser("python")
+    return sum(python.parse((root / path).read_bytes()).root_node.child_count for path in files)
 
 
 def _ctags(executable: str, root: Path, file_list: Path) -> int:
@@ -216,6 +225,7 @@ def _print(results: dict[str, Any]) -> None:
         ("first find_symbol", seconds("first_find_symbol_seconds"), ""),
         ("first find_references", seconds("first_find_references_seconds"), ""),
         ("blast radius", seconds("blast_radius_seconds"), ""),
+        ("tree-sitter parse only", seconds("parse_only_inline_seconds"), "(in-process)"),
         ("cold / ctags", f"x{results['cold_vs_ctags']:.2f}", ""),
         ("warm touched / cold", f"{results['warm_touched_vs_cold'] * 100:.1f} %", ""),
     ]
