@@ -14,6 +14,7 @@ from bot.validator.filekinds import (
     is_test_path,
     language_of,
 )
+from bot.validator.models import BreadthLimits
 from bot.validator.syntax import Fragment, fragments_for
 
 _SPACES = re.compile(r"\s+")
@@ -122,6 +123,7 @@ class DiffContext:
     red_literals: frozenset[str] = frozenset()
     red_literals_exact: bool = False  # of the named red test (or given), not of every added test
     estimate_points: float | None = None
+    limits: BreadthLimits = field(default_factory=BreadthLimits)
 
     @property
     def product_files(self) -> list[ChangedFile]:

@@ -39,6 +39,19 @@ VETO_KINDS: frozenset[str] = frozenset(VetoKind.__args__)  # type: ignore[attr-d
 SOFT_KINDS: frozenset[str] = frozenset(SoftKind.__args__)  # type: ignore[attr-defined]
 
 
+class BreadthLimits(BaseModel):
+    """When a change counts as `broad_change` (soft): per estimate point, or absolute without one."""
+
+    lines_per_point: int = 120
+    """Changed non-test lines allowed per estimate point (at least 40)."""
+    files_per_point: float = 3
+    """Changed non-test files allowed per estimate point (plus one)."""
+    default_max_lines: int = 400
+    """Limit on changed non-test lines when the run has no estimate."""
+    default_max_files: int = 12
+    """Limit on changed non-test files when the run has no estimate."""
+
+
 class Finding(BaseModel):
     """One piece of evidence: where it is (file and line, or trajectory seq) and why it matters."""
 

@@ -20,7 +20,7 @@ from bot.validator.detectors import (
     tests_integrity,
 )
 from bot.validator.diffparse import parse_diff
-from bot.validator.models import Finding, StaticVerdict
+from bot.validator.models import BreadthLimits, Finding, StaticVerdict
 from bot.validator.redtest import red_test_literals
 from bot.validator.trajectory_audit import audit
 from bot.workspace.trajectory import TrajectoryEvent
@@ -44,6 +44,7 @@ def validate_static(
     protected: ProtectedPaths | None = None,
     estimate_points: float | None = None,
     red_test_literals_extra: Sequence[str] = (),
+    limits: BreadthLimits | None = None,
 ) -> StaticVerdict:
     """Run all static detectors. Raises DiffParseError when the diff cannot be read.
 
@@ -62,13 +63,15 @@ def validate_static(
         red_literals=literals,
         red_literals_exact=bool(red_test or red_test_literals_extra),
         estimate_points=estimate_points,
+        limits=limits or BreadthLimits(),
     )
 
     findings: list[Finding] = []
     for detector in DETECTORS:
         findings.extend(detector(ctx))
-    findings.extend((protected or ProtectedPaths.load()).check_changes(changes))
-    findings.extend(audit(trajectory, red_test))
+    protected_paths = protected or ProtectedPaths.load()
+    findings.extend(protected_paths.check_changes(changes))
+    findings.extend(audit(trajectory, red_test, protected=protected_paths))
 
     # No logging here: `smith validate --json` owns stdout; the chain logs the verdict it stores.
     return StaticVerdict.from_findings(_dedupe(findings))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from bot.validator.models import Finding
 from bot.validator.redtest import parse_test_id
@@ -64,9 +64,42 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(item)
 
 
-def audit(events: Sequence[TrajectoryEvent], red_test: str | None = None) -> list[Finding]:
+def audit(
+    events: Sequence[TrajectoryEvent],
+    red_test: str | None = None,
+    *,
+    protected: ProtectedPathsLike | None = None,
+) -> list[Finding]:
     ordered = sorted(events, key=lambda e: e.seq)
-    return [*_history_peeks(ordered), *_tampering(ordered, red_test)]
+    found = [*_history_peeks(ordered), *_tampering(ordered, red_test)]
+    if protected is not None:
+        found.extend(_protected_writes(ordered, protected))
+    return found
+
+
+class ProtectedPathsLike(Protocol):
+    def reason(self, path: str) -> str | None: ...
+
+
+def _protected_writes(
+    events: Sequence[TrajectoryEvent], protected: ProtectedPathsLike
+) -> Iterator[Finding]:
+    """Writes to protected paths, refused or not: the diff may be clean, the intent was not."""
+    for event in events:
+        if event.actor != "agent" or event.tool not in WRITE_TOOLS:
+            continue
+        for path in _event_paths(event):
+            glob = protected.reason(path)
+            if glob is not None:
+                attempt = "" if event.ok else " (refused, but attempted)"
+                yield Finding(
+                    kind="protected_path",
+                    path=path,
+                    line=None,
+                    seq=event.seq,
+                    detail=f"`{event.tool}` on protected path `{path}` (matches `{glob}`){attempt}",
+                )
+                break
 
 
 def _history_peeks(events: Sequence[TrajectoryEvent]) -> Iterator[Finding]:

@@ -145,3 +145,23 @@ def test_unreadable_diffs_raise(text):
 def test_parse_test_id(test_id, path, name):
     parsed = parse_test_id(test_id)
     assert (parsed.path, parsed.name) == (path, name)
+
+
+def test_attempted_write_to_a_protected_path_is_vetoed_even_when_refused(make_diff):
+    diff = make_diff({"app/a.py": {"before": "x = 1\n", "after": "x = 2\n"}})
+    events = _events(
+        {"actor": "agent", "tool": "read_file", "args": {"path": ".github/workflows/ci.yml"}},
+        {"actor": "agent", "tool": "edit_file", "args": {"path": ".GitHub/workflows/ci.yml"}, "ok": False},
+    )
+    verdict = validate_static(diff, events)
+    assert [(f.kind, f.seq) for f in verdict.vetoes] == [("protected_path", 2)]
+    assert "refused" in verdict.vetoes[0].detail
+
+
+def test_breadth_limits_are_settings(make_diff):
+    from bot.validator.models import BreadthLimits
+
+    diff = make_diff({f"app/m{i}.py": {"before": "x = 1\n", "after": "x = 2\n"} for i in range(4)})
+    assert "broad_change" not in kinds(validate_static(diff))
+    tight = BreadthLimits(default_max_files=3)
+    assert "broad_change" in kinds(validate_static(diff, limits=tight))

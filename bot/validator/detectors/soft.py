@@ -17,11 +17,6 @@ from bot.validator.diffparse import DiffLine
 from bot.validator.filekinds import JS_LIKE, is_entrypoint, is_frontend_test, is_manifest
 from bot.validator.models import Finding
 
-DEFAULT_MAX_LINES = 400
-DEFAULT_MAX_FILES = 12
-LINES_PER_POINT = 120
-FILES_PER_POINT = 3
-
 _DEBUG = re.compile(
     r"\bbreakpoint\(\)|\b(i?pdb|pudb)\.set_trace\(|^\s*import\s+(i?pdb|pudb)\b|^\s*debugger\s*;?\s*$|"
     r"\bconsole\.(log|debug|trace|dir|table)\(|\bpprint\(|\bspew\.Dump\(|\bSystem\.(out|err)\.print|"
@@ -307,12 +302,13 @@ def _breadth(ctx: DiffContext) -> Iterator[Finding]:
     product = [f for f in ctx.files if not f.is_test]
     lines = sum(len(f.change.added) + len(f.change.removed) for f in product)
     files = len(product)
+    limits = ctx.limits
     if ctx.estimate_points is not None:
-        max_lines = max(40, int(LINES_PER_POINT * ctx.estimate_points))
-        max_files = max(2, math.ceil(FILES_PER_POINT * ctx.estimate_points) + 1)
+        max_lines = max(40, int(limits.lines_per_point * ctx.estimate_points))
+        max_files = max(2, math.ceil(limits.files_per_point * ctx.estimate_points) + 1)
         basis = f"the estimate of {ctx.estimate_points:g} point(s) allows about {max_lines} lines in {max_files} files"
     else:
-        max_lines, max_files = DEFAULT_MAX_LINES, DEFAULT_MAX_FILES
+        max_lines, max_files = limits.default_max_lines, limits.default_max_files
         basis = f"the size threshold is {max_lines} lines in {max_files} files"
     if lines > max_lines or files > max_files:
         yield Finding(
