@@ -7,6 +7,7 @@ No repository access: the diff and the trajectory are the only evidence.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 
 from bot.protected_paths import ProtectedPaths
 from bot.validator.context import ChangedFile, DiffContext
@@ -69,12 +70,18 @@ def validate_static(
     findings: list[Finding] = []
     for detector in DETECTORS:
         findings.extend(detector(ctx))
-    protected_paths = protected or ProtectedPaths.load()
+    protected_paths = protected or _default_protected_paths()
     findings.extend(protected_paths.check_changes(changes))
     findings.extend(audit(trajectory, red_test, protected=protected_paths))
 
     # No logging here: `smith validate --json` owns stdout; the chain logs the verdict it stores.
     return StaticVerdict.from_findings(_dedupe(findings))
+
+
+@lru_cache(maxsize=1)
+def _default_protected_paths() -> ProtectedPaths:
+    """The packaged defaults, read once per process (the chain passes the repo's own set)."""
+    return ProtectedPaths.load()
 
 
 def _dedupe(findings: Iterable[Finding]) -> list[Finding]:
