@@ -1,0 +1,214 @@
+"""`smith rules`: list, show and decide learned rules from the shell, and run the miner now.
+
+A shell decision is recorded as `shell:<os user>`. Approving a proposal that has no repository
+from the shell keeps it global (every repository); on the forge, the approving maintainer's
+repository becomes its scope.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import json
+import os
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from rich.console import Console
+from rich.table import Table
+
+from bot.rules.store import STATUSES
+
+EXIT_OK, EXIT_FAILURE = 0, 1
+T = TypeVar("T")
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "rules", help="learned rules: list, show, approve, reject, retire, mine",
+        description="Rules the miner proposes from recurring failures; only approved rules "
+        "reach the prompts of the steps they target.")
+    actions = parser.add_subparsers(dest="rules_command", metavar="ACTION", required=True)
+
+    listing = actions.add_parser("list", help="rules, newest last")
+    listing.add_argument("--status", choices=STATUSES, help="only rules with this status")
+    listing.add_argument("--repo", metavar="OWNER/NAME",
+                         help="only this repository's rules and the global ones")
+    listing.add_argument("--json", action="store_true", help="print JSON")
+    listing.set_defaults(func=cmd_list)
+
+    show = actions.add_parser("show", help="one rule with its evidence")
+    show.add_argument("id", type=int, help="rule id")
+    show.add_argument("--json", action="store_true", help="print JSON")
+    show.set_defaults(func=cmd_show)
+
+    for verb, help_text in (("approve", "approve a proposal (it reaches prompts)"),
+                            ("reject", "reject a proposal"),
+                            ("retire", "stop using an approved rule")):
+        decide = actions.add_parser(verb, help=help_text)
+        decide.add_argument("id", type=int, help="rule id")
+        decide.set_defaults(func=cmd_decide, verb=verb)
+
+    mine = actions.add_parser("mine", help="read votes, mine failures and post proposals now")
+    mine.add_argument("--repo", metavar="OWNER/NAME", help="mine only this repository's failures")
+    mine.set_defaults(func=cmd_mine)
+
+
+def shell_actor() -> str:
+    try:
+        user = getpass.getuser()
+    except (OSError, KeyError):  # no login name in some containers
+        user = f"uid{os.getuid()}"
+    return f"shell:{user}"
+
+
+def _with_database(work: Callable[[Any], Awaitable[T]]) -> T:
+    """Run `work(db)` on this installation's database, turning store errors into CommandError."""
+    from bot.cli import CommandError, database_target, load_settings
+    from bot.rules.store import InvalidTransition, RuleNotFound
+    from bot.store.db import Database, DatabaseUnavailable
+
+    settings = load_settings()
+
+    async def run(url: str) -> T:
+        db = Database(url, pool_size=1)
+        try:
+            return await work(db)
+        finally:
+            await db.dispose()
+
+    with database_target(settings) as url:
+        try:
+            return asyncio.run(run(url))
+        except (RuleNotFound, InvalidTransition) as exc:
+            raise CommandError(str(exc)) from exc
+        except DatabaseUnavailable as exc:
+            raise CommandError(f"database unavailable: {exc}") from exc
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from bot.rules.store import list_rules, rule_as_dict
+
+    async def work(db: Any) -> list[dict[str, Any]]:
+        async with db.transaction() as session:
+            rules = await list_rules(session, status=args.status, repo=args.repo)
+            return [rule_as_dict(rule) for rule in rules]
+
+    rules = _with_database(work)
+    if args.json:
+        print(json.dumps(rules, indent=2))
+        return EXIT_OK
+    table = Table(title="Smith rules")
+    for column in ("id", "status", "step", "scope", "rule", "evidence", "posted"):
+        table.add_column(column)
+    for rule in rules:
+        table.add_row(str(rule["id"]), rule["status"], rule["step"], _scope(rule), rule["text"],
+                      ", ".join(str(i) for i in rule["evidence_failure_ids"]), _posted(rule))
+    Console().print(table)
+    return EXIT_OK
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from bot.rules.store import failures_by_ids, get_rule, rule_as_dict
+
+    async def work(db: Any) -> dict[str, Any]:
+        async with db.transaction() as session:
+            rule = await get_rule(session, args.id)
+            data = rule_as_dict(rule)
+            data["evidence"] = [
+                {"id": f.id, "forge": f.forge, "repo": f.repo, "step": f.step, "kind": f.kind,
+                 "change_request": f.change_request_number, "url": f.source_url,
+                 "evidence": f.evidence}
+                for f in await failures_by_ids(session, data["evidence_failure_ids"])
+            ]
+            return data
+
+    rule = _with_database(work)
+    if args.json:
+        print(json.dumps(rule, indent=2))
+        return EXIT_OK
+    console = Console()
+    console.print(f"[bold]Rule {rule['id']}[/bold]  {rule['status']}  step {rule['step']}  "
+                  f"scope {_scope(rule)}")
+    console.print(f"rule: {rule['text']}")
+    console.print(f"why: {rule['rationale']}")
+    if rule["decided_by"]:
+        console.print(f"decided by {rule['decided_by']} at {rule['decided_at']}")
+    console.print(f"posted: {_posted(rule)}")
+    for failure in rule["evidence"]:
+        where = f" (change request {failure['change_request']})" if failure["change_request"] else ""
+        console.print(f"- failure {failure['id']} {failure['forge']}:{failure['repo']}{where} "
+                      f"{failure['step']}/{failure['kind']}: {' '.join(failure['evidence'].split())[:200]}")
+    return EXIT_OK
+
+
+def cmd_decide(args: argparse.Namespace) -> int:
+    from bot.rules.store import approve_rule, reject_rule, retire_rule
+
+    actions = {"approve": approve_rule, "reject": reject_rule, "retire": retire_rule}
+    actor = shell_actor()
+
+    async def work(db: Any) -> tuple[str, str, str]:
+        async with db.transaction() as session:
+            rule = await actions[args.verb](session, args.id, decided_by=actor)
+            return rule.status, rule.step, rule.repo or "every repository"
+
+    status, step, scope = _with_database(work)
+    print(f"rule {args.id} is {status} (step {step}, {scope}), by {actor}")
+    return EXIT_OK
+
+
+def cmd_mine(args: argparse.Namespace) -> int:
+    from bot.cli import CommandError, build_forges, database_target, load_settings
+    from bot.jobs import Runtime
+    from bot.rules.mining import mine_rules
+    from bot.store.db import Database
+
+    settings = load_settings()
+
+    async def run(url: str) -> Any:
+        runtime = Runtime(settings=settings, db=Database(url, pool_size=2),
+                          forges=build_forges(settings))
+        try:
+            return await mine_rules(runtime, repo=args.repo)
+        finally:
+            for forge in runtime.forges.values():
+                await forge.close()
+            await runtime.db.dispose()
+
+    with database_target(settings) as url:
+        result = asyncio.run(run(url))
+    _print_mining(result)
+    if result.error:
+        raise CommandError(f"the miner did not finish: {result.error}")
+    return EXIT_OK
+
+
+def _print_mining(result: Any) -> None:
+    if result.poll is not None:
+        print(f"votes: {result.poll.proposals} pending proposal(s) read; approved "
+              f"{result.poll.approved or 'none'}, rejected {result.poll.rejected or 'none'}")
+    print(f"failures mined: {result.failures_seen}")
+    print(f"new proposals: {', '.join(f'#{i}' for i in result.proposed) or 'none'}")
+    for dropped in result.dropped:
+        print(f"dropped ({dropped.step}): {dropped.rule!r}: {dropped.reason}")
+    for posted in result.posted:
+        print(f"posted rule #{posted.rule_id} on {posted.detail}")
+    for unposted in result.unposted:
+        print(f"kept unposted: rule #{unposted.rule_id}: {unposted.detail} "
+              f"(decide it with `smith rules approve|reject {unposted.rule_id}`)")
+
+
+def _scope(rule: dict[str, Any]) -> str:
+    if rule["repo"] is None:
+        return "global"
+    return f"{rule['forge']}:{rule['repo']}" if rule["forge"] else rule["repo"]
+
+
+def _posted(rule: dict[str, Any]) -> str:
+    ref = rule["proposal_ref"]
+    if "comment_id" not in ref:
+        return f"not posted: {ref['unposted']}" if ref.get("unposted") else "not posted"
+    sign = "!" if ref.get("item_kind") == "change_request" else "#"
+    return f"{ref['forge']}:{ref['repo']}{sign}{ref['item_number']}"

@@ -1,0 +1,34 @@
+"""Settings of the rules loop, read from the global Settings (with defaults until they exist)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class RulesSettings(BaseModel):
+    tracking_issue: int | None = Field(
+        None, description="Issue number (in the repository most evidence came from) where "
+        "proposals without a change request are posted; None keeps them unposted.")
+    mining_interval_hours: float = Field(24.0, description="How often the miner runs.")
+    poll_interval_minutes: float = Field(10.0, description="How often reactions on pending "
+                                         "proposals are read (GitHub sends no webhook).")
+    max_failures: int = Field(200, description="Failures the miner sees at most, newest first.")
+    window_days: int = Field(90, description="Failures older than this are not mined.")
+    command_prefix: str = "/smith"
+    approve_permission: str = "maintain"
+
+    @classmethod
+    def from_settings(cls, settings: Any) -> RulesSettings:
+        """`rules_*` fields of Settings; the ones not declared there yet keep their defaults."""
+        values: dict[str, Any] = {
+            "command_prefix": getattr(settings, "command_prefix", "/smith"),
+            "approve_permission": getattr(settings, "approve_permission", "maintain"),
+        }
+        for name in ("tracking_issue", "mining_interval_hours", "poll_interval_minutes",
+                     "max_failures", "window_days"):
+            value = getattr(settings, f"rules_{name}", None)
+            if value is not None:
+                values[name] = value
+        return cls(**values)
