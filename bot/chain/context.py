@@ -67,6 +67,13 @@ class RunContext:
             raise LookupError(f"step {step!r} has no artifact yet in run {self.run_id}")
         return found
 
+    async def executions(self, step: str) -> int:
+        """Finished executions of `step` in this run that counted (not environment retries)."""
+        from bot.store.steps import counted_executions
+
+        async with self.runtime.db.transaction() as session:
+            return await counted_executions(session, self.run_id, step)
+
     async def record_failure(self, step: str, kind: str, evidence: str) -> None:
         """A story for the rules loop (red runs, rejections, vetoes, review comments)."""
         async with self.runtime.db.transaction() as session:
@@ -76,6 +83,15 @@ class RunContext:
                 change_request_number=self.change_request_number,
                 source_url=self.change_request_url,
             )
+
+    async def update_params(self, **values: Any) -> None:
+        """Merge into the run's params and persist them: what a resumed run must remember."""
+        for key, value in values.items():
+            if value is None:
+                self.params.pop(key, None)
+            else:
+                self.params[key] = value
+        await self.update_run(params=dict(self.params))
 
     async def update_run(self, **values: Any) -> None:
         from sqlalchemy import update

@@ -1,10 +1,59 @@
-"""Which chain a run walks: the job calls `run_chain(run_id, runtime)` and this picks the graph."""
+"""The job's entry point: pick the run's graph and walk it; the catch-all edge of a run.
+
+Only here (and at the webhook) are unexpected errors caught broadly: the run is marked failed
+with the error recorded and said on the issue, instead of a job retried forever.
+"""
 
 from __future__ import annotations
 
-from bot.chain.placeholder import run_not_implemented
+from datetime import UTC, datetime
+
+import structlog
+from sqlalchemy import update
+
+from bot.chain.engine import RetryLater, RunEngine
+from bot.chain.fix import GRAPHS
+from bot.chain.render.issue_comments import render_failure
+from bot.forge.base import ItemRef, RepoRef
+from bot.forge.errors import ForgeError
 from bot.jobs import Runtime
+from bot.store.models import Run
+
+log = structlog.get_logger(__name__)
 
 
 async def run_chain(run_id: int, runtime: Runtime) -> None:
-    await run_not_implemented(run_id, runtime)
+    async with runtime.db.transaction() as session:
+        run = await session.get(Run, run_id)
+        chain = run.chain if run is not None else None
+    if chain is None:
+        log.warning("run_missing", run=run_id)
+        return
+    graph = GRAPHS.get(chain)
+    if graph is None:
+        await _fail(runtime, run_id, f"unknown chain {chain!r}")
+        return
+    try:
+        await RunEngine(graph, runtime).walk(run_id)
+    except RetryLater:
+        raise
+    except Exception as exc:  # the job edge: record, report, do not retry a broken run forever
+        log.exception("run_crashed", run=run_id)
+        await _fail(runtime, run_id, f"internal error: {type(exc).__name__}: {exc}")
+
+
+async def _fail(runtime: Runtime, run_id: int, reason: str) -> None:
+    async with runtime.db.transaction() as session:
+        run = await session.get(Run, run_id)
+        if run is None:
+            return
+        await session.execute(update(Run).where(Run.id == run_id).values(
+            status="failed", outcome="internal_error", reason=reason[:2000],
+            finished_at=datetime.now(UTC)))
+        forge_name, repo, issue = run.forge, run.repo, run.issue_number
+    try:
+        forge = runtime.forge(forge_name)
+        await forge.create_comment(RepoRef(forge_name, repo), ItemRef("issue", issue),
+                                   render_failure(run_id, step="internal", reason=reason))
+    except (ForgeError, LookupError) as exc:
+        log.warning("failure_comment_failed", run=run_id, error=str(exc))

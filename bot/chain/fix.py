@@ -1,0 +1,69 @@
+"""The fix chain and the rework chain as graphs (DESIGN §4). Edges live in the steps' code."""
+
+from __future__ import annotations
+
+from bot.chain.artifacts import StepName as S
+from bot.chain.context import RunContext
+from bot.chain.graph import Graph, Node
+from bot.chain.steps.check import quality, regression, validate
+from bot.chain.steps.estimate import estimate, plan
+from bot.chain.steps.implement import implement, self_review
+from bot.chain.steps.prepare import prepare
+from bot.chain.steps.publish import publish, transition
+from bot.chain.steps.reproduce import brt
+from bot.chain.steps.understand import acceptance, diagnose, judge
+
+
+def _diagnose_budget(ctx: RunContext) -> int:
+    return 1 + ctx.repo_config.steps.judge_rebuilds
+
+
+def _brt_budget(ctx: RunContext) -> int:
+    return 1 + ctx.repo_config.steps.brt_tries
+
+
+def _implement_budget(ctx: RunContext) -> int:
+    return ctx.repo_config.steps.attempt_budget
+
+
+FIX = Graph(
+    name="fix",
+    start=str(S.PREPARE),
+    resume_via=str(S.PREPARE),
+    nodes=(
+        Node(str(S.PREPARE), prepare),
+        Node(str(S.ACCEPTANCE), acceptance, budget=1),
+        Node(str(S.DIAGNOSE), diagnose, budget=_diagnose_budget),
+        Node(str(S.JUDGE), judge, budget=_diagnose_budget),
+        Node(str(S.ESTIMATE), estimate),
+        Node(str(S.PLAN), plan, budget=1),
+        Node(str(S.BRT), brt, budget=_brt_budget),
+        Node(str(S.IMPLEMENT), implement, budget=_implement_budget),
+        Node(str(S.SELF_REVIEW), self_review),
+        Node(str(S.QUALITY), quality),
+        Node(str(S.VALIDATE), validate),
+        Node(str(S.REGRESSION), regression),
+        Node(str(S.PUBLISH), publish),
+        Node(str(S.TRANSITION), transition),
+    ),
+    display=tuple(str(s) for s in (S.PREPARE, S.ACCEPTANCE, S.DIAGNOSE, S.JUDGE, S.ESTIMATE,
+                                   S.BRT, S.IMPLEMENT, S.SELF_REVIEW, S.QUALITY, S.VALIDATE,
+                                   S.PUBLISH, S.TRANSITION)),
+)
+
+REWORK = Graph(
+    name="rework",
+    start=str(S.PREPARE),
+    resume_via=str(S.PREPARE),
+    nodes=(
+        Node(str(S.PREPARE), prepare),
+        Node(str(S.IMPLEMENT), implement, budget=_implement_budget),
+        Node(str(S.QUALITY), quality),
+        Node(str(S.VALIDATE), validate),
+        Node(str(S.REGRESSION), regression),
+        Node(str(S.PUBLISH), publish),
+    ),
+    display=tuple(str(s) for s in (S.PREPARE, S.IMPLEMENT, S.QUALITY, S.VALIDATE, S.PUBLISH)),
+)
+
+GRAPHS: dict[str, Graph] = {graph.name: graph for graph in (FIX, REWORK)}

@@ -1,0 +1,162 @@
+"""QUALITY, VALIDATE and REGRESSION: facts about the fix, established by code.
+
+QUALITY reruns the declared tests, the red test and the checks triggered by touched paths in the
+sandbox; IMPLEMENT gets a short failure summary, never the raw log. VALIDATE runs the static
+validator on the diff and the trajectory and merges the model's per-criterion verdict; a static
+veto can never be overruled by the model.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from bot.chain.agent import run_agent
+from bot.chain.artifacts import (
+    Acceptance,
+    CheckResult,
+    CriteriaVerdict,
+    Estimate,
+    FailedTest,
+    Implementation,
+    QualityReport,
+    StepName,
+)
+from bot.chain.context import RunContext
+from bot.chain.graph import StepOutcome, Verdict
+from bot.chain.render.model_inputs import criteria_block
+from bot.chain.steps.implement import add_feedback
+from bot.chain.untrusted import data_block
+from bot.store.models import TrajectoryRow
+from bot.validator.merge import merge_verdicts
+from bot.validator.models import CriterionVerdict, ModelVerdict
+from bot.validator.static import validate_static
+from bot.workspace.failure_summary import summarize_failures
+from bot.workspace.junit import RunStatus as TestRunStatus
+from bot.workspace.junit import TestOutcome
+from bot.workspace.testrun import run_checks, run_full_suite, run_tests
+from bot.workspace.trajectory import TrajectoryEvent
+
+MAX_DIFF_CHARS_FOR_MODEL = 60_000
+
+
+def _tests_to_run(ctx: RunContext) -> list[str]:
+    tests: list[str] = []
+    implementation = ctx.artifact(StepName.IMPLEMENT, Implementation)
+    if implementation is not None:
+        tests += implementation.declared_tests
+    red = ctx.params.get("red_test")
+    if red:
+        tests.append(red["id"])
+    return list(dict.fromkeys(tests))
+
+
+async def quality(ctx: RunContext) -> StepOutcome:
+    config = ctx.repo_config
+    sandbox = ctx.scratch["sandbox"]
+    tests = _tests_to_run(ctx)
+    report = QualityReport(passed=True)
+    problems: list[str] = []
+    if tests:
+        result = await run_tests(sandbox, ctx.workspace.path, config, tests,
+                                 trajectory=ctx.trajectory, step=str(StepName.QUALITY))
+        failing = [case for case in result.cases
+                   if case.outcome not in (TestOutcome.PASSED, TestOutcome.SKIPPED)]
+        red = ctx.params.get("red_test")
+        red_still = bool(red) and not any(
+            case.outcome == TestOutcome.PASSED for case in result.cases_for(red["id"]))
+        report.failed_tests = [FailedTest(test_id=c.test_id, message=c.message[:500])
+                               for c in failing]
+        report.red_test_still_red = red_still
+        if result.status != TestRunStatus.COMPLETED:
+            problems.append(f"the test run ended without results ({result.status.value})")
+        if failing or red_still:
+            problems.append(summarize_failures(result, ctx.workspace.path)
+                            or f"the red test {red['id'] if red else ''} did not pass")
+    touched = await ctx.workspace.changed_paths()
+    for check in await run_checks(sandbox, ctx.workspace.path, config, touched):
+        summary = check.output.strip().splitlines()[-5:] if not check.passed else []
+        report.checks.append(CheckResult(name=check.name, passed=check.passed,
+                                         summary="\n".join(summary)[:800]))
+        if not check.passed:
+            problems.append(f"check {check.name} failed:\n" + "\n".join(summary))
+    if problems:
+        report.passed = False
+        report.summary = "\n\n".join(problems)[:4000]
+        await add_feedback(ctx, "quality", report.summary)
+        await ctx.record_failure(str(StepName.QUALITY), "quality_red", report.summary)
+        return StepOutcome(Verdict.REJECTED, str(StepName.IMPLEMENT), artifact=report,
+                           summary=f"red: {len(report.failed_tests)} failing tests, "
+                                   f"{sum(not c.passed for c in report.checks)} failing checks")
+    return StepOutcome(Verdict.PASSED, str(StepName.VALIDATE), artifact=report,
+                       summary=f"green: {len(tests)} tests, {len(report.checks)} checks")
+
+
+async def _trajectory(ctx: RunContext) -> list[TrajectoryEvent]:
+    async with ctx.runtime.db.transaction() as session:
+        rows = (await session.execute(
+            select(TrajectoryRow).where(TrajectoryRow.run_id == ctx.run_id)
+            .order_by(TrajectoryRow.seq))).scalars()
+        return [TrajectoryEvent(seq=r.seq, step=r.step, actor=r.actor, tool=r.tool,
+                                args=r.args, ok=r.ok, detail=r.detail) for r in rows]
+
+
+def _trajectory_summary(events: list[TrajectoryEvent]) -> str:
+    lines = [f"#{e.seq} {e.step} {e.actor} {e.tool} {'ok' if e.ok else 'REFUSED'} "
+             f"{', '.join(f'{k}={str(v)[:80]}' for k, v in e.args.items() if k != 'content')}"
+             for e in events[-120:]]
+    return "\n".join(lines)
+
+
+async def validate(ctx: RunContext) -> StepOutcome:
+    diff = await ctx.workspace.diff()
+    events = await _trajectory(ctx)
+    red = ctx.params.get("red_test")
+    estimate = ctx.artifact(StepName.ESTIMATE, Estimate)
+    static = validate_static(diff, events, red_test=red["id"] if red else None,
+                             protected=ctx.protected,
+                             estimate_points=estimate.points if estimate else None)
+    criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
+    red_status = (f"The reproduction test {red['id']} was seen red before the fix and green "
+                  "after it." if red else "There is no reproduction test for this run.")
+    inputs = "\n\n".join([
+        criteria_block(criteria),
+        data_block("diff", diff[:MAX_DIFF_CHARS_FOR_MODEL]),
+        data_block("trajectory", _trajectory_summary(events)),
+        red_status,
+    ])
+    verdict = await run_agent(ctx, StepName.VALIDATE, inputs)
+    assert isinstance(verdict, CriteriaVerdict)
+    final = merge_verdicts(
+        static,
+        ModelVerdict(criteria=[CriterionVerdict(id=c.id, covered=c.covered, evidence=c.evidence)
+                               for c in verdict.criteria],
+                     over_engineering=verdict.over_engineering),
+        primary_criteria=[c.id for c in criteria.criteria if c.kind == "primary"],
+    )
+    soft = [finding.model_dump(mode="json") for finding in final.soft_signals]
+    soft += [{"kind": "honesty_concern", "path": "", "line": None, "detail": concern}
+             for concern in verdict.honesty_concerns]
+    artifact = {"decision": final.decision, "reasons": final.reasons, "soft_signals": soft,
+                "criteria": verdict.model_dump(mode="json")}
+    if final.decision == "veto":
+        text = "The validator vetoed the fix:\n" + "\n".join(f"- {r}" for r in final.reasons)
+        await add_feedback(ctx, "validate", text)
+        await ctx.record_failure(str(StepName.VALIDATE), "validator_veto", text)
+        return StepOutcome(Verdict.REJECTED, str(StepName.IMPLEMENT), artifact=artifact,
+                           summary=f"veto: {final.reasons[0][:150]}")
+    await ctx.update_params(soft_signals=soft, verdict=verdict.model_dump(mode="json"))
+    nxt = StepName.REGRESSION if ctx.repo_config.regression.enabled else StepName.PUBLISH
+    return StepOutcome(Verdict.PASSED, str(nxt), artifact=artifact,
+                       summary=f"pass, {len(soft)} soft signals")
+
+
+async def regression(ctx: RunContext) -> StepOutcome:
+    result = await run_full_suite(ctx.scratch["sandbox"], ctx.workspace.path, ctx.repo_config)
+    if result.status == TestRunStatus.COMPLETED and result.all_passed:
+        return StepOutcome(Verdict.PASSED, str(StepName.PUBLISH),
+                           summary=f"full suite green ({len(result.cases)} tests)")
+    summary = summarize_failures(result, ctx.workspace.path) or result.status.value
+    await add_feedback(ctx, "regression", summary)
+    await ctx.record_failure(str(StepName.REGRESSION), "regression_red", summary)
+    return StepOutcome(Verdict.REJECTED, str(StepName.IMPLEMENT),
+                       summary=f"full suite red: {len(result.failing)} failing")

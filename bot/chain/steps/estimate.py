@@ -1,0 +1,91 @@
+"""ESTIMATE and PLAN: how big is the fix, does a human want to see it first, or only a plan?
+
+The blast radius is measured by the code graph (callers, files and packages reached), not
+guessed by the model: when a graph exists its rating wins. At or over the gate, or with a high
+radius, the run pauses until a maintainer says `/smith approve`; above the maximum Smith
+publishes a plan instead of code.
+"""
+
+from __future__ import annotations
+
+from bot.chain.agent import run_agent
+from bot.chain.artifacts import Acceptance, Diagnosis, Estimate, Plan, StepName
+from bot.chain.context import RunContext
+from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chain.render.issue_comments import render_estimate_gate, render_plan
+from bot.chain.render.model_inputs import criteria_block, diagnosis_block, estimate_block
+from bot.codegraph.models import BlastRadius
+
+
+def measure_blast_radius(ctx: RunContext, diagnosis: Diagnosis) -> BlastRadius | None:
+    graph = ctx.code_graph
+    if graph is None:
+        return None
+    changed = []
+    for location in diagnosis.locations:
+        changed += graph.definitions_touched(location.path,
+                                             [(location.start_line, location.end_line)])
+    if not changed:
+        return None
+    return graph.blast_radius(changed)
+
+
+def _radius_text(radius: BlastRadius | None) -> str:
+    if radius is None:
+        return "Blast radius from the code graph: unknown (no graph, or no definition touched)."
+    return (
+        f"Blast radius from the code graph: {radius.rating}. Changed: "
+        f"{', '.join(radius.changed)}. Direct callers {radius.direct_callers} in "
+        f"{radius.direct_files} files / {radius.direct_packages} packages; within two hops "
+        f"{radius.two_hop_callers} callers in {radius.two_hop_files} files / "
+        f"{radius.two_hop_packages} packages; {radius.call_sites} call sites. "
+        + "; ".join(radius.reasons)
+    )
+
+
+async def estimate(ctx: RunContext) -> StepOutcome:
+    criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
+    diagnosis = ctx.require(StepName.DIAGNOSE, Diagnosis)
+    radius = measure_blast_radius(ctx, diagnosis)
+    inputs = "\n\n".join([criteria_block(criteria), diagnosis_block(diagnosis),
+                          _radius_text(radius)])
+    artifact = await run_agent(ctx, StepName.ESTIMATE, inputs)
+    assert isinstance(artifact, Estimate)
+    if radius is not None:
+        artifact = artifact.model_copy(update={
+            "blast_radius": radius.rating,
+            "blast_evidence": [*artifact.blast_evidence, *radius.reasons][:10],
+        })
+    steps = ctx.repo_config.steps
+    summary = f"{artifact.points:g} points, {artifact.blast_radius} blast radius"
+    if artifact.points > steps.estimate_max:
+        return StepOutcome(Verdict.PASSED, str(StepName.PLAN), artifact=artifact,
+                           summary=summary + f"; above {steps.estimate_max:g}: plan only")
+    needs_gate = artifact.points >= steps.estimate_gate or artifact.blast_radius == "high"
+    if needs_gate and not ctx.params.get("approved_by"):
+        await ctx.forge.create_comment(ctx.repo, ctx.issue, render_estimate_gate(
+            ctx.run_id, artifact, gate_points=steps.estimate_gate))
+        await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.awaiting_approval])
+        ctx.scratch["ending_said"] = True
+        return StepOutcome(
+            Verdict.WAITING, None, artifact=artifact, summary=summary + "; waiting for approval",
+            ending=RunEnding(RunStatus.PAUSED, "awaiting_approval", summary,
+                             resume_at=str(StepName.BRT)),
+        )
+    return StepOutcome(Verdict.PASSED, str(StepName.BRT), artifact=artifact, summary=summary)
+
+
+async def plan(ctx: RunContext) -> StepOutcome:
+    criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
+    diagnosis = ctx.require(StepName.DIAGNOSE, Diagnosis)
+    estimated = ctx.require(StepName.ESTIMATE, Estimate)
+    inputs = "\n\n".join([criteria_block(criteria), diagnosis_block(diagnosis),
+                          estimate_block(estimated)])
+    artifact = await run_agent(ctx, StepName.PLAN, inputs)
+    assert isinstance(artifact, Plan)
+    await ctx.forge.create_comment(ctx.repo, ctx.issue, render_plan(
+        ctx.run_id, artifact, estimated, max_points=ctx.repo_config.steps.estimate_max))
+    ctx.scratch["ending_said"] = True
+    return StepOutcome(Verdict.PASSED, None, artifact=artifact,
+                       summary=f"plan with {len(artifact.steps)} steps published",
+                       ending=RunEnding(RunStatus.SUCCEEDED, "plan", "a plan was published"))

@@ -1,0 +1,93 @@
+"""BRT: a bug-reproduction test that OUR code proves red on an assertion before any fix.
+
+"The test is red" is a fact only when the sandbox ran it and the JUnit report shows an
+assertion failure; an import error, a collection failure or a timeout proves nothing, so the
+test is reverted and the agent tries again with a short account of what happened.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.chain.agent import run_agent
+from bot.chain.artifacts import Acceptance, ReproTest, StepName
+from bot.chain.context import RunContext
+from bot.chain.graph import StepOutcome, Verdict
+from bot.chain.render.model_inputs import criteria_block, diagnosis_block
+from bot.chain.artifacts import Diagnosis
+from bot.workspace.failure_summary import summarize_failures
+from bot.workspace.junit import RunStatus as TestRunStatus
+from bot.workspace.junit import TestOutcome
+from bot.workspace.testrun import run_tests
+from bot.workspace.tools import WritePolicy
+
+
+async def revert_changes(ctx: RunContext, paths: list[str]) -> None:
+    """Put `paths` back as they are on the base commit (delete files the base does not have)."""
+    checkout = ctx.workspace
+    root: Path = checkout.path
+    for rel in paths:
+        original = await checkout.read_base_file(rel)
+        target = root / rel
+        if original is None:
+            target.unlink(missing_ok=True)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(original)
+
+
+def red_message(result, test_id: str) -> str:  # noqa: ANN001 - TestRunResult
+    for case in result.cases_for(test_id):
+        if case.outcome == TestOutcome.RED_ASSERTION:
+            return (case.message or case.details or "assertion failed").strip()[:1500]
+    return ""
+
+
+async def brt(ctx: RunContext) -> StepOutcome:
+    config = ctx.repo_config
+    if not config.steps.brt:
+        return StepOutcome(Verdict.SKIPPED, str(StepName.IMPLEMENT),
+                           summary="disabled in .smith.yml")
+    criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
+    diagnosis = ctx.require(StepName.DIAGNOSE, Diagnosis)
+    parts = [criteria_block(criteria), diagnosis_block(diagnosis),
+             f"Test files must match: {', '.join(config.test_globs)}"]
+    if ctx.params.get("brt_feedback"):
+        parts += ["Your previous test was reverted because:", ctx.params["brt_feedback"]]
+    artifact = await run_agent(ctx, StepName.BRT, "\n\n".join(parts),
+                               policy=WritePolicy.tests_only(config.test_globs))
+    assert isinstance(artifact, ReproTest)
+    written = await ctx.workspace.changed_paths()
+    if artifact.status == "skipped":
+        await revert_changes(ctx, written)
+        await ctx.update_params(red_test=None, brt_skip=f"{artifact.skip_reason}: "
+                                f"{artifact.explanation}")
+        return StepOutcome(Verdict.SKIPPED, str(StepName.IMPLEMENT), artifact=artifact,
+                           summary=f"skipped ({artifact.skip_reason})")
+    test_id = artifact.test_id or ""
+    result = await run_tests(ctx.scratch["sandbox"], ctx.workspace.path, config, [test_id],
+                             step=str(StepName.BRT))
+    red = result.status == TestRunStatus.COMPLETED and result.is_red_on_assertion(test_id)
+    seen = "red_assertion" if red else ("green" if result.all_passed else "red_error")
+    await ctx.trajectory.record(step=str(StepName.BRT), actor="code", tool="run_tests",
+                                args={"test_id": test_id, "outcome": seen},
+                                ok=True, detail=result.status.value)
+    if red:
+        await ctx.update_params(
+            red_test={"id": test_id, "file": artifact.file, "message": red_message(result, test_id)},
+            brt_feedback=None,
+        )
+        return StepOutcome(Verdict.PASSED, str(StepName.IMPLEMENT), artifact=artifact,
+                           diff=await ctx.workspace.diff(), summary=f"{test_id} is red")
+    await revert_changes(ctx, written)
+    if result.status == TestRunStatus.TIMEOUT:
+        why = "the test run timed out"
+    elif seen == "green":
+        why = f"{test_id} passed: it does not reproduce the bug"
+    else:
+        why = summarize_failures(result, ctx.workspace.path) or (
+            f"{test_id} did not fail on an assertion ({result.status.value}); "
+            "errors, import problems and collection failures do not count")
+    await ctx.update_params(brt_feedback=why)
+    return StepOutcome(Verdict.REJECTED, str(StepName.BRT), artifact=artifact,
+                       summary=f"not red on an assertion ({seen}); test reverted")

@@ -1,0 +1,163 @@
+"""ACCEPTANCE, DIAGNOSE, JUDGE: what "fixed" means, why it is broken, and an independent check.
+
+Oracles are kept apart from executors: acceptance sees the report only; the judge sees the
+criteria, the diagnosis' conclusion and the cited lines, never the diagnoser's reasoning.
+Code checks what the model cannot be trusted with: quotes must be verbatim in the report,
+locations must exist in the checkout.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.chain.agent import run_agent
+from bot.chain.artifacts import Acceptance, Diagnosis, Judgement, StepName
+from bot.chain.context import RunContext
+from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chain.render.issue_comments import render_acceptance_blocked, render_judge_disagreed
+from bot.chain.render.model_inputs import (
+    CodeExcerpt,
+    criteria_block,
+    diagnosis_block,
+    judge_input,
+)
+from bot.chain.untrusted import quote_is_verbatim, quote_report, report_text_for_quotes
+from bot.forge.base import Issue, Permission
+
+MAX_EXCERPT_LINES = 60
+
+
+async def allowed_authors(ctx: RunContext, issue: Issue) -> set[str] | None:
+    """Whose comments reach the model: the author and users with write access (by default)."""
+    if ctx.settings.report_authors == "all":
+        return None
+    allowed = {issue.author}
+    for author in {comment.author for comment in issue.comments} - allowed:
+        if await ctx.forge.get_permission(ctx.repo, author) >= Permission.WRITE:
+            allowed.add(author)
+    return allowed
+
+
+async def report_for_model(ctx: RunContext) -> str:
+    issue: Issue = ctx.scratch["issue"]
+    if "report" not in ctx.scratch:
+        authors = await allowed_authors(ctx, issue)
+        ctx.scratch["authors"] = authors
+        ctx.scratch["report"] = quote_report(issue, allowed_authors=authors)
+    return ctx.scratch["report"]
+
+
+async def acceptance(ctx: RunContext) -> StepOutcome:
+    report = await report_for_model(ctx)
+    artifact = await run_agent(ctx, StepName.ACCEPTANCE, report)
+    assert isinstance(artifact, Acceptance)
+    text = report_text_for_quotes(ctx.scratch["issue"], ctx.scratch["authors"])
+    kept = [c for c in artifact.criteria if quote_is_verbatim(c.quote, text)]
+    dropped = len(artifact.criteria) - len(kept)
+    has_primary = any(c.kind == "primary" for c in kept)
+    if artifact.status == "blocked" or not has_primary:
+        blocked = artifact.model_copy(update={"criteria": kept})
+        if artifact.status != "blocked":
+            blocked = artifact.model_copy(update={
+                "status": "blocked", "criteria": kept,
+                "missing_data": [*artifact.missing_data,
+                                 "a primary criterion quoted verbatim from the report"],
+                "questions": artifact.questions or [
+                    "What exactly should happen instead? Please quote the expected behaviour."],
+            })
+        await ctx.forge.create_comment(ctx.repo, ctx.issue,
+                                       render_acceptance_blocked(ctx.run_id, blocked))
+        await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.needs_info])
+        ctx.scratch["ending_said"] = True
+        return StepOutcome(
+            Verdict.REJECTED, None, artifact=artifact,
+            summary=f"blocked: {len(kept)} usable criteria ({dropped} dropped)",
+            ending=RunEnding(RunStatus.FAILED, "needs_info",
+                             "the report does not say what the fixed behaviour is"),
+        )
+    accepted = artifact.model_copy(update={"criteria": kept})
+    return StepOutcome(Verdict.PASSED, str(StepName.DIAGNOSE), artifact=accepted,
+                       summary=f"{len(kept)} criteria" + (f", {dropped} dropped" if dropped else ""))
+
+
+async def diagnose(ctx: RunContext) -> StepOutcome:
+    criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
+    parts = [await report_for_model(ctx), "", criteria_block(criteria)]
+    judge_feedback = ctx.scratch.get("judge_feedback") or _earlier_judgement(ctx)
+    if judge_feedback:
+        parts += ["", "An independent judge rejected the previous diagnosis:", judge_feedback]
+    if ctx.scratch.get("location_feedback"):
+        parts += ["", ctx.scratch.pop("location_feedback")]
+    artifact = await run_agent(ctx, StepName.DIAGNOSE, "\n".join(parts))
+    assert isinstance(artifact, Diagnosis)
+    missing = [loc for loc in artifact.locations if not _location_exists(ctx, loc)]
+    if missing:
+        where = ", ".join(f"{m.path}:{m.start_line}-{m.end_line}" for m in missing)
+        ctx.scratch["location_feedback"] = (
+            f"These cited locations do not exist in the checkout: {where}. Cite real lines.")
+        return StepOutcome(Verdict.REJECTED, str(StepName.DIAGNOSE), artifact=artifact,
+                           summary=f"cited missing locations: {where}")
+    where = ", ".join(f"{loc.path}:{loc.start_line}" for loc in artifact.locations[:3])
+    return StepOutcome(Verdict.PASSED, str(StepName.JUDGE), artifact=artifact,
+                       summary=f"root cause at {where}")
+
+
+def _earlier_judgement(ctx: RunContext) -> str | None:
+    judgement = ctx.artifact(StepName.JUDGE, Judgement)
+    if judgement is None or judgement.explains_symptom:
+        return None
+    return f"{judgement.why} (it latched onto: {judgement.latched_onto})"
+
+
+def _location_exists(ctx: RunContext, location) -> bool:  # noqa: ANN001 - CodeLocation
+    root: Path = ctx.workspace.path
+    path = (root / location.path).resolve()
+    if not path.is_relative_to(root.resolve()) or not path.is_file():
+        return False
+    try:
+        lines = path.read_text(errors="replace").count("\n") + 1
+    except OSError:
+        return False
+    return 1 <= location.start_line <= location.end_line <= lines + 1
+
+
+def cited_excerpts(ctx: RunContext, diagnosis: Diagnosis) -> list[CodeExcerpt]:
+    root: Path = ctx.workspace.path
+    excerpts = []
+    for location in diagnosis.locations:
+        lines = (root / location.path).read_text(errors="replace").splitlines()
+        first = max(1, location.start_line - 3)
+        last = min(len(lines), location.end_line + 3, first + MAX_EXCERPT_LINES)
+        excerpts.append(CodeExcerpt(path=location.path, start_line=first,
+                                    text="\n".join(lines[first - 1:last])))
+    return excerpts
+
+
+async def judge(ctx: RunContext) -> StepOutcome:
+    criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
+    diagnosis = ctx.require(StepName.DIAGNOSE, Diagnosis)
+    inputs = judge_input(criteria, diagnosis, cited_excerpts(ctx, diagnosis))
+    artifact = await run_agent(ctx, StepName.JUDGE, inputs)
+    assert isinstance(artifact, Judgement)
+    if artifact.explains_symptom:
+        ctx.scratch.pop("judge_feedback", None)
+        return StepOutcome(Verdict.PASSED, str(StepName.ESTIMATE), artifact=artifact,
+                           summary="the diagnosis explains the symptom")
+    ctx.scratch["judge_feedback"] = f"{artifact.why} (it latched onto: {artifact.latched_onto})"
+    rebuilds = ctx.repo_config.steps.judge_rebuilds
+    rounds = await ctx.executions(StepName.JUDGE) + 1
+    if rounds <= rebuilds:
+        return StepOutcome(Verdict.REJECTED, str(StepName.DIAGNOSE), artifact=artifact,
+                           summary=f"disagreed (round {rounds} of {rebuilds})")
+    await ctx.forge.create_comment(
+        ctx.repo, ctx.issue, render_judge_disagreed(ctx.run_id, diagnosis, artifact, rounds=rounds))
+    ctx.scratch["ending_said"] = True
+    await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.failed])
+    return StepOutcome(Verdict.REJECTED, None, artifact=artifact,
+                       summary=f"disagreed {rounds} times; stopping",
+                       ending=RunEnding(RunStatus.FAILED, "judge_disagreed",
+                                        "the judge did not accept the diagnosis"))
+
+
+def diagnosis_for_model(ctx: RunContext) -> str:
+    return diagnosis_block(ctx.require(StepName.DIAGNOSE, Diagnosis))

@@ -1,0 +1,181 @@
+"""End-to-end harness: a real Smith (web app, handlers, jobs, chain, Postgres) against fake
+GitHub/GitLab and a scripted model, on a real git repository with real sandboxed pytest runs."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestServer
+from pydantic import SecretStr
+from sqlalchemy import select
+
+from bot.app import create_app
+from bot.chain.runner import run_chain
+from bot.config import Settings
+from bot.forge.base import ItemRef, RepoRef
+from bot.forge.github import GitHubForge
+from bot.forge.gitlab import GitLabForge
+from bot.forge.retry import RetryPolicy
+from bot.jobs import QUEUE, Runtime, build_job_app
+from bot.store.db import Database
+from bot.store.models import Run, Step
+from handlers import build_router
+from tests.e2e.buggy_repo import ISSUE_BODY, ISSUE_TITLE, make_buggy_repo
+from tests.fakes.github import FakeGitHub
+from tests.fakes.gitlab import FakeGitLab
+from tests.fakes.model import FakeModelServer
+
+SECRET = "e2e-webhook-secret"
+REPO = "octo/calc"
+PROJECT = "group/calc"
+LABEL = "smith:fix"
+FAST_FORGE_RETRY = RetryPolicy(attempts=4, backoff_initial=0.01, backoff_max=0.05,
+                               rate_limit_max_wait=2)
+
+
+@dataclass
+class E2E:
+    """One forge's view of a Smith installation with one buggy repository and one issue."""
+
+    forge_name: str
+    settings: Settings
+    db: Database
+    fake: Any
+    model: FakeModelServer
+    runtime: Runtime
+    bare: Path
+    issue: int
+    repo_name: str
+    drained: list[str] = field(default_factory=list)
+
+    @property
+    def repo(self) -> RepoRef:
+        return RepoRef(self.forge_name, self.repo_name)  # type: ignore[arg-type]
+
+    async def drain(self) -> None:
+        app = build_job_app(self.db.url, self.runtime)
+        async with app.open_async():
+            await app.run_worker_async(queues=[QUEUE], wait=False, install_signal_handlers=False,
+                                       listen_notify=False)
+
+    async def summon(self, actor: str = "maintainer") -> None:
+        await self.fake.label_issue(self.repo_name, self.issue, LABEL, actor=actor)
+
+    async def comment(self, body: str, actor: str, *, number: int | None = None,
+                      on_change_request: bool = False, **kwargs: Any) -> None:
+        target = number or self.issue
+        if self.forge_name == "github":
+            await self.fake.comment(self.repo_name, target, body, actor=actor)
+        else:
+            kind = "MergeRequest" if on_change_request else "Issue"
+            await self.fake.comment(self.repo_name, kind, target, body, actor=actor, **kwargs)
+
+    async def runs(self) -> list[Run]:
+        async with self.db.transaction() as session:
+            return list((await session.execute(select(Run).order_by(Run.id))).scalars())
+
+    async def steps(self, run_id: int) -> list[Step]:
+        async with self.db.transaction() as session:
+            return list((await session.execute(
+                select(Step).where(Step.run_id == run_id).order_by(Step.id))).scalars())
+
+    def issue_comments(self) -> list[str]:
+        if self.forge_name == "github":
+            return [c.body for c in self.fake.state.comments.values()
+                    if c.number == self.issue and c.user == "smith-bot"]
+        return [n.body for n in self.fake.state.notes.values()
+                if n.noteable_type == "Issue" and n.iid == self.issue and n.author == "smith-bot"]
+
+    def labels(self) -> list[str]:
+        if self.forge_name == "github":
+            return list(self.fake.state.issues[(self.repo_name, self.issue)].labels)
+        return list(self.fake.state.issues[(self.repo_name, self.issue)].labels)
+
+    def change_requests(self) -> list[Any]:
+        if self.forge_name == "github":
+            return list(self.fake.state.pulls.values())
+        return list(self.fake.state.merge_requests.values())
+
+    def threads_text(self, number: int) -> list[str]:
+        if self.forge_name == "github":
+            return [c.body for c in self.fake.state.comments.values() if c.number == number] + \
+                [c.body for c in self.fake.state.review_comments.values() if c.number == number]
+        return [n.body for n in self.fake.state.notes.values()
+                if n.noteable_type == "MergeRequest" and n.iid == number]
+
+    def item(self) -> ItemRef:
+        return ItemRef("issue", self.issue)
+
+
+def e2e_settings(tmp_path: Path, model_url: str, **overrides: Any) -> Settings:
+    values: dict[str, Any] = dict(
+        data_dir=tmp_path / "data",
+        github_webhook_secret=SecretStr(SECRET),
+        gitlab_webhook_secret=SecretStr(SECRET),
+        bot_account="smith-bot",
+        summon_label=LABEL,
+        anthropic_api_key=SecretStr("test-key"),
+        anthropic_base_url=model_url,
+        git_allowed_protocols=["https", "file"],
+        llm_retry_attempts=8,
+        llm_retry_base_delay=0.01,
+        llm_retry_max_delay=0.05,
+        # The operator's sandbox PATH: this interpreter (with pytest) plays the repository's
+        # toolchain, as a `.venv` made by a setup command would.
+        sandbox_path=f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
+    )
+    values.update(overrides)
+    return Settings(**values)
+
+
+@pytest.fixture(params=["github", "gitlab"])
+def forge_name(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+async def e2e(tmp_path: Path, database: Database, forge_name: str) -> AsyncIterator[E2E]:
+    async with FakeModelServer() as model:
+        settings = e2e_settings(tmp_path, model.base_url)
+        router = build_router(settings)
+        server = TestServer(create_app(settings, database, router), host="127.0.0.1")
+        await server.start_server()
+        base = str(server.make_url("")).rstrip("/")
+        bare = make_buggy_repo(tmp_path / "repo")
+        if forge_name == "github":
+            fake_cm = FakeGitHub(webhook_url=f"{base}/webhooks/github", webhook_secret=SECRET)
+        else:
+            fake_cm = FakeGitLab(webhook_url=f"{base}/webhooks/gitlab", webhook_token=SECRET)
+        async with fake_cm as fake:
+            if forge_name == "github":
+                fake.add_repo(REPO, clone_path=bare)
+                for login, role in (("maintainer", "maintain"), ("dev", "write"),
+                                    ("reader", "read"), ("smith-bot", "write")):
+                    fake.set_permission(REPO, login, role)
+                issue = fake.add_issue(REPO, title=ISSUE_TITLE, body=ISSUE_BODY, author="reader")
+                forge = GitHubForge(token=fake.add_token("smith-bot"), api_url=fake.base_url,
+                                    retry=FAST_FORGE_RETRY)
+                repo_name = REPO
+            else:
+                fake.add_project(PROJECT, clone_path=bare)
+                for user, level in (("maintainer", 40), ("dev", 30), ("reader", 10),
+                                    ("smith-bot", 30)):
+                    fake.set_access_level(PROJECT, user, level)
+                issue = fake.add_issue(PROJECT, title=ISSUE_TITLE, description=ISSUE_BODY,
+                                       author="reader")
+                forge = GitLabForge(url=fake.instance_url, token=fake.add_token("smith-bot"),
+                                    retry=FAST_FORGE_RETRY)
+                repo_name = PROJECT
+            runtime = Runtime(settings=settings, db=database, forges={forge_name: forge},
+                              route_event=router.dispatch, run_chain=run_chain)
+            try:
+                yield E2E(forge_name, settings, database, fake, model, runtime, bare, issue,
+                          repo_name)
+            finally:
+                await forge.close()
+                await server.close()
