@@ -53,6 +53,9 @@ class TestId:
 def parse_test_id(test_id: str) -> TestId:
     """Split a runner's test id into (file path if any, innermost test name)."""
     text = test_id.strip()
+    go_test = re.match(r"^((Test|Benchmark|Example|Fuzz)\w*)(/|$)", text)
+    if go_test:  # Go: `TestParse/with_days` names the top-level test function
+        return TestId(path=None, name=go_test.group(1))
     parts = [p.strip() for p in re.split(r"::| > | › ", text) if p.strip()]
     if len(parts) > 1:
         head = parts[0]

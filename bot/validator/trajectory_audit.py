@@ -177,8 +177,9 @@ def _tampering(events: Sequence[TrajectoryEvent], red_test: str | None) -> Itera
     first = reds[0]
     test_id = str(first.args.get("test_id") or red_test or "")
     files = {_normalize(p) for p in (parse_test_id(test_id).path,) if p}
-    if isinstance(first.args.get("path"), str):
-        files.add(_normalize(first.args["path"]))
+    for key in ("path", "file", "test_file"):
+        if isinstance(first.args.get(key), str):
+            files.add(_normalize(first.args[key]))
     if (
         not files
     ):  # id without a file (Go `TestX`, Java `Class#m`): the test files written before it went red

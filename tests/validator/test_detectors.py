@@ -139,6 +139,7 @@ def test_unreadable_diffs_raise(text):
         ("tests/test_a.py::TestA::test_b[1-2]", "tests/test_a.py", "test_b"),
         ("src/a.test.ts > suite > does x", "src/a.test.ts", "does x"),
         ("TestParseDays", None, "TestParseDays"),
+        ("TestParse/with_days", None, "TestParse"),
         ("com.acme.FooTest#bar", None, "bar"),
     ],
 )
@@ -151,7 +152,12 @@ def test_attempted_write_to_a_protected_path_is_vetoed_even_when_refused(make_di
     diff = make_diff({"app/a.py": {"before": "x = 1\n", "after": "x = 2\n"}})
     events = _events(
         {"actor": "agent", "tool": "read_file", "args": {"path": ".github/workflows/ci.yml"}},
-        {"actor": "agent", "tool": "edit_file", "args": {"path": ".GitHub/workflows/ci.yml"}, "ok": False},
+        {
+            "actor": "agent",
+            "tool": "edit_file",
+            "args": {"path": ".GitHub/workflows/ci.yml"},
+            "ok": False,
+        },
     )
     verdict = validate_static(diff, events)
     assert [(f.kind, f.seq) for f in verdict.vetoes] == [("protected_path", 2)]
