@@ -344,4 +344,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run the imported `bot.cli`, not this `__main__` copy: subcommand modules import
+    # `bot.cli.CommandError`, and only that class is caught by `main`.
+    from bot.cli import main as entry
+
+    sys.exit(entry())

@@ -14,7 +14,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
-ForgeName = Literal["github", "gitlab"]
+ForgeName = Literal["github", "gitlab", "local"]
 
 
 class Permission(enum.IntEnum):
