@@ -98,3 +98,11 @@ def happy_path(fake) -> None:
     implementation(fake, FIX_EDIT)
     fake.script("submit_self_review", submit("submit_self_review", SELF_REVIEW))
     fake.script("submit_criteria_verdict", *[submit("submit_criteria_verdict", VERDICT)] * 3)
+
+
+def first_user_text(request) -> str:  # noqa: ANN001 - tests.fakes.model.RecordedRequest
+    """The text of a recorded request's first user message (the step's inputs)."""
+    content = request.messages[0]["content"]
+    if isinstance(content, str):
+        return content
+    return "\n".join(block.get("text", "") for block in content if block.get("type") == "text")
