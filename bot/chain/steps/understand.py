@@ -58,8 +58,9 @@ async def acceptance(ctx: RunContext) -> StepOutcome:
     if artifact.status == "blocked" or not has_primary:
         blocked = artifact.model_copy(update={"criteria": kept})
         if artifact.status != "blocked":
+            # Status stays "ready" so the comment says the criteria were dropped as unquoted.
             blocked = artifact.model_copy(update={
-                "status": "blocked", "criteria": kept,
+                "criteria": kept,
                 "missing_data": [*artifact.missing_data,
                                  "a primary criterion quoted verbatim from the report"],
                 "questions": artifact.questions or [
