@@ -63,9 +63,20 @@ def shell_actor() -> str:
     return f"shell:{user}"
 
 
+class RulesCommandError(Exception):
+    """A user-facing error of `smith rules`: printed without a traceback, exit code 1."""
+
+
+def fail(message: str) -> int:
+    # Printed here rather than raised as bot.cli.CommandError: under `python -m bot.cli` that
+    # class exists twice (__main__ and bot.cli) and only one of them is caught.
+    Console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False)
+    return EXIT_FAILURE
+
+
 def _with_database(work: Callable[[Any], Awaitable[T]]) -> T:
-    """Run `work(db)` on this installation's database, turning store errors into CommandError."""
-    from bot.cli import CommandError, database_target, load_settings
+    """Run `work(db)` on this installation's database; store errors become RulesCommandError."""
+    from bot.cli import database_target, load_settings
     from bot.rules.store import InvalidTransition, RuleNotFound
     from bot.store.db import Database, DatabaseUnavailable
 
@@ -82,9 +93,9 @@ def _with_database(work: Callable[[Any], Awaitable[T]]) -> T:
         try:
             return asyncio.run(run(url))
         except (RuleNotFound, InvalidTransition) as exc:
-            raise CommandError(str(exc)) from exc
+            raise RulesCommandError(str(exc)) from exc
         except DatabaseUnavailable as exc:
-            raise CommandError(f"database unavailable: {exc}") from exc
+            raise RulesCommandError(f"database unavailable: {exc}") from exc
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -95,7 +106,10 @@ def cmd_list(args: argparse.Namespace) -> int:
             rules = await list_rules(session, status=args.status, repo=args.repo)
             return [rule_as_dict(rule) for rule in rules]
 
-    rules = _with_database(work)
+    try:
+        rules = _with_database(work)
+    except RulesCommandError as exc:
+        return fail(str(exc))
     if args.json:
         print(json.dumps(rules, indent=2))
         return EXIT_OK
@@ -124,7 +138,10 @@ def cmd_show(args: argparse.Namespace) -> int:
             ]
             return data
 
-    rule = _with_database(work)
+    try:
+        rule = _with_database(work)
+    except RulesCommandError as exc:
+        return fail(str(exc))
     if args.json:
         print(json.dumps(rule, indent=2))
         return EXIT_OK
@@ -154,16 +171,19 @@ def cmd_decide(args: argparse.Namespace) -> int:
             rule = await actions[args.verb](session, args.id, decided_by=actor)
             return rule.status, rule.step, rule.repo or "every repository"
 
-    status, step, scope = _with_database(work)
+    try:
+        status, step, scope = _with_database(work)
+    except RulesCommandError as exc:
+        return fail(str(exc))
     print(f"rule {args.id} is {status} (step {step}, {scope}), by {actor}")
     return EXIT_OK
 
 
 def cmd_mine(args: argparse.Namespace) -> int:
-    from bot.cli import CommandError, build_forges, database_target, load_settings
+    from bot.cli import build_forges, database_target, load_settings
     from bot.jobs import Runtime
     from bot.rules.mining import mine_rules
-    from bot.store.db import Database
+    from bot.store.db import Database, DatabaseUnavailable
 
     settings = load_settings()
 
@@ -178,10 +198,13 @@ def cmd_mine(args: argparse.Namespace) -> int:
             await runtime.db.dispose()
 
     with database_target(settings) as url:
-        result = asyncio.run(run(url))
+        try:
+            result = asyncio.run(run(url))
+        except DatabaseUnavailable as exc:
+            return fail(f"database unavailable: {exc}")
     _print_mining(result)
     if result.error:
-        raise CommandError(f"the miner did not finish: {result.error}")
+        return fail(f"the miner did not finish: {result.error}")
     return EXIT_OK
 
 
