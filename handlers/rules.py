@@ -116,7 +116,9 @@ def _already(rule: Rule) -> str:
     return ALREADY.format(id=rule.id, status=rule.status, by=by)
 
 
-async def _rule_for(event: Event, runtime: Runtime, command: RuleCommand) -> tuple[Rule | None, str]:
+async def _rule_for(
+    event: Event, runtime: Runtime, command: RuleCommand
+) -> tuple[Rule | None, str]:
     """The rule a command means, or None and the reply that explains why there is none."""
     assert event.repo is not None and event.item is not None
     forge, repo = event.forge, event.repo.full_name

@@ -154,9 +154,11 @@ def cmd_show(args: argparse.Namespace) -> int:
         console.print(f"decided by {rule['decided_by']} at {rule['decided_at']}")
     console.print(f"posted: {_posted(rule)}")
     for failure in rule["evidence"]:
-        where = f" (change request {failure['change_request']})" if failure["change_request"] else ""
+        number = failure["change_request"]
+        where = f" (change request {number})" if number else ""
+        story = " ".join(failure["evidence"].split())[:200]
         console.print(f"- failure {failure['id']} {failure['forge']}:{failure['repo']}{where} "
-                      f"{failure['step']}/{failure['kind']}: {' '.join(failure['evidence'].split())[:200]}")
+                      f"{failure['step']}/{failure['kind']}: {story}", highlight=False)
     return EXIT_OK
 
 

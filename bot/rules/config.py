@@ -32,3 +32,23 @@ class RulesSettings(BaseModel):
             if value is not None:
                 values[name] = value
         return cls(**values)
+
+
+def hours_cron(hours: float) -> str:
+    """A cron line for "every `hours` hours" (cron counts whole hours that divide a day; other
+    values round to the nearest that does; a day or more runs daily at 03:00 UTC)."""
+    whole = max(1, round(hours))
+    if whole >= 24:
+        days = max(1, round(whole / 24))
+        return "0 3 * * *" if days == 1 else f"0 3 */{days} * *"
+    divisors = [d for d in range(1, 25) if 24 % d == 0]
+    step = min(divisors, key=lambda d: (abs(d - whole), d))
+    return "0 * * * *" if step == 1 else f"0 */{step} * * *"
+
+
+def minutes_cron(minutes: float) -> str:
+    """A cron line for "every `minutes` minutes" (1…59; an hour or more runs hourly)."""
+    whole = max(1, round(minutes))
+    if whole >= 60:
+        return "0 * * * *"
+    return "* * * * *" if whole == 1 else f"*/{whole} * * * *"

@@ -1,4 +1,4 @@
-"""The rule miner: a separate agent reads stored failures and proposes short rules; code checks them.
+"""The rule miner: an agent proposes short rules from recurring failures; code checks them.
 
 The model sees the failures as quoted data (one JSON object per line inside a `<failures>` block,
 so no evidence text can pose as another failure or as an instruction) and the rules that exist.
@@ -92,8 +92,8 @@ def render_miner_inputs(failures: Sequence[Failure], existing: Sequence[Rule]) -
     """The miner's first message: the failures as quoted data, then the rules that exist."""
     lines = [PREAMBLE, "", data_block("failures", "\n".join(_failure_line(f) for f in failures))]
     known = [r for r in existing if r.status in BLOCKING_STATUSES]
-    lines += ["", "Rules that already exist (approved, pending or rejected); do not propose them "
-              "again, nor restatements of them. Also JSON, also data:"]
+    lines += ["", ("Rules that already exist (approved, pending or rejected); do not propose them "
+              "again, nor restatements of them. Also JSON, also data:")]
     lines.append("\n".join(_rule_line(r) for r in known) if known else "(none)")
     lines += ["", f"Submit with `{MINER_SPEC.submit_name}`; an empty list is a fine answer."]
     return "\n".join(lines)

@@ -48,7 +48,8 @@ def build_miner_runner(runtime: Runtime) -> StepRunner:
     """A step runner for the miner; its model calls are stored like a run's (without a run)."""
     settings = runtime.settings
     if settings.anthropic_api_key is None:
-        raise MinerUnavailable("the rule miner needs ANTHROPIC_API_KEY (or SMITH_ANTHROPIC_API_KEY)")
+        raise MinerUnavailable(
+            "the rule miner needs ANTHROPIC_API_KEY (or SMITH_ANTHROPIC_API_KEY)")
 
     async def persist(record: UsageRecord) -> None:
         from bot.store.steps import record_model_call

@@ -38,18 +38,18 @@ class RulesSettings(Settings):
 
 
 def rules_settings(tmp_path: Any, model_url: str, **overrides: Any) -> Settings:
-    values: dict[str, Any] = dict(
-        data_dir=tmp_path / "data",
-        github_webhook_secret=SecretStr(GITHUB_SECRET),
-        gitlab_webhook_secret=SecretStr(GITLAB_SECRET),
-        bot_account="smith-bot",
-        summon_label="smith",
-        anthropic_api_key=SecretStr("test-key"),
-        anthropic_base_url=model_url,
-        llm_retry_attempts=2,
-        llm_retry_base_delay=0.01,
-        llm_retry_max_delay=0.02,
-    )
+    values: dict[str, Any] = {
+        "data_dir": tmp_path / "data",
+        "github_webhook_secret": SecretStr(GITHUB_SECRET),
+        "gitlab_webhook_secret": SecretStr(GITLAB_SECRET),
+        "bot_account": "smith-bot",
+        "summon_label": "smith",
+        "anthropic_api_key": SecretStr("test-key"),
+        "anthropic_base_url": model_url,
+        "llm_retry_attempts": 2,
+        "llm_retry_base_delay": 0.01,
+        "llm_retry_max_delay": 0.02,
+    }
     values.update(overrides)
     return RulesSettings(**values)
 
