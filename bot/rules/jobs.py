@@ -7,7 +7,7 @@ poll) at a time across all workers; queueing locks keep missed ticks from piling
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import procrastinate
 import structlog
@@ -23,11 +23,12 @@ MINE_RULES = "smith.mine_rules"
 POLL_RULE_VOTES = "smith.poll_rule_votes"
 
 
-def add_rules_jobs(app: procrastinate.App, runtime: Runtime | None, settings: Any) -> None:
-    """Register both tasks, each periodic by the `rules_*` intervals of `settings`."""
+def add_rules_jobs(app: procrastinate.App, runtime: Runtime | None) -> None:
+    """Register both tasks, periodic by the `rules_*` intervals of the runtime's settings (the
+    defaults in a process that only defers jobs and has no runtime)."""
     from bot.jobs import QUEUE
 
-    rules = RulesSettings.from_settings(settings)
+    rules = RulesSettings.from_settings(runtime.settings) if runtime else RulesSettings()
 
     def need_runtime() -> Runtime:
         if runtime is None:
