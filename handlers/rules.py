@@ -126,18 +126,20 @@ async def _rule_for(
     async with runtime.db.transaction() as session:
         if command.rule_id is not None:
             try:
-                rule = await get_rule(session, command.rule_id)
+                named = await get_rule(session, command.rule_id)
             except RuleNotFound:
                 return None, NO_SUCH_RULE.format(id=command.rule_id)
-            if not _belongs_to(rule, forge, repo):
+            if not _belongs_to(named, forge, repo):
                 verb = "approve" if isinstance(command, ApproveRuleCommand) else "reject"
-                return None, OTHER_REPOSITORY.format(id=rule.id, verb=verb)
-            return rule, ""
+                return None, OTHER_REPOSITORY.format(id=named.id, verb=verb)
+            return named, ""
         if event.thread_id:
-            rule = await proposal_for_thread(session, forge=forge, repo=repo,
-                                             thread_id=event.thread_id)
-            if rule is not None:
-                return (rule, "") if rule.status == PROPOSED else (None, _already(rule))
+            in_thread = await proposal_for_thread(session, forge=forge, repo=repo,
+                                                  thread_id=event.thread_id)
+            if in_thread is not None:
+                if in_thread.status != PROPOSED:
+                    return None, _already(in_thread)
+                return in_thread, ""
         pending = await pending_proposals_on_item(session, forge=forge, repo=repo,
                                                   item_kind=event.item.kind,
                                                   item_number=event.item.number)

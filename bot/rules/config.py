@@ -9,13 +9,15 @@ from pydantic import BaseModel, Field
 
 class RulesSettings(BaseModel):
     tracking_issue: int | None = Field(
-        None, description="Issue number (in the repository most evidence came from) where "
+        default=None, description="Issue number (in the repository most evidence came from) where "
         "proposals without a change request are posted; None keeps them unposted.")
-    mining_interval_hours: float = Field(24.0, description="How often the miner runs.")
-    poll_interval_minutes: float = Field(10.0, description="How often reactions on pending "
-                                         "proposals are read (GitHub sends no webhook).")
-    max_failures: int = Field(200, description="Failures the miner sees at most, newest first.")
-    window_days: int = Field(90, description="Failures older than this are not mined.")
+    mining_interval_hours: float = Field(default=24.0, description="How often the miner runs.")
+    poll_interval_minutes: float = Field(
+        default=10.0, description="How often reactions on pending proposals are read (GitHub "
+        "sends no webhook).")
+    max_failures: int = Field(default=200, description="Failures the miner sees at most, "
+                              "newest first.")
+    window_days: int = Field(default=90, description="Failures older than this are not mined.")
     command_prefix: str = "/smith"
     approve_permission: str = "maintain"
 
