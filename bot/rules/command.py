@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from bot.rules.store import STATUSES
 
@@ -70,7 +71,7 @@ class RulesCommandError(Exception):
 def fail(message: str) -> int:
     # Printed here rather than raised as bot.cli.CommandError: under `python -m bot.cli` that
     # class exists twice (__main__ and bot.cli) and only one of them is caught.
-    Console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False)
+    Console(stderr=True, highlight=False).print(Text.assemble(("error:", "red"), " ", message))
     return EXIT_FAILURE
 
 
@@ -117,8 +118,10 @@ def cmd_list(args: argparse.Namespace) -> int:
     for column in ("id", "status", "step", "scope", "rule", "evidence", "posted"):
         table.add_column(column)
     for rule in rules:
-        table.add_row(str(rule["id"]), rule["status"], rule["step"], _scope(rule), rule["text"],
-                      ", ".join(str(i) for i in rule["evidence_failure_ids"]), _posted(rule))
+        # Text(), not str: rule texts come from the model and must not be read as rich markup.
+        table.add_row(*(Text(cell) for cell in (
+            str(rule["id"]), rule["status"], rule["step"], _scope(rule), rule["text"],
+            ", ".join(str(i) for i in rule["evidence_failure_ids"]), _posted(rule))))
     Console().print(table)
     return EXIT_OK
 
@@ -145,8 +148,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rule, indent=2))
         return EXIT_OK
-    console = Console()
-    console.print(f"[bold]Rule {rule['id']}[/bold]  {rule['status']}  step {rule['step']}  "
+    console = Console(markup=False, highlight=False)  # rule texts and evidence are not markup
+    console.print(f"Rule {rule['id']}  {rule['status']}  step {rule['step']}  "
                   f"scope {_scope(rule)}")
     console.print(f"rule: {rule['text']}")
     console.print(f"why: {rule['rationale']}")
@@ -158,7 +161,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         where = f" (change request {number})" if number else ""
         story = " ".join(failure["evidence"].split())[:200]
         console.print(f"- failure {failure['id']} {failure['forge']}:{failure['repo']}{where} "
-                      f"{failure['step']}/{failure['kind']}: {story}", highlight=False)
+                      f"{failure['step']}/{failure['kind']}: {story}")
     return EXIT_OK
 
 

@@ -47,7 +47,7 @@ async def _seed(database: Database) -> tuple[int, int]:
             rationale="Two tests errored instead.", evidence_failure_ids=[f1.id, f2.id],
             forge=None, repo=None)
         other = await store.create_proposal(
-            s, step="implement", text="Keep the fix small.", rationale="r",
+            s, step="implement", text="Keep the fix small [x].", rationale="r",
             evidence_failure_ids=[], forge="github", repo="octo/other")
         await store.approve_rule(s, other.id, decided_by="boss")
     return proposed.id, other.id
@@ -81,6 +81,14 @@ async def test_list_show_approve_and_clear_errors(database: Database, database_u
     shown = json.loads(out)
     assert [e["evidence"] for e in shown["evidence"]] == [
         "not red on an assertion", "import error, not an assertion"]
+
+    code, out, err = await smith(database_url, tmp_path, "show", str(proposed))
+    assert code == 0, err
+    assert "Make the reproduction test fail on an assertion." in out
+    assert "failure" in out and "import error, not an assertion" in out
+    code, out, err = await smith(database_url, tmp_path, "list")
+    assert code == 0, err
+    assert "[x]" in out and "not posted" in out  # model text is shown, not read as markup
 
     code, out, err = await smith(database_url, tmp_path, "approve", "999")
     assert code == 1 and "no rule with id 999" in err and "Traceback" not in err

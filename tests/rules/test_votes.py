@@ -162,6 +162,9 @@ async def test_gitlab_emoji_votes_arrive_by_webhook(rules_stack: RulesStack):
     assert (await _rule(stack, rule.id)).status == "proposed"
     told = [b for b in _smith_said_gitlab(stack, mr) if "was not counted" in b]
     assert len(told) == 1 and "@guest" in told[0]
+    polled = await poll_reactions(stack.runtime)  # the poll reads the same awards: no news
+    assert (polled.proposals, polled.told, polled.approved) == (1, [], [])
+    assert len([b for b in _smith_said_gitlab(stack, mr) if "was not counted" in b]) == 1
 
     await stack.gitlab.award_emoji(PROJECT, note, "thumbsup", "boss")
     await stack.drain()
