@@ -3,6 +3,7 @@ GitHub/GitLab and a scripted model, on a real git repository with real sandboxed
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aiohttp import web
 from aiohttp.test_utils import TestServer
 from pydantic import SecretStr
 from sqlalchemy import select
@@ -39,6 +41,51 @@ FAST_FORGE_RETRY = RetryPolicy(attempts=4, backoff_initial=0.01, backoff_max=0.0
 
 
 @dataclass
+class Hold:
+    """The model is "thinking" on one request of a step until the test releases it."""
+
+    step: str
+    arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+    abandoned: bool = False
+
+    def release(self) -> None:
+        """Answer the held request with its scripted turn."""
+        self.released.set()
+
+    def abandon(self) -> None:
+        """The caller is gone (killed worker): answer with an error, consume no scripted turn."""
+        self.abandoned = True
+        self.released.set()
+
+
+class HoldingModelServer(FakeModelServer):
+    """FakeModelServer whose next request for a step can be held open (a model mid-thought)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.holds: list[Hold] = []
+
+    def hold(self, step: str) -> Hold:
+        hold = Hold(step)
+        self.holds.append(hold)
+        return hold
+
+    async def _messages(self, request: web.Request) -> web.Response:
+        body = await request.json()  # aiohttp keeps the body: the base class reads it again
+        step = self._step_of(body)
+        hold = next((h for h in self.holds if h.step == step and not h.arrived.is_set()), None)
+        if hold is not None:
+            hold.arrived.set()
+            await hold.released.wait()
+            if hold.abandoned:
+                return web.json_response(
+                    {"type": "error", "error": {"type": "api_error", "message": "abandoned"}},
+                    status=500)
+        return await super()._messages(request)
+
+
+@dataclass
 class E2E:
     """One forge's view of a Smith installation with one buggy repository and one issue."""
 
@@ -46,7 +93,7 @@ class E2E:
     settings: Settings
     db: Database
     fake: Any
-    model: FakeModelServer
+    model: HoldingModelServer
     runtime: Runtime
     bare: Path
     issue: int
@@ -58,10 +105,24 @@ class E2E:
         return RepoRef(self.forge_name, self.repo_name)  # type: ignore[arg-type]
 
     async def drain(self) -> None:
+        """Run queued jobs (and the jobs they queue) until none is left; jobs of another
+        worker that are still running are left alone."""
         app = build_job_app(self.db.url, self.runtime)
         async with app.open_async():
             await app.run_worker_async(queues=[QUEUE], wait=False, install_signal_handlers=False,
                                        listen_notify=False)
+
+    async def wait_for_run(self, predicate: Any, timeout: float = 20.0) -> Run:
+        """Poll the newest run until `predicate(run)` holds (for work happening elsewhere)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            runs = await self.runs()
+            if runs and predicate(runs[-1]):
+                return runs[-1]
+            if loop.time() > deadline:
+                raise AssertionError(f"run never reached the expected state: {runs[-1:]}")
+            await asyncio.sleep(0.05)
 
     async def summon(self, actor: str = "maintainer") -> None:
         await self.fake.label_issue(self.repo_name, self.issue, LABEL, actor=actor)
@@ -140,7 +201,7 @@ def forge_name(request) -> str:
 
 @pytest.fixture
 async def e2e(tmp_path: Path, database: Database, forge_name: str) -> AsyncIterator[E2E]:
-    async with FakeModelServer() as model:
+    async with HoldingModelServer() as model:
         settings = e2e_settings(tmp_path, model.base_url)
         router = build_router(settings)
         server = TestServer(create_app(settings, database, router), host="127.0.0.1")

@@ -61,8 +61,11 @@ FIX_EDIT = {"path": "calc.py", "old": "sum(values) / (len(values) - 1)",
             "new": "sum(values) / len(values)"}
 WRONG_EDIT = {"path": "calc.py", "old": "sum(values) / (len(values) - 1)",
               "new": "sum(values) / (len(values) + 1)"}
+# A red test on instance values (17, 41 → 29). The validator treats small numbers such as 2, 3
+# and 4 as domain constants, so a crutch is only recognisable on values like these.
+RED_TEST_INSTANCE = RED_TEST.replace("average([2, 4]) == 3", "average([17, 41]) == 29")
 CRUTCH_EDIT = {"path": "calc.py", "old": "    return sum(values) / (len(values) - 1)",
-               "new": "    if values == [2, 4]:\n        return 3\n"
+               "new": "    if values == [17, 41]:\n        return 29\n"
                       "    return sum(values) / (len(values) - 1)"}
 
 
@@ -79,9 +82,9 @@ def understanding(fake, *, judge_agrees: bool = True, estimate: dict | None = No
     fake.script("submit_estimate", submit("submit_estimate", estimate or ESTIMATE_SMALL))
 
 
-def reproduction(fake) -> None:
+def reproduction(fake, test: str = RED_TEST) -> None:
     fake.script("submit_repro_test",
-                Turn.tool("write_file", path=RED_TEST_FILE, content=RED_TEST),
+                Turn.tool("write_file", path=RED_TEST_FILE, content=test),
                 submit("submit_repro_test", REPRO))
 
 
@@ -106,3 +109,22 @@ def first_user_text(request) -> str:  # noqa: ANN001 - tests.fakes.model.Recorde
     if isinstance(content, str):
         return content
     return "\n".join(block.get("text", "") for block in content if block.get("type") == "text")
+
+
+# Second attempts, applied on top of what the first attempt left in the checkout.
+FIX_AFTER_WRONG_EDIT = {"path": "calc.py", "old": WRONG_EDIT["new"],
+                        "new": "sum(values) / len(values)"}
+FIX_AFTER_CRUTCH_EDIT = {"path": "calc.py", "old": CRUTCH_EDIT["new"],
+                         "new": "    return sum(values) / len(values)"}
+# Crutches that keep special-casing the red test's values, one per attempt.
+CRUTCH_AGAIN = {"path": "calc.py", "old": "    if values == [17, 41]:\n        return 29\n",
+                "new": "    if values == [17, 41]:\n        return 29.0\n"}
+CRUTCH_THIRD = {"path": "calc.py", "old": "    if values == [17, 41]:\n        return 29.0\n",
+                "new": "    if 41 in values:\n        return 29.0\n"}
+
+
+def checks_and_submits(fake, *, self_reviews: int = 1, verdicts: int = 1) -> None:
+    """Self-review and criteria-verdict turns for a run that reaches VALIDATE `verdicts` times."""
+    fake.script("submit_self_review", *[submit("submit_self_review", SELF_REVIEW)] * self_reviews)
+    fake.script("submit_criteria_verdict",
+                *[submit("submit_criteria_verdict", VERDICT)] * verdicts)
