@@ -145,9 +145,12 @@ class RunEngine:
                 await session.execute(update(Run).where(Run.id == ctx.run_id)
                                       .values(current_step=name))
         if not pass_budget:
+            reason = f"step {name} used its budget of {budget} attempts"
+            feedback = ctx.params.get("feedback") or []
+            if feedback:  # what sent the last attempt back: the useful part for a human
+                reason += f"; last failure ({feedback[-1]['source']}):\n{feedback[-1]['text']}"
             await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=RunEnding(
-                RunStatus.FAILED, "budget_exhausted",
-                f"step {name} used its budget of {budget} attempts")))
+                RunStatus.FAILED, "budget_exhausted", reason)))
             return None
         await ctx.status.refresh()
         started = time.monotonic()
