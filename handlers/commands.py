@@ -121,7 +121,9 @@ async def _cancel(event: Event, runtime: Runtime, command: Command) -> str:
                         reason=f"cancelled by @{event.actor}")
             )
             return CANCELLED.format(run=run.id)
-        await session.execute(update(Run).where(Run.id == run.id).values(cancel_requested=True))
+        # The reason names who asked: the engine says it on the issue when the run stops.
+        await session.execute(update(Run).where(Run.id == run.id).values(
+            cancel_requested=True, reason=f"cancelled by @{event.actor}"))
     return CANCELLING.format(run=run.id)
 
 
