@@ -1,10 +1,17 @@
-"""Votes on rule proposals: `/smith approve-rule` / `reject-rule` replies, and 👍/👎 reactions.
+"""The rules loop on the forge: votes on proposals, and reviewers' comments as failure stories.
+
+Votes: `/smith approve-rule` / `reject-rule` replies, and 👍/👎 reactions.
 
 A command names its rule or is written where one proposal waits (the proposal's thread, or the
 change request / tracking issue with a single pending proposal). Reactions count only on the
 proposal comment Smith posted (found by its stored comment id, not by a marker anyone could
 type). Only users with `approve_permission` decide; others are told (a command each time, a
 reaction once per proposal).
+
+Stories: a person's comment on a change request Smith opened (a review comment, a plain comment,
+a review that requests changes) goes to the failure store for the miner. Comments that carry a
+command are left to the command handlers (a rework request is recorded by the rework run), and
+talk inside a proposal's thread is about the rule, not about the fix.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from bot.rules.store import (
     PROPOSED,
     InvalidTransition,
     RuleNotFound,
+    add_failure,
     get_rule,
     pending_proposals_on_item,
     proposal_for_comment,
@@ -29,6 +37,7 @@ from bot.rules.votes import cast_vote, decision_reply, vote_by_reaction
 from bot.store.models import Rule
 from handlers.permissions import actor_may
 from handlers.routing import Router
+from handlers.runs import run_for_item
 
 log = structlog.get_logger(__name__)
 
@@ -42,6 +51,12 @@ NOTHING_HERE = ("There is no pending rule proposal here. Name the rule: "
                 "`{prefix} {verb} <id>` (`smith rules list` shows them).")
 SEVERAL_HERE = "Several rule proposals wait here ({ids}); name one: `{prefix} {verb} <id>`."
 ALREADY = "Rule #{id} is already {status}{by}."
+
+MIN_STORY_CHARS = 15
+"""Shorter comments ("LGTM", "thanks!") tell no story worth mining."""
+STORY_CHARS = 20000
+REVIEW_STEP = "implement"
+"""A reviewer comments on the published fix; the miner aims each rule at the step at fault."""
 
 
 def _verb(command: RuleCommand) -> str:
@@ -87,10 +102,43 @@ def build(settings: Settings) -> Router:
                                          content=str(event.reaction), permitted=permitted)
         log.info("rule_reaction", rule=rule.id, actor=event.actor, outcome=outcome)
 
+    def is_story(event: Event) -> bool:
+        if event.kind == "review_submitted" and event.review_state != "changes_requested":
+            return False
+        body = (event.comment_body or "").strip()
+        return (event.repo is not None and event.item is not None
+                and event.item.kind == "change_request" and not event.actor_is_bot
+                and len(body) >= MIN_STORY_CHARS
+                and not parse_commands(body, bot_account=settings.bot_account,
+                                       prefix=settings.command_prefix))
+
     router.register("comment_created", when=has_rule_command)(on_comment)
     router.register("review_comment_created", when=has_rule_command)(on_comment)
     router.register("reaction_added", when=is_vote)(on_reaction)
+    for kind in ("comment_created", "review_comment_created", "review_submitted"):
+        router.register(kind, when=is_story)(record_review_story)
     return router
+
+
+async def record_review_story(event: Event, runtime: Runtime) -> None:
+    """Store a reviewer's comment on Smith's change request as a failure story."""
+    assert event.repo is not None and event.item is not None
+    run = await run_for_item(runtime, event)
+    if run is None:
+        return  # not Smith's change request
+    async with runtime.db.transaction() as session:
+        if event.thread_id and await proposal_for_thread(
+            session, forge=event.forge, repo=event.repo.full_name, thread_id=event.thread_id
+        ):
+            return
+        failure = await add_failure(
+            session, forge=event.forge, repo=event.repo.full_name, run_id=run.id,
+            step=REVIEW_STEP,
+            kind="changes_requested" if event.kind == "review_submitted" else "review_comment",
+            evidence=(event.comment_body or "").strip()[:STORY_CHARS],
+            change_request_number=event.item.number, source_url=event.url,
+        )
+    log.info("review_story_recorded", failure=failure.id, run=run.id, actor=event.actor)
 
 
 async def decide_by_command(event: Event, runtime: Runtime, command: RuleCommand) -> str:
