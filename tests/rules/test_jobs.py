@@ -15,7 +15,8 @@ SUBMIT = "submit_rules_proposal"
 
 async def _run_jobs(stack: RulesStack, *task_names: str) -> None:
     app = build_job_app(stack.db.url, stack.runtime)
-    add_rules_jobs(app, stack.runtime)
+    if MINE_RULES not in app.tasks:  # until bot/jobs.py registers them itself
+        add_rules_jobs(app, stack.runtime)
     async with app.open_async():
         for name in task_names:
             await app.configure_task(name).defer_async(timestamp=0)
