@@ -48,6 +48,7 @@ class Hold:
     arrived: asyncio.Event = field(default_factory=asyncio.Event)
     released: asyncio.Event = field(default_factory=asyncio.Event)
     abandoned: bool = False
+    body: dict[str, Any] | None = None  # the held request (an abandoned one is not recorded)
 
     def release(self) -> None:
         """Answer the held request with its scripted turn."""
@@ -76,6 +77,7 @@ class HoldingModelServer(FakeModelServer):
         step = self._step_of(body)
         hold = next((h for h in self.holds if h.step == step and not h.arrived.is_set()), None)
         if hold is not None:
+            hold.body = body
             hold.arrived.set()
             await hold.released.wait()
             if hold.abandoned:
