@@ -131,6 +131,13 @@ class Settings(BaseSettings):
                                          "for this long is given to another worker.")
     shutdown_grace_seconds: float = Field(60.0, description="On SIGTERM, how long running jobs "
                                           "may go on; after that they are left to be resumed.")
+    rules_tracking_issue: int | None = Field(None, description="Issue where rule proposals go "
+                                             "when their evidence has no change request.")
+    rules_mining_interval_hours: float = Field(24, description="How often the rule miner runs.")
+    rules_poll_interval_minutes: float = Field(10, description="How often GitHub reactions on "
+                                               "proposals are read (GitHub sends no webhook).")
+    rules_max_failures: int = Field(200, description="Failures one mining run reads at most.")
+    rules_window_days: int = Field(90, description="How far back the miner looks.")
     stats_window: int = Field(20, description="Runs per step the step-health flags look at.")
     log_level: str = Field("INFO", description="DEBUG, INFO, WARNING or ERROR.")
     log_format: str = Field("json", description="`json` for machines, `console` for people.")

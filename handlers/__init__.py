@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from bot.config import Settings
-from handlers import commands, summon
+from handlers import commands, rules, summon
 from handlers.routing import Router
 
 
 def build_router(settings: Settings) -> Router:
     """All handler modules' routers as one, ignoring Smith's own account."""
-    return Router(summon.build(settings), commands.build(settings), bot_account=settings.bot_account)
+    return Router(summon.build(settings), commands.build(settings), rules.build(settings),
+                  bot_account=settings.bot_account)

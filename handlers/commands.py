@@ -45,7 +45,6 @@ NOT_PAUSED = "Run #{run} is not waiting for approval (status: {status})."
 STATUS = "Run #{run}: **{status}**{step}{outcome}."
 REWORK_ONLY_ON_CR = "`rework` works on Smith's change requests, not on issues."
 REWORK_QUEUED = "Rework queued as run #{run}."
-RULES_UNAVAILABLE = "Rule approval is not available in this version of Smith yet."
 UNKNOWN = "I don't know `{verb}`.\n\n" + HELP_TEXT
 
 Action = Callable[[Event, Runtime, Command], Awaitable[str | None]]
@@ -61,6 +60,8 @@ def build(settings: Settings) -> Router:
 
     async def on_comment(event: Event, runtime: Runtime) -> None:
         for command in parse_commands(event.comment_body or "", bot_account=settings.bot_account):
+            if isinstance(command, (ApproveRuleCommand, RejectRuleCommand)):
+                continue  # handlers/rules.py decides rule votes and answers in the thread
             await execute(event, runtime, command, settings)
 
     router.register("comment_created", when=has_command)(on_comment)
@@ -169,10 +170,6 @@ async def _rework(event: Event, runtime: Runtime, command: Command) -> str:
     return REWORK_QUEUED.format(run=run.id)
 
 
-async def _rules(event: Event, runtime: Runtime, command: Command) -> str:
-    return RULES_UNAVAILABLE
-
-
 ACTIONS: dict[type, Action] = {
     HelpCommand: _help,
     StatusCommand: _status,
@@ -180,7 +177,5 @@ ACTIONS: dict[type, Action] = {
     RetryCommand: _retry,
     ApproveCommand: _approve,
     ReworkCommand: _rework,
-    ApproveRuleCommand: _rules,
-    RejectRuleCommand: _rules,
     UnknownCommand: _unknown,
 }
