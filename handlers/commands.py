@@ -26,10 +26,11 @@ from bot.events import Event
 from bot.forge.base import ItemRef
 from bot.jobs import Runtime
 from bot.store.models import Run
+from bot.rules.store import add_failure
 from bot.store.runs import ACTIVE_STATUSES
 from handlers.permissions import actor_may
 from handlers.routing import Router
-from handlers.runs import requeue_run, run_for_item, start_run
+from handlers.runs import join_queued_rework, requeue_run, run_for_item, start_run
 
 log = structlog.get_logger(__name__)
 
@@ -45,6 +46,7 @@ NOT_PAUSED = "Run #{run} is not waiting for approval (status: {status})."
 STATUS = "Run #{run}: **{status}**{step}{outcome}."
 REWORK_ONLY_ON_CR = "`rework` works on Smith's change requests, not on issues."
 REWORK_QUEUED = "Rework queued as run #{run}."
+REWORK_JOINED = "Added to rework run #{run}, which has not started yet."
 UNKNOWN = "I don't know `{verb}`.\n\n" + HELP_TEXT
 
 Action = Callable[[Event, Runtime, Command], Awaitable[str | None]]
@@ -159,15 +161,24 @@ async def _rework(event: Event, runtime: Runtime, command: Command) -> str:
     origin = await run_for_item(runtime, event)
     if origin is None:
         return NO_RUN.format(label=runtime.settings.summon_label)
+    request = {"text": command.text, "thread_id": event.thread_id, "comment_id": event.comment_id,
+               "by": event.actor}
+    async with runtime.db.transaction() as session:  # a reviewer's request is a story too
+        await add_failure(session, forge=event.forge, repo=event.repo.full_name, step="implement",
+                          kind="rework_request", evidence=command.text[:20000], run_id=origin.id,
+                          change_request_number=event.item.number, source_url=event.url)
     run = await start_run(
         runtime, event, ItemRef("issue", origin.issue_number), chain="rework",
-        params={"feedback": command.text, "thread_id": event.thread_id,
-                "change_request": event.item.number, "origin_run": origin.id,
-                "comment_id": event.comment_id},
+        params={"requests": [request], "change_request": event.item.number,
+                "origin_run": origin.id},
     )
-    if run is None:
-        return RETRY_BUSY.format(run=origin.id, status="active")
-    return REWORK_QUEUED.format(run=run.id)
+    if run is not None:
+        return REWORK_QUEUED.format(run=run.id)
+    # Several comments of one review: they join the rework run that has not started yet.
+    joined = await join_queued_rework(runtime, origin, request)
+    if joined is not None:
+        return REWORK_JOINED.format(run=joined)
+    return RETRY_BUSY.format(run=origin.id, status="active")
 
 
 ACTIONS: dict[type, Action] = {

@@ -68,3 +68,22 @@ async def run_for_item(runtime: Runtime, event: Event) -> Run | None:
     )
     async with runtime.db.transaction() as session:
         return (await session.execute(statement)).scalar_one_or_none()
+
+
+async def join_queued_rework(runtime: Runtime, origin: Run, request: dict[str, Any]) -> int | None:
+    """Append a rework request to the issue's queued (not yet started) rework run."""
+    async with runtime.db.transaction() as session:
+        statement = (
+            select(Run)
+            .where(Run.forge == origin.forge, Run.repo == origin.repo,
+                   Run.issue_number == origin.issue_number, Run.chain == "rework",
+                   Run.status == "queued")
+            .with_for_update()
+        )
+        queued = (await session.execute(statement)).scalar_one_or_none()
+        if queued is None:
+            return None
+        params = dict(queued.params or {})
+        params["requests"] = [*params.get("requests", []), request]
+        queued.params = params
+        return queued.id

@@ -74,6 +74,16 @@ class RunContext:
         async with self.runtime.db.transaction() as session:
             return await counted_executions(session, self.run_id, step)
 
+    async def answer_reviewer(self, text: str) -> None:
+        """A rework run answers where it was asked: in the reviewer's thread, else on the CR."""
+        number = int(self.params["change_request"])
+        threads = [r.get("thread_id") for r in self.params.get("requests", [])
+                   if r.get("thread_id")]
+        if threads:
+            await self.forge.reply_to_thread(self.repo, number, str(threads[0]), text)
+        else:
+            await self.forge.create_comment(self.repo, ItemRef("change_request", number), text)
+
     async def record_failure(self, step: str, kind: str, evidence: str) -> None:
         """A story for the rules loop (red runs, rejections, vetoes, review comments)."""
         async with self.runtime.db.transaction() as session:

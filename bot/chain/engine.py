@@ -230,9 +230,11 @@ class RunEngine:
         elif ending.status == RunStatus.FAILED:
             text = render_failure(ctx.run_id, step=ending.outcome, reason=ending.reason)
         try:
-            if text:
+            if text and ctx.chain == "rework":
+                await ctx.answer_reviewer(text)
+            elif text:
                 await ctx.forge.create_comment(ctx.repo, ctx.issue, text)
-            if ending.status == RunStatus.FAILED:
+            if ending.status == RunStatus.FAILED and ctx.chain != "rework":
                 await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.failed])
         except ForgeError as exc:
             log.warning("ending_comment_failed", run=ctx.run_id, error=str(exc))

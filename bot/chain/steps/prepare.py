@@ -101,6 +101,8 @@ async def prepare(ctx: RunContext) -> StepOutcome:
 
     if ctx.resume_diff:
         await checkout.apply_diff(ctx.resume_diff)
+    if ctx.chain == "rework" and not ctx.params.get("contexts_read"):
+        await _read_thread_contexts(ctx)
     ctx.code_graph = await _index(ctx)
     _start_model(ctx)
     if ctx.params.get("resumed_once") is None and ctx.chain != "rework":
@@ -128,6 +130,25 @@ async def _adopt_origin(ctx: RunContext) -> None:
         ctx.artifacts.setdefault(step, artifact)
     if origin is not None and origin.params.get("red_test") and "red_test" not in ctx.params:
         await ctx.update_params(red_test=origin.params["red_test"])
+
+
+async def _read_thread_contexts(ctx: RunContext) -> None:
+    """The code a review thread points at (file and line) goes to IMPLEMENT with the words."""
+    threads = {t.id: t for t in await ctx.forge.list_threads(ctx.repo,
+                                                            int(ctx.params["change_request"]))}
+    requests = []
+    for request in ctx.params.get("requests", []):
+        thread = threads.get(str(request.get("thread_id")))
+        if thread is not None and thread.path and thread.line:
+            target = (ctx.workspace.path / thread.path).resolve()
+            if target.is_relative_to(ctx.workspace.path.resolve()) and target.is_file():
+                lines = target.read_text(errors="replace").splitlines()
+                first = max(1, thread.line - 5)
+                window = lines[first - 1:thread.line + 5]
+                request = {**request, "context": f"{thread.path} lines {first}-"
+                           f"{first + len(window) - 1}:\n" + "\n".join(window)}
+        requests.append(request)
+    await ctx.update_params(requests=requests, contexts_read=True)
 
 
 async def _index(ctx: RunContext):  # noqa: ANN202 - CodeGraph | None

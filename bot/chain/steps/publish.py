@@ -124,13 +124,7 @@ async def _publish_rework(ctx: RunContext) -> StepOutcome:
     implementation = ctx.artifact(StepName.IMPLEMENT, Implementation)
     reply = ("Reworked as asked: " + (implementation.summary if implementation else "done")
              + f"\n\n<sub>Smith run {ctx.run_id}</sub>")
-    thread = ctx.params.get("thread_id")
-    if thread:
-        await ctx.forge.reply_to_thread(ctx.repo, number, str(thread), reply)
-    else:
-        from bot.forge.base import ItemRef
-
-        await ctx.forge.create_comment(ctx.repo, ItemRef("change_request", number), reply)
+    await ctx.answer_reviewer(reply)
     await _post_soft_signals(ctx, number)
     ctx.scratch["ending_said"] = True
     return StepOutcome(Verdict.PASSED, None, summary=f"pushed to {ctx.workspace.branch}",
