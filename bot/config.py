@@ -22,10 +22,13 @@ from pydantic_settings import (
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
 DEFAULT_PRICES: dict[str, dict[str, float]] = {
-    # USD per million tokens; override in smith.toml `[prices."model-name"]`.
-    "claude-sonnet-4-5": {"input": 3.0, "output": 15.0, "cache_read": 0.3, "cache_write": 3.75},
-    "claude-opus-4-1": {"input": 15.0, "output": 75.0, "cache_read": 1.5, "cache_write": 18.75},
-    "claude-haiku-4-5": {"input": 1.0, "output": 5.0, "cache_read": 0.1, "cache_write": 1.25},
+    # USD per million tokens, as published for each model family when this table was written;
+    # check them against your contract and override in smith.toml `[prices."model-name"]`.
+    # "*" prices any model not listed.
+    "claude-sonnet-5-5": {"input": 3.0, "output": 15.0, "cache_read": 0.3, "cache_write": 3.75},
+    "claude-opus-5-5": {"input": 5.0, "output": 25.0, "cache_read": 0.5, "cache_write": 6.25},
+    "claude-haiku-5-5": {"input": 1.0, "output": 5.0, "cache_read": 0.1, "cache_write": 1.25},
+    "*": {"input": 3.0, "output": 15.0, "cache_read": 0.3, "cache_write": 3.75},
 }
 
 
@@ -91,7 +94,7 @@ class Settings(BaseSettings):
     anthropic_base_url: str | None = Field(
         None, validation_alias=AliasChoices("ANTHROPIC_BASE_URL", "SMITH_ANTHROPIC_BASE_URL"),
         description="Model service URL (the SDK's own variable); tests point it at a fake.")
-    model: str = Field("claude-sonnet-4-5", description="Default model for every step.")
+    model: str = Field("claude-sonnet-5-5", description="Default model for every step.")
     prices: dict[str, dict[str, float]] = Field(default_factory=lambda: dict(DEFAULT_PRICES))
     run_token_cap: int = Field(2_000_000, description="Tokens one run may spend in total.")
     run_cost_cap_usd: float = Field(20.0, description="Dollars one run may spend in total.")
