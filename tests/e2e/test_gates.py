@@ -86,6 +86,8 @@ async def test_estimate_at_the_gate_waits_for_a_maintainers_approval(e2e: E2E):
     [gate] = [c for c in e2e.issue_comments() if "smith:gate" in c]
     assert "reaches the gate" in gate and "/smith approve" in gate
     assert "every caller of average must be checked" in gate  # why not lower
+    [status] = [c for c in e2e.issue_comments() if "smith:status" in c]
+    assert "Smith is waiting for a human" in status
     assert e2e.model.requests_for("submit_repro_test") == []
     await _assert_nothing_published(e2e)
 
@@ -125,6 +127,9 @@ async def test_estimate_at_the_gate_waits_for_a_maintainers_approval(e2e: E2E):
     assert run.change_request_url
     labels = e2e.labels()
     assert READY in labels and AWAITING not in labels
+    # The resumed run kept editing the same status comment.
+    [status] = [c for c in e2e.issue_comments() if "smith:status" in c]
+    assert "Smith has finished" in status and status.count("✅") == 12
     assert e2e.model.remaining() == 0 and not e2e.model.problems
 
 
