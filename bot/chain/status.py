@@ -63,8 +63,11 @@ class StatusBoard:
             if row is None:
                 lines.append(StepStatus(step=name))
                 continue
+            state = STATE_OF_VERDICT.get(row.status, StepState.RUNNING)
+            if state == StepState.WAITING and run is not None and run.status != "paused":
+                state = StepState.DONE  # the gate was approved and the run went on
             lines.append(StepStatus(
-                step=name, state=STATE_OF_VERDICT.get(row.status, StepState.RUNNING),
+                step=name, state=state,
                 result=row.summary or "", elapsed_seconds=elapsed[name] or None,
                 tokens=tokens[name] or None,
             ))
