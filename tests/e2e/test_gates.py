@@ -181,3 +181,28 @@ async def test_a_primary_criterion_quoting_words_not_in_the_report_is_dropped_an
     assert NEEDS_INFO in e2e.labels()
     assert e2e.model.requests_for("submit_diagnosis") == []
     await _assert_nothing_published(e2e)
+
+
+async def test_cancelling_a_run_paused_at_the_gate_ends_it_and_a_later_approve_does_nothing(
+    e2e: E2E,
+):
+    script.understanding(e2e.model, estimate=script.ESTIMATE_BIG)
+    await e2e.summon()
+    await e2e.drain()
+    [run] = await e2e.runs()
+    assert run.status == "paused"
+
+    await e2e.comment("/smith cancel", actor="maintainer")
+    await e2e.drain()
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("cancelled", "cancelled")
+    assert any(f"Run #{run.id} is cancelled." in c for c in e2e.issue_comments())
+
+    await e2e.comment("/smith approve", actor="maintainer")
+    await e2e.drain()
+    [run] = await e2e.runs()
+    assert run.status == "cancelled"
+    assert any("is not waiting for approval (status: cancelled)" in c
+               for c in e2e.issue_comments())
+    assert e2e.model.requests_for("submit_repro_test") == []
+    await _assert_nothing_published(e2e)
