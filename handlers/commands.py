@@ -123,10 +123,20 @@ async def _cancel(event: Event, runtime: Runtime, command: Command) -> str:
                 .values(status="cancelled", outcome="cancelled", cancel_requested=True,
                         reason=f"cancelled by @{event.actor}")
             )
-            return CANCELLED.format(run=run.id)
-        # The reason names who asked: the engine says it on the issue when the run stops.
-        await session.execute(update(Run).where(Run.id == run.id).values(
-            cancel_requested=True, reason=f"cancelled by @{event.actor}"))
+            cancelled_now = True
+        else:
+            await session.execute(update(Run).where(Run.id == run.id)
+                                  .values(cancel_requested=True,
+                                          reason=f"cancelled by @{event.actor}"))
+            cancelled_now = False
+    if cancelled_now:
+        labels = runtime.settings.labels
+        forge = runtime.forge(event.forge)
+        issue = ItemRef("issue", run.issue_number)
+        for label in (labels.in_progress, labels.awaiting_approval):
+            await forge.remove_label(event.repo, issue, label)
+        return CANCELLED.format(run=run.id)
+    # The reason names who asked: the engine says it on the issue when the run stops.
     return CANCELLING.format(run=run.id)
 
 

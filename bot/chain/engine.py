@@ -215,6 +215,8 @@ class RunEngine:
         await ctx.status.refresh()
         if not ctx.scratch.get("ending_said"):
             await self._say_ending(ctx, ending)
+        if ending.status in (RunStatus.FAILED, RunStatus.CANCELLED) and ctx.chain != "rework":
+            await _clear_working_labels(ctx)
 
     async def _say_ending(self, ctx: RunContext, ending: RunEnding) -> None:
         """Generic endings are explained here; steps explain their own (and set ending_said)."""
@@ -254,6 +256,16 @@ class RunEngine:
                 workspace.remove()
             except OSError as exc:
                 log.warning("workspace_cleanup_failed", run=ctx.run_id, error=str(exc))
+
+
+async def _clear_working_labels(ctx: RunContext) -> None:
+    """A run that ended without a fix is no longer in progress nor awaiting anyone."""
+    labels = ctx.settings.labels
+    try:
+        for label in (labels.in_progress, labels.awaiting_approval):
+            await ctx.forge.remove_label(ctx.repo, ctx.issue, label)
+    except ForgeError as exc:
+        log.warning("label_cleanup_failed", run=ctx.run_id, error=str(exc))
 
 
 class _RunSnapshot:

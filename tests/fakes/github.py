@@ -1069,7 +1069,7 @@ class FakeGitHub(FakeServer):
         )
 
 
-@pytest_asyncio.fixture(loop_scope="function")
+@pytest_asyncio.fixture
 async def fake_github() -> AsyncIterator[FakeGitHub]:
     """A running FakeGitHub (import this fixture into a conftest to use it)."""
     async with FakeGitHub() as fake:

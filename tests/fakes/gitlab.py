@@ -957,7 +957,7 @@ class FakeGitLab(FakeServer):
                 item.labels.remove(name)
 
 
-@pytest_asyncio.fixture(loop_scope="function")
+@pytest_asyncio.fixture
 async def fake_gitlab() -> AsyncIterator[FakeGitLab]:
     """A running FakeGitLab (import this fixture into a conftest to use it)."""
     async with FakeGitLab() as fake:

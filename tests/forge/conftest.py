@@ -176,7 +176,7 @@ def forge_kind(request: pytest.FixtureRequest) -> str:
     return request.param
 
 
-@pytest_asyncio.fixture(loop_scope="function")
+@pytest_asyncio.fixture
 async def env(forge_kind: str, tmp_path: Path) -> AsyncIterator[ForgeEnv]:
     fake, forge_env = await start_env(forge_kind, tmp_path)
     try:

@@ -54,7 +54,7 @@ async def _send(base: str, case: Case, body: Any, auth: dict[str, str]) -> tuple
 # -- GitHub ------------------------------------------------------------------------------------
 
 
-@pytest_asyncio.fixture(loop_scope="function")
+@pytest_asyncio.fixture
 async def github() -> AsyncIterator[tuple[FakeGitHub, dict[str, Case]]]:
     async with FakeGitHub() as fake:
         token = {"Authorization": f"token {fake.add_token('smith-bot')}"}
@@ -202,7 +202,7 @@ def _template(case: Case, op: dict[str, Any]) -> bool:
 GITLAB_OPERATION_KEYS = [op["key"] for op in GITLAB_SUBSET["operations"]]
 
 
-@pytest_asyncio.fixture(loop_scope="function")
+@pytest_asyncio.fixture
 async def gitlab() -> AsyncIterator[tuple[FakeGitLab, dict[str, Case]]]:
     async with FakeGitLab() as fake:
         token = {"PRIVATE-TOKEN": fake.add_token("smith-bot")}

@@ -37,7 +37,7 @@ def _key_pair() -> tuple[str, str]:
 PRIVATE_KEY, PUBLIC_KEY = _key_pair()
 
 
-@pytest_asyncio.fixture(loop_scope="function")
+@pytest_asyncio.fixture
 async def fake() -> AsyncIterator[FakeGitHub]:
     async with FakeGitHub() as server:
         server.add_repo("octo/app")

@@ -219,7 +219,7 @@ class Receiver:
         return web.Response(status=202, text="accepted")
 
 
-@pytest_asyncio.fixture(loop_scope="function")
+@pytest_asyncio.fixture
 async def receiver() -> AsyncIterator[Receiver]:
     recv = Receiver()
     app = web.Application()
