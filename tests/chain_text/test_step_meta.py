@@ -20,7 +20,14 @@ from bot.chain.artifacts import (
     Artifact,
     StepName,
 )
-from bot.chain.render.prompt import LEARNED_RULES_HEADING, load_prompt, system_prompt
+from bot.llm.prompts import LEARNED_RULES_HEADING, PromptNotFound, load_system_prompt
+
+
+def load_prompt(prompts_dir: Path, step: str) -> str:
+    return (prompts_dir / f"{step}.md").read_text(encoding="utf-8")
+
+
+system_prompt = load_system_prompt
 
 PROMPTS_DIR = Path(__file__).resolve().parents[2] / "prompts"
 
@@ -136,6 +143,6 @@ def test_learned_rules_are_appended_once_under_the_heading() -> None:
     assert system_prompt(PROMPTS_DIR, "judge") == load_prompt(PROMPTS_DIR, "judge")
 
 
-def test_loading_the_prompt_of_a_code_step_is_refused() -> None:
-    with pytest.raises(KeyError, match="not an agent step"):
-        load_prompt(PROMPTS_DIR, "quality")
+def test_a_step_without_a_prompt_file_is_a_clear_deployment_error() -> None:
+    with pytest.raises(PromptNotFound, match="quality"):
+        load_system_prompt(PROMPTS_DIR, "quality")

@@ -133,7 +133,7 @@ async def test_tool_loop_with_an_invalid_submit_returns_a_validated_artifact(
 
     first, second, third = fake.requests
     assert first.system_text.startswith("# Diagnose\nFind the root cause.")
-    assert f"{LEARNED_RULES_HEADING}\n\n- Read the failing function first." in first.system_text
+    assert f"{LEARNED_RULES_HEADING}\n\n1. Read the failing function first." in first.system_text
     assert first.body["system"][0]["cache_control"] == {"type": "ephemeral"}
     assert first.body["tools"][-1]["cache_control"] == {"type": "ephemeral"}
     assert first.body["tool_choice"] == {"type": "any"}
