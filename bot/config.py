@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 from pydantic import AliasChoices, BaseModel, Field, SecretStr, field_validator
 from pydantic_settings import (
@@ -191,13 +190,3 @@ class Settings(BaseSettings):
         if self.github_private_key_path is None:
             return None
         return self.github_private_key_path.read_text()
-
-    def public_summary(self) -> dict[str, Any]:
-        """Settings as shown to a person: secrets reduced to set / not set."""
-        shown: dict[str, Any] = {}
-        for name, value in self.model_dump().items():
-            if isinstance(getattr(self, name), SecretStr) or name.endswith(("token", "secret", "key")):
-                shown[name] = "set" if value else "not set"
-            else:
-                shown[name] = value
-        return shown

@@ -94,14 +94,14 @@ def build_job_app(database_url: str, runtime: Runtime | None = None) -> procrast
 
     @app.task(name=HANDLE_EVENT, queue=QUEUE, pass_context=False, retry=retry)
     async def handle_event(delivery: int, event: dict[str, Any]) -> None:
-        from bot.events import Event
+        from bot.events import Event as EventModel
 
         current = need_runtime()
         if current.route_event is None:
             log.warning("no_event_router", delivery=delivery)
             return
         with structlog.contextvars.bound_contextvars(delivery=delivery):
-            await current.route_event(Event.model_validate(event), current)
+            await current.route_event(EventModel.model_validate(event), current)
 
     @app.task(name=RUN_CHAIN, queue=QUEUE, pass_context=False, retry=retry)
     async def run_chain(run_id: int) -> None:

@@ -15,14 +15,6 @@ ACTIVE_STATUSES = ("queued", "running", "paused")
 FINAL_STATUSES = ("succeeded", "failed", "cancelled", "not_implemented")
 
 
-async def active_run(session: AsyncSession, forge: str, repo: str, issue: int) -> Run | None:
-    statement = select(Run).where(
-        Run.forge == forge, Run.repo == repo, Run.issue_number == issue,
-        Run.status.in_(ACTIVE_STATUSES),
-    )
-    return (await session.execute(statement)).scalar_one_or_none()
-
-
 async def create_run(
     session: AsyncSession,
     *,
