@@ -170,6 +170,22 @@ exec /bin/sh -c "$cmd"
 """
 
 
+def _toolchains_under_tmp(path_variable: str) -> list[str]:
+    """PATH entries under /tmp (a CI checkout's virtualenv, say), as folders to re-expose:
+    the environment root for `.../bin` entries, since interpreters need their `lib` too."""
+    found: list[str] = []
+    for entry in path_variable.split(os.pathsep):
+        folder = Path(entry)
+        if not folder.is_absolute() or not folder.is_dir():
+            continue
+        if not folder.resolve().is_relative_to("/tmp"):
+            continue
+        root = folder.parent if folder.name == "bin" else folder
+        if str(root) not in found:
+            found.append(str(root))
+    return found
+
+
 def _shell_quote(value: str) -> str:
     return "'" + value.replace("'", "'\"'\"'") + "'"
 
@@ -268,6 +284,8 @@ class Sandbox:
                 argv.append("--share-net")
             for hidden in self.settings.hidden_paths:
                 argv += ["--tmpfs", hidden]
+            for toolchain in _toolchains_under_tmp(env.get("PATH", self.settings.path)):
+                argv += ["--ro-bind", toolchain, toolchain]  # the fresh /tmp would hide them
             for path in (home, cwd, *writable):
                 argv += ["--bind", str(path), str(path)]
             argv += ["--chdir", str(cwd), "--", "/bin/sh", "-c", command]

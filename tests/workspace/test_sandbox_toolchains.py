@@ -1,0 +1,30 @@
+"""Toolchains under /tmp stay usable inside the sandbox (a CI clone's virtualenv lives there)."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from bot.workspace.sandbox import Sandbox, SandboxSettings, kind_works
+
+KINDS = [k for k in ("unshare", "bwrap") if kind_works(k)]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+async def test_a_tool_on_a_path_under_tmp_runs_inside_the_sandbox(kind: str, tmp_path: Path):
+    assert tmp_path.resolve().is_relative_to("/tmp"), "pytest's tmp_path is expected under /tmp"
+    tool_bin = tmp_path / "toolchain" / "bin"
+    tool_bin.mkdir(parents=True)
+    (tmp_path / "toolchain" / "lib").mkdir()
+    (tmp_path / "toolchain" / "lib" / "greeting.txt").write_text("hello from the toolchain\n")
+    tool = tool_bin / "greet"
+    tool.write_text(f"#!/bin/sh\ncat {tmp_path / 'toolchain' / 'lib' / 'greeting.txt'}\n")
+    tool.chmod(tool.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    sandbox = Sandbox(SandboxSettings(kind=kind, path=f"{tool_bin}:/usr/bin:/bin"))
+    result = await sandbox.run("greet", cwd=checkout, timeout=30)
+    assert result.exit_code == 0, result.output
+    assert "hello from the toolchain" in result.output
