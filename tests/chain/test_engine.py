@@ -1,0 +1,216 @@
+"""The engine walks any graph: budgets, checkpoints, pauses, cancellation, environment retries.
+
+A toy graph of plain step functions stands in for a chain (the planned test-generation and
+held-out-acceptance chains are just other graphs); the store, the forge and the status comment
+are real (Postgres, the fake GitHub over HTTP through the real adapter).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+
+import pytest
+from pydantic import SecretStr
+from sqlalchemy import select
+
+from bot.chain.context import RunContext
+from bot.chain.engine import MAX_ENVIRONMENT_RETRIES, RetryLater, RunEngine
+from bot.chain.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.config import Settings
+from bot.forge.github import GitHubForge
+from bot.forge.retry import RetryPolicy
+from bot.jobs import Runtime
+from bot.llm.errors import EnvironmentFailure
+from bot.store.db import Database
+from bot.store.models import Run, Step
+from bot.store.runs import create_run
+from tests.fakes.github import FakeGitHub
+
+REPO = "octo/toy"
+
+
+@dataclass
+class Toy:
+    """A scriptable three-step graph: write → check → finish."""
+
+    check_results: list[str] = field(default_factory=list)  # "pass" | "reject" | "env" | "pause"
+    calls: list[str] = field(default_factory=list)
+
+    async def write(self, ctx: RunContext) -> StepOutcome:
+        self.calls.append("write")
+        return StepOutcome(Verdict.PASSED, "check", artifact={"n": len(self.calls)},
+                           diff=f"diff {len(self.calls)}", summary="wrote")
+
+    async def check(self, ctx: RunContext) -> StepOutcome:
+        self.calls.append("check")
+        result = self.check_results.pop(0) if self.check_results else "pass"
+        if result == "env":
+            raise EnvironmentFailure("model overloaded", step="check")
+        if result == "reject":
+            return StepOutcome(Verdict.REJECTED, "write", summary="not yet")
+        if result == "pause":
+            return StepOutcome(Verdict.WAITING, None, summary="ask a human", ending=RunEnding(
+                RunStatus.PAUSED, "awaiting_approval", "big", resume_at="finish"))
+        return StepOutcome(Verdict.PASSED, "finish", summary="ok")
+
+    async def finish(self, ctx: RunContext) -> StepOutcome:
+        self.calls.append("finish")
+        ctx.scratch["ending_said"] = True
+        return StepOutcome(Verdict.PASSED, None, summary="done", ending=RunEnding(
+            RunStatus.SUCCEEDED, "toy_done", "finished"))
+
+    def graph(self, write_budget: int = 2) -> Graph:
+        return Graph(name="toy", start="write", nodes=(
+            Node("write", self.write, budget=write_budget),
+            Node("check", self.check),
+            Node("finish", self.finish),
+        ))
+
+
+@dataclass
+class World:
+    runtime: Runtime
+    github: FakeGitHub
+    issue: int
+
+    async def new_run(self) -> int:
+        async with self.runtime.db.transaction() as session:
+            run = await create_run(session, forge="github", repo=REPO, issue=self.issue,
+                                   chain="toy", summoned_by="dev")
+            return run.id
+
+    async def run(self, run_id: int) -> Run:
+        async with self.runtime.db.transaction() as session:
+            return await session.get(Run, run_id)
+
+    async def steps(self, run_id: int) -> list[tuple[str, str]]:
+        async with self.runtime.db.transaction() as session:
+            rows = (await session.execute(select(Step).where(Step.run_id == run_id)
+                                          .order_by(Step.id))).scalars()
+            return [(row.name, row.status) for row in rows]
+
+    def smith_comments(self) -> list[str]:
+        return [c.body for c in self.github.state.comments.values() if c.user == "smith-bot"]
+
+
+@pytest.fixture
+async def world(tmp_path, database: Database) -> AsyncIterator[World]:
+    async with FakeGitHub() as github:
+        github.add_repo(REPO)
+        issue = github.add_issue(REPO, title="toy")
+        forge = GitHubForge(token=github.add_token("smith-bot"), api_url=github.base_url,
+                            retry=RetryPolicy(attempts=2, backoff_initial=0.01))
+        settings = Settings(data_dir=tmp_path, anthropic_api_key=SecretStr("x"))
+        try:
+            yield World(Runtime(settings=settings, db=database, forges={"github": forge}),
+                        github, issue)
+        finally:
+            await forge.close()
+
+
+async def test_a_graph_runs_to_its_ending_and_every_step_is_recorded(world: World):
+    toy = Toy(check_results=["reject", "pass"])
+    run_id = await world.new_run()
+    await RunEngine(toy.graph(), world.runtime).walk(run_id)
+    run = await world.run(run_id)
+    assert (run.status, run.outcome) == ("succeeded", "toy_done")
+    assert await world.steps(run_id) == [("write", "passed"), ("check", "rejected"),
+                                         ("write", "passed"), ("check", "passed"),
+                                         ("finish", "passed")]
+    status = [c for c in world.smith_comments() if "smith:status" in c]
+    assert len(status) == 1  # one comment, edited in place
+
+
+async def test_a_step_over_its_budget_ends_the_run_and_says_so(world: World):
+    toy = Toy(check_results=["reject", "reject", "reject"])
+    run_id = await world.new_run()
+    await RunEngine(toy.graph(write_budget=2), world.runtime).walk(run_id)
+    run = await world.run(run_id)
+    assert (run.status, run.outcome) == ("failed", "budget_exhausted")
+    assert toy.calls == ["write", "check", "write", "check"]
+    assert any("budget" in c.lower() for c in world.smith_comments())
+    assert "smith:failed" in world.github.state.issues[(REPO, world.issue)].labels
+
+
+async def test_environment_trouble_requeues_without_spending_the_budget(world: World):
+    toy = Toy(check_results=["env", "pass"])
+    run_id = await world.new_run()
+    engine = RunEngine(toy.graph(write_budget=1), world.runtime)
+    with pytest.raises(RetryLater):
+        await engine.walk(run_id)
+    run = await world.run(run_id)
+    assert (run.status, run.current_step) == ("queued", "check")
+    await engine.walk(run_id)  # what the job retry does: resume at the failed step
+    run = await world.run(run_id)
+    assert run.status == "succeeded"
+    assert await world.steps(run_id) == [("write", "passed"), ("check", "environment"),
+                                         ("check", "passed"), ("finish", "passed")]
+
+
+async def test_environment_trouble_that_never_ends_fails_the_run(world: World):
+    toy = Toy(check_results=["env"] * (MAX_ENVIRONMENT_RETRIES + 1))
+    run_id = await world.new_run()
+    engine = RunEngine(toy.graph(), world.runtime)
+    for _ in range(MAX_ENVIRONMENT_RETRIES):
+        with pytest.raises(RetryLater):
+            await engine.walk(run_id)
+    await engine.walk(run_id)
+    run = await world.run(run_id)
+    assert (run.status, run.outcome) == ("failed", "environment")
+
+
+async def test_a_pause_ends_the_job_and_the_run_resumes_where_it_said(world: World):
+    toy = Toy(check_results=["pause"])
+    run_id = await world.new_run()
+    engine = RunEngine(toy.graph(), world.runtime)
+    await engine.walk(run_id)
+    run = await world.run(run_id)
+    assert (run.status, run.current_step) == ("paused", "finish")
+    await engine.walk(run_id)  # a paused run is not walked until someone requeues it
+    assert toy.calls == ["write", "check"]
+    async with world.runtime.db.transaction() as session:
+        (await session.get(Run, run_id)).status = "queued"
+    await engine.walk(run_id)
+    assert toy.calls == ["write", "check", "finish"]
+    assert (await world.run(run_id)).status == "succeeded"
+
+
+async def test_cancel_is_honoured_between_steps(world: World):
+    toy = Toy()
+    run_id = await world.new_run()
+
+    async def write_then_get_cancelled(ctx: RunContext) -> StepOutcome:
+        async with world.runtime.db.transaction() as session:
+            run = await session.get(Run, run_id)
+            run.cancel_requested, run.reason = True, "cancelled by @boss"
+        return await toy.write(ctx)
+
+    graph = Graph(name="toy", start="write", nodes=(
+        Node("write", write_then_get_cancelled), Node("check", toy.check),
+        Node("finish", toy.finish)))
+    await RunEngine(graph, world.runtime).walk(run_id)
+    run = await world.run(run_id)
+    assert (run.status, toy.calls) == ("cancelled", ["write"])
+    assert any("@boss" in c or "boss" in c for c in world.smith_comments())
+
+
+async def test_a_resumed_run_gets_its_artifacts_and_checkpoint_diff_back(world: World):
+    seen: dict = {}
+
+    async def prepare(ctx: RunContext) -> StepOutcome:
+        seen["diff"], seen["artifacts"] = ctx.resume_diff, dict(ctx.artifacts)
+        return StepOutcome(Verdict.PASSED, "write")
+
+    toy = Toy(check_results=["env"])
+    graph = Graph(name="toy", start="prepare", resume_via="prepare", nodes=(
+        Node("prepare", prepare), Node("write", toy.write), Node("check", toy.check),
+        Node("finish", toy.finish)))
+    run_id = await world.new_run()
+    with pytest.raises(RetryLater):
+        await RunEngine(graph, world.runtime).walk(run_id)
+    await RunEngine(graph, world.runtime).walk(run_id)
+    assert seen["diff"] == "diff 1"
+    assert seen["artifacts"]["write"] == {"n": 1}
+    assert [name for name, _ in await world.steps(run_id)] == [
+        "prepare", "write", "check", "prepare", "check", "finish"]
