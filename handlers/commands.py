@@ -8,7 +8,6 @@ import structlog
 from sqlalchemy import update
 
 from bot.commands import (
-    HELP_TEXT,
     ApproveCommand,
     ApproveRuleCommand,
     CancelCommand,
@@ -19,11 +18,12 @@ from bot.commands import (
     ReworkCommand,
     StatusCommand,
     UnknownCommand,
+    help_text,
     parse_commands,
 )
 from bot.config import Settings
 from bot.events import Event
-from bot.forge.base import ItemRef
+from bot.forge.base import ItemRef, Permission
 from bot.jobs import Runtime
 from bot.store.models import Run
 from bot.rules.store import add_failure
@@ -47,7 +47,7 @@ STATUS = "Run #{run}: **{status}**{step}{outcome}."
 REWORK_ONLY_ON_CR = "`rework` works on Smith's change requests, not on issues."
 REWORK_QUEUED = "Rework queued as run #{run}."
 REWORK_JOINED = "Added to rework run #{run}, which has not started yet."
-UNKNOWN = "I don't know `{verb}`.\n\n" + HELP_TEXT
+UNKNOWN = "I don't know `{verb}`.\n\n{help}"
 
 Action = Callable[[Event, Runtime, Command], Awaitable[str | None]]
 
@@ -57,11 +57,13 @@ def build(settings: Settings) -> Router:
 
     def has_command(event: Event) -> bool:
         return bool(event.comment_body) and bool(
-            parse_commands(event.comment_body or "", bot_account=settings.bot_account)
+            parse_commands(event.comment_body or "", bot_account=settings.bot_account,
+                           prefix=settings.command_prefix)
         )
 
     async def on_comment(event: Event, runtime: Runtime) -> None:
-        for command in parse_commands(event.comment_body or "", bot_account=settings.bot_account):
+        for command in parse_commands(event.comment_body or "", bot_account=settings.bot_account,
+                                      prefix=settings.command_prefix):
             if isinstance(command, (ApproveRuleCommand, RejectRuleCommand)):
                 continue  # handlers/rules.py decides rule votes and answers in the thread
             await execute(event, runtime, command, settings)
@@ -91,13 +93,20 @@ async def execute(event: Event, runtime: Runtime, command: Command, settings: Se
         await runtime.forge(event.forge).create_comment(event.repo, event.item, reply)
 
 
+def help_for(settings: Settings) -> str:
+    """The help text as this installation is set up (prefix, account, permissions)."""
+    return help_text(prefix=settings.command_prefix, bot_account=settings.bot_account,
+                     summon_permission=Permission.parse(settings.summon_permission),
+                     approve_permission=Permission.parse(settings.approve_permission))
+
+
 async def _help(event: Event, runtime: Runtime, command: Command) -> str:
-    return HELP_TEXT
+    return help_for(runtime.settings)
 
 
 async def _unknown(event: Event, runtime: Runtime, command: Command) -> str:
     assert isinstance(command, UnknownCommand)
-    return UNKNOWN.format(verb=command.verb)
+    return UNKNOWN.format(verb=command.verb, help=help_for(runtime.settings))
 
 
 async def _status(event: Event, runtime: Runtime, command: Command) -> str:

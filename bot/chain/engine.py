@@ -222,15 +222,19 @@ class RunEngine:
         """Generic endings are explained here; steps explain their own (and set ending_said)."""
         text = None
         if ending.outcome == "budget_exhausted":
-            text = render_budget_exhausted(ctx.run_id, attempts=int(ctx.params.get("attempts", 0)),
+            text = render_budget_exhausted(ctx.run_id, command=ctx.settings.command_prefix,
+                                           attempts=int(ctx.params.get("attempts", 0)),
                                            last_failure=ending.reason)
         elif ending.outcome == "environment":
-            text = render_environment_failure(ctx.run_id, step=ending.reason.split(":")[0],
+            text = render_environment_failure(ctx.run_id, command=ctx.settings.command_prefix,
+                                              step=ending.reason.split(":")[0],
                                               detail=ending.reason)
         elif ending.status == RunStatus.CANCELLED:
-            text = render_cancelled(ctx.run_id, by=ending.reason or "a maintainer")
+            text = render_cancelled(ctx.run_id, by=ending.reason or "a maintainer",
+                                    command=ctx.settings.command_prefix)
         elif ending.status == RunStatus.FAILED:
-            text = render_failure(ctx.run_id, step=ending.outcome, reason=ending.reason)
+            text = render_failure(ctx.run_id, step=ending.outcome, reason=ending.reason,
+                                  command=ctx.settings.command_prefix)
         try:
             if text and ctx.chain == "rework":
                 await ctx.answer_reviewer(text)

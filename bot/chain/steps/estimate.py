@@ -64,7 +64,8 @@ async def estimate(ctx: RunContext) -> StepOutcome:
     needs_gate = artifact.points >= steps.estimate_gate or artifact.blast_radius == "high"
     if needs_gate and not ctx.params.get("approved_by"):
         await ctx.forge.create_comment(ctx.repo, ctx.issue, render_estimate_gate(
-            ctx.run_id, artifact, gate_points=steps.estimate_gate))
+            ctx.run_id, artifact, gate_points=steps.estimate_gate,
+            command=ctx.settings.command_prefix))
         await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.awaiting_approval])
         ctx.scratch["ending_said"] = True
         return StepOutcome(

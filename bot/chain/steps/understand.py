@@ -67,7 +67,8 @@ async def acceptance(ctx: RunContext) -> StepOutcome:
                     "What exactly should happen instead? Please quote the expected behaviour."],
             })
         await ctx.forge.create_comment(ctx.repo, ctx.issue,
-                                       render_acceptance_blocked(ctx.run_id, blocked))
+                                       render_acceptance_blocked(ctx.run_id, blocked,
+                                                                 command=ctx.settings.command_prefix))
         await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.needs_info])
         ctx.scratch["ending_said"] = True
         return StepOutcome(
@@ -151,7 +152,8 @@ async def judge(ctx: RunContext) -> StepOutcome:
         return StepOutcome(Verdict.REJECTED, str(StepName.DIAGNOSE), artifact=artifact,
                            summary=f"disagreed (round {rounds} of {rebuilds})")
     await ctx.forge.create_comment(
-        ctx.repo, ctx.issue, render_judge_disagreed(ctx.run_id, diagnosis, artifact, rounds=rounds))
+        ctx.repo, ctx.issue, render_judge_disagreed(ctx.run_id, diagnosis, artifact, rounds=rounds,
+                                                    command=ctx.settings.command_prefix))
     ctx.scratch["ending_said"] = True
     await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.failed])
     return StepOutcome(Verdict.REJECTED, None, artifact=artifact,
