@@ -126,3 +126,22 @@ async def test_cancel_of_a_paused_run_cancels_it_and_says_so(stack: Stack):
     assert (run.id, run.status) == (run_id, "cancelled")
     bodies = [c.body for c in stack.github.state.comments.values() if c.user == "smith-bot"]
     assert any(f"Run #{run_id} is cancelled" in body for body in bodies)
+
+
+async def test_fifty_concurrent_copies_of_a_summon_make_exactly_one_run(stack: Stack):
+    import asyncio
+
+    from tests.fakes import webhooks
+    from tests.service.conftest import GITHUB_SECRET
+
+    issue, _ = _seed(stack)
+    headers, body = webhooks.github_issues_labeled(
+        secret=GITHUB_SECRET, repo=REPO, number=issue, label="smith", actor="writer",
+        delivery_id="one-delivery")
+    answers = await asyncio.gather(*(
+        webhooks.send_webhook(f"{stack.smith.url}/webhooks/github", headers, body)
+        for _ in range(50)))
+    assert sorted(status for status, _ in answers) == [200] * 49 + [202]
+    await stack.drain()
+    runs = await _runs(stack)
+    assert len(runs) == 1 and runs[0].summoned_by == "writer"
