@@ -125,30 +125,30 @@ class WebhookReceiver:
             log.warning("webhook_rejected", forge=forge, status=exc.status, reason=exc.reason)
             return _answer(exc.status, exc.reason), "unknown", f"rejected_{exc.status}"
         event_name = verified.event_name
-        with structlog.contextvars.bound_contextvars(forge=forge, delivery=verified.delivery_id):
-            try:
-                event = parse(verified)
-            except MalformedPayload as exc:
-                log.warning("webhook_malformed", event_name=event_name, reason=str(exc))
-                return _answer(400, f"malformed payload: {exc}"), event_name, "malformed"
-            if not self.event_filter.accepts(event):
-                log.info("webhook_ignored", event_name=event_name, kind=event.kind)
-                return _answer(200, "ignored"), event_name, "ignored"
-            try:
-                queued = await self.recorder.record(DeliveryRecord(
-                    forge=forge, delivery_id=verified.delivery_id,
-                    event_name=verified.event_name, action=event.action,
-                    repo=event.repo.full_name if event.repo else None, kind=str(event.kind),
-                    event=event.model_dump(mode="json"),
-                ))
-            except DatabaseUnavailable as exc:
-                log.error("webhook_database_unavailable", error=str(exc))
-                return _answer(503, "database unavailable, retry later"), event_name, "unavailable"
-            if not queued:
-                log.info("webhook_duplicate", event_name=event_name)
-                return _answer(200, "duplicate delivery"), event_name, "duplicate"
-            log.info("webhook_queued", event_name=event_name, kind=event.kind)
-            return _answer(202, "queued"), event_name, "queued"
+        ids = {"forge": forge, "delivery": verified.delivery_id, "event_name": event_name}
+        try:
+            event = parse(verified)
+        except MalformedPayload as exc:
+            log.warning("webhook_malformed", **ids, reason=str(exc))
+            return _answer(400, f"malformed payload: {exc}"), event_name, "malformed"
+        if not self.event_filter.accepts(event):
+            log.info("webhook_ignored", **ids, kind=event.kind)
+            return _answer(200, "ignored"), event_name, "ignored"
+        try:
+            queued = await self.recorder.record(DeliveryRecord(
+                forge=forge, delivery_id=verified.delivery_id,
+                event_name=verified.event_name, action=event.action,
+                repo=event.repo.full_name if event.repo else None, kind=str(event.kind),
+                event_json=event.model_dump_json(),
+            ))
+        except DatabaseUnavailable as exc:
+            log.error("webhook_database_unavailable", **ids, error=str(exc))
+            return _answer(503, "database unavailable, retry later"), event_name, "unavailable"
+        if not queued:
+            log.info("webhook_duplicate", **ids)
+            return _answer(200, "duplicate delivery"), event_name, "duplicate"
+        log.info("webhook_queued", **ids, kind=event.kind)
+        return _answer(202, "queued"), event_name, "queued"
 
 
 def _answer(status: int, message: str) -> web.Response:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import dataclass
-from typing import Any
 
 import structlog
 from sqlalchemy import text
@@ -27,10 +26,15 @@ MAX_BATCH = 200
 
 RECORD_BATCH = text(
     """
-    WITH input AS (
-        SELECT * FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS x(
+    WITH events AS (
+        SELECT ordinality - 1 AS n, CAST(event AS jsonb) AS event
+        FROM unnest(CAST(:events AS text[])) WITH ORDINALITY AS e(event, ordinality)
+    ),
+    input AS (
+        SELECT x.*, events.event FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS x(
             n int, forge text, delivery_id text, event_name text, action text, repo text,
-            kind text, event jsonb)
+            kind text)
+        JOIN events USING (n)
     ),
     inserted AS (
         INSERT INTO deliveries (forge, delivery_id, event_name, action, repo, kind, outcome)
@@ -59,7 +63,7 @@ class DeliveryRecord:
     action: str | None
     repo: str | None
     kind: str
-    event: dict[str, Any]
+    event_json: str  # serialised once, by pydantic, in the request
 
     @property
     def key(self) -> tuple[str, str]:
@@ -100,15 +104,17 @@ class DeliveryRecorder:
         first: dict[tuple[str, str], DeliveryRecord] = {}
         for delivery, _ in batch:
             first.setdefault(delivery.key, delivery)
+        unique = list(first.values())
         rows = [
             {"n": n, "forge": d.forge, "delivery_id": d.delivery_id, "event_name": d.event_name,
-             "action": d.action, "repo": d.repo, "kind": d.kind, "event": d.event}
-            for n, d in enumerate(first.values())
+             "action": d.action, "repo": d.repo, "kind": d.kind}
+            for n, d in enumerate(unique)
         ]
         async with self.db.autocommit() as conn:
-            result = await conn.execute(
-                RECORD_BATCH, {"rows": json.dumps(rows), "queue": QUEUE, "task": HANDLE_EVENT}
-            )
+            result = await conn.execute(RECORD_BATCH, {
+                "rows": json.dumps(rows), "events": [d.event_json for d in unique],
+                "queue": QUEUE, "task": HANDLE_EVENT,
+            })
             inserted = {(forge, delivery_id) for forge, delivery_id in result.all()}
         claimed: set[tuple[str, str]] = set()
         for delivery, future in batch:
