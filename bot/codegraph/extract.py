@@ -11,6 +11,7 @@ as they are into the cache and decoded lazily by the graph. Layout of a payload:
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import marshal
 from operator import itemgetter
@@ -70,10 +71,18 @@ def extract_batch(batch: list[tuple[str, str, bytes]]) -> list[ExtractedFile]:
     """Parser-process entry point: [(key, language, source)] →
     [(key, status, error_line, definition count, reference count, marshalled payload)]."""
     results: list[ExtractedFile] = []
-    for key, language, source in batch:
-        payload = extract(source, language)
-        status, error_line, defs, refs = payload
-        results.append((key, status, error_line, len(defs), len(refs), marshal.dumps(payload)))
+    # Extraction makes hundreds of thousands of short-lived objects and no lasting cycles; the
+    # cyclic collector re-scanning them cost a third of the indexing time. It runs again after.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for key, language, source in batch:
+            payload = extract(source, language)
+            status, error_line, defs, refs = payload
+            results.append((key, status, error_line, len(defs), len(refs), marshal.dumps(payload)))
+    finally:
+        if collecting:
+            gc.enable()
     return results
 
 
