@@ -170,6 +170,13 @@ class Settings(BaseSettings):
     def postgres_dir(self) -> Path:
         return self.data_dir / "postgres"
 
+    def secret_files(self) -> list[Path]:
+        """Files holding secrets, masked inside the sandbox: repository tests run next to them."""
+        files = [Path(os.environ.get("SMITH_CONFIG_FILE", "smith.toml")).resolve()]
+        if self.github_private_key_path is not None:
+            files.append(self.github_private_key_path.resolve())
+        return files
+
     @property
     def workspace_dir(self) -> Path:
         return self.data_dir / "workspace"

@@ -47,6 +47,8 @@ class SandboxSettings:
     path: str = "/usr/local/bin:/usr/bin:/bin"
     lang: str = "C.UTF-8"
     hidden_paths: tuple[str, ...] = ()
+    hidden_files: tuple[str, ...] = ()
+    """Host files read as empty inside unshare/bwrap (the App's private key, smith.toml)."""
     """Host folders masked by an empty tmpfs inside unshare/bwrap (e.g. the bot's config dir)."""
     docker_image: str = "python:3.11-slim"
     kill_grace_seconds: float = 1.0
@@ -249,8 +251,10 @@ class Sandbox:
     ) -> list[str]:
         """The full argv for this sandbox kind (pure: used by `run` and by tests)."""
         hide = " ".join(
-            f"mount -t tmpfs tmpfs {_shell_quote(p)} 2>/dev/null;"
-            for p in self.settings.hidden_paths
+            [f"mount -t tmpfs tmpfs {_shell_quote(p)} 2>/dev/null;"
+             for p in self.settings.hidden_paths]
+            + [f"mount --bind /dev/null {_shell_quote(f)} 2>/dev/null;"
+               for f in self._existing(self.settings.hidden_files)]
         )
         if self.kind == "unshare":
             inner = _UNSHARE_SCRIPT.replace("{hide}", hide)
@@ -284,6 +288,8 @@ class Sandbox:
                 argv.append("--share-net")
             for hidden in self.settings.hidden_paths:
                 argv += ["--tmpfs", hidden]
+            for hidden_file in self._existing(self.settings.hidden_files):
+                argv += ["--ro-bind", "/dev/null", hidden_file]
             for toolchain in _toolchains_under_tmp(env.get("PATH", self.settings.path)):
                 argv += ["--ro-bind", toolchain, toolchain]  # the fresh /tmp would hide them
             for path in (home, cwd, *writable):
@@ -313,6 +319,10 @@ class Sandbox:
                 argv += ["-e", key]
             return [*argv, self.settings.docker_image, "/bin/sh", "-c", command]
         return ["/bin/sh", "-c", command]
+
+    @staticmethod
+    def _existing(files: Sequence[str]) -> list[str]:
+        return [str(Path(f).resolve()) for f in files if Path(f).is_file()]
 
     def _limits(self) -> None:  # runs in the child between fork and exec
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
 import stat
+import uuid
 from pathlib import Path
 
 import pytest
@@ -28,3 +30,24 @@ async def test_a_tool_on_a_path_under_tmp_runs_inside_the_sandbox(kind: str, tmp
     result = await sandbox.run("greet", cwd=checkout, timeout=30)
     assert result.exit_code == 0, result.output
     assert "hello from the toolchain" in result.output
+
+
+@pytest.mark.parametrize("kind", KINDS)
+async def test_secret_files_read_as_empty_inside_the_sandbox(kind: str, tmp_path: Path):
+    # Outside /tmp (bwrap gives the sandbox a private /tmp): where an operator keeps secrets.
+    folder = Path.home() / ".cache" / "smith-tests" / uuid.uuid4().hex
+    folder.mkdir(parents=True)
+    try:
+        key = folder / "app-private-key.pem"
+        key.write_text("-----BEGIN PRIVATE KEY-----canary-9f2c")
+        neighbour = folder / "readme.txt"
+        neighbour.write_text("not secret")
+        checkout = tmp_path / "checkout"
+        checkout.mkdir()
+        sandbox = Sandbox(SandboxSettings(kind=kind, hidden_files=(str(key),)))
+        result = await sandbox.run(f"cat {key}; echo; cat {neighbour}", cwd=checkout, timeout=30)
+        assert "canary-9f2c" not in result.output
+        assert "not secret" in result.output  # only the listed files are masked
+        assert key.read_text().endswith("canary-9f2c")  # and the host file is untouched
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

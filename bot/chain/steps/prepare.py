@@ -87,7 +87,8 @@ async def prepare(ctx: RunContext) -> StepOutcome:
             kind=settings.sandbox_kind, allow_unsandboxed=settings.sandbox_allow_unsandboxed,
             output_cap_bytes=settings.sandbox_output_cap_bytes,
             max_processes=settings.sandbox_max_processes, path=settings.sandbox_path,
-            hidden_paths=tuple(settings.sandbox_hidden_paths),
+            hidden_paths=(*settings.sandbox_hidden_paths, str(settings.postgres_dir)),
+            hidden_files=tuple(str(path) for path in settings.secret_files()),
         ), kind_override=config.sandbox)
     except SandboxUnavailable as exc:
         return _stop("no_sandbox", str(exc))
