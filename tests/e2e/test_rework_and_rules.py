@@ -93,3 +93,20 @@ async def test_an_approved_rule_reaches_the_prompt_of_its_step(e2e: E2E):
     assert "nobody approved" not in implement[0].system_text
     diagnose = [r for r in e2e.model.requests if "submit_diagnosis" in r.tool_names]
     assert rule not in diagnose[0].system_text  # only the step the rule targets
+
+
+@pytest.mark.parametrize("reviewer_pushed", [False, True])
+async def test_a_merge_is_recorded_with_or_without_human_edits(e2e: E2E, reviewer_pushed: bool):
+    number, branch = await _open_change_request(e2e)
+    head = _head(e2e.bare, branch)
+    merged_head = "f" * 40 if reviewer_pushed else head
+    if e2e.forge_name == "github":
+        await e2e.fake.close_pull(e2e.repo_name, number, "maintainer", merged=True,
+                                  head_sha=merged_head)
+    else:
+        await e2e.fake.close_merge_request(e2e.repo_name, number, "maintainer", merged=True,
+                                           head_sha=merged_head)
+    await e2e.drain()
+    [run] = await e2e.runs()
+    assert run.merged is True
+    assert run.merged_without_edits is (not reviewer_pushed)

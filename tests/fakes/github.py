@@ -403,7 +403,8 @@ class FakeGitHub(FakeServer):
         )
 
     async def close_pull(
-        self, repo: str, number: int, actor: str, *, merged: bool, notify: bool = True
+        self, repo: str, number: int, actor: str, *, merged: bool, notify: bool = True,
+        head_sha: str | None = None,
     ) -> None:
         """Merge (or just close) a PR (`pull_request.closed`)."""
         pull = self.state.pulls[(repo, number)]
@@ -422,6 +423,7 @@ class FakeGitHub(FakeServer):
                 head_ref=pull.head,
                 base_ref=pull.base,
                 installation_id=self.state.repos[repo].installation_id,
+                head_sha=head_sha,
             ),
             notify,
         )

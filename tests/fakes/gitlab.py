@@ -403,7 +403,8 @@ class FakeGitLab(FakeServer):
         )
 
     async def close_merge_request(
-        self, project: str, iid: int, actor: str, *, merged: bool, notify: bool = True
+        self, project: str, iid: int, actor: str, *, merged: bool, notify: bool = True,
+        head_sha: str | None = None,
     ) -> None:
         """Merge (or just close) an MR (Merge Request Hook, action merge/close)."""
         mr = self.state.merge_requests[(project, iid)]
@@ -420,6 +421,7 @@ class FakeGitLab(FakeServer):
                 target_branch=mr.target_branch,
                 title=mr.title,
                 description=mr.description,
+                head_sha=head_sha,
             ),
             notify,
         )

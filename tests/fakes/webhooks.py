@@ -343,14 +343,17 @@ def github_pull_request_closed(
     base_ref: str = "master",
     installation_id: int | None = None,
     delivery_id: str | None = None,
+    head_sha: str | None = None,
 ) -> Delivery:
-    """`pull_request` / `closed`, merged or not."""
+    """`pull_request` / `closed`, merged or not; `head_sha` is the branch head at closing."""
     payload = fixture("github/pull_request.closed.json")
     payload["number"] = pull_number
     pull = _gh_pull_request(payload, repo, pull_number, title, body, author, head_ref, base_ref)
     pull.update(state="closed", merged=merged, closed_at="2019-05-15T15:20:56Z")
     pull["merged_at"] = "2019-05-15T15:20:56Z" if merged else None
     pull["merged_by"] = _gh_user(payload["sender"], actor) if merged else None
+    if head_sha:
+        pull["head"]["sha"] = head_sha
     _gh_common(payload, repo, actor, installation_id)
     return github_delivery("pull_request", payload, secret=secret, delivery_id=delivery_id)
 
@@ -594,8 +597,10 @@ def gitlab_merge_request_event(
     title: str = "Fix it",
     description: str = "",
     delivery_id: str | None = None,
+    head_sha: str | None = None,
 ) -> Delivery:
-    """Merge Request Hook; `action` merge (state merged), close (closed), open, reopen, update."""
+    """Merge Request Hook; `action` merge (state merged), close (closed), open, reopen, update.
+    `head_sha` is the source branch's head (`last_commit.id`)."""
     payload = fixture("gitlab/merge_request.open.json")
     _gl_user(payload, actor)
     _gl_project(payload, project, project_id)
@@ -613,6 +618,8 @@ def gitlab_merge_request_event(
         url=f"https://gitlab.example.com/{project}/-/merge_requests/{iid}",
     )
     payload["changes"] = {}
+    if head_sha:
+        payload["object_attributes"]["last_commit"]["id"] = head_sha
     return gitlab_delivery("Merge Request Hook", payload, token=token, delivery_id=delivery_id)
 
 

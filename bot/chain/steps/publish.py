@@ -81,9 +81,10 @@ async def publish(ctx: RunContext) -> StepOutcome:
     implementation = ctx.artifact(StepName.IMPLEMENT, Implementation)
     message = f"{_title(ctx)}\n\n{implementation.summary if implementation else ''}\n\n" \
               f"Smith run {ctx.run_id}"
-    await checkout.commit(message)
+    head = await checkout.commit(message)
     rework = ctx.chain == "rework"
     await checkout.push(ctx.scratch["clone_url"], ctx.scratch["credentials"], force=not rework)
+    await ctx.update_params(pushed_head=head)  # "merged without human edits" compares with it
     if rework:
         return await _publish_rework(ctx)
     existing = await ctx.forge.find_change_request(ctx.repo, checkout.branch)
