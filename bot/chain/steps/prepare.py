@@ -29,6 +29,8 @@ from bot.workspace.sandbox import Sandbox, SandboxSettings, SandboxUnavailable
 
 log = structlog.get_logger(__name__)
 
+STALE_RUN_FOLDER_SECONDS = 24 * 3600
+
 
 async def prepare(ctx: RunContext) -> StepOutcome:
     settings = ctx.settings
@@ -40,6 +42,8 @@ async def prepare(ctx: RunContext) -> StepOutcome:
         allowed_protocols=tuple(settings.git_allowed_protocols),
         timeout_seconds=settings.git_timeout_seconds,
     ))
+    # Folders of runs whose worker died are never cleaned by that worker: sweep old ones here.
+    workspace.remove_stale_runs(older_than_seconds=STALE_RUN_FOLDER_SECONDS)
     clone_url = await ctx.forge.clone_url(ctx.repo)
     credentials = await ctx.forge.push_credentials(ctx.repo)
     ctx.scratch["clone_url"] = clone_url
