@@ -139,7 +139,8 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
         log.warning("dashboard_without_token", host=host,
                     hint="runs and diffs are readable by anyone reaching this port; "
                          "set SMITH_DASHBOARD_TOKEN")
-    web_runner = web.AppRunner(create_app(
+    # No aiohttp access log: every webhook already logs one structured line with its ids.
+    web_runner = web.AppRunner(access_log=None, app=create_app(
         settings, runtime.db, router,
         extra_routes=lambda app: add_dashboard_routes(app, token=token,
                                                       stats_window=settings.stats_window),
