@@ -23,6 +23,7 @@ from bot.store.db import Database
 log = structlog.get_logger(__name__)
 
 MAX_BATCH = 200
+MAX_WRITERS = 2
 
 RECORD_BATCH = text(
     """
@@ -77,17 +78,24 @@ class DeliveryRecorder:
     that batch was stored, and the forge will be told 503 and retry.
     """
 
-    def __init__(self, db: Database, *, max_batch: int = MAX_BATCH) -> None:
+    def __init__(
+        self, db: Database, *, max_batch: int = MAX_BATCH, max_writers: int = MAX_WRITERS
+    ) -> None:
         self.db = db
         self.max_batch = max_batch
+        self.max_writers = max_writers
         self._waiting: list[tuple[DeliveryRecord, asyncio.Future[bool]]] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._writers: set[asyncio.Task[None]] = set()
 
     async def record(self, delivery: DeliveryRecord) -> bool:
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._waiting.append((delivery, future))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write_while_waiting())
+        if len(self._writers) < self.max_writers:
+            # A second writer overlaps its batch with the one in flight, so a delivery that
+            # just missed a batch does not wait for it to commit first.
+            writer = asyncio.create_task(self._write_while_waiting())
+            self._writers.add(writer)
+            writer.add_done_callback(self._writers.discard)
         return await future
 
     async def _write_while_waiting(self) -> None:
