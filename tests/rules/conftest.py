@@ -94,7 +94,7 @@ def _seed(github: FakeGitHub, gitlab: FakeGitLab) -> None:
 
 @pytest.fixture
 async def rules_stack(tmp_path, database: Database) -> AsyncIterator[RulesStack]:
-    from bot.chain.placeholder import run_not_implemented
+    from tests.chain_stub import run_not_implemented
     from bot.forge.github import GitHubForge
     from bot.forge.gitlab import GitLabForge
     from bot.forge.retry import RetryPolicy

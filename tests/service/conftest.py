@@ -70,7 +70,7 @@ class Stack:
 
 @pytest.fixture
 async def stack(tmp_path, database: Database) -> AsyncIterator[Stack]:
-    from bot.chain.placeholder import run_not_implemented
+    from tests.chain_stub import run_not_implemented
     from bot.forge.github import GitHubForge
     from bot.forge.gitlab import GitLabForge
     from bot.forge.retry import RetryPolicy

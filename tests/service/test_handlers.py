@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from bot.chain.placeholder import REASON
+from tests.chain_stub import REASON
 from bot.store.models import Run
 from tests.service.conftest import Stack
 
