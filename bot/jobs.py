@@ -1,7 +1,8 @@
 """Durable background work on procrastinate: handle an event, run a chain, rescue stalled jobs.
 
-Jobs are rows in the same Postgres as everything else, so the webhook records a delivery and the
-job it causes in one transaction (`defer_in_transaction`): either both exist or neither does.
+Jobs are rows in the same Postgres as everything else, so work is queued in the same
+transaction as the rows that cause it: a delivery and its `handle_event` job (bot/intake.py), a
+run and its `run_chain` job (`defer_in_transaction`). Either both exist or neither does.
 Collaborators reach the tasks through a `Runtime` that the composition root (`bot/cli.py`)
 builds; this module never imports `handlers`.
 """
@@ -64,16 +65,14 @@ async def defer_in_transaction(
     args: dict[str, Any],
     *,
     lock: str | None = None,
-    queueing_lock: str | None = None,
 ) -> int:
     """Queue a job inside the caller's transaction, using procrastinate's own SQL function."""
     result = await session.execute(
         text(
             "SELECT unnest(procrastinate_defer_jobs_v1(ARRAY[ROW(:queue, :task, 0, :lock, "
-            ":qlock, CAST(:args AS jsonb), NULL)::procrastinate_job_to_defer_v1]))"
+            "NULL, CAST(:args AS jsonb), NULL)::procrastinate_job_to_defer_v1]))"
         ),
-        {"queue": QUEUE, "task": task_name, "lock": lock, "qlock": queueing_lock,
-         "args": json.dumps(args)},
+        {"queue": QUEUE, "task": task_name, "lock": lock, "args": json.dumps(args)},
     )
     return int(result.scalar_one())
 

@@ -20,6 +20,7 @@ from bot.commands import (
     UnknownCommand,
     help_text,
     parse_commands,
+    required_permission,
 )
 from bot.config import Settings
 from bot.events import Event
@@ -73,19 +74,14 @@ def build(settings: Settings) -> Router:
     return router
 
 
-def _required_level(command: Command, settings: Settings) -> str | None:
-    if isinstance(command, (HelpCommand, StatusCommand, UnknownCommand)):
-        return None
-    if isinstance(command, (ApproveCommand, ApproveRuleCommand, RejectRuleCommand)):
-        return settings.approve_permission
-    return settings.summon_permission
-
-
 async def execute(event: Event, runtime: Runtime, command: Command, settings: Settings) -> None:
     assert event.repo is not None and event.item is not None
     verb = type(command).__name__.removesuffix("Command").lower()
-    level = _required_level(command, settings)
-    if level is not None and not await actor_may(event, runtime, level):
+    needed = required_permission(
+        command, summon_permission=Permission.parse(settings.summon_permission),
+        approve_permission=Permission.parse(settings.approve_permission))
+    level = needed.name.lower()
+    if needed > Permission.NONE and not await actor_may(event, runtime, level):
         reply = NOT_PERMITTED.format(actor=event.actor, verb=verb, level=level)
     else:
         reply = await ACTIONS[type(command)](event, runtime, command)

@@ -12,7 +12,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.store.models import Run, Step
 
 ACTIVE_STATUSES = ("queued", "running", "paused")
-FINAL_STATUSES = ("succeeded", "failed", "cancelled", "not_implemented")
 
 
 async def create_run(

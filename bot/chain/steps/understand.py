@@ -18,7 +18,6 @@ from bot.chain.render.issue_comments import render_acceptance_blocked, render_ju
 from bot.chain.render.model_inputs import (
     CodeExcerpt,
     criteria_block,
-    diagnosis_block,
     judge_input,
 )
 from bot.chain.untrusted import quote_is_verbatim, quote_report, report_text_for_quotes
@@ -160,7 +159,3 @@ async def judge(ctx: RunContext) -> StepOutcome:
                        summary=f"disagreed {rounds} times; stopping",
                        ending=RunEnding(RunStatus.FAILED, "judge_disagreed",
                                         "the judge did not accept the diagnosis"))
-
-
-def diagnosis_for_model(ctx: RunContext) -> str:
-    return diagnosis_block(ctx.require(StepName.DIAGNOSE, Diagnosis))
