@@ -79,18 +79,16 @@ class RunEngine:
             diff = await latest_diff(session, run_id)
             seq = await _last_seq(session, run_id)
         ctx = self._context(snapshot, artifacts, diff, seq)
-        next_step = self.graph.start
-        if resume_at and resume_at != self.graph.start:
-            if self.graph.resume_via:
+        try:
+            if resume_at and resume_at != self.graph.start and self.graph.resume_via:
+                # A resumed run first rebuilds what the crash lost (a fresh checkout).
                 outcome = await self._execute(ctx, self.graph.resume_via)
                 if outcome is None:
                     return
                 if outcome.next is None:
                     await self._end(ctx, outcome)
                     return
-            next_step = resume_at
-        try:
-            await self._walk_from(ctx, next_step)
+            await self._walk_from(ctx, resume_at or self.graph.start)
         finally:
             await self._cleanup(ctx)
 
@@ -129,7 +127,6 @@ class RunEngine:
                 await self._end(ctx, outcome)
                 return
             step = outcome.next
-            await ctx.update_run(current_step=step)
 
     async def _execute(self, ctx: RunContext, name: str) -> StepOutcome | None:
         """Run one step; None when the run ended inside (budget, environment retry)."""
@@ -187,6 +184,10 @@ class RunEngine:
                 cost_usd=float(cost), duration_ms=int((time.monotonic() - started) * 1000),
             )
             await add_run_usage(session, ctx.run_id, int(used_in), int(used_out), float(cost))
+            if outcome.next is not None:
+                # The checkpoint: where a run cut short goes on, committed with the step itself.
+                await session.execute(update(Run).where(Run.id == ctx.run_id)
+                                      .values(current_step=outcome.next))
         await ctx.status.refresh()
 
     async def _environment_trouble(self, ctx: RunContext, step: str, exc: BaseException) -> None:
