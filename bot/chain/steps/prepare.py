@@ -18,7 +18,7 @@ from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
 from bot.codegraph.index import build_index
 from bot.codegraph.models import CodeGraphError
 from bot.llm.client import RetryPolicy, make_client
-from bot.llm.ledger import ModelPrice, TokenLedger, TokenUsage, UsageRecord
+from bot.llm.ledger import ModelPrice, TokenLedger, UsageRecord
 from bot.llm.runner import StepRunner
 from bot.protected_paths import ProtectedPaths
 from bot.repo_config import CONFIG_FILE, RepoConfigError, load_repo_config
@@ -109,7 +109,7 @@ async def prepare(ctx: RunContext) -> StepOutcome:
     if ctx.chain == "rework" and not ctx.params.get("contexts_read"):
         await _read_thread_contexts(ctx)
     ctx.code_graph = await _index(ctx)
-    _start_model(ctx)
+    _start_model(ctx, await _spent_so_far(ctx))
     if ctx.params.get("resumed_once") is None and ctx.chain != "rework":
         await ctx.forge.add_labels(ctx.repo, ctx.issue, [settings.labels.in_progress])
     graph_note = "code graph ready" if ctx.code_graph is not None else "no code graph"
@@ -166,7 +166,18 @@ async def _index(ctx: RunContext):  # noqa: ANN202 - CodeGraph | None
         return None
 
 
-def _start_model(ctx: RunContext) -> None:
+async def _spent_so_far(ctx: RunContext) -> tuple[int, float]:
+    """Tokens and dollars this run spent before (a resumed run keeps counting toward its caps)."""
+    from bot.store.models import Run
+
+    async with ctx.runtime.db.transaction() as session:
+        run = await session.get(Run, ctx.run_id)
+        if run is None:
+            return 0, 0.0
+        return run.input_tokens + run.output_tokens, run.cost_usd
+
+
+def _start_model(ctx: RunContext, spent: tuple[int, float]) -> None:
     settings = ctx.settings
 
     async def persist(record: UsageRecord) -> None:
@@ -180,16 +191,12 @@ def _start_model(ctx: RunContext) -> None:
                 cache_write_tokens=record.usage.cache_write_tokens, cost_usd=record.cost_usd,
             )
 
+    tokens, cost = spent  # what this run spent before a resume still counts toward its caps
     ledger = TokenLedger(
         {model: ModelPrice(**price) for model, price in settings.prices.items()},
-        run_id=str(ctx.run_id), max_tokens=settings.run_token_cap,
-        max_cost_usd=settings.run_cost_cap_usd, sink=persist,
+        run_id=str(ctx.run_id), max_tokens=max(0, settings.run_token_cap - tokens),
+        max_cost_usd=max(0.0, settings.run_cost_cap_usd - cost), sink=persist,
     )
-    spent = ctx.params.get("spent")
-    if spent:  # a resumed run keeps counting against the same caps
-        ledger.records.append(UsageRecord(
-            run_id=str(ctx.run_id), step="earlier", model=settings.model, call=0,
-            usage=TokenUsage(input_tokens=int(spent["tokens"])), cost_usd=float(spent["cost"])))
     ctx.ledger = ledger
     ctx.step_runner = StepRunner(
         make_client(settings.anthropic_api_key.get_secret_value(), settings.anthropic_base_url),
