@@ -66,7 +66,6 @@ class WebhookReceiver:
         self, settings: Settings, db: Database, event_filter: EventFilter, metrics: Metrics
     ) -> None:
         self.settings = settings
-        self.db = db
         self.event_filter = event_filter
         self.metrics = metrics
         self.recorder = DeliveryRecorder(db)
