@@ -159,6 +159,31 @@ class ProtectedPaths:
     def matches(self, path: str) -> bool:
         return self.reason(path) is not None
 
+    def link_problem(self, link_path: str, target: str) -> str | None:
+        """Why a symlink at `link_path` pointing at `target` may not be added, or None.
+
+        A link is a second name for what it points at: one into a protected file or folder
+        (`docs/ci -> ../.github/workflows`) edits that path through the back door, and one that
+        leaves the repository (absolute, or `..` past the root) points at the machine of
+        whoever checks the change out.
+        """
+        if target.startswith("/") or normalize_path(target.replace("\\", "/")).startswith("/"):
+            return f"adds a symlink to an absolute path `{target}` outside the repository"
+        depth = 0
+        for segment in posixpath.join(posixpath.dirname(link_path), target).split("/"):
+            if segment == "..":
+                depth -= 1
+                if depth < 0:
+                    return f"adds a symlink `{target}` that leaves the repository"
+            elif segment not in ("", "."):
+                depth += 1
+        resolved = posixpath.join(posixpath.dirname(link_path), target)
+        # A link to a protected folder itself: match the folder and anything inside it.
+        glob = self.reason(resolved) or self.reason(posixpath.join(resolved, "x"))
+        if glob is not None:
+            return f"adds a symlink into protected path `{target}` (matches `{glob}`)"
+        return None
+
     def check_changes(self, changes: Sequence[FileChange]) -> list[Finding]:
         findings: list[Finding] = []
         for change in changes:
@@ -180,16 +205,11 @@ class ProtectedPaths:
                     )
             link_target = change.symlink_target
             if link_target and change.target_path:
-                resolved = posixpath.join(posixpath.dirname(change.target_path), link_target)
-                glob = self.reason(resolved) if not link_target.startswith("/") else None
-                if glob is not None:
+                problem = self.link_problem(change.target_path, link_target)
+                if problem is not None:
                     findings.append(
-                        Finding(
-                            kind="protected_path",
-                            path=change.target_path,
-                            line=1,
-                            detail=f"adds a symlink into protected path `{link_target}` (matches `{glob}`)",
-                        )
+                        Finding(kind="protected_path", path=change.target_path, line=1,
+                                detail=problem)
                     )
         return findings
 

@@ -37,6 +37,24 @@ def protected() -> ProtectedPaths:
         "CODEOWNERS",
         ".github/CODEOWNERS",
         "migrations/0001_init.py",
+        # forge configuration, git behaviour, hook managers, agent instructions
+        ".github/ISSUE_TEMPLATE/config.yml",
+        ".github/dependabot.yml",
+        ".github/copilot-instructions.md",
+        "action.yml",
+        "tools/action.yaml",
+        ".gitattributes",
+        "vendor/.gitattributes",
+        ".gitmodules",
+        ".husky/pre-commit",
+        ".pre-commit-config.yaml",
+        "AGENTS.md",
+        "services/api/AGENTS.md",
+        "CLAUDE.md",
+        ".claude/settings.json",
+        ".cursorrules",
+        ".cursor/rules/python.mdc",
+        "agents.md",
         # tricks
         ".GitHub/Workflows/ci.yml",
         "HELM/values.yaml",
@@ -61,6 +79,9 @@ def test_protected(protected, path):
     [
         "src/app.py",
         ".github/ISSUE_TEMPLATE/bug.md",
+        ".github/pull_request_template.md",
+        "docs/agents.md.txt",
+        "src/claude.py",
         ".gitignore",
         "helmet/index.js",
         "docs/k8s.md",
@@ -149,3 +170,26 @@ def test_unprotected_diff_passes_and_protected_raises(protected, make_diff):
 def test_unreadable_diff_is_not_silently_allowed(protected):
     with pytest.raises(DiffParseError):
         assert_diff_unprotected("not a diff at all", protected)
+
+
+@pytest.mark.parametrize(
+    ("link", "target", "why"),
+    [
+        ("docs/workflows", "../.github/workflows", "protected path"),
+        ("docs/github", "../.github", "protected path"),
+        ("notes/agents", "../AGENTS.md", "protected path"),
+        ("src/settings.py", "/etc/passwd", "absolute path"),
+        ("src/key", "../../home/smith/key.pem", "leaves the repository"),
+        ("escape", "..", "leaves the repository"),
+    ],
+)
+def test_links_into_protected_places_or_out_of_the_repository_are_refused(
+    protected, make_diff, link, target, why
+):
+    findings = protected.check_diff(make_diff({link: {"after_symlink": target}}))
+    assert [f.path for f in findings] == [link]
+    assert why in findings[0].detail
+
+
+def test_a_link_inside_the_repository_to_a_free_path_is_allowed(protected, make_diff):
+    assert protected.check_diff(make_diff({"src/current.py": {"after_symlink": "v2/api.py"}})) == []
