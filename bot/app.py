@@ -68,7 +68,8 @@ class WebhookReceiver:
         self.settings = settings
         self.event_filter = event_filter
         self.metrics = metrics
-        self.recorder = DeliveryRecorder(db)
+        self.recorder = DeliveryRecorder(
+            db, deadline_seconds=settings.webhook_record_deadline_seconds)
 
     async def github(self, request: web.Request) -> web.Response:
         secret = self.settings.github_webhook_secret

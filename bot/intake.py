@@ -18,12 +18,18 @@ import structlog
 from sqlalchemy import text
 
 from bot.jobs import HANDLE_EVENT, QUEUE
-from bot.store.db import Database
+from bot.store.db import Database, DatabaseUnavailable
 
 log = structlog.get_logger(__name__)
 
 MAX_BATCH = 200
 MAX_WRITERS = 2
+DEFAULT_DEADLINE_SECONDS = 5.0
+
+
+class RecordingTimedOut(DatabaseUnavailable):
+    """The database did not record the delivery in time. The write may still land later; a
+    redelivery of the same id is then answered as a duplicate, so nothing runs twice."""
 
 RECORD_BATCH = text(
     """
@@ -79,9 +85,15 @@ class DeliveryRecorder:
     """
 
     def __init__(
-        self, db: Database, *, max_batch: int = MAX_BATCH, max_writers: int = MAX_WRITERS
+        self,
+        db: Database,
+        *,
+        max_batch: int = MAX_BATCH,
+        max_writers: int = MAX_WRITERS,
+        deadline_seconds: float = DEFAULT_DEADLINE_SECONDS,
     ) -> None:
         self.db = db
+        self.deadline_seconds = deadline_seconds
         self.max_batch = max_batch
         self.max_writers = max_writers
         self._waiting: list[tuple[DeliveryRecord, asyncio.Future[bool]]] = []
@@ -96,14 +108,26 @@ class DeliveryRecorder:
             writer = asyncio.create_task(self._write_while_waiting())
             self._writers.add(writer)
             writer.add_done_callback(self._writers.discard)
-        return await future
+        try:
+            # shield: the batch goes on for the other waiters when this request gives up.
+            return await asyncio.wait_for(asyncio.shield(future), self.deadline_seconds)
+        except TimeoutError:
+            future.cancel()  # the writer skips answering a request that is gone
+            raise RecordingTimedOut(
+                f"delivery not recorded within {self.deadline_seconds:g} s"
+            ) from None
 
     async def _write_while_waiting(self) -> None:
         while self._waiting:
             batch, self._waiting = self._waiting[: self.max_batch], self._waiting[self.max_batch:]
             try:
-                await self._write(batch)
+                # A stalled statement may not hold the writer forever: its waiters have been
+                # answered 503 long before this, and new deliveries need a free writer.
+                async with asyncio.timeout(self.deadline_seconds * 2):
+                    await self._write(batch)
             except Exception as exc:  # every waiter must hear about the failure
+                if isinstance(exc, TimeoutError):
+                    exc = RecordingTimedOut("the database did not finish recording the batch")
                 for _, future in batch:
                     if not future.done():
                         future.set_exception(exc)

@@ -208,3 +208,43 @@ async def test_a_burst_of_distinct_deliveries_is_recorded_in_full(smith_web):
         numbers = (await session.execute(text(
             "SELECT (args->'event'->'item'->>'number')::int FROM procrastinate_jobs"))).scalars()
         assert sorted(numbers) == list(range(1, 121))
+
+
+async def test_a_stalled_database_is_answered_503_within_the_deadline(tmp_path, database):
+    """GitHub waits 10 s and never retries: a delivery stuck behind a stalled database must
+    hear 503 in time, and its redelivery after the stall must still run exactly once."""
+    import time
+
+    from aiohttp.test_utils import TestServer
+
+    from bot.app import create_app
+    from handlers import build_router
+    from tests.service.conftest import make_settings
+
+    settings = make_settings(tmp_path, webhook_record_deadline_seconds=0.5)
+    server = TestServer(create_app(settings, database, build_router(settings)), host="127.0.0.1")
+    await server.start_server()
+    url = str(server.make_url("/webhooks/github"))
+    headers, body = webhooks.github_issues_labeled(secret=GITHUB_SECRET, label="smith")
+    try:
+        async with database.autocommit() as blocker:
+            await blocker.execute(text("BEGIN"))
+            await blocker.execute(text("LOCK TABLE deliveries IN ACCESS EXCLUSIVE MODE"))
+            started = time.monotonic()
+            status, _ = await webhooks.send_webhook(url, headers, body)
+            waited = time.monotonic() - started
+            await blocker.execute(text("ROLLBACK"))
+        assert status == 503
+        assert waited < 3, waited
+        # The redelivery (GitHub's "redeliver", or Smith's sweeper) after the stall.
+        status, _ = await webhooks.send_webhook(url, headers, body)
+        assert status in (200, 202)
+        status, _ = await webhooks.send_webhook(url, headers, body)
+        assert status == 200
+        async with database.transaction() as session:
+            jobs = (await session.execute(text(
+                "SELECT count(*) FROM procrastinate_jobs WHERE task_name = 'smith.handle_event'"
+            ))).scalar_one()
+        assert jobs == 1
+    finally:
+        await server.close()
