@@ -128,6 +128,9 @@ class Settings(BaseSettings):
     port: int = Field(8080, description="Port `smith serve` listens on.")
     max_body_bytes: int = Field(25 * 1024 * 1024, description="Largest webhook body accepted; "
                                 "larger ones get 413 before the rest is read.")
+    webhook_record_deadline_seconds: float = Field(
+        5.0, gt=0, description="Longest a delivery waits to be recorded before it is answered "
+        "503 (GitHub gives up after 10 s and never retries on its own).")
     worker_concurrency: int = Field(2, description="Jobs one worker runs at the same time.")
     stalled_after_seconds: float = Field(30.0, description="A job whose worker sent no heartbeat "
                                          "for this long is given to another worker.")
