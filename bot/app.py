@@ -43,6 +43,7 @@ def create_app(
     *,
     metrics: Metrics | None = None,
     extra_routes: Callable[[web.Application], None] | None = None,
+    with_metrics: bool = True,
 ) -> web.Application:
     app = web.Application(client_max_size=settings.max_body_bytes)
     app[SETTINGS_KEY] = settings
@@ -53,7 +54,8 @@ def create_app(
     app.router.add_post("/webhooks/gitlab", receiver.gitlab)
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/readyz", readyz)
-    app.router.add_get("/metrics", metrics_view)
+    if with_metrics:
+        app.router.add_get("/metrics", metrics_view)
     if extra_routes is not None:
         extra_routes(app)
     return app
@@ -153,6 +155,23 @@ class WebhookReceiver:
 
 def _answer(status: int, message: str) -> web.Response:
     return web.json_response({"status": status, "message": message}, status=status)
+
+
+def create_admin_app(
+    db: Database,
+    metrics: Metrics,
+    extra_routes: Callable[[web.Application], None] | None = None,
+) -> web.Application:
+    """The admin listener: `/metrics`, health, and a dashboard that has no token of its own."""
+    app = web.Application()
+    app[DATABASE_KEY] = db
+    app[METRICS_KEY] = metrics
+    app.router.add_get("/healthz", healthz)
+    app.router.add_get("/readyz", readyz)
+    app.router.add_get("/metrics", metrics_view)
+    if extra_routes is not None:
+        extra_routes(app)
+    return app
 
 
 async def healthz(request: web.Request) -> web.Response:

@@ -127,27 +127,39 @@ def _stop_event() -> asyncio.Event:
 async def _serve(settings: Settings, url: str, host: str, port: int, with_worker: bool) -> None:
     from aiohttp import web
 
-    from bot.app import create_app
-    from bot.jobs import build_job_app, run_worker
-
+    from bot.app import create_admin_app, create_app
     from bot.dashboard import add_dashboard_routes
+    from bot.exposure import plan_exposure
+    from bot.jobs import build_job_app, run_worker
+    from bot.metrics import Metrics
 
     runtime, router = build_runtime(settings, url)
     stop = _stop_event()
     token = settings.dashboard_token.get_secret_value() if settings.dashboard_token else None
-    if token is None and host not in ("127.0.0.1", "localhost", "::1"):
-        log.warning("dashboard_without_token", host=host,
-                    hint="runs and diffs are readable by anyone reaching this port; "
-                         "set SMITH_DASHBOARD_TOKEN")
+    exposure = plan_exposure(host=host, has_token=token is not None,
+                             admin_host=settings.admin_host, admin_port=settings.admin_port)
+    if exposure.reason:
+        log.warning("dashboard_not_served", host=host, reason=exposure.reason)
+
+    def dashboard(app: web.Application) -> None:
+        add_dashboard_routes(app, token=token, stats_window=settings.stats_window)
+
+    metrics = Metrics()
     # No aiohttp access log: every webhook already logs one structured line with its ids.
     web_runner = web.AppRunner(access_log=None, app=create_app(
-        settings, runtime.db, router,
-        extra_routes=lambda app: add_dashboard_routes(app, token=token,
-                                                      stats_window=settings.stats_window),
+        settings, runtime.db, router, metrics=metrics, with_metrics=exposure.metrics_public,
+        extra_routes=dashboard if exposure.dashboard_public else None,
     ))
     await web_runner.setup()
     site = web.TCPSite(web_runner, host, port)
     await site.start()
+    runners = [web_runner]
+    if exposure.admin_site:
+        admin_runner = web.AppRunner(access_log=None, app=create_admin_app(
+            runtime.db, metrics, extra_routes=dashboard if exposure.dashboard_on_admin else None))
+        await admin_runner.setup()
+        await web.TCPSite(admin_runner, settings.admin_host, settings.admin_port).start()
+        runners.append(admin_runner)
     # Everything built so far lives as long as the process: keep it out of the collector's
     # way, so a burst of deliveries does not pay for re-scanning it.
     gc.freeze()
@@ -160,7 +172,8 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
         await stop.wait()
     finally:
         log.info("shutting_down")
-        await web_runner.cleanup()  # no new deliveries; queued jobs stay in Postgres
+        for runner in runners:  # no new deliveries; queued jobs stay in Postgres
+            await runner.cleanup()
         if worker is not None:
             await worker
         await _close_runtime(runtime)

@@ -148,6 +148,10 @@ class Settings(BaseSettings):
     log_format: str = Field("json", description="`json` for machines, `console` for people.")
     dashboard_token: SecretStr | None = Field(None, description="If set, the dashboard asks for "
                                               "it (bearer token or basic-auth password).")
+    admin_host: str = Field("127.0.0.1", description="Address of the admin listener "
+                            "(`/metrics`, and the dashboard when it has no token).")
+    admin_port: int | None = Field(None, description="If set, `/metrics` (and a token-less "
+                                   "dashboard) are served on this separate port only.")
 
     @field_validator("summon_permission", "approve_permission")
     @classmethod

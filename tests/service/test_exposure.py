@@ -1,0 +1,85 @@
+"""The dashboard never faces a non-loopback address without a token; `/metrics` can move to a
+private admin listener."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from bot.exposure import is_loopback, plan_exposure
+from tests.service.test_cli import ROOT, _env, _free_port
+
+
+@pytest.mark.parametrize(("host", "loopback"), [
+    ("127.0.0.1", True), ("127.8.0.1", True), ("localhost", True), ("::1", True),
+    ("[::1]", True), ("0.0.0.0", False), ("::", False), ("10.0.0.5", False),
+    ("smith.example.org", False),
+])
+def test_loopback_addresses(host, loopback):
+    assert is_loopback(host) is loopback
+
+
+def test_a_tokenless_dashboard_stays_on_loopback():
+    public = plan_exposure(host="0.0.0.0", has_token=False, admin_host="127.0.0.1",
+                           admin_port=None)
+    assert not public.dashboard_public and not public.dashboard_on_admin
+    assert "SMITH_DASHBOARD_TOKEN" in public.reason
+    with_admin = plan_exposure(host="0.0.0.0", has_token=False, admin_host="127.0.0.1",
+                               admin_port=9100)
+    assert with_admin.dashboard_on_admin and not with_admin.metrics_public
+    exposed_admin = plan_exposure(host="0.0.0.0", has_token=False, admin_host="0.0.0.0",
+                                  admin_port=9100)
+    assert not exposed_admin.dashboard_on_admin and exposed_admin.reason
+    tokened = plan_exposure(host="0.0.0.0", has_token=True, admin_host="127.0.0.1",
+                            admin_port=None)
+    assert tokened.dashboard_public and tokened.metrics_public and tokened.reason is None
+
+
+def _status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+@pytest.mark.slow
+def test_serve_on_all_addresses_without_a_token_keeps_dashboard_and_metrics_private(
+    tmp_path, database_url
+):
+    port, admin = _free_port(), _free_port()
+    env = _env(SMITH_DATA_DIR=str(tmp_path / "data"), SMITH_DATABASE_URL=database_url,
+               SMITH_ADMIN_PORT=str(admin))
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "serve", "--host", "0.0.0.0", "--port", str(port),
+         "--no-worker"], env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while _ready(f"http://127.0.0.1:{admin}/readyz") is False:
+            if serve.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(serve.stdout.read() if serve.poll() is not None
+                                     else "serve did not become ready")
+            time.sleep(0.3)
+        assert _status(f"http://127.0.0.1:{port}/readyz") == 200
+        assert _status(f"http://127.0.0.1:{port}/") == 404  # no dashboard on 0.0.0.0
+        assert _status(f"http://127.0.0.1:{port}/api/stats") == 404
+        assert _status(f"http://127.0.0.1:{port}/metrics") == 404
+        assert _status(f"http://127.0.0.1:{admin}/metrics") == 200
+        assert _status(f"http://127.0.0.1:{admin}/api/stats") == 200
+    finally:
+        serve.send_signal(signal.SIGTERM)
+        serve.communicate(timeout=60)
+
+
+def _ready(url: str) -> bool:
+    try:
+        return _status(url) == 200
+    except OSError:
+        return False
