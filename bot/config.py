@@ -148,6 +148,9 @@ class Settings(BaseSettings):
     log_format: str = Field("json", description="`json` for machines, `console` for people.")
     dashboard_token: SecretStr | None = Field(None, description="If set, the dashboard asks for "
                                               "it (bearer token or basic-auth password).")
+    allowed_bots: list[str] = Field(default_factory=list, description="Other bots (e.g. "
+                                    "`renovate[bot]`) whose labels and comments Smith acts on; "
+                                    "every other bot is ignored.")
     admin_host: str = Field("127.0.0.1", description="Address of the admin listener "
                             "(`/metrics`, and the dashboard when it has no token).")
     admin_port: int | None = Field(None, description="If set, `/metrics` (and a token-less "

@@ -11,4 +11,5 @@ def build_router(settings: Settings) -> Router:
     """All handler modules' routers as one, ignoring Smith's own account."""
     return Router(summon.build(settings), commands.build(settings), rules.build(settings),
                   outcomes.build(settings),
-                  bot_account=settings.bot_account)
+                  bot_account=settings.bot_account,
+                  allowed_bots=frozenset(settings.allowed_bots))

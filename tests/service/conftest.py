@@ -33,6 +33,7 @@ def make_settings(tmp_path, **overrides) -> Settings:
         bot_account="smith-bot",
         summon_label="smith",
         max_body_bytes=1024 * 1024,
+        allowed_bots=["Helper[bot]"],
     )
     values.update(overrides)
     return Settings(**values)

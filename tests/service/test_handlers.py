@@ -76,6 +76,23 @@ async def test_smiths_own_comment_never_reaches_a_handler(stack: Stack):
     assert await _runs(stack) == []
 
 
+async def test_other_bots_are_ignored_unless_allowed(stack: Stack):
+    """Two bots answering each other never stop; a bot's write access is not enough."""
+    issue, _ = _seed(stack)
+    other = stack.github.add_issue(REPO, title="Also wrong", author="reader")
+    for bot in ("mergebot[bot]", "helper[bot]"):
+        stack.github.set_permission(REPO, bot, "admin")
+    await stack.github.label_issue(REPO, issue, "smith", actor="mergebot[bot]")
+    await stack.github.comment(REPO, issue, "/smith help", actor="mergebot[bot]")
+    await stack.drain()
+    assert await _runs(stack) == []
+    assert not [c for c in stack.github.state.comments.values() if c.user == "smith-bot"]
+    await stack.github.label_issue(REPO, other, "smith", actor="helper[bot]")  # allow-listed
+    await stack.drain()
+    assert [(r.issue_number, r.summoned_by) for r in await _runs(stack)] == [
+        (other, "helper[bot]")]
+
+
 async def test_second_summon_while_a_run_is_live_does_not_start_another(stack: Stack):
     issue, _ = _seed(stack)
     await stack.github.label_issue(REPO, issue, "smith", actor="writer")
