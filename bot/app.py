@@ -17,7 +17,13 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from bot.config import Settings
 from bot.events import Event, MalformedPayload, github_event, gitlab_event
-from bot.forge.webhook_auth import VerifiedDelivery, WebhookRejected, verify_github, verify_gitlab
+from bot.forge.webhook_auth import (
+    VerifiedDelivery,
+    WebhookRejected,
+    gitlab_secret_for,
+    verify_github,
+    verify_gitlab,
+)
 from bot.intake import DeliveryRecord, DeliveryRecorder
 from bot.metrics import Metrics
 from bot.store.db import Database, DatabaseUnavailable
@@ -84,9 +90,13 @@ class WebhookReceiver:
 
     async def gitlab(self, request: web.Request) -> web.Response:
         secret = self.settings.gitlab_webhook_secret
+        shared = secret and secret.get_secret_value()
+        per_path = {path: value.get_secret_value()
+                    for path, value in self.settings.gitlab_webhook_secrets.items()}
         return await self._receive(
             request, "gitlab",
-            lambda headers, body: verify_gitlab(headers, body, secret and secret.get_secret_value()),
+            lambda headers, body: verify_gitlab(
+                headers, body, gitlab_secret_for(body, shared, per_path)),
             lambda verified: gitlab_event(verified.event_name, verified.payload,
                                           bot_account=self.settings.bot_account),
         )

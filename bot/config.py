@@ -68,6 +68,10 @@ class Settings(BaseSettings):
     gitlab_token: SecretStr | None = Field(None, description="GitLab token with `api` scope.")
     gitlab_webhook_secret: SecretStr | None = Field(None, description="Webhook secret token "
                                                     "compared with `X-Gitlab-Token`.")
+    gitlab_webhook_secrets: dict[str, SecretStr] = Field(
+        default_factory=dict, description="Webhook secret per project or group path "
+        "(`group/project` or `group`): a delivery for a listed path must carry that secret, "
+        "the shared one is not accepted for it.")
     gitlab_token_kind: str = Field("private", description="`private` (personal, project or "
                                    "group token) or `oauth`.")
 

@@ -80,3 +80,28 @@ def verify_gitlab(headers: Mapping[str, str], body: bytes, secret: str | None) -
     if not isinstance(payload, dict):
         raise WebhookRejected(400, "payload is not a JSON object")
     return VerifiedDelivery(event_name, delivery_id, payload)
+
+
+def gitlab_secret_for(
+    body: bytes, shared: str | None, per_path: Mapping[str, str]
+) -> str | None:
+    """The secret a GitLab delivery must carry: the one configured for its project or the
+    closest group above it (so one project's maintainer cannot sign events for another), else
+    the shared one. The path is read from the unverified body only to pick the secret; the
+    event that comes out of verification names the same project, since it is the same body."""
+    if not per_path:
+        return shared
+    try:
+        payload = json.loads(body.decode("utf-8"))
+        project = payload.get("project") or {}
+        path = str(project.get("path_with_namespace") or "")
+    except (UnicodeDecodeError, json.JSONDecodeError, AttributeError):
+        return shared  # verification answers 400 for a body that is not JSON
+    folded = {key.strip("/").casefold(): secret for key, secret in per_path.items()}
+    parts = path.strip("/").casefold().split("/")
+    for cut in range(len(parts), 0, -1):
+        secret = folded.get("/".join(parts[:cut]))
+        if secret is not None:
+            return secret
+    return shared
+

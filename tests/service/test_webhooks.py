@@ -248,3 +248,36 @@ async def test_a_stalled_database_is_answered_503_within_the_deadline(tmp_path, 
         assert jobs == 1
     finally:
         await server.close()
+
+
+async def test_gitlab_per_project_secrets_keep_projects_apart(tmp_path, database):
+    """One project's maintainer knows its own secret only: it must not sign another's events."""
+    from aiohttp.test_utils import TestServer
+    from pydantic import SecretStr
+
+    from bot.app import create_app
+    from handlers import build_router
+    from tests.service.conftest import make_settings
+
+    settings = make_settings(tmp_path, gitlab_webhook_secrets={
+        "team-a": SecretStr("secret-of-team-a"), "Team-B/api": SecretStr("secret-of-b-api")})
+    server = TestServer(create_app(settings, database, build_router(settings)), host="127.0.0.1")
+    await server.start_server()
+    url = str(server.make_url("/webhooks/gitlab"))
+
+    async def send(project: str, token: str) -> int:
+        headers, body = webhooks.gitlab_issue_labels_changed(
+            token=token, project=project, current_labels=["smith"], previous_labels=[])
+        status, _ = await webhooks.send_webhook(url, headers, body)
+        return status
+
+    try:
+        assert await send("team-b/api", "secret-of-team-a") == 401
+        assert await send("team-b/api", GITLAB_SECRET) == 401  # the shared one is not enough
+        assert await send("team-b/api", "secret-of-b-api") == 202
+        assert await send("team-a/sub/web", "secret-of-team-a") == 202  # the group's secret
+        assert await send("team-a/web", "secret-of-b-api") == 401
+        assert await send("elsewhere/app", GITLAB_SECRET) == 202  # unlisted: the shared one
+        assert await send("elsewhere/app", "secret-of-team-a") == 401
+    finally:
+        await server.close()
