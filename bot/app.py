@@ -24,8 +24,10 @@ from bot.forge.webhook_auth import (
     verify_github,
     verify_gitlab,
 )
+from bot.audit.writer import AuditLog
 from bot.intake import DeliveryRecord, DeliveryRecorder
 from bot.metrics import Metrics
+from bot.store.audit import AuditEntry
 from bot.store.db import Database, DatabaseUnavailable
 from bot.store.runs import runs_by_status
 
@@ -34,6 +36,7 @@ log = structlog.get_logger(__name__)
 SETTINGS_KEY = web.AppKey("settings", Settings)
 DATABASE_KEY = web.AppKey("database", Database)
 METRICS_KEY = web.AppKey("metrics", Metrics)
+RECEIVER_KEY = web.AppKey("webhook_receiver", "WebhookReceiver")
 
 
 class EventFilter(Protocol):
@@ -56,6 +59,12 @@ def create_app(
     app[DATABASE_KEY] = db
     app[METRICS_KEY] = metrics or Metrics()
     receiver = WebhookReceiver(settings, db, event_filter, app[METRICS_KEY])
+    app[RECEIVER_KEY] = receiver
+
+    async def flush_audit(_app: web.Application) -> None:
+        await receiver.audit.flush()
+
+    app.on_cleanup.append(flush_audit)
     app.router.add_post("/webhooks/github", receiver.github)
     app.router.add_post("/webhooks/gitlab", receiver.gitlab)
     app.router.add_get("/healthz", healthz)
@@ -78,6 +87,7 @@ class WebhookReceiver:
         self.metrics = metrics
         self.recorder = DeliveryRecorder(
             db, deadline_seconds=settings.webhook_record_deadline_seconds)
+        self.audit = AuditLog(db)
 
     async def github(self, request: web.Request) -> web.Response:
         secret = self.settings.github_webhook_secret
@@ -110,11 +120,14 @@ class WebhookReceiver:
     ) -> web.Response:
         started = time.perf_counter()
         event_label = "unknown"
+        seen = _Seen(forge, request)
         try:
-            response, event_label, outcome = await self._handle(request, forge, verify, parse)
+            response, event_label, outcome = await self._handle(request, forge, verify, parse,
+                                                                seen)
         finally:
             self.metrics.ack_seconds.labels(forge).observe(time.perf_counter() - started)
         self.metrics.deliveries.labels(forge, event_label, outcome).inc()
+        self.audit.note(seen.entry(outcome))
         return response
 
     async def _handle(
@@ -123,6 +136,7 @@ class WebhookReceiver:
         forge: str,
         verify: Callable[..., VerifiedDelivery],
         parse: Callable[[VerifiedDelivery], Event],
+        seen: _Seen,
     ) -> tuple[web.Response, str, str]:
         length = request.content_length
         if length is not None and length > self.settings.max_body_bytes:
@@ -137,12 +151,14 @@ class WebhookReceiver:
             log.warning("webhook_rejected", forge=forge, status=exc.status, reason=exc.reason)
             return _answer(exc.status, exc.reason), "unknown", f"rejected_{exc.status}"
         event_name = verified.event_name
+        seen.delivery_id, seen.event_name = verified.delivery_id, event_name
         ids = {"forge": forge, "delivery": verified.delivery_id, "event_name": event_name}
         try:
             event = parse(verified)
         except MalformedPayload as exc:
             log.warning("webhook_malformed", **ids, reason=str(exc))
             return _answer(400, f"malformed payload: {exc}"), event_name, "malformed"
+        seen.event = event
         if not self.event_filter.accepts(event):
             log.info("webhook_ignored", **ids, kind=event.kind)
             return _answer(200, "ignored"), event_name, "ignored"
@@ -161,6 +177,32 @@ class WebhookReceiver:
             return _answer(200, "duplicate delivery"), event_name, "duplicate"
         log.info("webhook_queued", **ids, kind=event.kind)
         return _answer(202, "queued"), event_name, "queued"
+
+
+class _Seen:
+    """What one request revealed about itself, for its audit row (filled in as it is read)."""
+
+    def __init__(self, forge: str, request: web.Request) -> None:
+        self.forge = forge
+        self.remote = request.remote
+        self.delivery_id: str | None = None
+        self.event_name: str | None = None
+        self.event: Event | None = None
+
+    def entry(self, outcome: str) -> AuditEntry:
+        event = self.event
+        subject = None
+        if event is not None and event.item is not None:
+            subject = f"{event.item.kind} {event.item.number}"
+        return AuditEntry(
+            kind="delivery", outcome=outcome, forge=self.forge,
+            repo=event.repo.full_name if event is not None and event.repo else None,
+            actor=event.actor if event is not None else None, subject=subject,
+            detail={"delivery_id": self.delivery_id, "event_name": self.event_name,
+                    "action": event.action if event is not None else None,
+                    "event_kind": str(event.kind) if event is not None else None,
+                    "remote": self.remote},
+        )
 
 
 def _answer(status: int, message: str) -> web.Response:

@@ -292,7 +292,7 @@ def _optional_commands() -> list[OptionalRegistrar]:
     """Subcommands owned by other packages (validator, code graph, chain, loops)."""
     registrars: list[OptionalRegistrar] = []
     for module_name in ("bot.validator.command", "bot.codegraph.command", "bot.chain.command",
-                        "bot.rules.command", "bot.stats.command"):
+                        "bot.rules.command", "bot.stats.command", "bot.audit.command"):
         try:
             module = __import__(module_name, fromlist=["register"])
         except ModuleNotFoundError as exc:

@@ -1,4 +1,4 @@
-"""Tables: deliveries, runs, steps, trajectory events, model calls, failures and rules.
+"""Tables: deliveries, audit events, runs, steps, trajectory events, model calls, failures and rules.
 
 Runs and steps keep their artifacts as JSON so that a run can be resumed from its last finished
 step and every step can be measured afterwards (the stats loop reads these rows).
@@ -50,6 +50,25 @@ class Delivery(Base):
     kind: Mapped[str] = mapped_column(String(50))
     outcome: Mapped[str] = mapped_column(String(50))
     received_at: Mapped[datetime] = _now()
+
+
+class AuditEvent(Base):
+    """Who did what through Smith: every webhook delivery (refused and ignored ones too) with
+    its actor, every push and change-request action with its outcome. Kept for a configurable
+    time (`SMITH_RETENTION_AUDIT_DAYS`)."""
+
+    __tablename__ = "audit_events"
+    __table_args__ = (Index("ix_audit_events_at", "at"),)
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    at: Mapped[datetime] = _now()
+    kind: Mapped[str] = mapped_column(String(50))
+    forge: Mapped[str | None] = mapped_column(String(16))
+    repo: Mapped[str | None] = mapped_column(String(300))
+    actor: Mapped[str | None] = mapped_column(String(200))
+    subject: Mapped[str | None] = mapped_column(String(300))
+    outcome: Mapped[str] = mapped_column(String(50))
+    detail: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
 
 
 class Run(Base):

@@ -281,3 +281,38 @@ async def test_gitlab_per_project_secrets_keep_projects_apart(tmp_path, database
         assert await send("elsewhere/app", "secret-of-team-a") == 401
     finally:
         await server.close()
+
+
+async def test_every_delivery_leaves_an_audit_row_with_its_actor(smith_web, database):
+    """Queued, ignored and refused deliveries alike: who sent what, and what Smith answered."""
+    from aiohttp.test_utils import TestServer
+
+    from bot.app import RECEIVER_KEY, create_app
+    from bot.store.audit import list_audit
+    from handlers import build_router
+    from tests.service.conftest import make_settings
+
+    settings = smith_web.settings
+    app = create_app(settings, database, build_router(settings))
+    server = TestServer(app, host="127.0.0.1")
+    await server.start_server()
+    url = str(server.make_url("/webhooks/github"))
+    try:
+        sends = [
+            webhooks.github_issues_labeled(secret=GITHUB_SECRET, label="smith", actor="alice"),
+            webhooks.github_issues_labeled(secret=GITHUB_SECRET, label="other", actor="bob"),
+            webhooks.github_issues_labeled(secret="forged", label="smith", actor="mallory"),
+        ]
+        statuses = [(await webhooks.send_webhook(url, h, b))[0] for h, b in sends]
+        assert statuses == [202, 200, 401]
+        await app[RECEIVER_KEY].audit.flush()
+    finally:
+        await server.close()
+    async with database.transaction() as session:
+        rows = await list_audit(session, kind="delivery")
+    seen = sorted((r.outcome, r.actor) for r in rows)
+    # A refused delivery's claimed sender is not believed: its actor stays empty.
+    assert seen == [("ignored", "bob"), ("queued", "alice"), ("rejected_401", None)]
+    assert all(r.detail["remote"] == "127.0.0.1" for r in rows)
+    queued = next(r for r in rows if r.outcome == "queued")
+    assert queued.repo and queued.subject and queued.subject.startswith("issue ")

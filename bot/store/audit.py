@@ -1,0 +1,67 @@
+"""Queries on the audit trail: append, list with filters, forget what is past retention."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, insert, select
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+
+from bot.store.models import AuditEvent
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One thing that happened, before it is stored."""
+
+    kind: str
+    outcome: str
+    forge: str | None = None
+    repo: str | None = None
+    actor: str | None = None
+    subject: str | None = None
+    detail: dict[str, Any] | None = None
+
+    def row(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind[:50], "outcome": self.outcome[:50], "forge": self.forge,
+            "repo": (self.repo or None) and self.repo[:300],
+            "actor": (self.actor or None) and self.actor[:200],
+            "subject": (self.subject or None) and self.subject[:300],
+            "detail": self.detail or {},
+        }
+
+
+async def append_audit(conn: AsyncConnection | AsyncSession, entries: Sequence[AuditEntry]) -> None:
+    if entries:
+        await conn.execute(insert(AuditEvent), [entry.row() for entry in entries])
+
+
+async def list_audit(
+    session: AsyncSession,
+    *,
+    since: datetime | None = None,
+    kind: str | None = None,
+    actor: str | None = None,
+    repo: str | None = None,
+    limit: int = 100,
+) -> list[AuditEvent]:
+    """Newest first."""
+    query = select(AuditEvent).order_by(AuditEvent.at.desc(), AuditEvent.id.desc()).limit(limit)
+    if since is not None:
+        query = query.where(AuditEvent.at >= since)
+    if kind:
+        query = query.where(AuditEvent.kind == kind)
+    if actor:
+        query = query.where(AuditEvent.actor == actor)
+    if repo:
+        query = query.where(AuditEvent.repo == repo)
+    return list((await session.execute(query)).scalars())
+
+
+async def delete_audit_before(session: AsyncSession, cutoff: datetime) -> int:
+    result = await session.execute(delete(AuditEvent).where(AuditEvent.at < cutoff))
+    return int(result.rowcount or 0)
