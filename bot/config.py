@@ -101,6 +101,9 @@ class Settings(BaseSettings):
     prices: dict[str, dict[str, float]] = Field(default_factory=lambda: dict(DEFAULT_PRICES))
     run_token_cap: int = Field(2_000_000, description="Tokens one run may spend in total.")
     run_cost_cap_usd: float = Field(20.0, description="Dollars one run may spend in total.")
+    max_step_input_tokens: int = Field(100_000, gt=0, description="Largest diff, report or "
+                                       "file window one step may receive (estimated tokens); "
+                                       "above it the run ends with no model call.")
 
     prompts_dir: Path = Field(PROJECT_ROOT / "prompts", description="Folder of the step prompts "
                               "(`<step>.md`), read at every use: edit them without a restart.")

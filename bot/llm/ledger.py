@@ -78,7 +78,8 @@ UsageSink = Callable[[UsageRecord], Awaitable[None]]
 
 
 class TokenLedger:
-    """Per-run ledger. `check_budget` before a call; `record` after it (calls the sink)."""
+    """Per-run ledger. `check_request` before a call (nothing is sent that could cross a cap);
+    `record` after it (calls the sink)."""
 
     def __init__(
         self,
@@ -133,6 +134,45 @@ class TokenLedger:
 
     def check_budget(self, step: str) -> None:
         reason = self.over_budget()
+        if reason:
+            raise RunBudgetExceeded(reason, step=step)
+
+    def worst_cost(self, model: str, input_tokens: int, output_tokens: int) -> float:
+        """The most a request of this size may cost: input at the dearest input price."""
+        price = self.price_for(model)
+        if price is None:
+            return 0.0
+        dearest_input = max(price.input, price.cache_write, price.cache_read)
+        return (input_tokens * dearest_input + output_tokens * price.output) / 1_000_000
+
+    def request_would_exceed(
+        self, model: str, input_tokens: int, output_tokens: int
+    ) -> str | None:
+        """Why a request of up to this many tokens could take the run past a cap, or None."""
+        reason = self.over_budget()
+        if reason:
+            return reason
+        spent, worst = self.usage.total, input_tokens + output_tokens
+        if self.max_tokens is not None and spent + worst > self.max_tokens:
+            return (
+                f"run token cap would be exceeded: the next request may use up to {worst} "
+                f"tokens ({input_tokens} in, {output_tokens} out) and {spent} of "
+                f"{self.max_tokens} are spent"
+            )
+        cost = self.worst_cost(model, input_tokens, output_tokens)
+        if self.max_cost_usd is not None and self.cost_usd + cost > self.max_cost_usd:
+            return (
+                f"run cost cap would be exceeded: the next request may cost up to ${cost:.4f} "
+                f"and ${self.cost_usd:.4f} of ${self.max_cost_usd:.2f} are spent"
+            )
+        return None
+
+    def check_request(
+        self, step: str, model: str, input_tokens: int, output_tokens: int
+    ) -> None:
+        """Preflight: raise RunBudgetExceeded instead of sending a request that could cross a
+        cap. Input is an upper estimate (bot.llm.preflight), output the request's max_tokens."""
+        reason = self.request_would_exceed(model, input_tokens, output_tokens)
         if reason:
             raise RunBudgetExceeded(reason, step=step)
 

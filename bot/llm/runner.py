@@ -22,6 +22,14 @@ from pydantic import BaseModel, ValidationError
 from bot.llm.client import RetryPolicy, create_message
 from bot.llm.errors import StepFailed
 from bot.llm.ledger import TokenLedger, TokenUsage
+from bot.llm.preflight import (
+    DEFAULT_MAX_STEP_INPUT_TOKENS,
+    StepInputTooLarge,
+    describe_input,
+    estimate_tokens,
+    oversized_tool_result,
+    too_large_message,
+)
 from bot.llm.prompts import load_system_prompt
 
 log = structlog.get_logger(__name__)
@@ -123,6 +131,7 @@ class StepRunner:
         ledger: TokenLedger,
         retry: RetryPolicy | None = None,
         max_invalid_submits: int = 2,
+        max_input_tokens: int | None = DEFAULT_MAX_STEP_INPUT_TOKENS,
     ) -> None:
         self.client = client
         self.model = model
@@ -130,6 +139,28 @@ class StepRunner:
         self.ledger = ledger
         self.retry = retry or RetryPolicy()
         self.max_invalid_submits = max_invalid_submits
+        self.max_input_tokens = max_input_tokens
+        """Bound on a step's first message and on each tool result (None: no bound)."""
+
+    def _check_inputs(self, step: str, inputs: str) -> None:
+        """A step never receives inputs above the bound: the run ends before any model call."""
+        if self.max_input_tokens is None:
+            return
+        tokens = estimate_tokens(inputs)
+        if tokens > self.max_input_tokens:
+            raise StepInputTooLarge(
+                too_large_message(step, describe_input(inputs), tokens, self.max_input_tokens),
+                step=step,
+            )
+
+    def _bounded_result(self, content: str, ok: bool) -> tuple[str, bool]:
+        """A tool result above the bound goes back as an error asking for less."""
+        if self.max_input_tokens is None:
+            return content, ok
+        tokens = estimate_tokens(content)
+        if tokens > self.max_input_tokens:
+            return oversized_tool_result(tokens, self.max_input_tokens), False
+        return content, ok
 
     def _tool_definitions(self, spec: StepSpec[T], tools: StepTools | None) -> list[dict[str, Any]]:
         schema = spec.artifact.model_json_schema()
@@ -172,19 +203,23 @@ class StepRunner:
             nonlocal retries
             retries += 1
 
+        self.ledger.check_budget(spec.name)
+        self._check_inputs(spec.name, inputs)
         for turn in range(1, spec.max_turns + 1):
-            self.ledger.check_budget(spec.name)
+            request: dict[str, Any] = {
+                "model": model,
+                "max_tokens": spec.max_tokens,
+                "system": [{"type": "text", "text": system, "cache_control": EPHEMERAL}],
+                "tools": definitions,
+                "tool_choice": tool_choice,
+                "messages": _with_cache_marker(messages),
+            }
+            # Preflight: nothing is sent that could take the run past its token or cost cap.
+            self.ledger.check_request(
+                spec.name, model, estimate_tokens(request), spec.max_tokens
+            )
             response = await create_message(
-                self.client,
-                self.retry,
-                step=spec.name,
-                on_retry=count_retry,
-                model=model,
-                max_tokens=spec.max_tokens,
-                system=[{"type": "text", "text": system, "cache_control": EPHEMERAL}],
-                tools=definitions,
-                tool_choice=tool_choice,
-                messages=_with_cache_marker(messages),
+                self.client, self.retry, step=spec.name, on_retry=count_retry, **request
             )
             call_usage = TokenUsage(
                 input_tokens=response.usage.input_tokens,
@@ -247,7 +282,7 @@ class StepRunner:
                     outcome_ok, content = False, f"unknown tool {use.name!r}"
                 else:
                     outcome = await tools.call(use.name, dict(use.input or {}))
-                    outcome_ok, content = outcome.ok, outcome.content
+                    content, outcome_ok = self._bounded_result(outcome.content, outcome.ok)
                 result: dict[str, Any] = {
                     "type": "tool_result",
                     "tool_use_id": use.id,

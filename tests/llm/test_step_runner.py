@@ -50,6 +50,7 @@ class Estimate(BaseModel):
 
 DIAGNOSE = StepSpec(name="diagnose", artifact=Diagnosis)
 ESTIMATE = StepSpec(name="estimate", artifact=Estimate)
+SMALL_ESTIMATE = StepSpec(name="estimate", artifact=Estimate, max_tokens=100)
 GOOD = {"hypothesis": "add subtracts", "locations": [{"path": "app.py", "line": 2}]}
 
 
@@ -228,17 +229,18 @@ async def test_bad_request_fails_the_step_without_retry(
 async def test_run_budget_stops_before_the_next_call(fake: FakeModelServer, prompts: Path) -> None:
     fake.script(
         "submit_estimate",
-        Turn.submit("submit_estimate", {"points": 1}, input_tokens=900, output_tokens=200),
+        Turn.submit("submit_estimate", {"points": 1}, input_tokens=9_000, output_tokens=200),
     )
-    ledger = TokenLedger(PRICES, max_tokens=1000)
+    ledger = TokenLedger(PRICES, max_tokens=9_000)
     step_runner = runner(fake, prompts, ledger)
-    await step_runner.run_step(ESTIMATE, "x")
+    await step_runner.run_step(SMALL_ESTIMATE, "x")
     with pytest.raises(RunBudgetExceeded, match="token cap"):
-        await step_runner.run_step(ESTIMATE, "x")
+        await step_runner.run_step(SMALL_ESTIMATE, "x")
     assert len(fake.requests) == 1
-    costly = TokenLedger(PRICES, max_cost_usd=0.000001)
+    costly = TokenLedger(PRICES, max_cost_usd=0.01)
     fake.script("submit_estimate", Turn.submit("submit_estimate", {"points": 1}))
-    await runner(fake, prompts, costly).run_step(ESTIMATE, "x")
+    await runner(fake, prompts, costly).run_step(SMALL_ESTIMATE, "x")
+    costly.max_cost_usd = costly.cost_usd
     with pytest.raises(RunBudgetExceeded, match="cost cap"):
         costly.check_budget("estimate")
 
