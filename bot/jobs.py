@@ -110,9 +110,11 @@ def build_job_app(database_url: str, runtime: Runtime | None = None) -> procrast
         with structlog.contextvars.bound_contextvars(run=run_id):
             await current.run_chain(run_id, current)
 
+    from bot.retention import add_retention_jobs
     from bot.rules.jobs import add_rules_jobs
 
     add_rules_jobs(app, runtime)
+    add_retention_jobs(app, runtime)
     return app
 
 
