@@ -158,6 +158,18 @@ class Settings(BaseSettings):
     allowed_bots: list[str] = Field(default_factory=list, description="Other bots (e.g. "
                                     "`renovate[bot]`) whose labels and comments Smith acts on; "
                                     "every other bot is ignored.")
+    retention_deliveries_days: float = Field(30, gt=0, description="Deliveries older than "
+                                             "this are deleted (a later redelivery runs again).")
+    retention_jobs_days: float = Field(14, gt=0, description="Finished jobs older than this "
+                                       "are deleted.")
+    retention_audit_days: float = Field(180, gt=0, description="Audit rows older than this "
+                                        "are deleted.")
+    retention_mirrors_max_gb: float = Field(20, gt=0, description="Size cap of the mirrors; "
+                                            "least recently used ones are evicted.")
+    retention_dependency_cache_max_gb: float = Field(20, gt=0, description="Size cap of the "
+                                                     "dependency cache (LRU eviction).")
+    retention_codegraph_cache_max_gb: float = Field(5, gt=0, description="Size cap of the "
+                                                    "code-graph caches (LRU eviction).")
     admin_host: str = Field("127.0.0.1", description="Address of the admin listener "
                             "(`/metrics`, and the dashboard when it has no token).")
     admin_port: int | None = Field(None, description="If set, `/metrics` (and a token-less "
