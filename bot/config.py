@@ -48,6 +48,9 @@ class Settings(BaseSettings):
         env_prefix="SMITH_",
         env_nested_delimiter="__",
         toml_file=os.environ.get("SMITH_CONFIG_FILE", "smith.toml"),
+        # Docker/Kubernetes secrets: one file per setting, named like the variable
+        # (`/run/secrets/smith_github_webhook_secret`), so keys never sit in the environment.
+        secrets_dir=os.environ.get("SMITH_SECRETS_DIR") or None,
         extra="ignore",
     )
 
@@ -192,8 +195,10 @@ class Settings(BaseSettings):
         dotenv_settings: PydanticBaseSettingsSource,
         file_secret_settings: PydanticBaseSettingsSource,
     ) -> tuple[PydanticBaseSettingsSource, ...]:
-        # Environment wins over smith.toml, explicit arguments win over both.
-        return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls))
+        # Explicit arguments win over the environment, the environment over secret files,
+        # secret files over smith.toml.
+        return (init_settings, env_settings, file_secret_settings,
+                TomlConfigSettingsSource(settings_cls))
 
     @property
     def postgres_dir(self) -> Path:
