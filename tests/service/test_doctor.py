@@ -1,0 +1,117 @@
+"""`smith doctor REPO` on real git repositories with real sandboxed test runs."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from tests.workspace.gitrepo import RemoteRepo
+
+TOOLCHAIN = f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin"
+CALC = "def add(a, b):\n    return a + b\n"
+TESTS = (
+    "from calc import add\n\n\n"
+    "def test_add():\n    assert add(2, 2) == 4\n\n\n"
+    "def test_add_negative():\n    assert add(-1, 1) == 0\n"
+)
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Settings as an operator sets them: a data folder, and pytest on the sandbox PATH."""
+    monkeypatch.setenv("SMITH_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("SMITH_SANDBOX_PATH", TOOLCHAIN)
+    monkeypatch.setenv("SMITH_CONFIG_FILE", str(tmp_path / "absent.toml"))
+    return tmp_path
+
+
+def project(root: Path, files: dict[str, str]) -> RemoteRepo:
+    repo = RemoteRepo(root)
+    repo.commit({"calc.py": CALC, "tests/test_calc.py": TESTS, "conftest.py": "", **files}, "init")
+    return repo
+
+
+def doctor(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict]:
+    code = main(["doctor", *args, "--json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def by_name(report: dict) -> dict[str, dict]:
+    return {check["name"]: check for check in report["checks"]}
+
+
+def test_a_ready_repository_passes_with_counts_and_times(
+    env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = project(env, {".gitignore": "__pycache__/\n"})
+    code, report = doctor(capsys, str(repo.bare))
+    assert code == 0, report
+    assert report["ready"] is True and report["branch"] == "main"
+    assert report["counts"] == {"passed": 2, "failed": 0, "errors": 0, "skipped": 0}
+    checks = by_name(report)
+    assert list(checks) == ["checkout", "config", "sandbox", "setup", "tests", "report"] or \
+        set(checks) == {"checkout", "config", "sandbox", "setup", "tests", "report"}
+    assert "no `.smith.yml`" in checks["config"]["message"]
+    assert checks["tests"]["seconds"] > 0 and report["seconds"] > 0
+    # The working copy of a local repository works too, and the human output says "ready".
+    code = main(["doctor", str(repo.work)])
+    out = capsys.readouterr().out
+    assert code == 0 and "ready" in out and "2 passed" in out
+
+
+def test_a_missing_test_command_names_the_fix(
+    env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The README's default (`python -m pytest`) on a sandbox PATH without `python`.
+    monkeypatch.setenv("SMITH_SANDBOX_PATH", "/usr/bin:/bin")
+    repo = project(env, {})
+    code, report = doctor(capsys, str(repo.bare))
+    assert code == 1 and report["ready"] is False
+    tests = by_name(report)["tests"]
+    assert tests["ok"] is False
+    assert "could not start: `python` not found" in tests["message"]
+    assert "add a `setup` step to `.smith.yml`" in tests["fix"]
+    # The human output says the same, with the fix.
+    assert main(["doctor", str(repo.bare)]) == 1
+    out = " ".join(capsys.readouterr().out.split())
+    assert "not ready" in out and "setup" in out and "fix:" in out
+
+
+def test_a_bad_smith_yml_names_the_line(env: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = "language: python\ntests:\n  comand: pytest\n"
+    repo = project(env, {".smith.yml": config})
+    code, report = doctor(capsys, str(repo.bare))
+    assert code == 1
+    checks = by_name(report)
+    assert checks["config"]["ok"] is False
+    assert ".smith.yml:3: tests.comand" in checks["config"]["message"]
+    assert "tests" not in checks  # nothing runs on a config a run would refuse
+
+
+def test_a_failing_setup_and_tests_that_need_an_undeclared_package(
+    env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repo = project(env, {"tests/test_yaml.py": "import no_such_package_xyz\n\n\n"
+                                                "def test_x():\n    assert True\n"})
+    code, report = doctor(capsys, str(repo.bare))
+    assert code == 1
+    tests = by_name(report)["tests"]
+    assert "no_such_package_xyz" in tests["message"] and "setup" in tests["fix"]
+    (env / "second").mkdir()
+    failing = RemoteRepo(env / "second", "other")
+    failing.commit({"calc.py": CALC, ".smith.yml": 'setup:\n  command: "exit 3"\n'}, "init")
+    code, report = doctor(capsys, str(failing.bare))
+    setup = by_name(report)["setup"]
+    assert code == 1 and setup["ok"] is False and "exit 3" in setup["message"]
+    assert "setup command failed (3)" in setup["detail"]
+
+
+def test_an_unknown_repository_is_a_checkout_failure(
+    env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, report = doctor(capsys, "https://127.0.0.1:9/nobody/nothing.git")
+    assert code == 1 and by_name(report)["checkout"]["ok"] is False
