@@ -20,12 +20,15 @@ import structlog
 from sqlalchemy import update
 
 from bot.chain.context import RunContext, persist_trajectory_event
+from bot.chain.environment import EnvironmentBroken
 from bot.chain.graph import Graph, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.render.issue_comments import (
     render_budget_exhausted,
     render_cancelled,
+    render_cap_reached,
     render_environment_failure,
     render_failure,
+    render_step_budget_exhausted,
 )
 from bot.chain.status import StatusBoard
 from bot.forge.base import ItemRef, RepoRef
@@ -33,7 +36,7 @@ from bot.forge.errors import ForgeError, ForgeUnavailable, RateLimited
 from bot.jobs import Runtime
 from bot.llm.errors import EnvironmentFailure, RunBudgetExceeded, StepFailed
 from bot.store.db import DatabaseUnavailable
-from bot.store.models import Run
+from bot.store.models import Run, Step
 from bot.store.steps import (
     add_run_usage,
     close_open_steps,
@@ -45,7 +48,18 @@ from bot.store.steps import (
 )
 from bot.workspace.trajectory import Trajectory
 
+try:  # the sandbox raises it when a command's output holds one of Smith's secrets
+    from bot.workspace.sandbox import SecretLeak
+except ImportError:  # pragma: no cover - older sandbox module
+    class SecretLeak(Exception):  # type: ignore[no-redef]
+        """Placeholder until the sandbox names its own."""
+
 log = structlog.get_logger(__name__)
+
+FINAL_STATUSES = (RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.CANCELLED)
+SECRET_LEAK_TEXT = ("a command's output contained one of Smith's own credentials, so the run "
+                    "was stopped and nothing from it was published; the Smith operator has "
+                    "the details in the logs")
 
 ENVIRONMENT_ERRORS: tuple[type[BaseException], ...] = (
     EnvironmentFailure, ForgeUnavailable, RateLimited, DatabaseUnavailable,
@@ -89,6 +103,13 @@ class RunEngine:
                     await self._end(ctx, outcome)
                     return
             await self._walk_from(ctx, resume_at or self.graph.start)
+        except RetryLater:
+            raise
+        except Exception as exc:  # between steps (store, status, forge): one honest ending
+            log.exception("run_crashed", run=run_id)
+            await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=RunEnding(
+                RunStatus.FAILED, "internal_error", f"internal error: {type(exc).__name__}",
+                step=ctx.scratch.get("step"))))
         finally:
             await self._cleanup(ctx)
 
@@ -141,13 +162,15 @@ class RunEngine:
                 row = await start_step(session, ctx.run_id, name)
                 await session.execute(update(Run).where(Run.id == ctx.run_id)
                                       .values(current_step=name))
+        ctx.scratch["step"] = name
         if not pass_budget:
             reason = f"step {name} used its budget of {budget} attempts"
-            feedback = ctx.params.get("feedback") or []
-            if feedback:  # what sent the last attempt back: the useful part for a human
-                reason += f"; last failure ({feedback[-1]['source']}):\n{feedback[-1]['text']}"
+            last = _last_failure(ctx, name)
+            if last:  # what sent the last attempt back: the useful part for a human
+                reason += f"; {last}"
+            ctx.scratch["budget"] = budget
             await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=RunEnding(
-                RunStatus.FAILED, "budget_exhausted", reason)))
+                RunStatus.FAILED, "budget_exhausted", reason, step=name)))
             return None
         await ctx.status.refresh()
         started = time.monotonic()
@@ -160,12 +183,33 @@ class RunEngine:
                                started, usage_before)
             await self._environment_trouble(ctx, name, exc)
             return None
+        except EnvironmentBroken as exc:  # already retried by the step: the run ends here
+            ctx.scratch["environment_problem"] = exc.problem
+            await self._finish(ctx, row.id, StepOutcome(Verdict.ENVIRONMENT, None,
+                                                        summary=exc.problem.detail),
+                               started, usage_before)
+            await self._end(ctx, StepOutcome(Verdict.ENVIRONMENT, None, ending=RunEnding(
+                RunStatus.FAILED, "environment", exc.problem.text, step=name)))
+            return None
         except RunBudgetExceeded as exc:
+            ctx.scratch["cap_reached"] = True
             outcome = StepOutcome(Verdict.FAILED, None, summary=str(exc), ending=RunEnding(
-                RunStatus.FAILED, "budget_exhausted", str(exc)))
+                RunStatus.FAILED, "budget_exhausted", str(exc), step=name))
         except StepFailed as exc:
             outcome = StepOutcome(Verdict.FAILED, None, summary=str(exc), ending=RunEnding(
-                RunStatus.FAILED, "step_failed", f"{name}: {exc}"))
+                RunStatus.FAILED, "step_failed", f"{name}: {exc}", step=name))
+        except SecretLeak:
+            log.error("secret_leak", run=ctx.run_id, step=name)  # never the text itself
+            outcome = StepOutcome(Verdict.FAILED, None, summary="stopped: a secret in the output",
+                                  ending=RunEnding(RunStatus.FAILED, "secret_leak",
+                                                   SECRET_LEAK_TEXT, step=name))
+        except RetryLater:
+            raise
+        except Exception as exc:  # a bug or an unforeseen failure: end the run, once, honestly
+            log.exception("step_crashed", run=ctx.run_id, step=name)
+            reason = f"internal error in {name}: {type(exc).__name__}: {str(exc)[:300]}"
+            outcome = StepOutcome(Verdict.FAILED, None, summary=reason[:200], ending=RunEnding(
+                RunStatus.FAILED, "internal_error", reason, step=name))
         await self._finish(ctx, row.id, outcome, started, usage_before)
         if outcome.artifact is not None:
             ctx.artifacts[name] = _as_dict(outcome.artifact)
@@ -197,7 +241,7 @@ class RunEngine:
                     retry=retries)
         if retries > MAX_ENVIRONMENT_RETRIES:
             await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=RunEnding(
-                RunStatus.FAILED, "environment", f"{step}: {exc}")))
+                RunStatus.FAILED, "environment", f"{step}: {exc}", step=step)))
             return
         await ctx.update_run(status="queued", current_step=step, params=ctx.params)
         raise RetryLater(f"environment trouble in {step}: {exc}") from exc
@@ -211,31 +255,52 @@ class RunEngine:
             values["current_step"] = ending.resume_at
         else:
             values["finished_at"] = datetime.now(UTC)
+        final = ending.status in FINAL_STATUSES
+        if final:
+            # Steps a crash left open are closed, so the status comment ends in a final state.
+            async with self.runtime.db.transaction() as session:
+                await fail_open_steps(session, ctx.run_id)
         await ctx.update_run(**values)
         log.info("run_ended", run=ctx.run_id, status=str(ending.status), outcome=ending.outcome)
         await ctx.status.refresh()
-        if not ctx.scratch.get("ending_said"):
+        said_before = await _ending_said(self.runtime, ctx.run_id)
+        if not ctx.scratch.get("ending_said") and not said_before:
             await self._say_ending(ctx, ending)
+        if final:  # one final comment per run, across resumes and crashes
+            await ctx.update_params(ending_said=True)
         if ending.status in (RunStatus.FAILED, RunStatus.CANCELLED) and ctx.chain != "rework":
             await _clear_working_labels(ctx)
 
     async def _say_ending(self, ctx: RunContext, ending: RunEnding) -> None:
         """Generic endings are explained here; steps explain their own (and set ending_said)."""
         text = None
-        if ending.outcome == "budget_exhausted":
-            text = render_budget_exhausted(ctx.run_id, command=ctx.settings.command_prefix,
-                                           attempts=int(ctx.params.get("attempts", 0)),
+        command = ctx.settings.command_prefix
+        step = ending.step or ctx.scratch.get("step") or ending.outcome
+        problem = ctx.scratch.get("environment_problem")
+        if ending.outcome == "budget_exhausted" and ctx.scratch.get("cap_reached"):
+            text = render_cap_reached(ctx.run_id, step=step, reason=ending.reason,
+                                      command=command)
+        elif ending.outcome == "budget_exhausted" and step == "implement":
+            attempts = int(ctx.scratch.get("budget") or ctx.params.get("attempts", 0))
+            text = render_budget_exhausted(ctx.run_id, command=command, attempts=attempts,
                                            last_failure=ending.reason)
+        elif ending.outcome == "budget_exhausted":
+            text = render_step_budget_exhausted(
+                ctx.run_id, step=step, budget=int(ctx.scratch.get("budget") or 0),
+                last_failure=str(ctx.params.get("brt_feedback") or "") if step == "brt" else "",
+                command=command)
+        elif ending.outcome == "environment" and problem is not None:
+            text = render_environment_failure(ctx.run_id, command=command, step=step,
+                                              detail=problem.detail, fix=problem.fix,
+                                              cause_known=True)
         elif ending.outcome == "environment":
-            text = render_environment_failure(ctx.run_id, command=ctx.settings.command_prefix,
-                                              step=ending.reason.split(":")[0],
+            text = render_environment_failure(ctx.run_id, command=command, step=step,
                                               detail=ending.reason)
         elif ending.status == RunStatus.CANCELLED:
             text = render_cancelled(ctx.run_id, by=ending.reason or "a maintainer",
-                                    command=ctx.settings.command_prefix)
+                                    command=command)
         elif ending.status == RunStatus.FAILED:
-            text = render_failure(ctx.run_id, step=ending.outcome, reason=ending.reason,
-                                  command=ctx.settings.command_prefix)
+            text = render_failure(ctx.run_id, step=step, reason=ending.reason, command=command)
         try:
             if text and ctx.chain == "rework":
                 await ctx.answer_reviewer(text)
@@ -261,6 +326,31 @@ class RunEngine:
                 workspace.remove()
             except OSError as exc:
                 log.warning("workspace_cleanup_failed", run=ctx.run_id, error=str(exc))
+
+
+def _last_failure(ctx: RunContext, step: str) -> str:
+    """What sent the last try of `step` back, for a human (empty when nothing did)."""
+    if step == "brt":
+        text = ctx.params.get("brt_feedback")
+        return f"last failure (reproduction test):\n{text}" if text else ""
+    feedback = ctx.params.get("feedback") or []
+    if step == "implement" and feedback:
+        return f"last failure ({feedback[-1]['source']}):\n{feedback[-1]['text']}"
+    return ""
+
+
+async def _ending_said(runtime: Runtime, run_id: int) -> bool:
+    async with runtime.db.transaction() as session:
+        run = await session.get(Run, run_id)
+        return bool(run is not None and (run.params or {}).get("ending_said"))
+
+
+async def fail_open_steps(session, run_id: int) -> None:  # noqa: ANN001 - AsyncSession
+    """Steps still `running` when a run ends were cut short: they failed."""
+    await session.execute(
+        update(Step).where(Step.run_id == run_id, Step.status == "running")
+        .values(status="failed", verdict="failed", summary="stopped: the run ended",
+                finished_at=datetime.now(UTC)))
 
 
 async def _clear_working_labels(ctx: RunContext) -> None:

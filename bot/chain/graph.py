@@ -44,6 +44,7 @@ class RunEnding:
     outcome: str  # change_request | plan | judge_disagreed | budget_exhausted | needs_info | ...
     reason: str
     resume_at: str | None = None  # for PAUSED: the step that runs after approval
+    step: str | None = None  # the step the run stopped at (named in the ending comment)
 
 
 @dataclass

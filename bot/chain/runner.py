@@ -11,9 +11,10 @@ from datetime import UTC, datetime
 import structlog
 from sqlalchemy import update
 
-from bot.chain.engine import RetryLater, RunEngine
+from bot.chain.engine import RetryLater, RunEngine, fail_open_steps
 from bot.chain.fix import GRAPHS
 from bot.chain.render.issue_comments import render_failure
+from bot.chain.status import StatusBoard
 from bot.forge.base import ItemRef, RepoRef
 from bot.forge.errors import ForgeError
 from bot.jobs import Runtime
@@ -39,21 +40,30 @@ async def run_chain(run_id: int, runtime: Runtime) -> None:
         raise
     except Exception as exc:  # the job edge: record, report, do not retry a broken run forever
         log.exception("run_crashed", run=run_id)
-        await _fail(runtime, run_id, f"internal error: {type(exc).__name__}: {exc}")
+        await _fail(runtime, run_id, f"internal error: {type(exc).__name__}: {exc}", graph)
 
 
-async def _fail(runtime: Runtime, run_id: int, reason: str) -> None:
+async def _fail(runtime: Runtime, run_id: int, reason: str, graph=None) -> None:  # noqa: ANN001
+    """The last resort: the run is failed, its open steps closed, its status comment final,
+    and the failure said on the issue unless an ending was said already."""
     async with runtime.db.transaction() as session:
         run = await session.get(Run, run_id)
         if run is None:
             return
+        said = bool((run.params or {}).get("ending_said"))
+        await fail_open_steps(session, run_id)
         await session.execute(update(Run).where(Run.id == run_id).values(
             status="failed", outcome="internal_error", reason=reason[:2000],
-            finished_at=datetime.now(UTC)))
+            finished_at=datetime.now(UTC), params={**(run.params or {}), "ending_said": True}))
         forge_name, repo, issue = run.forge, run.repo, run.issue_number
     try:
         forge = runtime.forge(forge_name)
-        await forge.create_comment(RepoRef(forge_name, repo), ItemRef("issue", issue),
-                                   render_failure(run_id, step="internal", reason=reason))
+        repo_ref, item = RepoRef(forge_name, repo), ItemRef("issue", issue)
+        if graph is not None:
+            await StatusBoard(runtime.db, forge, repo_ref, item, run_id,
+                              graph.step_names()).refresh()
+        if not said:
+            await forge.create_comment(repo_ref, item,
+                                       render_failure(run_id, step="internal", reason=reason))
     except (ForgeError, LookupError) as exc:
         log.warning("failure_comment_failed", run=run_id, error=str(exc))

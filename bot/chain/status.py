@@ -19,6 +19,8 @@ from bot.store.models import Run, Step
 
 log = structlog.get_logger(__name__)
 
+FINAL_RUN_STATUSES = ("succeeded", "failed", "cancelled")
+
 STATE_OF_VERDICT = {
     "passed": StepState.DONE,
     "rejected": StepState.FAILED,
@@ -66,6 +68,8 @@ class StatusBoard:
             state = STATE_OF_VERDICT.get(row.status, StepState.RUNNING)
             if state == StepState.WAITING and run is not None and run.status != "paused":
                 state = StepState.DONE  # the gate was approved and the run went on
+            if state == StepState.RUNNING and run is not None and run.status in FINAL_RUN_STATUSES:
+                state = StepState.FAILED  # the run is over: nothing is still running
             lines.append(StepStatus(
                 step=name, state=state,
                 result=row.summary or "", elapsed_seconds=elapsed[name] or None,

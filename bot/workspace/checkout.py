@@ -13,7 +13,7 @@ import re
 import shutil
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -129,17 +129,39 @@ class Checkout:
             return None
         return await self._git("cat-file", "blob", f"{self.base_commit}:{rel_path}")
 
-    async def changed_paths(self) -> list[str]:
-        """Paths that differ from the base commit (added, modified, deleted), repo-relative."""
-        await self._git("add", "--all", "--", ".")
+    async def changed_paths(self, paths: Sequence[str] | None = None) -> list[str]:
+        """Paths that differ from the base commit (added, modified, deleted), repo-relative.
+
+        With `paths` (the intended change, see changeset.py) only those are staged and listed;
+        without, everything in the working tree is (setup outputs and caches included)."""
+        if paths is not None:
+            # The index becomes base + exactly `paths`: nothing else can slip into a commit.
+            await self._git("reset", "--quiet", self.base_commit, "--", ".")
+            if not paths:
+                return []
+            literal = [f":(literal){p}" for p in paths]
+            await self._git("add", "--all", "--", *literal)
+        else:
+            literal = []
+            await self._git("add", "--all", "--", ".")
         out = await self._git(
-            "diff", "--cached", "--name-only", "-z", "--no-renames", self.base_commit
+            "diff", "--cached", "--name-only", "-z", "--no-renames", self.base_commit,
+            "--", *literal
         )
         return [p for p in out.decode(errors="surrogateescape").split("\0") if p]
 
-    async def diff_bytes(self) -> bytes:
-        """The working tree against the base commit as a `git diff --binary` patch."""
-        await self._git("add", "--all", "--", ".")
+    async def diff_bytes(self, paths: Sequence[str] | None = None) -> bytes:
+        """The working tree against the base commit as a `git diff --binary` patch (only
+        `paths` when given: the intended change)."""
+        literal = []
+        if paths is not None:
+            await self._git("reset", "--quiet", self.base_commit, "--", ".")
+            if not paths:
+                return b""
+            literal = ["--", *(f":(literal){p}" for p in paths)]
+            await self._git("add", "--all", *literal)
+        else:
+            await self._git("add", "--all", "--", ".")
         return await self._git(
             "diff",
             "--cached",
@@ -150,11 +172,12 @@ class Checkout:
             "--no-textconv",
             "--no-renames",
             self.base_commit,
+            *literal,
         )
 
-    async def diff(self) -> str:
+    async def diff(self, paths: Sequence[str] | None = None) -> str:
         """`diff_bytes` as text; bytes that are not UTF-8 survive via surrogateescape."""
-        return (await self.diff_bytes()).decode("utf-8", errors="surrogateescape")
+        return (await self.diff_bytes(paths)).decode("utf-8", errors="surrogateescape")
 
     async def apply_diff(self, patch: str | bytes) -> None:
         """Apply a stored diff (from `diff`) to this checkout: how an interrupted run resumes."""
@@ -164,10 +187,15 @@ class Checkout:
         await self._git("apply", "--binary", "--whitespace=nowarn", "-", input_bytes=data)
 
     async def commit(
-        self, message: str, *, author_name: str = SMITH_NAME, author_email: str = SMITH_EMAIL
+        self, message: str, *, author_name: str = SMITH_NAME, author_email: str = SMITH_EMAIL,
+        paths: Sequence[str] | None = None,
     ) -> str:
-        """Commit everything in the working tree as Smith; return the new commit id."""
-        await self._git("add", "--all", "--", ".")
+        """Commit as Smith (only `paths` when given, else everything in the working tree);
+        return the new commit id."""
+        if paths is not None:
+            await self.changed_paths(paths)  # stages base + exactly `paths`
+        else:
+            await self._git("add", "--all", "--", ".")
         await self.git.run(
             ["commit", "--quiet", "--no-verify", "--allow-empty", "--no-gpg-sign", "-m", message],
             cwd=self.path,

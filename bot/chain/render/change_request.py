@@ -32,6 +32,7 @@ from bot.chain.render.markers import marker
 
 CHANGE_REQUEST_MARKER_KIND = "change-request"
 SIGNAL_MARKER_KIND = "signal"
+MAX_LEFT_SHOWN = 10
 
 
 class RedGreenEvidence(BaseModel):
@@ -59,6 +60,8 @@ class ChangeRequestContent(BaseModel):
     tokens: int = 0
     cost_usd: float | None = None
     soft_signals: int = 0
+    left_behind: list[str] = Field(default_factory=list)
+    """Files the checkout gained that are not part of the change (not committed)."""
 
 
 def _covered_by(
@@ -147,6 +150,11 @@ def render_change_request_body(content: ChangeRequestContent) -> str:
     lines += ["", "### Red → green", "", *_red_green(content)]
     if content.estimate:
         lines += ["", "### Estimate", "", *_estimate(content.estimate)]
+    if content.left_behind:
+        shown = ", ".join(code_span(p, max_chars=120) for p in content.left_behind[:MAX_LEFT_SHOWN])
+        more = len(content.left_behind) - MAX_LEFT_SHOWN
+        lines += ["", f"Files the tests left behind, not committed: {shown}"
+                  + (f" and {more} more" if more > 0 else "")]
     footer = [f"Smith run {escape_inline(str(content.run_id))}"]
     if content.tokens:
         footer.append(format_tokens(content.tokens))

@@ -155,18 +155,69 @@ def render_validator_veto(
 
 
 def render_environment_failure(
-    run_id: int | str, *, step: str, detail: str, command: str = DEFAULT_COMMAND
+    run_id: int | str, *, step: str, detail: str, command: str = DEFAULT_COMMAND,
+    fix: str | None = None, cause_known: bool = False,
 ) -> str:
-    """The environment (sandbox, dependencies, forge, model API) failed; the fix was not judged."""
+    """The environment (sandbox, dependencies, forge, model API) failed; the fix was not judged.
+
+    With `cause_known`, `detail` is Smith's own account (it may hold `code spans`) and `fix`
+    says what to change; no fix attempt was spent on it."""
+    shown = escape_inline(detail, max_chars=800) if cause_known else code_span(detail,
+                                                                              max_chars=500)
+    what = (f"{escape_inline(fix, max_chars=400)}, then reply {_cmd(command, 'retry')}."
+            if fix else "check the repository's test setup in `.smith.yml`, then reply "
+            f"{_cmd(command, 'retry')}.")
     body = [
         f"The run stopped at **{step_title(step)}** because the environment failed, not the fix:",
         "",
-        code_span(detail, max_chars=500),
+        shown,
         "",
-        f"**What you can do:** check the repository's test setup in `.smith.yml`, then reply "
-        f"{_cmd(command, 'retry')}.",
+        "No fix attempt was spent on this.",
+        "",
+        f"**What you can do:** {what}",
     ]
     return _frame(run_id, FailureKind.ENVIRONMENT, "Smith could not run its checks", body)
+
+
+STEP_BUDGET_SENTENCES: dict[str, str] = {
+    "brt": "Smith could not write a reproduction test that fails on an assertion in {n} "
+           "tries, so it did not start on a fix.",
+    "diagnose": "Smith's diagnosis was sent back {n} times, so it stopped before fixing what "
+                "may be the wrong bug.",
+    "judge": "The independent judge ran {n} times without accepting the diagnosis.",
+    "acceptance": "Smith could not settle the acceptance criteria ({n} tries).",
+}
+
+
+def render_step_budget_exhausted(
+    run_id: int | str, *, step: str, budget: int, last_failure: str,
+    command: str = DEFAULT_COMMAND,
+) -> str:
+    """A step other than the fix ran out of tries: name that step, never "fix attempts"."""
+    sentence = STEP_BUDGET_SENTENCES.get(step, "The step **{title}** ran {n} times, its "
+                                               "budget, without passing.")
+    body = [sentence.format(n=budget, title=step_title(step))]
+    if last_failure:
+        body += ["", "**Last failure:**", "", blockquote(last_failure, max_lines=12,
+                                                        max_chars=1500)]
+    body += ["", f"**What you can do:** add details to the issue and reply "
+             f"{_cmd(command, 'retry')}, or fix it by hand."]
+    headline = f"Smith stopped at {step_title(step)}"
+    return _frame(run_id, FailureKind.BUDGET_EXHAUSTED, headline, body)
+
+
+def render_cap_reached(
+    run_id: int | str, *, step: str, reason: str, command: str = DEFAULT_COMMAND
+) -> str:
+    """The run's token or cost cap stopped it (not a step's tries)."""
+    body = [
+        f"The run stopped at **{step_title(step)}**: {escape_inline(reason, max_chars=500)}",
+        "",
+        f"**What you can do:** ask the Smith operator to raise the run's cap, or reply "
+        f"{_cmd(command, 'retry')} to start a fresh run.",
+    ]
+    return _frame(run_id, FailureKind.BUDGET_EXHAUSTED, "Smith reached this run's spending cap",
+                  body)
 
 
 def render_cancelled(run_id: int | str, *, by: str, command: str = DEFAULT_COMMAND) -> str:

@@ -21,7 +21,9 @@ from bot.chain.artifacts import (
     QualityReport,
     StepName,
 )
+from bot.chain.change import change_diff, change_paths
 from bot.chain.context import RunContext
+from bot.chain.environment import EnvironmentBroken, run_tests_or_raise
 from bot.chain.graph import StepOutcome, Verdict
 from bot.chain.render.model_inputs import criteria_block
 from bot.chain.steps.implement import add_feedback
@@ -33,6 +35,7 @@ from bot.validator.static import validate_static
 from bot.workspace.failure_summary import summarize_failures
 from bot.workspace.junit import RunStatus as TestRunStatus
 from bot.workspace.junit import TestOutcome
+from bot.workspace.test_failure import command_problem
 from bot.workspace.testrun import run_checks, run_full_suite, run_tests
 from bot.workspace.trajectory import TrajectoryEvent
 
@@ -56,9 +59,12 @@ async def quality(ctx: RunContext) -> StepOutcome:
     tests = _tests_to_run(ctx)
     report = QualityReport(passed=True)
     problems: list[str] = []
+    touched = await change_paths(ctx)
     if tests:
-        result = await run_tests(sandbox, ctx.workspace.path, config, tests,
-                                 trajectory=ctx.trajectory, step=str(StepName.QUALITY))
+        result = await run_tests_or_raise(
+            ctx, lambda: run_tests(sandbox, ctx.workspace.path, config, tests,
+                                   trajectory=ctx.trajectory, step=str(StepName.QUALITY)),
+            step=str(StepName.QUALITY), touched=touched)
         failing = [case for case in result.cases
                    if case.outcome not in (TestOutcome.PASSED, TestOutcome.SKIPPED)]
         red = ctx.params.get("red_test")
@@ -72,8 +78,11 @@ async def quality(ctx: RunContext) -> StepOutcome:
         if failing or red_still:
             problems.append(summarize_failures(result, ctx.workspace.path)
                             or f"the red test {red['id'] if red else ''} did not pass")
-    touched = await ctx.workspace.changed_paths()
     for check in await run_checks(sandbox, ctx.workspace.path, config, touched):
+        trouble = None if check.passed else command_problem(check.output, check.exit_code,
+                                                              what=f"check `{check.name}`")
+        if trouble is not None:  # a check that cannot start says nothing about the fix
+            raise EnvironmentBroken(trouble)
         summary = check.output.strip().splitlines()[-5:] if not check.passed else []
         report.checks.append(CheckResult(name=check.name, passed=check.passed,
                                          summary="\n".join(summary)[:800]))
@@ -108,7 +117,7 @@ def _trajectory_summary(events: list[TrajectoryEvent]) -> str:
 
 
 async def validate(ctx: RunContext) -> StepOutcome:
-    diff = await ctx.workspace.diff()
+    diff = await change_diff(ctx)
     events = await _trajectory(ctx)
     red = ctx.params.get("red_test")
     estimate = ctx.artifact(StepName.ESTIMATE, Estimate)
@@ -151,7 +160,9 @@ async def validate(ctx: RunContext) -> StepOutcome:
 
 
 async def regression(ctx: RunContext) -> StepOutcome:
-    result = await run_full_suite(ctx.scratch["sandbox"], ctx.workspace.path, ctx.repo_config)
+    result = await run_tests_or_raise(
+        ctx, lambda: run_full_suite(ctx.scratch["sandbox"], ctx.workspace.path, ctx.repo_config),
+        step=str(StepName.REGRESSION), touched=await change_paths(ctx))
     if result.status == TestRunStatus.COMPLETED and result.all_passed:
         return StepOutcome(Verdict.PASSED, str(StepName.PUBLISH),
                            summary=f"full suite green ({len(result.cases)} tests)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.chain.agent import run_agent
 from bot.chain.artifacts import Acceptance, Diagnosis, Implementation, SelfReview, StepName
+from bot.chain.change import change_diff
 from bot.chain.context import RunContext
 from bot.chain.graph import StepOutcome, Verdict
 from bot.chain.render.model_inputs import criteria_block, diagnosis_block
@@ -62,7 +63,7 @@ async def implement(ctx: RunContext) -> StepOutcome:
     parts.append(f"This is attempt {attempt} of {ctx.repo_config.steps.attempt_budget}.")
     artifact = await run_agent(ctx, StepName.IMPLEMENT, "\n\n".join(parts), policy=_policy(ctx))
     assert isinstance(artifact, Implementation)
-    diff = await ctx.workspace.diff()
+    diff = await change_diff(ctx)
     await ctx.update_params(attempts=attempt)
     if not diff.strip():
         await add_feedback(ctx, "implement", "The previous attempt changed no file.")
@@ -76,10 +77,10 @@ async def implement(ctx: RunContext) -> StepOutcome:
 
 async def self_review(ctx: RunContext) -> StepOutcome:
     parts = _context_blocks(ctx)
-    parts.append(data_block("diff", await ctx.workspace.diff()))
+    parts.append(data_block("diff", await change_diff(ctx)))
     artifact = await run_agent(ctx, StepName.SELF_REVIEW, "\n\n".join(parts), policy=_policy(ctx))
     assert isinstance(artifact, SelfReview)
     fixed = sum(1 for finding in artifact.findings if finding.fixed)
     return StepOutcome(Verdict.PASSED, str(StepName.QUALITY), artifact=artifact,
-                       diff=await ctx.workspace.diff(),
+                       diff=await change_diff(ctx),
                        summary=f"{len(artifact.findings)} findings, {fixed} fixed")

@@ -14,6 +14,7 @@ import structlog
 
 from bot.chain.artifacts import StepName
 from bot.chain.context import RunContext
+from bot.chain.environment import EnvironmentBroken, setup_problem
 from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
 from bot.codegraph.index import build_index
 from bot.codegraph.models import CodeGraphError
@@ -100,8 +101,8 @@ async def prepare(ctx: RunContext) -> StepOutcome:
         cache = DependencyCache(settings.dependency_cache_dir, ctx.scratch["sandbox"])
         try:
             outcome = await cache.prepare(checkout.path, config, _safe(ctx.repo.full_name))
-        except SetupFailed as exc:
-            return _stop("setup_failed", f"the setup command failed: {exc}")
+        except SetupFailed as exc:  # the repository's environment, never an attempt
+            raise EnvironmentBroken(setup_problem(str(exc))) from None
         log.info("dependencies_ready", cache_hit=outcome.cache_hit, seconds=outcome.seconds)
 
     if ctx.resume_diff:

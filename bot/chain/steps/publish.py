@@ -17,6 +17,7 @@ from bot.chain.artifacts import (
     ReproTest,
     StepName,
 )
+from bot.chain.change import current_change
 from bot.chain.context import RunContext
 from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.render.change_request import (
@@ -46,7 +47,7 @@ def _title(ctx: RunContext) -> str:
     return f"Fix #{ctx.issue.number}: {title}"[:250]
 
 
-def _body(ctx: RunContext) -> str:
+def _body(ctx: RunContext, left_behind: list[str]) -> str:
     acceptance = ctx.require(StepName.ACCEPTANCE, Acceptance)
     implementation = ctx.artifact(StepName.IMPLEMENT, Implementation)
     red = ctx.params.get("red_test")
@@ -67,12 +68,15 @@ def _body(ctx: RunContext) -> str:
         tokens=usage.total if usage else 0,
         cost_usd=ctx.ledger.cost_usd if ctx.ledger is not None else None,
         soft_signals=len(ctx.params.get("soft_signals", [])),
+        left_behind=left_behind,
     ))
 
 
 async def publish(ctx: RunContext) -> StepOutcome:
     checkout = ctx.workspace
-    diff = await checkout.diff()
+    change = await current_change(ctx)
+    paths = list(change.paths)
+    diff = await checkout.diff(paths)
     try:
         assert_diff_unprotected(diff, ctx.protected)
     except ProtectedPathViolation as exc:
@@ -81,14 +85,14 @@ async def publish(ctx: RunContext) -> StepOutcome:
     implementation = ctx.artifact(StepName.IMPLEMENT, Implementation)
     message = f"{_title(ctx)}\n\n{implementation.summary if implementation else ''}\n\n" \
               f"Smith run {ctx.run_id}"
-    head = await checkout.commit(message)
+    head = await checkout.commit(message, paths=paths)
     rework = ctx.chain == "rework"
     await checkout.push(ctx.scratch["clone_url"], ctx.scratch["credentials"], force=not rework)
     await ctx.update_params(pushed_head=head)  # "merged without human edits" compares with it
     if rework:
         return await _publish_rework(ctx)
     existing = await ctx.forge.find_change_request(ctx.repo, checkout.branch)
-    body = _body(ctx)
+    body = _body(ctx, list(change.left_behind))
     if existing is not None:
         change = await ctx.forge.update_change_request(ctx.repo, existing.number,
                                                        title=_title(ctx), body=body)

@@ -11,7 +11,9 @@ from pathlib import Path
 
 from bot.chain.agent import run_agent
 from bot.chain.artifacts import Acceptance, ReproTest, StepName
+from bot.chain.change import change_diff, change_paths
 from bot.chain.context import RunContext
+from bot.chain.environment import run_tests_or_raise
 from bot.chain.graph import StepOutcome, Verdict
 from bot.chain.render.model_inputs import criteria_block, diagnosis_block
 from bot.chain.artifacts import Diagnosis
@@ -57,7 +59,7 @@ async def brt(ctx: RunContext) -> StepOutcome:
     artifact = await run_agent(ctx, StepName.BRT, "\n\n".join(parts),
                                policy=WritePolicy.tests_only(config.test_globs))
     assert isinstance(artifact, ReproTest)
-    written = await ctx.workspace.changed_paths()
+    written = await change_paths(ctx)
     if artifact.status == "skipped":
         await revert_changes(ctx, written)
         await ctx.update_params(red_test=None, brt_skip=f"{artifact.skip_reason}: "
@@ -65,8 +67,12 @@ async def brt(ctx: RunContext) -> StepOutcome:
         return StepOutcome(Verdict.SKIPPED, str(StepName.IMPLEMENT), artifact=artifact,
                            summary=f"skipped ({artifact.skip_reason})")
     test_id = artifact.test_id or ""
-    result = await run_tests(ctx.scratch["sandbox"], ctx.workspace.path, config, [test_id],
-                             step=str(StepName.BRT))
+    # A run the environment broke (no runner, no report, foreign import errors, timeout, a
+    # sandbox limit) is not "not red": it is retried once, then the run ends `environment`.
+    result = await run_tests_or_raise(
+        ctx, lambda: run_tests(ctx.scratch["sandbox"], ctx.workspace.path, config, [test_id],
+                               step=str(StepName.BRT)),
+        step=str(StepName.BRT), touched=written)
     red = result.status == TestRunStatus.COMPLETED and result.is_red_on_assertion(test_id)
     seen = "red_assertion" if red else ("green" if result.all_passed else "red_error")
     await ctx.trajectory.record(step=str(StepName.BRT), actor="code", tool="run_tests",
@@ -78,7 +84,7 @@ async def brt(ctx: RunContext) -> StepOutcome:
             brt_feedback=None,
         )
         return StepOutcome(Verdict.PASSED, str(StepName.IMPLEMENT), artifact=artifact,
-                           diff=await ctx.workspace.diff(), summary=f"{test_id} is red")
+                           diff=await change_diff(ctx), summary=f"{test_id} is red")
     await revert_changes(ctx, written)
     if result.status == TestRunStatus.TIMEOUT:
         why = "the test run timed out"

@@ -1,0 +1,168 @@
+"""Is a failed test run the environment's fault? One classifier for BRT, QUALITY and REGRESSION.
+
+A test command that cannot start, a runner that crashes or writes no report, modules that cannot
+be imported in files the agent never touched, a timeout or a sandbox limit prove nothing about a
+test or a fix. Such runs must never spend an attempt nor count as "not red": they are named to
+the user with the cause and what to change, after one retry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.workspace.junit import RunStatus, TestOutcome, TestRunResult
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# `sh: 1: python: not found`, `bash: pytest: command not found`, `env: 'node': No such file…`
+_NOT_FOUND = re.compile(
+    r"^(?:.*?:\s*)?(?:\d+:\s*)?(?P<what>[\w./+-]+):\s*(?:command )?not found\s*$"
+    r"|^(?:.*?:\s*)?'?(?P<what2>[\w./+-]+)'?: No such file or directory\s*$",
+    re.MULTILINE,
+)
+_NO_MODULE = re.compile(r"No module named '?(?P<module>[\w.]+)'?")
+_LIMIT_SIGNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("memory", re.compile(r"\bMemoryError\b|Cannot allocate memory|out of memory", re.I)),
+    ("disk", re.compile(r"No space left on device|Disk quota exceeded", re.I)),
+    ("file_size", re.compile(r"File size limit exceeded", re.I)),
+    ("processes", re.compile(r"Resource temporarily unavailable|can't start new thread|"
+                             r"fork: retry", re.I)),
+    ("cpu_time", re.compile(r"CPU time limit exceeded", re.I)),
+)
+_LIMIT_EXIT_CODES = {152: "cpu_time", 153: "file_size", -24: "cpu_time", -25: "file_size"}
+_IMPORT_OF_MODULE = re.compile(r"while importing test module '(?P<path>[^']+)'")
+
+SETUP_HINT = "add a `setup` step to `.smith.yml` that installs it"
+LIMIT_TEXT = {
+    "processes": "the sandbox's process limit",
+    "memory": "the sandbox's memory limit",
+    "file_size": "the sandbox's file size limit",
+    "disk": "the sandbox's disk limit",
+    "cpu_time": "the sandbox's CPU time limit",
+}
+
+
+@dataclass(frozen=True)
+class EnvironmentProblem:
+    """Why the tests could not tell anything, and what a human can change."""
+
+    cause: str
+    """command_not_found | runner_missing | runner_crashed | collection_error | timeout | limit"""
+    detail: str
+    """A short, user-facing account (no raw log)."""
+    fix: str
+    """What to change, e.g. "add a `setup` step to `.smith.yml`"."""
+
+    @property
+    def text(self) -> str:
+        return f"{self.detail} — {self.fix}"
+
+
+def _clean(text: str) -> str:
+    return _ANSI.sub("", text or "")
+
+
+def _last_lines(text: str, count: int = 3, width: int = 200) -> str:
+    lines = [line.strip() for line in _clean(text).splitlines() if line.strip()]
+    lines = [line for line in lines if not line.startswith(("warnings.warn", "/"))] or lines
+    return " / ".join(line[:width] for line in lines[-count:])
+
+
+def _mentions(text: str, paths: Sequence[str]) -> bool:
+    """Whether `text` names one of `paths` as a path (`calc.py` is not in `test_calc.py`)."""
+    for path in paths:
+        if path and re.search(r"(?:^|[/\s\"'(])" + re.escape(path) + r"(?=$|[\s\"':,)])",
+                              text, re.MULTILINE):
+            return True
+    return False
+
+
+def _limit_of(result: object) -> str | None:
+    named = getattr(result, "limit", None)
+    if named:
+        return str(named)
+    exit_code = getattr(result, "exit_code", None)
+    if exit_code in _LIMIT_EXIT_CODES:
+        return _LIMIT_EXIT_CODES[exit_code]
+    output = _clean(getattr(result, "output", "") or "")
+    for name, pattern in _LIMIT_SIGNS:
+        if pattern.search(output):
+            return name
+    return None
+
+
+def limit_problem(limit: str) -> EnvironmentProblem:
+    return EnvironmentProblem(
+        "limit", f"the tests hit {LIMIT_TEXT.get(limit, f'the sandbox limit `{limit}`')}",
+        "make the tests lighter, or ask the Smith operator to raise the limit")
+
+
+def command_problem(output: str, exit_code: int | None, what: str = "test command"
+                    ) -> EnvironmentProblem | None:
+    """A command that could not start or whose runner is not installed."""
+    text = _clean(output)
+    match = _NOT_FOUND.search(text)
+    if match or exit_code == 127:
+        name = (match["what"] or match["what2"]) if match else None
+        shown = f"`{name}: not found`" if name else f"exit code {exit_code}"
+        return EnvironmentProblem("command_not_found", f"the {what} could not start: {shown}",
+                                  SETUP_HINT + ", or set `tests.command`")
+    if exit_code == 126:
+        return EnvironmentProblem("command_not_found",
+                                  f"the {what} could not start: permission denied",
+                                  "make the command executable or run it through its interpreter")
+    module = _NO_MODULE.search(text)
+    if module:
+        return EnvironmentProblem("runner_missing",
+                                  f"the {what} could not start: `No module named "
+                                  f"{module['module']}`", SETUP_HINT)
+    return None
+
+
+def classify(
+    result: TestRunResult, *, touched: Sequence[str] = ()
+) -> EnvironmentProblem | None:
+    """None when the run says something about the tests (green, or red for the change's own
+    reasons); else the environment problem. `touched`: paths of the agent's change — a failure
+    that names one of them is the change's fault, not the environment's."""
+    limit = _limit_of(result)
+    if limit is not None and result.status is not RunStatus.COMPLETED:
+        return limit_problem(limit)
+    if result.status is RunStatus.TIMEOUT:
+        return EnvironmentProblem(
+            "timeout", f"the test run timed out after {result.duration_seconds:.0f} s",
+            "raise `tests.timeout_seconds` in `.smith.yml`, or check for a test that hangs")
+    if result.status is RunStatus.NO_REPORT:
+        problem = command_problem(result.output, result.exit_code)
+        if problem is not None:
+            return problem
+        if _mentions(_clean(result.output), touched):
+            return None  # the change broke the runner (e.g. a conftest): the change's fault
+        tail = _last_lines(result.output) or "no output"
+        return EnvironmentProblem(
+            "runner_crashed",
+            f"the test runner ended without a JUnit report (exit code {result.exit_code}): "
+            f"`{tail[:400]}`",
+            "check that `tests.command` runs and writes its report to `{junit}`")
+    broken = [case for case in result.cases if case.outcome is TestOutcome.COLLECTION_ERROR]
+    foreign = []
+    for case in broken:
+        module = _IMPORT_OF_MODULE.search(case.details or "")
+        names = [case.test_id, case.file or "", case.name.replace(".", "/") + ".py"]
+        if module:
+            names.append(module["path"])
+        if any(name and _mentions(name, touched) for name in names) or \
+                _mentions(_clean(case.details), touched):
+            return None  # the change's own test or code does not import: the agent's to fix
+        foreign.append(case)
+    if foreign:
+        case = foreign[0]
+        reason = _NO_MODULE.search(case.details or "")
+        why = f"`No module named {reason['module']}`" if reason else \
+            f"`{_last_lines(case.details, count=1)[:300] or case.message[:300]}`"
+        where = case.file or case.name or case.test_id
+        return EnvironmentProblem(
+            "collection_error", f"tests in `{where}` could not be collected: {why}",
+            "install the repository's test dependencies in a `setup` step of `.smith.yml`")
+    return None
