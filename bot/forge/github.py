@@ -171,7 +171,8 @@ class GitHubForge:
         url_vars: dict[str, Any] | None = None,
         **kwargs: Any,
     ) -> Any:
-        token = await self._auth.token_for(repo)
+        # Reads get a read-only token; anything that changes the forge gets the write one.
+        token = await self._auth.token_for(repo, "read" if method == "GET" else "write")
         return await self._client.call(
             method, url, {**_split(repo), **(url_vars or {})}, token=token, **kwargs
         )
@@ -179,7 +180,7 @@ class GitHubForge:
     async def _all(
         self, repo: RepoRef, url: str, url_vars: dict[str, Any] | None = None
     ) -> list[Any]:
-        token = await self._auth.token_for(repo)
+        token = await self._auth.token_for(repo, "read")
         return await self._client.get_all(url, {**_split(repo), **(url_vars or {})}, token=token)
 
     # -- repository -----------------------------------------------------------------------
@@ -194,7 +195,8 @@ class GitHubForge:
         return str((await self._repository(repo))["default_branch"])
 
     async def push_credentials(self, repo: RepoRef) -> GitCredentials | None:
-        return GitCredentials(username="x-access-token", password=await self._auth.token_for(repo))
+        password = await self._auth.token_for(repo, "write")
+        return GitCredentials(username="x-access-token", password=password)
 
     async def get_permission(self, repo: RepoRef, username: str) -> Permission:
         try:

@@ -4,6 +4,13 @@ An App authenticates as itself with a short JWT (gidgethub.apps.get_jwt), finds 
 that covers a repository (`GET /repos/{owner}/{repo}/installation`) and trades the JWT for an
 installation token that lives an hour. Both lookups are cached; a token is reused until
 `refresh_margin` seconds before it expires.
+
+Least privilege: an installation may cover hundreds of repositories, but a token is minted for
+the one repository a call is about (`repositories: [name]`) and for the permissions the call
+needs: `read` (contents, issues, pull requests, metadata: read) for lookups, `write` (contents,
+issues, pull requests: write; metadata: read) for comments, labels, change requests and pushes.
+A leaked token of one run opens one repository, not the installation. Tokens are cached per
+(installation, repository, access).
 """
 
 from __future__ import annotations
@@ -12,7 +19,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from datetime import datetime
-from typing import Protocol
+from typing import Literal, Protocol
 
 import structlog
 from gidgethub import apps
@@ -22,9 +29,18 @@ from bot.forge.github_client import GitHubClient
 
 log = structlog.get_logger(__name__)
 
+Access = Literal["read", "write"]
+
+PERMISSIONS: dict[str, dict[str, str]] = {
+    "read": {"contents": "read", "issues": "read", "pull_requests": "read", "metadata": "read"},
+    "write": {"contents": "write", "issues": "write", "pull_requests": "write",
+              "metadata": "read"},
+}
+"""What an installation token may do, by the access a call asks for (GitHub's permission names)."""
+
 
 class TokenSource(Protocol):
-    async def token_for(self, repo: RepoRef) -> str: ...
+    async def token_for(self, repo: RepoRef, access: Access = "write") -> str: ...
 
     def secrets(self) -> list[str]:
         """Every secret this source holds, so error messages can be scrubbed of them."""
@@ -40,7 +56,7 @@ class StaticToken:
     def __repr__(self) -> str:
         return "StaticToken('***')"
 
-    async def token_for(self, repo: RepoRef) -> str:
+    async def token_for(self, repo: RepoRef, access: Access = "write") -> str:
         return self._token
 
     def secrets(self) -> list[str]:
@@ -65,7 +81,7 @@ class AppInstallationTokens:
         self._refresh_margin = refresh_margin
         self._clock = clock
         self._installations: dict[str, int] = {}
-        self._tokens: dict[int, tuple[str, float]] = {}
+        self._tokens: dict[tuple[int, str, str], tuple[str, float]] = {}
         self._issued: list[str] = []
         self._lock = asyncio.Lock()
 
@@ -77,6 +93,10 @@ class AppInstallationTokens:
 
     def _jwt(self) -> str:
         return apps.get_jwt(app_id=self._app_id, private_key=self._private_key)
+
+    def app_jwt(self) -> str:
+        """A fresh JWT for the App's own endpoints (`/app/hook/deliveries`)."""
+        return self._jwt()
 
     async def installation_id(self, repo: RepoRef) -> int:
         if repo.full_name not in self._installations:
@@ -90,25 +110,31 @@ class AppInstallationTokens:
             self._installations[repo.full_name] = int(data["id"])
         return self._installations[repo.full_name]
 
-    async def token_for(self, repo: RepoRef) -> str:
+    async def token_for(self, repo: RepoRef, access: Access = "write") -> str:
+        """An installation token for `repo` alone, with the permissions of `access`."""
         # One lock: concurrent jobs of one repo must not each mint a token.
         async with self._lock:
             installation = await self.installation_id(repo)
-            cached = self._tokens.get(installation)
+            key = (installation, repo.full_name.lower(), access)
+            cached = self._tokens.get(key)
             if cached is not None and cached[1] - self._refresh_margin > self._clock():
                 return cached[0]
             data = await self._client.call(
                 "POST",
                 "/app/installations/{installation_id}/access_tokens",
                 {"installation_id": installation},
-                data={},
+                data={
+                    "repositories": [repo.full_name.split("/", 1)[1]],
+                    "permissions": PERMISSIONS[access],
+                },
                 jwt=self._jwt(),
             )
             token = str(data["token"])
             expires_at = datetime.fromisoformat(str(data["expires_at"]).replace("Z", "+00:00"))
-            self._tokens[installation] = (token, expires_at.timestamp())
+            self._tokens[key] = (token, expires_at.timestamp())
             self._issued.append(token)
             log.info(
-                "github.app.token_minted", installation=installation, expires_at=str(expires_at)
+                "github.app.token_minted", installation=installation, repo=repo.full_name,
+                access=access, expires_at=str(expires_at),
             )
             return token

@@ -38,6 +38,10 @@ DOCS = "https://docs.github.com/rest"
 ROLES = ("none", "read", "triage", "write", "maintain", "admin")
 LEGACY_PERMISSION = {"maintain": "write", "triage": "read"}
 REACTIONS = ("+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes")
+LEVELS = {"read": 1, "write": 2, "admin": 3}
+DEFAULT_INSTALLATION_PERMISSIONS = {
+    "contents": "write", "issues": "write", "pull_requests": "write", "metadata": "read",
+}
 
 
 def _now() -> str:
@@ -118,6 +122,17 @@ class Reaction:
 
 
 @dataclass
+class TokenGrant:
+    """What one installation token opens: its repositories (None: all of the installation's)
+    and its permissions (GitHub's names: issues, pull_requests, contents, metadata)."""
+
+    installation_id: int
+    expires: float
+    repositories: frozenset[str] | None
+    permissions: dict[str, str]
+
+
+@dataclass
 class GitHubState:
     """Everything the fake knows; tests read and seed it directly."""
 
@@ -132,6 +147,8 @@ class GitHubState:
     apps: dict[str, str] = field(default_factory=dict)
     installations: dict[int, str] = field(default_factory=dict)
     installation_tokens: dict[str, tuple[int, float]] = field(default_factory=dict)
+    installation_permissions: dict[int, dict[str, str]] = field(default_factory=dict)
+    token_grants: dict[str, TokenGrant] = field(default_factory=dict)
     issued_tokens: list[str] = field(default_factory=list)
 
 
@@ -266,9 +283,14 @@ class FakeGitHub(FakeServer):
         pem = public_key_pem.decode() if isinstance(public_key_pem, bytes) else public_key_pem
         self.state.apps[str(app_id)] = pem
 
-    def add_installation(self, app_id: int | str, repos: list[str]) -> int:
+    def add_installation(
+        self, app_id: int | str, repos: list[str], permissions: dict[str, str] | None = None
+    ) -> int:
         installation_id = next(self._ids)
         self.state.installations[installation_id] = str(app_id)
+        self.state.installation_permissions[installation_id] = dict(
+            permissions or DEFAULT_INSTALLATION_PERMISSIONS
+        )
         for name in repos:
             self.state.repos[name].installation_id = installation_id
         return installation_id
@@ -494,12 +516,34 @@ class FakeGitHub(FakeServer):
             call.auth = {"installation_id": installation[0]}
             repo = call.params.get("owner", "") + "/" + call.params.get("repo", "")
             known = self.state.repos.get(repo)
+            grant = self.state.token_grants.get(credential)
             if "repo" in call.params and (
-                known is None or known.installation_id != installation[0]
+                known is None
+                or known.installation_id != installation[0]
+                or (grant is not None and grant.repositories is not None
+                    and known.full_name.split("/", 1)[1] not in grant.repositories)
             ):
                 return self.error_response(404, "Not Found")
+            if grant is not None and "repo" in call.params:
+                resource, level = self._needed_permission(call.request.method, route)
+                if LEVELS.get(grant.permissions.get(resource, ""), 0) < LEVELS[level]:
+                    return self.error_response(403, "Resource not accessible by integration")
             return None
         return self.error_response(401, "Bad credentials")
+
+    @staticmethod
+    def _needed_permission(method: str, route: Route) -> tuple[str, str]:
+        """(permission, level) an installation token needs for a repository route."""
+        template = route.template
+        if "/hooks" in template:
+            return "repository_hooks", "read" if method == "GET" else "write"
+        if "/pulls" in template:
+            resource = "pull_requests"
+        elif "/issues" in template:
+            resource = "issues"
+        else:  # the repository itself, collaborators' permissions
+            return "metadata", "read"
+        return resource, "read" if method == "GET" else "write"
 
     def _verify_jwt(self, token: str) -> str | None:
         try:
@@ -750,24 +794,59 @@ class FakeGitHub(FakeServer):
             )
             if self.state.installations.get(installation_id) != call.auth["app_id"]:
                 return not_found()
+            body = call.body if isinstance(call.body, dict) else {}
+            covered = {
+                name: repo for name, repo in self.state.repos.items()
+                if repo.installation_id == installation_id
+            }
+            names: set[str] | None = None
+            if body.get("repositories") is not None or body.get("repository_ids") is not None:
+                by_name = {name.split("/", 1)[1]: repo for name, repo in covered.items()}
+                by_id = {repo.id: repo for repo in covered.values()}
+                wanted_names = body.get("repositories") or []
+                wanted_ids = body.get("repository_ids") or []
+                if not isinstance(wanted_names, list) or not isinstance(wanted_ids, list) or (
+                    any(n not in by_name for n in wanted_names)
+                    or any(i not in by_id for i in wanted_ids)
+                ):
+                    return self.error_response(
+                        422, "There is at least one repository that does not exist or is not "
+                        "accessible to the parent installation.")
+                names = set(wanted_names) | {
+                    by_id[i].full_name.split("/", 1)[1] for i in wanted_ids}
+            granted = self.state.installation_permissions.get(
+                installation_id, DEFAULT_INSTALLATION_PERMISSIONS)
+            asked = body.get("permissions")
+            if asked is not None:
+                if not isinstance(asked, dict) or any(
+                    LEVELS.get(str(level), 99) > LEVELS.get(granted.get(name, ""), 0)
+                    for name, level in asked.items()
+                ):
+                    return self.error_response(
+                        422, "The permissions requested are not granted to this installation.")
+                permissions = {str(k): str(v) for k, v in asked.items()}
+            else:
+                permissions = dict(granted)
             token = f"ghs_fake{next(self._ids)}"
             expires = time.time() + self.installation_token_lifetime
             self.state.installation_tokens[token] = (installation_id, expires)
+            self.state.token_grants[token] = TokenGrant(
+                installation_id, expires, frozenset(names) if names is not None else None,
+                permissions)
             self.state.issued_tokens.append(token)
             expires_at = datetime.fromtimestamp(expires, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-            return web.json_response(
-                {
-                    "token": token,
-                    "expires_at": expires_at,
-                    "permissions": {
-                        "issues": "write",
-                        "pull_requests": "write",
-                        "contents": "write",
-                    },
-                    "repository_selection": "selected",
-                },
-                status=201,
-            )
+            answer: dict[str, Any] = {
+                "token": token,
+                "expires_at": expires_at,
+                "permissions": permissions,
+                "repository_selection": "selected" if names is not None else "all",
+            }
+            if names is not None:
+                answer["repositories"] = [
+                    self._repo_json(repo) for repo in covered.values()
+                    if repo.full_name.split("/", 1)[1] in names
+                ]
+            return web.json_response(answer, status=201)
 
         @r(
             "GET",

@@ -6,10 +6,12 @@ import logging
 import traceback
 from collections.abc import AsyncIterator
 
+import aiohttp
 import pytest
 import pytest_asyncio
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
+from gidgethub import apps
 
 from bot.forge import build_forge
 from bot.forge.base import ItemRef, RepoRef
@@ -47,10 +49,11 @@ async def fake() -> AsyncIterator[FakeGitHub]:
         yield server
 
 
-async def test_app_mints_one_installation_token_and_reuses_it(fake: FakeGitHub) -> None:
+async def test_app_mints_one_token_per_access_and_reuses_it(fake: FakeGitHub) -> None:
     number = fake.add_issue("octo/app", title="Crash")
     forge = build_forge("github", api_url=fake.base_url, app_id=APP_ID, private_key=PRIVATE_KEY)
     try:
+        await forge.get_issue(REPO, number)
         await forge.get_issue(REPO, number)
         comment = await forge.create_comment(REPO, ItemRef("issue", number), "on it")
         credentials = await forge.push_credentials(REPO)
@@ -59,9 +62,68 @@ async def test_app_mints_one_installation_token_and_reuses_it(fake: FakeGitHub) 
 
     assert comment.author == "smith-app[bot]"
     assert len(fake.requests_for("get_repo_installation")) == 1
-    assert len(fake.requests_for("create_installation_access_token")) == 1
+    # One read-only token for the lookups, one write token for the comment and the push.
+    minted = fake.requests_for("create_installation_access_token")
+    assert [r.body for r in minted] == [
+        {"repositories": ["app"], "permissions": {
+            "contents": "read", "issues": "read", "pull_requests": "read", "metadata": "read"}},
+        {"repositories": ["app"], "permissions": {
+            "contents": "write", "issues": "write", "pull_requests": "write",
+            "metadata": "read"}},
+    ]
     assert credentials is not None and credentials.username == "x-access-token"
-    assert [credentials.password] == fake.state.issued_tokens
+    assert credentials.password == fake.state.issued_tokens[1]
+
+
+async def test_a_token_opens_only_the_repository_it_was_minted_for(fake: FakeGitHub) -> None:
+    """An installation covering two repositories still mints a token per repository: the token
+    a run on repo A holds gets 404 on repo B, and a read token cannot write."""
+    fake.add_repo("octo/other")
+    fake.state.repos["octo/other"].installation_id = fake.state.repos["octo/app"].installation_id
+    number = fake.add_issue("octo/app", title="Crash")
+    other = RepoRef("github", "octo/other")
+    forge = GitHubForge(app_id=APP_ID, private_key=PRIVATE_KEY, api_url=fake.base_url)
+    try:
+        await forge.get_issue(REPO, number)
+        credentials = await forge.push_credentials(REPO)
+        assert await forge.default_branch(other) == "main"
+    finally:
+        await forge.close()
+    read_token, write_token, other_token = fake.state.issued_tokens
+    assert fake.state.token_grants[read_token].repositories == {"app"}
+    assert fake.state.token_grants[other_token].repositories == {"other"}
+    assert credentials is not None and credentials.password == write_token
+
+    async with aiohttp.ClientSession() as session:
+        async def status(method: str, path: str, token: str, **kw: object) -> int:
+            headers = {"Authorization": f"token {token}"}
+            async with session.request(
+                method, fake.base_url + path, headers=headers, **kw  # type: ignore[arg-type]
+            ) as response:
+                return response.status
+
+        assert await status("GET", "/repos/octo/app", write_token) == 200
+        assert await status("GET", "/repos/octo/other", write_token) == 404
+        assert await status("GET", "/repos/octo/app", other_token) == 404
+        comment = {"json": {"body": "hi"}}
+        assert await status(
+            "POST", f"/repos/octo/app/issues/{number}/comments", read_token, **comment) == 403
+        assert await status(
+            "POST", f"/repos/octo/app/issues/{number}/comments", write_token, **comment) == 201
+
+
+async def test_the_fake_refuses_tokens_beyond_the_installation(fake: FakeGitHub) -> None:
+    installation = fake.state.repos["octo/app"].installation_id
+    jwt = apps.get_jwt(app_id=str(APP_ID), private_key=PRIVATE_KEY)
+    url = f"{fake.base_url}/app/installations/{installation}/access_tokens"
+    async with aiohttp.ClientSession(headers={"Authorization": f"Bearer {jwt}"}) as session:
+        for body in ({"repositories": ["not-installed"]},
+                     {"permissions": {"administration": "write"}},
+                     {"permissions": {"metadata": "write"}}):
+            async with session.post(url, json=body) as response:
+                assert response.status == 422, body
+        async with session.post(url, json={}) as response:
+            assert response.status == 201  # no body: every repository, the installation's rights
 
 
 async def test_token_is_minted_again_when_it_is_about_to_expire(fake: FakeGitHub) -> None:
