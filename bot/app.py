@@ -37,6 +37,7 @@ SETTINGS_KEY = web.AppKey("settings", Settings)
 DATABASE_KEY = web.AppKey("database", Database)
 METRICS_KEY = web.AppKey("metrics", Metrics)
 RECEIVER_KEY = web.AppKey("webhook_receiver", "WebhookReceiver")
+WORKER_ALIVE_KEY = web.AppKey("worker_alive", Callable[[], bool])
 
 
 class EventFilter(Protocol):
@@ -53,8 +54,12 @@ def create_app(
     metrics: Metrics | None = None,
     extra_routes: Callable[[web.Application], None] | None = None,
     with_metrics: bool = True,
+    worker_alive: Callable[[], bool] | None = None,
 ) -> web.Application:
+    """`worker_alive`: set when this process also runs a worker; readiness then needs it."""
     app = web.Application(client_max_size=settings.max_body_bytes)
+    if worker_alive is not None:
+        app[WORKER_ALIVE_KEY] = worker_alive
     app[SETTINGS_KEY] = settings
     app[DATABASE_KEY] = db
     app[METRICS_KEY] = metrics or Metrics()
@@ -213,9 +218,13 @@ def create_admin_app(
     db: Database,
     metrics: Metrics,
     extra_routes: Callable[[web.Application], None] | None = None,
+    worker_alive: Callable[[], bool] | None = None,
 ) -> web.Application:
-    """The admin listener: `/metrics`, health, and a dashboard that has no token of its own."""
+    """The admin listener: `/metrics`, health, and a dashboard that has no token of its own
+    (also what `smith worker --health-port` serves, for a worker's probes)."""
     app = web.Application()
+    if worker_alive is not None:
+        app[WORKER_ALIVE_KEY] = worker_alive
     app[DATABASE_KEY] = db
     app[METRICS_KEY] = metrics
     app.router.add_get("/healthz", healthz)
@@ -231,9 +240,13 @@ async def healthz(request: web.Request) -> web.Response:
 
 
 async def readyz(request: web.Request) -> web.Response:
-    if await request.app[DATABASE_KEY].ping():
-        return web.json_response({"status": "ready"})
-    return web.json_response({"status": "database unreachable"}, status=503)
+    """Ready when the database answers and, in a process that runs a worker, the worker runs."""
+    if not await request.app[DATABASE_KEY].ping():
+        return web.json_response({"status": "database unreachable"}, status=503)
+    worker_alive = request.app.get(WORKER_ALIVE_KEY)
+    if worker_alive is not None and not worker_alive():
+        return web.json_response({"status": "worker not running"}, status=503)
+    return web.json_response({"status": "ready"})
 
 
 async def metrics_view(request: web.Request) -> web.Response:

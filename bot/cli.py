@@ -145,10 +145,16 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
         add_dashboard_routes(app, token=token, stats_window=settings.stats_window)
 
     metrics = Metrics()
+    worker: asyncio.Task[None] | None = None
+
+    def worker_alive() -> bool:
+        return worker is not None and not worker.done()
+
     # No aiohttp access log: every webhook already logs one structured line with its ids.
     web_runner = web.AppRunner(access_log=None, app=create_app(
         settings, runtime.db, router, metrics=metrics, with_metrics=exposure.metrics_public,
         extra_routes=dashboard if exposure.dashboard_public else None,
+        worker_alive=worker_alive if with_worker else None,
     ))
     await web_runner.setup()
     site = web.TCPSite(web_runner, host, port)
@@ -156,7 +162,8 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
     runners = [web_runner]
     if exposure.admin_site:
         admin_runner = web.AppRunner(access_log=None, app=create_admin_app(
-            runtime.db, metrics, extra_routes=dashboard if exposure.dashboard_on_admin else None))
+            runtime.db, metrics, extra_routes=dashboard if exposure.dashboard_on_admin else None,
+            worker_alive=worker_alive if with_worker else None))
         await admin_runner.setup()
         await web.TCPSite(admin_runner, settings.admin_host, settings.admin_port).start()
         runners.append(admin_runner)
@@ -165,7 +172,6 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
     gc.freeze()
     gc.set_threshold(GC_YOUNG_THRESHOLD, 20, 20)
     log.info("serving", host=host, port=port, worker=with_worker)
-    worker = None
     if with_worker:
         worker = asyncio.create_task(run_worker(build_job_app(url, runtime), settings, stop=stop))
     try:
@@ -179,14 +185,27 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
         await _close_runtime(runtime)
 
 
-async def _work(settings: Settings, url: str) -> None:
+async def _work(settings: Settings, url: str, health_port: int | None) -> None:
+    from aiohttp import web
+
+    from bot.app import create_admin_app
     from bot.jobs import build_job_app, run_worker
+    from bot.metrics import Metrics
 
     runtime, _router = build_runtime(settings, url)
     stop = _stop_event()
+    worker = asyncio.create_task(run_worker(build_job_app(url, runtime), settings, stop=stop))
+    health = None
+    if health_port is not None:  # probes for an orchestrator: /healthz, /readyz, /metrics
+        health = web.AppRunner(access_log=None, app=create_admin_app(
+            runtime.db, Metrics(), worker_alive=lambda: not worker.done()))
+        await health.setup()
+        await web.TCPSite(health, settings.admin_host, health_port).start()
     try:
-        await run_worker(build_job_app(url, runtime), settings, stop=stop)
+        await worker
     finally:
+        if health is not None:
+            await health.cleanup()
         await _close_runtime(runtime)
 
 
@@ -201,8 +220,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_worker(args: argparse.Namespace) -> int:
     settings = load_settings()
+    if args.concurrency is not None:
+        if args.concurrency < 1:
+            raise CommandError("--concurrency must be at least 1", code=2)
+        settings = settings.model_copy(update={"worker_concurrency": args.concurrency})
     with database_target(settings) as url:
-        asyncio.run(_work(settings, url))
+        asyncio.run(_work(settings, url, args.health_port))
     return EXIT_OK
 
 
@@ -357,6 +380,11 @@ def build_parser() -> argparse.ArgumentParser:
     worker = commands.add_parser("worker", help="run jobs only (scale out on one Postgres)",
                                  description="Run background jobs; start as many as you like on "
                                  "machines that reach the same PostgreSQL.")
+    worker.add_argument("--concurrency", type=int, metavar="N",
+                        help="jobs this worker runs at once (default: SMITH_WORKER_CONCURRENCY)")
+    worker.add_argument("--health-port", type=int, metavar="PORT",
+                        help="serve /healthz, /readyz and /metrics on SMITH_ADMIN_HOST:PORT "
+                        "(for an orchestrator's probes)")
     worker.set_defaults(func=cmd_worker)
 
     runs = commands.add_parser("runs", help="list and inspect runs")

@@ -10,6 +10,7 @@ import time
 import urllib.error
 import urllib.request
 
+import aiohttp
 import pytest
 
 from bot.exposure import is_loopback, plan_exposure
@@ -83,3 +84,54 @@ def _ready(url: str) -> bool:
         return _status(url) == 200
     except OSError:
         return False
+
+
+async def test_readiness_needs_the_in_process_worker(tmp_path, database):
+    from aiohttp.test_utils import TestServer
+
+    from bot.app import create_app
+    from handlers import build_router
+    from tests.service.conftest import make_settings
+
+    settings = make_settings(tmp_path)
+    alive = {"worker": True}
+    server = TestServer(create_app(settings, database, build_router(settings),
+                                   worker_alive=lambda: alive["worker"]), host="127.0.0.1")
+    await server.start_server()
+    try:
+        async with aiohttp.ClientSession() as client:
+            async def status(path: str) -> int:
+                async with client.get(str(server.make_url(path))) as response:
+                    return response.status
+
+            assert await status("/readyz") == 200
+            alive["worker"] = False  # the worker task ended: no job would ever run here
+            assert await status("/readyz") == 503
+            assert await status("/healthz") == 200  # the process itself is fine
+    finally:
+        await server.close()
+
+
+@pytest.mark.slow
+def test_a_worker_serves_its_probes_and_drains_on_sigterm(tmp_path, database_url):
+    health = _free_port()
+    env = _env(SMITH_DATA_DIR=str(tmp_path / "data"), SMITH_DATABASE_URL=database_url)
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", "worker", "--concurrency", "3", "--health-port",
+         str(health)], env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not _ready(f"http://127.0.0.1:{health}/readyz"):
+            if worker.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(worker.stdout.read() if worker.poll() is not None
+                                     else "worker did not become ready")
+            time.sleep(0.3)
+        assert _status(f"http://127.0.0.1:{health}/metrics") == 200
+    finally:
+        worker.send_signal(signal.SIGTERM)
+        output, _ = worker.communicate(timeout=60)
+    assert worker.returncode == 0, output
+    bad = subprocess.run([sys.executable, "-m", "bot.cli", "worker", "--concurrency", "0"],
+                         env=env, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "at least 1" in bad.stderr
