@@ -58,6 +58,9 @@ class Settings(BaseSettings):
                            "checkouts, caches and reports live.")
     database_url: SecretStr | None = Field(None, description="PostgreSQL URL. Empty: start an "
                                            "embedded server in `<data_dir>/postgres`.")
+    embedded_database: bool = Field(True, description="Start an embedded PostgreSQL when "
+                                    "`database_url` is empty; turn off where processes must "
+                                    "share one database (compose, Kubernetes).")
 
     github_api_url: str = Field("https://api.github.com", description="GitHub REST API root; "
                                 "set it for GitHub Enterprise (`https://HOST/api/v3`).")

@@ -17,7 +17,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 from bot.config import Settings
-from bot.store.embedded import EmbeddedPostgres, ensure_embedded
+from bot.store.embedded import EmbeddedPostgres, EmbeddedPostgresError, ensure_embedded
 
 
 class DatabaseUnavailable(RuntimeError):
@@ -50,8 +50,14 @@ class DatabaseTarget:
 
 
 def resolve_database(settings: Settings) -> DatabaseTarget:
-    if settings.database_url is not None:
-        return DatabaseTarget(url=libpq_url(settings.database_url.get_secret_value()))
+    url = settings.database_url.get_secret_value().strip() if settings.database_url else ""
+    if url:
+        return DatabaseTarget(url=libpq_url(url))
+    if not settings.embedded_database:
+        # Several processes each starting a private database would each see part of the work.
+        raise EmbeddedPostgresError(
+            "SMITH_DATABASE_URL is empty and the embedded database is off "
+            "(SMITH_EMBEDDED_DATABASE=false): set the URL of the shared PostgreSQL")
     embedded = ensure_embedded(settings.postgres_dir)
     return DatabaseTarget(url=embedded.url, embedded=embedded)
 

@@ -92,3 +92,14 @@ def test_serve_on_the_embedded_default_is_ready_and_shares_its_database(tmp_path
         code = serve.wait(timeout=60)
     assert code == 0
     assert not (data / "postgres" / "postmaster.pid").exists(), "embedded server left running"
+
+
+def test_without_a_database_url_and_the_embedded_database_off_commands_refuse(tmp_path):
+    """Compose and Kubernetes turn the embedded database off: a process without the shared
+    database's URL must say so, not start a private database of its own."""
+    env = _env(SMITH_DATA_DIR=str(tmp_path / "data"), SMITH_EMBEDDED_DATABASE="false",
+               SMITH_DATABASE_URL="")
+    result = _smith("runs", "list", env=env)
+    assert result.returncode == 1
+    assert "SMITH_DATABASE_URL is empty" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "data" / "postgres").exists()
