@@ -30,6 +30,7 @@ from bot.store.models import Run
 from bot.rules.store import add_failure
 from bot.store.runs import ACTIVE_STATUSES
 from handlers.permissions import actor_may
+from handlers.reread import comment_as_written
 from handlers.routing import Router
 from handlers.runs import join_queued_rework, requeue_run, run_for_item, start_run
 
@@ -63,6 +64,11 @@ def build(settings: Settings) -> Router:
         )
 
     async def on_comment(event: Event, runtime: Runtime) -> None:
+        # The payload's text only routed the event here: act on the comment the forge has.
+        confirmed = await comment_as_written(event, runtime)
+        if confirmed is None:
+            return
+        event = confirmed
         for command in parse_commands(event.comment_body or "", bot_account=settings.bot_account,
                                       prefix=settings.command_prefix):
             if isinstance(command, (ApproveRuleCommand, RejectRuleCommand)):

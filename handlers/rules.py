@@ -36,6 +36,7 @@ from bot.rules.store import (
 from bot.rules.votes import cast_vote, decision_reply, vote_by_reaction
 from bot.store.models import Rule
 from handlers.permissions import actor_may
+from handlers.reread import comment_as_written, reaction_is_real
 from handlers.routing import Router
 from handlers.runs import run_for_item
 
@@ -77,6 +78,10 @@ def build(settings: Settings) -> Router:
             rule_commands(event, settings))
 
     async def on_comment(event: Event, runtime: Runtime) -> None:
+        confirmed = await comment_as_written(event, runtime)
+        if confirmed is None:
+            return
+        event = confirmed
         for command in rule_commands(event, settings):
             if await actor_may(event, runtime, settings.approve_permission):
                 reply = await decide_by_command(event, runtime, command)
@@ -97,6 +102,8 @@ def build(settings: Settings) -> Router:
                                               comment_id=event.comment_id)
         if rule is None or rule.status != PROPOSED:
             return
+        if not await reaction_is_real(event, runtime):
+            return  # the forge has no such vote: a forged or already withdrawn reaction
         permitted = await actor_may(event, runtime, settings.approve_permission)
         outcome = await vote_by_reaction(runtime, rule, actor=event.actor,
                                          content=str(event.reaction), permitted=permitted)
@@ -126,6 +133,11 @@ async def record_review_story(event: Event, runtime: Runtime) -> None:
     run = await run_for_item(runtime, event)
     if run is None:
         return  # not Smith's change request
+    if event.kind != "review_submitted":  # a review body has no comment id to re-read
+        confirmed = await comment_as_written(event, runtime)
+        if confirmed is None or not _tells_a_story(confirmed.comment_body, runtime.settings):
+            return
+        event = confirmed
     async with runtime.db.transaction() as session:
         if event.thread_id and await proposal_for_thread(
             session, forge=event.forge, repo=event.repo.full_name, thread_id=event.thread_id
@@ -139,6 +151,12 @@ async def record_review_story(event: Event, runtime: Runtime) -> None:
             change_request_number=event.item.number, source_url=event.url,
         )
     log.info("review_story_recorded", failure=failure.id, run=run.id, actor=event.actor)
+
+
+def _tells_a_story(body: str | None, settings: Settings) -> bool:
+    text = (body or "").strip()
+    return len(text) >= MIN_STORY_CHARS and not parse_commands(
+        text, bot_account=settings.bot_account, prefix=settings.command_prefix)
 
 
 async def decide_by_command(event: Event, runtime: Runtime, command: RuleCommand) -> str:

@@ -161,9 +161,20 @@ class Forge(Protocol):
 
     async def list_threads(self, repo: RepoRef, number: int) -> list[Thread]: ...
 
+    async def get_comment(self, repo: RepoRef, item: ItemRef, comment_id: int) -> Comment:
+        """One comment of `item` as the forge has it now (author, body), for handlers that must
+        not trust a webhook payload's copy; `NotFound` when `item` has no such comment."""
+        ...
+
     async def list_reactions(
         self, repo: RepoRef, item: ItemRef, comment_id: int
     ) -> list[Reaction]: ...
+
+    async def get_reaction(
+        self, repo: RepoRef, item: ItemRef, comment_id: int, *, user: str, content: str
+    ) -> Reaction | None:
+        """`user`'s `content` reaction ("+1", "-1") on a comment, if the forge has it now."""
+        ...
 
     async def add_reaction(
         self, repo: RepoRef, item: ItemRef, comment_id: int, content: str

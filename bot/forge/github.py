@@ -280,6 +280,27 @@ class GitHubForge:
         )
         return _comment(data)
 
+    async def get_comment(self, repo: RepoRef, item: ItemRef, comment_id: int) -> Comment:
+        """An issue or PR conversation comment; on a PR also a review comment. Checked to be on
+        `item`: a comment id of another issue is NotFound here."""
+        kinds = [("issues", "issue_url", "issues")]
+        if item.kind == "change_request":
+            kinds.append(("pulls", "pull_request_url", "pulls"))
+        for segment, parent_key, parent_segment in kinds:
+            try:
+                data = await self._call(
+                    repo,
+                    "GET",
+                    f"/repos/{{owner}}/{{repo}}/{segment}/comments/{{comment_id}}",
+                    {"comment_id": comment_id},
+                )
+            except NotFound:
+                continue
+            parent = str(data.get(parent_key) or "")
+            if parent.rstrip("/").endswith(f"/{parent_segment}/{item.number}"):
+                return _comment(data)
+        raise NotFound(404, f"comment {comment_id} is not on #{item.number} of {repo.full_name}")
+
     # -- change requests ------------------------------------------------------------------
 
     async def open_change_request(
@@ -440,6 +461,15 @@ class GitHubForge:
 
     async def list_reactions(self, repo: RepoRef, item: ItemRef, comment_id: int) -> list[Reaction]:
         return [_reaction(r) for r in await self._on_comment(repo, item, comment_id, "GET")]
+
+    async def get_reaction(
+        self, repo: RepoRef, item: ItemRef, comment_id: int, *, user: str, content: str
+    ) -> Reaction | None:
+        # GitHub has no "get one reaction" endpoint: list the comment's reactions.
+        for reaction in await self.list_reactions(repo, item, comment_id):
+            if reaction.user.casefold() == user.casefold() and reaction.content == content:
+                return reaction
+        return None
 
     async def add_reaction(
         self, repo: RepoRef, item: ItemRef, comment_id: int, content: str

@@ -209,6 +209,13 @@ class GitLabForge:
         )
         return _comment(data)
 
+    async def get_comment(self, repo: RepoRef, item: ItemRef, comment_id: int) -> Comment:
+        """A note of the issue or merge request (`GET .../notes/:note_id`), as GitLab has it."""
+        note = await self._run(
+            lambda: self._item(repo, item).notes.get(comment_id), "get note"
+        )
+        return _comment(note.attributes)
+
     # -- change requests ------------------------------------------------------------------
 
     async def open_change_request(
@@ -320,6 +327,16 @@ class GitLabForge:
             )
             for a in awards
         ]
+
+    async def get_reaction(
+        self, repo: RepoRef, item: ItemRef, comment_id: int, *, user: str, content: str
+    ) -> Reaction | None:
+        # Emoji Hook payloads name the award, the note and the user; the API lists the note's
+        # awards, so a vote counts only when GitLab itself has it.
+        for reaction in await self.list_reactions(repo, item, comment_id):
+            if reaction.user.casefold() == user.casefold() and reaction.content == content:
+                return reaction
+        return None
 
     async def add_reaction(
         self, repo: RepoRef, item: ItemRef, comment_id: int, content: str

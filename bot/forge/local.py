@@ -126,8 +126,20 @@ class LocalForge:
     async def list_threads(self, repo: RepoRef, number: int) -> list[Thread]:
         return list(self.threads.values())
 
+    async def get_comment(self, repo: RepoRef, item: ItemRef, comment_id: int) -> Comment:
+        for thread in self.threads.values():
+            for comment in thread.comments:
+                if comment.id == comment_id:
+                    return comment
+        raise NotFound(404, f"no comment {comment_id}")
+
     async def list_reactions(self, repo: RepoRef, item: ItemRef, comment_id: int) -> list[Reaction]:
         return []
+
+    async def get_reaction(
+        self, repo: RepoRef, item: ItemRef, comment_id: int, *, user: str, content: str
+    ) -> Reaction | None:
+        return None  # nobody reacts to a local run
 
     async def add_reaction(self, repo: RepoRef, item: ItemRef, comment_id: int, content: str) -> None:
         return None

@@ -1118,6 +1118,18 @@ class FakeGitHub(FakeServer):
                 self._review_comment_json(self.state.review_comments[comment_id]), status=201
             )
 
+        @r("GET", "/repos/{owner}/{repo}/pulls/comments/{comment_id}", "get_review_comment")
+        async def get_review_comment(call: Call) -> web.Response:
+            comment = (
+                self.state.review_comments.get(int(call.params["comment_id"]))
+                if call.params["comment_id"].isdigit()
+                else None
+            )
+            repo = self._repo(call)
+            if comment is None or repo is None or comment.repo != repo.full_name:
+                return not_found()
+            return web.json_response(self._review_comment_json(comment))
+
         @r(
             "POST",
             "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",

@@ -877,6 +877,22 @@ class FakeGitLab(FakeServer):
             note = self.add_note(item.project, kind, item.iid, str(data["body"]), call.user or "")
             return web.json_response(self._note_json(note), status=201)
 
+        async def get_note(call: Call) -> web.Response:
+            note = self._note(call, kind)
+            if note is None:
+                return self.error_response(404, "404 Note Not Found")
+            return web.json_response(self._note_json(note))
+
+        async def get_award(call: Call, on_note: bool) -> web.Response:
+            target = self._award_key(call, kind, on_note)
+            award_id = call.params.get("award_id", "")
+            award = next(
+                (a for a in self.state.awards.get(target, []) if str(a.id) == award_id), None
+            ) if target is not None else None
+            if award is None or target is None:
+                return self.error_response(404, "404 Award Emoji Not Found")
+            return web.json_response(self._award_json(award, target))
+
         async def update_note(call: Call) -> web.Response:
             note = self._note(call, kind)
             if note is None:
@@ -914,6 +930,19 @@ class FakeGitLab(FakeServer):
         self.add_route("GET", f"{base}/notes", list_notes, f"list_{key}_notes")
         self.add_route("POST", f"{base}/notes", create_note, f"create_{key}_note")
         self.add_route("PUT", f"{base}/notes/:note_id", update_note, f"update_{key}_note")
+        self.add_route("GET", f"{base}/notes/:note_id", get_note, f"get_{key}_note")
+        self.add_route(
+            "GET",
+            f"{base}/award_emoji/:award_id",
+            lambda c: get_award(c, False),
+            f"get_award_emoji_{key}",
+        )
+        self.add_route(
+            "GET",
+            f"{base}/notes/:note_id/award_emoji/:award_id",
+            lambda c: get_award(c, True),
+            f"get_award_emoji_on_{key}_note",
+        )
         self.add_route(
             "GET", f"{base}/award_emoji", lambda c: list_awards(c, False), f"list_award_emoji_{key}"
         )

@@ -223,3 +223,42 @@ async def test_long_comment_lists_are_read_across_pages(env: ForgeEnv) -> None:
         )
         >= 2
     )
+
+
+async def test_get_comment_reads_author_and_body_as_the_forge_has_them(env: ForgeEnv) -> None:
+    """Handlers re-read a comment by id instead of trusting the webhook payload's copy."""
+    number = env.seed_issue("x")
+    other = env.seed_issue("y")
+    comment_id = env.seed_comment(number, "/smith retry", "alice")
+    comment = await env.forge.get_comment(env.repo, ItemRef("issue", number), comment_id)
+    assert (comment.id, comment.author, comment.body) == (comment_id, "alice", "/smith retry")
+    with pytest.raises(NotFound):  # the id exists, but on another issue
+        await env.forge.get_comment(env.repo, ItemRef("issue", other), comment_id)
+    with pytest.raises(NotFound):
+        await env.forge.get_comment(env.repo, ItemRef("issue", number), 987654)
+
+
+async def test_get_comment_reads_review_comments_on_a_change_request(env: ForgeEnv) -> None:
+    number = env.seed_change_request("smith/issue-9")
+    thread = env.seed_review_thread(number, "/smith rework use a set", "reviewer", "a.py", 3)
+    if env.kind == "github":
+        comment_id = int(thread)
+    else:
+        comment_id = env.fake.state.discussions[thread].note_ids[0]
+    comment = await env.forge.get_comment(env.repo, ItemRef("change_request", number), comment_id)
+    assert (comment.author, comment.body) == ("reviewer", "/smith rework use a set")
+
+
+async def test_get_reaction_finds_only_what_the_user_really_reacted(env: ForgeEnv) -> None:
+    number = env.seed_change_request("smith/issue-4")
+    item = ItemRef("change_request", number)
+    proposal = await env.forge.create_thread(env.repo, number, "Proposed rule")
+    comment_id = proposal.comments[0].id
+    env.seed_reaction(comment_id, "+1", "Maintainer")
+    found = await env.forge.get_reaction(env.repo, item, comment_id, user="maintainer",
+                                         content="+1")
+    assert found is not None and found.user == "Maintainer"
+    assert await env.forge.get_reaction(env.repo, item, comment_id, user="maintainer",
+                                        content="-1") is None
+    assert await env.forge.get_reaction(env.repo, item, comment_id, user="guest",
+                                        content="+1") is None

@@ -1,0 +1,63 @@
+"""Re-read, by id through the forge's API, what a webhook says someone wrote or reacted.
+
+A webhook payload is only a hint. With one GitLab webhook secret shared by many projects (still
+the default), a maintainer of any project can sign a payload claiming that another project's
+maintainer wrote `/smith retry` or voted 👍 on a rule. So before acting on a comment (a command,
+a rework request, a reviewer's story) or a vote, handlers ask the forge for the comment or the
+reaction and act on the forge's body and author. Both forges are asked alike: handlers stay
+forge-neutral and GitHub gets the same guarantee for free.
+"""
+
+from __future__ import annotations
+
+import structlog
+
+from bot.events import Event
+from bot.forge.errors import NotFound
+from bot.jobs import Runtime
+
+log = structlog.get_logger(__name__)
+
+
+def _same_user(a: str | None, b: str | None) -> bool:
+    return bool(a) and bool(b) and str(a).casefold() == str(b).casefold()
+
+
+async def comment_as_written(event: Event, runtime: Runtime) -> Event | None:
+    """The event with the comment's body as the forge has it now; None (and a log line) when
+    the forge has no such comment on that item, or another author wrote it."""
+    if event.repo is None or event.item is None or event.comment_id is None:
+        log.warning("comment_not_rereadable", kind=str(event.kind), actor=event.actor)
+        return None
+    forge = runtime.forge(event.forge)
+    try:
+        comment = await forge.get_comment(event.repo, event.item, event.comment_id)
+    except NotFound:
+        log.warning("comment_not_on_forge", repo=event.repo.full_name, item=event.item.number,
+                    comment=event.comment_id, actor=event.actor)
+        return None
+    if not _same_user(comment.author, event.actor):
+        log.warning("comment_author_differs", repo=event.repo.full_name,
+                    comment=event.comment_id, payload_actor=event.actor, author=comment.author)
+        return None
+    if comment.body != (event.comment_body or ""):
+        log.info("comment_body_differs", repo=event.repo.full_name, comment=event.comment_id)
+    return event.model_copy(update={"comment_body": comment.body})
+
+
+async def reaction_is_real(event: Event, runtime: Runtime) -> bool:
+    """Does the forge itself have this actor's reaction on that comment?"""
+    if (event.repo is None or event.item is None or event.comment_id is None
+            or not event.actor or event.reaction is None):
+        return False
+    forge = runtime.forge(event.forge)
+    try:
+        reaction = await forge.get_reaction(event.repo, event.item, event.comment_id,
+                                            user=event.actor, content=str(event.reaction))
+    except NotFound:
+        reaction = None
+    if reaction is None:
+        log.warning("reaction_not_on_forge", repo=event.repo.full_name,
+                    comment=event.comment_id, actor=event.actor, reaction=event.reaction)
+        return False
+    return True
