@@ -185,8 +185,8 @@ class RunEngine:
             return None
         except EnvironmentBroken as exc:  # already retried by the step: the run ends here
             ctx.scratch["environment_problem"] = exc.problem
-            await self._finish(ctx, row.id, StepOutcome(Verdict.ENVIRONMENT, None,
-                                                        summary=exc.problem.detail),
+            await self._finish(ctx, row.id, StepOutcome(
+                Verdict.ENVIRONMENT, None, summary=exc.problem.detail.replace("`", "")),
                                started, usage_before)
             await self._end(ctx, StepOutcome(Verdict.ENVIRONMENT, None, ending=RunEnding(
                 RunStatus.FAILED, "environment", exc.problem.text, step=name)))

@@ -70,6 +70,10 @@ def setup_problem(message: str) -> EnvironmentProblem:
     lines = [line.strip() for line in (tail or output).splitlines() if line.strip()]
     shown = " / ".join(line[:160] for line in lines[-MAX_SETUP_LINES:]) or "no output"
     exit_note = head.removeprefix("setup command failed").strip(" ()") or "error"
+    if exit_note.lstrip("-").isdigit():
+        exit_note = f"exit code {exit_note}"
+    elif exit_note == "timeout":
+        exit_note = "timed out"
     return EnvironmentProblem(
         "setup_failed", f"the setup command failed ({exit_note}): `{shown[:600]}`",
         "fix `setup.command` in `.smith.yml` so that it succeeds on the base branch")

@@ -114,8 +114,9 @@ def command_problem(output: str, exit_code: int | None, what: str = "test comman
                                   "make the command executable or run it through its interpreter")
     module = _NO_MODULE.search(text)
     if module:
+        subject = "the tests" if what == "test command" else f"the {what}"
         return EnvironmentProblem("runner_missing",
-                                  f"the {what} could not start: `No module named "
+                                  f"{subject} could not start: `No module named "
                                   f"{module['module']}`", SETUP_HINT)
     return None
 

@@ -68,3 +68,29 @@ def branches(bare: Path) -> list[str]:
     out = subprocess.run(["git", "--git-dir", str(bare), "branch", "--format=%(refname:short)"],
                          check=True, capture_output=True, text=True).stdout
     return out.split()
+
+
+def push_files(bare: Path, files: dict[str, str], message: str = "update") -> None:
+    """Commit `files` (path → content) on `main` of the bare repository, as a developer would."""
+    work = bare.parent / f"push-{len(list(bare.parent.iterdir()))}"
+    _git("clone", "-q", str(bare), str(work), cwd=bare.parent)
+    for rel, content in files.items():
+        target = work / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(content)
+    _git("add", ".", cwd=work)
+    _git("commit", "-q", "-m", message, cwd=work)
+    _git("push", "-q", "origin", "main", cwd=work)
+
+
+def changed_files(bare: Path, branch: str, base: str = "main") -> list[str]:
+    """Paths that differ between `base` and `branch` (what the change request's diff shows)."""
+    out = subprocess.run(["git", "--git-dir", str(bare), "diff", "--name-only", base, branch],
+                         check=True, capture_output=True, text=True).stdout
+    return sorted(out.split())
+
+
+def tree_files(bare: Path, branch: str) -> list[str]:
+    out = subprocess.run(["git", "--git-dir", str(bare), "ls-tree", "-r", "--name-only", branch],
+                         check=True, capture_output=True, text=True).stdout
+    return out.split()

@@ -196,15 +196,22 @@ def e2e_settings(tmp_path: Path, model_url: str, **overrides: Any) -> Settings:
     return Settings(**values)
 
 
+def pytest_configure(config) -> None:  # noqa: ANN001
+    config.addinivalue_line(
+        "markers", "e2e_settings(**overrides): Settings values for this test's Smith")
+
+
 @pytest.fixture(params=["github", "gitlab"])
 def forge_name(request) -> str:
     return request.param
 
 
 @pytest.fixture
-async def e2e(tmp_path: Path, database: Database, forge_name: str) -> AsyncIterator[E2E]:
+async def e2e(tmp_path: Path, database: Database, forge_name: str, request) -> AsyncIterator[E2E]:
+    marker = request.node.get_closest_marker("e2e_settings")
+    overrides = dict(marker.kwargs) if marker is not None else {}
     async with HoldingModelServer() as model:
-        settings = e2e_settings(tmp_path, model.base_url)
+        settings = e2e_settings(tmp_path, model.base_url, **overrides)
         router = build_router(settings)
         server = TestServer(create_app(settings, database, router), host="127.0.0.1")
         await server.start_server()

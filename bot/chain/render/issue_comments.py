@@ -154,6 +154,22 @@ def render_validator_veto(
     return _frame(run_id, FailureKind.VALIDATOR_VETO, "Smith's validator rejected the fix", body)
 
 
+def _with_code_spans(text: str, max_chars: int = 400) -> str:
+    """Smith's own sentence with `code` parts (which may quote untrusted output): every part
+    is escaped, the backticked ones shown as code."""
+    out = []
+    for index, part in enumerate(text.split("`")):
+        if index % 2:
+            out.append(code_span(part, max_chars=max_chars))
+        elif part.strip():
+            lead = " " if part[:1].isspace() else ""
+            trail = " " if part[-1:].isspace() else ""
+            out.append(lead + escape_inline(part, max_chars=max_chars) + trail)
+        else:
+            out.append(part)
+    return "".join(out)
+
+
 def render_environment_failure(
     run_id: int | str, *, step: str, detail: str, command: str = DEFAULT_COMMAND,
     fix: str | None = None, cause_known: bool = False,
@@ -162,9 +178,8 @@ def render_environment_failure(
 
     With `cause_known`, `detail` is Smith's own account (it may hold `code spans`) and `fix`
     says what to change; no fix attempt was spent on it."""
-    shown = escape_inline(detail, max_chars=800) if cause_known else code_span(detail,
-                                                                              max_chars=500)
-    what = (f"{escape_inline(fix, max_chars=400)}, then reply {_cmd(command, 'retry')}."
+    shown = _with_code_spans(detail) if cause_known else code_span(detail, max_chars=500)
+    what = (f"{_with_code_spans(fix)}, then reply {_cmd(command, 'retry')}."
             if fix else "check the repository's test setup in `.smith.yml`, then reply "
             f"{_cmd(command, 'retry')}.")
     body = [

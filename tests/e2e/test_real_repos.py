@@ -1,0 +1,206 @@
+"""Real repositories end to end (issue 12): the change is only what the agent wrote; environment
+trouble is named and spends no attempt; every run has exactly one ending and a final status."""
+
+from __future__ import annotations
+
+import sys
+import sysconfig
+from typing import Any
+
+import pytest
+
+from bot.chain.runner import run_chain
+from tests.e2e import script
+from tests.e2e.buggy_repo import branch_file, changed_files, push_files, tree_files
+from tests.e2e.conftest import E2E
+from tests.fakes.model import Turn
+
+pytestmark = pytest.mark.e2e
+
+# The README's `.smith.yml` shape: setup builds `.venv` (here offline: no pip, the harness's
+# packages reached through a .pth file) and caches it; the repository has no .gitignore.
+PY = f"python{sys.version_info.major}.{sys.version_info.minor}"
+VENV_YML = f"""setup:
+  command: "python -m venv --without-pip .venv && echo {sysconfig.get_paths()['purelib']} > .venv/lib/{PY}/site-packages/outer.pth"
+  cache_paths: [".venv"]
+"""
+INTENDED = sorted(["calc.py", script.RED_TEST_FILE])
+NO_PYTHON = "/usr/local/bin:/usr/bin:/bin"  # an operator PATH with `python3` but no `python`
+
+
+def final_comments(e2e: E2E) -> list[str]:
+    """Comments that end a run: a failure explanation or the hand-over to review."""
+    return [c for c in e2e.issue_comments()
+            if "smith:failure" in c or c.startswith("Smith opened ")]
+
+
+def assert_one_final_ending(e2e: E2E) -> str:
+    [ending] = final_comments(e2e)
+    [status] = [c for c in e2e.issue_comments() if "smith:status" in c]
+    assert "running…" not in status and "⏳" not in status, status
+    return ending
+
+
+def _then_overloaded(turn: Turn, e2e: E2E, count: int) -> Turn:
+    def overload_next(body: dict[str, Any]) -> None:
+        e2e.model.fail_next(count, status=529)
+    return turn.expecting(overload_next)
+
+
+# --- (a) the README's venv setup, no .gitignore ------------------------------------------------
+
+
+async def test_a_setup_venv_and_test_caches_never_become_part_of_the_change(e2e: E2E):
+    push_files(e2e.bare, {".smith.yml": VENV_YML})
+    script.happy_path(e2e.model)
+    await e2e.summon()
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
+    # The change request's diff holds exactly the fix and the red test.
+    assert changed_files(e2e.bare, run.branch) == INTENDED
+    tree = tree_files(e2e.bare, run.branch)
+    assert not [p for p in tree if p.startswith(".venv/") or "__pycache__" in p
+                or p.endswith(".pyc")], tree
+    assert "sum(values) / len(values)" in branch_file(e2e.bare, run.branch, "calc.py")
+    # Self-review and validation saw the same small diff, not the venv.
+    for step in ("submit_self_review", "submit_criteria_verdict"):
+        [request] = [r for r in e2e.model.requests_for(step) if len(r.messages) == 1]
+        text = script.first_user_text(request)
+        assert "calc.py" in text and ".venv" not in text and "__pycache__" not in text
+    assert_one_final_ending(e2e)
+    assert not e2e.model.problems
+
+
+# --- (b) a resume re-applies only the intended diff --------------------------------------------
+
+
+async def test_a_resume_after_a_crash_reapplies_only_the_intended_diff_and_finishes(e2e: E2E):
+    push_files(e2e.bare, {".smith.yml": VENV_YML})
+    script.understanding(e2e.model)
+    # Right after the red test is verified, the model stays overloaded past every retry: the
+    # job gives up on IMPLEMENT (environment, not an attempt) and the run is resumed later.
+    e2e.model.script("submit_repro_test",
+                     Turn.tool("write_file", path=script.RED_TEST_FILE, content=script.RED_TEST),
+                     _then_overloaded(script.submit("submit_repro_test", script.REPRO), e2e,
+                                      e2e.settings.llm_retry_attempts + 5))
+    script.implementation(e2e.model, script.FIX_EDIT)
+    script.checks_and_submits(e2e.model)
+    await e2e.summon()
+    await e2e.drain()
+    [run] = await e2e.runs()
+    assert (run.status, run.current_step) == ("queued", "implement"), run.reason
+    e2e.model._failures.clear()  # the storm is over
+
+    await run_chain(run.id, e2e.runtime)  # what the job's retry does
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
+    steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
+    assert ("implement", "environment") in steps
+    assert steps[-7:] == [("prepare", "passed"), ("implement", "passed"),
+                          ("self_review", "passed"), ("quality", "passed"),
+                          ("validate", "passed"), ("publish", "passed"), ("transition", "passed")]
+    # The stored checkpoint held only the red test, so the fresh checkout (with its restored
+    # .venv) took it without conflict.
+    brt = next(s for s in await e2e.steps(run.id) if s.name == "brt")
+    assert brt.diff and ".venv" not in brt.diff and "__pycache__" not in brt.diff
+    assert changed_files(e2e.bare, run.branch) == INTENDED
+    assert run.params["attempts"] == 1
+    assert_one_final_ending(e2e)
+
+
+# --- (c) + (d) the test command cannot start ---------------------------------------------------
+
+
+@pytest.mark.e2e_settings(sandbox_path=NO_PYTHON)
+async def test_a_test_command_that_is_not_found_ends_environment_without_spending_anything(
+    e2e: E2E,
+):
+    script.understanding(e2e.model)
+    script.reproduction(e2e.model)
+    await e2e.summon()
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("failed", "environment"), run.reason
+    steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
+    # BRT met the environment, not a test that is "not red": no BRT try, no fix attempt spent.
+    assert steps[-1] == ("brt", "environment")
+    assert [name for name, _ in steps].count("brt") == 1
+    assert "implement" not in [name for name, _ in steps]
+    assert not run.params.get("attempts") and not run.params.get("brt_feedback")
+    assert len([r for r in e2e.model.requests_for("submit_repro_test")
+                if len(r.messages) == 1]) == 1
+    ending = assert_one_final_ending(e2e)
+    assert "kind=environment" in ending
+    assert "`python: not found`" in ending and "`setup`" in ending and ".smith.yml" in ending
+    assert "No fix attempt was spent" in ending
+    assert "0 fix attempts" not in ending and "not red" not in ending
+    assert "smith:failed" in e2e.labels() and "smith:in-progress" not in e2e.labels()
+    assert e2e.change_requests() == []
+
+
+async def test_a_missing_dependency_the_repo_does_not_declare_is_named_not_red(e2e: E2E):
+    # The repository's conftest needs a package no setup installs.
+    push_files(e2e.bare, {"conftest.py": "import smith_missing_dependency\n"})
+    script.understanding(e2e.model)
+    script.reproduction(e2e.model)
+    await e2e.summon()
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("failed", "environment"), run.reason
+    steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
+    assert steps[-1] == ("brt", "environment") and ("brt", "rejected") not in steps
+    ending = assert_one_final_ending(e2e)
+    assert "smith\\_missing\\_dependency" in ending or "smith_missing_dependency" in ending
+    assert "setup" in ending
+
+
+# --- 4. a failing setup ------------------------------------------------------------------------
+
+
+async def test_a_failing_setup_ends_environment_with_a_short_summary(e2e: E2E):
+    noisy = "; ".join(f"echo line-{n}" for n in range(200))
+    push_files(e2e.bare, {".smith.yml": f'setup:\n  command: "{noisy}; echo boom-at-the-end; '
+                                        'exit 3"\n'})
+    script.happy_path(e2e.model)
+    await e2e.summon()
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("failed", "environment"), run.reason
+    assert [(s.name, s.status) for s in await e2e.steps(run.id)] == [("prepare", "environment")]
+    ending = assert_one_final_ending(e2e)
+    assert "setup command failed" in ending and "boom-at-the-end" in ending
+    assert "line-10 " not in ending and ending.count("line-") <= 4  # the tail, not the log
+    assert "setup.command" in ending
+    assert e2e.model.requests == []
+
+
+# --- (e) a crash inside a step ends once, with a final status ----------------------------------
+
+
+async def test_a_crash_inside_a_step_ends_the_run_once_with_a_final_status(
+    e2e: E2E, monkeypatch: pytest.MonkeyPatch,
+):
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("validator exploded")
+
+    monkeypatch.setattr("bot.chain.steps.check.validate_static", broken)
+    script.understanding(e2e.model)
+    script.reproduction(e2e.model)
+    script.implementation(e2e.model, script.FIX_EDIT)
+    e2e.model.script("submit_self_review", script.submit("submit_self_review",
+                                                         script.SELF_REVIEW))
+    await e2e.summon()
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("failed", "internal_error"), run.reason
+    assert [(s.name, s.status) for s in await e2e.steps(run.id)][-1] == ("validate", "failed")
+    ending = assert_one_final_ending(e2e)
+    assert "Validation" in ending and "RuntimeError" in ending
+    assert "smith:failed" in e2e.labels()
