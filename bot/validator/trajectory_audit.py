@@ -1,7 +1,9 @@
 """Audit of what the agent did, not what it produced: history peeks and red-test tampering.
 
 git_history_peek: any agent call that reads `.git/`, names a git history command, or mentions
-refs such as ORIG_HEAD or packed-refs — the fix may be copied from the future.
+refs such as ORIG_HEAD or packed-refs — the fix may be copied from the future. Every string in
+every argument is checked (test ids, globs, nested lists), after undoing disguises
+(history_text); only the content a write tool puts into a file is exempt.
 brt_tampering: an agent write to the red test file after our code saw it red on an assertion.
 Refused attempts count too: the design records them precisely so the validator sees intent.
 """
@@ -12,6 +14,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
+from bot.validator.history_text import history_reason
 from bot.validator.models import Finding
 from bot.validator.redtest import parse_test_id
 from bot.workspace.trajectory import TrajectoryEvent
@@ -30,12 +33,6 @@ WRITE_TOOLS = frozenset(
         "insert",
     }
 )
-_GIT_DIR = re.compile(r"(^|[\s/\\\"'=:])\.git([/\\]|$|\s|[\"'])")
-_HISTORY_WORDS = re.compile(
-    r"\bgit\s+(log|show|blame|reflog|rev-list|rev-parse|cat-file|diff|checkout|restore|stash|cherry-pick|"
-    r"format-patch|whatchanged|shortlog|ls-tree|fsck|grep|fetch|pull)\b|\bORIG_HEAD\b|\bFETCH_HEAD\b|\bMERGE_HEAD\b|"
-    r"\bpacked-refs\b|\brefs/(heads|remotes|tags|stash|original)\b|\blogs/HEAD\b|\.git/objects|\bHEAD[~^]\d*|\bHEAD@\{"
-)
 _GIT_TOOL = re.compile(
     r"(^|[_\-.])git($|[_\-.])|^git|^(log|blame|history|show_commit|diff_history)$", re.IGNORECASE
 )
@@ -53,15 +50,68 @@ _PATH_KEYS = (
 )
 
 
-def _strings(value: Any) -> Iterator[str]:
+# What a write tool puts into a file is the fix itself, not a command: `git log` there is code.
+_CONTENT_KEYS = frozenset(
+    {
+        "content",
+        "contents",
+        "text",
+        "old",
+        "new",
+        "old_str",
+        "new_str",
+        "old_text",
+        "new_text",
+        "old_string",
+        "new_string",
+        "search",
+        "replace",
+        "replacement",
+        "patch",
+        "diff",
+        "body",
+        "file_text",
+        "insert_text",
+        "code",
+        "lines",
+        "data",
+    }
+)
+
+
+def _strings(value: Any, skip: frozenset[str] = frozenset(), depth: int = 0) -> Iterator[str]:
+    """Every string in an argument tree (keys too), however deep; `skip` names top-level keys."""
+    if depth > 20:
+        return
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from _strings(item)
+        for key, item in value.items():
+            if depth == 0 and str(key).lower() in skip:
+                continue
+            if isinstance(key, str):
+                yield key
+            yield from _strings(item, skip, depth + 1)
+        # `{"cmd": "git", "args": ["log"]}`: a command split over keys is one command line.
+        parts = [str(v) for k, v in value.items() if str(k).lower() in _COMMAND_KEYS]
+        if len(parts) > 1:
+            yield " ".join(_flat(parts))
+    elif isinstance(value, (list, tuple, set)):
+        items = list(value)
+        if len(items) > 1 and all(isinstance(item, str) for item in items):
+            yield " ".join(items)  # argv form: ["git", "--no-pager", "log"]
+        for item in items:
+            yield from _strings(item, skip, depth + 1)
+
+
+_COMMAND_KEYS = frozenset(
+    {"cmd", "command", "program", "executable", "exe", "bin", "argv", "args", "arguments", "subcommand"}
+)
+
+
+def _flat(parts: list[str]) -> list[str]:
+    """`str(["log", "-p"])` is `['log', '-p']`; brackets and commas go, the words stay."""
+    return [part.strip("[]").replace("', '", " ").replace(",", " ") for part in parts]
 
 
 def audit(
@@ -110,21 +160,11 @@ def _history_peeks(events: Sequence[TrajectoryEvent]) -> Iterator[Finding]:
         if _GIT_TOOL.search(event.tool):
             yield _peek(event, f"called the git tool `{event.tool}`{attempt}")
             continue
-        searched = (
-            {k: v for k, v in event.args.items() if k in _PATH_KEYS}
-            if event.tool in WRITE_TOOLS
-            else event.args
-        )
-        for text in _strings(searched):
-            if _GIT_DIR.search(text) or text.strip() in (".git", "./.git"):
-                yield _peek(
-                    event, f"`{event.tool}` reached into `.git` (`{_short(text)}`){attempt}"
-                )
-                break
-            if _HISTORY_WORDS.search(text):
-                yield _peek(
-                    event, f"`{event.tool}` looked for git history (`{_short(text)}`){attempt}"
-                )
+        skip = _CONTENT_KEYS if event.tool in WRITE_TOOLS else frozenset()
+        for text in _strings(event.args, skip):
+            reason = history_reason(text)
+            if reason is not None:
+                yield _peek(event, f"`{event.tool}` {reason} (`{_short(text)}`){attempt}")
                 break
 
 
