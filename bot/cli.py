@@ -1,33 +1,49 @@
 """`smith`: the command line, and the composition root that wires settings, store, forges,
-handlers, jobs and the web app together."""
+handlers, jobs and the web app together.
+
+Start-up matters: `smith --version` and `smith --help` import nothing beyond argparse, and a
+command imports only what it uses. Commands that live in other packages are listed here with
+their help line and loaded only when chosen (a test keeps the two help lines in step).
+"""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import gc
-import json
-import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Iterator
-
-import structlog
-from pydantic import ValidationError
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from bot import __version__
-from bot.config import Settings
-from bot.logs import configure_logging
 
-log = structlog.get_logger(__name__)
+if TYPE_CHECKING:
+    import asyncio
+
+    from bot.config import Settings
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 # A request allocates a few thousand short-lived objects; collecting the youngest generation
 # every 700 allocations (Python's default) puts collector pauses into the webhook's tail.
 GC_YOUNG_THRESHOLD = 20_000
+
+# Commands owned by other packages: name -> (module with `register(subparsers)`, help line).
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "validate": ("bot.validator.command",
+                 "run the static validator on a diff offline (vetoes and soft signals)"),
+    "index": ("bot.codegraph.command", "index a directory with tree-sitter and print a summary"),
+    "symbols": ("bot.codegraph.command",
+                "show where NAME is defined and referenced under PATH"),
+    "fix": ("bot.chain.command", "run the fix chain for one issue in the foreground"),
+    "rules": ("bot.rules.command", "learned rules: list, show, approve, reject, retire, mine"),
+    "stats": ("bot.stats.command", "per-step statistics, the funnel and step-health flags"),
+    "audit": ("bot.audit.command", "who did what: deliveries, pushes, change-request actions"),
+}
+
+
+def _log() -> Any:
+    import structlog
+
+    return structlog.get_logger(__name__)
 
 
 class CommandError(Exception):
@@ -39,6 +55,10 @@ class CommandError(Exception):
 
 
 def load_settings() -> Settings:
+    from pydantic import ValidationError
+
+    from bot.config import Settings
+
     try:
         return Settings()
     except ValidationError as exc:
@@ -91,7 +111,7 @@ def build_forges(settings: Settings) -> dict[str, Any]:
             gitlab_token_kind=settings.gitlab_token_kind,
         )
     if not forges:
-        log.warning("no_forge_configured",
+        _log().warning("no_forge_configured",
                     hint="set SMITH_GITHUB_TOKEN (or an App) or SMITH_GITLAB_TOKEN")
     return forges
 
@@ -117,6 +137,10 @@ async def _close_runtime(runtime: Any) -> None:
 
 
 def _stop_event() -> asyncio.Event:
+    import asyncio
+
+    import signal
+
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -125,6 +149,10 @@ def _stop_event() -> asyncio.Event:
 
 
 async def _serve(settings: Settings, url: str, host: str, port: int, with_worker: bool) -> None:
+    import asyncio
+
+    import gc
+
     from aiohttp import web
 
     from bot.app import create_admin_app, create_app
@@ -139,7 +167,7 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
     exposure = plan_exposure(host=host, has_token=token is not None,
                              admin_host=settings.admin_host, admin_port=settings.admin_port)
     if exposure.reason:
-        log.warning("dashboard_not_served", host=host, reason=exposure.reason)
+        _log().warning("dashboard_not_served", host=host, reason=exposure.reason)
 
     def dashboard(app: web.Application) -> None:
         add_dashboard_routes(app, token=token, stats_window=settings.stats_window)
@@ -171,13 +199,13 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
     # way, so a burst of deliveries does not pay for re-scanning it.
     gc.freeze()
     gc.set_threshold(GC_YOUNG_THRESHOLD, 20, 20)
-    log.info("serving", host=host, port=port, worker=with_worker)
+    _log().info("serving", host=host, port=port, worker=with_worker)
     if with_worker:
         worker = asyncio.create_task(run_worker(build_job_app(url, runtime), settings, stop=stop))
     try:
         await stop.wait()
     finally:
-        log.info("shutting_down")
+        _log().info("shutting_down")
         for runner in runners:  # no new deliveries; queued jobs stay in Postgres
             await runner.cleanup()
         if worker is not None:
@@ -186,6 +214,8 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
 
 
 async def _work(settings: Settings, url: str, health_port: int | None) -> None:
+    import asyncio
+
     from aiohttp import web
 
     from bot.app import create_admin_app
@@ -210,6 +240,8 @@ async def _work(settings: Settings, url: str, health_port: int | None) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    import asyncio
+
     settings = load_settings()
     host = args.host or settings.host
     port = args.port if args.port is not None else settings.port
@@ -219,6 +251,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_worker(args: argparse.Namespace) -> int:
+    import asyncio
+
     settings = load_settings()
     if args.concurrency is not None:
         if args.concurrency < 1:
@@ -230,6 +264,8 @@ def cmd_worker(args: argparse.Namespace) -> int:
 
 
 def cmd_db_upgrade(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
     settings = load_settings()
     with database_target(settings):
         Console(stderr=True).print("database is up to date")
@@ -261,6 +297,13 @@ async def _query_runs(url: str, run_id: int | None, limit: int) -> Any:
 
 
 def cmd_runs_list(args: argparse.Namespace) -> int:
+    import asyncio
+
+    import json
+
+    from rich.console import Console
+    from rich.table import Table
+
     settings = load_settings()
     with database_target(settings) as url:
         runs = asyncio.run(_query_runs(url, None, args.limit))
@@ -281,6 +324,13 @@ def cmd_runs_list(args: argparse.Namespace) -> int:
 
 
 def cmd_runs_show(args: argparse.Namespace) -> int:
+    import asyncio
+
+    import json
+
+    from rich.console import Console
+    from rich.table import Table
+
     settings = load_settings()
     with database_target(settings) as url:
         run = asyncio.run(_query_runs(url, args.id, 1))
@@ -309,6 +359,13 @@ def cmd_runs_show(args: argparse.Namespace) -> int:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
+    import asyncio
+
+    import json
+
+    from rich.console import Console
+    from rich.table import Table
+
     """Try a repository as a run would: exit 0 when it is ready, 1 when something is missing."""
     from rich.markup import escape
 
@@ -340,25 +397,27 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     return EXIT_OK if report.ready else EXIT_FAILURE
 
 
-OptionalRegistrar = Callable[[Any], None]
+def _chosen_command(argv: Sequence[str]) -> str | None:
+    """The subcommand named on the command line (the first word that is not an option)."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word
+    return None
 
 
-def _optional_commands() -> list[OptionalRegistrar]:
-    """Subcommands owned by other packages (validator, code graph, chain, loops)."""
-    registrars: list[OptionalRegistrar] = []
-    for module_name in ("bot.validator.command", "bot.codegraph.command", "bot.chain.command",
-                        "bot.rules.command", "bot.stats.command", "bot.audit.command"):
-        try:
-            module = __import__(module_name, fromlist=["register"])
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
-            continue
-        registrars.append(module.register)
-    return registrars
+def _add_lazy_commands(commands: Any, chosen: str | None) -> None:
+    """The chosen command's module registers it for real; the others get a help line only."""
+    module_name = LAZY_COMMANDS[chosen][0] if chosen in LAZY_COMMANDS else None
+    if module_name is not None:
+        module = __import__(module_name, fromlist=["register"])
+        module.register(commands)
+    for name, (owner, help_line) in LAZY_COMMANDS.items():
+        if owner != module_name:
+            commands.add_parser(name, help=help_line, add_help=False)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser for `argv` (default: every command loaded, as for documentation)."""
     parser = argparse.ArgumentParser(
         prog="smith",
         description="Smith fixes labelled bugs on GitHub and GitLab through a chain of checked "
@@ -413,14 +472,22 @@ def build_parser() -> argparse.ArgumentParser:
     db_upgrade = db_commands.add_parser("upgrade", help="apply schema migrations")
     db_upgrade.set_defaults(func=cmd_db_upgrade)
 
-    for register in _optional_commands():
-        register(commands)
+    if argv is None:
+        for name in dict.fromkeys(owner for owner, _ in LAZY_COMMANDS.values()):
+            __import__(name, fromlist=["register"]).register(commands)
+    else:
+        _add_lazy_commands(commands, _chosen_command(argv))
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(words).parse_args(words)
+    from pydantic import ValidationError
+
+    from bot.config import Settings
+    from bot.logs import configure_logging
+
     try:
         settings_for_logs = Settings()
         configure_logging(settings_for_logs.log_level, settings_for_logs.log_format)
@@ -429,6 +496,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or EXIT_OK)
     except CommandError as exc:
+        from rich.console import Console
+
         Console(stderr=True).print(f"[red]error:[/red] {exc}")
         return exc.code
     except KeyboardInterrupt:
