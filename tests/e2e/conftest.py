@@ -154,6 +154,18 @@ class E2E:
         return [n.body for n in self.fake.state.notes.values()
                 if n.noteable_type == "Issue" and n.iid == self.issue and n.author == "smith-bot"]
 
+    def final_comments(self) -> list[str]:
+        """Comments that end a run: a failure explanation or the hand-over to review."""
+        return [c for c in self.issue_comments()
+                if "smith:failure" in c or c.startswith("Smith opened ")]
+
+    def assert_one_final_ending(self) -> str:
+        """Exactly one ending comment, and a status comment with nothing left running."""
+        [ending] = self.final_comments()
+        [status] = [c for c in self.issue_comments() if "smith:status" in c]
+        assert "running…" not in status and "⏳" not in status, status
+        return ending
+
     def labels(self) -> list[str]:
         if self.forge_name == "github":
             return list(self.fake.state.issues[(self.repo_name, self.issue)].labels)

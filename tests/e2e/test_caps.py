@@ -24,3 +24,7 @@ async def test_a_resumed_run_that_already_spent_its_budget_stops_before_calling_
     assert (run.status, run.outcome) == ("failed", "budget_exhausted"), run.reason
     assert "token cap" in run.reason
     assert e2e.model.requests == []
+    # The issue hears which cap stopped the run, once; no "fix attempts" were involved.
+    ending = e2e.assert_one_final_ending()
+    assert "spending cap" in ending and "token cap" in ending
+    assert "fix attempts" not in ending

@@ -67,6 +67,7 @@ async def test_red_quality_sends_a_failure_summary_back_and_the_second_attempt_s
     assert "len(values) + 1" not in branch_file(e2e.bare, run.branch, "calc.py")
     assert script.RED_TEST_ID in _body(e2e, change)
     assert READY in e2e.labels() and FAILED not in e2e.labels()
+    e2e.assert_one_final_ending()
     assert e2e.model.remaining() == 0 and not e2e.model.problems
 
 
@@ -103,6 +104,7 @@ async def test_a_vetoed_crutch_goes_back_with_the_veto_and_the_honest_fix_ships(
     [change] = e2e.change_requests()
     assert "AC1" in _body(e2e, change)
     assert READY in e2e.labels() and FAILED not in e2e.labels()
+    e2e.assert_one_final_ending()
     assert e2e.model.remaining() == 0 and not e2e.model.problems
 
 
@@ -128,7 +130,8 @@ async def test_every_attempt_vetoed_exhausts_the_budget_and_says_so(e2e: E2E):
             vetoed.artifact["reasons"]
     assert run.params["attempts"] == 3
     # The issue hears why: all attempts used, and the last failure was the validator's veto.
-    [said] = [c for c in e2e.issue_comments() if "kind=budget_exhausted" in c]
+    said = e2e.assert_one_final_ending()
+    assert "kind=budget_exhausted" in said
     assert "Smith used all 3 fix attempts" in said
     shown = said.replace("\\", "")  # markdown escapes
     assert "last failure (validate)" in shown
@@ -165,7 +168,8 @@ async def test_cancel_while_the_model_is_thinking_stops_before_the_next_step(e2e
     assert [(s.name, s.status) for s in await e2e.steps(run.id)] == [
         ("prepare", "passed"), ("acceptance", "passed"), ("diagnose", "passed")]
     assert e2e.model.requests_for("submit_judgement") == []
-    [said] = [c for c in e2e.issue_comments() if "kind=cancelled" in c]
+    said = e2e.assert_one_final_ending()
+    assert "kind=cancelled" in said
     assert "Cancelled by @maintainer" in said.replace("\u200b", "")  # @\u200b: no ping
     assert e2e.change_requests() == []
     assert branches(e2e.bare) == ["main"]
@@ -192,3 +196,4 @@ async def test_cancel_from_a_reader_is_refused_and_the_run_finishes(e2e: E2E):
     assert not run.cancel_requested
     assert any("@reader `cancel` needs write access" in c for c in e2e.issue_comments())
     assert len(e2e.change_requests()) == 1
+    e2e.assert_one_final_ending()

@@ -28,19 +28,6 @@ INTENDED = sorted(["calc.py", script.RED_TEST_FILE])
 NO_PYTHON = "/usr/local/bin:/usr/bin:/bin"  # an operator PATH with `python3` but no `python`
 
 
-def final_comments(e2e: E2E) -> list[str]:
-    """Comments that end a run: a failure explanation or the hand-over to review."""
-    return [c for c in e2e.issue_comments()
-            if "smith:failure" in c or c.startswith("Smith opened ")]
-
-
-def assert_one_final_ending(e2e: E2E) -> str:
-    [ending] = final_comments(e2e)
-    [status] = [c for c in e2e.issue_comments() if "smith:status" in c]
-    assert "running…" not in status and "⏳" not in status, status
-    return ending
-
-
 def _then_overloaded(turn: Turn, e2e: E2E, count: int) -> Turn:
     def overload_next(body: dict[str, Any]) -> None:
         e2e.model.fail_next(count, status=529)
@@ -69,7 +56,7 @@ async def test_a_setup_venv_and_test_caches_never_become_part_of_the_change(e2e:
         [request] = [r for r in e2e.model.requests_for(step) if len(r.messages) == 1]
         text = script.first_user_text(request)
         assert "calc.py" in text and ".venv" not in text and "__pycache__" not in text
-    assert_one_final_ending(e2e)
+    e2e.assert_one_final_ending()
     assert not e2e.model.problems
 
 
@@ -108,7 +95,7 @@ async def test_a_resume_after_a_crash_reapplies_only_the_intended_diff_and_finis
     assert brt.diff and ".venv" not in brt.diff and "__pycache__" not in brt.diff
     assert changed_files(e2e.bare, run.branch) == INTENDED
     assert run.params["attempts"] == 1
-    assert_one_final_ending(e2e)
+    e2e.assert_one_final_ending()
 
 
 # --- (c) + (d) the test command cannot start ---------------------------------------------------
@@ -133,7 +120,7 @@ async def test_a_test_command_that_is_not_found_ends_environment_without_spendin
     assert not run.params.get("attempts") and not run.params.get("brt_feedback")
     assert len([r for r in e2e.model.requests_for("submit_repro_test")
                 if len(r.messages) == 1]) == 1
-    ending = assert_one_final_ending(e2e)
+    ending = e2e.assert_one_final_ending()
     assert "kind=environment" in ending
     assert "`python: not found`" in ending and "`setup`" in ending and ".smith.yml" in ending
     assert "No fix attempt was spent" in ending
@@ -154,7 +141,7 @@ async def test_a_missing_dependency_the_repo_does_not_declare_is_named_not_red(e
     assert (run.status, run.outcome) == ("failed", "environment"), run.reason
     steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
     assert steps[-1] == ("brt", "environment") and ("brt", "rejected") not in steps
-    ending = assert_one_final_ending(e2e)
+    ending = e2e.assert_one_final_ending()
     assert "smith\\_missing\\_dependency" in ending or "smith_missing_dependency" in ending
     assert "setup" in ending
 
@@ -173,7 +160,7 @@ async def test_a_failing_setup_ends_environment_with_a_short_summary(e2e: E2E):
     [run] = await e2e.runs()
     assert (run.status, run.outcome) == ("failed", "environment"), run.reason
     assert [(s.name, s.status) for s in await e2e.steps(run.id)] == [("prepare", "environment")]
-    ending = assert_one_final_ending(e2e)
+    ending = e2e.assert_one_final_ending()
     assert "setup command failed" in ending and "boom-at-the-end" in ending
     assert "line-10 " not in ending and ending.count("line-") <= 4  # the tail, not the log
     assert "setup.command" in ending
@@ -201,6 +188,30 @@ async def test_a_crash_inside_a_step_ends_the_run_once_with_a_final_status(
     [run] = await e2e.runs()
     assert (run.status, run.outcome) == ("failed", "internal_error"), run.reason
     assert [(s.name, s.status) for s in await e2e.steps(run.id)][-1] == ("validate", "failed")
-    ending = assert_one_final_ending(e2e)
+    ending = e2e.assert_one_final_ending()
     assert "Validation" in ending and "RuntimeError" in ending
     assert "smith:failed" in e2e.labels()
+
+
+# --- endings name the step whose budget ran out -------------------------------------------------
+
+
+async def test_a_reproduction_step_out_of_tries_says_so_and_never_counts_fix_attempts(e2e: E2E):
+    green = script.RED_TEST.replace("average([2, 4]) == 3", "average([2, 4]) == 6.0")
+    script.understanding(e2e.model)
+    e2e.model.script("submit_repro_test", *[
+        turn for _ in range(3) for turn in (
+            Turn.tool("write_file", path=script.RED_TEST_FILE, content=green),
+            script.submit("submit_repro_test", script.REPRO))])
+    await e2e.summon()
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("failed", "budget_exhausted"), run.reason
+    steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
+    assert steps.count(("brt", "rejected")) == 3 and "implement" not in dict(steps)
+    ending = e2e.assert_one_final_ending()
+    assert "reproduction test that fails on an assertion in 3 tries" in ending
+    assert "Reproduction test" in ending
+    assert "fix attempts" not in ending
+    assert "passed: it does not reproduce the bug" in ending.replace("\\", "")
