@@ -144,6 +144,14 @@ class Settings(BaseSettings):
     webhook_record_deadline_seconds: float = Field(
         5.0, gt=0, description="Longest a delivery waits to be recorded before it is answered "
         "503 (GitHub gives up after 10 s and never retries on its own).")
+    redelivery_interval_minutes: float = Field(
+        10, ge=0, description="How often failed GitHub deliveries are asked for again (GitHub "
+        "never retries by itself); 0 turns the sweeper off.")
+    redelivery_lookback_hours: float = Field(
+        3, gt=0, description="How far back the redelivery sweeper looks for failed deliveries.")
+    redelivery_repositories: list[str] = Field(
+        default_factory=list, description="Token mode: repositories (`owner/name`) whose "
+        "webhooks the sweeper reads besides those Smith has runs or deliveries for.")
     worker_concurrency: int = Field(2, description="Jobs one worker runs at the same time.")
     stalled_after_seconds: float = Field(30.0, description="A job whose worker sent no heartbeat "
                                          "for this long is given to another worker.")

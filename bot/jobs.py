@@ -114,6 +114,9 @@ def build_job_app(database_url: str, runtime: Runtime | None = None) -> procrast
     from bot.rules.jobs import add_rules_jobs
 
     add_rules_jobs(app, runtime)
+    from bot.redelivery_jobs import add_redelivery_jobs
+
+    add_redelivery_jobs(app, runtime)
     add_retention_jobs(app, runtime)
     return app
 

@@ -37,6 +37,7 @@ from bot.forge.base import (
 from bot.forge.errors import NotFound, ValidationFailed
 from bot.forge.github_auth import AppInstallationTokens, StaticToken, TokenSource
 from bot.forge.github_client import DEFAULT_API_URL, GitHubClient
+from bot.forge.redelivery import GitHubHookDeliveries
 from bot.forge.retry import DEFAULT_RETRY, RetryPolicy
 
 log = structlog.get_logger(__name__)
@@ -162,6 +163,10 @@ class GitHubForge:
 
     def __repr__(self) -> str:
         return f"GitHubForge(api_url={self.api_url!r}, auth={self._auth!r})"
+
+    def webhook_deliveries(self) -> GitHubHookDeliveries:
+        """The App's (or the repositories') webhook deliveries, for the redelivery sweeper."""
+        return GitHubHookDeliveries(self._client, self._auth)
 
     async def _call(
         self,

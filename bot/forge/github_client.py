@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Mapping
+from contextlib import aclosing
 from typing import Any
 
 import aiohttp
@@ -131,18 +132,31 @@ class GitHubClient:
         return await call_with_retry(attempt, self._retry, what=f"{method} {url}")
 
     async def get_all(
-        self, url: str, url_vars: Mapping[str, Any] | None = None, *, token: str
+        self,
+        url: str,
+        url_vars: Mapping[str, Any] | None = None,
+        *,
+        token: str | None = None,
+        jwt: str | None = None,
+        until: Callable[[Any], bool] | None = None,
     ) -> list[Any]:
-        """Every item of a paginated list (follows `Link: rel="next"`)."""
+        """Every item of a paginated list (follows `Link: rel="next"`, page numbers or GitHub's
+        `cursor`); with `until`, stops before the first item it says yes to (newest-first lists
+        such as webhook deliveries need not be read to the end)."""
+        auth = {"oauth_token": token} if token is not None else {"jwt": jwt}
 
         async def attempt() -> list[Any]:
+            items: list[Any] = []
             try:
-                return [
-                    item
-                    async for item in self._api().getiter(url, url_vars or {}, oauth_token=token)
-                ]
+                pages = self._api().getiter(url, url_vars or {}, **auth)
+                async with aclosing(pages):
+                    async for item in pages:
+                        if until is not None and until(item):
+                            break
+                        items.append(item)
             except (gidgethub.HTTPException, *TRANSPORT_ERRORS) as exc:
                 raise translate_error(exc, self._secrets()) from exc
+            return items
 
         return await call_with_retry(attempt, self._retry, what=f"GET {url} (all pages)")
 

@@ -14,12 +14,23 @@ tokens). Seed it, point `GitHubForge(api_url=fake.base_url, token=...)` at it, i
         forge = GitHubForge(token=token, api_url=fake.base_url)
 
 Or as a pytest fixture: `from tests.fakes.github import fake_github` in a conftest.
+
+Webhook deliveries. Every webhook the fake fires is recorded in `fake.deliveries` (a
+`SentDelivery`: id, guid, status code Smith answered, 0 when it did not answer) on the hook it
+went through: the App's webhook when the repository has an installation, else the repository's
+own webhook (one per repository, pointing at `webhook_url`). `fake.fail_next_deliveries(1,
+status=503)` records the next delivery as failed without sending it. GitHub's delivery endpoints
+are served (`/app/hook/deliveries[/{id}[/attempts]]` with the App's JWT,
+`/repos/{o}/{r}/hooks[/{id}/deliveries[/{id}/attempts]]` with an admin's token); a redelivery
+re-fires the same payload with the same guid, synchronously, and is recorded as a new attempt.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import itertools
+import json
 import math
 import time
 from collections.abc import AsyncIterator
@@ -28,6 +39,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import jwt
 import pytest_asyncio
 from aiohttp import web
@@ -39,6 +51,13 @@ ROLES = ("none", "read", "triage", "write", "maintain", "admin")
 LEGACY_PERMISSION = {"maintain": "write", "triage": "read"}
 REACTIONS = ("+1", "-1", "laugh", "confused", "heart", "hooray", "rocket", "eyes")
 LEVELS = {"read": 1, "write": 2, "admin": 3}
+JWT_OPERATIONS = (
+    "create_installation_access_token",
+    "get_repo_installation",
+    "list_app_hook_deliveries",
+    "get_app_hook_delivery",
+    "redeliver_app_hook_delivery",
+)
 DEFAULT_INSTALLATION_PERMISSIONS = {
     "contents": "write", "issues": "write", "pull_requests": "write", "metadata": "read",
 }
@@ -122,6 +141,39 @@ class Reaction:
 
 
 @dataclass
+class RepoHook:
+    """A repository webhook (token mode); the App's webhook needs no record."""
+
+    id: int
+    repo: str
+    url: str
+    active: bool = True
+
+
+@dataclass
+class SentDelivery:
+    """One attempt at delivering one webhook, as GitHub lists it under the hook's deliveries."""
+
+    id: int
+    guid: str
+    event: str
+    action: str | None
+    headers: dict[str, str]
+    body: bytes
+    status_code: int
+    delivered_at: str
+    redelivery: bool = False
+    app_id: str | None = None
+    hook_id: int | None = None
+    repo: str | None = None
+    installation_id: int | None = None
+    repository_id: int | None = None
+
+    def __iter__(self) -> Any:  # `headers, body, status = delivery`, as before records existed
+        return iter((self.headers, self.body, self.status_code))
+
+
+@dataclass
 class TokenGrant:
     """What one installation token opens: its repositories (None: all of the installation's)
     and its permissions (GitHub's names: issues, pull_requests, contents, metadata)."""
@@ -167,9 +219,13 @@ class FakeGitHub(FakeServer):
         self.webhook_url = webhook_url
         self.webhook_secret = webhook_secret
         self.installation_token_lifetime = installation_token_lifetime
-        self.deliveries: list[tuple[dict[str, str], bytes, int]] = []
+        self.deliveries: list[SentDelivery] = []
+        self.hooks: dict[int, RepoHook] = {}
+        self._failing_deliveries: list[list[int]] = []  # [[count, status], ...]
         self._ids = itertools.count(1000)
+        self._delivery_ids = itertools.count(90_000_001)
         self._register_routes()
+        self._register_delivery_routes()
 
     # -- seeding ----------------------------------------------------------------------------
 
@@ -306,8 +362,70 @@ class FakeGitHub(FakeServer):
     async def _notify(self, delivery: webhooks.Delivery, notify: bool) -> None:
         if notify and self.webhook_url:
             headers, body = delivery
-            status, _ = await webhooks.send_webhook(self.webhook_url, headers, body)
-            self.deliveries.append((headers, body, status))
+            payload = json.loads(body)
+            repo = (payload.get("repository") or {}).get("full_name")
+            await self._deliver(headers, body, repo, redelivery=False)
+
+    def fail_next_deliveries(self, count: int = 1, *, status: int = 503) -> None:
+        """The next `count` webhooks never reach Smith; GitHub records them as answered `status`
+        (0: no answer at all, as after a timeout or a refused connection)."""
+        self._failing_deliveries.append([count, status])
+
+    def repo_hook(self, repo: str) -> RepoHook:
+        """The repository's webhook to Smith (created on first use)."""
+        for hook in self.hooks.values():
+            if hook.repo == repo:
+                return hook
+        hook = RepoHook(next(self._ids), repo, self.webhook_url or "")
+        self.hooks[hook.id] = hook
+        return hook
+
+    async def _deliver(
+        self,
+        headers: dict[str, str],
+        body: bytes,
+        repo: str | None,
+        *,
+        redelivery: bool,
+        app_id: str | None = None,
+        hook_id: int | None = None,
+    ) -> SentDelivery:
+        """Send one attempt (unless a failure is injected) and record it on its hook."""
+        known = self.state.repos.get(repo or "")
+        if app_id is None and hook_id is None:
+            if known is not None and known.installation_id is not None:
+                app_id = self.state.installations.get(known.installation_id)
+            elif repo is not None:
+                hook_id = self.repo_hook(repo).id
+        injected = next((f for f in self._failing_deliveries if f[0] > 0), None)
+        if injected is not None:
+            injected[0] -= 1
+            status = injected[1]
+        else:
+            url = self.hooks[hook_id].url if hook_id is not None else self.webhook_url
+            try:
+                status, _ = await webhooks.send_webhook(str(url), headers, body)
+            except (aiohttp.ClientError, asyncio.TimeoutError):
+                status = 0
+        payload = json.loads(body)
+        record = SentDelivery(
+            id=next(self._delivery_ids),
+            guid=headers["X-GitHub-Delivery"],
+            event=headers.get("X-GitHub-Event", ""),
+            action=payload.get("action") if isinstance(payload, dict) else None,
+            headers=dict(headers),
+            body=body,
+            status_code=status,
+            delivered_at=_now(),
+            redelivery=redelivery,
+            app_id=app_id,
+            hook_id=hook_id if app_id is None else None,
+            repo=repo,
+            installation_id=known.installation_id if known else None,
+            repository_id=known.id if known else None,
+        )
+        self.deliveries.append(record)
+        return record
 
     async def label_issue(
         self, repo: str, number: int, label: str, actor: str, *, notify: bool = True
@@ -499,7 +617,7 @@ class FakeGitHub(FakeServer):
     def authenticate(self, call: Call, route: Route) -> web.Response | None:
         header = call.request.headers.get("Authorization", "")
         scheme, _, credential = header.partition(" ")
-        if route.operation in ("create_installation_access_token", "get_repo_installation"):
+        if route.operation in JWT_OPERATIONS:
             app_id = self._verify_jwt(credential) if scheme.lower() == "bearer" else None
             if app_id is None:
                 return self.error_response(401, "A JSON web token could not be decoded")
@@ -1160,6 +1278,136 @@ class FakeGitHub(FakeServer):
         return web.json_response(
             self._review_comment_json(self.state.review_comments[new_id]), status=201
         )
+
+
+    # -- webhook deliveries -----------------------------------------------------------------
+
+    def _delivery_json(self, d: SentDelivery) -> dict[str, Any]:
+        if 200 <= d.status_code < 300:
+            status = "OK"
+        elif d.status_code == 0:
+            status = "timed out"
+        else:
+            status = f"Invalid HTTP Response: {d.status_code}"
+        return {
+            "id": d.id,
+            "guid": d.guid,
+            "delivered_at": d.delivered_at,
+            "redelivery": d.redelivery,
+            "duration": 0.05,
+            "status": status,
+            "status_code": d.status_code,
+            "event": d.event,
+            "action": d.action,
+            "installation_id": d.installation_id,
+            "repository_id": d.repository_id,
+            "throttled_at": None,
+        }
+
+    def _cursor_page(self, call: Call, items: list[SentDelivery]) -> web.Response:
+        """Newest first, `per_page` at a time, the next page named by an opaque `cursor`."""
+        items = sorted(items, key=lambda d: d.id, reverse=True)
+        per_page = max(1, min(100, int(call.query.get("per_page", "30"))))
+        start = 0
+        cursor = call.query.get("cursor")
+        if cursor:
+            ids = [d.id for d in items]
+            wanted = cursor.removeprefix("v1_")
+            if not wanted.isdigit() or int(wanted) not in ids:
+                return self.error_response(400, "Bad Request")
+            start = ids.index(int(wanted))
+        chunk = items[start : start + per_page]
+        headers = {}
+        if start + per_page < len(items):
+            query = {"per_page": str(per_page), "cursor": f"v1_{items[start + per_page].id}"}
+            next_url = (f"{self.base_url}{call.request.rel_url.path}?"
+                        + "&".join(f"{k}={v}" for k, v in query.items()))
+            headers["Link"] = f'<{next_url}>; rel="next"'
+        return web.json_response([self._delivery_json(d) for d in chunk], headers=headers)
+
+    def _is_repo_admin(self, call: Call, repo: Repo) -> bool:
+        if call.auth.get("installation_id") is not None:
+            return True  # the token's permissions were checked in `authenticate`
+        user = call.user or ""
+        return user == repo.full_name.split("/", 1)[0] or repo.collaborators.get(user) == "admin"
+
+    async def _redeliver(self, delivery: SentDelivery) -> web.Response:
+        await self._deliver(delivery.headers, delivery.body, delivery.repo, redelivery=True,
+                            app_id=delivery.app_id, hook_id=delivery.hook_id)
+        return web.json_response({}, status=202)
+
+    def _register_delivery_routes(self) -> None:
+        r = self.route
+        not_found = lambda: self.error_response(404, "Not Found")  # noqa: E731
+
+        def app_delivery(call: Call) -> SentDelivery | None:
+            wanted = call.params["delivery_id"]
+            return next((d for d in self.deliveries if str(d.id) == wanted
+                         and d.app_id == call.auth["app_id"]), None)
+
+        @r("GET", "/app/hook/deliveries", "list_app_hook_deliveries")
+        async def list_app_deliveries(call: Call) -> web.Response:
+            mine = [d for d in self.deliveries if d.app_id == call.auth["app_id"]]
+            return self._cursor_page(call, mine)
+
+        @r("GET", "/app/hook/deliveries/{delivery_id}", "get_app_hook_delivery")
+        async def get_app_delivery(call: Call) -> web.Response:
+            delivery = app_delivery(call)
+            return web.json_response(self._delivery_json(delivery)) if delivery else not_found()
+
+        @r("POST", "/app/hook/deliveries/{delivery_id}/attempts", "redeliver_app_hook_delivery")
+        async def redeliver_app(call: Call) -> web.Response:
+            delivery = app_delivery(call)
+            return await self._redeliver(delivery) if delivery else not_found()
+
+        def repo_hook(call: Call) -> RepoHook | None:
+            repo = self._repo(call)
+            wanted = call.params["hook_id"]
+            hook = self.hooks.get(int(wanted)) if wanted.isdigit() else None
+            if repo is None or hook is None or hook.repo != repo.full_name:
+                return None
+            return hook if self._is_repo_admin(call, repo) else None
+
+        @r("GET", "/repos/{owner}/{repo}/hooks", "list_repo_webhooks")
+        async def list_hooks(call: Call) -> web.Response:
+            repo = self._repo(call)
+            if repo is None or not self._is_repo_admin(call, repo):
+                return not_found()
+            items = [
+                {
+                    "type": "Repository",
+                    "id": h.id,
+                    "name": "web",
+                    "active": h.active,
+                    "events": ["issues", "issue_comment", "pull_request"],
+                    "config": {"url": h.url, "content_type": "json", "insecure_ssl": "0"},
+                    "url": f"{self.base_url}/repos/{repo.full_name}/hooks/{h.id}",
+                    "deliveries_url": (
+                        f"{self.base_url}/repos/{repo.full_name}/hooks/{h.id}/deliveries"),
+                }
+                for h in self.hooks.values() if h.repo == repo.full_name
+            ]
+            return paginate(call.request, items, self.base_url)
+
+        @r("GET", "/repos/{owner}/{repo}/hooks/{hook_id}/deliveries", "list_webhook_deliveries")
+        async def list_hook_deliveries(call: Call) -> web.Response:
+            hook = repo_hook(call)
+            if hook is None:
+                return not_found()
+            return self._cursor_page(call, [d for d in self.deliveries if d.hook_id == hook.id])
+
+        @r(
+            "POST",
+            "/repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts",
+            "redeliver_webhook_delivery",
+        )
+        async def redeliver_hook(call: Call) -> web.Response:
+            hook = repo_hook(call)
+            wanted = call.params["delivery_id"]
+            delivery = next((d for d in self.deliveries
+                             if hook is not None and d.hook_id == hook.id
+                             and str(d.id) == wanted), None)
+            return await self._redeliver(delivery) if delivery else not_found()
 
 
 @pytest_asyncio.fixture
