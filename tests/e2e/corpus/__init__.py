@@ -1,0 +1,1 @@
+"""A corpus of realistic repositories run end to end through Smith (issue 12, item 6)."""
