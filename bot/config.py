@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from pydantic import AliasChoices, BaseModel, Field, SecretStr, field_validator
 from pydantic_settings import (
@@ -125,7 +126,25 @@ class Settings(BaseSettings):
     sandbox_max_processes: int = Field(512, description="Process limit inside the sandbox.")
     sandbox_path: str = Field("/usr/local/bin:/usr/bin:/bin", description="PATH in the sandbox.")
     sandbox_hidden_paths: list[str] = Field(default_factory=list, description="Host folders "
-                                            "masked inside the sandbox (e.g. the config folder).")
+                                            "never shown inside the sandbox, nor any folder "
+                                            "holding them (the view is an allow-list anyway).")
+    sandbox_readonly_paths: list[str] = Field(default_factory=list, description="Extra host "
+                                              "folders shown read-only inside (toolchains).")
+    sandbox_uid: int = Field(65534, description="Host uid tests run as when Smith is root.")
+    sandbox_gid: int = Field(65534, description="Host gid tests run as when Smith is root.")
+    sandbox_max_memory_bytes: int = Field(4 * 1024**3, description="Memory of one command "
+                                          "(cgroup; RLIMIT_DATA where no cgroup is writable).")
+    sandbox_max_file_bytes: int = Field(1024**3, description="Largest file a command may write.")
+    sandbox_max_disk_bytes: int = Field(4 * 1024**3, description="Checkout, writable folders "
+                                        "and private tmp together, watched while it runs.")
+    sandbox_max_open_files: int = Field(4096, description="Open files per process.")
+    sandbox_max_cpu_seconds: int | None = Field(None, description="CPU seconds per process "
+                                                "(empty: the timeout times the cores).")
+    sandbox_tmp_dir: Path | None = Field(None, description="Host folder for each run's private "
+                                         "tmp (empty: the system's temporary folder).")
+    sandbox_seccomp: bool = Field(True, description="Deny unneeded kernel interfaces (bwrap).")
+    sandbox_docker_image: str = Field("python:3.11-slim", description="Image of the docker "
+                                      "kind: it must hold the repositories' toolchains.")
     git_allowed_protocols: list[str] = Field(default_factory=lambda: ["https"], description=""
                                              "Protocols git may use for clones and pushes.")
     git_timeout_seconds: float = Field(600.0, description="Longest one git command may take.")
@@ -214,6 +233,26 @@ class Settings(BaseSettings):
     @property
     def postgres_dir(self) -> Path:
         return self.data_dir / "postgres"
+
+    def secret_values(self) -> tuple[str, ...]:
+        """Every secret Smith holds, for the scan of what leaves the sandbox: each `SecretStr`
+        setting (and the database password alone), and the App's private key."""
+        values: list[str] = []
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            items = value.values() if isinstance(value, dict) else [value]
+            values += [v.get_secret_value() for v in items if isinstance(v, SecretStr)]
+        if self.database_url is not None:
+            password = urlsplit(self.database_url.get_secret_value()).password
+            if password:
+                values.append(password)
+        try:
+            key = self.github_private_key()
+        except OSError:
+            key = None
+        if key:
+            values.append(key)
+        return tuple(dict.fromkeys(v for v in values if v.strip()))
 
     def secret_files(self) -> list[Path]:
         """Files holding secrets, masked inside the sandbox: repository tests run next to them."""

@@ -26,7 +26,8 @@ from bot.repo_config import CONFIG_FILE, RepoConfigError, load_repo_config
 from bot.workspace.checkout import Workspace, branch_name
 from bot.workspace.dependencies import DependencyCache, SetupFailed
 from bot.workspace.git import GitOptions
-from bot.workspace.sandbox import Sandbox, SandboxSettings, SandboxUnavailable
+from bot.workspace.sandbox import Sandbox, SandboxUnavailable
+from bot.workspace.sandbox.from_settings import sandbox_settings
 
 log = structlog.get_logger(__name__)
 
@@ -88,13 +89,7 @@ async def prepare(ctx: RunContext) -> StepOutcome:
     ctx.protected = ProtectedPaths.load(extra=config.protected_paths,
                                         defaults_file=settings.protected_paths_file)
     try:
-        ctx.scratch["sandbox"] = Sandbox(SandboxSettings(
-            kind=settings.sandbox_kind, allow_unsandboxed=settings.sandbox_allow_unsandboxed,
-            output_cap_bytes=settings.sandbox_output_cap_bytes,
-            max_processes=settings.sandbox_max_processes, path=settings.sandbox_path,
-            hidden_paths=(*settings.sandbox_hidden_paths, str(settings.postgres_dir)),
-            hidden_files=tuple(str(path) for path in settings.secret_files()),
-        ), kind_override=config.sandbox)
+        ctx.scratch["sandbox"] = Sandbox(sandbox_settings(settings), kind_override=config.sandbox)
     except SandboxUnavailable as exc:
         return _stop("no_sandbox", str(exc))
     if config.setup.command:

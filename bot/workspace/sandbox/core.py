@@ -77,8 +77,7 @@ class Sandbox:
 
     def _forbidden(self) -> tuple[str, ...]:
         s = self.settings
-        hidden_file_dirs = tuple(str(Path(f).parent) for f in s.hidden_files)
-        return (*s.forbidden_paths, *s.hidden_paths, *s.hidden_files, *hidden_file_dirs)
+        return (*s.forbidden_paths, *s.hidden_paths, *s.hidden_files)
 
     def _cpu_seconds(self, timeout: float) -> int:
         if self.settings.max_cpu_seconds is not None:
