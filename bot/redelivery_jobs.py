@@ -91,7 +91,7 @@ async def sweep_redeliveries(runtime: Runtime, *, now: datetime | None = None) -
             log.warning("webhook_redelivery_failed", guid=delivery.guid, error=str(exc))
             continue
         result.redelivered.append(delivery.guid)
-        log.info("webhook_redelivered", guid=delivery.guid, event=delivery.event,
+        log.info("webhook_redelivered", guid=delivery.guid, event_name=delivery.event,
                  action=delivery.action, status_code=delivery.status_code,
                  repo=delivery.repo)
     log.info("webhook_redelivery_sweep", listed=result.listed,

@@ -88,18 +88,20 @@ def needing_redelivery(
 ) -> list[HookDelivery]:
     """The newest attempt of each delivery worth asking for again: none of its attempts got a
     2xx, Smith has not recorded its guid, its first attempt is within the window, and it has
-    had fewer than `max_attempts` attempts. Oldest first, so events replay in order."""
+    had fewer than `max_attempts` attempts. In the order the events first happened, so they
+    replay in order."""
     attempts: dict[str, list[HookDelivery]] = defaultdict(list)
     for delivery in deliveries:
         attempts[delivery.guid].append(delivery)
-    chosen = []
+    chosen: list[tuple[datetime, HookDelivery]] = []
     for guid, tries in attempts.items():
         if guid in recorded or any(t.succeeded for t in tries) or len(tries) >= max_attempts:
             continue
-        if min(t.delivered_at for t in tries) < since:
+        first = min(t.delivered_at for t in tries)
+        if first < since:
             continue
-        chosen.append(max(tries, key=lambda t: (t.delivered_at, t.id)))
-    return sorted(chosen, key=lambda t: (t.delivered_at, t.id))
+        chosen.append((first, max(tries, key=lambda t: (t.delivered_at, t.id))))
+    return [newest for _, newest in sorted(chosen, key=lambda c: (c[0], c[1].id))]
 
 
 def _points_at_smith(hook: dict[str, Any]) -> bool:
