@@ -62,7 +62,7 @@ class HookDelivery:
 
 
 def _when(value: str) -> datetime:
-    return datetime.fromisoformat(value.replace("Z", "+00:00"))
+    return datetime.fromisoformat(value)  # GitHub's "2026-12-01T11:00:00Z" is ISO 8601
 
 
 def _delivery(data: dict[str, Any], repo: str | None, hook_id: int | None) -> HookDelivery:

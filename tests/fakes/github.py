@@ -27,7 +27,6 @@ re-fires the same payload with the same guid, synchronously, and is recorded as 
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import itertools
 import json
@@ -405,7 +404,7 @@ class FakeGitHub(FakeServer):
             url = self.hooks[hook_id].url if hook_id is not None else self.webhook_url
             try:
                 status, _ = await webhooks.send_webhook(str(url), headers, body)
-            except (aiohttp.ClientError, asyncio.TimeoutError):
+            except (aiohttp.ClientError, TimeoutError):
                 status = 0
         payload = json.loads(body)
         record = SentDelivery(
@@ -1338,7 +1337,7 @@ class FakeGitHub(FakeServer):
 
     def _register_delivery_routes(self) -> None:
         r = self.route
-        not_found = lambda: self.error_response(404, "Not Found")  # noqa: E731
+        not_found = lambda: self.error_response(404, "Not Found")
 
         def app_delivery(call: Call) -> SentDelivery | None:
             wanted = call.params["delivery_id"]
