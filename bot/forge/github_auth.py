@@ -37,6 +37,7 @@ PERMISSIONS: dict[str, dict[str, str]] = {
               "metadata": "read"},
 }
 """What an installation token may do, by the access a call asks for (GitHub's permission names)."""
+_LEVELS = {"read": 1, "write": 2, "admin": 3}
 
 
 class TokenSource(Protocol):
@@ -81,6 +82,7 @@ class AppInstallationTokens:
         self._refresh_margin = refresh_margin
         self._clock = clock
         self._installations: dict[str, int] = {}
+        self._granted: dict[int, dict[str, str]] = {}
         self._tokens: dict[tuple[int, str, str], tuple[str, float]] = {}
         self._issued: list[str] = []
         self._lock = asyncio.Lock()
@@ -108,7 +110,24 @@ class AppInstallationTokens:
                 jwt=self._jwt(),
             )
             self._installations[repo.full_name] = int(data["id"])
+            if isinstance(data.get("permissions"), dict):
+                self._granted[int(data["id"])] = {
+                    str(k): str(v) for k, v in data["permissions"].items()}
         return self._installations[repo.full_name]
+
+    def _permissions(self, installation: int, access: Access) -> dict[str, str]:
+        """What to ask for: `access`'s permissions, capped at what the installation was granted
+        (asking for more is refused with 422, so an App installed without, say, pull requests
+        still reads issues)."""
+        wanted = PERMISSIONS[access]
+        granted = self._granted.get(installation)
+        if granted is None:
+            return dict(wanted)
+        return {
+            name: level if _LEVELS.get(granted[name], 0) >= _LEVELS[level] else granted[name]
+            for name, level in wanted.items()
+            if _LEVELS.get(granted.get(name, ""), 0) > 0
+        }
 
     async def token_for(self, repo: RepoRef, access: Access = "write") -> str:
         """An installation token for `repo` alone, with the permissions of `access`."""
@@ -125,7 +144,7 @@ class AppInstallationTokens:
                 {"installation_id": installation},
                 data={
                     "repositories": [repo.full_name.split("/", 1)[1]],
-                    "permissions": PERMISSIONS[access],
+                    "permissions": self._permissions(installation, access),
                 },
                 jwt=self._jwt(),
             )

@@ -894,7 +894,8 @@ class FakeGitHub(FakeServer):
                         f"{self.base_url}/app/installations/{repo.installation_id}/access_tokens"
                     ),
                     "repository_selection": "selected",
-                    "permissions": {"issues": "write", "pull_requests": "write"},
+                    "permissions": dict(self.state.installation_permissions.get(
+                        repo.installation_id, DEFAULT_INSTALLATION_PERMISSIONS)),
                 }
             )
 

@@ -206,3 +206,21 @@ def test_factory_refuses_half_an_app_configuration() -> None:
         build_forge("github", token="t", app_id=APP_ID, private_key=PRIVATE_KEY)
     with pytest.raises(ValueError):
         build_forge("gitlab")
+
+
+async def test_tokens_ask_no_more_than_the_installation_was_granted(fake: FakeGitHub) -> None:
+    """An App installed without pull-request access still works for issues: its tokens ask for
+    what it has (asking for more is refused with 422)."""
+    fake.add_repo("octo/issues-only")
+    fake.add_installation(APP_ID, ["octo/issues-only"],
+                          permissions={"issues": "write", "metadata": "read"})
+    repo = RepoRef("github", "octo/issues-only")
+    number = fake.add_issue("octo/issues-only", title="Crash")
+    forge = GitHubForge(app_id=APP_ID, private_key=PRIVATE_KEY, api_url=fake.base_url)
+    try:
+        await forge.get_issue(repo, number)
+        await forge.create_comment(repo, ItemRef("issue", number), "on it")
+    finally:
+        await forge.close()
+    assert [r.body["permissions"] for r in fake.requests_for("create_installation_access_token")
+            ] == [{"issues": "read", "metadata": "read"}, {"issues": "write", "metadata": "read"}]
