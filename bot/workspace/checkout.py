@@ -3,6 +3,11 @@
 The mirror keeps every branch of the remote so a run only fetches what changed; a checkout holds
 exactly one commit of one branch (no tags, no remote, no credentials in its config), so neither
 the agent nor a hostile repository finds the later fix in history or a token on disk.
+
+Layout of one run: `runs/<id>/checkout` is the working tree (the only part the sandbox may
+write), `runs/<id>/git` its git dir, beside it and never inside, so tests cannot change git's
+config, attributes or hooks; JUnit report folders are made in `runs/<id>/` too. Every git
+command names both explicitly and first checks the git dir's seal (see `git.GitDirSeal`).
 """
 
 from __future__ import annotations
@@ -25,10 +30,12 @@ from bot.workspace.git import (
     SMITH_NAME,
     Git,
     GitCredentials,
+    GitDirSeal,
     GitError,
     GitOptions,
     neutralise_attributes,
 )
+from bot.workspace.safe_fs import read_beneath
 
 log = structlog.get_logger(__name__)
 
@@ -82,7 +89,7 @@ class MirrorCache:
         async with lock:
             if not (path / "HEAD").exists():
                 path.mkdir(parents=True, exist_ok=True)
-                await self.git.run(["init", "--quiet", "--bare", "--template=", str(path)])
+                await self.git.run(["init", "--quiet", "--bare", "--template="], git_dir=path)
             await self.git.run(
                 [
                     "fetch",
@@ -94,7 +101,7 @@ class MirrorCache:
                     remote_url,
                     "+refs/heads/*:refs/heads/*",
                 ],
-                cwd=path,
+                git_dir=path,
                 credentials=credentials,
             )
         log.info("mirror.refreshed", mirror=str(path))
@@ -103,7 +110,7 @@ class MirrorCache:
     async def has_branch(self, mirror: Path, branch: str) -> bool:
         out = await self.git.run(
             ["for-each-ref", "--format=%(refname)", f"refs/heads/{_check_branch(branch)}"],
-            cwd=mirror,
+            git_dir=mirror,
         )
         return bool(out.strip())
 
@@ -113,13 +120,35 @@ class Checkout:
     """One run's working tree: a single commit of `source_branch`, on local branch `branch`."""
 
     path: Path
+    """The working tree, `runs/<id>/checkout`: everything in it is untrusted."""
     branch: str
     source_branch: str
     base_commit: str
     git: Git
+    git_dir: Path
+    """`runs/<id>/git`, outside the working tree (and so outside the sandbox's writable view)."""
+    seal: GitDirSeal
 
-    async def _git(self, *args: str, input_bytes: bytes | None = None) -> bytes:
-        return await self.git.run(list(args), cwd=self.path, input_bytes=input_bytes)
+    @property
+    def run_dir(self) -> Path:
+        """`runs/<id>`: the working tree, the git dir and report folders; removed as a whole."""
+        return self.git_dir.parent
+
+    async def _git(
+        self, *args: str, input_bytes: bytes | None = None,
+        extra_config: dict[str, str] | None = None, credentials: GitCredentials | None = None,
+    ) -> bytes:
+        """git on this checkout, its git dir and work tree named explicitly, after checking
+        that nobody changed the git dir's config, attributes or hooks (GitDirChanged if so)."""
+        self.seal.verify()
+        return await self.git.run(
+            list(args), git_dir=self.git_dir, work_tree=self.path, input_bytes=input_bytes,
+            extra_config=extra_config, credentials=credentials)
+
+    def read_file(self, rel_path: str, *, max_bytes: int | None = None) -> bytes:
+        """A file of the working tree as it is now, for the model or the forge: no link on the
+        way is followed (UnsafePath), so a planted link never makes Smith read a host file."""
+        return read_beneath(self.path, rel_path, max_bytes=max_bytes)
 
     async def read_base_file(self, rel_path: str) -> bytes | None:
         """A file as it is in the base commit (never the agent's edits); None when absent."""
@@ -129,21 +158,59 @@ class Checkout:
             return None
         return await self._git("cat-file", "blob", f"{self.base_commit}:{rel_path}")
 
-    async def changed_paths(self, paths: Sequence[str] | None = None) -> list[str]:
-        """Paths that differ from the base commit (added, modified, deleted), repo-relative.
+    async def _stage(self, paths: Sequence[str] | None) -> list[str] | None:
+        """Make the index base + the change; returns the pathspec that names it, or None when
+        `paths` is empty (nothing to stage). With `paths` (the intended change, see
+        changeset.py) only those are staged; without, everything in the working tree is.
 
-        With `paths` (the intended change, see changeset.py) only those are staged and listed;
-        without, everything in the working tree is (setup outputs and caches included)."""
+        A nested repository a test planted would be staged as a gitlink (its `.git` is never
+        read beyond HEAD); it is never part of Smith's change, so its index entry goes back to the base's."""
         if paths is not None:
             # The index becomes base + exactly `paths`: nothing else can slip into a commit.
             await self._git("reset", "--quiet", self.base_commit, "--", ".")
             if not paths:
-                return []
+                return None
             literal = [f":(literal){p}" for p in paths]
             await self._git("add", "--all", "--", *literal)
         else:
             literal = []
             await self._git("add", "--all", "--", ".")
+        await self._unstage_planted_gitlinks(literal)
+        return literal
+
+    async def _unstage_planted_gitlinks(self, pathspec: list[str]) -> None:
+        raw = await self._git("diff", "--cached", "--raw", "-z", "--no-renames",
+                              "--no-abbrev", self.base_commit, "--", *pathspec)
+        fields = raw.split(b"\0")
+        planted = [
+            fields[i + 1].decode(errors="surrogateescape")
+            for i in range(0, len(fields) - 1, 2)
+            if fields[i].startswith(b":") and fields[i].split(b" ")[1] == b"160000"
+            and fields[i].split(b" ")[0] != b":160000"
+        ]
+        if planted:
+            log.warning("checkout.nested_repository_ignored", paths=planted[:20])
+            await self._git("reset", "--quiet", self.base_commit, "--",
+                            *(f":(literal){p}" for p in planted))
+
+    async def read_base_entry(self, rel_path: str) -> tuple[int, bytes] | None:
+        """(mode, content) of a path in the base commit: 0o100644/0o100755 for files, 0o120000
+        for a link (content is its target text); None when absent or not a blob."""
+        listing = await self._git("ls-tree", "-z", self.base_commit, "--", f":(literal){rel_path}")
+        entry = listing.split(b"\0", 1)[0]
+        head = entry.split(b"\t", 1)[0].split(b" ")
+        if not entry or len(head) != 3 or head[1] != b"blob":
+            return None
+        return int(head[0], 8), await self._git("cat-file", "blob", head[2].decode())
+
+    async def changed_paths(self, paths: Sequence[str] | None = None) -> list[str]:
+        """Paths that differ from the base commit (added, modified, deleted), repo-relative.
+
+        With `paths` (the intended change, see changeset.py) only those are staged and listed;
+        without, everything in the working tree is (setup outputs and caches included)."""
+        literal = await self._stage(paths)
+        if literal is None:
+            return []
         out = await self._git(
             "diff", "--cached", "--name-only", "-z", "--no-renames", self.base_commit,
             "--", *literal
@@ -153,15 +220,9 @@ class Checkout:
     async def diff_bytes(self, paths: Sequence[str] | None = None) -> bytes:
         """The working tree against the base commit as a `git diff --binary` patch (only
         `paths` when given: the intended change)."""
-        literal = []
-        if paths is not None:
-            await self._git("reset", "--quiet", self.base_commit, "--", ".")
-            if not paths:
-                return b""
-            literal = ["--", *(f":(literal){p}" for p in paths)]
-            await self._git("add", "--all", *literal)
-        else:
-            await self._git("add", "--all", "--", ".")
+        literal = await self._stage(paths)
+        if literal is None:
+            return b""
         return await self._git(
             "diff",
             "--cached",
@@ -172,6 +233,7 @@ class Checkout:
             "--no-textconv",
             "--no-renames",
             self.base_commit,
+            "--",
             *literal,
         )
 
@@ -192,13 +254,9 @@ class Checkout:
     ) -> str:
         """Commit as Smith (only `paths` when given, else everything in the working tree);
         return the new commit id."""
-        if paths is not None:
-            await self.changed_paths(paths)  # stages base + exactly `paths`
-        else:
-            await self._git("add", "--all", "--", ".")
-        await self.git.run(
-            ["commit", "--quiet", "--no-verify", "--allow-empty", "--no-gpg-sign", "-m", message],
-            cwd=self.path,
+        await self._stage(paths)  # base + exactly `paths` (everything when None)
+        await self._git(
+            "commit", "--quiet", "--no-verify", "--allow-empty", "--no-gpg-sign", "-m", message,
             extra_config={
                 "user.name": author_name,
                 "user.email": author_email,
@@ -215,15 +273,13 @@ class Checkout:
     ) -> None:
         """Push the local branch to `remote_url`; credentials travel only via GIT_ASKPASS."""
         refspec = f"{'+' if force else ''}HEAD:refs/heads/{_check_branch(self.branch)}"
-        await self.git.run(
-            ["push", "--quiet", "--no-verify", "--", remote_url, refspec],
-            cwd=self.path,
-            credentials=credentials,
-        )
+        await self._git(
+            "push", "--quiet", "--no-verify", "--", remote_url, refspec, credentials=credentials)
         log.info("checkout.pushed", branch=self.branch)
 
     def remove(self) -> None:
-        shutil.rmtree(self.path, ignore_errors=True)
+        """Delete the run folder (working tree, git dir, reports); rmtree never follows links."""
+        shutil.rmtree(self.run_dir, ignore_errors=True)
 
 
 class Workspace:
@@ -258,36 +314,36 @@ class Workspace:
         )
         if not await self.mirrors.has_branch(mirror, source_branch):
             raise GitError(["checkout", source_branch], 1, f"branch {source_branch!r} not found")
-        path = self.root / "runs" / uuid.uuid4().hex
+        run_dir = self.root / "runs" / uuid.uuid4().hex
+        path, git_dir = run_dir / "checkout", run_dir / "git"
         path.mkdir(parents=True)
         try:
-            await self.git.run(["init", "--quiet", "--template=", str(path)])
-            neutralise_attributes(path / ".git")
-            await self.git.run(
-                [
-                    "fetch",
-                    "--quiet",
-                    "--depth",
-                    "1",
-                    "--no-tags",
-                    "--no-recurse-submodules",
-                    "--",
-                    mirror.resolve().as_uri(),
-                    f"refs/heads/{source_branch}",
-                ],
-                cwd=path,
-                extra_protocols=("file",),
+            await self.git.run(["init", "--quiet", "--template="], git_dir=git_dir,
+                               work_tree=path)
+            neutralise_attributes(git_dir)
+            seal = GitDirSeal.take(git_dir)
+            checkout = Checkout(path=path, branch=branch, source_branch=source_branch,
+                                base_commit="", git=self.git, git_dir=git_dir, seal=seal)
+            await checkout._git(
+                "fetch",
+                "--quiet",
+                "--depth",
+                "1",
+                "--no-tags",
+                "--no-recurse-submodules",
+                "--",
+                mirror.resolve().as_uri(),
+                f"refs/heads/{source_branch}",
+                extra_config={"protocol.file.allow": "always"},
             )
-            await self.git.run(["checkout", "--quiet", "-B", branch, "FETCH_HEAD"], cwd=path)
-            (path / ".git" / "FETCH_HEAD").unlink(missing_ok=True)
-            base = (await self.git.run(["rev-parse", "HEAD"], cwd=path)).decode().strip()
+            await checkout._git("checkout", "--quiet", "-B", branch, "FETCH_HEAD")
+            (git_dir / "FETCH_HEAD").unlink(missing_ok=True)
+            checkout.base_commit = (await checkout._git("rev-parse", "HEAD")).decode().strip()
         except (GitError, OSError):
-            shutil.rmtree(path, ignore_errors=True)
+            shutil.rmtree(run_dir, ignore_errors=True)
             raise
-        log.info("checkout.created", path=str(path), branch=branch, base=base)
-        return Checkout(
-            path=path, branch=branch, source_branch=source_branch, base_commit=base, git=self.git
-        )
+        log.info("checkout.created", path=str(path), branch=branch, base=checkout.base_commit)
+        return checkout
 
     def remove_stale_runs(self, older_than_seconds: float) -> int:
         """Remove run folders a crashed worker left behind; returns how many were removed."""

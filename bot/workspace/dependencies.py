@@ -5,13 +5,19 @@ inside the sandbox's scrubbed environment. Its outputs (`cache_paths`, e.g. `.ve
 `node_modules`) are stored under a key hashed from the setup command and the dependency files,
 and copied (not linked: agent-written tests must not be able to poison the cache) into later
 checkouts with the same key.
+
+Both copies go through `safe_fs`: the checkout is untrusted (its setup ran repository code), so
+a link in it is copied as a link and never followed, a link on the way to a cache path is
+refused, and restoring over a link removes the link itself, never the folder it points at.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import os
 import shutil
+import stat
 import uuid
 from pathlib import Path
 
@@ -20,6 +26,14 @@ import structlog
 from pydantic import BaseModel
 
 from bot.repo_config import RepoConfig
+from bot.workspace.safe_fs import (
+    UnsafePath,
+    copytree_nofollow,
+    lstat_beneath,
+    read_beneath,
+    rel_parts,
+    remove_beneath,
+)
 from bot.workspace.sandbox import Sandbox
 from bot.workspace.testrun import repo_env
 
@@ -38,16 +52,19 @@ class SetupOutcome(BaseModel):
     output: str = ""
 
 
-def _dependency_files(checkout: Path, globs: list[str]) -> list[Path]:
+def _dependency_files(checkout: Path, globs: list[str]) -> list[str]:
+    """Checkout-relative regular files matching `globs`; links and `.git` are never entered."""
     spec = pathspec.GitIgnoreSpec.from_lines(globs)
     files = []
-    for path in sorted(checkout.rglob("*")):
-        rel = path.relative_to(checkout).as_posix()
-        if rel.startswith(".git/") or not path.is_file() or path.is_symlink():
-            continue
-        if spec.match_file(rel):
-            files.append(path)
-    return files
+    for folder, dirs, names in os.walk(checkout):  # never descends into linked folders
+        dirs[:] = sorted(d for d in dirs if d.lower() != ".git")
+        base = Path(folder).relative_to(checkout)
+        for name in sorted(names):
+            rel = (base / name).as_posix()
+            info = os.lstat(os.path.join(folder, name))
+            if stat.S_ISREG(info.st_mode) and spec.match_file(rel):
+                files.append(rel)
+    return sorted(files)
 
 
 def cache_key(checkout: Path, config: RepoConfig) -> str:
@@ -59,23 +76,20 @@ def cache_key(checkout: Path, config: RepoConfig) -> str:
             (setup.command, setup.cache_paths, sorted(setup.env.items()), setup.path_prepend)
         ).encode()
     )
-    for path in _dependency_files(checkout, setup.dependency_files):
-        digest.update(path.relative_to(checkout).as_posix().encode() + b"\0")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    for rel in _dependency_files(checkout, setup.dependency_files):
+        digest.update(rel.encode() + b"\0")
+        digest.update(hashlib.sha256(read_beneath(checkout, rel)).digest())
     return digest.hexdigest()[:32]
 
 
 def _safe_rel(rel: str) -> bool:
-    """Cache paths come from the repository: keep them inside the checkout."""
-    parts = Path(rel).parts
-    return bool(parts) and not Path(rel).is_absolute() and ".." not in parts and ".git" not in parts
-
-
-def _copy_tree(source: Path, target: Path) -> None:
-    if source.is_dir() and not source.is_symlink():
-        shutil.copytree(source, target, symlinks=True)
-    else:
-        shutil.copy2(source, target, follow_symlinks=False)
+    """Cache paths come from the repository: keep them inside the checkout (repo_config checks
+    this too; here it guards every other way a config could arrive)."""
+    try:
+        parts = rel_parts(rel)
+    except UnsafePath:
+        return False
+    return bool(parts) and not any(p.lower() == ".git" for p in parts)
 
 
 class DependencyCache:
@@ -126,12 +140,16 @@ class DependencyCache:
     def _store(entry: Path, checkout: Path, config: RepoConfig) -> None:
         staging = entry.with_name(f".{entry.name}.{uuid.uuid4().hex}")
         staging.mkdir(parents=True)
-        for rel in filter(_safe_rel, config.setup.cache_paths):
-            source = checkout / rel
-            if source.exists() or source.is_symlink():
-                target = staging / rel
-                target.parent.mkdir(parents=True, exist_ok=True)
-                _copy_tree(source, target)
+        try:
+            for rel in filter(_safe_rel, config.setup.cache_paths):
+                if lstat_beneath(checkout, rel) is not None:
+                    copytree_nofollow(checkout, rel, staging, rel)
+        except UnsafePath as exc:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise SetupFailed(f"refusing to cache the setup's outputs: {exc}") from None
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
         (staging / ".complete").write_text("ok\n")
         if entry.exists():
             shutil.rmtree(entry)
@@ -139,12 +157,13 @@ class DependencyCache:
 
     @staticmethod
     def _restore(entry: Path, checkout: Path, config: RepoConfig) -> None:
-        for rel in filter(_safe_rel, config.setup.cache_paths):
-            source = entry / rel
-            if not (source.exists() or source.is_symlink()):
-                continue
-            target = checkout / rel
-            if target.exists():
-                shutil.rmtree(target) if target.is_dir() else target.unlink()
-            target.parent.mkdir(parents=True, exist_ok=True)
-            _copy_tree(source, target)
+        try:
+            for rel in filter(_safe_rel, config.setup.cache_paths):
+                if lstat_beneath(entry, rel) is None:
+                    continue
+                # Whatever the checkout holds there goes first: a link is unlinked, never
+                # followed, and a link on the way refuses the whole restore.
+                remove_beneath(checkout, rel)
+                copytree_nofollow(entry, rel, checkout, rel)
+        except UnsafePath as exc:
+            raise SetupFailed(f"refusing to restore cached dependencies: {exc}") from None

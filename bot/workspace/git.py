@@ -1,21 +1,31 @@
-"""A git runner that a hostile repository cannot turn into code execution.
+"""A git runner that a hostile repository (or a test it runs) cannot turn into code execution.
 
 Every command gets the same hardening: no system/global config, hooks pointed at /dev/null,
 fsmonitor off, LFS smudge off, no credential helpers, no pager/editor/ssh command from config,
 and an allow-list of transport protocols. Attribute-based drivers (filter/diff/merge) shipped in
 a repository's `.gitattributes` are neutralised per checkout by `neutralise_attributes`, because
 git resolves their commands from config under names we cannot know in advance.
+
+The repository is always named explicitly (`GIT_DIR`, `GIT_WORK_TREE`): git never discovers one
+by walking up from a folder, so a `.git` a test planted in a checkout is never read. A checkout's
+git dir lives outside the folder the sandbox may write, and `GitDirSeal` proves before every
+command that its config, attributes and hooks are still exactly what Smith wrote.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
+import shutil
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import structlog
+
+from bot.workspace.safe_fs import lstat_beneath, read_beneath
 
 log = structlog.get_logger(__name__)
 
@@ -45,11 +55,20 @@ HARDENING_CONFIG: tuple[tuple[str, str], ...] = (
     ("tag.gpgSign", "false"),
     ("safe.directory", "*"),
     ("protocol.allow", "never"),
+    ("core.protectNTFS", "true"),
+    ("core.protectHFS", "true"),
+    ("core.splitIndex", "false"),
+    ("index.threads", "1"),
+    # A test can plant a nested repository (with its own filters and fsmonitor) in the working
+    # tree; git would run `status` inside it to see whether it is dirty. Never look inside.
+    ("diff.ignoreSubmodules", "dirty"),
+    ("status.submoduleSummary", "false"),
 )
 
-# Written to `.git/info/attributes` (highest precedence): unset any filter, diff or merge driver
-# a repository's `.gitattributes` names, so no configured program is ever looked up for it.
-NEUTRAL_ATTRIBUTES = "* !filter !diff !merge -ident\n"
+# Written to the git dir's `info/attributes` (highest precedence): unset any filter, diff or merge
+# driver a repository's `.gitattributes` names, so no configured program is ever looked up for it
+# (and no encoding conversion or keyword expansion changes what the agent wrote).
+NEUTRAL_ATTRIBUTES = "* !filter !diff !merge -ident !working-tree-encoding\n"
 
 SMITH_NAME = "Smith"
 SMITH_EMAIL = "smith@localhost"
@@ -95,12 +114,23 @@ def _askpass_script(directory: Path) -> Path:
     return script
 
 
+class GitDirChanged(GitError):
+    """A run's git dir no longer holds what Smith wrote: something tampered with it."""
+
+
+def _git_executable() -> str:
+    """`git` resolved once from Smith's own PATH, never from a PATH a repository extended."""
+    found = shutil.which("git", path=os.environ.get("PATH", "/usr/bin:/bin"))
+    return str(Path(found).resolve()) if found else "git"
+
+
 class Git:
     """Runs hardened git commands. One instance per workspace root."""
 
     def __init__(self, options: GitOptions, helper_dir: Path) -> None:
         self.options = options
         self._helper_dir = helper_dir
+        self.executable = _git_executable()
 
     def base_env(self) -> dict[str, str]:
         """A minimal environment: nothing from the bot's own environment but PATH and locale."""
@@ -132,6 +162,8 @@ class Git:
         self,
         args: Sequence[str],
         *,
+        git_dir: Path | None = None,
+        work_tree: Path | None = None,
         cwd: Path | None = None,
         credentials: GitCredentials | None = None,
         extra_protocols: Sequence[str] = (),
@@ -139,8 +171,21 @@ class Git:
         extra_config: Mapping[str, str] | None = None,
         check: bool = True,
     ) -> bytes:
-        """Run `git <args>`; return stdout bytes. Raises GitError on a non-zero exit."""
+        """Run `git <args>`; return stdout bytes. Raises GitError on a non-zero exit.
+
+        `git_dir` (and `work_tree` for a checkout) name the repository; git then never looks
+        for one. Without `git_dir` (init, ls-remote) git runs in Smith's helper folder and may
+        not look above it, so no repository around Smith's working folder is ever picked up.
+        """
         env = self.base_env()
+        if git_dir is not None:
+            env["GIT_DIR"] = str(git_dir)
+            if work_tree is not None:
+                env["GIT_WORK_TREE"] = str(work_tree)
+        else:
+            self._helper_dir.mkdir(parents=True, exist_ok=True)
+            cwd = cwd or self._helper_dir
+            env["GIT_CEILING_DIRECTORIES"] = str(Path(cwd).parent)
         if credentials is not None:
             env["GIT_ASKPASS"] = str(_askpass_script(self._helper_dir))
             env["SMITH_GIT_USERNAME"] = credentials.username
@@ -148,10 +193,10 @@ class Git:
         config = self.config_args(extra_protocols)
         for key, value in (extra_config or {}).items():
             config += ["-c", f"{key}={value}"]
-        command = ["git", "--no-pager", *config, *args]
+        command = [self.executable, "--no-pager", *config, *args]
         process = await asyncio.create_subprocess_exec(
             *command,
-            cwd=str(cwd) if cwd else None,
+            cwd=str(cwd or work_tree or git_dir or self._helper_dir),
             env=env,
             stdin=asyncio.subprocess.PIPE
             if input_bytes is not None
@@ -173,7 +218,54 @@ class Git:
 
 
 def neutralise_attributes(git_dir: Path) -> None:
-    """Make `.git/info/attributes` override any driver named by the repository's attributes."""
+    """Make the git dir's `info/attributes` override any driver the repository's attributes
+    name (the git dir is Smith's; the sealed content is checked before every command)."""
     info = git_dir / "info"
     info.mkdir(parents=True, exist_ok=True)
     (info / "attributes").write_text(NEUTRAL_ATTRIBUTES)
+
+
+# Entries of a git dir that, if present, would make git read config, objects or commands from
+# elsewhere or run programs; Smith never writes them, so they must stay absent.
+_MUST_BE_ABSENT = ("hooks", "commondir", "gitdir", "objects/info/alternates", "config.worktree",
+                   "info/grafts")
+
+
+@dataclass(frozen=True)
+class GitDirSeal:
+    """A fingerprint of what in a git dir could steer git (config, info/attributes, hooks and
+    redirections), taken when Smith made it and checked before each command."""
+
+    git_dir: Path
+    digest: str
+
+    @classmethod
+    def take(cls, git_dir: Path) -> GitDirSeal:
+        return cls(git_dir, _fingerprint(git_dir))
+
+    def verify(self) -> None:
+        """Raise GitDirChanged unless the git dir still holds exactly what Smith wrote."""
+        try:
+            now = _fingerprint(self.git_dir)
+        except OSError as exc:
+            now = f"unreadable: {exc}"
+        if now != self.digest:
+            raise GitDirChanged(
+                ["verify", str(self.git_dir)], 1,
+                f"refusing to run git: the run's git dir {self.git_dir} was changed since Smith "
+                "created it (config, info/attributes, hooks or alternates); something outside "
+                "Smith wrote into it")
+
+
+def _fingerprint(git_dir: Path) -> str:
+    digest = hashlib.sha256()
+    top = os.lstat(git_dir)
+    if not stat.S_ISDIR(top.st_mode):
+        raise OSError(f"{git_dir} is not a folder")
+    for rel in ("config", "info/attributes"):
+        data = read_beneath(git_dir, rel, max_bytes=1 << 20)
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
+    for rel in _MUST_BE_ABSENT:
+        if lstat_beneath(git_dir, rel) is not None:
+            digest.update(b"present:" + rel.encode())
+    return digest.hexdigest()

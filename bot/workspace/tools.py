@@ -4,13 +4,20 @@ Names and arguments are a stable contract (DESIGN §5). Every call — refused o
 run's trajectory, because the validator audits attempts as well as successes. Paths stay inside
 the checkout (see `paths.py`); writes are refused for protected paths and for whatever the step's
 `WritePolicy` forbids.
+
+`paths.py` decides which file a path means (following links that stay inside the checkout);
+the read or write itself then goes through `safe_fs`, opening that resolved path component by
+component without following any link, so a link swapped in after the check is refused too, and
+a write replaces the file instead of writing through a link or a hard link.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import stat
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +30,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.workspace.grep import MAX_FILE_BYTES, MAX_LINE_CHARS
 from bot.workspace.paths import PathRefused, ResolvedPath, resolve_in_checkout
+from bot.workspace.safe_fs import (
+    FileTooLarge,
+    UnsafePath,
+    lstat_beneath,
+    opened_dir,
+    read_beneath,
+    remove_beneath,
+    write_beneath,
+)
 from bot.workspace.trajectory import Trajectory
 
 log = structlog.get_logger(__name__)
@@ -294,22 +310,42 @@ class ToolSet:
                 raise ToolRefused(reason)
         return target
 
-    @staticmethod
-    def _read_text(path: Path, rel: str) -> str:
-        if not path.is_file():
-            raise ToolRefused(f"{rel} is not a file" if path.exists() else f"{rel} does not exist")
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise ToolRefused(f"{rel} is too large to read ({path.stat().st_size} bytes)")
-        data = path.read_bytes()
+    def _read_text(self, target: ResolvedPath) -> str:
+        rel = target.rel
+        try:
+            data = read_beneath(self.root, target.real_rel, max_bytes=MAX_FILE_BYTES)
+        except FileNotFoundError:
+            raise ToolRefused(f"{rel} does not exist") from None
+        except FileTooLarge:
+            raise ToolRefused(f"{rel} is too large to read (over {MAX_FILE_BYTES} bytes)") from None
+        except UnsafePath:
+            raise ToolRefused(f"{rel} is not a file") from None
+        except OSError as exc:
+            raise ToolRefused(f"{rel} cannot be read: {exc.strerror or exc}") from None
         if b"\0" in data[:8192]:
             raise ToolRefused(f"{rel} is a binary file")
         return data.decode("utf-8", errors="replace")
+
+    def _write_text(self, target: ResolvedPath, content: str) -> None:
+        try:
+            data = content.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            raise ToolRefused("the content is not valid text (lone surrogates)") from None
+        try:
+            write_beneath(self.root, target.real_rel, data)
+        except IsADirectoryError:
+            raise ToolRefused(f"{target.rel} is a folder") from None
+        except UnsafePath:
+            raise ToolRefused(
+                f"{target.rel} leads through a link or a file; refusing to write it") from None
+        except OSError as exc:
+            raise ToolRefused(f"{target.rel} cannot be written: {exc.strerror or exc}") from None
 
     # -- read tools --
 
     def _read_file(self, args: ReadFileInput) -> str:
         target = self._resolve(args.path)
-        lines = self._read_text(target.real, target.rel).splitlines()
+        lines = self._read_text(target).splitlines()
         total = len(lines)
         start = min(args.offset, max(total, 1))
         window = lines[start - 1 : start - 1 + args.limit]
@@ -324,18 +360,22 @@ class ToolSet:
 
     def _list_dir(self, args: ListDirInput) -> str:
         target = self._resolve(args.path)
-        if not target.real.is_dir():
-            raise ToolRefused(f"{target.rel} is not a folder")
+        try:
+            with opened_dir(self.root, target.real_rel) as fd, os.scandir(fd) as scan:
+                found = sorted((entry.name, entry.is_symlink(), entry.is_dir(
+                    follow_symlinks=False)) for entry in scan)
+        except (UnsafePath, FileNotFoundError, NotADirectoryError):
+            raise ToolRefused(f"{target.rel} is not a folder") from None
         entries = []
-        for entry in sorted(target.real.iterdir(), key=lambda p: p.name):
-            if entry.name.lower() == ".git":
+        for name, is_link, is_dir in found:
+            if name.lower() == ".git":
                 continue
-            if entry.is_symlink():
-                entries.append(f"{entry.name}@")
-            elif entry.is_dir():
-                entries.append(f"{entry.name}/")
+            if is_link:
+                entries.append(f"{name}@")
+            elif is_dir:
+                entries.append(f"{name}/")
             else:
-                entries.append(entry.name)
+                entries.append(name)
         shown = entries[:MAX_LIST_ENTRIES]
         more = f"\n[{len(entries) - len(shown)} more entries]" if len(entries) > len(shown) else ""
         return (
@@ -412,7 +452,7 @@ class ToolSet:
 
     def _edit_file(self, args: EditFileInput) -> str:
         target = self._writable(args.path)
-        text = self._read_text(target.real, target.rel)
+        text = self._read_text(target)
         count = text.count(args.old)
         if count == 0:
             raise ToolRefused(
@@ -424,24 +464,31 @@ class ToolSet:
                 f"`old` text occurs {count} times in {target.rel}; include more "
                 "surrounding lines so it matches exactly once"
             )
-        target.real.write_text(text.replace(args.old, args.new, 1))
+        self._write_text(target, text.replace(args.old, args.new, 1))
         return f"edited {target.rel}"
 
     def _write_file(self, args: WriteFileInput) -> str:
         target = self._writable(args.path)
-        if target.real.is_dir():
+        try:
+            existing = lstat_beneath(self.root, target.real_rel)
+        except UnsafePath:
+            raise ToolRefused(
+                f"{target.rel} leads through a link or a file; refusing to write it") from None
+        except NotADirectoryError:
+            raise ToolRefused(f"{target.rel}: a parent is a file, not a folder") from None
+        if existing is not None and stat.S_ISDIR(existing.st_mode):
             raise ToolRefused(f"{target.rel} is a folder")
-        existed = target.real.exists()
-        target.real.parent.mkdir(parents=True, exist_ok=True)
-        target.real.write_text(args.content)
-        return f"{'overwrote' if existed else 'created'} {target.rel}"
+        self._write_text(target, args.content)
+        return f"{'overwrote' if existing is not None else 'created'} {target.rel}"
 
     def _delete_file(self, args: DeleteFileInput) -> str:
         target = self._writable(args.path)
-        if target.full.is_symlink():
-            target.full.unlink()
-        elif target.full.is_file():
-            target.full.unlink()
-        else:
-            raise ToolRefused(f"{target.rel} is not a file")
+        try:
+            # The entry as written (a link is removed itself, never what it points at).
+            info = lstat_beneath(self.root, target.rel)
+            if info is None or stat.S_ISDIR(info.st_mode):
+                raise ToolRefused(f"{target.rel} is not a file")
+            remove_beneath(self.root, target.rel, missing_ok=False)
+        except (UnsafePath, FileNotFoundError, NotADirectoryError):
+            raise ToolRefused(f"{target.rel} is not a file") from None
         return f"deleted {target.rel}"

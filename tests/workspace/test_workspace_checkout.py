@@ -47,31 +47,33 @@ async def test_checkout_has_one_commit_no_tags_no_remote_no_token(
     checkout = await workspace.create_checkout(
         remote.url, "main", new_branch="smith/1-add", credentials=creds
     )
-    path = checkout.path
+    path, git_dir = checkout.path, checkout.git_dir
     assert checkout.base_commit == base
-    assert git(path, "rev-list", "--count", "--all").strip() == "1"
-    assert git(path, "tag", "--list").strip() == ""
-    assert git(path, "remote").strip() == ""
-    assert git(path, "branch", "--show-current").strip() == "smith/1-add"
-    config = (path / ".git" / "config").read_text()
+    # The git dir sits beside the working tree, never in it (the sandbox may write the tree).
+    assert not (path / ".git").exists() and not git_dir.is_relative_to(path)
+    assert git(git_dir, "rev-list", "--count", "--all").strip() == "1"
+    assert git(git_dir, "tag", "--list").strip() == ""
+    assert git(git_dir, "remote").strip() == ""
+    assert git(git_dir, "branch", "--show-current").strip() == "smith/1-add"
+    config = (git_dir / "config").read_text()
     assert "url" not in config and "SECRET" not in config
-    for file in (path / ".git").rglob("*"):
+    for file in git_dir.rglob("*"):
         if file.is_file():
             assert b"ghs_SECRET_TOKEN" not in file.read_bytes(), file
     mirror_config = workspace.mirrors.path_for(remote.url) / "config"
     assert "SECRET" not in mirror_config.read_text() and "url" not in mirror_config.read_text()
     with pytest.raises(subprocess.CalledProcessError):
-        git(path, "cat-file", "-e", remote.branch_head("later-fix"))
+        git(git_dir, "cat-file", "-e", remote.branch_head("later-fix"))
     checkout.remove()
-    assert not path.exists()
+    assert not path.exists() and not git_dir.exists()
 
 
 async def test_stale_run_folders_are_swept(remote: RemoteRepo, workspace: Workspace) -> None:
     old = await workspace.create_checkout(remote.url, "main", new_branch="smith/9-a")
-    os.utime(old.path, (0, 0))
+    os.utime(old.run_dir, (0, 0))
     fresh = await workspace.create_checkout(remote.url, "main", new_branch="smith/9-b")
     assert workspace.remove_stale_runs(older_than_seconds=3600) == 1
-    assert not old.path.exists() and fresh.path.exists()
+    assert not old.run_dir.exists() and fresh.path.exists()
 
 
 async def test_mirror_is_fetched_again_per_run(remote: RemoteRepo, workspace: Workspace) -> None:
@@ -123,7 +125,10 @@ async def test_hostile_attributes_config_and_hooks_never_run(
     ]:
         git(mirror, "config", key, value)
     checkout = await workspace.create_checkout(remote.url, "main", new_branch="smith/2-x")
-    # The checkout's own config tampered too: commands must still run none of it.
+    # A test planting a `.git` with drivers, fsmonitor and hooks in the working tree: host git
+    # never reads it (the run's git dir is elsewhere), and it is never part of the change.
+    planted = checkout.path / ".git"
+    git(checkout.path, "init", "--quiet")
     for key, value in [
         ("filter.evil.smudge", str(evil)),
         ("filter.evil.clean", str(evil)),
@@ -132,6 +137,7 @@ async def test_hostile_attributes_config_and_hooks_never_run(
         ("core.hooksPath", str(hooks)),
     ]:
         git(checkout.path, "config", key, value)
+    assert (planted / "config").is_file()
     (checkout.path / "a.txt").write_text("changed\n")
     diff = await checkout.diff()
     assert "+changed" in diff
@@ -139,6 +145,9 @@ async def test_hostile_attributes_config_and_hooks_never_run(
     await checkout.push(remote.url)
     assert not marker.exists(), marker.read_text()
     assert remote.show("smith/2-x", "a.txt") == "changed\n"
+    assert "filter" not in (checkout.git_dir / "config").read_text()
+    assert git(checkout.git_dir, "ls-tree", "-r", "--name-only", "HEAD").split() == [
+        ".gitattributes", "a.txt"]
 
 
 async def test_commit_diff_apply_and_push(remote: RemoteRepo, workspace: Workspace) -> None:
@@ -156,7 +165,7 @@ async def test_commit_diff_apply_and_push(remote: RemoteRepo, workspace: Workspa
         assert (resumed.path / "latin.txt").read_bytes() == "café\n".encode("latin-1")
         assert await resumed.diff() == patch
         commit = await resumed.commit("Fix add")
-        assert git(resumed.path, "log", "-1", "--format=%an <%ae>|%cn").strip() == (
+        assert git(resumed.git_dir, "log", "-1", "--format=%an <%ae>|%cn").strip() == (
             "Smith <smith@localhost>|Smith"
         )
         await resumed.push(remote.url)
@@ -220,5 +229,5 @@ async def test_push_credentials_go_through_askpass_only(
         await runner.cleanup()
     expected = "Basic " + base64.b64encode(b"x-access-token:tok123").decode()
     assert expected in seen
-    assert "tok123" not in (checkout.path / ".git" / "config").read_text()
+    assert "tok123" not in (checkout.git_dir / "config").read_text()
     await asyncio.sleep(0)

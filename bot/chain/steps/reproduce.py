@@ -7,7 +7,10 @@ test is reverted and the agent tries again with a short account of what happened
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+import structlog
 
 from bot.chain.agent import run_agent
 from bot.chain.artifacts import Acceptance, ReproTest, StepName
@@ -20,22 +23,32 @@ from bot.chain.artifacts import Diagnosis
 from bot.workspace.failure_summary import summarize_failures
 from bot.workspace.junit import RunStatus as TestRunStatus
 from bot.workspace.junit import TestOutcome
+from bot.workspace.safe_fs import remove_beneath, symlink_beneath, write_beneath
 from bot.workspace.testrun import run_tests
 from bot.workspace.tools import WritePolicy
 
+log = structlog.get_logger(__name__)
+
 
 async def revert_changes(ctx: RunContext, paths: list[str]) -> None:
-    """Put `paths` back as they are on the base commit (delete files the base does not have)."""
+    """Put `paths` back as they are on the base commit (delete files the base does not have).
+
+    The checkout is untrusted (the test just ran in it): nothing here follows a link. A link is
+    removed or restored as a link, a file is replaced rather than written through, and a path
+    that leads through a link is left alone (it is then no part of the change either)."""
     checkout = ctx.workspace
     root: Path = checkout.path
     for rel in paths:
-        original = await checkout.read_base_file(rel)
-        target = root / rel
-        if original is None:
-            target.unlink(missing_ok=True)
-        else:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(original)
+        original = await checkout.read_base_entry(rel)
+        try:
+            if original is None:
+                remove_beneath(root, rel)
+            elif original[0] == 0o120000:
+                symlink_beneath(root, rel, os.fsdecode(original[1]))
+            else:
+                write_beneath(root, rel, original[1], mode=original[0] & 0o777)
+        except OSError as exc:  # UnsafePath: a link on the way; never followed
+            log.warning("revert_refused", path=rel, reason=str(exc))
 
 
 def red_message(result, test_id: str) -> str:  # noqa: ANN001 - TestRunResult
