@@ -8,12 +8,23 @@ a bad one yields an error naming the line and the problem, for the maintainer to
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import sys
-from pathlib import Path
-from typing import Any, Literal
+from pathlib import Path, PurePosixPath
+from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
 CONFIG_FILE = ".smith.yml"
 SCHEMA_FILE = Path(__file__).with_name("repo_config.schema.json")
@@ -54,6 +65,101 @@ DEFAULT_TEST_GLOBS: dict[str, list[str]] = {
 }
 
 Language = Literal["python", "javascript", "typescript", "go", "java"]
+
+# ---- what a repository may put into the environment and the paths it names ----------------
+# `.smith.yml` is the repository's own text: it may only add ordinary variables for its tools,
+# never ones that make a program load code from elsewhere, change where tools, homes and
+# temporary files are found, redirect git, traffic or certificates, or steer a shell.
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+DENIED_ENV_NAMES = frozenset({
+    "PATH", "HOME", "TMPDIR", "TMP", "TEMP", "SHELL", "USER", "LOGNAME", "PWD", "OLDPWD",
+    "BASH_ENV", "ENV", "IFS", "SHELLOPTS", "BASHOPTS", "PS4", "PROMPT_COMMAND", "CDPATH",
+    "GLOBIGNORE", "PYTHONSTARTUP", "PYTHONHOME", "PYTHONUSERBASE", "PYTHONEXECUTABLE",
+    "PYTHONINSPECT", "PERL5OPT", "PERL5LIB", "PERLLIB", "PERL5DB", "RUBYOPT", "RUBYLIB",
+    "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "GCONV_PATH", "LOCPATH",
+    "NLSPATH", "HOSTALIASES", "RESOLV_HOST_CONF", "LOCALDOMAIN", "RES_OPTIONS",
+    "SSLKEYLOGFILE", "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE", "NODE_EXTRA_CA_CERTS",
+    "SSH_AUTH_SOCK", "SSH_ASKPASS", "EDITOR", "VISUAL", "PAGER", "BROWSER",
+})
+DENIED_ENV_PREFIXES = ("LD_", "DYLD_", "GIT_", "BASH_FUNC_", "SSL_CERT_", "SMITH_", "DOCKER_",
+                       "XDG_", "MALLOC_", "GLIBC_")
+DENIED_ENV_SUFFIXES = ("_PROXY",)
+CHECKED_ENV_NAMES = ("PYTHONPATH", "NODE_OPTIONS", "NODE_PATH")
+"""Allowed only when every path they name stays inside the checkout."""
+_NODE_LOADER_FLAGS = ("-r", "--require", "--import", "--loader", "--experimental-loader")
+_CHECKOUT = "{checkout}"
+
+
+def _inside_checkout(value: str) -> bool:
+    """A path relative to the checkout, or `{checkout}`-based, that never climbs out of it."""
+    if value.startswith(_CHECKOUT):
+        value = value[len(_CHECKOUT):].lstrip("/")
+    elif value.startswith(("/", "~", "\\")) or "{" in value:
+        return False
+    depth = 0
+    for part in PurePosixPath(value).parts:
+        if part == "..":
+            depth -= 1
+            if depth < 0:
+                return False
+        elif part not in (".", ""):
+            depth += 1
+    return True
+
+
+def env_refusal(name: str, value: str) -> str | None:
+    """Why `.smith.yml` may not set `name` to `value`, or None when it may."""
+    upper = name.upper()
+    if not _ENV_NAME.match(name):
+        return f"{name!r} is not a valid environment variable name"
+    if (upper in DENIED_ENV_NAMES or upper.startswith(DENIED_ENV_PREFIXES)
+            or upper.endswith(DENIED_ENV_SUFFIXES)):
+        return (f"{name} may not be set by the repository (it would change what runs, where "
+                "tools, homes or temporary files are, or where traffic goes)")
+    if upper in ("PYTHONPATH", "NODE_PATH"):
+        outside = [e for e in value.split(":") if e and not _inside_checkout(e)]
+        if outside:
+            return (f"{name} may only name folders inside the checkout (relative or "
+                    f"`{{checkout}}/...`), not {outside[0]!r}")
+    if upper == "NODE_OPTIONS":
+        try:
+            words = shlex.split(value)
+        except ValueError:
+            return "NODE_OPTIONS is not a valid option list"
+        for index, word in enumerate(words):
+            flag, _, attached = word.partition("=")
+            if flag not in _NODE_LOADER_FLAGS:
+                continue
+            module = attached or (words[index + 1] if index + 1 < len(words) else "")
+            path_like = "/" in module or module.startswith((".", "~", "{"))
+            if path_like and not _inside_checkout(module):
+                return (f"NODE_OPTIONS may only {flag} modules inside the checkout, not "
+                        f"{module!r}")
+    return None
+
+
+def _checkout_relative(value: str) -> str:
+    """A path the repository names for Smith's own file handling: relative, inside the
+    checkout, never into `.git`."""
+    text = value.strip()
+    parts = PurePosixPath(text).parts
+    if not text or text.startswith(("/", "~", "\\")) or ".." in parts:
+        raise ValueError(f"{value!r} must be a path relative to the repository root, without `..`")
+    if any(part.lower().rstrip(". ") == ".git" for part in parts):
+        raise ValueError(f"{value!r} may not name git's own data (`.git`)")
+    return value
+
+
+def _relative_glob(value: str) -> str:
+    """A dependency-file glob: may be anchored with a leading `/` (gitignore style: the
+    repository root), but may not climb out or look into `.git`."""
+    body = value[1:] if value.startswith("!") else value
+    _checkout_relative(body.lstrip("/") or ".")
+    return value
+
+
+CheckoutPath = Annotated[str, AfterValidator(_checkout_relative)]
+RelativeGlob = Annotated[str, AfterValidator(_relative_glob)]
 SandboxKind = Literal["unshare", "bwrap", "docker"]
 
 
@@ -77,17 +183,36 @@ class SetupConfig(_Section):
     command: str | None = None
     """Dependency installation, run once per checkout with network on the base branch's code
     (e.g. `python -m venv .venv && .venv/bin/pip install -r requirements.txt`, `npm ci`)."""
-    dependency_files: list[str] = Field(default_factory=list)
-    """Globs of the files whose content keys the dependency cache (lockfiles, manifests)."""
-    cache_paths: list[str] = Field(default_factory=list)
-    """Folders the setup produces (e.g. `.venv`, `node_modules`), cached and restored per run."""
+    dependency_files: list[RelativeGlob] = Field(default_factory=list)
+    """Globs of the files whose content keys the dependency cache (lockfiles, manifests);
+    inside the repository (no `..`, no `.git`)."""
+    cache_paths: list[CheckoutPath] = Field(default_factory=list)
+    """Folders the setup produces (e.g. `.venv`, `node_modules`), cached and restored per run;
+    relative to the repository root (no absolute paths, no `..`, no `.git`)."""
     env: dict[str, str] = Field(default_factory=dict)
-    """Extra environment for setup, tests and checks; `{checkout}` becomes the checkout path."""
-    path_prepend: list[str] | None = None
-    """Checkout-relative folders put in front of PATH; empty means the language's default
-    (`.venv/bin` for python, `node_modules/.bin` for javascript/typescript)."""
+    """Extra environment for setup, tests and checks, inside the sandbox only; `{checkout}`
+    becomes the checkout path. Refused: `PATH`, `HOME`, `TMPDIR`, `LD_*`, `DYLD_*`, `GIT_*`,
+    `SMITH_*`, `DOCKER_*`, `XDG_*`, `SSL_CERT_*`, `*_PROXY`, `PYTHONSTARTUP`, `PYTHONHOME`,
+    `BASH_ENV`, `ENV`, `IFS`, `SHELLOPTS`, `PS4`, `PERL5OPT`, `RUBYOPT`, `JAVA_TOOL_OPTIONS`
+    and the like; `PYTHONPATH`/`NODE_PATH` only with folders inside the checkout, and
+    `NODE_OPTIONS` only `--require`/`--import` modules inside the checkout."""
+    path_prepend: list[CheckoutPath] | None = None
+    """Checkout-relative folders put in front of PATH inside the sandbox; empty means the
+    language's default (`.venv/bin` for python, `node_modules/.bin` for
+    javascript/typescript). No absolute paths, no `..`, no `.git`."""
     timeout_seconds: float = Field(default=1200, gt=0)
     """Wall-clock limit of the setup command."""
+
+    @field_validator("env")
+    @classmethod
+    def _env_allowed(cls, env: dict[str, str]) -> dict[str, str]:
+        for name, value in env.items():
+            reason = env_refusal(name, value)
+            if reason:
+                # `env_key` lets the error point at the variable's own line.
+                raise PydanticCustomError("env_refused", "{reason}",
+                                          {"reason": reason, "env_key": name})
+        return env
 
 
 class CheckConfig(_Section):
@@ -268,6 +393,9 @@ def load_repo_config(text: str | bytes | None, source: str = CONFIG_FILE) -> Rep
         problems = []
         for error in exc.errors():
             loc = tuple(p for p in error["loc"])
+            env_key = (error.get("ctx") or {}).get("env_key")
+            if env_key is not None:
+                loc = (*loc, env_key)
             where = ".".join(str(p) for p in loc) or "(top level)"
             problems.append((_node_line(node, loc), f"{where}: {error['msg']}"))
         raise RepoConfigError(problems, source) from None
