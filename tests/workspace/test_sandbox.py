@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.workspace.sandbox import Sandbox, SandboxSettings, SandboxUnavailable, kind_works
+from bot.workspace.sandbox import Sandbox, SandboxSettings, SandboxUnavailable, kind_works, kinds
 
 VENV_BIN = str(Path(sys.executable).parent)
 KINDS = [k for k in ("unshare", "bwrap") if kind_works(k)]
@@ -147,18 +147,22 @@ def test_no_sandbox_means_refusal_unless_explicitly_allowed() -> None:
     assert Sandbox(SandboxSettings(kind="docker", allow_unsandboxed=True)).kind == "none"
 
 
-def test_docker_command_has_no_network_and_no_env_values(tmp_path: Path) -> None:
-    sandbox = Sandbox.__new__(Sandbox)
-    sandbox.settings = SandboxSettings(kind="docker", docker_image="python:3.11-slim")
-    sandbox.kind = "docker"
-    env = sandbox.environment(tmp_path / "home", {"API_MODE": "secret-ish"})
-    argv = sandbox.build_argv(
-        "pytest", cwd=tmp_path, home=tmp_path / "home", network=False, env=env
+def test_docker_command_has_no_network_no_env_values_and_no_privileges(tmp_path: Path) -> None:
+    env_file = tmp_path / "env"
+    argv = kinds.docker_argv(
+        docker="/usr/bin/docker", image="python:3.11-slim", command="pytest",
+        cwd=str(tmp_path / "checkout"), writable=[str(tmp_path / "checkout")],
+        env_file=str(env_file), uid=65534, gid=65534, network=False, max_processes=256,
+        max_memory=1 << 30, max_file_bytes=1 << 28, max_open_files=1024, tmp_bytes=1 << 28,
     )
-    assert argv[:3] == ["docker", "run", "--rm"]
+    assert argv[:3] == ["/usr/bin/docker", "run", "--rm"]
     assert argv[argv.index("--network") + 1] == "none"
-    assert "--pids-limit" in argv and "secret-ish" not in " ".join(argv)
-    assert argv[argv.index("API_MODE") - 1] == "-e"
+    assert argv[argv.index("--cap-drop") + 1] == "ALL"
+    assert argv[argv.index("--pids-limit") + 1] == "256"
+    assert argv[argv.index("--user") + 1] == "65534:65534"
+    assert "--read-only" in argv and "no-new-privileges" in argv
+    assert argv[argv.index("--env-file") + 1] == str(env_file)  # values never on the argv
+    assert not [a for a in argv if a == "-e" or a.startswith("--env=")]
     assert argv[-3:] == ["/bin/sh", "-c", "pytest"]
 
 

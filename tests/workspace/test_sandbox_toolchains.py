@@ -33,7 +33,7 @@ async def test_a_tool_on_a_path_under_tmp_runs_inside_the_sandbox(kind: str, tmp
 
 
 @pytest.mark.parametrize("kind", KINDS)
-async def test_secret_files_read_as_empty_inside_the_sandbox(kind: str, tmp_path: Path):
+async def test_secret_files_and_folders_holding_them_are_not_in_the_view(kind: str, tmp_path: Path):
     # Outside /tmp (bwrap gives the sandbox a private /tmp): where an operator keeps secrets.
     folder = Path.home() / ".cache" / "smith-tests" / uuid.uuid4().hex
     folder.mkdir(parents=True)
@@ -44,10 +44,17 @@ async def test_secret_files_read_as_empty_inside_the_sandbox(kind: str, tmp_path
         neighbour.write_text("not secret")
         checkout = tmp_path / "checkout"
         checkout.mkdir()
-        sandbox = Sandbox(SandboxSettings(kind=kind, hidden_files=(str(key),)))
-        result = await sandbox.run(f"cat {key}; echo; cat {neighbour}", cwd=checkout, timeout=30)
-        assert "canary-9f2c" not in result.output
-        assert "not secret" in result.output  # only the listed files are masked
+        probe = f"cat {key}; echo; cat {neighbour}"
+        # A home folder is never part of the allow-list.
+        plain = Sandbox(SandboxSettings(kind=kind, hidden_files=(str(key),)))
+        result = await plain.run(probe, cwd=checkout, timeout=30)
+        assert "canary-9f2c" not in result.output and "not secret" not in result.output
+        # Listing the folder read-only does not expose the secret in it: a folder holding a
+        # hidden file is refused as a whole (fail closed), the rest of the view still works.
+        listed = Sandbox(SandboxSettings(kind=kind, hidden_files=(str(key),),
+                                         readonly_paths=(str(folder),)))
+        result = await listed.run(probe + "; echo; echo alive", cwd=checkout, timeout=30)
+        assert "canary-9f2c" not in result.output and "alive" in result.output
         assert key.read_text().endswith("canary-9f2c")  # and the host file is untouched
     finally:
         shutil.rmtree(folder, ignore_errors=True)

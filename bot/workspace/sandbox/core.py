@@ -140,8 +140,7 @@ class Sandbox:
                 [*trees, private_tmp], started,
             )
         finally:
-            cgroup.kill()
-            cgroup.remove()
+            await asyncio.to_thread(cgroup.remove)
             shutil.rmtree(scratch, ignore_errors=True)
             if stage_dir is not None and stage_dir.exists():
                 shutil.rmtree(stage_dir, ignore_errors=True)
@@ -301,12 +300,11 @@ class Sandbox:
             return "file_size"
         if code in (-SIGXCPU, 128 + SIGXCPU):
             return "cpu_time"
-        if code:
-            used, largest = disk_usage(trees)
-            if largest >= self.settings.max_file_bytes:
-                return "file_size"
-            if used > self.settings.max_disk_bytes:
-                return "disk"
+        used, largest = disk_usage(trees)
+        if largest >= self.settings.max_file_bytes:  # writes stop exactly at the cap
+            return "file_size"
+        if used > self.settings.max_disk_bytes:
+            return "disk"
         return None
 
     @staticmethod

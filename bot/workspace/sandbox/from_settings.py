@@ -17,7 +17,7 @@ def sandbox_settings(settings: Settings) -> SandboxSettings:
         uid=settings.sandbox_uid,
         gid=settings.sandbox_gid,
         readonly_paths=tuple(settings.sandbox_readonly_paths),
-        forbidden_paths=(str(settings.data_dir), str(settings.postgres_dir)),
+        forbidden_paths=(str(settings.data_dir.resolve()), str(settings.postgres_dir.resolve())),
         hidden_paths=tuple(settings.sandbox_hidden_paths),
         hidden_files=tuple(str(p) for p in settings.secret_files()),
         max_processes=settings.sandbox_max_processes,

@@ -91,7 +91,12 @@ class _Guard:
 
 
 def _root_of(folder: str) -> str:
-    return os.path.dirname(folder) if os.path.basename(folder) in ("bin", "sbin") else folder
+    """The toolchain a PATH entry belongs to: `X` for `X/bin`, and the whole `node_modules`
+    for `node_modules/.bin` (its launchers link into packages that require their siblings)."""
+    name = os.path.basename(folder)
+    if name == ".bin" and os.path.basename(os.path.dirname(folder)) == "node_modules":
+        return os.path.dirname(folder)
+    return os.path.dirname(folder) if name in ("bin", "sbin") else folder
 
 
 def toolchain_roots(path_variable: str) -> list[str]:
@@ -172,6 +177,9 @@ def build_view(
             refused.append(candidate)
     for folder in writable:
         binds.append(Bind(os.path.realpath(folder), folder, writable=True))
+        git = os.path.join(folder, ".git")
+        if os.path.lexists(git) and not os.path.islink(git):  # host git reads it: never written
+            binds.append(Bind(os.path.realpath(git), git))
     if refused:
         log.warning("sandbox.paths_refused", paths=refused)
     unique = list(dict.fromkeys(binds))

@@ -91,6 +91,7 @@ def bwrap_argv(
     argv += ["--proc", "/proc", "--dev", "/dev"]
     argv += ["--ro-bind-data", "{fd:passwd}", "/etc/passwd"]
     argv += ["--ro-bind-data", "{fd:group}", "/etc/group"]
+    argv += ["--remount-ro", "/"]  # bubblewrap's own root tmpfs: nothing new at the top level
     if with_seccomp:
         argv += ["--seccomp", "{fd:seccomp}"]
     argv += ["--chdir", cwd, "--", "/bin/sh", "-c", command]

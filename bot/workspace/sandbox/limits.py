@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import resource
 import signal
+import time
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -127,27 +128,32 @@ class Cgroup:
     def kill(self) -> None:
         """SIGKILL whatever is left in the run's cgroup (a process that left the session)."""
         for folder in self.folders:
-            if self.v2 and _write(folder / "cgroup.kill", "1"):
-                continue
-            for _ in range(20):
+            if self.v2:
+                _write(folder / "cgroup.kill", "1")
+            for pid in _members(folder):
                 try:
-                    pids = [int(p) for p in (folder / "cgroup.procs").read_text().split()]
-                except (OSError, ValueError):
-                    break
-                if not pids:
-                    break
-                for pid in pids:
-                    try:
-                        os.kill(pid, signal.SIGKILL)
-                    except (ProcessLookupError, PermissionError):
-                        pass
+                    os.kill(pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
 
-    def remove(self) -> None:
+    def remove(self, wait_seconds: float = 5.0) -> None:
+        """Kill what is left, wait until the kernel has reaped it, then delete the folders."""
+        deadline = time.monotonic() + wait_seconds
         for folder in self.folders:
+            while _members(folder) and time.monotonic() < deadline:
+                self.kill()
+                time.sleep(0.02)
             try:
                 folder.rmdir()
             except OSError:
                 log.warning("sandbox.cgroup_left", folder=str(folder))
+
+
+def _members(folder: Path) -> list[int]:
+    try:
+        return [int(p) for p in (folder / "cgroup.procs").read_text().split()]
+    except (OSError, ValueError):
+        return []
 
 
 @dataclass(frozen=True)
@@ -207,6 +213,8 @@ def hand_over(trees: Sequence[Path], uid: int, gid: int) -> None:
     for tree in trees:
         _lchown(tree, uid, gid, is_dir=True)
         for folder, dirs, files in os.walk(tree, followlinks=False):
+            if Path(folder) == Path(tree) and ".git" in dirs:
+                dirs.remove(".git")  # mounted read-only inside; host git keeps owning it
             for name in dirs:
                 _lchown(Path(folder) / name, uid, gid, is_dir=True)
             for name in files:
