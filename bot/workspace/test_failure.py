@@ -32,6 +32,8 @@ _LIMIT_SIGNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 _LIMIT_EXIT_CODES = {152: "cpu_time", 153: "file_size", -24: "cpu_time", -25: "file_size"}
 _IMPORT_OF_MODULE = re.compile(r"while importing test module '(?P<path>[^']+)'")
+# A frame of pytest's short traceback: `calc.py:2: in <module>`.
+_FRAME = re.compile(r"^(?P<path>[^\s:][^:\n]*?\.\w+):\d+: in ", re.MULTILINE)
 
 SETUP_HINT = "add a `setup` step to `.smith.yml` that installs it"
 LIMIT_TEXT = {
@@ -121,6 +123,21 @@ def command_problem(output: str, exit_code: int | None, what: str = "test comman
     return None
 
 
+def _missing_import_elsewhere(details: str, touched: Sequence[str]) -> bool:
+    """A module that is not installed, imported by a file the change did not touch (the agent's
+    test imports `calc`, and `calc.py` imports a package no setup installed): the repository's
+    dependencies are missing, whatever test happened to reach them."""
+    text = _clean(details)
+    if not _NO_MODULE.search(text):
+        return False
+    frames = _FRAME.findall(text)
+    if not frames:
+        return False
+    last = frames[-1]
+    return not _mentions(last, touched) and not any(
+        last.endswith(path) for path in touched if path)
+
+
 def classify(
     result: TestRunResult, *, touched: Sequence[str] = ()
 ) -> EnvironmentProblem | None:
@@ -149,6 +166,9 @@ def classify(
     broken = [case for case in result.cases if case.outcome is TestOutcome.COLLECTION_ERROR]
     foreign = []
     for case in broken:
+        if _missing_import_elsewhere(case.details or "", touched):
+            foreign.append(case)
+            continue
         module = _IMPORT_OF_MODULE.search(case.details or "")
         names = [case.test_id, case.file or "", case.name.replace(".", "/") + ".py"]
         if module:

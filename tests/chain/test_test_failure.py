@@ -112,3 +112,39 @@ def test_a_failed_setup_is_summarised_with_its_tail_and_a_fix():
     assert "setup.command" in problem.fix
     missing = setup_problem("setup command failed (127): sh: 1: npm: not found")
     assert missing.cause == "command_not_found" and "`npm: not found`" in missing.detail
+
+
+AGENT_TEST_REACHES_MISSING_PACKAGE = """\
+ImportError while importing test module '/work/checkout/tests/test_average.py'.
+Traceback:
+/usr/lib/python3.11/importlib/__init__.py:126: in import_module
+    return _bootstrap._gcd_import(name[level:], package=level)
+tests/test_average.py:1: in <module>
+    from calc import average
+calc.py:2: in <module>
+    import numpy_extras
+E   ModuleNotFoundError: No module named 'numpy_extras'
+"""
+
+
+def test_a_package_missing_behind_the_agents_own_test_is_environment():
+    # The agent's red test imports `calc`; `calc.py`, which the agent did not touch, needs a
+    # package no setup installed: the repository's dependencies are missing, not the test bad.
+    case = _collection_error("tests/test_average.py", AGENT_TEST_REACHES_MISSING_PACKAGE)
+    problem = classify(_run(RunStatus.COMPLETED, cases=[case]),
+                       touched=["tests/test_average.py"])
+    assert problem is not None and problem.cause == "collection_error"
+    assert "`No module named numpy_extras`" in problem.detail
+
+
+def test_a_missing_import_the_agent_wrote_is_the_agents_to_fix():
+    details = AGENT_TEST_REACHES_MISSING_PACKAGE.replace(
+        "calc.py:2: in <module>\n    import numpy_extras\n", "").replace(
+        "from calc import average", "import numpy_extras")
+    case = _collection_error("tests/test_average.py", details)
+    assert classify(_run(RunStatus.COMPLETED, cases=[case]),
+                    touched=["tests/test_average.py"]) is None
+    # ... and so is an import in product code the agent changed.
+    case = _collection_error("tests/test_average.py", AGENT_TEST_REACHES_MISSING_PACKAGE)
+    assert classify(_run(RunStatus.COMPLETED, cases=[case]),
+                    touched=["tests/test_average.py", "calc.py"]) is None

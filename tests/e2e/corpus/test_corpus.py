@@ -4,6 +4,8 @@ request ever went over the run's token cap or a step's input bound."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.e2e.conftest import E2E
@@ -37,6 +39,21 @@ def assert_status_final(e2e: E2E) -> None:
     assert "running…" not in status and "⏳" not in status, status
 
 
+async def summon_and_measure(e2e: E2E, request: pytest.FixtureRequest) -> None:
+    """Summon Smith and run every job; the run's wall time and tokens go to the test report's
+    user properties (benchmarks/corpus_runs.py prints them)."""
+    started = time.monotonic()
+    await e2e.summon()
+    await e2e.drain()
+    seconds = time.monotonic() - started
+    [run] = await e2e.runs()
+    request.node.user_properties.append(("corpus_run", {
+        "seconds": round(seconds, 3), "input_tokens": run.input_tokens,
+        "output_tokens": run.output_tokens, "cost_usd": run.cost_usd,
+        "requests": len(e2e.model.requests), "outcome": run.outcome,
+    }))
+
+
 def assert_within_bounds(e2e: E2E) -> None:
     over = story.oversized_requests(e2e.model, token_cap=e2e.settings.run_token_cap,
                                     bound=e2e.settings.max_step_input_tokens)
@@ -46,11 +63,12 @@ def assert_within_bounds(e2e: E2E) -> None:
 @pytest.mark.parametrize("corpus_case", [cases.README_VENV, cases.NO_GITIGNORE, cases.NPM_JEST,
                                          cases.MONOREPO, cases.LARGE_GENERATED],
                          indirect=True, ids=str)
-async def test_the_pull_request_holds_exactly_the_intended_files(e2e: E2E, corpus_case: Case):
+async def test_the_pull_request_holds_exactly_the_intended_files(
+    e2e: E2E, corpus_case: Case, request: pytest.FixtureRequest,
+):
     intended = corpus_case.story
     story.whole_fix(e2e.model, intended)
-    await e2e.summon()
-    await e2e.drain()
+    await summon_and_measure(e2e, request)
 
     [run] = await e2e.runs()
     assert (run.status, run.outcome) == ("succeeded", "change_request"), \
@@ -78,14 +96,13 @@ async def test_the_pull_request_holds_exactly_the_intended_files(e2e: E2E, corpu
 
 @pytest.mark.parametrize("corpus_case", [cases.UNDECLARED_SETUP], indirect=True, ids=str)
 async def test_tests_that_need_an_undeclared_setup_end_environment_without_an_attempt(
-    e2e: E2E, corpus_case: Case,
+    e2e: E2E, corpus_case: Case, request: pytest.FixtureRequest,
 ):
     intended = corpus_case.story
     story.understanding(e2e.model, intended)
     story.reproduction(e2e.model, intended)
     story.reproduction(e2e.model, intended)  # a retried step may ask again; none is needed
-    await e2e.summon()
-    await e2e.drain()
+    await summon_and_measure(e2e, request)
 
     [run] = await e2e.runs()
     assert (run.status, run.outcome) == ("failed", "environment"), \
