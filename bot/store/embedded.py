@@ -8,6 +8,7 @@ the server already running instead of starting another one on the same folder.
 from __future__ import annotations
 
 import logging
+import time
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,10 @@ log = structlog.get_logger(__name__)
 
 class EmbeddedPostgresError(RuntimeError):
     """The embedded server could not be started or reached."""
+
+
+LINGER_SECONDS = 3.0
+"""How long departing clients may take to vanish from pg_stat_activity."""
 
 
 @dataclass
@@ -40,6 +45,12 @@ class EmbeddedPostgres:
         if not self.started_here:
             return
         others = _other_clients(self.url)
+        # A client that just exited (or this process's own pool, closing) can linger in
+        # pg_stat_activity for a moment: look again briefly before leaving the server up.
+        deadline = time.monotonic() + LINGER_SECONDS
+        while others and time.monotonic() < deadline:
+            time.sleep(0.2)
+            others = _other_clients(self.url)
         if others:
             log.info("embedded_postgres_left_running", other_clients=others)
             return
