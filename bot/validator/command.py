@@ -68,6 +68,13 @@ def register(subparsers: Any) -> None:
         help="extra protected globs: .smith.yml (protected_paths:), a YAML list, or one glob per line",
     )
     parser.add_argument(
+        "--report",
+        type=Path,
+        metavar="FILE",
+        help="bug report or acceptance criteria text: lets an edge-case return or a test "
+        "expectation change the report asks for pass",
+    )
+    parser.add_argument(
         "--estimate-points", type=float, metavar="N", help="the run's estimate, for broad_change"
     )
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
@@ -78,6 +85,7 @@ def run_validate(args: argparse.Namespace) -> int:
     try:
         diff_text = _read_text(args.diff, "diff")
         trajectory = load_trajectory(args.trajectory) if args.trajectory else []
+        report = _read_text(args.report, "report") if getattr(args, "report", None) else None
         protected = (
             ProtectedPaths.load(extra=load_extra_globs(args.protected)) if args.protected else None
         )
@@ -88,6 +96,7 @@ def run_validate(args: argparse.Namespace) -> int:
             protected=protected,
             estimate_points=args.estimate_points,
             red_test_literals_extra=args.red_literal,
+            report=report,
         )
     except (InputError, DiffParseError, ValueError) as exc:
         print(f"smith validate: {exc}", file=sys.stderr)

@@ -124,6 +124,7 @@ class DiffContext:
     red_literals_exact: bool = False  # of the named red test (or given), not of every added test
     estimate_points: float | None = None
     limits: BreadthLimits = field(default_factory=BreadthLimits)
+    report: str | None = None  # the bug report / acceptance criteria text, when the caller has it
 
     @property
     def product_files(self) -> list[ChangedFile]:

@@ -14,6 +14,7 @@ from bot.validator.context import ChangedFile, DiffContext
 from bot.validator.detectors import (
     comments,
     exceptions,
+    guarded_returns,
     shortcuts,
     soft,
     special_casing,
@@ -29,6 +30,7 @@ from bot.workspace.trajectory import TrajectoryEvent
 DETECTORS: tuple[Callable[[DiffContext], Iterable[Finding]], ...] = (
     exceptions.detect,
     shortcuts.detect,
+    guarded_returns.detect,
     special_casing.detect,
     comments.detect,
     tests_integrity.detect,
@@ -46,11 +48,14 @@ def validate_static(
     estimate_points: float | None = None,
     red_test_literals_extra: Sequence[str] = (),
     limits: BreadthLimits | None = None,
+    report: str | None = None,
 ) -> StaticVerdict:
     """Run all static detectors. Raises DiffParseError when the diff cannot be read.
 
     `red_test_literals_extra` adds literal values of the red test when the test is not part of
     the diff (written in an earlier commit); literals of a red test added in the diff are read.
+    `report` is the bug report or the acceptance criteria quoting it: an early return for an
+    edge case, or a test expectation change, is legitimate only when the report asks for it.
     """
     changes = parse_diff(diff_text)
     files = [ChangedFile(change) for change in changes]
@@ -65,6 +70,7 @@ def validate_static(
         red_literals_exact=bool(red_test or red_test_literals_extra),
         estimate_points=estimate_points,
         limits=limits or BreadthLimits(),
+        report=report,
     )
 
     findings: list[Finding] = []

@@ -31,6 +31,7 @@ class Case:
     red_test: str | None
     red_literals: list[str]
     estimate_points: float | None
+    report: str | None = None
 
     def run(self) -> StaticVerdict:
         return validate_static(
@@ -39,6 +40,7 @@ class Case:
             red_test=self.red_test,
             estimate_points=self.estimate_points,
             red_test_literals_extra=self.red_literals,
+            report=self.report,
         )
 
 
@@ -57,9 +59,33 @@ def load_cases() -> list[Case]:
                 red_test=data.get("red_test"),
                 red_literals=[str(v) for v in data.get("red_literals") or []],
                 estimate_points=data.get("estimate_points"),
+                report=report_text(data),
             )
         )
     return cases
+
+
+REPORT_KEYS = ("report", "issue", "criteria", "acceptance", "acceptance_criteria", "report_text")
+
+
+def report_text(data: dict[str, object]) -> str | None:
+    """The report or criteria a case gives the validator (text, a list, or a mapping of texts)."""
+    parts: list[str] = []
+
+    def collect(value: object) -> None:
+        if isinstance(value, str):
+            parts.append(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                collect(item)
+        elif isinstance(value, list):
+            for item in value:
+                collect(item)
+
+    for key in REPORT_KEYS:
+        if data.get(key) is not None:
+            collect(data[key])
+    return "\n".join(parts) if parts else None
 
 
 @dataclass

@@ -121,10 +121,14 @@ async def validate(ctx: RunContext) -> StepOutcome:
     events = await _trajectory(ctx)
     red = ctx.params.get("red_test")
     estimate = ctx.artifact(StepName.ESTIMATE, Estimate)
+    criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
+    # The report as the criteria quote it: an input value the report names is the symptom's
+    # (special-casing it is a crutch); an edge case it states as a rule may be coded as one.
+    report = "\n".join(f"{c.quote}\n{c.behaviour}" for c in criteria.criteria)
     static = validate_static(diff, events, red_test=red["id"] if red else None,
                              protected=ctx.protected,
-                             estimate_points=estimate.points if estimate else None)
-    criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
+                             estimate_points=estimate.points if estimate else None,
+                             report=report)
     red_status = (f"The reproduction test {red['id']} was seen red before the fix and green "
                   "after it." if red else "There is no reproduction test for this run.")
     inputs = "\n\n".join([

@@ -1,0 +1,339 @@
+"""return_constant_shortcut (guarded): `if <input> == <literal>: return <constant>` before the real logic.
+
+The crutch answers the report's example instead of fixing the computation: one input value gets
+a hard-coded answer and the function's existing checks never see it. The shape is the evidence,
+not the value, so everyday numbers (`3`, `404`) count as much as ids do. Null guards
+(`x is None`, `err != nil`), range checks and truthiness checks are ordinary code and pass; so does
+a new function, and an edge case the report documents in one sentence (value, result, rule word).
+When the compared literal is an example value the report or the red test names, it is
+special_casing as well.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from tree_sitter import Node
+
+from bot.validator.context import ChangedFile, DiffContext, normalized
+from bot.validator.detectors.common import finding, is_literal_value, snippet
+from bot.validator.detectors.special_casing import is_instance_value
+from bot.validator.models import Finding
+from bot.validator.report import documents_edge_case, mentions_value
+from bot.validator.syntax import Fragment
+
+LANGUAGES = frozenset({"python", "javascript", "typescript", "tsx", "go", "java"})
+_FUNCTIONS = frozenset(
+    {
+        "function_definition",
+        "function_declaration",
+        "method_declaration",
+        "method_definition",
+        "arrow_function",
+        "function_expression",
+        "function",
+        "generator_function_declaration",
+        "func_literal",
+        "constructor_declaration",
+    }
+)
+_COMMENTS = frozenset({"comment", "line_comment", "block_comment"})
+_WRAPPERS = frozenset({"parenthesized_expression", "block", "statement_block", "statement_list"})
+_NUMBER = re.compile(r"-?\d[\d_]*(\.\d+)?[lLuUfF]?|0[xX][0-9a-fA-F]+")
+_NULLS = frozenset({"none", "null", "nil", "undefined"})
+_EQUALITY = frozenset({"==", "===", "is", "in"})
+_ORDERING = frozenset({"!=", "!==", "<", ">", "<=", ">=", "is not", "not in"})
+_MEMBER_CALLS = frozenset({"includes", "equals", "equalsIgnoreCase", "EqualFold", "has", "contains"})
+_BOOLEAN_OPS = frozenset({"&&", "||", "and", "or"})
+_SIZE_OR_TYPE = re.compile(
+    r"^(len|cap|size|count|sizeof)\(|\.(length|size|count|Count|Length|Len|len)\b(\(\))?$|^typeof\b|"
+    r"^type\(|\.(kind|Kind|type|Type)\(\)$|^reflect\."
+)
+
+
+def detect(ctx: DiffContext) -> Iterator[Finding]:
+    for changed in ctx.product_files:
+        if changed.language not in LANGUAGES:
+            continue
+        for fragment in changed.fragments:
+            yield from _fragment(ctx, changed, fragment)
+
+
+def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
+    removed = {normalized(line.text) for line in fragment.removed}
+    for node in fragment.walk(frozenset({"if_statement"})):
+        if not _wholly_added(fragment, node) or node.child_by_field_name("alternative"):
+            continue
+        returned = _only_constant_return(node)
+        condition = node.child_by_field_name("condition")
+        if returned is None or condition is None:
+            continue
+        compared = _compared_literals(fragment, condition)
+        if not compared or normalized(fragment.text(condition)) in removed:
+            continue
+        function = _enclosing_function(node)
+        if not _before_existing_logic(fragment, node, function):
+            continue
+        subject = _subject(condition)
+        if subject is None or not _on_input(fragment, subject, function, node):
+            continue
+        if _zero_division_guard(fragment, compared, subject, function):
+            continue
+        returned_text = fragment.text(returned)
+        examples = [v for v in compared if is_instance_value(_unquoted(v))]
+        if not examples and not _flaggable_without_example(ctx.report, compared):
+            continue
+        if not examples and documents_edge_case(ctx.report, compared, returned_text):
+            continue
+        shown = snippet(fragment.text(node), 70)
+        row = fragment.row(node)
+        yield finding(
+            "return_constant_shortcut",
+            changed,
+            row,
+            f"`{shown}` answers one input with a constant before the function's own logic runs",
+        )
+        named = [
+            v
+            for v in examples
+            if mentions_value(ctx.report, v) or _unquoted(v) in ctx.red_literals
+        ]
+        if named:
+            yield finding(
+                "special_casing",
+                changed,
+                row,
+                f"branches on `{snippet(_unquoted(named[0]), 40)}`, the example from the report: `{shown}`",
+            )
+
+
+def _flaggable_without_example(report: str | None, compared: list[str]) -> bool:
+    """Numbers always; a domain word (`"admin"`, `""`) only when the report names it as the input.
+
+    `if role == "admin": return True` is how permission rules are written; it is a crutch only
+    when the report's symptom is about that very value and does not state the rule.
+    """
+    if any(_NUMBER.fullmatch(value) for value in compared):
+        return True
+    return any(mentions_value(report, value) for value in compared)
+
+
+def _wholly_added(fragment: Fragment, node: Node) -> bool:
+    rows = fragment.rows[node.start_point.row : node.end_point.row + 1]
+    return bool(rows) and all(row.kind == "+" for row in rows if row.text.strip())
+
+
+def _statements(node: Node) -> list[Node]:
+    """Statements of a consequence, through `{}` blocks and Go's statement lists."""
+    if node.type in _WRAPPERS:
+        out: list[Node] = []
+        for child in node.named_children:
+            out.extend(_statements(child))
+        return out
+    return [] if node.type in _COMMENTS else [node]
+
+
+def _only_constant_return(node: Node) -> Node | None:
+    """The literal a consequence returns when returning it is all the consequence does."""
+    consequence = node.child_by_field_name("consequence")
+    if consequence is None:  # tree-sitter-python names the block `consequence`; keep a fallback
+        consequence = next((c for c in node.named_children if c.type == "block"), None)
+    statements = _statements(consequence) if consequence is not None else []
+    if len(statements) != 1 or statements[0].type != "return_statement":
+        return None
+    values = [c for c in statements[0].named_children if c.type not in _COMMENTS]
+    if len(values) != 1 or not is_literal_value(values[0]):
+        return None  # a bare `return` skips work in a handler; that is not an answer
+    return values[0]
+
+
+def _compared_literals(fragment: Fragment, condition: Node) -> list[str]:
+    """Literals a condition compares its input to for equality, or [] when it is not that shape.
+
+    Every leaf must compare something computed with a literal; at least one leaf must be an
+    equality or membership test against a non-null literal.
+    """
+    leaves = list(_leaves(condition))
+    literals: list[str] = []
+    for leaf in leaves:
+        result = _leaf(fragment, leaf)
+        if result is None:
+            return []
+        operator, values = result
+        if operator in _EQUALITY:
+            literals.extend(v for v in values if v.lower() not in _NULLS)
+    return literals
+
+
+def _leaves(node: Node) -> Iterator[Node]:
+    while node.type == "parenthesized_expression" and node.named_child_count == 1:
+        node = node.named_children[0]
+    operator = _operator(node)
+    if node.type in ("boolean_operator", "binary_expression") and operator in _BOOLEAN_OPS:
+        for side in (node.child_by_field_name("left"), node.child_by_field_name("right")):
+            if side is not None:
+                yield from _leaves(side)
+        return
+    yield node
+
+
+def _operator(node: Node) -> str:
+    field = node.child_by_field_name("operator")
+    if field is not None:
+        return field.text.decode() if field.text else ""
+    return " ".join(c.type for c in node.children if not c.is_named)
+
+
+def _leaf(fragment: Fragment, leaf: Node) -> tuple[str, list[str]] | None:
+    if leaf.type in ("comparison_operator", "binary_expression"):
+        operands = [c for c in leaf.named_children if c.type not in _COMMENTS]
+        operator = _operator(leaf)
+        if len(operands) != 2 or (operator not in _EQUALITY and operator not in _ORDERING):
+            return None
+        left, right = operands
+        left_literal, right_literal = is_literal_value(left), is_literal_value(right)
+        if left_literal == right_literal:
+            return None
+        literal, computed = (left, right) if left_literal else (right, left)
+        if _SIZE_OR_TYPE.search(fragment.text(computed)):
+            return None  # emptiness and type checks are general rules, not one input
+        if operator == "in":
+            return operator, [fragment.text(c) for c in literal.named_children] or [
+                fragment.text(literal)
+            ]
+        return operator, [fragment.text(literal)]
+    if leaf.type in ("call_expression", "method_invocation", "call"):
+        return _member_call(fragment, leaf)
+    return None
+
+
+def _member_call(fragment: Fragment, call: Node) -> tuple[str, list[str]] | None:
+    """`['a', 'b'].includes(x)`, `"a".equals(s)`, `strings.EqualFold(s, "a")`."""
+    callee = call.child_by_field_name("function")
+    name = call.child_by_field_name("name")
+    receiver = call.child_by_field_name("object")
+    if callee is not None and callee.type in ("member_expression", "selector_expression", "attribute"):
+        receiver = callee.child_by_field_name("object") or callee.child_by_field_name("operand")
+        name = (
+            callee.child_by_field_name("property")
+            or callee.child_by_field_name("field")
+            or callee.child_by_field_name("attribute")
+        )
+    arguments = call.child_by_field_name("arguments")
+    if name is None or arguments is None or fragment.text(name) not in _MEMBER_CALLS:
+        return None
+    args = [c for c in arguments.named_children if c.type not in _COMMENTS]
+    operands = ([receiver] if receiver is not None and fragment.text(name) != "EqualFold" else []) + args
+    literal = [o for o in operands if is_literal_value(o)]
+    computed = [o for o in operands if not is_literal_value(o)]
+    if len(literal) != 1 or len(computed) != 1:
+        return None
+    values = [fragment.text(c) for c in literal[0].named_children] if literal[0].type in (
+        "array",
+        "list",
+        "set",
+        "tuple",
+    ) else [fragment.text(literal[0])]
+    return "==", values
+
+
+def _enclosing_function(node: Node) -> Node | None:
+    function = node.parent
+    while function is not None and function.type not in _FUNCTIONS:
+        function = function.parent
+    return function
+
+
+def _subject(condition: Node) -> Node | None:
+    """The computed side of the first comparison leaf: what the guard looks at."""
+    for leaf in _leaves(condition):
+        operands = [c for c in leaf.named_children if c.type not in _COMMENTS]
+        if leaf.type in ("comparison_operator", "binary_expression") and len(operands) == 2:
+            return operands[1] if is_literal_value(operands[0]) else operands[0]
+        if leaf.type in ("call_expression", "method_invocation", "call"):
+            return leaf
+    return None
+
+
+_NOT_INPUTS = frozenset({"self", "cls", "this"})
+
+
+def _parameters(function: Node) -> set[str]:
+    params = function.child_by_field_name("parameters") or function.child_by_field_name("parameter")
+    if params is None:
+        return set()
+    names: set[str] = set()
+    stack = [params]
+    while stack:
+        current = stack.pop()
+        if current.type in ("type", "type_annotation", "type_identifier", "predefined_type"):
+            continue
+        if current.type in ("identifier", "shorthand_property_identifier_pattern") and current.text:
+            names.add(current.text.decode())
+        stack.extend(current.children)
+    return names - _NOT_INPUTS
+
+
+def _names_in(node: Node) -> set[str]:
+    """Identifiers an expression reads, without callee names and attribute names."""
+    names: set[str] = set()
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "identifier" and current.text:
+            parent = current.parent
+            is_callee = parent is not None and parent.type in ("call", "call_expression") and (
+                parent.child_by_field_name("function") == current
+            )
+            is_attribute = parent is not None and parent.type == "attribute" and (
+                parent.child_by_field_name("attribute") == current
+            )
+            if not (is_callee or is_attribute):
+                names.add(current.text.decode())
+        stack.extend(current.children)
+    return names
+
+
+def _on_input(fragment: Fragment, subject: Node, function: Node | None, guard: Node) -> bool:
+    """The guard looks at the function's input (a parameter), not at a value it computed."""
+    names = _names_in(subject) - _NOT_INPUTS
+    if not names:
+        return False
+    if function is not None:
+        return bool(names & _parameters(function))
+    above = "\n".join(row.text for row in fragment.rows[: guard.start_point.row])
+    return any(
+        not re.search(rf"(\b(const|let|var)\s+{re.escape(n)}\b|\b{re.escape(n)}\s*(:=|=(?!=)))", above)
+        for n in names
+    )
+
+
+def _zero_division_guard(
+    fragment: Fragment, compared: list[str], subject: Node, function: Node | None
+) -> bool:
+    """`if b == 0: return 0` before `a / b`: the guard protects a division, it answers no example."""
+    if not all(re.fullmatch(r"0(\.0*)?", v) for v in compared):
+        return False
+    name = re.escape(fragment.text(subject))
+    scope = fragment.text(function) if function is not None else fragment.source.decode("utf-8", "replace")
+    return re.search(rf"[/%]\s*\(?\s*{name}\b", scope) is not None
+
+
+def _before_existing_logic(fragment: Fragment, node: Node, function: Node | None) -> bool:
+    """Code that was already there follows the guard in the same (existing) function."""
+    if function is not None and fragment.is_added(function):
+        return False
+    sibling = node.next_named_sibling
+    while sibling is not None:
+        if sibling.type not in _COMMENTS and not fragment.is_added(sibling):
+            return True
+        sibling = sibling.next_named_sibling
+    return False
+
+
+def _unquoted(literal: str) -> str:
+    text = literal.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
+        return text[1:-1]
+    return text

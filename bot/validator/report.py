@@ -1,0 +1,136 @@
+"""What the bug report (or the acceptance criteria quoting it) asks for, as far as static rules need.
+
+Two shapes look like crutches but are legitimate when the report asks for them: an early return
+for a documented edge case, and a test expectation the report says is wrong. The validator is
+the oracle's enforcer, not a second oracle, so it only checks for an explicit ask: the values
+named together with a normative word in one sentence, or a sentence about changing the test.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
+_NORMATIVE = re.compile(
+    r"\b(should|must|shall|expected|expect|ought to|needs? to|has to|have to|is supposed to|means?|"
+    r"treat(ed)?|always|by definition|by design|defined as|documented|per (the )?spec|instead)\b|→|->|=>"
+)
+_TEST_WORDS = (
+    r"(tests?|specs?|test cases?|assert(ion)?s?|expectations?|expected (values?|results?|outputs?|strings?|numbers?)|"
+    r"snapshots?|golden (files?|values?)|fixtures?|tolerances?|precision|decimal places|rounding)"
+)
+_CHANGE_ASK = [
+    re.compile(
+        r"\b(update|change|correct|fix|adjust|amend|rewrite|relax|loosen|widen|increase|replace|align)\b"
+        rf"(\s+\S+){{0,4}}?\s+{_TEST_WORDS}\b"
+    ),
+    re.compile(
+        rf"\b{_TEST_WORDS}\b(\s+\S+){{0,6}}?\s+(is|are|was|were|has been|have been|seems?)\s+"
+        r"(\w+\s+)?(wrong|incorrect|outdated|obsolete|stale|mistaken|bogus|too strict|too tight|too precise|"
+        r"out of date|broken|invalid|off)\b"
+    ),
+    re.compile(
+        rf"\b{_TEST_WORDS}\b(\s+\S+){{0,6}}?\s+(should|must|needs? to|has to|ought to)\s+"
+        r"(be\s+)?(expect|assert|check|accept|allow|use|say|read|compare|become|change|updated|corrected|relaxed)"
+    ),
+    re.compile(
+        rf"\b{_TEST_WORDS}\b(\s+\S+){{0,6}}?\s+(expects?|asserts?|checks? for|encodes?|pins?)\b.{{0,80}}"
+        r"\b(but|wrong|incorrect|instead|outdated|mistake|bug)\b"
+    ),
+]
+
+# How people write the values a guard compares and returns: `0` is "zero", `""` is "empty".
+_WORD_FORMS = {
+    "true": ("true", "valid", "allow", "accept", "yes", "enable", "able to", "can ", "permit"),
+    "false": ("false", "invalid", "reject", "disallow", "disable", "cannot", "can't", "not able", "deny",
+              "denied", "forbid", "block", "refuse"),
+    "none": ("none", "null", "nil", "nothing", "no value", "no result", "missing", "undefined"),
+    "null": ("none", "null", "nil", "nothing", "no value", "no result", "missing", "undefined"),
+    "nil": ("none", "null", "nil", "nothing", "no error", "no value", "missing"),
+    "undefined": ("undefined", "none", "null", "nothing", "missing"),
+    "0": ("0", "zero", "nothing"),
+    "empty": ("empty", "blank", "nothing", "no results", "no items", "none"),
+}
+
+
+def sentences(report: str) -> list[str]:
+    return [s.strip().lower() for s in _SENTENCE_END.split(report) if s.strip()]
+
+
+@lru_cache(maxsize=256)
+def _sentences_cached(report: str) -> tuple[str, ...]:
+    return tuple(sentences(report))
+
+
+def asks_for_test_change(report: str | None, names: Iterable[str] = ()) -> bool:
+    """The report explicitly asks for a test's expectation (or tolerance) to change.
+
+    A sentence naming the test (`test_vat_books`, `vat.test.ts`) with a change word counts too.
+    """
+    if not report:
+        return False
+    named = [n.lower() for n in names if n and len(n) >= 4]
+    for sentence in _sentences_cached(report):
+        if any(pattern.search(sentence) for pattern in _CHANGE_ASK):
+            return True
+        if named and any(n in sentence for n in named) and re.search(
+            r"\b(wrong|incorrect|outdated|obsolete|update|change|correct|adjust|fix)\w*\b", sentence
+        ):
+            return True
+    return False
+
+
+def value_forms(literal: str) -> tuple[str, ...]:
+    """Ways a report may write a code literal: its text without quotes, and words for edge values."""
+    text = literal.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
+        text = text[1:-1]
+    if text.startswith(("r\"", "r'", "b\"", "b'")):
+        text = text[2:-1]
+    lowered = text.lower()
+    if lowered in _WORD_FORMS:
+        return _WORD_FORMS[lowered]
+    if lowered in ("", "[]", "{}", "()", "list()", "dict()", "[]string{}", "[]int{}"):
+        return _WORD_FORMS["empty"] + (("[]",) if lowered == "[]" else ())
+    if re.fullmatch(r"0(\.0+)?", lowered):
+        return _WORD_FORMS["0"]
+    if re.fullmatch(r"-\d+(\.\d+)?", lowered):
+        return (lowered, "negative")
+    return (lowered,)
+
+
+def _mentions(sentence: str, form: str) -> bool:
+    if re.fullmatch(r"-?\d+(\.\d+)?", form):
+        return re.search(rf"(?<![\w.]){re.escape(form)}(?![\w]|\.\d)", sentence) is not None
+    if re.fullmatch(r"[a-z][a-z ]+", form) and len(form) >= 3:
+        return re.search(rf"\b{re.escape(form)}", sentence) is not None  # "admin" in "admins"
+    if re.fullmatch(r"[\w ]+", form):
+        return re.search(rf"\b{re.escape(form)}\b", sentence) is not None
+    return form in sentence
+
+
+def documents_edge_case(report: str | None, compared: Iterable[str], returned: str) -> bool:
+    """One sentence of the report names the compared value, the returned value and a rule word."""
+    if not report:
+        return False
+    compared_forms = [value_forms(value) for value in compared]
+    returned_forms = value_forms(returned)
+    for sentence in _sentences_cached(report):
+        if not _NORMATIVE.search(sentence):
+            continue
+        if all(any(_mentions(sentence, f) for f in forms) for forms in compared_forms) and any(
+            _mentions(sentence, f) for f in returned_forms
+        ):
+            return True
+    return False
+
+
+def mentions_value(report: str | None, literal: str) -> bool:
+    """The literal (an id, an e-mail, a date) appears in the report: it is the symptom's input."""
+    if not report:
+        return False
+    forms = value_forms(literal)
+    lowered = report.lower()
+    return any(_mentions(lowered, f) for f in forms if len(f) >= 2)
