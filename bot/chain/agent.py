@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from bot.chain.artifacts import agent_step
+from bot.chain.registry import agent_step
 from bot.chain.context import RunContext
 from bot.llm.runner import StepSpec
 from bot.workspace.tools import ToolSet, WritePolicy

@@ -1,4 +1,4 @@
-"""The artifacts every step of the fix chain returns, and the registry of agent steps.
+"""The artifacts every step of the fix chain returns (models only; step facts: registry.py).
 
 Each agent step ends by calling `submit_<artifact>` whose input schema is the artifact's JSON
 schema, so the field descriptions below are instructions to the model: precise, and strict enough
@@ -8,13 +8,9 @@ Code-only steps (QUALITY, PUBLISH) also return pydantic models so every checkpoi
 
 from __future__ import annotations
 
-import copy
 import enum
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Annotated, Any, Literal
+from typing import Annotated, Generic, Literal, Self, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -431,14 +427,12 @@ class CriteriaVerdict(Artifact):
         return self
 
 
-MINABLE_STEPS = Literal[
-    "acceptance", "diagnose", "judge", "estimate", "plan", "brt", "implement", "self_review",
-    "validate",
-]
+StepT = TypeVar("StepT", bound=str)
+"""The steps a rule may extend: the registry's mined steps (bot/chain/registry.py binds it)."""
 
 
-class RuleProposalItem(Artifact):
-    step: MINABLE_STEPS = Field(description="The agent step whose prompt the rule extends.")
+class RuleProposalItemOf(Artifact, Generic[StepT]):
+    step: StepT = Field(description="The agent step whose prompt the rule extends.")
     rule: Annotated[str, Field(min_length=10, max_length=300)] = Field(
         description="One short imperative sentence, e.g. 'Compare with None explicitly when 0 is "
         "a valid value.'"
@@ -449,18 +443,10 @@ class RuleProposalItem(Artifact):
     rationale: Text = Field(description="The recurring story behind these failures.")
 
     @model_validator(mode="after")
-    def _distinct(self) -> RuleProposalItem:
+    def _distinct(self) -> Self:
         if len(set(self.evidence_failure_ids)) < 2:
             raise ValueError("a rule needs at least two distinct failures as evidence")
         return self
-
-
-class RulesProposal(Artifact):
-    """Rules proposed by the miner; humans approve each before it reaches a prompt."""
-
-    proposals: list[RuleProposalItem] = Field(
-        default_factory=list, description="Proposed rules; empty when nothing recurs."
-    )
 
 
 # --- code-only results --------------------------------------------------------------------------
@@ -493,97 +479,3 @@ class PublishResult(Artifact):
     number: int
     branch: str
     created: bool = Field(description="True if the change request was opened, False if updated.")
-
-
-# --- registry -----------------------------------------------------------------------------------
-
-READ_TOOLS: tuple[str, ...] = ("read_file", "list_dir", "grep", "find_symbol", "find_references")
-WRITE_TOOLS: tuple[str, ...] = ("edit_file", "write_file", "delete_file")
-AGENT_TOOL_NAMES: frozenset[str] = frozenset(READ_TOOLS + WRITE_TOOLS)
-"""The stable tool contract of DESIGN section 5 (besides the per-step submit tool)."""
-
-
-def submit_tool_name(artifact: type[BaseModel]) -> str:
-    """`ReproTest` → `submit_repro_test`: the tool the model calls to hand in its artifact."""
-    return "submit_" + re.sub(r"(?<!^)(?=[A-Z])", "_", artifact.__name__).lower()
-
-
-@dataclass(frozen=True)
-class AgentStepSpec:
-    """One agent step: prompt file, artifact, and the tools it may call besides submitting."""
-
-    step: StepName
-    artifact: type[Artifact]
-    tools: tuple[str, ...] = ()
-
-    @property
-    def submit_tool(self) -> str:
-        return submit_tool_name(self.artifact)
-
-    @property
-    def prompt_file(self) -> str:
-        return f"{self.step.value}.md"
-
-
-AGENT_STEPS: Mapping[StepName, AgentStepSpec] = MappingProxyType(
-    {
-        spec.step: spec
-        for spec in (
-            AgentStepSpec(StepName.ACCEPTANCE, Acceptance),
-            AgentStepSpec(StepName.DIAGNOSE, Diagnosis, READ_TOOLS),
-            AgentStepSpec(StepName.JUDGE, Judgement),
-            AgentStepSpec(StepName.ESTIMATE, Estimate),
-            AgentStepSpec(StepName.PLAN, Plan, READ_TOOLS),
-            AgentStepSpec(StepName.BRT, ReproTest, READ_TOOLS + ("edit_file", "write_file")),
-            AgentStepSpec(StepName.IMPLEMENT, Implementation, READ_TOOLS + WRITE_TOOLS),
-            AgentStepSpec(StepName.SELF_REVIEW, SelfReview, READ_TOOLS + WRITE_TOOLS),
-            AgentStepSpec(StepName.VALIDATE, CriteriaVerdict),
-            AgentStepSpec(StepName.RULE_MINER, RulesProposal),
-        )
-    }
-)
-
-
-def agent_step(step: StepName | str) -> AgentStepSpec:
-    """The spec of an agent step; KeyError names the agent steps when `step` is not one."""
-    try:
-        return AGENT_STEPS[StepName(step)]
-    except (KeyError, ValueError) as exc:
-        names = ", ".join(AGENT_STEPS)
-        raise KeyError(f"{step!r} is not an agent step; agent steps: {names}") from exc
-
-
-def artifact_input_schema(artifact: type[BaseModel]) -> dict[str, Any]:
-    """The artifact's JSON schema with `$ref`s inlined and titles dropped, for a tool's input."""
-    schema = artifact.model_json_schema()
-    defs = schema.pop("$defs", {})
-    return _inline(schema, defs)
-
-
-def _inline(node: Any, defs: dict[str, Any], in_properties: bool = False) -> Any:
-    if isinstance(node, list):
-        return [_inline(item, defs) for item in node]
-    if not isinstance(node, dict):
-        return node
-    if not in_properties and "$ref" in node:
-        target = copy.deepcopy(defs[node["$ref"].rsplit("/", 1)[-1]])
-        extra = {k: v for k, v in node.items() if k != "$ref"}
-        return _inline({**target, **extra}, defs)
-    out: dict[str, Any] = {}
-    for key, value in node.items():
-        if key == "title" and not in_properties:
-            continue
-        out[key] = _inline(value, defs, in_properties=(key == "properties" and not in_properties))
-    return out
-
-
-def submit_tool_schema(step: StepName | str) -> dict[str, Any]:
-    """The `submit_<artifact>` tool definition in the Anthropic Messages `tools` format."""
-    spec = agent_step(step)
-    schema = artifact_input_schema(spec.artifact)
-    description = schema.pop("description", "") or spec.artifact.__name__
-    return {
-        "name": spec.submit_tool,
-        "description": f"Hand in your result and end the step. {description}",
-        "input_schema": schema,
-    }

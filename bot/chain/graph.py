@@ -70,7 +70,6 @@ class Node:
     name: str
     run: StepFunction
     budget: int | Callable[["RunContext"], int] | None = None
-    title: str = ""
 
     def budget_for(self, ctx: "RunContext") -> int | None:
         return self.budget(ctx) if callable(self.budget) else self.budget

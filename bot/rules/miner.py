@@ -13,11 +13,11 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import get_args
 
 import structlog
 
-from bot.chain.artifacts import MINABLE_STEPS, RuleProposalItem, RulesProposal, StepName
+from bot.chain.artifacts import StepName
+from bot.chain.registry import RuleProposalItem, RulesProposal, mined_steps
 from bot.chain.untrusted import data_block
 from bot.llm.runner import StepRunner, StepSpec
 from bot.rules.similarity import is_repeat
@@ -32,7 +32,7 @@ MINER_SPEC: StepSpec[RulesProposal] = StepSpec(
 EVIDENCE_CHARS = 1500
 """Evidence text per failure the model sees; longer stories are cut (the start says most)."""
 MIN_EVIDENCE = 2
-RULE_STEPS = frozenset(get_args(MINABLE_STEPS))
+RULE_STEPS = mined_steps()
 # Rules a new proposal must not repeat: what maintainers accepted, are deciding, or refused.
 BLOCKING_STATUSES = (APPROVED, PROPOSED, REJECTED)
 

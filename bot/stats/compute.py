@@ -22,15 +22,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from bot.chain.artifacts import StepName
+from bot.chain.registry import rejecting_steps
 from bot.stats.report import Funnel, StatsFilters, StatsReport, StepStats
 
 DEFAULT_WINDOW = 20
 """How many of a step's most recent runs the health flags look at."""
 
-REJECTING_STEPS: frozenset[str] = frozenset(
-    {StepName.JUDGE, StepName.QUALITY, StepName.VALIDATE, StepName.BRT, StepName.ACCEPTANCE,
-     StepName.ESTIMATE}
-)
+REJECTING_STEPS: frozenset[str] = rejecting_steps()
 """Steps whose job is to say no: only these can be removal candidates."""
 
 REWORK_CHAIN = "rework"

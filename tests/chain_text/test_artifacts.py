@@ -11,18 +11,15 @@ import pytest
 from pydantic import ValidationError
 
 from bot.chain.artifacts import (
-    AGENT_STEPS,
     Acceptance,
     ConfirmedAssumption,
     Estimate,
     QualityReport,
     ReproTest,
     StepName,
-    agent_step,
-    artifact_input_schema,
-    submit_tool_name,
-    submit_tool_schema,
 )
+from bot.chain.registry import agent_step, agent_steps
+from bot.llm.runner import submit_tool_name
 from tests.chain_text.examples import VALID
 
 
@@ -164,44 +161,33 @@ def _walk(node: Any):
             yield from _walk(item)
 
 
-@pytest.mark.parametrize("step", [s.value for s in AGENT_STEPS])
-def test_submit_tool_schema_is_self_contained_and_described(step: str) -> None:
-    tool = submit_tool_schema(step)
-    schema = tool["input_schema"]
+@pytest.mark.parametrize("step", [s.step.value for s in agent_steps()])
+def test_the_schema_the_model_sees_is_valid_and_describes_every_field(step: str) -> None:
+    artifact = agent_step(step).artifact
+    assert artifact is not None
+    schema = artifact.model_json_schema()  # what the step runner hands the model
     jsonschema.Draft202012Validator.check_schema(schema)
-    assert tool["name"] == agent_step(step).submit_tool
-    assert tool["description"].startswith("Hand in your result")
     assert schema["type"] == "object" and schema["additionalProperties"] is False
-    assert "$ref" not in json.dumps(schema) and "$defs" not in schema
     for node in _walk(schema):
         for name, prop in node.get("properties", {}).items():
-            assert prop.get("description"), f"{step}: field {name!r} has no description"
+            assert prop.get("description") or "$ref" in prop, (
+                f"{step}: field {name!r} has no description")
 
 
 @pytest.mark.parametrize("step", sorted(VALID))
 def test_model_schema_and_pydantic_agree_on_examples(step: str) -> None:
-    schema = submit_tool_schema(step)["input_schema"]
+    artifact = agent_step(step).artifact
+    assert artifact is not None
+    schema = artifact.model_json_schema()
     jsonschema.validate(example(step), schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(example(step) | {"unexpected": 1}, schema)
 
 
-def test_property_named_title_survives_inlining() -> None:
-    from pydantic import BaseModel, Field
-
-    class Titled(BaseModel):
-        """Doc."""
-
-        title: str = Field(description="a field literally called title")
-
-    schema = artifact_input_schema(Titled)
-    assert "title" in schema["properties"] and "title" not in schema
-
-
 def test_submit_tool_names_follow_the_artifact_names() -> None:
     assert submit_tool_name(ReproTest) == "submit_repro_test"
-    assert agent_step(StepName.VALIDATE).submit_tool == "submit_criteria_verdict"
-    assert agent_step("rule_miner").submit_tool == "submit_rules_proposal"
+    assert submit_tool_name(agent_step(StepName.VALIDATE).artifact) == "submit_criteria_verdict"
+    assert submit_tool_name(agent_step("rule_miner").artifact) == "submit_rules_proposal"
     with pytest.raises(KeyError, match="not an agent step"):
         agent_step("quality")
     with pytest.raises(KeyError, match="not an agent step"):

@@ -16,8 +16,8 @@ from bot.chain.artifacts import (
     Judgement,
     Plan,
     ReproTest,
-    RuleProposalItem,
 )
+from bot.chain.registry import RuleProposalItem
 from bot.chain.render.change_request import (
     ChangeRequestContent,
     RedGreenEvidence,

@@ -13,14 +13,11 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
-from bot.chain.artifacts import (
-    AGENT_STEPS,
-    AGENT_TOOL_NAMES,
-    AgentStepSpec,
-    Artifact,
-    StepName,
-)
+from bot.chain.artifacts import Artifact, StepName
+from bot.chain.fix import GRAPHS
+from bot.chain.registry import AGENT_TOOL_NAMES, STEPS, StepInfo, agent_steps
 from bot.llm.prompts import LEARNED_RULES_HEADING, PromptNotFound, load_system_prompt
+from bot.llm.runner import submit_tool_name
 
 
 def load_prompt(prompts_dir: Path, step: str) -> str:
@@ -45,7 +42,7 @@ TOOL_CONTRACT: dict[str, set[str]] = {
 CHAIN_STEPS = {"prepare", "acceptance", "diagnose", "judge", "estimate", "brt", "implement",
                "self_review", "quality", "validate", "regression", "publish", "transition"}
 BACKTICKED_IDENTIFIER = re.compile(r"`([a-z][a-z0-9_]*)`")
-SPECS = list(AGENT_STEPS.values())
+SPECS = list(agent_steps())
 
 
 def _field_names(model: type[BaseModel]) -> set[str]:
@@ -66,8 +63,32 @@ def _nested_models(annotation: object) -> list[type[BaseModel]]:
     return found
 
 
-def _prompt(spec: AgentStepSpec) -> str:
+def _prompt(spec: StepInfo) -> str:
     return load_prompt(PROMPTS_DIR, spec.step)
+
+
+def _submit(spec: StepInfo) -> str:
+    assert spec.artifact is not None
+    return submit_tool_name(spec.artifact)
+
+
+@pytest.mark.parametrize("info", list(STEPS.values()), ids=lambda s: s.step.value)
+def test_every_registered_step_has_a_title_and_agent_steps_a_prompt_and_artifact(
+    info: StepInfo,
+) -> None:
+    assert info.title and info.title[0].isupper()
+    if info.agent:
+        assert info.prompt_file and (PROMPTS_DIR / info.prompt_file).is_file()
+        assert info.artifact is not None and issubclass(info.artifact, Artifact)
+    else:
+        assert info.prompt_file is None and not info.tools, "only agent steps call tools"
+    assert not info.mined or info.agent, "only agent steps have prompts to extend"
+
+
+def test_every_step_of_every_graph_is_registered() -> None:
+    for graph in GRAPHS.values():
+        for node in graph.nodes:
+            assert StepName(node.name) in STEPS, f"{graph.name}: {node.name} is not registered"
 
 
 def test_step_names_cover_the_chain_and_the_miner() -> None:
@@ -85,45 +106,47 @@ def test_every_prompt_file_belongs_to_an_agent_step() -> None:
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.step.value)
 class TestEveryAgentStep:
-    def test_has_artifact_submit_tool_and_known_tools(self, spec: AgentStepSpec) -> None:
+    def test_has_artifact_submit_tool_and_known_tools(self, spec: StepInfo) -> None:
         assert issubclass(spec.artifact, Artifact)
         assert spec.artifact.__doc__, "the docstring becomes the submit tool's description"
-        assert re.fullmatch(r"submit_[a-z_]+", spec.submit_tool)
+        assert re.fullmatch(r"submit_[a-z_]+", _submit(spec))
         assert set(spec.tools) <= AGENT_TOOL_NAMES
 
-    def test_prompt_is_focused_markdown_without_placeholders(self, spec: AgentStepSpec) -> None:
+    def test_prompt_is_focused_markdown_without_placeholders(self, spec: StepInfo) -> None:
         text = _prompt(spec)
         assert text.startswith("# "), "a prompt opens with its title"
         assert 40 <= len(text.splitlines()) <= 120
         for placeholder in ("{{", "{%", "${", "<%"):
             assert placeholder not in text
 
-    def test_prompt_names_its_submit_tool_and_no_other(self, spec: AgentStepSpec) -> None:
+    def test_prompt_names_its_submit_tool_and_no_other(self, spec: StepInfo) -> None:
         text = _prompt(spec)
-        assert f"`{spec.submit_tool}`" in text
-        assert set(re.findall(r"submit_[a-z_]+", text)) == {spec.submit_tool}
+        assert f"`{_submit(spec)}`" in text
+        assert set(re.findall(r"submit_[a-z_]+", text)) == {_submit(spec)}
 
-    def test_prompt_mentions_all_its_tools_and_no_foreign_ones(self, spec: AgentStepSpec) -> None:
+    def test_prompt_mentions_all_its_tools_and_no_foreign_ones(self, spec: StepInfo) -> None:
         text = _prompt(spec)
         for tool in spec.tools:
             assert f"`{tool}`" in text, f"{tool} is available but never explained"
         for tool in AGENT_TOOL_NAMES - set(spec.tools):
             assert not re.search(rf"\b{tool}\b", text), f"{tool} is not available to this step"
 
-    def test_backticked_names_are_real_tools_arguments_or_fields(self, spec: AgentStepSpec) -> None:
-        allowed = set(spec.tools) | {spec.submit_tool} | _field_names(spec.artifact)
+    def test_backticked_names_are_real_tools_arguments_or_fields(self, spec: StepInfo) -> None:
+        assert spec.artifact is not None
+        allowed = set(spec.tools) | {_submit(spec)} | _field_names(spec.artifact)
         for tool in spec.tools:
             allowed |= TOOL_CONTRACT[tool]
         unknown = set(BACKTICKED_IDENTIFIER.findall(_prompt(spec))) - allowed
         assert not unknown, f"prompt names things that do not exist: {sorted(unknown)}"
 
-    def test_prompt_explains_every_top_level_field(self, spec: AgentStepSpec) -> None:
+    def test_prompt_explains_every_top_level_field(self, spec: StepInfo) -> None:
         text = _prompt(spec)
+        assert spec.artifact is not None
         for name in spec.artifact.model_fields:
             assert f"`{name}`" in text, f"field {name} is never explained"
 
     def test_prompt_treats_input_as_data_and_follows_learned_rules(
-        self, spec: AgentStepSpec
+        self, spec: StepInfo
     ) -> None:
         text = _prompt(spec)
         prose = " ".join(text.split())  # phrases may wrap across lines

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from bot.chain.artifacts import RuleProposalItem
+from bot.chain.registry import RuleProposalItem
 from bot.chain.render.markdown import code_span, escape_inline, link
 from bot.chain.render.markers import marker
 from bot.chain.render.steps import step_title
