@@ -24,7 +24,8 @@ from bot.workspace.checkout import Workspace
 from bot.workspace.dependencies import DependencyCache, SetupFailed
 from bot.workspace.git import GitError, GitOptions
 from bot.workspace.junit import RunStatus, TestCaseResult, TestOutcome
-from bot.workspace.sandbox import Sandbox, SandboxSettings, SandboxUnavailable
+from bot.workspace.sandbox import Sandbox, SandboxUnavailable
+from bot.workspace.sandbox.from_settings import sandbox_settings
 from bot.workspace.testrun import run_tests
 
 CheckName = Literal["checkout", "config", "sandbox", "setup", "tests", "report"]
@@ -93,14 +94,9 @@ def repo_key(repo: str) -> str:
 
 
 def build_sandbox(settings: Settings, config: RepoConfig) -> Sandbox:
-    """The sandbox PREPARE builds: operator settings, the repository's kind override."""
-    return Sandbox(SandboxSettings(
-        kind=settings.sandbox_kind, allow_unsandboxed=settings.sandbox_allow_unsandboxed,
-        output_cap_bytes=settings.sandbox_output_cap_bytes,
-        max_processes=settings.sandbox_max_processes, path=settings.sandbox_path,
-        hidden_paths=(*settings.sandbox_hidden_paths, str(settings.postgres_dir)),
-        hidden_files=tuple(str(path) for path in settings.secret_files()),
-    ), kind_override=config.sandbox)
+    """The sandbox PREPARE builds: operator settings (data folder forbidden, limits, every
+    secret scanned), strengthened only by the repository's kind override."""
+    return Sandbox(sandbox_settings(settings), kind_override=config.sandbox)
 
 
 async def default_branch(workspace: Workspace, url: str, protocols: tuple[str, ...]) -> str:

@@ -29,7 +29,7 @@ def tools_for(ctx: RunContext, step: str, policy: WritePolicy | None) -> ToolSet
     return ToolSet(
         ctx.workspace.path, step=step, trajectory=ctx.trajectory,
         policy=policy or WritePolicy.read_only(), is_protected=ctx.protected.matches,
-        graph=ctx.code_graph,
+        graph=ctx.code_graph, secrets=ctx.settings.secret_values(),
     )
 
 

@@ -76,6 +76,8 @@ class TestRunResult(BaseModel):
     output_truncated: bool = False
     duration_seconds: float = 0.0
     command: str = ""
+    limit: str | None = None
+    """The sandbox limit that ended the run (processes, memory, file_size, disk, cpu_time)."""
 
     def cases_for(self, test_id: str) -> list[TestCaseResult]:
         """Cases belonging to a test id as the agent names it (pytest node id or a file)."""

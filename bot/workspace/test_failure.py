@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.workspace.junit import RunStatus, TestOutcome, TestRunResult
+from bot.workspace.sandbox.limits import limit_in_output
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # `sh: 1: python: not found`, `bash: pytest: command not found`, `env: 'node': No such file…`
@@ -22,14 +23,6 @@ _NOT_FOUND = re.compile(
     re.MULTILINE,
 )
 _NO_MODULE = re.compile(r"No module named '?(?P<module>[\w.]+)'?")
-_LIMIT_SIGNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("memory", re.compile(r"\bMemoryError\b|Cannot allocate memory|out of memory", re.I)),
-    ("disk", re.compile(r"No space left on device|Disk quota exceeded", re.I)),
-    ("file_size", re.compile(r"File size limit exceeded", re.I)),
-    ("processes", re.compile(r"Resource temporarily unavailable|can't start new thread|"
-                             r"fork: retry", re.I)),
-    ("cpu_time", re.compile(r"CPU time limit exceeded", re.I)),
-)
 _LIMIT_EXIT_CODES = {152: "cpu_time", 153: "file_size", -24: "cpu_time", -25: "file_size"}
 _IMPORT_OF_MODULE = re.compile(r"while importing test module '(?P<path>[^']+)'")
 # A frame of pytest's short traceback: `calc.py:2: in <module>`.
@@ -87,11 +80,7 @@ def _limit_of(result: object) -> str | None:
     exit_code = getattr(result, "exit_code", None)
     if exit_code in _LIMIT_EXIT_CODES:
         return _LIMIT_EXIT_CODES[exit_code]
-    output = _clean(getattr(result, "output", "") or "")
-    for name, pattern in _LIMIT_SIGNS:
-        if pattern.search(output):
-            return name
-    return None
+    return limit_in_output(_clean(getattr(result, "output", "") or ""))
 
 
 def limit_problem(limit: str) -> EnvironmentProblem:

@@ -24,6 +24,7 @@ from bot.workspace.junit import (
     TestRunResult,
     parse_junit,
 )
+from bot.workspace.safe_fs import read_beneath
 from bot.workspace.sandbox import Sandbox
 from bot.workspace.trajectory import Trajectory
 
@@ -73,6 +74,10 @@ def _with_file_ids(cases: list[TestCaseResult], checkout: Path) -> list[TestCase
     return fixed
 
 
+MAX_REPORT_BYTES = 64 << 20
+"""A JUnit report larger than this is not read (a test could write an endless one)."""
+
+
 async def _run_with_report(
     sandbox: Sandbox,
     command_template: str,
@@ -103,13 +108,19 @@ async def _run_with_report(
             output_truncated=result.truncated,
             duration_seconds=result.duration_seconds,
             command=command,
+            limit=result.limit,
         )
         if result.timed_out:
             return TestRunResult(status=RunStatus.TIMEOUT, **common)
-        if not junit.is_file():
+        # The sandbox wrote the report folder: a link or a fifo planted there is never
+        # followed or waited on, and an oversized report is refused, not read.
+        try:
+            report = read_beneath(reports, junit.name, max_bytes=MAX_REPORT_BYTES,
+                                  single_link=True)
+        except OSError:  # missing, a link, not a regular file, too large
             return TestRunResult(status=RunStatus.NO_REPORT, **common)
         try:
-            cases = _with_file_ids(parse_junit(junit.read_bytes()), checkout)
+            cases = _with_file_ids(parse_junit(report), checkout)
         except JUnitParseError:
             return TestRunResult(status=RunStatus.NO_REPORT, **common)
         return TestRunResult(status=RunStatus.COMPLETED, cases=cases, **common)

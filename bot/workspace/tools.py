@@ -39,6 +39,8 @@ from bot.workspace.safe_fs import (
     remove_beneath,
     write_beneath,
 )
+from bot.workspace.sandbox.models import SecretLeak
+from bot.workspace.secret_scan import find_secret
 from bot.workspace.trajectory import Trajectory
 
 log = structlog.get_logger(__name__)
@@ -246,8 +248,12 @@ class ToolSet:
         is_protected: ProtectedPredicate,
         graph: CodeGraph | None = None,
         grep_timeout: float = 20.0,
+        secrets: tuple[str, ...] = (),
     ) -> None:
         self.root = root.resolve()
+        self.secrets = secrets
+        """Smith's own secrets: a tool result holding one (a file a test wrote, say) stops the
+        run instead of reaching the model."""
         self.step = step
         self.trajectory = trajectory
         self.policy = policy
@@ -278,6 +284,10 @@ class ToolSet:
                 raise ToolRefused(f"invalid arguments for {name}: {problems}") from None
             handler = getattr(self, f"_{name}")
             content = await handler(parsed) if name == "grep" else handler(parsed)
+            if self.secrets and find_secret(content, self.secrets):
+                log.error("tool.secret_in_result", step=self.step, tool=name)
+                raise SecretLeak("a file in the checkout holds one of Smith's own secrets; "
+                                 "the run stops")
             outcome = ToolOutcome(ok=True, content=content)
         except (ToolRefused, PathRefused) as exc:
             outcome = ToolOutcome(ok=False, content=str(exc))

@@ -240,7 +240,7 @@ async def test_egress_to_a_host_listener_is_refused(checkout: Path, data_dir: Pa
         await asyncio.sleep(0.1)
         assert accepted
         accepted.clear()
-        result = await make_sandbox(data_dir).run("python probe.py", cwd=checkout, timeout=30)
+        result = await make_sandbox(data_dir).run("python3 probe.py", cwd=checkout, timeout=30)
     finally:
         server.close()
         await server.wait_closed()

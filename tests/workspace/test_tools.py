@@ -252,3 +252,23 @@ async def test_pathological_grep_pattern_is_stopped(checkout: Path) -> None:
     outcome = await ts.call("grep", {"pattern": r"^(a+)+$", "path": "src/evil.txt"})
     assert not outcome.ok and "longer than" in outcome.content
     assert ts.trajectory.events[-1].ok is False
+
+
+async def test_a_file_holding_one_of_smiths_secrets_stops_the_run_before_the_model_sees_it(
+    checkout: Path,
+) -> None:
+    import base64
+
+    from bot.workspace.sandbox import SecretLeak
+
+    secret = "sk-ant-canary-0f3a9d2b7c"
+    # A test wrote Smith's key (base64, as exfiltration would) into a file the agent reads.
+    (checkout / "tests" / "out.txt").write_text(base64.b64encode(secret.encode()).decode())
+    ts = ToolSet(checkout, step="implement", trajectory=Trajectory(),
+                 policy=WritePolicy.read_only(), is_protected=protected, secrets=(secret,))
+    with pytest.raises(SecretLeak) as leak:
+        await ts.call("read_file", {"path": "tests/out.txt"})
+    assert secret not in str(leak.value)
+    with pytest.raises(SecretLeak):
+        await ts.call("grep", {"pattern": "c2stYW50"})
+    assert (await ts.call("read_file", {"path": "src/dup.py"})).ok  # other files still read

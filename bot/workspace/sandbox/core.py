@@ -17,7 +17,7 @@ import structlog
 from bot.workspace.sandbox import kinds
 from bot.workspace.sandbox.fsview import build_view, passwd_files
 from bot.workspace.sandbox.launchers import HOST_ENV, launchers
-from bot.workspace.sandbox.limits import Cgroup, Rlimits, disk_usage, hand_over
+from bot.workspace.sandbox.limits import Cgroup, Rlimits, disk_usage, hand_over, limit_in_output
 from bot.workspace.sandbox.models import (
     CommandResult,
     SandboxSettings,
@@ -280,6 +280,8 @@ class Sandbox:
             limit = "timeout"
         if limit is None:
             limit = await asyncio.to_thread(self._after_limit, code, trees)
+        if limit is None and not cgroup.bounds_everything():
+            limit = limit_in_output(buffer.text())  # rlimits only: the output tells
         duration = round(time.monotonic() - started, 3)
         log.info("sandbox.ran", kind=self.kind, exit_code=code, timed_out=timed_out,
                  limit=limit, seconds=duration, network=network)

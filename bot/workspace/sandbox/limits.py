@@ -13,6 +13,7 @@ the run is killed. `RLIMIT_FSIZE` bounds how far one file can overshoot between 
 from __future__ import annotations
 
 import os
+import re
 import resource
 import signal
 import time
@@ -26,6 +27,27 @@ import structlog
 log = structlog.get_logger(__name__)
 
 CGROUP_ROOT = Path("/sys/fs/cgroup")
+
+# Without a cgroup, an rlimit says nothing when it is hit: the run's own output does. These are
+# what shells, libc and the common runtimes print when `fork`, `malloc` or `write` is refused.
+LIMIT_SIGNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("memory", re.compile(r"\bMemoryError\b|Cannot allocate memory|out of memory|"
+                          r"JavaScript heap out of memory|std::bad_alloc", re.I)),
+    ("disk", re.compile(r"No space left on device|Disk quota exceeded", re.I)),
+    ("file_size", re.compile(r"File size limit exceeded", re.I)),
+    ("processes", re.compile(r"Resource temporarily unavailable|can't start new thread|"
+                             r"fork: retry|Cannot fork|fork failed|"
+                             r"BlockingIOError: \[Errno 11\]", re.I)),
+    ("cpu_time", re.compile(r"CPU time limit exceeded", re.I)),
+)
+
+
+def limit_in_output(text: str) -> str | None:
+    """The limit a run's output says it hit, if any."""
+    for name, pattern in LIMIT_SIGNS:
+        if pattern.search(text):
+            return name
+    return None
 
 
 def _own_cgroup(controller: str | None) -> str | None:
@@ -110,6 +132,10 @@ class Cgroup:
                 _write(folder / "memory.memsw.limit_in_bytes", str(max_memory))
                 group.memory = folder
         return group
+
+    def bounds_everything(self) -> bool:
+        """Both processes and memory are bounded (and counted) by the cgroup."""
+        return self.pids is not None and self.memory is not None
 
     def procs_files(self) -> list[str]:
         """Where the launcher writes itself, between fork and exec."""
