@@ -190,3 +190,21 @@ def test_allowed_repository_env_stays_inside_the_checkout() -> None:
         "setup:\n  env:\n    PYTHONPATH: src:{checkout}/lib\n    DJANGO_SETTINGS_MODULE: app.s\n"
     )
     assert config.setup.env["DJANGO_SETTINGS_MODULE"] == "app.s"
+
+
+@pytest.mark.skipif(kind_problem("docker") is not None,
+                    reason=f"no working Docker engine here: {kind_problem('docker')}")
+async def test_the_docker_kind_really_runs_without_network_privileges_or_host_files(
+    tmp_path: Path, host: Path
+) -> None:
+    checkout = tmp_path / "checkout"
+    checkout.mkdir()
+    box = Sandbox(SandboxSettings(kind="docker", docker_image="python:3.11-slim"))
+    result = await box.run(
+        f"id -u; cat {host / 'secret.txt'}; echo x > /etc/probe 2>&1 || echo ro-root;"
+        " python3 -c \"import socket; socket.create_connection(('1.1.1.1', 53), 2)\" 2>&1"
+        " | tail -1; echo inside > out.txt", cwd=checkout, timeout=120)
+    assert "canary-host-4b1f" not in result.output
+    assert "ro-root" in result.output and result.output.split()[0] != "0"
+    assert "Network is unreachable" in result.output or "Errno" in result.output
+    assert (checkout / "out.txt").read_text() == "inside\n"
