@@ -52,9 +52,8 @@ async def peer(case: cases.Case) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         bare = publish(root / "repo", case.files())
-        settings = Settings(data_dir=root / "data",
-                            sandbox_path=cases.TOOLCHAIN,
-                            **case.settings)  # type: ignore[arg-type]
+        overrides = {"sandbox_path": cases.TOOLCHAIN, **case.settings}
+        settings = Settings(data_dir=root / "data", **overrides)  # type: ignore[arg-type]
         report = await diagnose(settings, str(bare))
     seconds = {check.name: check.seconds or 0.0 for check in report.checks}
     return {"setup": seconds.get("setup", 0.0), "tests": seconds.get("tests", 0.0),
