@@ -254,6 +254,24 @@ def render_failure(
     return _frame(run_id, FailureKind.ERROR, "Smith stopped without a fix", body)
 
 
+def render_internal_error(
+    run_id: int | str, *, step: str, command: str = DEFAULT_COMMAND
+) -> str:
+    """Smith itself failed (a bug, a crash): say so in the user's terms, never the exception
+    text, which goes to the log and the dashboard under the run id."""
+    where = f" at **{step_title(step)}**" if step and step != "internal" else ""
+    body = [
+        f"Smith ran into an internal problem{where} and stopped. Nothing was pushed.",
+        "",
+        f"The Smith operator can find the details in the logs and on the dashboard under run "
+        f"{escape_inline(str(run_id), max_chars=40)}.",
+        "",
+        f"**What you can do:** reply {_cmd(command, 'retry')} to try again; if it happens "
+        "again, tell the Smith operator.",
+    ]
+    return _frame(run_id, FailureKind.ERROR, "Smith stopped because of an internal error", body)
+
+
 def render_estimate_gate(
     run_id: int | str,
     estimate: Estimate,
