@@ -18,10 +18,10 @@ from pathlib import Path
 import structlog
 
 from bot.codegraph.cache import Blob, GraphCache, ManifestRow
-from bot.codegraph.discover import SourceFile, content_skip_reason, walk_sources
+from bot.codegraph.discover import SourceFile, content_skip_reason, resolve_root, walk_sources
 from bot.codegraph.extract import ExtractedFile, content_hash, extract_batch
 from bot.codegraph.graph import CodeGraph
-from bot.codegraph.models import CodeGraphError, IndexOptions, IndexReport, ParseFailure
+from bot.codegraph.models import IndexOptions, IndexReport, ParseFailure
 
 log = structlog.get_logger(__name__)
 
@@ -38,14 +38,7 @@ def build_index(
     """
     options = options or IndexOptions()
     started = time.perf_counter()
-    try:
-        root = root.resolve(strict=True)
-    except (OSError, RuntimeError) as error:
-        raise CodeGraphError(f"cannot index {root}: {error}") from error
-    if not root.is_dir():
-        raise CodeGraphError(f"cannot index {root}: not a directory")
-    if not os.access(root, os.R_OK | os.X_OK):
-        raise CodeGraphError(f"cannot index {root}: permission denied")
+    root = resolve_root(root)
 
     sources, skipped = walk_sources(root, options.skip_dirs, options.max_file_bytes)
     cache = _open_cache(cache_dir)

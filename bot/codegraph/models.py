@@ -10,24 +10,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.codegraph.discover import MAX_FILE_BYTES, SKIP_DIRS
+# Defined beside the root checks that raise it, so they run without pydantic; re-exported here.
+from bot.codegraph.discover import CodeGraphError as CodeGraphError
+
 ReferenceKind = Literal["call", "import", "attribute"]
 Rating = Literal["low", "medium", "high"]
 
-DEFAULT_SKIP_DIRS: frozenset[str] = frozenset(
-    {
-        "node_modules",
-        "vendor",
-        "third_party",
-        "site-packages",
-        "dist",
-        "build",
-        "__pycache__",
-    }
-)
-
-
-class CodeGraphError(Exception):
-    """The checkout cannot be indexed at all; the caller continues with no graph."""
+DEFAULT_SKIP_DIRS = SKIP_DIRS
 
 
 class Definition(BaseModel):
@@ -67,7 +57,7 @@ class ParseFailure(BaseModel):
 class IndexOptions(BaseModel):
     """What to index and how hard to work at it."""
 
-    max_file_bytes: int = Field(default=1_000_000, description="larger files are skipped as huge")
+    max_file_bytes: int = Field(default=MAX_FILE_BYTES, description="larger files are skipped as huge")
     workers: int | None = Field(default=None, description="parser processes; None: the usable CPUs")
     parallel_min_bytes: int = Field(
         default=1_000_000,

@@ -1,8 +1,10 @@
-"""Our Python definitions against CPython's own `ast`, over the whole standard library."""
+"""Our Python definitions against CPython's own `ast`, over the whole standard library: the
+graph (tree-sitter) and the listing behind `smith index --definitions` (mostly `pydefs`)."""
 
 from __future__ import annotations
 
 import ast
+import json
 import sysconfig
 import warnings
 from pathlib import Path
@@ -10,13 +12,17 @@ from pathlib import Path
 import pytest
 
 from bot.codegraph import IndexOptions, build_index
+from bot.codegraph.discover import MAX_FILE_BYTES, SKIP_DIRS, content_skip_reason, walk_sources
+from bot.codegraph.listing import definition_lines
 
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
 AST_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+# (name, line of `def`/`class`, last line) per file
+Spans = set[tuple[str, int, int]]
 
 
-def ast_definitions(source: bytes) -> set[tuple[str, int]] | None:
-    """(name, line of `def`/`class`) for every definition, None when ast cannot parse it."""
+def ast_definitions(source: bytes) -> Spans | None:
+    """Every definition, None when ast cannot parse the file."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -24,27 +30,71 @@ def ast_definitions(source: bytes) -> set[tuple[str, int]] | None:
         except (SyntaxError, ValueError):
             return None
     return {
-        (node.name, node.lineno) for node in ast.walk(tree) if isinstance(node, AST_DEFINITIONS)
+        (node.name, node.lineno, node.end_lineno or node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, AST_DEFINITIONS)
     }
 
 
-@pytest.mark.slow
-def test_definitions_agree_with_ast_on_the_standard_library() -> None:
-    graph = build_index(STDLIB, None, options=IndexOptions())
-    expected_total = found = extra = 0
-    compared_files = 0
-    for path in graph.paths():
-        if not path.endswith(".py"):
-            continue
-        expected = ast_definitions((STDLIB / path).read_bytes())
-        if expected is None:
-            continue
-        compared_files += 1
-        ours = {(d.name, d.line) for d in graph.definitions(path)}
-        expected_total += len(expected)
-        found += len(expected & ours)
-        extra += len(ours - expected)
+@pytest.fixture(scope="module")
+def expected() -> dict[str, Spans]:
+    """ast's answer for every stdlib file the graph would index (parsed once for both tests:
+    parsing the stdlib with ast takes longer than indexing it)."""
+    sources, _skipped = walk_sources(STDLIB, SKIP_DIRS, MAX_FILE_BYTES)
+    found = {}
+    for source in sources:
+        if source.path.endswith(".py"):
+            data = (STDLIB / source.path).read_bytes()
+            spans = ast_definitions(data) if content_skip_reason(data) is None else None
+            if spans is not None:
+                found[source.path] = spans
+    return found
 
-    assert compared_files > 1000
-    assert found / expected_total >= 0.99, f"found {found} of {expected_total}"
-    assert extra / expected_total <= 0.01, f"{extra} extra of {expected_total}"
+
+def _agreement(expected: dict[str, Spans], ours: dict[str, Spans]) -> tuple[int, int, int, int]:
+    """(expected, found by name and line, found with the same span too, extra)."""
+    total = found = exact = extra = 0
+    for path, spans in expected.items():
+        mine = ours.get(path, set())
+        starts = {(name, line) for name, line, _ in mine}
+        expected_starts = {(name, line) for name, line, _ in spans}
+        total += len(spans)
+        found += len(expected_starts & starts)
+        exact += len(spans & mine)
+        extra += len(starts - expected_starts)
+    return total, found, exact, extra
+
+
+@pytest.mark.slow
+def test_graph_definitions_agree_with_ast_on_the_standard_library(
+    expected: dict[str, Spans],
+) -> None:
+    graph = build_index(STDLIB, None, options=IndexOptions())
+    ours = {
+        path: {(d.name, d.line, d.end_line) for d in graph.definitions(path)} for path in expected
+    }
+
+    total, found, _exact, extra = _agreement(expected, ours)
+
+    assert len(expected) > 1000
+    assert found / total >= 0.99, f"found {found} of {total}"
+    assert extra / total <= 0.01, f"{extra} extra of {total}"
+
+
+@pytest.mark.slow
+def test_listed_definitions_agree_with_ast_on_the_standard_library(
+    expected: dict[str, Spans],
+) -> None:
+    ours: dict[str, Spans] = {}
+    for chunk in definition_lines(STDLIB):
+        for line in chunk.splitlines():
+            record = json.loads(line)
+            ours.setdefault(record["path"], set()).add(
+                (record["name"], record["line"], record["end_line"])
+            )
+
+    total, found, exact, extra = _agreement(expected, ours)
+
+    assert found / total >= 0.999, f"found {found} of {total}"
+    assert exact / total >= 0.999, f"{exact} of {total} with ast's span"
+    assert extra == 0
