@@ -268,14 +268,39 @@ class Checkout:
         )
         return (await self._git("rev-parse", "HEAD")).decode().strip()
 
+    async def remote_head(
+        self, remote_url: str, credentials: GitCredentials | None = None,
+        branch: str | None = None,
+    ) -> str | None:
+        """The commit `branch` (default: this checkout's) points at on the remote, or None."""
+        name = _check_branch(branch or self.branch)
+        out = await self.git.run(["ls-remote", "--heads", "--", remote_url, f"refs/heads/{name}"],
+                                 credentials=credentials)
+        for line in out.decode(errors="replace").splitlines():
+            sha, _, ref = line.partition("\t")
+            if ref.strip() == f"refs/heads/{name}":
+                return sha.strip()
+        return None
+
+    async def rename_branch(self, name: str) -> None:
+        """Move the local branch to `name` (a new branch for the same change)."""
+        await self._git("branch", "-m", _check_branch(self.branch), _check_branch(name))
+        self.branch = name
+
     async def push(
-        self, remote_url: str, credentials: GitCredentials | None = None, *, force: bool = False
+        self, remote_url: str, credentials: GitCredentials | None = None, *, force: bool = False,
+        lease: str | None = None,
     ) -> None:
-        """Push the local branch to `remote_url`; credentials travel only via GIT_ASKPASS."""
-        refspec = f"{'+' if force else ''}HEAD:refs/heads/{_check_branch(self.branch)}"
-        await self._git(
-            "push", "--quiet", "--no-verify", "--", remote_url, refspec, credentials=credentials)
-        log.info("checkout.pushed", branch=self.branch)
+        """Push the local branch to `remote_url`; credentials travel only via GIT_ASKPASS.
+
+        A forced push always carries a lease: it replaces the remote branch only if it still
+        points at `lease` (the head Smith last saw there; "" or None: the branch must not
+        exist), so commits somebody else pushed meanwhile are never thrown away."""
+        ref = f"refs/heads/{_check_branch(self.branch)}"
+        options = [f"--force-with-lease={ref}:{lease or ''}"] if force else []
+        await self._git("push", "--quiet", "--no-verify", *options, "--", remote_url,
+                        f"HEAD:{ref}", credentials=credentials)
+        log.info("checkout.pushed", branch=self.branch, forced=force)
 
     def remove(self) -> None:
         """Delete the run folder (working tree, git dir, reports); rmtree never follows links."""

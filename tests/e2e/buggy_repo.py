@@ -70,17 +70,19 @@ def branches(bare: Path) -> list[str]:
     return out.split()
 
 
-def push_files(bare: Path, files: dict[str, str], message: str = "update") -> None:
-    """Commit `files` (path → content) on `main` of the bare repository, as a developer would."""
+def push_files(bare: Path, files: dict[str, str], message: str = "update",
+               branch: str = "main") -> None:
+    """Commit `files` (path → content) on `branch` of the bare repository, as a developer
+    would."""
     work = bare.parent / f"push-{len(list(bare.parent.iterdir()))}"
-    _git("clone", "-q", str(bare), str(work), cwd=bare.parent)
+    _git("clone", "-q", "--branch", branch, str(bare), str(work), cwd=bare.parent)
     for rel, content in files.items():
         target = work / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(content)
     _git("add", ".", cwd=work)
     _git("commit", "-q", "-m", message, cwd=work)
-    _git("push", "-q", "origin", "main", cwd=work)
+    _git("push", "-q", "origin", branch, cwd=work)
 
 
 def changed_files(bare: Path, branch: str, base: str = "main") -> list[str]:

@@ -272,6 +272,16 @@ def render_internal_error(
     return _frame(run_id, FailureKind.ERROR, "Smith stopped because of an internal error", body)
 
 
+def render_branch_moved(run_id: int | str, *, kept: str, used: str) -> str:
+    """Smith did not overwrite a branch somebody else pushed to; it used another one."""
+    return (
+        f"{marker('branch', run=run_id)}\n"
+        f"The branch {code_span(kept)} has commits Smith did not make, so Smith left it as it "
+        f"is and pushed this run's change to {code_span(used)} instead. Nothing of yours was "
+        "overwritten.\n"
+    )
+
+
 def render_estimate_gate(
     run_id: int | str,
     estimate: Estimate,

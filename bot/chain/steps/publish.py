@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from bot.chain.artifacts import (
     Acceptance,
-    CriteriaVerdict,
     Diagnosis,
     Estimate,
     Implementation,
@@ -26,7 +25,10 @@ from bot.chain.render.change_request import (
     render_change_request_body,
     render_soft_signal,
 )
-from bot.protected_paths import ProtectedPathViolation, assert_diff_unprotected
+from bot.chain.render.issue_comments import render_branch_moved
+from bot.store.runs import pushed_heads
+from bot.validator.protected import ProtectedPathViolation, assert_diff_unprotected
+from bot.workspace.changeset import ChangeSet
 
 REVIEWER_CHECKS = {
     "visibility_widened": "Is the wider visibility needed, or can the fix keep it private?",
@@ -42,7 +44,7 @@ REVIEWER_CHECKS = {
 
 
 def _title(ctx: RunContext) -> str:
-    issue = ctx.scratch.get("issue")
+    issue = ctx.tools.issue
     title = issue.title if issue is not None else f"issue #{ctx.issue.number}"
     return f"Fix #{ctx.issue.number}: {title}"[:250]
 
@@ -50,29 +52,30 @@ def _title(ctx: RunContext) -> str:
 def _body(ctx: RunContext, left_behind: list[str]) -> str:
     acceptance = ctx.require(StepName.ACCEPTANCE, Acceptance)
     implementation = ctx.artifact(StepName.IMPLEMENT, Implementation)
-    red = ctx.params.get("red_test")
-    verdict = ctx.params.get("verdict")
-    issue = ctx.scratch.get("issue")
+    red = ctx.state.red_test
+    verdict = ctx.state.verdict
+    issue = ctx.tools.issue
     usage = ctx.ledger.usage if ctx.ledger is not None else None
     return render_change_request_body(ChangeRequestContent(
         run_id=ctx.run_id, issue_number=ctx.issue.number,
         issue_url=issue.url if issue is not None else "",
         summary=implementation.summary if implementation else "Fix by Smith",
         acceptance=acceptance,
-        verdict=CriteriaVerdict.model_validate(verdict) if verdict else None,
+        verdict=verdict,
         diagnosis=ctx.require(StepName.DIAGNOSE, Diagnosis),
         repro=ctx.artifact(StepName.BRT, ReproTest),
-        red_green=RedGreenEvidence(test_id=red["id"], red_message=red.get("message", ""),
+        red_green=RedGreenEvidence(test_id=red.id, red_message=red.message,
                                    green_after=True) if red else None,
         estimate=ctx.artifact(StepName.ESTIMATE, Estimate),
         tokens=usage.total if usage else 0,
         cost_usd=ctx.ledger.cost_usd if ctx.ledger is not None else None,
-        soft_signals=len(ctx.params.get("soft_signals", [])),
+        soft_signals=len(ctx.state.soft_signals),
         left_behind=left_behind,
     ))
 
 
-async def publish(ctx: RunContext) -> StepOutcome:
+async def _commit_and_push(ctx: RunContext, *, force: bool) -> ChangeSet | StepOutcome:
+    """Commit the run's change and push it; a stop when it touches a protected path."""
     checkout = ctx.workspace
     change = await current_change(ctx)
     paths = list(change.paths)
@@ -86,13 +89,61 @@ async def publish(ctx: RunContext) -> StepOutcome:
     message = f"{_title(ctx)}\n\n{implementation.summary if implementation else ''}\n\n" \
               f"Smith run {ctx.run_id}"
     head = await checkout.commit(message, paths=paths)
-    rework = ctx.chain == "rework"
-    await checkout.push(ctx.scratch["clone_url"], ctx.scratch["credentials"], force=not rework)
-    await ctx.update_params(pushed_head=head)  # "merged without human edits" compares with it
-    if rework:
-        return await _publish_rework(ctx)
+    try:
+        lease = await _claim_branch(ctx) if force else None
+    except BranchesTaken as exc:
+        return StepOutcome(Verdict.FAILED, None, summary="every branch holds others' commits",
+                           ending=RunEnding(RunStatus.FAILED, "branch_taken", str(exc)))
+    # Recorded before the push: a crash after it must still know this head as Smith's own.
+    await ctx.save_state(pushed_head=head)  # "merged without human edits" compares with it
+    await checkout.push(ctx.tools.need("clone_url"), ctx.tools.credentials, force=force,
+                        lease=lease)
+    return change
+
+
+MAX_BRANCH_SUFFIX = 9
+
+
+async def _claim_branch(ctx: RunContext) -> str:
+    """The branch this run may force-push, and the lease for it (its current remote head).
+
+    Smith owns `smith/<issue>-<slug>` only while every commit on it is Smith's: when the remote
+    head is not one Smith pushed (a reviewer added commits), the branch is left alone and the
+    change goes to `<branch>-2` (or the next free one), said on the issue."""
+    checkout = ctx.workspace
+    url, credentials = ctx.tools.need("clone_url"), ctx.tools.credentials
+    wanted = checkout.branch
+    for number in range(1, MAX_BRANCH_SUFFIX + 1):
+        name = wanted if number == 1 else f"{wanted}-{number}"
+        head = await checkout.remote_head(url, credentials, branch=name)
+        if head is not None:
+            async with ctx.runtime.db.transaction() as session:
+                ours = await pushed_heads(session, forge=ctx.repo.forge,
+                                          repo=ctx.repo.full_name, branch=name)
+            if head not in ours and head != ctx.state.pushed_head:
+                continue  # somebody else's commits: never thrown away
+        if name != wanted:
+            await checkout.rename_branch(name)
+            await ctx.update_run(branch=name)
+            await ctx.forge.create_comment(ctx.repo, ctx.issue, render_branch_moved(
+                ctx.run_id, kept=wanted, used=name))
+        return head or ""
+    raise BranchesTaken(f"the branches {wanted} to {wanted}-{MAX_BRANCH_SUFFIX} all hold "
+                        "commits Smith did not make; Smith will not overwrite them")
+
+
+class BranchesTaken(RuntimeError):
+    """Every candidate branch holds somebody else's commits."""
+
+
+async def publish(ctx: RunContext) -> StepOutcome:
+    """PUBLISH of the fix chain: push the branch, open or update the change request."""
+    pushed = await _commit_and_push(ctx, force=True)
+    if isinstance(pushed, StepOutcome):
+        return pushed
+    checkout = ctx.workspace
     existing = await ctx.forge.find_change_request(ctx.repo, checkout.branch)
-    body = _body(ctx, list(change.left_behind))
+    body = _body(ctx, list(pushed.left_behind))
     if existing is not None:
         change = await ctx.forge.update_change_request(ctx.repo, existing.number,
                                                        title=_title(ctx), body=body)
@@ -110,31 +161,36 @@ async def publish(ctx: RunContext) -> StepOutcome:
 
 async def _post_soft_signals(ctx: RunContext, number: int) -> None:
     """Each soft signal becomes its own thread; posted once even across resumes."""
-    posted = set(ctx.params.get("soft_posted", []))
-    for signal in ctx.params.get("soft_signals", []):
-        key = f"{signal['kind']}:{signal.get('path')}:{signal.get('line')}"
-        if key in posted:
+    posted = set(ctx.state.soft_posted)
+    for signal in ctx.state.soft_signals:
+        if signal.key in posted:
             continue
         await ctx.forge.create_thread(ctx.repo, number, render_soft_signal(
-            ctx.run_id, kind=signal["kind"], path=signal.get("path") or None,
-            line=signal.get("line"), explanation=signal["detail"],
-            reviewer_check=REVIEWER_CHECKS.get(signal["kind"], "Please take a look."),
+            ctx.run_id, kind=signal.kind, path=signal.path or None,
+            line=signal.line, explanation=signal.detail,
+            reviewer_check=REVIEWER_CHECKS.get(signal.kind, "Please take a look."),
         ))
-        posted.add(key)
-        await ctx.update_params(soft_posted=sorted(posted))
+        posted.add(signal.key)
+        await ctx.save_state(soft_posted=sorted(posted))
 
 
-async def _publish_rework(ctx: RunContext) -> StepOutcome:
-    number = int(ctx.params["change_request"])
+async def publish_rework(ctx: RunContext) -> StepOutcome:
+    """PUBLISH of the rework chain: push onto the change request's branch (never forced) and
+    answer the reviewer in their thread."""
+    pushed = await _commit_and_push(ctx, force=False)
+    if isinstance(pushed, StepOutcome):
+        return pushed
+    number = ctx.state.change_request
+    if number is None:
+        raise LookupError(f"run {ctx.run_id} names no change request to rework")
     implementation = ctx.artifact(StepName.IMPLEMENT, Implementation)
     reply = ("Reworked as asked: " + (implementation.summary if implementation else "done")
              + f"\n\n<sub>Smith run {ctx.run_id}</sub>")
     await ctx.answer_reviewer(reply)
     await _post_soft_signals(ctx, number)
-    ctx.scratch["ending_said"] = True
     return StepOutcome(Verdict.PASSED, None, summary=f"pushed to {ctx.workspace.branch}",
                        ending=RunEnding(RunStatus.SUCCEEDED, "rework_pushed",
-                                        "the rework was pushed"))
+                                        "the rework was pushed", announced=True))
 
 
 async def transition(ctx: RunContext) -> StepOutcome:
@@ -145,7 +201,6 @@ async def transition(ctx: RunContext) -> StepOutcome:
     await ctx.forge.create_comment(
         ctx.repo, ctx.issue,
         f"Smith opened {ctx.change_request_url} for this issue: ready for review.")
-    ctx.scratch["ending_said"] = True
     return StepOutcome(Verdict.PASSED, None, summary="ready for review",
                        ending=RunEnding(RunStatus.SUCCEEDED, "change_request",
-                                        ctx.change_request_url or ""))
+                                        ctx.change_request_url or "", announced=True))
