@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import structlog
 from sqlalchemy import text
 
-from bot.jobs import HANDLE_EVENT, QUEUE
+from bot.store.queue import HANDLE_EVENT, QUEUE
 from bot.store.db import Database, DatabaseUnavailable
 
 log = structlog.get_logger(__name__)

@@ -1,124 +1,63 @@
 """Durable background work on procrastinate: handle an event, run a chain, rescue stalled jobs.
 
-Jobs are rows in the same Postgres as everything else, so work is queued in the same
-transaction as the rows that cause it: a delivery and its `handle_event` job (bot/intake.py), a
-run and its `run_chain` job (`defer_in_transaction`). Either both exist or neither does.
-Collaborators reach the tasks through a `Runtime` that the composition root (`bot/cli.py`)
-builds; this module never imports `handlers`.
+This module owns the two core tasks as a procrastinate `Blueprint`; every package with periodic
+work owns its own (`bot/rules/jobs.py`, `bot/redelivery_jobs.py`, `bot/retention.py`), and the
+composition root (`bot/runtime.py`) composes them into the one job app, as `handlers/` composes
+its routers. Collaborators reach the tasks through the `Runtime` the root builds; this module
+never imports `handlers`. Queue and task names, and deferring in a transaction, live in
+`bot/store/queue.py`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import procrastinate
 import structlog
-from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.config import Settings
-from bot.store.db import Database
-
-if TYPE_CHECKING:
-    from bot.events import Event
-    from bot.forge.base import Forge
+from bot.events import Event
+from bot.services import Runtime
+from bot.store.queue import HANDLE_EVENT, QUEUE, RUN_CHAIN
 
 log = structlog.get_logger(__name__)
 
-QUEUE = "smith"
-HANDLE_EVENT = "smith.handle_event"
-RUN_CHAIN = "smith.run_chain"
-
-EventRouter = Callable[["Event", "Runtime"], Awaitable[None]]
-ChainRunner = Callable[[int, "Runtime"], Awaitable[None]]
+# Exceptions that escape a task are infrastructure trouble (database gone, worker shut down
+# mid-job): the chain reports its own failures. Retrying is safe because runs resume from their
+# last checkpoint and handlers are idempotent per delivery.
+JOB_RETRY = procrastinate.RetryStrategy(max_attempts=5, wait=5, exponential_wait=2)
 
 
-@dataclass
-class Runtime:
-    """What a job needs, built once per process by the composition root."""
-
-    settings: Settings
-    db: Database
-    forges: dict[str, "Forge"] = field(default_factory=dict)
-    route_event: EventRouter | None = None
-    run_chain: ChainRunner | None = None
-
-    def forge(self, name: str) -> "Forge":
-        try:
-            return self.forges[name]
-        except KeyError as exc:
-            raise LookupError(f"no {name} connection is configured") from exc
+def need_runtime(runtime: Runtime | None) -> Runtime:
+    """The runtime of a process that executes jobs (one that only defers them has none)."""
+    if runtime is None:
+        raise RuntimeError("this process was not set up to execute jobs")
+    return runtime
 
 
-def chain_lock(forge: str, repo: str, issue_number: int) -> str:
-    """One run per issue at a time: procrastinate runs jobs with equal locks one by one."""
-    return f"issue:{forge}:{repo}#{issue_number}"
+def blueprint(runtime: Runtime | None) -> procrastinate.Blueprint:
+    """`handle_event` and `run_chain`; `runtime` is required only to execute them."""
+    tasks = procrastinate.Blueprint()
 
-
-async def defer_in_transaction(
-    session: AsyncSession,
-    task_name: str,
-    args: dict[str, Any],
-    *,
-    lock: str | None = None,
-) -> int:
-    """Queue a job inside the caller's transaction, using procrastinate's own SQL function."""
-    result = await session.execute(
-        text(
-            "SELECT unnest(procrastinate_defer_jobs_v1(ARRAY[ROW(:queue, :task, 0, :lock, "
-            "NULL, CAST(:args AS jsonb), NULL)::procrastinate_job_to_defer_v1]))"
-        ),
-        {"queue": QUEUE, "task": task_name, "lock": lock, "args": json.dumps(args)},
-    )
-    return int(result.scalar_one())
-
-
-def build_job_app(database_url: str, runtime: Runtime | None = None) -> procrastinate.App:
-    """A procrastinate App with Smith's tasks; `runtime` is required only to execute them."""
-    app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=database_url))
-
-    def need_runtime() -> Runtime:
-        if runtime is None:
-            raise RuntimeError("this process was not set up to execute jobs")
-        return runtime
-
-    # Exceptions that escape a task are infrastructure trouble (database gone, worker shut down
-    # mid-job): the chain reports its own failures. Retrying is safe because runs resume from
-    # their last checkpoint and handlers are idempotent per delivery.
-    retry = procrastinate.RetryStrategy(max_attempts=5, wait=5, exponential_wait=2)
-
-    @app.task(name=HANDLE_EVENT, queue=QUEUE, pass_context=False, retry=retry)
+    @tasks.task(name=HANDLE_EVENT, queue=QUEUE, pass_context=False, retry=JOB_RETRY)
     async def handle_event(delivery: int, event: dict[str, Any]) -> None:
-        from bot.events import Event as EventModel
-
-        current = need_runtime()
+        current = need_runtime(runtime)
         if current.route_event is None:
             log.warning("no_event_router", delivery=delivery)
             return
         with structlog.contextvars.bound_contextvars(delivery=delivery):
-            await current.route_event(EventModel.model_validate(event), current)
+            await current.route_event(Event.model_validate(event), current)
 
-    @app.task(name=RUN_CHAIN, queue=QUEUE, pass_context=False, retry=retry)
+    @tasks.task(name=RUN_CHAIN, queue=QUEUE, pass_context=False, retry=JOB_RETRY)
     async def run_chain(run_id: int) -> None:
-        current = need_runtime()
+        current = need_runtime(runtime)
         if current.run_chain is None:
             raise RuntimeError("no chain runner is configured in this process")
         with structlog.contextvars.bound_contextvars(run=run_id):
             await current.run_chain(run_id, current)
 
-    from bot.retention import add_retention_jobs
-    from bot.rules.jobs import add_rules_jobs
-
-    add_rules_jobs(app, runtime)
-    from bot.redelivery_jobs import add_redelivery_jobs
-
-    add_redelivery_jobs(app, runtime)
-    add_retention_jobs(app, runtime)
-    return app
+    return tasks
 
 
 async def retry_stalled_jobs(app: procrastinate.App, seconds_since_heartbeat: float) -> int:

@@ -1,7 +1,8 @@
 """Protected paths: globs a bug fix must never touch (deployment, CI, Smith's config).
 
 Three layers ask the same question — agent tools before a write, the validator on the diff,
-publishing before a push — so the normalisation lives here once. Paths are folded (NFKC,
+publishing before a push — so the normalisation lives here once; checking a diff against the
+globs is the validator's (bot/validator/protected.py). Paths are folded (NFKC,
 case, common look-alike letters, odd slashes, `./`, `//`, `..`) before matching, because an
 agent that writes `.GitHub/Workflows/ci.yml` or `Dоckerfile` (Cyrillic о) must still be stopped.
 """
@@ -14,13 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pathspec
-import structlog
 import yaml
-
-from bot.validator.diffparse import FileChange, parse_diff
-from bot.validator.models import Finding
-
-log = structlog.get_logger(__name__)
 
 DEFAULTS_FILE = Path(__file__).resolve().parent.parent / "protected_paths.yaml"
 
@@ -83,15 +78,6 @@ _CONFUSABLES = str.maketrans(
         "\u2212": "-",
     }
 )
-
-
-class ProtectedPathViolation(Exception):
-    """Raised by publishing guards: the change touches a protected path."""
-
-    def __init__(self, findings: list[Finding]) -> None:
-        self.findings = findings
-        listed = ", ".join(f.path for f in findings)
-        super().__init__(f"refusing a change that touches protected paths: {listed}")
 
 
 def normalize_path(path: str) -> str:
@@ -183,63 +169,3 @@ class ProtectedPaths:
         if glob is not None:
             return f"adds a symlink into protected path `{target}` (matches `{glob}`)"
         return None
-
-    def check_changes(self, changes: Sequence[FileChange]) -> list[Finding]:
-        findings: list[Finding] = []
-        for change in changes:
-            first_line = next(
-                (ln.target_no or ln.source_no for ln in change.added + change.removed), None
-            )
-            for role, path in (("source", change.source_path), ("target", change.target_path)):
-                if path is None or (role == "target" and path == change.source_path):
-                    continue
-                glob = self.reason(path)
-                if glob is not None:
-                    findings.append(
-                        Finding(
-                            kind="protected_path",
-                            path=path,
-                            line=first_line,
-                            detail=f"{_describe(change, role)} protected path `{path}` (matches `{glob}`)",
-                        )
-                    )
-            link_target = change.symlink_target
-            if link_target and change.target_path:
-                problem = self.link_problem(change.target_path, link_target)
-                if problem is not None:
-                    findings.append(
-                        Finding(kind="protected_path", path=change.target_path, line=1,
-                                detail=problem)
-                    )
-        return findings
-
-    def check_diff(self, diff_text: str) -> list[Finding]:
-        """Every protected path the diff touches; raises DiffParseError for an unreadable diff."""
-        return self.check_changes(parse_diff(diff_text))
-
-
-def _describe(change: FileChange, role: str) -> str:
-    if change.status == "renamed":
-        return "renames from" if role == "source" else "renames into"
-    if change.status == "copied":
-        return "copies from" if role == "source" else "copies into"
-    if change.status == "deleted":
-        return "deletes"
-    if change.status == "added":
-        return "adds"
-    if (
-        change.old_mode
-        and change.new_mode
-        and change.old_mode != change.new_mode
-        and not change.hunks
-    ):
-        return "changes the mode of"
-    return "modifies"
-
-
-def assert_diff_unprotected(diff_text: str, protected: ProtectedPaths) -> None:
-    """Publishing's last guard: raise ProtectedPathViolation if the diff touches a protected path."""
-    findings = protected.check_diff(diff_text)
-    if findings:
-        log.warning("protected_path_violation", paths=[f.path for f in findings])
-        raise ProtectedPathViolation(findings)

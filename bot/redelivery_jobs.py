@@ -8,7 +8,7 @@ redeliver each. Running it twice asks once: the redelivery either succeeded (a 2
 guid recorded) or failed and is asked again next time, up to a few attempts. The intake
 deduplicates by delivery id, so even a redelivery that crosses a late original causes nothing.
 
-`bot/jobs.py` calls `add_redelivery_jobs` when it builds the job app; a lock keeps one sweep at a
+The composition root (`bot/runtime.py`) adds this module's `blueprint` to the job app; a lock keeps one sweep at a
 time across workers and a queueing lock keeps missed ticks from piling up.
 """
 
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
 
 import procrastinate
 import structlog
@@ -24,11 +23,11 @@ from sqlalchemy import text
 
 from bot.forge.base import RepoRef
 from bot.forge.errors import ForgeError, NotFound, PermissionDenied
+from bot.forge.github import GitHubForge
+from bot.forge.redelivery import GitHubHookDeliveries, HookDelivery, needing_redelivery
 from bot.rules.config import minutes_cron
-
-if TYPE_CHECKING:
-    from bot.forge.redelivery import GitHubHookDeliveries, HookDelivery
-    from bot.jobs import Runtime
+from bot.services import Runtime
+from bot.store.queue import QUEUE
 
 log = structlog.get_logger(__name__)
 
@@ -46,32 +45,29 @@ class SweepResult:
     skipped: str | None = None
 
 
-def add_redelivery_jobs(app: procrastinate.App, runtime: Runtime | None) -> None:
-    """Register the sweep task; periodic unless `redelivery_interval_minutes` is 0."""
-    from bot.jobs import QUEUE
-
+def blueprint(runtime: Runtime | None) -> procrastinate.Blueprint:
+    """The sweep task; periodic unless `redelivery_interval_minutes` is 0."""
     settings = runtime.settings if runtime else None
     interval = float(getattr(settings, "redelivery_interval_minutes", DEFAULT_INTERVAL_MINUTES))
+    tasks = procrastinate.Blueprint()
 
     async def redeliver_webhooks_job(timestamp: int) -> None:
         if runtime is None:
             raise RuntimeError("this process was not set up to execute jobs")
         await sweep_redeliveries(runtime)
 
-    task = app.task(name=REDELIVER_WEBHOOKS, queue=QUEUE, pass_context=False,
-                    lock=REDELIVER_WEBHOOKS, queueing_lock=REDELIVER_WEBHOOKS)
+    task = tasks.task(name=REDELIVER_WEBHOOKS, queue=QUEUE, pass_context=False,
+                      lock=REDELIVER_WEBHOOKS, queueing_lock=REDELIVER_WEBHOOKS)
     if interval > 0:
-        app.periodic(cron=minutes_cron(interval),
-                     periodic_id=REDELIVER_WEBHOOKS)(task(redeliver_webhooks_job))
+        tasks.periodic(cron=minutes_cron(interval),
+                       periodic_id=REDELIVER_WEBHOOKS)(task(redeliver_webhooks_job))
     else:
         task(redeliver_webhooks_job)  # still known, so a job queued earlier can finish
+    return tasks
 
 
 async def sweep_redeliveries(runtime: Runtime, *, now: datetime | None = None) -> SweepResult:
     """One pass: list recent deliveries, redeliver the failed ones Smith never recorded."""
-    from bot.forge.github import GitHubForge
-    from bot.forge.redelivery import needing_redelivery
-
     forge = runtime.forges.get("github")
     if not isinstance(forge, GitHubForge):
         return SweepResult(skipped="no GitHub connection")

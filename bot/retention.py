@@ -16,17 +16,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import procrastinate
 import structlog
 from sqlalchemy import text
 
+from bot.config import Settings
+from bot.services import Runtime
 from bot.store.audit import delete_audit_before
-
-if TYPE_CHECKING:
-    from bot.config import Settings
-    from bot.jobs import Runtime
+from bot.store.queue import QUEUE
 
 log = structlog.get_logger(__name__)
 
@@ -165,14 +163,16 @@ async def sweep(runtime: Runtime, app: procrastinate.App | None = None) -> Reten
     return report
 
 
-def add_retention_jobs(app: procrastinate.App, runtime: Runtime | None) -> None:
-    """Register the periodic sweep (hourly; a lock keeps one sweep at a time)."""
-    from bot.jobs import QUEUE
+def blueprint(runtime: Runtime | None) -> procrastinate.Blueprint:
+    """The periodic sweep (hourly; a lock keeps one sweep at a time)."""
+    tasks = procrastinate.Blueprint()
 
-    @app.periodic(cron="17 * * * *", periodic_id=RETENTION)
-    @app.task(name=RETENTION, queue=QUEUE, pass_context=False, lock=RETENTION,
-              queueing_lock=RETENTION)
-    async def retention_job(timestamp: int) -> None:
+    @tasks.periodic(cron="17 * * * *", periodic_id=RETENTION)
+    @tasks.task(name=RETENTION, queue=QUEUE, pass_context=True, lock=RETENTION,
+                queueing_lock=RETENTION)
+    async def retention_job(context: procrastinate.JobContext, timestamp: int) -> None:
         if runtime is None:
             raise RuntimeError("this process was not set up to execute jobs")
-        await sweep(runtime, app)
+        await sweep(runtime, context.app)
+
+    return tasks

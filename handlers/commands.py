@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 import structlog
-from sqlalchemy import update
 
 from bot.commands import (
     ApproveCommand,
@@ -25,10 +24,9 @@ from bot.commands import (
 from bot.config import Settings
 from bot.events import Event
 from bot.forge.base import ItemRef, Permission
-from bot.jobs import Runtime
-from bot.store.models import Run
-from bot.rules.store import add_failure
-from bot.store.runs import ACTIVE_STATUSES
+from bot.services import Runtime
+from bot.store.rules import add_failure
+from bot.store.runs import ACTIVE_STATUSES, cancel_run
 from handlers.permissions import actor_may
 from handlers.reread import comment_as_written
 from handlers.routing import Router
@@ -127,19 +125,11 @@ async def _cancel(event: Event, runtime: Runtime, command: Command) -> str:
     if run.status not in ACTIVE_STATUSES:
         return NOTHING_TO_CANCEL.format(run=run.id, status=run.status)
     async with runtime.db.transaction() as session:
-        if run.status in ("paused", "queued"):
-            # Nothing is executing it: cancel right away. A queued job finds it cancelled.
-            await session.execute(
-                update(Run).where(Run.id == run.id)
-                .values(status="cancelled", outcome="cancelled", cancel_requested=True,
-                        reason=f"cancelled by @{event.actor}")
-            )
-            cancelled_now = True
-        else:
-            await session.execute(update(Run).where(Run.id == run.id)
-                                  .values(cancel_requested=True,
-                                          reason=f"cancelled by @{event.actor}"))
-            cancelled_now = False
+        # Nothing executes a paused or queued run: cancel it right away (a queued job finds it
+        # cancelled); a running one is asked to stop and says so on the issue.
+        cancelled_now = run.status in ("paused", "queued")
+        await cancel_run(session, run.id, reason=f"cancelled by @{event.actor}",
+                         now=cancelled_now)
     if cancelled_now:
         labels = runtime.settings.labels
         forge = runtime.forge(event.forge)

@@ -7,12 +7,11 @@
 from __future__ import annotations
 
 import structlog
-from sqlalchemy import select
 
 from bot.config import Settings
 from bot.events import Event
-from bot.jobs import Runtime
-from bot.store.models import Run
+from bot.services import Runtime
+from bot.store.runs import change_request_runs_for_update, reworks_after
 from handlers.routing import Router
 
 log = structlog.get_logger(__name__)
@@ -28,19 +27,12 @@ def build(settings: Settings) -> Router:
     async def closed(event: Event, runtime: Runtime) -> None:
         assert event.repo is not None and event.item is not None
         async with runtime.db.transaction() as session:
-            runs = list((await session.execute(
-                select(Run).where(Run.forge == event.forge, Run.repo == event.repo.full_name)
-                .where(Run.change_request_number == event.item.number)
-                .order_by(Run.id).with_for_update()
-            )).scalars())
+            runs = await change_request_runs_for_update(
+                session, forge=event.forge, repo=event.repo.full_name, number=event.item.number)
             if not runs:
                 return  # not Smith's change request
             origin = runs[-1]
-            reworks = list((await session.execute(
-                select(Run).where(Run.forge == origin.forge, Run.repo == origin.repo,
-                                  Run.issue_number == origin.issue_number,
-                                  Run.chain == "rework", Run.id > origin.id)
-                .order_by(Run.id))).scalars())
+            reworks = await reworks_after(session, origin)
             pushed = [r.params.get("pushed_head") for r in (origin, *reworks)
                       if r.params.get("pushed_head")]
             origin.merged = bool(event.merged)

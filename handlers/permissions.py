@@ -11,7 +11,7 @@ import structlog
 from bot.events import Event
 from bot.forge.base import Permission
 from bot.forge.errors import NotFound
-from bot.jobs import Runtime
+from bot.services import Runtime
 
 log = structlog.get_logger(__name__)
 

@@ -14,7 +14,7 @@ import structlog
 
 from bot.events import Event
 from bot.forge.errors import NotFound
-from bot.jobs import Runtime
+from bot.services import Runtime
 
 log = structlog.get_logger(__name__)
 

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 import structlog
 
 from bot.events import Event
-from bot.jobs import Runtime
+from bot.services import Runtime
 
 log = structlog.get_logger(__name__)
 

@@ -22,8 +22,8 @@ from bot.commands import ApproveRuleCommand, RejectRuleCommand, parse_commands
 from bot.config import Settings
 from bot.events import Event
 from bot.forge.errors import ForgeError
-from bot.jobs import Runtime
-from bot.rules.store import (
+from bot.services import Runtime
+from bot.store.rules import (
     PROPOSED,
     InvalidTransition,
     RuleNotFound,

@@ -7,7 +7,7 @@ import structlog
 from bot.config import Settings
 from bot.events import Event
 from bot.forge.base import ItemRef
-from bot.jobs import Runtime
+from bot.services import Runtime
 from handlers.permissions import actor_may
 from handlers.runs import start_run
 from handlers.routing import Router

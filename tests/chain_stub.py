@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import structlog
 
-from bot.jobs import Runtime
+from bot.services import Runtime
 from bot.store.models import Run
 from bot.store.runs import finish_run
 

@@ -40,7 +40,7 @@ def register(subparsers: Any) -> None:
 
 
 def run_audit(args: argparse.Namespace) -> int:
-    from bot.cli import database_target, load_settings
+    from bot.command_line import database_target, load_settings
 
     settings = load_settings()
     with database_target(settings) as url:

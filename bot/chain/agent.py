@@ -14,7 +14,7 @@ async def learned_rules(ctx: RunContext, step: str) -> list[str]:
     """Approved rules for this step and repository (plus global ones). Only approved rules
     ever reach a prompt; the rules loop owns the query."""
     try:
-        from bot.rules.store import active_rules
+        from bot.store.rules import active_rules
     except ImportError:  # the rules loop is optional in this build
         return []
     async with ctx.runtime.db.transaction() as session:

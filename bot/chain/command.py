@@ -51,7 +51,7 @@ def parse_issue_url(url: str, *, gitlab_url: str, github_api_url: str) -> tuple[
 
 
 def cmd_fix(args: argparse.Namespace) -> int:
-    from bot.cli import CommandError, database_target, load_settings
+    from bot.command_line import CommandError, database_target, load_settings
 
     local = args.repo is not None or args.issue_file is not None
     if local and (args.repo is None or args.issue_file is None or args.issue_url):
@@ -68,9 +68,10 @@ async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.chain.engine import RetryLater
     from bot.chain.fix import FIX
     from bot.chain.runner import run_chain
-    from bot.cli import CommandError, build_forges
+    from bot.command_line import CommandError
+    from bot.services import build_forges
     from bot.forge.local import LocalForge, read_issue_file
-    from bot.jobs import Runtime
+    from bot.services import Runtime
     from bot.store.db import Database
     from bot.store.runs import create_run, get_run, run_as_dict
 

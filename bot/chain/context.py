@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pydantic import BaseModel
 
 from bot.forge.base import Forge, ItemRef, RepoRef
-from bot.jobs import Runtime
+from bot.services import Runtime
 from bot.store.models import Run
 from bot.store.steps import record_failure
 from bot.workspace.trajectory import Trajectory, TrajectoryEvent

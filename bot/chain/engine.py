@@ -33,7 +33,7 @@ from bot.chain.render.issue_comments import (
 from bot.chain.status import StatusBoard
 from bot.forge.base import ItemRef, RepoRef
 from bot.forge.errors import ForgeError, ForgeUnavailable, RateLimited
-from bot.jobs import Runtime
+from bot.services import Runtime
 from bot.llm.errors import EnvironmentFailure, RunBudgetExceeded, StepFailed
 from bot.store.db import DatabaseUnavailable
 from bot.store.models import Run, Step

@@ -17,7 +17,7 @@ from bot.chain.render.issue_comments import render_failure
 from bot.chain.status import StatusBoard
 from bot.forge.base import ItemRef, RepoRef
 from bot.forge.errors import ForgeError
-from bot.jobs import Runtime
+from bot.services import Runtime
 from bot.store.models import Run
 
 log = structlog.get_logger(__name__)

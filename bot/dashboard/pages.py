@@ -7,12 +7,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.dashboard.timeline import StepExecution, Timeline, build_timeline, format_duration
-from bot.store.models import Run, Step, TrajectoryRow
-from bot.store.runs import get_run, list_runs, run_steps
+from bot.store.models import Run, Step
+from bot.store.runs import get_run, list_runs, run_steps, run_subject, trajectory
 
 RUNS_ON_INDEX = 100
 IMPLEMENT_STEP = "implement"
@@ -24,7 +23,8 @@ class RunLine:
     status: str
     repo: str
     forge: str
-    issue: int
+    subject: str
+    """`issue #12`, `change request #7`, `campaign tests:coverage`."""
     chain: str
     outcome: str
     tokens: int
@@ -73,9 +73,7 @@ async def run_detail(session: AsyncSession, run_id: int, *, now: datetime | None
     if run is None:
         return None
     steps = await run_steps(session, run_id)
-    trajectory = (await session.execute(
-        select(TrajectoryRow).where(TrajectoryRow.run_id == run_id).order_by(TrajectoryRow.seq)
-    )).scalars()
+    events = await trajectory(session, run_id)
     last_implement = next((s for s in reversed(steps) if s.name == IMPLEMENT_STEP and s.diff),
                           None)
     return RunDetail(
@@ -93,7 +91,7 @@ async def run_detail(session: AsyncSession, run_id: int, *, now: datetime | None
             {"seq": event.seq, "step": event.step, "actor": event.actor, "tool": event.tool,
              "args": json.dumps(event.args, ensure_ascii=False, sort_keys=True),
              "ok": event.ok, "detail": event.detail}
-            for event in trajectory
+            for event in events
         ],
         diff=last_implement.diff if last_implement else None,
         diff_attempt=last_implement.attempt if last_implement else None,
@@ -104,7 +102,8 @@ def run_line(run: Run) -> RunLine:
     took = (format_duration((run.finished_at - run.started_at).total_seconds() * 1000)
             if run.started_at and run.finished_at else "-")
     return RunLine(
-        id=run.id, status=run.status, repo=run.repo, forge=run.forge, issue=run.issue_number,
+        id=run.id, status=run.status, repo=run.repo, forge=run.forge,
+        subject=run_subject(run).label(),
         chain=run.chain, outcome=run.outcome or "", tokens=(run.input_tokens or 0)
         + (run.output_tokens or 0), cost=f"${run.cost_usd or 0.0:.2f}",
         created=_when(run.created_at), took=took,

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from bot.rules.store import STATUSES
+from bot.store.rules import STATUSES
 
 EXIT_OK, EXIT_FAILURE = 0, 1
 T = TypeVar("T")
@@ -77,8 +77,8 @@ def fail(message: str) -> int:
 
 def _with_database(work: Callable[[Any], Awaitable[T]]) -> T:
     """Run `work(db)` on this installation's database; store errors become RulesCommandError."""
-    from bot.cli import database_target, load_settings
-    from bot.rules.store import InvalidTransition, RuleNotFound
+    from bot.command_line import database_target, load_settings
+    from bot.store.rules import InvalidTransition, RuleNotFound
     from bot.store.db import Database, DatabaseUnavailable
 
     settings = load_settings()
@@ -100,7 +100,7 @@ def _with_database(work: Callable[[Any], Awaitable[T]]) -> T:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from bot.rules.store import list_rules, rule_as_dict
+    from bot.store.rules import list_rules, rule_as_dict
 
     async def work(db: Any) -> list[dict[str, Any]]:
         async with db.transaction() as session:
@@ -127,7 +127,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from bot.rules.store import failures_by_ids, get_rule, rule_as_dict
+    from bot.store.rules import failures_by_ids, get_rule, rule_as_dict
 
     async def work(db: Any) -> dict[str, Any]:
         async with db.transaction() as session:
@@ -166,7 +166,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_decide(args: argparse.Namespace) -> int:
-    from bot.rules.store import approve_rule, reject_rule, retire_rule
+    from bot.store.rules import approve_rule, reject_rule, retire_rule
 
     actions = {"approve": approve_rule, "reject": reject_rule, "retire": retire_rule}
     actor = shell_actor()
@@ -185,8 +185,9 @@ def cmd_decide(args: argparse.Namespace) -> int:
 
 
 def cmd_mine(args: argparse.Namespace) -> int:
-    from bot.cli import build_forges, database_target, load_settings
-    from bot.jobs import Runtime
+    from bot.command_line import database_target, load_settings
+    from bot.services import build_forges
+    from bot.services import Runtime
     from bot.rules.mining import mine_rules
     from bot.store.db import Database, DatabaseUnavailable
 

@@ -21,7 +21,7 @@ from bot.chain.registry import RuleProposalItem, RulesProposal, mined_steps
 from bot.chain.untrusted import data_block
 from bot.llm.runner import StepRunner, StepSpec
 from bot.rules.similarity import is_repeat
-from bot.rules.store import APPROVED, PROPOSED, REJECTED
+from bot.store.rules import APPROVED, PROPOSED, REJECTED
 from bot.store.models import Failure, Rule
 
 log = structlog.get_logger(__name__)

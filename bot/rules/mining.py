@@ -19,11 +19,11 @@ from bot.llm.runner import StepRunner
 from bot.rules.config import RulesSettings
 from bot.rules.miner import DroppedProposal, run_miner
 from bot.rules.posting import PostOutcome, post_proposal
-from bot.rules.store import create_proposal, list_rules, recent_failures, unposted_proposals
+from bot.store.rules import create_proposal, list_rules, recent_failures, unposted_proposals
 from bot.rules.votes import PollResult, poll_reactions
 
 if TYPE_CHECKING:
-    from bot.jobs import Runtime
+    from bot.services import Runtime
 
 log = structlog.get_logger(__name__)
 

@@ -20,11 +20,11 @@ from bot.forge.base import ItemRef, RepoRef
 from bot.forge.errors import ForgeError
 from bot.rules.config import RulesSettings
 from bot.rules.miner import main_change_request, main_repository
-from bot.rules.store import failures_by_ids, set_proposal_ref
+from bot.store.rules import failures_by_ids, set_proposal_ref
 from bot.store.models import Failure, Rule
 
 if TYPE_CHECKING:
-    from bot.jobs import Runtime
+    from bot.services import Runtime
 
 log = structlog.get_logger(__name__)
 

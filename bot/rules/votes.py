@@ -16,7 +16,7 @@ from bot.events.model import same_account
 from bot.forge.base import Forge, ItemRef, Permission, RepoRef
 from bot.forge.errors import ForgeError, NotFound
 from bot.rules.config import RulesSettings
-from bot.rules.store import (
+from bot.store.rules import (
     APPROVED,
     REJECTED,
     InvalidTransition,
@@ -28,7 +28,7 @@ from bot.rules.store import (
 from bot.store.models import Rule
 
 if TYPE_CHECKING:
-    from bot.jobs import Runtime
+    from bot.services import Runtime
 
 log = structlog.get_logger(__name__)
 

@@ -55,7 +55,7 @@ def register(subparsers: Any) -> None:
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    from bot.cli import database_target, load_settings
+    from bot.command_line import database_target, load_settings
     from bot.store.db import DatabaseUnavailable
 
     settings = load_settings()
@@ -98,6 +98,9 @@ def print_report(report: StatsReport, console: Console) -> None:
     console.print(f"funnel: summoned {funnel.summoned} → change request {funnel.change_request} "
                   f"→ merged {funnel.merged} → merged without edits "
                   f"{funnel.merged_without_edits}   (rework runs: {funnel.rework_runs})")
+    if report.runs_by_subject:
+        console.print("subjects: " + ", ".join(
+            f"{kind.replace('_', ' ')} {count}" for kind, count in report.runs_by_subject.items()))
     table = Table(title="steps")
     for column in ("step", "runs", "exec", "pass", "reject", "gates", "skips", "fail",
                    "median ms", "median tokens", "health"):

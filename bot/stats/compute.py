@@ -1,6 +1,6 @@
 """Per-step statistics, the funnel and step-health flags, computed from plain rows.
 
-No I/O here: `bot.stats.query` reads the rows, this module counts them, so every number the
+No I/O here: `bot.store.stats` reads the rows, this module counts them, so every number the
 stats loop shows can be checked in a test without a database.
 
 Decisions the design leaves open:
@@ -18,12 +18,12 @@ from __future__ import annotations
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 
 from bot.chain.artifacts import StepName
 from bot.chain.registry import rejecting_steps
 from bot.stats.report import Funnel, StatsFilters, StatsReport, StepStats
+from bot.store.stats import RunRow, StepRow
 
 DEFAULT_WINDOW = 20
 """How many of a step's most recent runs the health flags look at."""
@@ -36,34 +36,6 @@ REWORK_CHAIN = "rework"
 
 UNSPECIFIED_REASON = "unspecified"
 _CHAIN_ORDER = {name.value: index for index, name in enumerate(StepName)}
-
-
-@dataclass(frozen=True)
-class RunRow:
-    """The columns of one run the stats need."""
-
-    id: int
-    repo: str
-    chain: str
-    status: str
-    outcome: str | None
-    has_change_request: bool
-    merged: bool | None
-    merged_without_edits: bool | None
-    created_at: datetime
-
-
-@dataclass(frozen=True)
-class StepRow:
-    """The columns of one step execution the stats need."""
-
-    run_id: int
-    name: str
-    attempt: int
-    status: str
-    verdict: str | None
-    tokens: int
-    duration_ms: int | None
 
 
 def compute_stats(
@@ -95,6 +67,7 @@ def compute_stats(
         funnel=compute_funnel(run_list),
         runs_by_status=dict(sorted(Counter(run.status for run in run_list).items())),
         runs_by_outcome=dict(sorted(Counter(run.outcome or "none" for run in run_list).items())),
+        runs_by_subject=dict(sorted(Counter(run.subject_kind for run in run_list).items())),
         steps=step_stats,
     )
 

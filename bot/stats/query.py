@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, time
+from datetime import date
 
-from sqlalchemy import Select, and_, case, extract, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.stats.compute import DEFAULT_WINDOW, RunRow, StepRow, compute_stats
+from bot.stats.compute import DEFAULT_WINDOW, compute_stats
 from bot.stats.report import StatsReport
-from bot.store.models import Run, Step
-
-CHANGE_REQUEST_OUTCOME = "change_request"
+from bot.store.stats import load_run_rows, load_step_rows
 
 
 async def load_stats(
@@ -25,49 +22,3 @@ async def load_stats(
     runs = await load_run_rows(session, repo=repo, since=since)
     steps = await load_step_rows(session, repo=repo, since=since)
     return compute_stats(runs, steps, window=window, repo=repo, since=since)
-
-
-def _run_filter(statement: Select, repo: str | None, since: date | None) -> Select:
-    if repo:
-        statement = statement.where(Run.repo == repo)
-    if since is not None:
-        statement = statement.where(Run.created_at >= datetime.combine(since, time(), tzinfo=UTC))
-    return statement
-
-
-async def load_run_rows(
-    session: AsyncSession, *, repo: str | None = None, since: date | None = None
-) -> list[RunRow]:
-    has_change_request = or_(
-        Run.change_request_number.is_not(None), Run.change_request_url.is_not(None),
-        Run.outcome == CHANGE_REQUEST_OUTCOME,
-    )
-    statement = _run_filter(
-        select(Run.id, Run.repo, Run.chain, Run.status, Run.outcome, has_change_request,
-               Run.merged, Run.merged_without_edits, Run.created_at),
-        repo, since,
-    )
-    return [RunRow(*row) for row in (await session.execute(statement)).all()]
-
-
-async def load_step_rows(
-    session: AsyncSession, *, repo: str | None = None, since: date | None = None
-) -> list[StepRow]:
-    # A step that recorded no duration but has both ends is measured from its timestamps.
-    measured = case(
-        (and_(Step.duration_ms.is_(None), Step.finished_at.is_not(None)),
-         func.round(extract("epoch", Step.finished_at - Step.started_at) * 1000)),
-        else_=Step.duration_ms,
-    )
-    statement = _run_filter(
-        select(Step.run_id, Step.name, Step.attempt, Step.status, Step.verdict,
-               Step.input_tokens + Step.output_tokens, measured)
-        .join(Run, Run.id == Step.run_id),
-        repo, since,
-    )
-    return [
-        StepRow(run_id=run_id, name=name, attempt=attempt, status=status, verdict=verdict,
-                tokens=int(tokens or 0), duration_ms=None if duration is None else int(duration))
-        for run_id, name, attempt, status, verdict, tokens, duration
-        in (await session.execute(statement)).all()
-    ]

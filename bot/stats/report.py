@@ -56,6 +56,9 @@ class StatsReport(_Frozen):
     funnel: Funnel
     runs_by_status: dict[str, int]
     runs_by_outcome: dict[str, int]
+    runs_by_subject: dict[str, int] = Field(
+        default_factory=dict,
+        description="Runs per subject kind: issue, change_request, campaign.")
     steps: list[StepStats]
 
     def as_json(self) -> dict[str, object]:

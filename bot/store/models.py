@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import (
     BigInteger,
     Boolean,
+    CheckConstraint,
     DateTime,
     Float,
     ForeignKey,
@@ -71,21 +72,35 @@ class AuditEvent(Base):
     detail: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
 
 
+def _issue_key(context: Any) -> str:
+    """A run created with only an issue number belongs to that issue."""
+    number = context.get_current_parameters().get("issue_number")
+    if number is None:
+        raise ValueError("a run needs a subject key or an issue number")
+    return str(number)
+
+
 class Run(Base):
-    """One walk of a chain for one issue (or one rework of a change request)."""
+    """One walk of a chain for one subject: an issue (a fix, or a rework of its change
+    request), a change request, or a named campaign of a repository (bot/subjects.py)."""
 
     __tablename__ = "runs"
     __table_args__ = (
         Index("ix_runs_repo_issue", "forge", "repo", "issue_number"),
-        # At most one live run per issue, whatever races the handlers lose.
-        Index("uq_runs_one_active_per_issue", "forge", "repo", "issue_number", unique=True,
-              postgresql_where=text("status IN ('queued', 'running', 'paused')")),
+        # At most one live run per subject, whatever races the handlers lose.
+        Index("uq_runs_one_active_per_subject", "forge", "repo", "subject_kind", "subject_key",
+              unique=True, postgresql_where=text("status IN ('queued', 'running', 'paused')")),
+        CheckConstraint("subject_kind IN ('issue', 'change_request', 'campaign')",
+                        name="ck_runs_subject_kind"),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     forge: Mapped[str] = mapped_column(String(16))
     repo: Mapped[str] = mapped_column(String(300))
-    issue_number: Mapped[int] = mapped_column(Integer)
+    subject_kind: Mapped[str] = mapped_column(String(20), server_default="issue")
+    subject_key: Mapped[str] = mapped_column(String(300), default=_issue_key)
+    # The issue a run reports on; None for a run whose subject is not an issue (a campaign).
+    issue_number: Mapped[int | None] = mapped_column(Integer)
     chain: Mapped[str] = mapped_column(String(50), default="fix")
     status: Mapped[str] = mapped_column(String(30), default="queued")
     outcome: Mapped[str | None] = mapped_column(String(50))

@@ -23,6 +23,7 @@ from bot.validator.detectors import (
 )
 from bot.validator.diffparse import parse_diff
 from bot.validator.models import BreadthLimits, Finding, StaticVerdict
+from bot.validator.protected import check_changes
 from bot.validator.redtest import red_test_literals
 from bot.validator.trajectory_audit import audit
 from bot.workspace.trajectory import TrajectoryEvent
@@ -77,7 +78,7 @@ def validate_static(
     for detector in DETECTORS:
         findings.extend(detector(ctx))
     protected_paths = protected or _default_protected_paths()
-    findings.extend(protected_paths.check_changes(changes))
+    findings.extend(check_changes(protected_paths, changes))
     findings.extend(audit(trajectory, red_test, protected=protected_paths))
 
     # No logging here: `smith validate --json` owns stdout; the chain logs the verdict it stores.

@@ -20,7 +20,7 @@ from bot.chain.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verd
 from bot.config import Settings
 from bot.forge.github import GitHubForge
 from bot.forge.retry import RetryPolicy
-from bot.jobs import Runtime
+from bot.services import Runtime
 from bot.llm.errors import EnvironmentFailure
 from bot.store.db import Database
 from bot.store.models import Run, Step

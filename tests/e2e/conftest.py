@@ -23,7 +23,9 @@ from bot.forge.base import ItemRef, RepoRef
 from bot.forge.github import GitHubForge
 from bot.forge.gitlab import GitLabForge
 from bot.forge.retry import RetryPolicy
-from bot.jobs import QUEUE, Runtime, build_job_app
+from bot.runtime import build_job_app
+from bot.services import Runtime
+from bot.store.queue import QUEUE
 from bot.store.db import Database
 from bot.store.models import Run, Step
 from handlers import build_router

@@ -17,7 +17,7 @@ from pydantic import SecretStr
 from bot.app import create_app
 from bot.config import Settings
 from bot.forge.base import RepoRef
-from bot.jobs import Runtime
+from bot.services import Runtime
 from bot.store.db import Database
 from handlers import rules, summon
 from handlers.routing import Router
@@ -69,7 +69,8 @@ class RulesStack:
 
     async def drain(self) -> None:
         """Run every queued job to the end, in this process."""
-        from bot.jobs import QUEUE, build_job_app
+        from bot.runtime import build_job_app
+        from bot.store.queue import QUEUE
 
         app = build_job_app(self.db.url, self.runtime)
         async with app.open_async():

@@ -9,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-from bot.rules import store
+from bot.store import rules as store
 from bot.store.db import Database
 from tests.fakes.model import FakeModelServer, Turn
 

@@ -3,10 +3,11 @@ applies a maintainer's reaction."""
 
 from __future__ import annotations
 
-from bot.jobs import QUEUE, build_job_app
-from bot.rules import store
+from bot.runtime import build_job_app
+from bot.store.queue import QUEUE
+from bot.store import rules as store
 from bot.rules.config import hours_cron, minutes_cron
-from bot.rules.jobs import MINE_RULES, POLL_RULE_VOTES, add_rules_jobs
+from bot.rules.jobs import MINE_RULES, POLL_RULE_VOTES
 from tests.fakes.model import Turn
 from tests.rules.conftest import REPO, RulesStack
 
@@ -15,8 +16,7 @@ SUBMIT = "submit_rules_proposal"
 
 async def _run_jobs(stack: RulesStack, *task_names: str) -> None:
     app = build_job_app(stack.db.url, stack.runtime)
-    if MINE_RULES not in app.tasks:  # until bot/jobs.py registers them itself
-        add_rules_jobs(app, stack.runtime)
+    assert {MINE_RULES, POLL_RULE_VOTES} <= set(app.tasks)
     async with app.open_async():
         for name in task_names:
             await app.configure_task(name).defer_async(timestamp=0)

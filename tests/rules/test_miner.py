@@ -7,7 +7,7 @@ import json
 
 from sqlalchemy import select
 
-from bot.rules import store
+from bot.store import rules as store
 from bot.rules.miner import render_miner_inputs
 from bot.rules.mining import mine_rules
 from bot.store.models import Failure, ModelCall, Rule

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.rules import store
+from bot.store import rules as store
 from bot.store.db import Database
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from bot.rules import store
+from bot.store import rules as store
 from bot.store.models import Failure, Run
 from tests.rules.conftest import PROJECT, REPO, RulesStack
 

@@ -61,7 +61,8 @@ class Stack:
 
     async def drain(self) -> None:
         """Run every queued job (and the jobs those queue) to the end, in this process."""
-        from bot.jobs import QUEUE, build_job_app
+        from bot.runtime import build_job_app
+        from bot.store.queue import QUEUE
 
         app = build_job_app(self.smith.db.url, self.runtime)
         async with app.open_async():
@@ -75,7 +76,7 @@ async def stack(tmp_path, database: Database) -> AsyncIterator[Stack]:
     from bot.forge.github import GitHubForge
     from bot.forge.gitlab import GitLabForge
     from bot.forge.retry import RetryPolicy
-    from bot.jobs import Runtime
+    from bot.services import Runtime
     from tests.fakes.github import FakeGitHub
     from tests.fakes.gitlab import FakeGitLab
 

@@ -13,7 +13,9 @@ import sys
 from sqlalchemy import text
 
 from bot.config import Settings
-from bot.jobs import Runtime, build_job_app, run_worker
+from bot.jobs import run_worker
+from bot.runtime import build_job_app
+from bot.services import Runtime
 from bot.store.db import Database
 
 

@@ -98,7 +98,7 @@ async def test_second_summon_while_a_run_is_live_does_not_start_another(stack: S
     await stack.github.label_issue(REPO, issue, "smith", actor="writer")
     await stack.github.comment(REPO, issue, "/smith retry", actor="boss")
     # Both handle_event jobs run before any run_chain job: the second finds a live run.
-    from bot.jobs import build_job_app
+    from bot.runtime import build_job_app
 
     app = build_job_app(stack.smith.db.url, stack.runtime)
     async with app.open_async():

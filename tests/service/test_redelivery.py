@@ -119,7 +119,7 @@ async def test_the_apps_failed_delivery_is_redelivered_by_the_periodic_job(stack
         assert delivered.status_code == 202 and lost.status_code == 0
         assert lost.app_id == str(APP_ID)
 
-        from bot.jobs import build_job_app
+        from bot.runtime import build_job_app
 
         for _ in range(2):  # the second sweep finds nothing to do
             app = build_job_app(stack.smith.db.url, stack.runtime)

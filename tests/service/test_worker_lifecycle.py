@@ -12,7 +12,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from bot.jobs import RUN_CHAIN, chain_lock, defer_in_transaction
+from bot.store.queue import RUN_CHAIN, chain_lock, defer_in_transaction
 from bot.store.db import Database
 from bot.store.runs import create_run
 

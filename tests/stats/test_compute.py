@@ -135,7 +135,7 @@ def test_steps_of_runs_outside_the_rows_are_ignored():
 def test_json_shape():
     data = acme_report().as_json()
     assert set(data) == {"filters", "window", "funnel", "runs_by_status", "runs_by_outcome",
-                         "steps"}
+                         "runs_by_subject", "steps"}
     assert data["filters"] == {"repo": "acme/app", "since": None}
     assert data["window"] == 4
     assert set(data["steps"][0]) == {
@@ -143,6 +143,15 @@ def test_json_shape():
         "skips", "failures", "running", "rejected_runs", "median_duration_ms", "median_tokens",
         "can_reject", "window_runs", "window_rejected_runs", "removal_candidate",
         "rework_candidate"}
+
+
+def test_runs_are_counted_by_subject_kind():
+    when = datetime(2026, 3, 1, tzinfo=UTC)
+    runs = [RunRow(1, "a/b", "fix", "succeeded", None, False, None, None, when),
+            RunRow(2, "a/b", "tests", "running", None, False, None, None, when,
+                   subject_kind="campaign"),
+            RunRow(3, "a/b", "rework", "failed", None, False, None, None, when)]
+    assert compute_stats(runs, []).runs_by_subject == {"campaign": 1, "issue": 2}
 
 
 def test_window_below_one_is_refused():

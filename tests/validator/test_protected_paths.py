@@ -6,12 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.protected_paths import (
-    ProtectedPaths,
-    ProtectedPathViolation,
-    assert_diff_unprotected,
-    normalize_path,
-)
+from bot.protected_paths import ProtectedPaths, normalize_path
+from bot.validator.protected import ProtectedPathViolation, assert_diff_unprotected, check_diff
 from bot.validator.diffparse import DiffParseError
 
 
@@ -125,8 +121,8 @@ def test_diff_rename_in_both_directions(protected, make_diff):
     into = make_diff(
         {"config/values.yaml": {"before": "a: 1\n"}, "k8s/values.yaml": {"after": "a: 1\n"}}
     )
-    assert _kinds(protected.check_diff(out_of)) == [("helm/values.yaml", "renames from")]
-    assert _kinds(protected.check_diff(into)) == [("k8s/values.yaml", "renames into")]
+    assert _kinds(check_diff(protected, out_of)) == [("helm/values.yaml", "renames from")]
+    assert _kinds(check_diff(protected, into)) == [("k8s/values.yaml", "renames into")]
 
 
 def test_diff_deletion_mode_change_and_symlink(protected, make_diff):
@@ -141,18 +137,18 @@ def test_diff_deletion_mode_change_and_symlink(protected, make_diff):
         }
     )
     link = make_diff({"docs/ci.yml": {"after_symlink": "../.github/workflows/ci.yml"}})
-    assert _kinds(protected.check_diff(deleted)) == [("Jenkinsfile", "deletes")]
-    assert _kinds(protected.check_diff(mode)) == [
+    assert _kinds(check_diff(protected, deleted)) == [("Jenkinsfile", "deletes")]
+    assert _kinds(check_diff(protected, mode)) == [
         (".github/workflows/ci.yml", "changes the mode of")
     ]
-    assert [f.path for f in protected.check_diff(link)] == ["docs/ci.yml"]
-    assert "symlink" in protected.check_diff(link)[0].detail
+    assert [f.path for f in check_diff(protected, link)] == ["docs/ci.yml"]
+    assert "symlink" in check_diff(protected, link)[0].detail
 
 
 def test_diff_with_quoted_unicode_path(protected, make_diff):
     diff = make_diff({"\u0441\u0444/Dockerfile": {"after": "FROM scratch\n"}})
     assert '"b/\\321' in diff  # git quoted the path; the check must unquote it
-    assert [f.path for f in protected.check_diff(diff)] == ["\u0441\u0444/Dockerfile"]
+    assert [f.path for f in check_diff(protected, diff)] == ["\u0441\u0444/Dockerfile"]
 
 
 def test_unprotected_diff_passes_and_protected_raises(protected, make_diff):
@@ -186,10 +182,10 @@ def test_unreadable_diff_is_not_silently_allowed(protected):
 def test_links_into_protected_places_or_out_of_the_repository_are_refused(
     protected, make_diff, link, target, why
 ):
-    findings = protected.check_diff(make_diff({link: {"after_symlink": target}}))
+    findings = check_diff(protected, make_diff({link: {"after_symlink": target}}))
     assert [f.path for f in findings] == [link]
     assert why in findings[0].detail
 
 
 def test_a_link_inside_the_repository_to_a_free_path_is_allowed(protected, make_diff):
-    assert protected.check_diff(make_diff({"src/current.py": {"after_symlink": "v2/api.py"}})) == []
+    assert check_diff(protected, make_diff({"src/current.py": {"after_symlink": "v2/api.py"}})) == []

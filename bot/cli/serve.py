@@ -1,0 +1,137 @@
+"""`smith serve`, `smith worker` and `smith db upgrade`: the long-running processes.
+
+The runtime and the job app come from the composition root (`bot/runtime.py`); this module
+only adds the web listeners, signals and the worker's life cycle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import signal
+
+import structlog
+from aiohttp import web
+from rich.console import Console
+
+from bot.app import create_admin_app, create_app
+from bot.command_line import EXIT_OK, CommandError, database_target, load_settings
+from bot.config import Settings
+from bot.dashboard import add_dashboard_routes
+from bot.exposure import plan_exposure
+from bot.jobs import run_worker
+from bot.metrics import Metrics
+from bot.runtime import build_job_app, build_runtime
+
+log = structlog.get_logger(__name__)
+
+# A request allocates a few thousand short-lived objects; collecting the youngest generation
+# every 700 allocations (Python's default) puts collector pauses into the webhook's tail.
+GC_YOUNG_THRESHOLD = 20_000
+
+
+def _stop_event() -> asyncio.Event:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    return stop
+
+
+async def _serve(settings: Settings, url: str, host: str, port: int, with_worker: bool) -> None:
+    runtime, router = build_runtime(settings, url)
+    stop = _stop_event()
+    token = settings.dashboard_token.get_secret_value() if settings.dashboard_token else None
+    exposure = plan_exposure(host=host, has_token=token is not None,
+                             admin_host=settings.admin_host, admin_port=settings.admin_port)
+    if exposure.reason:
+        log.warning("dashboard_not_served", host=host, reason=exposure.reason)
+
+    def dashboard(app: web.Application) -> None:
+        add_dashboard_routes(app, token=token, stats_window=settings.stats_window)
+
+    metrics = Metrics()
+    worker: asyncio.Task[None] | None = None
+
+    def worker_alive() -> bool:
+        return worker is not None and not worker.done()
+
+    # No aiohttp access log: every webhook already logs one structured line with its ids.
+    web_runner = web.AppRunner(access_log=None, app=create_app(
+        settings, runtime.db, router, metrics=metrics, with_metrics=exposure.metrics_public,
+        extra_routes=dashboard if exposure.dashboard_public else None,
+        worker_alive=worker_alive if with_worker else None,
+    ))
+    await web_runner.setup()
+    site = web.TCPSite(web_runner, host, port)
+    await site.start()
+    runners = [web_runner]
+    if exposure.admin_site:
+        admin_runner = web.AppRunner(access_log=None, app=create_admin_app(
+            runtime.db, metrics, extra_routes=dashboard if exposure.dashboard_on_admin else None,
+            worker_alive=worker_alive if with_worker else None))
+        await admin_runner.setup()
+        await web.TCPSite(admin_runner, settings.admin_host, settings.admin_port).start()
+        runners.append(admin_runner)
+    # Everything built so far lives as long as the process: keep it out of the collector's
+    # way, so a burst of deliveries does not pay for re-scanning it.
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, 20, 20)
+    log.info("serving", host=host, port=port, worker=with_worker)
+    if with_worker:
+        worker = asyncio.create_task(run_worker(build_job_app(url, runtime), settings, stop=stop))
+    try:
+        await stop.wait()
+    finally:
+        log.info("shutting_down")
+        for runner in runners:  # no new deliveries; queued jobs stay in Postgres
+            await runner.cleanup()
+        if worker is not None:
+            await worker
+        await runtime.close()
+
+
+async def _work(settings: Settings, url: str, health_port: int | None) -> None:
+    runtime, _router = build_runtime(settings, url)
+    stop = _stop_event()
+    worker = asyncio.create_task(run_worker(build_job_app(url, runtime), settings, stop=stop))
+    health = None
+    if health_port is not None:  # probes for an orchestrator: /healthz, /readyz, /metrics
+        health = web.AppRunner(access_log=None, app=create_admin_app(
+            runtime.db, Metrics(), worker_alive=lambda: not worker.done()))
+        await health.setup()
+        await web.TCPSite(health, settings.admin_host, health_port).start()
+    try:
+        await worker
+    finally:
+        if health is not None:
+            await health.cleanup()
+        await runtime.close()
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    host = args.host or settings.host
+    port = args.port if args.port is not None else settings.port
+    with database_target(settings) as url:
+        asyncio.run(_serve(settings, url, host, port, with_worker=not args.no_worker))
+    return EXIT_OK
+
+
+def cmd_worker(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    if args.concurrency is not None:
+        if args.concurrency < 1:
+            raise CommandError("--concurrency must be at least 1", code=2)
+        settings = settings.model_copy(update={"worker_concurrency": args.concurrency})
+    with database_target(settings) as url:
+        asyncio.run(_work(settings, url, args.health_port))
+    return EXIT_OK
+
+
+def cmd_db_upgrade(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    with database_target(settings):
+        Console(stderr=True).print("database is up to date")
+    return EXIT_OK

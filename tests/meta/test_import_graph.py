@@ -1,0 +1,130 @@
+"""The dependency direction holds: no import cycle between `bot` packages (imports inside
+functions and under TYPE_CHECKING count too), the CLI is imported by nothing, `handlers` only by
+the composition root, and the job module only by the root and the CLI.
+
+Read from the source with `ast`, so a cycle hidden in a function body is found without running
+anything.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("bot", "handlers")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imported(path: Path, module: str) -> set[str]:
+    """Every module (or module.attribute) the file names in an import, wherever it stands."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                target = node.module or ""
+            found.add(target)
+            found.update(f"{target}.{alias.name}" for alias in node.names)
+    return {name for name in found if name.split(".")[0] in PACKAGES}
+
+
+def _imports() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "migrations" in path.parts:  # alembic scripts, loaded by alembic alone
+                continue
+            module = _module_name(path)
+            graph[module] = _imported(path, module)
+    return graph
+
+
+def _unit(module: str) -> str:
+    """`bot.chain.steps.prepare` -> `bot.chain`; `bot.jobs` -> `bot.jobs`; handlers as one."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if parts[0] == "bot" else parts[0]
+
+
+def _cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of the graph as a path, or None."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*stack[stack.index(nxt):], nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(edges):
+        if start not in state and (found := visit(start)):
+            return found
+    return None
+
+
+def _unit_edges(graph: dict[str, set[str]]) -> tuple[dict[str, set[str]], dict]:
+    edges: dict[str, set[str]] = defaultdict(set)
+    where: dict[tuple[str, str], str] = {}
+    for module, names in graph.items():
+        for name in names:
+            if name == "bot":
+                continue
+            a, b = _unit(module), _unit(name)
+            if a != b:
+                edges[a].add(b)
+                where.setdefault((a, b), f"{module} imports {name}")
+    return edges, where
+
+
+def test_finds_a_cycle_hidden_in_a_function():
+    edges, _ = _unit_edges({"bot.a.x": {"bot.b.y"}, "bot.b.y": {"bot.a.z"}, "bot.a.z": set()})
+    assert _cycle(edges) == ["bot.a", "bot.b", "bot.a"]
+
+
+def test_no_cycle_between_bot_packages():
+    edges, where = _unit_edges(_imports())
+    cycle = _cycle(edges)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or []) + "\n" + "\n".join(
+        where[(a, b)] for a, b in zip(cycle or [], (cycle or [])[1:]))
+
+
+def test_the_cli_is_imported_by_nothing_and_handlers_only_by_the_root():
+    graph = _imports()
+    entry_points = {"bot.__main__"}  # `python -m bot` is the CLI by another name
+    for module, names in graph.items():
+        if _unit(module) == "bot.cli" or module in entry_points:
+            continue
+        assert not any(_unit(n) == "bot.cli" for n in names), f"{module} imports the CLI"
+        if module.startswith("bot.") and module != "bot.runtime":
+            assert not any(n.split(".")[0] == "handlers" for n in names), (
+                f"{module} imports handlers")
+        if _unit(module) in ("bot.chain", "handlers", "bot.rules"):
+            assert not any(_unit(n) == "bot.jobs" for n in names), (
+                f"{module} imports the job module")
+
+
+def test_a_function_level_import_is_seen():
+    # `smith fix` imports what it shares with the CLI inside its function (start-up speed): the
+    # walker must see such imports, or the cycle test would miss a cycle hidden the same way.
+    source = (ROOT / "bot" / "chain" / "command.py").read_text(encoding="utf-8")
+    assert "\n    from bot.command_line import" in source
+    assert "bot.command_line" in _imports()["bot.chain.command"]
