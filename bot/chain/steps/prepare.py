@@ -16,13 +16,18 @@ from bot.chain.artifacts import StepName
 from bot.chain.context import RunContext
 from bot.chain.environment import EnvironmentBroken, setup_problem
 from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chain.permission import permission_lost
+from bot.chain.state import RunState
 from bot.codegraph.index import build_index
+from bot.forge.base import Issue
 from bot.codegraph.models import CodeGraphError
 from bot.llm.client import RetryPolicy, make_client
 from bot.llm.ledger import ModelPrice, TokenLedger, UsageRecord
 from bot.llm.runner import StepRunner
 from bot.protected_paths import ProtectedPaths
-from bot.repo_config import CONFIG_FILE, RepoConfigError, load_repo_config
+from bot.repo_config import CONFIG_FILE, RepoConfig, RepoConfigError, load_repo_config
+from bot.store.runs import get_run
+from bot.store.steps import latest_artifacts, record_model_call
 from bot.workspace.checkout import Workspace, branch_name
 from bot.workspace.dependencies import DependencyCache, SetupFailed
 from bot.workspace.git import GitOptions
@@ -35,9 +40,76 @@ STALE_RUN_FOLDER_SECONDS = 24 * 3600
 
 
 async def prepare(ctx: RunContext) -> StepOutcome:
+    """PREPARE of the fix chain: a new branch from the base branch the repository's config
+    picks for the issue (labels, milestone)."""
+    begun = await _begin(ctx)
+    if isinstance(begun, StepOutcome):
+        return begun
+    workspace, issue = begun
+    tools = ctx.tools
+    default = await ctx.forge.default_branch(ctx.repo)
+    new_branch = ctx.branch or branch_name(issue.number, issue.title)
+    checkout = await workspace.create_checkout(
+        tools.clone_url, ctx.base_branch or default, new_branch=new_branch,
+        credentials=tools.credentials)
+    tools.checkout = checkout
+    try:
+        config = load_repo_config(await checkout.read_base_file(CONFIG_FILE))
+    except RepoConfigError as exc:
+        return _bad_config(exc)
+    base = checkout.source_branch
+    chosen = config.base_branch_for(issue.labels, issue.milestone) or base
+    if chosen != base:
+        checkout.remove()
+        checkout = await workspace.create_checkout(
+            tools.clone_url, chosen, new_branch=checkout.branch, credentials=tools.credentials)
+        tools.checkout = checkout
+        config = load_repo_config(await checkout.read_base_file(CONFIG_FILE))
+        base = chosen
+    stopped = await _equip(ctx, config, base)
+    if stopped is not None:
+        return stopped
+    await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.in_progress])
+    return StepOutcome(Verdict.PASSED, str(StepName.ACCEPTANCE), summary=_summary(ctx, base))
+
+
+async def prepare_rework(ctx: RunContext) -> StepOutcome:
+    """PREPARE of the rework chain: the change request's own branch, the config of its target
+    branch, and the origin run's criteria, diagnosis and red test."""
+    begun = await _begin(ctx)
+    if isinstance(begun, StepOutcome):
+        return begun
+    workspace, _ = begun
+    tools = ctx.tools
+    change = await ctx.forge.get_change_request(ctx.repo, _change_request(ctx))
+    await _adopt_origin(ctx)
+    checkout = await workspace.create_checkout(tools.clone_url, change.source_branch,
+                                               credentials=tools.credentials)
+    tools.checkout = checkout
+    # The config comes from the target branch, never from Smith's own changes.
+    target = await workspace.create_checkout(tools.clone_url, change.target_branch,
+                                             credentials=tools.credentials, refresh=False)
+    config_text = await target.read_base_file(CONFIG_FILE)
+    target.remove()
+    try:
+        config = load_repo_config(config_text)
+    except RepoConfigError as exc:
+        return _bad_config(exc)
+    stopped = await _equip(ctx, config, change.target_branch)
+    if stopped is not None:
+        return stopped
+    return StepOutcome(Verdict.PASSED, str(StepName.IMPLEMENT),
+                       summary=_summary(ctx, change.target_branch))
+
+
+async def _begin(ctx: RunContext) -> tuple[Workspace, Issue] | StepOutcome:
+    """The issue, the model key, the run folders, and how to reach the repository."""
     settings = ctx.settings
+    lost = await permission_lost(ctx)
+    if lost is not None:
+        return _stop("not_permitted", lost)
     issue = await ctx.forge.get_issue(ctx.repo, ctx.issue.number)
-    ctx.scratch["issue"] = issue
+    ctx.tools.issue = issue
     if not settings.anthropic_api_key:
         return _stop("no_model_key", "ANTHROPIC_API_KEY is not set for this Smith installation")
     workspace = Workspace(settings.workspace_dir, GitOptions(
@@ -46,110 +118,89 @@ async def prepare(ctx: RunContext) -> StepOutcome:
     ))
     # Folders of runs whose worker died are never cleaned by that worker: sweep old ones here.
     workspace.remove_stale_runs(older_than_seconds=STALE_RUN_FOLDER_SECONDS)
-    clone_url = await ctx.forge.clone_url(ctx.repo)
-    credentials = await ctx.forge.push_credentials(ctx.repo)
-    ctx.scratch["clone_url"] = clone_url
-    ctx.scratch["credentials"] = credentials
+    ctx.tools.clone_url = await ctx.forge.clone_url(ctx.repo)
+    ctx.tools.credentials = await ctx.forge.push_credentials(ctx.repo)
+    return workspace, issue
 
-    if ctx.chain == "rework":
-        change = await ctx.forge.get_change_request(ctx.repo, int(ctx.params["change_request"]))
-        await _adopt_origin(ctx)
-        checkout = await workspace.create_checkout(clone_url, change.source_branch,
-                                                   credentials=credentials)
-        # The config comes from the target branch, never from Smith's own changes.
-        target = await workspace.create_checkout(clone_url, change.target_branch,
-                                                 credentials=credentials, refresh=False)
-        config_text = await target.read_base_file(CONFIG_FILE)
-        target.remove()
-        base = change.target_branch
-    else:
-        default = await ctx.forge.default_branch(ctx.repo)
-        new_branch = ctx.branch or branch_name(issue.number, issue.title)
-        checkout = await workspace.create_checkout(
-            clone_url, ctx.base_branch or default, new_branch=new_branch, credentials=credentials)
-        config_text = await checkout.read_base_file(CONFIG_FILE)
-        base = checkout.source_branch
-    ctx.workspace = checkout
-    try:
-        config = load_repo_config(config_text)
-    except RepoConfigError as exc:
-        return _stop("bad_config", f"`.smith.yml` on the base branch cannot be used:\n{exc}")
-    if ctx.chain != "rework":
-        chosen = config.base_branch_for(issue.labels, issue.milestone) or base
-        if chosen != base:
-            checkout.remove()
-            checkout = await workspace.create_checkout(
-                clone_url, chosen, new_branch=checkout.branch, credentials=credentials)
-            ctx.workspace = checkout
-            config = load_repo_config(await checkout.read_base_file(CONFIG_FILE))
-            base = chosen
-    ctx.repo_config = config
+
+async def _equip(ctx: RunContext, config: RepoConfig, base: str) -> StepOutcome | None:
+    """Everything the steps use on the checkout: protected paths, the sandbox and the
+    repository's setup, the resumed diff, the code graph and the model; a stop if one fails."""
+    settings = ctx.settings
+    tools = ctx.tools
+    checkout = ctx.workspace
+    tools.repo_config = config
     await ctx.update_run(branch=checkout.branch, base_branch=base)
-
-    ctx.protected = ProtectedPaths.load(extra=config.protected_paths,
-                                        defaults_file=settings.protected_paths_file)
+    tools.protected = ProtectedPaths.load(extra=config.protected_paths,
+                                          defaults_file=settings.protected_paths_file)
     try:
-        ctx.scratch["sandbox"] = Sandbox(sandbox_settings(settings), kind_override=config.sandbox)
+        tools.sandbox = Sandbox(sandbox_settings(settings), kind_override=config.sandbox)
     except SandboxUnavailable as exc:
         return _stop("no_sandbox", str(exc))
     if config.setup.command:
-        cache = DependencyCache(settings.dependency_cache_dir, ctx.scratch["sandbox"])
+        cache = DependencyCache(settings.dependency_cache_dir, tools.sandbox)
         try:
             outcome = await cache.prepare(checkout.path, config, _safe(ctx.repo.full_name))
         except SetupFailed as exc:  # the repository's environment, never an attempt
             raise EnvironmentBroken(setup_problem(str(exc))) from None
         log.info("dependencies_ready", cache_hit=outcome.cache_hit, seconds=outcome.seconds)
-
     if ctx.resume_diff:
         await checkout.apply_diff(ctx.resume_diff)
-    if ctx.chain == "rework" and not ctx.params.get("contexts_read"):
+    if ctx.state.requests and not ctx.state.contexts_read:
         await _read_thread_contexts(ctx)
-    ctx.code_graph = await _index(ctx)
+    tools.code_graph = await _index(ctx)
     _start_model(ctx, await _spent_so_far(ctx))
-    if ctx.params.get("resumed_once") is None and ctx.chain != "rework":
-        await ctx.forge.add_labels(ctx.repo, ctx.issue, [settings.labels.in_progress])
+    return None
+
+
+def _summary(ctx: RunContext, base: str) -> str:
     graph_note = "code graph ready" if ctx.code_graph is not None else "no code graph"
-    return StepOutcome(
-        Verdict.PASSED, "implement" if ctx.chain == "rework" else str(StepName.ACCEPTANCE),
-        summary=f"{base} @ {checkout.base_commit[:10]}, {graph_note}",
-    )
+    return f"{base} @ {ctx.workspace.base_commit[:10]}, {graph_note}"
+
+
+def _change_request(ctx: RunContext) -> int:
+    if ctx.state.change_request is None:
+        raise LookupError(f"run {ctx.run_id} names no change request to rework")
+    return ctx.state.change_request
+
+
+def _bad_config(exc: RepoConfigError) -> StepOutcome:
+    return _stop("bad_config", f"`.smith.yml` on the base branch cannot be used:\n{exc}")
 
 
 async def _adopt_origin(ctx: RunContext) -> None:
     """A rework run builds on the run that opened the change request: its criteria, its
     diagnosis and its red test."""
-    from bot.store.models import Run
-    from bot.store.steps import latest_artifacts
-
-    origin_id = ctx.params.get("origin_run")
+    origin_id = ctx.state.origin_run
     if not origin_id:
         return
     async with ctx.runtime.db.transaction() as session:
-        origin = await session.get(Run, int(origin_id))
-        artifacts = await latest_artifacts(session, int(origin_id))
+        origin = await get_run(session, origin_id)
+        artifacts = await latest_artifacts(session, origin_id)
     for step, artifact in artifacts.items():
         ctx.artifacts.setdefault(step, artifact)
-    if origin is not None and origin.params.get("red_test") and "red_test" not in ctx.params:
-        await ctx.update_params(red_test=origin.params["red_test"])
+    red = RunState.load(origin.params).red_test if origin is not None else None
+    if red is not None and ctx.state.red_test is None:
+        await ctx.save_state(red_test=red)
 
 
 async def _read_thread_contexts(ctx: RunContext) -> None:
     """The code a review thread points at (file and line) goes to IMPLEMENT with the words."""
-    threads = {t.id: t for t in await ctx.forge.list_threads(ctx.repo,
-                                                            int(ctx.params["change_request"]))}
+    threads = {t.id: t for t in await ctx.forge.list_threads(ctx.repo, _change_request(ctx))}
     requests = []
-    for request in ctx.params.get("requests", []):
-        thread = threads.get(str(request.get("thread_id")))
+    for request in ctx.state.requests:
+        thread = threads.get(str(request.thread_id))
         if thread is not None and thread.path and thread.line:
             target = (ctx.workspace.path / thread.path).resolve()
             if target.is_relative_to(ctx.workspace.path.resolve()) and target.is_file():
                 lines = target.read_text(errors="replace").splitlines()
                 first = max(1, thread.line - 5)
                 window = lines[first - 1:thread.line + 5]
-                request = {**request, "context": f"{thread.path} lines {first}-"
-                           f"{first + len(window) - 1}:\n" + "\n".join(window)}
+                request = request.model_copy(update={
+                    "context": f"{thread.path} lines {first}-{first + len(window) - 1}:\n"
+                    + "\n".join(window)})
         requests.append(request)
-    await ctx.update_params(requests=requests, contexts_read=True)
+    await ctx.save_state(requests=requests, contexts_read=True)
 
 
 async def _index(ctx: RunContext):  # noqa: ANN202 - CodeGraph | None
@@ -164,10 +215,8 @@ async def _index(ctx: RunContext):  # noqa: ANN202 - CodeGraph | None
 
 async def _spent_so_far(ctx: RunContext) -> tuple[int, float]:
     """Tokens and dollars this run spent before (a resumed run keeps counting toward its caps)."""
-    from bot.store.models import Run
-
     async with ctx.runtime.db.transaction() as session:
-        run = await session.get(Run, ctx.run_id)
+        run = await get_run(session, ctx.run_id)
         if run is None:
             return 0, 0.0
         return run.input_tokens + run.output_tokens, run.cost_usd
@@ -177,8 +226,6 @@ def _start_model(ctx: RunContext, spent: tuple[int, float]) -> None:
     settings = ctx.settings
 
     async def persist(record: UsageRecord) -> None:
-        from bot.store.steps import record_model_call
-
         async with ctx.runtime.db.transaction() as session:
             await record_model_call(
                 session, ctx.run_id, step=record.step, model=record.model,
@@ -193,8 +240,8 @@ def _start_model(ctx: RunContext, spent: tuple[int, float]) -> None:
         run_id=str(ctx.run_id), max_tokens=max(0, settings.run_token_cap - tokens),
         max_cost_usd=max(0.0, settings.run_cost_cap_usd - cost), sink=persist,
     )
-    ctx.ledger = ledger
-    ctx.step_runner = StepRunner(
+    ctx.tools.ledger = ledger
+    ctx.tools.step_runner = StepRunner(
         make_client(settings.anthropic_api_key.get_secret_value(), settings.anthropic_base_url),
         model=settings.model, prompts_dir=settings.prompts_dir, ledger=ledger,
         retry=RetryPolicy(attempts=settings.llm_retry_attempts,
