@@ -148,6 +148,9 @@ class Settings(BaseSettings):
     git_allowed_protocols: list[str] = Field(default_factory=lambda: ["https"], description=""
                                              "Protocols git may use for clones and pushes.")
     git_timeout_seconds: float = Field(600.0, description="Longest one git command may take.")
+    min_free_disk_mb: int = Field(1024, ge=0, description="A run does not start a checkout "
+                                  "when the data folder's disk has less free space than this "
+                                  "(it ends as an environment failure instead).")
     llm_retry_attempts: int = Field(6, description="Tries of one model call on 429/5xx/529.")
     llm_retry_base_delay: float = Field(1.0, description="First wait after an overloaded answer.")
     llm_retry_max_delay: float = Field(60.0, description="Longest wait between two tries.")

@@ -87,25 +87,26 @@ class MirrorCache:
         path = self.path_for(remote_url)
         lock = self._locks.setdefault(str(path), asyncio.Lock())
         async with lock:
-            if not (path / "HEAD").exists():
+            created = not (path / "HEAD").exists()
+            if created:
                 path.mkdir(parents=True, exist_ok=True)
                 await self.git.run(["init", "--quiet", "--bare", "--template="], git_dir=path)
-            await self.git.run(
-                [
-                    "fetch",
-                    "--quiet",
-                    "--prune",
-                    "--no-tags",
-                    "--no-recurse-submodules",
-                    "--",
-                    remote_url,
-                    "+refs/heads/*:refs/heads/*",
-                ],
-                git_dir=path,
-                credentials=credentials,
-            )
+            try:
+                await self._fetch(path, remote_url, credentials)
+            except BaseException:
+                if created:  # a first fetch cut short leaves no half-filled mirror behind
+                    shutil.rmtree(path, ignore_errors=True)
+                raise
         log.info("mirror.refreshed", mirror=str(path))
         return path
+
+    async def _fetch(self, path: Path, remote_url: str, credentials: GitCredentials | None) -> None:
+        await self.git.run(
+            ["fetch", "--quiet", "--prune", "--no-tags", "--no-recurse-submodules", "--",
+             remote_url, "+refs/heads/*:refs/heads/*"],
+            git_dir=path,
+            credentials=credentials,
+        )
 
     async def has_branch(self, mirror: Path, branch: str) -> bool:
         out = await self.git.run(

@@ -231,3 +231,12 @@ async def test_push_credentials_go_through_askpass_only(
     assert expected in seen
     assert "tok123" not in (checkout.git_dir / "config").read_text()
     await asyncio.sleep(0)
+
+
+async def test_a_first_fetch_that_fails_leaves_no_partial_mirror(
+    tmp_path: Path, workspace: Workspace
+) -> None:
+    missing = f"file://{tmp_path / 'no-such-remote.git'}"
+    with pytest.raises(GitError):
+        await workspace.mirrors.refresh(missing)
+    assert not workspace.mirrors.path_for(missing).exists()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import shutil
 
 import structlog
 
@@ -31,6 +32,7 @@ from bot.store.steps import latest_artifacts, record_model_call
 from bot.workspace.checkout import Workspace, branch_name
 from bot.workspace.dependencies import DependencyCache, SetupFailed
 from bot.workspace.git import GitOptions
+from bot.workspace.test_failure import EnvironmentProblem
 from bot.workspace.sandbox import Sandbox, SandboxUnavailable
 from bot.workspace.sandbox.from_settings import sandbox_settings
 
@@ -118,6 +120,12 @@ async def _begin(ctx: RunContext) -> tuple[Workspace, Issue] | StepOutcome:
     ))
     # Folders of runs whose worker died are never cleaned by that worker: sweep old ones here.
     workspace.remove_stale_runs(older_than_seconds=STALE_RUN_FOLDER_SECONDS)
+    free_mb = shutil.disk_usage(settings.workspace_dir).free // (1 << 20)
+    if free_mb < settings.min_free_disk_mb:
+        raise EnvironmentBroken(EnvironmentProblem(
+            "disk_low", f"the Smith worker has only {free_mb} MB of free disk, below its floor "
+            f"of {settings.min_free_disk_mb} MB, so no checkout was made",
+            "ask the Smith operator to free disk space (or lower SMITH_MIN_FREE_DISK_MB)"))
     ctx.tools.clone_url = await ctx.forge.clone_url(ctx.repo)
     ctx.tools.credentials = await ctx.forge.push_credentials(ctx.repo)
     return workspace, issue

@@ -1,4 +1,4 @@
-"""Permission is asked again when a run starts and resumes, not only when the event came in."""
+"""Checks made when a run starts or resumes: permission asked again, enough free disk."""
 
 from __future__ import annotations
 
@@ -50,3 +50,15 @@ async def test_a_run_whose_summoner_keeps_access_goes_on_after_approval(e2e: E2E
     await e2e.drain()
     [run] = await e2e.runs()
     assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
+
+
+@pytest.mark.e2e_settings(min_free_disk_mb=10**9)
+async def test_a_worker_low_on_disk_ends_the_run_as_environment_before_any_checkout(e2e: E2E):
+    await e2e.summon()
+    await e2e.drain()
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("failed", "environment"), run.reason
+    ending = e2e.assert_one_final_ending()
+    assert "MB of free disk" in ending and "No fix attempt was spent" in ending
+    assert e2e.model.requests == []
+    assert not list((e2e.settings.workspace_dir / "runs").glob("*/checkout"))
