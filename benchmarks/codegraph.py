@@ -1,18 +1,23 @@
 """Benchmark the code graph on the running interpreter's standard library, against ctags.
 
 Indexes a temporary copy of the stdlib's Python files (a copy, so "touching a file" never writes
-to the interpreter): cold (empty cache) with the process pool and in-process, warm with nothing
-changed, warm after one file changed, a fresh copy at another path (what PREPARE sees: known only
-by content hash), and the first queries on a warm graph. Universal Ctags runs
-on exactly the files the index kept, in the same run. Each timing is the median of --runs.
+to the interpreter). Against Universal Ctags in the same run:
+- the whole `smith index COPY --definitions` command (start-up, pool, output) vs `ctags -R COPY`;
+- the first questions to a lazy graph of the cold copy (`LazyCodeGraph`: bytes searched first,
+  candidates parsed, full index building in the background) vs `ctags -R COPY`;
+- the full graph cold (empty cache) with the process pool and in-process vs ctags on exactly the
+  files the index kept; warm with nothing changed and after one file changed vs cold; a fresh
+  copy at another path (what PREPARE sees: known only by content hash); first queries on a warm
+  graph. Each timing is the median of --runs, with the range.
 
-    /work/venv/bin/python benchmarks/codegraph.py [--runs 3] [--workers N] [--json]
+    .venv/bin/python benchmarks/codegraph.py [--runs 3] [--workers N] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -29,10 +34,18 @@ if __package__ in (None, ""):
 
 from bot.codegraph import CodeGraph, IndexOptions, build_index
 from bot.codegraph.languages import parser as tree_sitter_parser
+from bot.codegraph.lazy import LazyCodeGraph
 
 T = TypeVar("T")
 TOUCHED_FILE = "json/decoder.py"
 CTAGS_FLAGS = ["--languages=Python", "--fields=+ne"]
+# What DIAGNOSE asks first: a qualname, a class, a helper, and a name in 40 % of the files.
+LAZY_QUESTIONS = [
+    ("find_symbol", "JSONDecoder.decode"),
+    ("find_references", "JSONDecoder"),
+    ("find_references", "py_scanstring"),
+    ("find_references", "decode"),
+]
 
 
 def main() -> int:
@@ -69,6 +82,14 @@ def _run(root: Path, scratch: Path, args: argparse.Namespace) -> dict[str, Any]:
                 shutil.rmtree(cache)
 
         return index
+
+    ctags_tree_seconds, ctags_tree_range, _ = _spread(
+        args.runs, lambda: _ctags_tree(args.ctags, root, scratch)
+    )
+    command_seconds, command_range, definitions_listed = _spread(
+        args.runs, lambda: _smith_definitions(root, scratch)
+    )
+    lazy = _lazy_first_answers(root, scratch, args.runs)
 
     cold_seconds, graph = _median(args.runs, cold(pooled))
     cold_inline_seconds, _ = _median(args.runs, cold(inline))
@@ -116,6 +137,15 @@ def _run(root: Path, scratch: Path, args: argparse.Namespace) -> dict[str, Any]:
 
     report = graph.report
     return {
+        "ctags_tree_seconds": ctags_tree_seconds,
+        "ctags_tree_range": ctags_tree_range,
+        "command_definitions_seconds": command_seconds,
+        "command_definitions_range": command_range,
+        "command_definitions_listed": definitions_listed,
+        "command_vs_ctags": command_seconds / ctags_tree_seconds,
+        "lazy": [
+            {**answer, "vs_ctags": answer["seconds"] / ctags_tree_seconds} for answer in lazy
+        ],
         "files": report.files,
         "definitions": report.definitions,
         "references": report.references,
@@ -152,6 +182,66 @@ def _copy_python_sources(stdlib: Path, destination: Path) -> None:
         }
 
     shutil.copytree(stdlib, destination, ignore=ignore, symlinks=True)
+
+
+def _ctags_tree(executable: str, root: Path, scratch: Path) -> int:
+    """`ctags -R` over the whole copy, as a user would run it."""
+    output = scratch / "tree.tags"
+    subprocess.run([executable, "-R", *CTAGS_FLAGS, "-f", str(output), str(root)], check=True)
+    return sum(1 for line in output.open("rb") if not line.startswith(b"!_"))
+
+
+def _smith_definitions(root: Path, scratch: Path) -> int:
+    """The whole `smith index ROOT --definitions` command, output written to a file."""
+    smith = Path(sys.executable).with_name("smith")
+    command = [str(smith)] if smith.exists() else [sys.executable, "-m", "bot"]
+    env = {k: v for k, v in os.environ.items() if k != "SMITH_DATA_DIR"}  # cold: no cache
+    output = scratch / "definitions.jsonl"
+    with output.open("wb") as out:
+        subprocess.run(
+            [*command, "index", str(root), "--definitions"], stdout=out, env=env, check=True
+        )
+    with output.open("rb") as lines:
+        return sum(1 for _ in lines)
+
+
+def _lazy_first_answers(root: Path, scratch: Path, runs: int) -> list[dict[str, Any]]:
+    """Seconds from creating a lazy graph of the cold copy to each answer, in order (the first
+    includes the walk); the background index is left to finish before the next run."""
+    timings: dict[tuple[str, str], list[float]] = {q: [] for q in LAZY_QUESTIONS}
+    answers: dict[tuple[str, str], int] = {}
+    for _ in range(max(runs, 1)):
+        cache = Path(tempfile.mkdtemp(dir=scratch, prefix="lazy-cache-"))
+        started = time.perf_counter()
+        lazy = LazyCodeGraph(root, cache)
+        for method, name in LAZY_QUESTIONS:
+            found = getattr(lazy, method)(name)
+            timings[(method, name)].append(time.perf_counter() - started)
+            started = time.perf_counter()
+            answers[(method, name)] = len(found)
+        ready_before = lazy.ready
+        lazy.wait()
+        shutil.rmtree(cache)
+    return [
+        {
+            "question": f"{method}({name!r})",
+            "seconds": statistics.median(timings[(method, name)]),
+            "range": [min(timings[(method, name)]), max(timings[(method, name)])],
+            "found": answers[(method, name)],
+            "index_ready_before": ready_before,
+        }
+        for method, name in LAZY_QUESTIONS
+    ]
+
+
+def _spread(runs: int, action: Callable[[], T]) -> tuple[float, list[float], T]:
+    """Median seconds, [min, max], and the last result."""
+    timings = []
+    result: T
+    for _ in range(max(runs, 1)):
+        seconds, result = _timed(action)
+        timings.append(seconds)
+    return statistics.median(timings), [min(timings), max(timings)], result
 
 
 def _parse_only(root: Path, files: list[str]) -> int:
@@ -193,7 +283,28 @@ def _print(results: dict[str, Any]) -> None:
     def reparsed(key: str) -> str:
         return f"(reparsed {results[key]})"
 
+    def spread(key: str) -> str:
+        low, high = results[key]
+        return f"[{low:.3f}-{high:.3f}]"
+
     print(f"standard library: {results['stdlib']}")
+    print(
+        f"ctags -R on the copy     {seconds('ctags_tree_seconds'):>10}  "
+        f"{spread('ctags_tree_range')}"
+    )
+    print(
+        f"smith index --definitions{seconds('command_definitions_seconds'):>10}  "
+        f"{spread('command_definitions_range')}  x{results['command_vs_ctags']:.2f} ctags -R  "
+        f"({results['command_definitions_listed']} definitions)"
+    )
+    for answer in results["lazy"]:
+        low, high = answer["range"]
+        print(
+            f"lazy {answer['question']:<36}{answer['seconds']:>7.3f} s  [{low:.3f}-{high:.3f}]"
+            f"  x{answer['vs_ctags']:.2f} ctags -R  ({answer['found']} found)"
+        )
+    print(f"(full index still building after the last lazy answer: "
+          f"{not results['lazy'][-1]['index_ready_before']})")
     print(
         f"indexed {results['files']} files: {results['definitions']} definitions, "
         f"{results['references']} references, {results['parse_failures']} parse failures, "

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bot.codegraph.graph import CodeGraph
     from bot.codegraph.index import build_index
+    from bot.codegraph.lazy import LazyCodeGraph
     from bot.codegraph.models import (
         BlastRadius,
         BlastRadiusThresholds,
@@ -31,12 +32,25 @@ _EXPORTS = {
     "Definition": "bot.codegraph.models",
     "IndexOptions": "bot.codegraph.models",
     "IndexReport": "bot.codegraph.models",
+    "LazyCodeGraph": "bot.codegraph.lazy",
     "ParseFailure": "bot.codegraph.models",
     "Reference": "bot.codegraph.models",
     "build_index": "bot.codegraph.index",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "BlastRadius",
+    "BlastRadiusThresholds",
+    "CodeGraph",
+    "CodeGraphError",
+    "Definition",
+    "IndexOptions",
+    "IndexReport",
+    "LazyCodeGraph",
+    "ParseFailure",
+    "Reference",
+    "build_index",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -82,7 +82,7 @@ class CodeGraph:
         """Call sites, importers and attribute uses of `name`. A dotted name narrows imports to
         that module path; calls and attribute uses match on the last component."""
         wanted = set(kinds) if kinds is not None else None
-        simple = _simple_name(name)
+        simple = simple_name(name)
         qualified = simple != name
         found = []
         for path, index in self._reference_index().get(simple, ()):
@@ -193,7 +193,7 @@ class CodeGraph:
             index: dict[str, list[tuple[str, int]]] = {}
             for path in self._payloads:
                 for position, record in enumerate(self._file(path)[3]):
-                    name = _simple_name(record[0]) if record[1] == "import" else record[0]
+                    name = simple_name(record[0]) if record[1] == "import" else record[0]
                     index.setdefault(name, []).append((path, position))
             self._references_by_name = index
         return self._references_by_name
@@ -237,7 +237,7 @@ def _modules(path: str) -> tuple[str, str]:
     return module, module.rpartition(".")[0]
 
 
-def _simple_name(name: str) -> str:
+def simple_name(name: str) -> str:
     """Last component of a dotted name or module path: "os.path" → "path",
     "./lib/util.js" → "util", "net/http" → "http"."""
     if "/" in name:

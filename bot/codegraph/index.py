@@ -10,6 +10,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sqlite3
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -159,12 +160,31 @@ def _parse(missing: dict[str, tuple[str, bytes]], options: IndexOptions) -> tupl
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["bot.codegraph.extract"])
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        with ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=context,
+            initializer=_lower_priority,
+            initargs=(options.niceness,),
+        ) as pool:
             results = [_blob(r) for batch in pool.map(extract_batch, batches) for r in batch]
     except (BrokenProcessPool, OSError) as error:
         log.warning("codegraph.pool_failed_parsing_inline", error=str(error))
         return [_blob(result) for result in extract_batch(items)], 1
     return results, workers
+
+
+def _lower_priority(niceness: int) -> None:
+    """Parser-process initializer: a graph built in the background yields the CPU."""
+    if niceness:
+        os.nice(niceness)
+
+
+def lower_thread_priority(niceness: int) -> None:
+    """Nice the calling thread only (Linux schedules threads on their own); elsewhere a no-op."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), niceness)
+    except (AttributeError, OSError):
+        pass
 
 
 def _usable_cpus() -> int:

@@ -9,6 +9,7 @@ as calls of C and T: they run or build the thing named.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import cache
 
@@ -167,7 +168,16 @@ def _query(name: str) -> tree_sitter.Query:
     return tree_sitter.Query(_language(name), _SPECS[name].query_source)
 
 
-@cache
+_per_thread = threading.local()
+
+
 def parser(name: str) -> tree_sitter.Parser:
-    """One parser per language per process (parsers are reusable, not thread-safe)."""
-    return tree_sitter.Parser(_language(name))
+    """One parser per language per thread: parsers are reusable, not thread-safe, and a lazy
+    graph answers questions while its full index parses in another thread."""
+    parsers: dict[str, tree_sitter.Parser] | None = getattr(_per_thread, "parsers", None)
+    if parsers is None:
+        parsers = _per_thread.parsers = {}
+    found = parsers.get(name)
+    if found is None:
+        found = parsers[name] = tree_sitter.Parser(_language(name))
+    return found

@@ -57,13 +57,22 @@ class ParseFailure(BaseModel):
 class IndexOptions(BaseModel):
     """What to index and how hard to work at it."""
 
-    max_file_bytes: int = Field(default=MAX_FILE_BYTES, description="larger files are skipped as huge")
+    max_file_bytes: int = Field(
+        default=MAX_FILE_BYTES, description="larger files are skipped as huge"
+    )
     workers: int | None = Field(default=None, description="parser processes; None: the usable CPUs")
     parallel_min_bytes: int = Field(
         default=1_000_000,
         description="parse in a process pool only when this much source needs parsing; on 2 "
         "cores the pool halves a 1 MB parse once its server runs, but the first pool of a "
         "process costs ~0.4 s to start",
+    )
+    niceness: int = Field(
+        default=0,
+        ge=0,
+        le=19,
+        description="added to the parser processes' nice value: a graph built in the "
+        "background leaves the CPU to the questions asked meanwhile",
     )
     skip_dirs: frozenset[str] = Field(
         default=DEFAULT_SKIP_DIRS,

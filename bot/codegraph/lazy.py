@@ -1,0 +1,203 @@
+"""A code graph that answers its first questions before it is built.
+
+Why: PREPARE checks a repository out afresh for every run, and a cold index of a large one takes
+seconds, while DIAGNOSE's first `find_symbol`/`find_references` wants one name. So the full index
+builds in a background thread (its parser pool niced, so it yields the CPU to the questions),
+and until it is ready a question is answered from the files whose bytes hold the name as a
+whole word: only those are parsed (with tree-sitter, as the full index does), so the answer is
+the one the full graph will give (for definitions in Python, the `pydefs` scanner reads the
+candidates: it agrees with tree-sitter and `ast` on all but a handful of stdlib definitions,
+where it is the one that agrees with `ast`). Once built, every question goes to the full graph.
+"""
+
+from __future__ import annotations
+
+import marshal
+import re
+import threading
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+from bot.codegraph.discover import SourceFile, content_skip_reason, resolve_root, walk_sources
+from bot.codegraph.extract import extract_batch
+from bot.codegraph.graph import CodeGraph, simple_name
+from bot.codegraph.index import build_index, lower_thread_priority
+from bot.codegraph.pydefs import python_definitions
+from bot.codegraph.models import (
+    CodeGraphError,
+    Definition,
+    IndexOptions,
+    IndexReport,
+    Reference,
+    ReferenceKind,
+)
+
+log = structlog.get_logger(__name__)
+
+_BACKGROUND_NICENESS = 10
+# `$` continues an identifier in JavaScript; bytes >= 0x80 may continue one anywhere, so they
+# count as word bytes too (a spare candidate costs a parse, a missed one a wrong answer).
+_WORD_BYTES = frozenset(
+    b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$" + bytes(range(0x80, 0x100))
+)
+# What stands before a Python definition's name: the keyword, then blanks or escaped breaks.
+_DEFINED_BY = re.compile(rb"(?:^|[^\w$\x80-\xff])(?:def|class)(?:[ \t]|\\\r?\n)+\Z")
+_LOOK_BACK = 64
+
+
+def holds_word(data: bytes, word: bytes, *, defined: bool = False) -> bool:
+    """Whether `word` occurs in `data` as a whole identifier (after `def`/`class` when
+    `defined`). A literal search with the boundaries checked in Python: a pattern with a
+    look-behind has no literal prefix for `re` to skip to, and scanned three times slower."""
+    start = data.find(word)
+    size = len(word)
+    while start >= 0:
+        end = start + size
+        if (start == 0 or data[start - 1] not in _WORD_BYTES) and (
+            end == len(data) or data[end] not in _WORD_BYTES
+        ):
+            if not defined or _DEFINED_BY.search(data[max(0, start - _LOOK_BACK) : start]):
+                return True
+        start = data.find(word, start + 1)
+    return False
+
+
+class LazyCodeGraph:
+    """Starts indexing `root` on creation; `find_symbol` and `find_references` answer at once,
+    everything else (`callers`, `blast_radius`, `report`, ...) waits for the full graph.
+    Raises CodeGraphError like `build_index` when `root` is not a readable directory."""
+
+    def __init__(
+        self,
+        root: Path,
+        cache_dir: Path | None = None,
+        *,
+        options: IndexOptions | None = None,
+        start: bool = True,
+    ) -> None:
+        self.root = resolve_root(root)
+        self._options = (options or IndexOptions()).model_copy(
+            update={"niceness": _BACKGROUND_NICENESS}
+        )
+        self._cache_dir = cache_dir
+        self._graph: CodeGraph | None = None
+        self._error: Exception | None = None
+        self._built = threading.Event()
+        self._lock = threading.Lock()  # one partial index at a time, each name parsed once
+        self._sources: list[SourceFile] | None = None
+        self._partial: dict[str, CodeGraph] = {}
+        self._thread = threading.Thread(target=self._build, name="codegraph-index", daemon=True)
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        """Begin the full index (done on creation unless `start=False`)."""
+        self._thread.start()
+
+    # -- the questions that do not wait ------------------------------------------------------
+
+    def find_symbol(self, name: str) -> list[Definition]:
+        return self._graph_for(name.rsplit(".", 1)[-1], defined=True).find_symbol(name)
+
+    def find_references(
+        self, name: str, kinds: Iterable[ReferenceKind] | None = None
+    ) -> list[Reference]:
+        return self._graph_for(simple_name(name), defined=False).find_references(name, kinds)
+
+    # -- the full graph --------------------------------------------------------------------
+
+    @property
+    def ready(self) -> bool:
+        return self._built.is_set()
+
+    def wait(self, timeout: float | None = None) -> CodeGraph:
+        """The full graph, once built; CodeGraphError when building failed or timed out."""
+        if not self._built.wait(timeout):
+            raise CodeGraphError(f"the code graph of {self.root} is still being built")
+        if self._graph is None:
+            raise CodeGraphError(f"cannot index {self.root}: {self._error}") from self._error
+        return self._graph
+
+    @property
+    def report(self) -> IndexReport:
+        return self.wait().report
+
+    def __getattr__(self, name: str) -> Any:
+        """callers, blast_radius, definitions_touched, ...: the full graph's, when built."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.wait(), name)
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        lower_thread_priority(_BACKGROUND_NICENESS)
+        try:
+            self._graph = build_index(self.root, self._cache_dir, options=self._options)
+            with self._lock:
+                self._partial.clear()  # answers come from the full graph from now on
+        except Exception as error:  # noqa: BLE001 - reported through wait(), never lost
+            self._error = error
+            log.warning("codegraph.background_index_failed", root=str(self.root), error=str(error))
+        finally:
+            self._built.set()
+
+    def _graph_for(self, word: str, *, defined: bool) -> CodeGraph:
+        """The full graph when built, else one of the files that contain `word` as a whole
+        word (with `defined`, Python files only where a `def`/`class` names it), built once."""
+        if self._graph is not None:
+            return self._graph
+        key = f"{'def' if defined else 'ref'}:{word}"
+        with self._lock:
+            if self._graph is not None:
+                return self._graph
+            graph = self._partial.get(key)
+            if graph is None:
+                graph = self._partial[key] = self._index_candidates(word, defined)
+            return graph
+
+    def _index_candidates(self, word: str, defined: bool) -> CodeGraph:
+        started = time.perf_counter()
+        if self._sources is None:
+            options = self._options
+            self._sources, _skipped = walk_sources(
+                self.root, options.skip_dirs, options.max_file_bytes
+            )
+        needle = word.encode("utf-8")
+        items: list[tuple[str, str, bytes]] = []
+        for source in self._sources:
+            try:
+                with open(source.absolute, "rb") as file:
+                    data = file.read()
+            except OSError:
+                continue
+            python_definition = defined and source.language == "python"
+            if holds_word(data, needle, defined=python_definition) and (
+                content_skip_reason(data) is None
+            ):
+                items.append((source.path, source.language, data))
+        payloads: dict[str, bytes] = {}
+        if defined:  # definitions only: what pydefs reads exactly needs no parse
+            parse = []
+            for path, language, data in items:
+                records = python_definitions(data) if language == "python" else None
+                if records is None:
+                    parse.append((path, language, data))
+                else:
+                    payloads[path] = marshal.dumps(("ok", None, records, []))
+            items = parse
+        payloads.update((path, payload) for path, *_counts, payload in extract_batch(items))
+        report = IndexReport(
+            root=str(self.root),
+            files=len(payloads),
+            definitions=0,
+            references=0,
+            reparsed=len(payloads),
+            workers=1,
+            seconds=round(time.perf_counter() - started, 3),
+        )
+        return CodeGraph(self.root, payloads, report)
