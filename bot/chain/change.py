@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path, PurePosixPath
 
 import structlog
-from sqlalchemy import select
 
 from bot.chain.context import RunContext
 from bot.store.models import TrajectoryRow
+from bot.store.trajectory import trajectory_rows
 from bot.workspace.changeset import (
     WRITE_TOOLS,
     ChangeSet,
@@ -30,11 +30,8 @@ async def _agent_events(ctx: RunContext) -> list[TrajectoryRow]:
     """Every successful write-tool call of this run, from the store (a resumed run's in-memory
     trajectory starts empty)."""
     async with ctx.runtime.db.transaction() as session:
-        return list((await session.execute(
-            select(TrajectoryRow).where(
-                TrajectoryRow.run_id == ctx.run_id, TrajectoryRow.actor == "agent",
-                TrajectoryRow.ok.is_(True), TrajectoryRow.tool.in_(sorted(WRITE_TOOLS)))
-            .order_by(TrajectoryRow.seq))).scalars())
+        return await trajectory_rows(session, ctx.run_id, actor="agent", tools=WRITE_TOOLS,
+                                     ok=True)
 
 
 def _with_link_targets(ctx: RunContext, paths: list[str]) -> list[str]:

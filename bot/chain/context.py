@@ -1,8 +1,11 @@
 """What a step can reach while a run is walked: the run, the forge, the store, earlier artifacts.
 
 One `RunContext` per execution of a run (a resumed run gets a new one, rebuilt from the store).
-Chain-specific collaborators (the checkout, the model step runner, the code graph) are filled
-in by the steps that create them (PREPARE) and typed here so every chain can use them.
+Three kinds of memory, kept apart on purpose:
+- `state` (bot/chain/state.py): what the run remembers across jobs, persisted as JSON;
+- `tools` and `notes` (bot/chain/tools.py): collaborators PREPARE builds and what this
+  execution noted on its way, gone with the job;
+- `held` (bot/chain/held.py): values that must never be persisted or shown at all.
 """
 
 from __future__ import annotations
@@ -12,14 +15,25 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
+from bot.chain.held import Held, HeldValues
+from bot.chain.state import RunState
+from bot.chain.tools import RunNotes, RunTools
 from bot.forge.base import Forge, ItemRef, RepoRef
 from bot.services import Runtime
-from bot.store.models import Run
-from bot.store.steps import record_failure
+from bot.store.runs import update_run
+from bot.store.steps import counted_executions, record_failure, record_trajectory
 from bot.workspace.trajectory import Trajectory, TrajectoryEvent
 
 if TYPE_CHECKING:
+    from bot.chain.graph import Graph
     from bot.chain.status import StatusBoard
+    from bot.codegraph.graph import CodeGraph
+    from bot.llm.ledger import TokenLedger
+    from bot.llm.runner import StepRunner
+    from bot.protected_paths import ProtectedPaths
+    from bot.repo_config import RepoConfig
+    from bot.workspace.checkout import Checkout
+    from bot.workspace.sandbox import Sandbox
 
 A = TypeVar("A", bound=BaseModel)
 
@@ -32,7 +46,8 @@ class RunContext:
     repo: RepoRef
     issue: ItemRef
     chain: str
-    params: dict[str, Any]
+    graph: "Graph"
+    state: RunState
     artifacts: dict[str, dict[str, Any]]
     trajectory: Trajectory
     status: "StatusBoard"
@@ -42,19 +57,46 @@ class RunContext:
     change_request_url: str | None = None
     branch: str | None = None
     base_branch: str | None = None
-    feedback: list[str] = field(default_factory=list)
-    # Filled by PREPARE (types kept loose so this module stays free of heavy imports):
-    workspace: Any = None
-    repo_config: Any = None
-    step_runner: Any = None
-    ledger: Any = None
-    code_graph: Any = None
-    protected: Any = None
-    scratch: dict[str, Any] = field(default_factory=dict)
+    tools: RunTools = field(default_factory=RunTools)
+    notes: RunNotes = field(default_factory=RunNotes)
+    held: HeldValues = field(default_factory=lambda: HeldValues(()))
 
     @property
     def settings(self):  # noqa: ANN201 - Settings, imported lazily by callers
         return self.runtime.settings
+
+    # The tools PREPARE builds; asking before it ran raises ToolMissing.
+    @property
+    def workspace(self) -> "Checkout":
+        return self.tools.need("checkout")
+
+    @property
+    def repo_config(self) -> "RepoConfig":
+        return self.tools.need("repo_config")
+
+    @property
+    def sandbox(self) -> "Sandbox":
+        return self.tools.need("sandbox")
+
+    @property
+    def step_runner(self) -> "StepRunner":
+        return self.tools.need("step_runner")
+
+    @property
+    def protected(self) -> "ProtectedPaths":
+        return self.tools.need("protected")
+
+    @property
+    def ledger(self) -> "TokenLedger | None":
+        return self.tools.ledger
+
+    @property
+    def code_graph(self) -> "CodeGraph | None":
+        return self.tools.code_graph
+
+    async def hold(self, key: Held[Any]) -> Any:
+        """A held value of this run, computed on first use (never persisted)."""
+        return await self.held.get(key, self)
 
     def artifact(self, step: str, model: type[A]) -> A | None:
         """The newest artifact of `step`, validated as `model` (None if the step has none)."""
@@ -69,16 +111,15 @@ class RunContext:
 
     async def executions(self, step: str) -> int:
         """Finished executions of `step` in this run that counted (not environment retries)."""
-        from bot.store.steps import counted_executions
-
         async with self.runtime.db.transaction() as session:
             return await counted_executions(session, self.run_id, step)
 
     async def answer_reviewer(self, text: str) -> None:
         """A rework run answers where it was asked: in the reviewer's thread, else on the CR."""
-        number = int(self.params["change_request"])
-        threads = [r.get("thread_id") for r in self.params.get("requests", [])
-                   if r.get("thread_id")]
+        number = self.state.change_request
+        if number is None:
+            raise LookupError(f"run {self.run_id} continues no change request")
+        threads = [r.thread_id for r in self.state.requests if r.thread_id]
         if threads:
             await self.forge.reply_to_thread(self.repo, number, str(threads[0]), text)
         else:
@@ -94,28 +135,21 @@ class RunContext:
                 source_url=self.change_request_url,
             )
 
-    async def update_params(self, **values: Any) -> None:
-        """Merge into the run's params and persist them: what a resumed run must remember."""
-        for key, value in values.items():
-            if value is None:
-                self.params.pop(key, None)
-            else:
-                self.params[key] = value
-        await self.update_run(params=dict(self.params))
+    async def save_state(self, **changes: Any) -> None:
+        """Change fields of the run's state and persist it: what a resumed run must remember."""
+        self.state = RunState.model_validate({**self.state.dump(), **changes})
+        await self.update_run(params=self.state.dump())
 
     async def update_run(self, **values: Any) -> None:
-        from sqlalchemy import update
-
+        self.held.check("the run's record", list(values.values()))
         async with self.runtime.db.transaction() as session:
-            await session.execute(update(Run).where(Run.id == self.run_id).values(**values))
+            await update_run(session, self.run_id, **values)
         for key in ("branch", "base_branch", "change_request_number", "change_request_url"):
             if key in values:
                 setattr(self, key, values[key])
 
 
 async def persist_trajectory_event(runtime: Runtime, run_id: int, event: TrajectoryEvent) -> None:
-    from bot.store.steps import record_trajectory
-
     async with runtime.db.transaction() as session:
         await record_trajectory(
             session, run_id, seq=event.seq, step=event.step, actor=event.actor,

@@ -15,37 +15,45 @@ from __future__ import annotations
 
 import time
 from datetime import UTC, datetime
+from pathlib import Path
 
 import structlog
-from sqlalchemy import update
 
+from bot.config import Settings
 from bot.chain.context import RunContext, persist_trajectory_event
 from bot.chain.environment import EnvironmentBroken
 from bot.chain.graph import Graph, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chain.held import LEAK_TEXT, GuardedForge, HeldValueLeak, HeldValues
+from bot.chain.state import RunState
 from bot.chain.render.issue_comments import (
     render_budget_exhausted,
     render_cancelled,
     render_cap_reached,
     render_environment_failure,
     render_failure,
+    render_internal_error,
     render_step_budget_exhausted,
 )
+from bot.chain.render.public import scrub_host_details
 from bot.chain.status import StatusBoard
 from bot.forge.base import ItemRef, RepoRef
 from bot.forge.errors import ForgeError, ForgeUnavailable, RateLimited
 from bot.services import Runtime
 from bot.llm.errors import EnvironmentFailure, RunBudgetExceeded, StepFailed
 from bot.store.db import DatabaseUnavailable
-from bot.store.models import Run, Step
+from bot.store.models import Run
+from bot.store.runs import get_run, lock_run, update_run
 from bot.store.steps import (
     add_run_usage,
     close_open_steps,
     counted_executions,
+    fail_open_steps,
     finish_step,
     latest_artifacts,
     latest_diff,
     start_step,
 )
+from bot.store.trajectory import last_seq
 from bot.workspace.trajectory import Trajectory
 
 try:  # the sandbox raises it when a command's output holds one of Smith's secrets
@@ -79,7 +87,7 @@ class RunEngine:
     async def walk(self, run_id: int) -> None:
         db = self.runtime.db
         async with db.transaction() as session:
-            run = await session.get(Run, run_id, with_for_update=True)
+            run = await lock_run(session, run_id)
             if run is None or run.status not in ("queued", "running"):
                 log.info("run_not_runnable", run=run_id, status=run.status if run else None)
                 return
@@ -91,7 +99,7 @@ class RunEngine:
         async with db.transaction() as session:
             artifacts = await latest_artifacts(session, run_id)
             diff = await latest_diff(session, run_id)
-            seq = await _last_seq(session, run_id)
+            seq = await last_seq(session, run_id)
         ctx = self._context(snapshot, artifacts, diff, seq)
         try:
             if resume_at and resume_at != self.graph.start and self.graph.resume_via:
@@ -109,37 +117,42 @@ class RunEngine:
             log.exception("run_crashed", run=run_id)
             await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=RunEnding(
                 RunStatus.FAILED, "internal_error", f"internal error: {type(exc).__name__}",
-                step=ctx.scratch.get("step"))))
+                step=ctx.notes.step)))
         finally:
             await self._cleanup(ctx)
 
     def _context(
         self, snapshot: "_RunSnapshot", artifacts: dict, diff: str | None, seq: int
     ) -> RunContext:
+        held = HeldValues(self.graph.held)
         forge = self.runtime.forge(snapshot.forge)
+        if self.graph.held:  # nothing a held value is in leaves through the forge
+            forge = GuardedForge(forge, held)
         repo = RepoRef(snapshot.forge, snapshot.repo)  # type: ignore[arg-type]
         issue = ItemRef("issue", snapshot.issue_number)
 
         async def sink(event):
+            held.check("the trajectory", event.args, event.detail)
             await persist_trajectory_event(self.runtime, snapshot.id, event)
 
         return RunContext(
             run_id=snapshot.id, runtime=self.runtime, forge=forge, repo=repo, issue=issue,
-            chain=snapshot.chain, params=dict(snapshot.params or {}), artifacts=artifacts,
-            trajectory=Trajectory(sink=sink, start_seq=seq),
+            chain=snapshot.chain, graph=self.graph, state=RunState.load(snapshot.params),
+            artifacts=artifacts, trajectory=Trajectory(sink=sink, start_seq=seq),
             status=StatusBoard(self.runtime.db, forge, repo, issue, snapshot.id,
-                               self.graph.step_names()),
+                               self.graph.step_names(),
+                               private_dirs=private_dirs(self.runtime.settings)),
             summoned_by=snapshot.summoned_by, resume_diff=diff,
             change_request_number=snapshot.change_request_number,
             change_request_url=snapshot.change_request_url, branch=snapshot.branch,
-            base_branch=snapshot.base_branch,
+            base_branch=snapshot.base_branch, held=held,
         )
 
     async def _walk_from(self, ctx: RunContext, step: str | None) -> None:
         while step is not None:
             if await self._cancel_requested(ctx):
                 await self._end(ctx, StepOutcome(Verdict.SKIPPED, None, ending=RunEnding(
-                    RunStatus.CANCELLED, "cancelled", ctx.scratch.get("cancelled_by", ""))))
+                    RunStatus.CANCELLED, "cancelled", ctx.notes.cancelled_by)))
                 return
             outcome = await self._execute(ctx, step)
             if outcome is None:
@@ -160,15 +173,14 @@ class RunEngine:
             else:
                 pass_budget = True
                 row = await start_step(session, ctx.run_id, name)
-                await session.execute(update(Run).where(Run.id == ctx.run_id)
-                                      .values(current_step=name))
-        ctx.scratch["step"] = name
+                await update_run(session, ctx.run_id, current_step=name)
+        ctx.notes.step = name
         if not pass_budget:
             reason = f"step {name} used its budget of {budget} attempts"
             last = _last_failure(ctx, name)
             if last:  # what sent the last attempt back: the useful part for a human
                 reason += f"; {last}"
-            ctx.scratch["budget"] = budget
+            ctx.notes.budget = budget
             await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=RunEnding(
                 RunStatus.FAILED, "budget_exhausted", reason, step=name)))
             return None
@@ -184,7 +196,7 @@ class RunEngine:
             await self._environment_trouble(ctx, name, exc)
             return None
         except EnvironmentBroken as exc:  # already retried by the step: the run ends here
-            ctx.scratch["environment_problem"] = exc.problem
+            ctx.notes.environment_problem = exc.problem
             await self._finish(ctx, row.id, StepOutcome(
                 Verdict.ENVIRONMENT, None, summary=exc.problem.detail.replace("`", "")),
                                started, usage_before)
@@ -192,7 +204,7 @@ class RunEngine:
                 RunStatus.FAILED, "environment", exc.problem.text, step=name)))
             return None
         except RunBudgetExceeded as exc:
-            ctx.scratch["cap_reached"] = True
+            ctx.notes.cap_reached = True
             outcome = StepOutcome(Verdict.FAILED, None, summary=str(exc), ending=RunEnding(
                 RunStatus.FAILED, "budget_exhausted", str(exc), step=name))
         except StepFailed as exc:
@@ -203,13 +215,24 @@ class RunEngine:
             outcome = StepOutcome(Verdict.FAILED, None, summary="stopped: a secret in the output",
                                   ending=RunEnding(RunStatus.FAILED, "secret_leak",
                                                    SECRET_LEAK_TEXT, step=name))
+        except HeldValueLeak as exc:
+            outcome = _held_leak(ctx, name, exc)
         except RetryLater:
             raise
         except Exception as exc:  # a bug or an unforeseen failure: end the run, once, honestly
             log.exception("step_crashed", run=ctx.run_id, step=name)
             reason = f"internal error in {name}: {type(exc).__name__}: {str(exc)[:300]}"
-            outcome = StepOutcome(Verdict.FAILED, None, summary=reason[:200], ending=RunEnding(
+            # The reason (for the log, the store and the dashboard) is not for the public
+            # status comment: that shows only that Smith itself failed here.
+            outcome = StepOutcome(Verdict.FAILED, None, summary="internal error",
+                                  ending=RunEnding(
                 RunStatus.FAILED, "internal_error", reason, step=name))
+        try:  # what the step hands back is written to the store: never with a held value
+            ctx.held.check(f"step {name}", outcome.summary, outcome.diff or "",
+                           _as_dict(outcome.artifact) if outcome.artifact is not None else {},
+                           outcome.ending.reason if outcome.ending else "")
+        except HeldValueLeak as exc:
+            outcome = _held_leak(ctx, name, exc)
         await self._finish(ctx, row.id, outcome, started, usage_before)
         if outcome.artifact is not None:
             ctx.artifacts[name] = _as_dict(outcome.artifact)
@@ -230,20 +253,19 @@ class RunEngine:
             await add_run_usage(session, ctx.run_id, int(used_in), int(used_out), float(cost))
             if outcome.next is not None:
                 # The checkpoint: where a run cut short goes on, committed with the step itself.
-                await session.execute(update(Run).where(Run.id == ctx.run_id)
-                                      .values(current_step=outcome.next))
+                await update_run(session, ctx.run_id, current_step=outcome.next)
         await ctx.status.refresh()
 
     async def _environment_trouble(self, ctx: RunContext, step: str, exc: BaseException) -> None:
-        retries = int(ctx.params.get("environment_retries", 0)) + 1
-        ctx.params["environment_retries"] = retries
+        retries = ctx.state.environment_retries + 1
+        ctx.state.environment_retries = retries
         log.warning("environment_failure", run=ctx.run_id, step=step, error=str(exc),
                     retry=retries)
         if retries > MAX_ENVIRONMENT_RETRIES:
             await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=RunEnding(
                 RunStatus.FAILED, "environment", f"{step}: {exc}", step=step)))
             return
-        await ctx.update_run(status="queued", current_step=step, params=ctx.params)
+        await ctx.update_run(status="queued", current_step=step, params=ctx.state.dump())
         raise RetryLater(f"environment trouble in {step}: {exc}") from exc
 
     async def _end(self, ctx: RunContext, outcome: StepOutcome) -> None:
@@ -264,30 +286,31 @@ class RunEngine:
         log.info("run_ended", run=ctx.run_id, status=str(ending.status), outcome=ending.outcome)
         await ctx.status.refresh()
         said_before = await _ending_said(self.runtime, ctx.run_id)
-        if not ctx.scratch.get("ending_said") and not said_before:
+        if not ending.announced and not said_before:
             await self._say_ending(ctx, ending)
         if final:  # one final comment per run, across resumes and crashes
-            await ctx.update_params(ending_said=True)
-        if ending.status in (RunStatus.FAILED, RunStatus.CANCELLED) and ctx.chain != "rework":
+            await ctx.save_state(ending_said=True)
+        if (ending.status in (RunStatus.FAILED, RunStatus.CANCELLED)
+                and not self.graph.continues_change_request):
             await _clear_working_labels(ctx)
 
-    async def _say_ending(self, ctx: RunContext, ending: RunEnding) -> None:
-        """Generic endings are explained here; steps explain their own (and set ending_said)."""
+    async def _say_ending(self, ctx: RunContext, ending: RunEnding) -> None:  # noqa: C901
+        """Generic endings are explained here; steps explain their own (`announced` endings)."""
         text = None
         command = ctx.settings.command_prefix
-        step = ending.step or ctx.scratch.get("step") or ending.outcome
-        problem = ctx.scratch.get("environment_problem")
-        if ending.outcome == "budget_exhausted" and ctx.scratch.get("cap_reached"):
+        step = ending.step or ctx.notes.step or ending.outcome
+        problem = ctx.notes.environment_problem
+        if ending.outcome == "budget_exhausted" and ctx.notes.cap_reached:
             text = render_cap_reached(ctx.run_id, step=step, reason=ending.reason,
                                       command=command)
         elif ending.outcome == "budget_exhausted" and step == "implement":
-            attempts = int(ctx.scratch.get("budget") or ctx.params.get("attempts", 0))
+            attempts = int(ctx.notes.budget or ctx.state.attempts)
             text = render_budget_exhausted(ctx.run_id, command=command, attempts=attempts,
                                            last_failure=ending.reason)
         elif ending.outcome == "budget_exhausted":
             text = render_step_budget_exhausted(
-                ctx.run_id, step=step, budget=int(ctx.scratch.get("budget") or 0),
-                last_failure=str(ctx.params.get("brt_feedback") or "") if step == "brt" else "",
+                ctx.run_id, step=step, budget=int(ctx.notes.budget or 0),
+                last_failure=str(ctx.state.brt_feedback or "") if step == "brt" else "",
                 command=command)
         elif ending.outcome == "environment" and problem is not None:
             text = render_environment_failure(ctx.run_id, command=command, step=step,
@@ -299,28 +322,33 @@ class RunEngine:
         elif ending.status == RunStatus.CANCELLED:
             text = render_cancelled(ctx.run_id, by=ending.reason or "a maintainer",
                                     command=command)
+        elif ending.outcome == "internal_error":
+            text = render_internal_error(ctx.run_id, step=step, command=command)
         elif ending.status == RunStatus.FAILED:
             text = render_failure(ctx.run_id, step=step, reason=ending.reason, command=command)
+        if text:
+            text = public_text(ctx, text)
+        rework = self.graph.continues_change_request
         try:
-            if text and ctx.chain == "rework":
+            if text and rework:
                 await ctx.answer_reviewer(text)
             elif text:
                 await ctx.forge.create_comment(ctx.repo, ctx.issue, text)
-            if ending.status == RunStatus.FAILED and ctx.chain != "rework":
+            if ending.status == RunStatus.FAILED and not rework:
                 await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.failed])
         except ForgeError as exc:
             log.warning("ending_comment_failed", run=ctx.run_id, error=str(exc))
 
     async def _cancel_requested(self, ctx: RunContext) -> bool:
         async with self.runtime.db.transaction() as session:
-            run = await session.get(Run, ctx.run_id)
+            run = await get_run(session, ctx.run_id)
             if run is not None and run.cancel_requested:
-                ctx.scratch["cancelled_by"] = (run.reason or "").removeprefix("cancelled by ")
+                ctx.notes.cancelled_by = (run.reason or "").removeprefix("cancelled by ")
                 return True
         return False
 
     async def _cleanup(self, ctx: RunContext) -> None:
-        workspace = ctx.workspace
+        workspace = ctx.tools.checkout
         if workspace is not None and hasattr(workspace, "remove"):
             try:
                 workspace.remove()
@@ -331,26 +359,26 @@ class RunEngine:
 def _last_failure(ctx: RunContext, step: str) -> str:
     """What sent the last try of `step` back, for a human (empty when nothing did)."""
     if step == "brt":
-        text = ctx.params.get("brt_feedback")
+        text = ctx.state.brt_feedback
         return f"last failure (reproduction test):\n{text}" if text else ""
-    feedback = ctx.params.get("feedback") or []
+    feedback = ctx.state.feedback
     if step == "implement" and feedback:
-        return f"last failure ({feedback[-1]['source']}):\n{feedback[-1]['text']}"
+        return f"last failure ({feedback[-1].source}):\n{feedback[-1].text}"
     return ""
+
+
+def _held_leak(ctx: RunContext, step: str, exc: HeldValueLeak) -> StepOutcome:
+    """A held value was about to be written: the run stops, and says so without it."""
+    log.error("held_value_leak", run=ctx.run_id, step=step, where=exc.where)
+    return StepOutcome(Verdict.FAILED, None, summary="stopped: a held value in the output",
+                       ending=RunEnding(RunStatus.FAILED, "held_value_leak", LEAK_TEXT,
+                                        step=step))
 
 
 async def _ending_said(runtime: Runtime, run_id: int) -> bool:
     async with runtime.db.transaction() as session:
-        run = await session.get(Run, run_id)
-        return bool(run is not None and (run.params or {}).get("ending_said"))
-
-
-async def fail_open_steps(session, run_id: int) -> None:  # noqa: ANN001 - AsyncSession
-    """Steps still `running` when a run ends were cut short: they failed."""
-    await session.execute(
-        update(Step).where(Step.run_id == run_id, Step.status == "running")
-        .values(status="failed", verdict="failed", summary="stopped: the run ended",
-                finished_at=datetime.now(UTC)))
+        run = await get_run(session, run_id)
+        return bool(run is not None and RunState.load(run.params).ending_said)
 
 
 async def _clear_working_labels(ctx: RunContext) -> None:
@@ -378,16 +406,6 @@ class _RunSnapshot:
                    base_branch=run.base_branch)
 
 
-async def _last_seq(session, run_id: int) -> int:
-    from sqlalchemy import func, select
-
-    from bot.store.models import TrajectoryRow
-
-    return (await session.execute(
-        select(func.coalesce(func.max(TrajectoryRow.seq), 0)).where(TrajectoryRow.run_id == run_id)
-    )).scalar_one()
-
-
 def _usage(ctx: RunContext) -> tuple[int, int, float]:
     ledger = ctx.ledger
     if ledger is None:
@@ -399,3 +417,14 @@ def _usage(ctx: RunContext) -> tuple[int, int, float]:
 
 def _as_dict(artifact) -> dict:
     return artifact if isinstance(artifact, dict) else artifact.model_dump(mode="json")
+
+
+def private_dirs(settings: Settings) -> tuple[Path, ...]:
+    """Smith's own folders, which no public comment may name."""
+    return (settings.data_dir, settings.postgres_dir)
+
+
+def public_text(ctx: RunContext, text: str) -> str:
+    """A comment as the public may read it: no host paths (see render.public)."""
+    checkout = ctx.tools.checkout.path if ctx.tools.checkout is not None else None
+    return scrub_host_details(text, checkouts=[checkout], data_dirs=private_dirs(ctx.settings))

@@ -1,4 +1,9 @@
-"""The fix chain and the rework chain as graphs (DESIGN §4). Edges live in the steps' code."""
+"""The fix chain and the rework chain as graphs (DESIGN §4). Edges live in the steps' code.
+
+Rework is its own graph, not a flag the steps test: its PREPARE checks out the change request's
+branch, its PUBLISH pushes there and answers the reviewer, it has no SELF_REVIEW, and
+`continues_change_request` tells the engine to answer endings on the change request.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +13,8 @@ from bot.chain.graph import Graph, Node
 from bot.chain.steps.check import quality, regression, validate
 from bot.chain.steps.estimate import estimate, plan
 from bot.chain.steps.implement import implement, self_review
-from bot.chain.steps.prepare import prepare
-from bot.chain.steps.publish import publish, transition
+from bot.chain.steps.prepare import prepare, prepare_rework
+from bot.chain.steps.publish import publish, publish_rework, transition
 from bot.chain.steps.reproduce import brt
 from bot.chain.steps.understand import acceptance, diagnose, judge
 
@@ -55,13 +60,14 @@ REWORK = Graph(
     name="rework",
     start=str(S.PREPARE),
     resume_via=str(S.PREPARE),
+    continues_change_request=True,
     nodes=(
-        Node(str(S.PREPARE), prepare),
+        Node(str(S.PREPARE), prepare_rework),
         Node(str(S.IMPLEMENT), implement, budget=_implement_budget),
         Node(str(S.QUALITY), quality),
         Node(str(S.VALIDATE), validate),
         Node(str(S.REGRESSION), regression),
-        Node(str(S.PUBLISH), publish),
+        Node(str(S.PUBLISH), publish_rework),
     ),
     display=tuple(str(s) for s in (S.PREPARE, S.IMPLEMENT, S.QUALITY, S.VALIDATE, S.PUBLISH)),
 )

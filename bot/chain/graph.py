@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 if TYPE_CHECKING:
     from bot.chain.context import RunContext
+    from bot.chain.held import Held
 
 
 class Verdict(enum.StrEnum):
@@ -45,6 +46,7 @@ class RunEnding:
     reason: str
     resume_at: str | None = None  # for PAUSED: the step that runs after approval
     step: str | None = None  # the step the run stopped at (named in the ending comment)
+    announced: bool = False  # the step said this ending itself; the engine adds no comment
 
 
 @dataclass
@@ -82,6 +84,14 @@ class Graph:
     start: str
     display: tuple[str, ...] = field(default=())  # step names shown in the status checklist
     resume_via: str | None = None  # runs again before a resumed run goes on (fresh checkout)
+    continues_change_request: bool = False
+    """The run continues Smith's change request (rework): endings answer the reviewer there,
+    and the issue's labels are left as they are."""
+    held: tuple["Held[Any]", ...] = ()
+    """Values the run holds in memory only, each with the function that computes it."""
+
+    def has(self, name: str) -> bool:
+        return any(node.name == name for node in self.nodes)
 
     def node(self, name: str) -> Node:
         for node in self.nodes:

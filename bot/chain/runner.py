@@ -9,23 +9,24 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import structlog
-from sqlalchemy import update
 
-from bot.chain.engine import RetryLater, RunEngine, fail_open_steps
+from bot.chain.engine import RetryLater, RunEngine, private_dirs
 from bot.chain.fix import GRAPHS
-from bot.chain.render.issue_comments import render_failure
+from bot.chain.state import RunState
+from bot.chain.render.issue_comments import render_internal_error
 from bot.chain.status import StatusBoard
 from bot.forge.base import ItemRef, RepoRef
 from bot.forge.errors import ForgeError
 from bot.services import Runtime
-from bot.store.models import Run
+from bot.store.runs import get_run, update_run
+from bot.store.steps import fail_open_steps
 
 log = structlog.get_logger(__name__)
 
 
 async def run_chain(run_id: int, runtime: Runtime) -> None:
     async with runtime.db.transaction() as session:
-        run = await session.get(Run, run_id)
+        run = await get_run(session, run_id)
         chain = run.chain if run is not None else None
     if chain is None:
         log.warning("run_missing", run=run_id)
@@ -47,23 +48,25 @@ async def _fail(runtime: Runtime, run_id: int, reason: str, graph=None) -> None:
     """The last resort: the run is failed, its open steps closed, its status comment final,
     and the failure said on the issue unless an ending was said already."""
     async with runtime.db.transaction() as session:
-        run = await session.get(Run, run_id)
+        run = await get_run(session, run_id)
         if run is None:
             return
-        said = bool((run.params or {}).get("ending_said"))
+        state = RunState.load(run.params)
+        said = state.ending_said
+        state.ending_said = True
         await fail_open_steps(session, run_id)
-        await session.execute(update(Run).where(Run.id == run_id).values(
-            status="failed", outcome="internal_error", reason=reason[:2000],
-            finished_at=datetime.now(UTC), params={**(run.params or {}), "ending_said": True}))
+        await update_run(session, run_id, status="failed", outcome="internal_error",
+                         reason=reason[:2000], finished_at=datetime.now(UTC),
+                         params=state.dump())
         forge_name, repo, issue = run.forge, run.repo, run.issue_number
     try:
         forge = runtime.forge(forge_name)
         repo_ref, item = RepoRef(forge_name, repo), ItemRef("issue", issue)
         if graph is not None:
-            await StatusBoard(runtime.db, forge, repo_ref, item, run_id,
-                              graph.step_names()).refresh()
+            await StatusBoard(runtime.db, forge, repo_ref, item, run_id, graph.step_names(),
+                              private_dirs=private_dirs(runtime.settings)).refresh()
         if not said:
             await forge.create_comment(repo_ref, item,
-                                       render_failure(run_id, step="internal", reason=reason))
+                                       render_internal_error(run_id, step="internal"))
     except (ForgeError, LookupError) as exc:
         log.warning("failure_comment_failed", run=run_id, error=str(exc))

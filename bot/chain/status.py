@@ -6,16 +6,19 @@ resume: whatever the steps table says is what the issue shows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 
 import structlog
-from sqlalchemy import select
 
+from bot.chain.render.public import scrub_host_details
 from bot.chain.render.status import StepState, StepStatus, render_status
 from bot.forge.base import Forge, ItemRef, RepoRef
 from bot.forge.errors import ForgeError
 from bot.store.db import Database
 from bot.store.models import Run, Step
+from bot.store.runs import get_run, run_steps, update_run
 
 log = structlog.get_logger(__name__)
 
@@ -37,8 +40,10 @@ class StatusBoard:
 
     def __init__(
         self, db: Database, forge: Forge, repo: RepoRef, issue: ItemRef, run_id: int,
-        steps: tuple[str, ...],
+        steps: tuple[str, ...], *, private_dirs: Sequence[Path] = (),
     ) -> None:
+        self.private_dirs = tuple(private_dirs)
+        """Smith's folders (data, database): step summaries never show them in public."""
         self.db = db
         self.forge = forge
         self.repo = repo
@@ -48,10 +53,8 @@ class StatusBoard:
 
     async def _lines(self) -> tuple[list[StepStatus], Run | None]:
         async with self.db.transaction() as session:
-            run = await session.get(Run, self.run_id)
-            rows = list((await session.execute(
-                select(Step).where(Step.run_id == self.run_id).order_by(Step.id)
-            )).scalars())
+            run = await get_run(session, self.run_id)
+            rows = await run_steps(session, self.run_id)
         latest: dict[str, Step] = {}
         tokens: dict[str, int] = {}
         elapsed: dict[str, float] = {}
@@ -88,6 +91,7 @@ class StatusBoard:
             self.run_id, lines, elapsed_seconds=(end - started).total_seconds() if started else None,
             change_request_url=run.change_request_url,
         )
+        body = scrub_host_details(body, data_dirs=self.private_dirs)
         try:
             if run.status_comment_id:
                 await self.forge.update_comment(self.repo, self.issue, run.status_comment_id, body)
@@ -96,9 +100,5 @@ class StatusBoard:
         except ForgeError as exc:
             log.warning("status_comment_failed", run=self.run_id, error=str(exc))
             return
-        from sqlalchemy import update
-
         async with self.db.transaction() as session:
-            await session.execute(
-                update(Run).where(Run.id == self.run_id).values(status_comment_id=comment.id)
-            )
+            await update_run(session, self.run_id, status_comment_id=comment.id)

@@ -89,6 +89,14 @@ async def close_open_steps(session: AsyncSession, run_id: int) -> None:
     )
 
 
+async def fail_open_steps(session: AsyncSession, run_id: int) -> None:
+    """Steps still `running` when a run ends were cut short: they failed."""
+    await session.execute(
+        update(Step).where(Step.run_id == run_id, Step.status == "running")
+        .values(status="failed", verdict="failed", summary="stopped: the run ended",
+                finished_at=datetime.now(UTC)))
+
+
 async def add_run_usage(
     session: AsyncSession, run_id: int, input_tokens: int, output_tokens: int, cost: float
 ) -> None:

@@ -56,9 +56,8 @@ class Toy:
 
     async def finish(self, ctx: RunContext) -> StepOutcome:
         self.calls.append("finish")
-        ctx.scratch["ending_said"] = True
         return StepOutcome(Verdict.PASSED, None, summary="done", ending=RunEnding(
-            RunStatus.SUCCEEDED, "toy_done", "finished"))
+            RunStatus.SUCCEEDED, "toy_done", "finished", announced=True))
 
     def graph(self, write_budget: int = 2) -> Graph:
         return Graph(name="toy", start="write", nodes=(

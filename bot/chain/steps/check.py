@@ -8,8 +8,6 @@ veto can never be overruled by the model.
 
 from __future__ import annotations
 
-from sqlalchemy import select
-
 from bot.chain.agent import run_agent
 from bot.chain.artifacts import (
     Acceptance,
@@ -28,7 +26,7 @@ from bot.chain.graph import StepOutcome, Verdict
 from bot.chain.render.model_inputs import criteria_block
 from bot.chain.steps.implement import add_feedback
 from bot.chain.untrusted import data_block
-from bot.store.models import TrajectoryRow
+from bot.store.trajectory import trajectory_rows
 from bot.validator.merge import merge_verdicts
 from bot.validator.models import CriterionVerdict, ModelVerdict
 from bot.validator.static import validate_static
@@ -47,15 +45,15 @@ def _tests_to_run(ctx: RunContext) -> list[str]:
     implementation = ctx.artifact(StepName.IMPLEMENT, Implementation)
     if implementation is not None:
         tests += implementation.declared_tests
-    red = ctx.params.get("red_test")
+    red = ctx.state.red_test
     if red:
-        tests.append(red["id"])
+        tests.append(red.id)
     return list(dict.fromkeys(tests))
 
 
 async def quality(ctx: RunContext) -> StepOutcome:
     config = ctx.repo_config
-    sandbox = ctx.scratch["sandbox"]
+    sandbox = ctx.sandbox
     tests = _tests_to_run(ctx)
     report = QualityReport(passed=True)
     problems: list[str] = []
@@ -67,9 +65,9 @@ async def quality(ctx: RunContext) -> StepOutcome:
             step=str(StepName.QUALITY), touched=touched)
         failing = [case for case in result.cases
                    if case.outcome not in (TestOutcome.PASSED, TestOutcome.SKIPPED)]
-        red = ctx.params.get("red_test")
-        red_still = bool(red) and not any(
-            case.outcome == TestOutcome.PASSED for case in result.cases_for(red["id"]))
+        red = ctx.state.red_test
+        red_still = red is not None and not any(
+            case.outcome == TestOutcome.PASSED for case in result.cases_for(red.id))
         report.failed_tests = [FailedTest(test_id=c.test_id, message=c.message[:500])
                                for c in failing]
         report.red_test_still_red = red_still
@@ -77,7 +75,7 @@ async def quality(ctx: RunContext) -> StepOutcome:
             problems.append(f"the test run ended without results ({result.status.value})")
         if failing or red_still:
             problems.append(summarize_failures(result, ctx.workspace.path)
-                            or f"the red test {red['id'] if red else ''} did not pass")
+                            or f"the red test {red.id if red else ''} did not pass")
     for check in await run_checks(sandbox, ctx.workspace.path, config, touched):
         trouble = None if check.passed else command_problem(check.output, check.exit_code,
                                                               what=f"check `{check.name}`")
@@ -102,9 +100,7 @@ async def quality(ctx: RunContext) -> StepOutcome:
 
 async def _trajectory(ctx: RunContext) -> list[TrajectoryEvent]:
     async with ctx.runtime.db.transaction() as session:
-        rows = (await session.execute(
-            select(TrajectoryRow).where(TrajectoryRow.run_id == ctx.run_id)
-            .order_by(TrajectoryRow.seq))).scalars()
+        rows = await trajectory_rows(session, ctx.run_id)
         return [TrajectoryEvent(seq=r.seq, step=r.step, actor=r.actor, tool=r.tool,
                                 args=r.args, ok=r.ok, detail=r.detail) for r in rows]
 
@@ -119,17 +115,17 @@ def _trajectory_summary(events: list[TrajectoryEvent]) -> str:
 async def validate(ctx: RunContext) -> StepOutcome:
     diff = await change_diff(ctx)
     events = await _trajectory(ctx)
-    red = ctx.params.get("red_test")
+    red = ctx.state.red_test
     estimate = ctx.artifact(StepName.ESTIMATE, Estimate)
     criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
     # The report as the criteria quote it: an input value the report names is the symptom's
     # (special-casing it is a crutch); an edge case it states as a rule may be coded as one.
     report = "\n".join(f"{c.quote}\n{c.behaviour}" for c in criteria.criteria)
-    static = validate_static(diff, events, red_test=red["id"] if red else None,
+    static = validate_static(diff, events, red_test=red.id if red else None,
                              protected=ctx.protected,
                              estimate_points=estimate.points if estimate else None,
                              report=report)
-    red_status = (f"The reproduction test {red['id']} was seen red before the fix and green "
+    red_status = (f"The reproduction test {red.id} was seen red before the fix and green "
                   "after it." if red else "There is no reproduction test for this run.")
     inputs = "\n\n".join([
         criteria_block(criteria),
@@ -157,7 +153,7 @@ async def validate(ctx: RunContext) -> StepOutcome:
         await ctx.record_failure(str(StepName.VALIDATE), "validator_veto", text)
         return StepOutcome(Verdict.REJECTED, str(StepName.IMPLEMENT), artifact=artifact,
                            summary=f"veto: {final.reasons[0][:150]}")
-    await ctx.update_params(soft_signals=soft, verdict=verdict.model_dump(mode="json"))
+    await ctx.save_state(soft_signals=soft, verdict=verdict)
     nxt = StepName.REGRESSION if ctx.repo_config.regression.enabled else StepName.PUBLISH
     return StepOutcome(Verdict.PASSED, str(nxt), artifact=artifact,
                        summary=f"pass, {len(soft)} soft signals")
@@ -165,7 +161,7 @@ async def validate(ctx: RunContext) -> StepOutcome:
 
 async def regression(ctx: RunContext) -> StepOutcome:
     result = await run_tests_or_raise(
-        ctx, lambda: run_full_suite(ctx.scratch["sandbox"], ctx.workspace.path, ctx.repo_config),
+        ctx, lambda: run_full_suite(ctx.sandbox, ctx.workspace.path, ctx.repo_config),
         step=str(StepName.REGRESSION), touched=await change_paths(ctx))
     if result.status == TestRunStatus.COMPLETED and result.all_passed:
         return StepOutcome(Verdict.PASSED, str(StepName.PUBLISH),

@@ -62,16 +62,15 @@ async def estimate(ctx: RunContext) -> StepOutcome:
         return StepOutcome(Verdict.PASSED, str(StepName.PLAN), artifact=artifact,
                            summary=summary + f"; above {steps.estimate_max:g}: plan only")
     needs_gate = artifact.points >= steps.estimate_gate or artifact.blast_radius == "high"
-    if needs_gate and not ctx.params.get("approved_by"):
+    if needs_gate and not ctx.state.approved_by:
         await ctx.forge.create_comment(ctx.repo, ctx.issue, render_estimate_gate(
             ctx.run_id, artifact, gate_points=steps.estimate_gate,
             command=ctx.settings.command_prefix))
         await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.awaiting_approval])
-        ctx.scratch["ending_said"] = True
         return StepOutcome(
             Verdict.WAITING, None, artifact=artifact, summary=summary + "; waiting for approval",
             ending=RunEnding(RunStatus.PAUSED, "awaiting_approval", summary,
-                             resume_at=str(StepName.BRT)),
+                             resume_at=str(StepName.BRT), announced=True),
         )
     return StepOutcome(Verdict.PASSED, str(StepName.BRT), artifact=artifact, summary=summary)
 
@@ -86,7 +85,7 @@ async def plan(ctx: RunContext) -> StepOutcome:
     assert isinstance(artifact, Plan)
     await ctx.forge.create_comment(ctx.repo, ctx.issue, render_plan(
         ctx.run_id, artifact, estimated, max_points=ctx.repo_config.steps.estimate_max))
-    ctx.scratch["ending_said"] = True
     return StepOutcome(Verdict.PASSED, None, artifact=artifact,
                        summary=f"plan with {len(artifact.steps)} steps published",
-                       ending=RunEnding(RunStatus.SUCCEEDED, "plan", "a plan was published"))
+                       ending=RunEnding(RunStatus.SUCCEEDED, "plan", "a plan was published",
+                                        announced=True))

@@ -13,13 +13,13 @@ from pathlib import Path
 import structlog
 
 from bot.chain.agent import run_agent
-from bot.chain.artifacts import Acceptance, ReproTest, StepName
+from bot.chain.artifacts import Acceptance, Diagnosis, ReproTest, StepName
 from bot.chain.change import change_diff, change_paths
 from bot.chain.context import RunContext
 from bot.chain.environment import run_tests_or_raise
 from bot.chain.graph import StepOutcome, Verdict
 from bot.chain.render.model_inputs import criteria_block, diagnosis_block
-from bot.chain.artifacts import Diagnosis
+from bot.chain.state import RedTest
 from bot.workspace.failure_summary import summarize_failures
 from bot.workspace.junit import RunStatus as TestRunStatus
 from bot.workspace.junit import TestOutcome
@@ -67,15 +67,15 @@ async def brt(ctx: RunContext) -> StepOutcome:
     diagnosis = ctx.require(StepName.DIAGNOSE, Diagnosis)
     parts = [criteria_block(criteria), diagnosis_block(diagnosis),
              f"Test files must match: {', '.join(config.test_globs)}"]
-    if ctx.params.get("brt_feedback"):
-        parts += ["Your previous test was reverted because:", ctx.params["brt_feedback"]]
+    if ctx.state.brt_feedback:
+        parts += ["Your previous test was reverted because:", ctx.state.brt_feedback]
     artifact = await run_agent(ctx, StepName.BRT, "\n\n".join(parts),
                                policy=WritePolicy.tests_only(config.test_globs))
     assert isinstance(artifact, ReproTest)
     written = await change_paths(ctx)
     if artifact.status == "skipped":
         await revert_changes(ctx, written)
-        await ctx.update_params(red_test=None, brt_skip=f"{artifact.skip_reason}: "
+        await ctx.save_state(red_test=None, brt_skip=f"{artifact.skip_reason}: "
                                 f"{artifact.explanation}")
         return StepOutcome(Verdict.SKIPPED, str(StepName.IMPLEMENT), artifact=artifact,
                            summary=f"skipped ({artifact.skip_reason})")
@@ -83,7 +83,7 @@ async def brt(ctx: RunContext) -> StepOutcome:
     # A run the environment broke (no runner, no report, foreign import errors, timeout, a
     # sandbox limit) is not "not red": it is retried once, then the run ends `environment`.
     result = await run_tests_or_raise(
-        ctx, lambda: run_tests(ctx.scratch["sandbox"], ctx.workspace.path, config, [test_id],
+        ctx, lambda: run_tests(ctx.sandbox, ctx.workspace.path, config, [test_id],
                                step=str(StepName.BRT)),
         step=str(StepName.BRT), touched=written)
     red = result.status == TestRunStatus.COMPLETED and result.is_red_on_assertion(test_id)
@@ -92,8 +92,8 @@ async def brt(ctx: RunContext) -> StepOutcome:
                                 args={"test_id": test_id, "outcome": seen},
                                 ok=True, detail=result.status.value)
     if red:
-        await ctx.update_params(
-            red_test={"id": test_id, "file": artifact.file, "message": red_message(result, test_id)},
+        await ctx.save_state(
+            red_test=RedTest(id=test_id, file=artifact.file, message=red_message(result, test_id)),
             brt_feedback=None,
         )
         return StepOutcome(Verdict.PASSED, str(StepName.IMPLEMENT), artifact=artifact,
@@ -107,6 +107,6 @@ async def brt(ctx: RunContext) -> StepOutcome:
         why = summarize_failures(result, ctx.workspace.path) or (
             f"{test_id} did not fail on an assertion ({result.status.value}); "
             "errors, import problems and collection failures do not count")
-    await ctx.update_params(brt_feedback=why)
+    await ctx.save_state(brt_feedback=why)
     return StepOutcome(Verdict.REJECTED, str(StepName.BRT), artifact=artifact,
                        summary=f"not red on an assertion ({seen}); test reverted")

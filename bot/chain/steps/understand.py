@@ -38,19 +38,19 @@ async def allowed_authors(ctx: RunContext, issue: Issue) -> set[str] | None:
 
 
 async def report_for_model(ctx: RunContext) -> str:
-    issue: Issue = ctx.scratch["issue"]
-    if "report" not in ctx.scratch:
+    issue: Issue = ctx.tools.need("issue")
+    if ctx.notes.report is None:
         authors = await allowed_authors(ctx, issue)
-        ctx.scratch["authors"] = authors
-        ctx.scratch["report"] = quote_report(issue, allowed_authors=authors)
-    return ctx.scratch["report"]
+        ctx.notes.authors = authors
+        ctx.notes.report = quote_report(issue, allowed_authors=authors)
+    return ctx.notes.report
 
 
 async def acceptance(ctx: RunContext) -> StepOutcome:
     report = await report_for_model(ctx)
     artifact = await run_agent(ctx, StepName.ACCEPTANCE, report)
     assert isinstance(artifact, Acceptance)
-    text = report_text_for_quotes(ctx.scratch["issue"], ctx.scratch["authors"])
+    text = report_text_for_quotes(ctx.tools.need("issue"), ctx.notes.authors)
     kept = [c for c in artifact.criteria if quote_is_verbatim(c.quote, text)]
     dropped = len(artifact.criteria) - len(kept)
     has_primary = any(c.kind == "primary" for c in kept)
@@ -69,12 +69,12 @@ async def acceptance(ctx: RunContext) -> StepOutcome:
                                        render_acceptance_blocked(ctx.run_id, blocked,
                                                                  command=ctx.settings.command_prefix))
         await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.needs_info])
-        ctx.scratch["ending_said"] = True
         return StepOutcome(
             Verdict.REJECTED, None, artifact=artifact,
             summary=f"blocked: {len(kept)} usable criteria ({dropped} dropped)",
             ending=RunEnding(RunStatus.FAILED, "needs_info",
-                             "the report does not say what the fixed behaviour is"),
+                             "the report does not say what the fixed behaviour is",
+                             announced=True),
         )
     accepted = artifact.model_copy(update={"criteria": kept})
     return StepOutcome(Verdict.PASSED, str(StepName.DIAGNOSE), artifact=accepted,
@@ -84,17 +84,18 @@ async def acceptance(ctx: RunContext) -> StepOutcome:
 async def diagnose(ctx: RunContext) -> StepOutcome:
     criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
     parts = [await report_for_model(ctx), "", criteria_block(criteria)]
-    judge_feedback = ctx.scratch.get("judge_feedback") or _earlier_judgement(ctx)
+    judge_feedback = ctx.notes.judge_feedback or _earlier_judgement(ctx)
     if judge_feedback:
         parts += ["", "An independent judge rejected the previous diagnosis:", judge_feedback]
-    if ctx.scratch.get("location_feedback"):
-        parts += ["", ctx.scratch.pop("location_feedback")]
+    if ctx.notes.location_feedback:
+        parts += ["", ctx.notes.location_feedback]
+        ctx.notes.location_feedback = None
     artifact = await run_agent(ctx, StepName.DIAGNOSE, "\n".join(parts))
     assert isinstance(artifact, Diagnosis)
     missing = [loc for loc in artifact.locations if not _location_exists(ctx, loc)]
     if missing:
         where = ", ".join(f"{m.path}:{m.start_line}-{m.end_line}" for m in missing)
-        ctx.scratch["location_feedback"] = (
+        ctx.notes.location_feedback = (
             f"These cited locations do not exist in the checkout: {where}. Cite real lines.")
         return StepOutcome(Verdict.REJECTED, str(StepName.DIAGNOSE), artifact=artifact,
                            summary=f"cited missing locations: {where}")
@@ -141,10 +142,10 @@ async def judge(ctx: RunContext) -> StepOutcome:
     artifact = await run_agent(ctx, StepName.JUDGE, inputs)
     assert isinstance(artifact, Judgement)
     if artifact.explains_symptom:
-        ctx.scratch.pop("judge_feedback", None)
+        ctx.notes.judge_feedback = None
         return StepOutcome(Verdict.PASSED, str(StepName.ESTIMATE), artifact=artifact,
                            summary="the diagnosis explains the symptom")
-    ctx.scratch["judge_feedback"] = f"{artifact.why} (it latched onto: {artifact.latched_onto})"
+    ctx.notes.judge_feedback = f"{artifact.why} (it latched onto: {artifact.latched_onto})"
     rebuilds = ctx.repo_config.steps.judge_rebuilds
     rounds = await ctx.executions(StepName.JUDGE) + 1
     if rounds <= rebuilds:
@@ -153,9 +154,9 @@ async def judge(ctx: RunContext) -> StepOutcome:
     await ctx.forge.create_comment(
         ctx.repo, ctx.issue, render_judge_disagreed(ctx.run_id, diagnosis, artifact, rounds=rounds,
                                                     command=ctx.settings.command_prefix))
-    ctx.scratch["ending_said"] = True
     await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.failed])
     return StepOutcome(Verdict.REJECTED, None, artifact=artifact,
                        summary=f"disagreed {rounds} times; stopping",
                        ending=RunEnding(RunStatus.FAILED, "judge_disagreed",
-                                        "the judge did not accept the diagnosis"))
+                                        "the judge did not accept the diagnosis",
+                                        announced=True))

@@ -1,0 +1,67 @@
+"""What a step uses while a run is walked: collaborators PREPARE builds, typed.
+
+They live for one execution of a run (a job) and are never persisted: a resumed run builds
+them again (the graph's `resume_via` step). A step asking for one that was never built gets
+`ToolMissing`, which names the step that should have built it, instead of an `AttributeError`
+on `None`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.codegraph.graph import CodeGraph
+    from bot.forge.base import GitCredentials, Issue
+    from bot.llm.ledger import TokenLedger
+    from bot.llm.runner import StepRunner
+    from bot.protected_paths import ProtectedPaths
+    from bot.repo_config import RepoConfig
+    from bot.workspace.checkout import Checkout
+    from bot.workspace.sandbox import Sandbox
+    from bot.workspace.test_failure import EnvironmentProblem
+
+
+class ToolMissing(LookupError):
+    """A step needs a collaborator that no earlier step of this execution built."""
+
+
+@dataclass
+class RunTools:
+    """The run's collaborators. `code_graph` and `ledger` may legitimately be absent."""
+
+    issue: Issue | None = None
+    clone_url: str | None = None
+    credentials: GitCredentials | None = None
+    checkout: Checkout | None = None
+    repo_config: RepoConfig | None = None
+    sandbox: Sandbox | None = None
+    step_runner: StepRunner | None = None
+    ledger: TokenLedger | None = None
+    code_graph: CodeGraph | None = None
+    protected: ProtectedPaths | None = None
+
+    def need(self, name: str):  # noqa: ANN201 - the field's own type
+        value = getattr(self, name)
+        if value is None:
+            raise ToolMissing(f"{name} is not ready: PREPARE builds it at the start of a run")
+        return value
+
+
+@dataclass
+class RunNotes:
+    """What this execution noted on its way: never persisted, gone after the job."""
+
+    step: str | None = None
+    """The step being executed (named in endings)."""
+    budget: int | None = None
+    """The budget of the step that ran out of it."""
+    cap_reached: bool = False
+    cancelled_by: str = ""
+    environment_problem: EnvironmentProblem | None = None
+    report: str | None = None
+    """The report as the model sees it (quoted once per execution)."""
+    authors: set[str] | None = None
+    judge_feedback: str | None = None
+    location_feedback: str | None = None
