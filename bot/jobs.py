@@ -15,6 +15,7 @@ from typing import Any
 
 import procrastinate
 import structlog
+from procrastinate.worker import WORKER_NAME
 
 from bot.config import Settings
 from bot.events import Event
@@ -104,7 +105,7 @@ async def _run_until_stopped(
     worker = asyncio.create_task(
         app.run_worker_async(
             queues=[QUEUE],
-            name=name,
+            name=name or WORKER_NAME,
             concurrency=settings.worker_concurrency,
             install_signal_handlers=False,
             update_heartbeat_interval=max(1.0, settings.stalled_after_seconds / 3),

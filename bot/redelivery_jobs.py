@@ -19,7 +19,6 @@ from datetime import UTC, datetime, timedelta
 
 import procrastinate
 import structlog
-from sqlalchemy import text
 
 from bot.forge.base import RepoRef
 from bot.forge.errors import ForgeError, NotFound, PermissionDenied
@@ -27,6 +26,7 @@ from bot.forge.github import GitHubForge
 from bot.forge.redelivery import GitHubHookDeliveries, HookDelivery, needing_redelivery
 from bot.rules.config import minutes_cron
 from bot.services import Runtime
+from bot.store.deliveries import known_repositories, recorded_delivery_ids
 from bot.store.queue import QUEUE
 
 log = structlog.get_logger(__name__)
@@ -114,20 +114,10 @@ async def _known_repositories(runtime: Runtime) -> list[str]:
     repository Smith has runs or deliveries for."""
     configured = list(getattr(runtime.settings, "redelivery_repositories", []) or [])
     async with runtime.db.transaction() as session:
-        rows = await session.execute(text(
-            "SELECT repo FROM runs WHERE forge = 'github' "
-            "UNION SELECT repo FROM deliveries WHERE forge = 'github' AND repo IS NOT NULL"))
-        seen = [str(row[0]) for row in rows]
+        seen = await known_repositories(session, "github")
     return sorted({name for name in [*configured, *seen] if "/" in name})
 
 
 async def _recorded_guids(runtime: Runtime, guids: set[str]) -> set[str]:
-    if not guids:
-        return set()
     async with runtime.db.transaction() as session:
-        rows = await session.execute(
-            text("SELECT delivery_id FROM deliveries WHERE forge = 'github' "
-                 "AND delivery_id = ANY(:guids)"),
-            {"guids": sorted(guids)},
-        )
-        return {str(row[0]) for row in rows}
+        return await recorded_delivery_ids(session, "github", guids)

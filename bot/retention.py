@@ -19,11 +19,11 @@ from pathlib import Path
 
 import procrastinate
 import structlog
-from sqlalchemy import text
 
 from bot.config import Settings
 from bot.services import Runtime
 from bot.store.audit import delete_audit_before
+from bot.store.deliveries import forget_deliveries_before
 from bot.store.queue import QUEUE
 
 log = structlog.get_logger(__name__)
@@ -124,24 +124,13 @@ def evict(spec: CacheSpec, *, now: float | None = None,
     return removed, freed
 
 
-FORGET_DELIVERIES = text(
-    """
-    WITH old AS (SELECT id FROM deliveries WHERE received_at < :cutoff),
-    unlinked AS (UPDATE runs SET delivery_id = NULL WHERE delivery_id IN (SELECT id FROM old))
-    DELETE FROM deliveries WHERE id IN (SELECT id FROM old)
-    """
-)
-
-
 async def forget_old_records(runtime: Runtime, app: procrastinate.App | None) -> RetentionReport:
     settings = runtime.settings
     report = RetentionReport()
     now = datetime.now(UTC)
     async with runtime.db.transaction() as session:
-        result = await session.execute(
-            FORGET_DELIVERIES,
-            {"cutoff": now - timedelta(days=settings.retention_deliveries_days)})
-        report.deliveries = int(result.rowcount or 0)
+        report.deliveries = await forget_deliveries_before(
+            session, now - timedelta(days=settings.retention_deliveries_days))
         report.audit_events = await delete_audit_before(
             session, now - timedelta(days=settings.retention_audit_days))
     if app is not None:

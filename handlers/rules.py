@@ -22,7 +22,9 @@ from bot.commands import ApproveRuleCommand, RejectRuleCommand, parse_commands
 from bot.config import Settings
 from bot.events import Event
 from bot.forge.errors import ForgeError
+from bot.rules.votes import cast_vote, decision_reply, vote_by_reaction
 from bot.services import Runtime
+from bot.store.models import Rule
 from bot.store.rules import (
     PROPOSED,
     InvalidTransition,
@@ -33,8 +35,6 @@ from bot.store.rules import (
     proposal_for_comment,
     proposal_for_thread,
 )
-from bot.rules.votes import cast_vote, decision_reply, vote_by_reaction
-from bot.store.models import Rule
 from handlers.permissions import actor_may
 from handlers.reread import comment_as_written, reaction_is_real
 from handlers.routing import Router

@@ -1,4 +1,8 @@
-"""`smith audit`: the audit trail, newest first, filtered by kind, actor, repository or age."""
+"""`smith audit`: the audit trail, newest first, filtered by kind, actor, repository or age.
+
+Imports of the store stay inside the command functions on purpose: this
+module is loaded to register its arguments, and `--help` must not pay for them.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The one retry policy of the forge adapters: which failures are retried, how often, how long.
+"""Which forge failures are retried, under the one retry policy (bot/retry.py).
 
 Retried: `RateLimited` (waiting what the forge asked, bounded by `rate_limit_max_wait` in total)
 and `ForgeUnavailable` (5xx, dropped connections, timeouts; exponential backoff). Everything
@@ -13,38 +13,28 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import TypeVar
 
-import structlog
-
 from bot.forge.errors import ForgeUnavailable, RateLimited
+from bot.retry import Retry, RetryPolicy, Sleep
+from bot.retry import call_with_retry as _call_with_retry
 
-log = structlog.get_logger(__name__)
+__all__ = ["DEFAULT_RETRY", "RETRIED_ERRORS", "RetryPolicy", "call_with_retry", "forge_verdict"]
 
 T = TypeVar("T")
 
 RETRIED_ERRORS: tuple[type[Exception], ...] = (RateLimited, ForgeUnavailable)
-
-
-@dataclass(frozen=True)
-class RetryPolicy:
-    """Bounds for retrying one forge call."""
-
-    attempts: int = 4
-    """Total tries of one call (first try included)."""
-    backoff_initial: float = 0.5
-    """Wait before the first retry of a transient failure, in seconds; doubles per retry."""
-    backoff_max: float = 8.0
-    """Longest wait between two tries of a transient failure."""
-    rate_limit_max_wait: float = 120.0
-    """Most seconds one call may spend waiting for rate limits before giving up."""
-
-    def backoff(self, retry_number: int) -> float:
-        return min(self.backoff_max, self.backoff_initial * (2 ** (retry_number - 1)))
-
-
 DEFAULT_RETRY = RetryPolicy()
+
+
+def forge_verdict(exc: Exception) -> Retry | None:
+    """Rate limits wait what the forge asked (budgeted); 5xx and dropped connections back off."""
+    if isinstance(exc, RateLimited):
+        return Retry("rate limited", asked_wait=exc.retry_after, budgeted=True,
+                     log_as="forge.rate_limit")
+    if isinstance(exc, ForgeUnavailable):
+        return Retry(f"unavailable: {exc}", log_as="forge.unavailable")
+    return None
 
 
 async def call_with_retry(
@@ -52,28 +42,8 @@ async def call_with_retry(
     policy: RetryPolicy,
     *,
     what: str,
-    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    sleep: Sleep = asyncio.sleep,
 ) -> T:
     """Run `operation` until it succeeds, fails permanently, or the policy's bound is reached."""
-    rate_limit_waited = 0.0
-    attempt = 0
-    while True:
-        attempt += 1
-        try:
-            return await operation()
-        except RateLimited as exc:
-            wait = exc.retry_after if exc.retry_after is not None else policy.backoff(attempt)
-            if attempt >= policy.attempts or rate_limit_waited + wait > policy.rate_limit_max_wait:
-                log.warning("forge.rate_limit.give_up", what=what, attempt=attempt, wait=wait)
-                raise
-            rate_limit_waited += wait
-            log.info("forge.rate_limit.wait", what=what, attempt=attempt, wait=wait)
-        except ForgeUnavailable as exc:
-            if attempt >= policy.attempts:
-                log.warning("forge.unavailable.give_up", what=what, attempt=attempt, error=str(exc))
-                raise
-            wait = policy.backoff(attempt)
-            log.info(
-                "forge.unavailable.retry", what=what, attempt=attempt, wait=wait, error=str(exc)
-            )
-        await sleep(wait)
+    return await _call_with_retry(operation, policy, classify=forge_verdict, what=what,
+                                  sleep=sleep)

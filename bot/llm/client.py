@@ -1,7 +1,7 @@
 """The one place model API calls are retried, and API errors become environment failures.
 
-The SDK's own retries are off (`max_retries=0`) so there is exactly one retry policy, declared
-here with the errors it covers: 408/409/429/5xx/529 and connection errors. Credentials errors
+The SDK's own retries are off (`max_retries=0`) so the one retry policy (bot/retry.py, shared
+with forge and git calls) applies, with the errors it covers declared here: 408/409/429/5xx/529 and connection errors. Credentials errors
 (401/403) are environment failures without retry; other 4xx mean our request was wrong, which
 fails the step.
 """
@@ -9,37 +9,28 @@ fails the step.
 from __future__ import annotations
 
 import asyncio
-import random
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 import anthropic
-import structlog
 from anthropic.types import Message
 
 from bot.llm.errors import EnvironmentFailure, StepFailed
-
-log = structlog.get_logger(__name__)
+from bot.retry import Retry, call_with_retry
+from bot.retry import RetryPolicy as SharedRetryPolicy
 
 RETRYABLE_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504, 529})
 CREDENTIAL_STATUS = frozenset({401, 402, 403})
 
 
-@dataclass(frozen=True)
-class RetryPolicy:
-    """Bounded exponential backoff with jitter; `retry-after` is honoured up to `max_delay`."""
+class RetryPolicy(SharedRetryPolicy):
+    """The shared retry policy (bot/retry.py) with the model's defaults: more attempts, longer
+    waits, jitter (many runs call one API), and `retry-after` honoured up to `max_delay`."""
 
-    attempts: int = 6
-    base_delay: float = 1.0
-    max_delay: float = 60.0
-
-    def delay(self, attempt: int, retry_after: float | None) -> float:
-        backoff = min(self.max_delay, self.base_delay * 2 ** (attempt - 1))
-        backoff *= 0.5 + random.random() / 2
-        if retry_after is not None:
-            backoff = max(backoff, min(retry_after, self.max_delay))
-        return backoff
+    def __init__(self, attempts: int = 6, base_delay: float = 1.0,
+                 max_delay: float = 60.0) -> None:
+        super().__init__(attempts=attempts, backoff_initial=base_delay, backoff_max=max_delay,
+                         jitter=True, asked_wait_max=max_delay)
 
 
 def make_client(
@@ -64,7 +55,7 @@ Sleep = Callable[[float], Awaitable[None]]
 
 async def create_message(
     client: anthropic.AsyncAnthropic,
-    policy: RetryPolicy,
+    policy: SharedRetryPolicy,
     *,
     step: str,
     on_retry: Callable[[str], None] | None = None,
@@ -72,11 +63,9 @@ async def create_message(
     **request: Any,
 ) -> Message:
     """`client.messages.create(**request)` with the retry policy applied."""
-    last = ""
-    for attempt in range(1, policy.attempts + 1):
-        try:
-            return await client.messages.create(**request)
-        except anthropic.APIStatusError as exc:
+
+    def classify(exc: Exception) -> Retry | None:
+        if isinstance(exc, anthropic.APIStatusError):
             detail = f"{exc.status_code} {exc.type or ''}".strip()
             if exc.status_code in CREDENTIAL_STATUS:
                 raise EnvironmentFailure(
@@ -86,16 +75,21 @@ async def create_message(
                 raise StepFailed(
                     f"model API rejected the request ({detail}): {exc.api_message or ''}", step=step
                 ) from None
-            last, retry_after = detail, _retry_after(exc)
-        except anthropic.APIConnectionError as exc:
-            last, retry_after = f"connection error ({type(exc).__name__})", None
-        if attempt == policy.attempts:
-            break
-        wait = policy.delay(attempt, retry_after)
-        log.warning("llm.retry", step=step, attempt=attempt, reason=last, wait=round(wait, 3))
-        if on_retry is not None:
-            on_retry(last)
-        await sleep(wait)
-    raise EnvironmentFailure(
-        f"model API unavailable after {policy.attempts} attempts (last: {last})", step=step
-    )
+            return Retry(detail, asked_wait=_retry_after(exc), log_as="llm")
+        if isinstance(exc, anthropic.APIConnectionError):
+            return Retry(f"connection error ({type(exc).__name__})", log_as="llm")
+        return None
+
+    async def call() -> Message:
+        message: Message = await client.messages.create(**request)
+        return message
+
+    try:
+        return await call_with_retry(call, policy, classify=classify, what=f"model call ({step})",
+                                     on_retry=on_retry, sleep=sleep)
+    except (anthropic.APIStatusError, anthropic.APIConnectionError) as exc:
+        verdict = classify(exc)
+        last = verdict.reason if verdict else type(exc).__name__
+        raise EnvironmentFailure(
+            f"model API unavailable after {policy.attempts} attempts (last: {last})", step=step
+        ) from None

@@ -3,6 +3,9 @@
 A shell decision is recorded as `shell:<os user>`. Approving a proposal that has no repository
 from the shell keeps it global (every repository); on the forge, the approving maintainer's
 repository becomes its scope.
+
+Imports of the store and the model client stay inside the command functions on purpose: this
+module is loaded to register its arguments, and `--help` must not pay for them.
 """
 
 from __future__ import annotations
@@ -69,8 +72,8 @@ class RulesCommandError(Exception):
 
 
 def fail(message: str) -> int:
-    # Printed here rather than raised as bot.cli.CommandError: under `python -m bot.cli` that
-    # class exists twice (__main__ and bot.cli) and only one of them is caught.
+    # Printed here rather than raised as a CommandError, so the message keeps this module's
+    # "error:" style and the exit code stays 1 whatever the caller catches.
     Console(stderr=True, highlight=False).print(Text.assemble(("error:", "red"), " ", message))
     return EXIT_FAILURE
 

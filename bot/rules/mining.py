@@ -19,8 +19,9 @@ from bot.llm.runner import StepRunner
 from bot.rules.config import RulesSettings
 from bot.rules.miner import DroppedProposal, run_miner
 from bot.rules.posting import PostOutcome, post_proposal
-from bot.store.rules import create_proposal, list_rules, recent_failures, unposted_proposals
 from bot.rules.votes import PollResult, poll_reactions
+from bot.store.rules import create_proposal, list_rules, recent_failures, unposted_proposals
+from bot.store.steps import record_model_call
 
 if TYPE_CHECKING:
     from bot.services import Runtime
@@ -52,8 +53,6 @@ def build_miner_runner(runtime: Runtime) -> StepRunner:
             "the rule miner needs ANTHROPIC_API_KEY (or SMITH_ANTHROPIC_API_KEY)")
 
     async def persist(record: UsageRecord) -> None:
-        from bot.store.steps import record_model_call
-
         async with runtime.db.transaction() as session:
             await record_model_call(
                 session, None, step=record.step, model=record.model,

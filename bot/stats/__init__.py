@@ -1,7 +1,8 @@
 """The steps loop: per-step statistics, the funnel from summon to merge, step-health flags."""
 
-from bot.stats.compute import DEFAULT_WINDOW, REJECTING_STEPS, RunRow, StepRow, compute_stats
+from bot.stats.compute import DEFAULT_WINDOW, REJECTING_STEPS, compute_stats
 from bot.stats.report import Funnel, StatsFilters, StatsReport, StepStats
+from bot.store.stats import RunRow, StepRow
 
 __all__ = [
     "DEFAULT_WINDOW", "REJECTING_STEPS", "Funnel", "RunRow", "StatsFilters", "StatsReport",

@@ -1,4 +1,8 @@
-"""`smith stats`: how each step of the chain is doing, and the funnel from summon to merge."""
+"""`smith stats`: how each step of the chain is doing, and the funnel from summon to merge.
+
+Imports of the store stay inside the command functions on purpose: this
+module is loaded to register its arguments, and `--help` must not pay for them.
+"""
 
 from __future__ import annotations
 

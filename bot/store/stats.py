@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
+from typing import Any, TypeVar, Unpack, cast
 
 from sqlalchemy import Select, and_, case, extract, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -12,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.store.models import Run, Step
 
 CHANGE_REQUEST_OUTCOME = "change_request"
+S = TypeVar("S", bound="Select[Unpack[tuple[Any, ...]]]")
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,7 @@ class StepRow:
 
 
 
-def _run_filter(statement: Select, repo: str | None, since: date | None) -> Select:
+def _run_filter(statement: S, repo: str | None, since: date | None) -> S:
     if repo:
         statement = statement.where(Run.repo == repo)
     if since is not None:
@@ -65,7 +67,8 @@ async def load_run_rows(
                Run.merged, Run.merged_without_edits, Run.created_at, Run.subject_kind),
         repo, since,
     )
-    return [RunRow(*row) for row in (await session.execute(statement)).all()]
+    rows = (await session.execute(statement)).all()
+    return [RunRow(*cast(tuple[Any, ...], row)) for row in rows]
 
 
 async def load_step_rows(

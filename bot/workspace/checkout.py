@@ -25,7 +25,9 @@ from pathlib import Path
 
 import structlog
 
+from bot.retry import RetryPolicy, call_with_retry
 from bot.workspace.git import (
+    GIT_RETRY,
     SMITH_EMAIL,
     SMITH_NAME,
     Git,
@@ -33,6 +35,7 @@ from bot.workspace.git import (
     GitDirSeal,
     GitError,
     GitOptions,
+    git_verdict,
     neutralise_attributes,
 )
 from bot.workspace.safe_fs import read_beneath
@@ -74,9 +77,10 @@ class MirrorCache:
     embedded by mistake is not stored either.
     """
 
-    def __init__(self, root: Path, git: Git) -> None:
+    def __init__(self, root: Path, git: Git, retry: RetryPolicy = GIT_RETRY) -> None:
         self.root = root
         self.git = git
+        self.retry = retry
         self._locks: dict[str, asyncio.Lock] = {}
 
     def path_for(self, remote_url: str) -> Path:
@@ -101,12 +105,15 @@ class MirrorCache:
         return path
 
     async def _fetch(self, path: Path, remote_url: str, credentials: GitCredentials | None) -> None:
-        await self.git.run(
-            ["fetch", "--quiet", "--prune", "--no-tags", "--no-recurse-submodules", "--",
-             remote_url, "+refs/heads/*:refs/heads/*"],
-            git_dir=path,
-            credentials=credentials,
-        )
+        async def fetch() -> None:
+            await self.git.run(
+                ["fetch", "--quiet", "--prune", "--no-tags", "--no-recurse-submodules", "--",
+                 remote_url, "+refs/heads/*:refs/heads/*"],
+                git_dir=path,
+                credentials=credentials,
+            )
+
+        await call_with_retry(fetch, self.retry, classify=git_verdict, what="git fetch")
 
     async def has_branch(self, mirror: Path, branch: str) -> bool:
         out = await self.git.run(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import os
+import re
 import shutil
 import stat
 from collections.abc import Mapping, Sequence
@@ -25,6 +26,7 @@ from pathlib import Path
 
 import structlog
 
+from bot.retry import Retry, RetryPolicy
 from bot.workspace.safe_fs import lstat_beneath, read_beneath
 
 log = structlog.get_logger(__name__)
@@ -82,6 +84,24 @@ class GitError(RuntimeError):
         self.returncode = returncode
         self.stderr = stderr
         super().__init__(f"git {' '.join(args[:2])} failed ({returncode}): {stderr.strip()[:2000]}")
+
+
+# Git's words for a network hiccup worth another try; anything else (no such repository,
+# refused credentials, a timeout after the full budget) is raised at once.
+TRANSIENT_GIT = re.compile(
+    r"could not resolve host|connection (?:timed out|reset|refused)|operation timed out|"
+    r"early eof|remote end hung up|rpc failed|returned error: 5\d\d|http\S* 5\d\d|"
+    r"temporarily unavailable|failed to connect|gnutls_handshake|ssl_read|tls connection",
+    re.IGNORECASE,
+)
+GIT_RETRY = RetryPolicy(attempts=3, backoff_initial=2.0, backoff_max=10.0, jitter=True)
+
+
+def git_verdict(exc: Exception) -> Retry | None:
+    """A fetch that failed on the network is retried under the shared policy (bot/retry.py)."""
+    if isinstance(exc, GitError) and exc.returncode != -9 and TRANSIENT_GIT.search(exc.stderr):
+        return Retry(exc.stderr.strip()[:200], log_as="git.network")
+    return None
 
 
 @dataclass(frozen=True)
