@@ -24,24 +24,31 @@ log = structlog.get_logger(__name__)
 
 
 async def start_run(
-    runtime: Runtime, event: Event, issue: ItemRef, *, chain: str,
-    params: dict[str, Any] | None = None,
+    runtime: Runtime, event: Event, issue: ItemRef | None, *, chain: str,
+    params: dict[str, Any] | None = None, subject: Subject | None = None,
 ) -> Run | None:
-    """Queue a run for `issue` unless one is live already; returns the new run or None."""
+    """Queue a run for its subject (by default `issue`) unless one is live already; returns the
+    new run or None. The run and its job, locked by subject, commit together."""
     assert event.repo is not None
+    if subject is None:
+        if issue is None:
+            raise ValueError("a run needs a subject or an issue")
+        subject = Subject.issue(issue.number)
     async with runtime.db.transaction() as session:
         run = await create_run(
-            session, forge=event.forge, repo=event.repo.full_name, issue=issue.number,
+            session, forge=event.forge, repo=event.repo.full_name, subject=subject,
+            issue=issue.number if issue is not None else None,
             chain=chain, summoned_by=event.actor, params=params,
         )
         if run is None:
-            log.info("run_already_active", repo=event.repo.full_name, issue=issue.number)
+            log.info("run_already_active", repo=event.repo.full_name, subject=subject.label())
             return None
         await defer_in_transaction(
             session, RUN_CHAIN, {"run_id": run.id},
-            lock=subject_lock(event.forge, event.repo.full_name, Subject.issue(issue.number)),
+            lock=subject_lock(event.forge, event.repo.full_name, subject),
         )
-    log.info("run_queued", run=run.id, chain=chain, repo=event.repo.full_name, issue=issue.number)
+    log.info("run_queued", run=run.id, chain=chain, repo=event.repo.full_name,
+             subject=subject.label())
     return run
 
 

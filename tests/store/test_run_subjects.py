@@ -84,3 +84,25 @@ def test_runs_recorded_before_subjects_become_issue_runs(database_url: str):
                 "status, params, cancel_requested, input_tokens, output_tokens, cost_usd) "
                 "VALUES ('github', 'o/r', 'issue', '12', 12, 'fix', 'queued', '{}', false, "
                 "0, 0, 0)")
+
+
+async def test_a_handler_queues_one_job_per_subject_under_its_lock(database: Database,
+                                                                    tmp_path):
+    from bot.events import Event
+    from bot.forge.base import ItemRef, RepoRef
+    from bot.services import Runtime
+    from handlers.runs import start_run
+    from tests.service.conftest import make_settings
+
+    runtime = Runtime(settings=make_settings(tmp_path), db=database)
+    event = Event(forge="github", kind="comment_created", event_name="issue_comment",
+                  repo=RepoRef("github", "o/r"), actor="dev")
+    campaign = Subject.campaign("tests:coverage")
+    first = await start_run(runtime, event, None, chain="tests", subject=campaign)
+    again = await start_run(runtime, event, None, chain="tests", subject=campaign)
+    fix = await start_run(runtime, event, ItemRef("issue", 3), chain="fix")
+    assert first is not None and again is None and fix is not None
+    with psycopg.connect(libpq_url(database.url), autocommit=True) as conn:
+        locks = [row[0] for row in conn.execute(
+            "SELECT lock FROM procrastinate_jobs ORDER BY id").fetchall()]
+    assert locks == ["campaign:github:o/r#tests:coverage", "issue:github:o/r#3"]
