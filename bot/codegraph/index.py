@@ -10,7 +10,6 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sqlite3
-import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -174,17 +173,10 @@ def _parse(missing: dict[str, tuple[str, bytes]], options: IndexOptions) -> tupl
 
 
 def _lower_priority(niceness: int) -> None:
-    """Parser-process initializer: a graph built in the background yields the CPU."""
+    """Parser-process initializer: a graph built in the background yields the CPU. Only the
+    workers are niced: niceness is inherited, and the forkserver they fork from is shared."""
     if niceness:
         os.nice(niceness)
-
-
-def lower_thread_priority(niceness: int) -> None:
-    """Nice the calling thread only (Linux schedules threads on their own); elsewhere a no-op."""
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), niceness)
-    except (AttributeError, OSError):
-        pass
 
 
 def _usable_cpus() -> int:

@@ -25,7 +25,7 @@ import structlog
 from bot.codegraph.discover import SourceFile, content_skip_reason, resolve_root, walk_sources
 from bot.codegraph.extract import extract_batch
 from bot.codegraph.graph import CodeGraph, simple_name
-from bot.codegraph.index import build_index, lower_thread_priority
+from bot.codegraph.index import build_index
 from bot.codegraph.pydefs import python_definitions
 from bot.codegraph.models import (
     CodeGraphError,
@@ -135,7 +135,6 @@ class LazyCodeGraph:
     # -- internals -------------------------------------------------------------------------
 
     def _build(self) -> None:
-        lower_thread_priority(_BACKGROUND_NICENESS)
         try:
             self._graph = build_index(self.root, self._cache_dir, options=self._options)
             with self._lock:
