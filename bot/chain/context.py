@@ -94,6 +94,15 @@ class RunContext:
     def code_graph(self) -> "CodeGraph | None":
         return self.tools.code_graph
 
+    def usage(self) -> tuple[int, int, float]:
+        """Tokens in, tokens out and dollars this execution has spent so far."""
+        ledger = self.tools.ledger
+        if ledger is None:
+            return (0, 0, 0.0)
+        usage = ledger.usage
+        return (usage.input_tokens + usage.cache_read_tokens + usage.cache_write_tokens,
+                usage.output_tokens, ledger.cost_usd)
+
     async def hold(self, key: Held[Any]) -> Any:
         """A held value of this run, computed on first use (never persisted)."""
         return await self.held.get(key, self)

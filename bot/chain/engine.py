@@ -24,6 +24,7 @@ from bot.chain.context import RunContext, persist_trajectory_event
 from bot.chain.environment import EnvironmentBroken
 from bot.chain.graph import Graph, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.held import LEAK_TEXT, GuardedForge, HeldValueLeak, HeldValues
+from bot.chain.loop import ItemLoop, ItemsSpent, walk_items
 from bot.chain.state import RunState
 from bot.chain.render.issue_comments import (
     render_budget_exhausted,
@@ -186,20 +187,25 @@ class RunEngine:
             return None
         await ctx.status.refresh()
         started = time.monotonic()
-        usage_before = _usage(ctx)
+        usage_before = ctx.usage()
+        in_items = ItemsSpent()  # what the rows of a loop's items recorded themselves
         try:
-            outcome = await node.run(ctx)
+            if isinstance(node.run, ItemLoop):
+                outcome = await walk_items(ctx, name, node.run, in_items,
+                                           (*ENVIRONMENT_ERRORS, EnvironmentBroken))
+            else:
+                outcome = await node.run(ctx)
         except ENVIRONMENT_ERRORS as exc:
             await self._finish(ctx, row.id, StepOutcome(Verdict.ENVIRONMENT, name,
                                                         summary=f"environment: {exc}"),
-                               started, usage_before)
+                               started, _plus(usage_before, in_items))
             await self._environment_trouble(ctx, name, exc)
             return None
         except EnvironmentBroken as exc:  # already retried by the step: the run ends here
             ctx.notes.environment_problem = exc.problem
             await self._finish(ctx, row.id, StepOutcome(
                 Verdict.ENVIRONMENT, None, summary=exc.problem.detail.replace("`", "")),
-                               started, usage_before)
+                               started, _plus(usage_before, in_items))
             await self._end(ctx, StepOutcome(Verdict.ENVIRONMENT, None, ending=RunEnding(
                 RunStatus.FAILED, "environment", exc.problem.text, step=name)))
             return None
@@ -233,7 +239,7 @@ class RunEngine:
                            outcome.ending.reason if outcome.ending else "")
         except HeldValueLeak as exc:
             outcome = _held_leak(ctx, name, exc)
-        await self._finish(ctx, row.id, outcome, started, usage_before)
+        await self._finish(ctx, row.id, outcome, started, _plus(usage_before, in_items))
         if outcome.artifact is not None:
             ctx.artifacts[name] = _as_dict(outcome.artifact)
         return outcome
@@ -242,7 +248,7 @@ class RunEngine:
         self, ctx: RunContext, step_id: int, outcome: StepOutcome, started: float,
         usage_before: tuple[int, int, float],
     ) -> None:
-        used_in, used_out, cost = (a - b for a, b in zip(_usage(ctx), usage_before))
+        used_in, used_out, cost = (a - b for a, b in zip(ctx.usage(), usage_before))
         async with self.runtime.db.transaction() as session:
             await finish_step(
                 session, step_id, status=str(outcome.verdict), summary=outcome.summary,
@@ -406,13 +412,10 @@ class _RunSnapshot:
                    base_branch=run.base_branch)
 
 
-def _usage(ctx: RunContext) -> tuple[int, int, float]:
-    ledger = ctx.ledger
-    if ledger is None:
-        return (0, 0, 0.0)
-    usage = ledger.usage
-    return (usage.input_tokens + usage.cache_read_tokens + usage.cache_write_tokens,
-            usage.output_tokens, ledger.cost_usd)
+def _plus(usage: tuple[int, int, float], spent: ItemsSpent) -> tuple[int, int, float]:
+    """A baseline moved past what item rows recorded, so no token is counted twice."""
+    return (usage[0] + spent.input_tokens, usage[1] + spent.output_tokens,
+            usage[2] + spent.cost_usd)
 
 
 def _as_dict(artifact) -> dict:

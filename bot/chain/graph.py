@@ -17,6 +17,7 @@ from pydantic import BaseModel
 if TYPE_CHECKING:
     from bot.chain.context import RunContext
     from bot.chain.held import Held
+    from bot.chain.loop import ItemLoop
 
 
 class Verdict(enum.StrEnum):
@@ -67,10 +68,11 @@ StepFunction = Callable[["RunContext"], Awaitable[StepOutcome]]
 @dataclass(frozen=True)
 class Node:
     """One step of a graph. `budget`: most executions per run that count (environment
-    failures do not); exceeding it ends the run with `budget_exhausted`."""
+    failures do not); exceeding it ends the run with `budget_exhausted`. `run` is the step's
+    function, or an `ItemLoop` (bot/chain/loop.py) for a step that loops over items."""
 
     name: str
-    run: StepFunction
+    run: "StepFunction | ItemLoop"
     budget: int | Callable[["RunContext"], int] | None = None
 
     def budget_for(self, ctx: "RunContext") -> int | None:

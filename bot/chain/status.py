@@ -59,8 +59,10 @@ class StatusBoard:
         tokens: dict[str, int] = {}
         elapsed: dict[str, float] = {}
         for row in rows:
-            latest[row.name] = row
             tokens[row.name] = tokens.get(row.name, 0) + row.input_tokens + row.output_tokens
+            if row.item is not None:  # a try of one item: its loop's own row speaks for it
+                continue
+            latest[row.name] = row
             elapsed[row.name] = elapsed.get(row.name, 0.0) + (row.duration_ms or 0) / 1000
         lines = []
         for name in self.steps:

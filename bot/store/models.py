@@ -134,6 +134,8 @@ class Step(Base):
     id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     run_id: Mapped[int] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"))
     name: Mapped[str] = mapped_column(String(50))
+    item: Mapped[str | None] = mapped_column(String(300))
+    """Set on the rows of a per-item loop (one per try of that item); None on a step's own."""
     attempt: Mapped[int] = mapped_column(Integer, default=1)
     status: Mapped[str] = mapped_column(String(30), default="running")
     verdict: Mapped[str | None] = mapped_column(String(50))

@@ -11,13 +11,21 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.store.models import Failure, ModelCall, Run, Step, TrajectoryRow
 
 
-async def start_step(session: AsyncSession, run_id: int, name: str) -> Step:
+def _of_item(item: str | None):  # noqa: ANN202 - a SQL condition
+    """A step's own rows (item None), or the rows of one item of its loop."""
+    return Step.item.is_(None) if item is None else Step.item == item
+
+
+async def start_step(
+    session: AsyncSession, run_id: int, name: str, *, item: str | None = None
+) -> Step:
     attempt = (
         await session.execute(
-            select(func.count()).select_from(Step).where(Step.run_id == run_id, Step.name == name)
+            select(func.count()).select_from(Step).where(
+                Step.run_id == run_id, Step.name == name, _of_item(item))
         )
     ).scalar_one() + 1
-    step = Step(run_id=run_id, name=name, attempt=attempt, status="running",
+    step = Step(run_id=run_id, name=name, item=item, attempt=attempt, status="running",
                 input_tokens=0, output_tokens=0, cost_usd=0.0)
     session.add(step)
     await session.flush()
@@ -46,12 +54,15 @@ async def finish_step(
     )
 
 
-async def counted_executions(session: AsyncSession, run_id: int, name: str) -> int:
-    """Executions of a step that spend its budget (environment failures do not)."""
+async def counted_executions(
+    session: AsyncSession, run_id: int, name: str, *, item: str | None = None
+) -> int:
+    """Executions of a step (or tries of one item of its loop) that spend its budget
+    (environment failures do not)."""
     return (
         await session.execute(
             select(func.count()).select_from(Step).where(
-                Step.run_id == run_id, Step.name == name,
+                Step.run_id == run_id, Step.name == name, _of_item(item),
                 Step.status.notin_(("environment", "running")),
             )
         )
@@ -62,12 +73,27 @@ async def latest_artifacts(session: AsyncSession, run_id: int) -> dict[str, dict
     rows = (
         await session.execute(
             select(Step.name, Step.artifact).where(
-                Step.run_id == run_id, Step.artifact.is_not(None),
+                Step.run_id == run_id, Step.artifact.is_not(None), Step.item.is_(None),
                 Step.status.notin_(("environment", "running")),
             ).order_by(Step.id)
         )
     ).all()
     return {name: artifact for name, artifact in rows}
+
+
+async def item_artifacts(
+    session: AsyncSession, run_id: int, name: str
+) -> dict[str, dict[str, Any]]:
+    """The newest artifact of each item of a step's loop (a file's gate report, say)."""
+    rows = (
+        await session.execute(
+            select(Step.item, Step.artifact).where(
+                Step.run_id == run_id, Step.name == name, Step.item.is_not(None),
+                Step.artifact.is_not(None), Step.status.notin_(("environment", "running")),
+            ).order_by(Step.id)
+        )
+    ).all()
+    return {item: artifact for item, artifact in rows}
 
 
 async def latest_diff(session: AsyncSession, run_id: int) -> str | None:

@@ -7,27 +7,16 @@ are real (Postgres, the fake GitHub over HTTP through the real adapter).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 import pytest
-from pydantic import SecretStr
-from sqlalchemy import select
 
 from bot.chain.context import RunContext
 from bot.chain.engine import MAX_ENVIRONMENT_RETRIES, RetryLater, RunEngine
 from bot.chain.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
-from bot.config import Settings
-from bot.forge.github import GitHubForge
-from bot.forge.retry import RetryPolicy
-from bot.services import Runtime
 from bot.llm.errors import EnvironmentFailure
-from bot.store.db import Database
-from bot.store.models import Run, Step
-from bot.store.runs import create_run
-from tests.fakes.github import FakeGitHub
-
-REPO = "octo/toy"
+from bot.store.models import Run
+from tests.chain.world import REPO, World
 
 
 @dataclass
@@ -65,47 +54,6 @@ class Toy:
             Node("check", self.check),
             Node("finish", self.finish),
         ))
-
-
-@dataclass
-class World:
-    runtime: Runtime
-    github: FakeGitHub
-    issue: int
-
-    async def new_run(self) -> int:
-        async with self.runtime.db.transaction() as session:
-            run = await create_run(session, forge="github", repo=REPO, issue=self.issue,
-                                   chain="toy", summoned_by="dev")
-            return run.id
-
-    async def run(self, run_id: int) -> Run:
-        async with self.runtime.db.transaction() as session:
-            return await session.get(Run, run_id)
-
-    async def steps(self, run_id: int) -> list[tuple[str, str]]:
-        async with self.runtime.db.transaction() as session:
-            rows = (await session.execute(select(Step).where(Step.run_id == run_id)
-                                          .order_by(Step.id))).scalars()
-            return [(row.name, row.status) for row in rows]
-
-    def smith_comments(self) -> list[str]:
-        return [c.body for c in self.github.state.comments.values() if c.user == "smith-bot"]
-
-
-@pytest.fixture
-async def world(tmp_path, database: Database) -> AsyncIterator[World]:
-    async with FakeGitHub() as github:
-        github.add_repo(REPO)
-        issue = github.add_issue(REPO, title="toy")
-        forge = GitHubForge(token=github.add_token("smith-bot"), api_url=github.base_url,
-                            retry=RetryPolicy(attempts=2, backoff_initial=0.01))
-        settings = Settings(data_dir=tmp_path, anthropic_api_key=SecretStr("x"))
-        try:
-            yield World(Runtime(settings=settings, db=database, forges={"github": forge}),
-                        github, issue)
-        finally:
-            await forge.close()
 
 
 async def test_a_graph_runs_to_its_ending_and_every_step_is_recorded(world: World):
