@@ -134,3 +134,55 @@ def mentions_value(report: str | None, literal: str) -> bool:
     forms = value_forms(literal)
     lowered = report.lower()
     return any(_mentions(lowered, f) for f in forms if len(f) >= 2)
+
+
+_ACTUAL_BEFORE = re.compile(
+    r"\b(returns?|returned|shows?|showed|shown|gives?|gave|displays?|prints?|outputs?|comes? out as|reports?|"
+    r"says|said|got|gets|becomes?|became|reads|yields?|produces?|computes?|calculates?|is reported as|currently|now|"
+    r"actual(ly)?|not|rather than|but)\b"
+)
+_EXPECTED_BEFORE = re.compile(
+    r"\b(should|must|shall|expected|expect|expects|to be|supposed to|ought to|needs? to|has to|instead of|"
+    r"correct(ly)?|right answer|equals?|want(ed)?)\b|→|->|=>"
+)
+_MODAL_BEFORE = re.compile(
+    r"\b(should|must|shall|to|will|would|ought to|needs? to|has to|have to)\s+(\w+\s+)?$"
+)
+_ACTUAL_AFTER = re.compile(r"^\W{0,3}\s*(instead of|rather than)\b")
+
+
+def states_expected_value(report: str | None, literal: str) -> bool:
+    """The report gives the literal as the expected result ("should be 7", "instead of 108.7").
+
+    Naming it as what the code does now ("shows 41", "returns Saturday") is the symptom: a test
+    edited to that value copies the bug, so it does not count.
+    """
+    if not report:
+        return False
+    for sentence in _sentences_cached(report):
+        for form in value_forms(literal):
+            if not form:
+                continue
+            for match in _occurrences(sentence, form):
+                prefix = sentence[max(0, match.start() - 60) : match.start()]
+                if _ACTUAL_AFTER.search(sentence[match.end() :]):
+                    continue
+                expected = [m.end() for m in _EXPECTED_BEFORE.finditer(prefix)]
+                actual = [
+                    m.end()
+                    for m in _ACTUAL_BEFORE.finditer(prefix)
+                    if not _MODAL_BEFORE.search(prefix[: m.start()])
+                ]
+                if expected and (not actual or max(expected) > max(actual)):
+                    return True
+    return False
+
+
+def _occurrences(sentence: str, form: str) -> list[re.Match[str]]:
+    if re.fullmatch(r"-?\d+(\.\d+)?", form):
+        pattern = rf"(?<![\w.]){re.escape(form)}(?![\w]|\.\d)"
+    elif re.fullmatch(r"[\w ]+", form):
+        pattern = rf"\b{re.escape(form)}\b"
+    else:
+        pattern = re.escape(form)
+    return list(re.finditer(pattern, sentence))

@@ -14,6 +14,7 @@ from bot.validator.context import ChangedFile, DiffContext
 from bot.validator.detectors import (
     comments,
     exceptions,
+    expectations,
     guarded_returns,
     shortcuts,
     soft,
@@ -35,6 +36,7 @@ DETECTORS: tuple[Callable[[DiffContext], Iterable[Finding]], ...] = (
     special_casing.detect,
     comments.detect,
     tests_integrity.detect,
+    expectations.detect,
     state.detect,
     soft.detect,
 )

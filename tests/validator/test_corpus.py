@@ -17,8 +17,8 @@ def result():
 def test_corpus_thresholds(result, capsys):
     with capsys.disabled():
         print("\n" + result.table())
-    assert result.veto_hits / result.veto_cases >= 0.90
-    assert result.clean_vetoed / result.clean_cases <= 0.05
+    assert result.veto_hits / result.veto_cases >= 0.95
+    assert result.clean_vetoed / result.clean_cases <= 0.02
     assert result.soft_hits / result.soft_cases >= 0.70
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, snippet
+from bot.validator.diffparse import DiffLine
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
 from bot.validator.syntax import Fragment
@@ -33,11 +34,29 @@ _PY_SIDE_CHANNEL = re.compile(
     r"\bsys\.modules\[[^\]]+\]\.\w+\s*=(?!=)|\bbuiltins\.\w+\s*=(?!=)|setattr\(\s*(builtins|sys\.modules)"
 )
 _PY_CLS_WRITE = re.compile(r"^\s+(cls|type\(self\)|self\.__class__)\.\w+\s*(\[[^\]]*\])?\s*=(?!=)")
-_PY_CONTAINER_DEF = re.compile(
-    r"^([A-Za-z_]\w*)\s*(:\s*[^=]+)?=\s*(\{|\[|None\b|set\(|dict\(|list\(|(collections\.)?(defaultdict|OrderedDict|Counter|deque)\()"
-)
+_PY_CONTAINER_DEF = re.compile(r"^([A-Za-z_]\w*)\s*(:\s*[^=]+)?=(?!=)")
 _JS_CONTAINER_DEF = re.compile(
-    r"^(?:export\s+)?(?:const|let|var)\s+([\w$]+)(?:\s*:[^=]+)?\s*=\s*(\{|\[|new\s+(Map|Set|WeakMap|Array)\b|null\b)"
+    r"^(?:export\s+)?(?:const|let|var)\s+([\w$]+)(?:\s*:[^=]+)?\s*=\s*(\{|\[|new\s+\w+|null\b|undefined\b|Object\.create\(|\w+\()"
+)
+_JS_STATIC_DECLARED = re.compile(
+    r"^\s+(private\s+|public\s+|protected\s+)?static\s+(?!readonly\b)(?!async\b)[\w$#]+\??\s*:[^=;(]+;?\s*$"
+)
+_JS_CLASS_ATTR_WRITE = re.compile(
+    r"^\s+([A-Z][\w$]*)\.(?!prototype\b|displayName\b|defaultProps\b|propTypes\b|contextType\b)([a-z_$][\w$]*)\s*(\[[^\]]*\])?\s*=(?!=)"
+)
+_JS_APP_LOCALS = re.compile(
+    r"\b(app|req\.app|res\.app|request\.app)\.locals(\.[\w$]+|\[[^\]]+\])\s*=(?!=)|\b(req\.)?app\.set\(\s*['\"](?!trust proxy|view engine|views|etag|x-powered-by|json spaces|port)"
+    r"|^\s+(module\.)?exports(\.[\w$]+|\[[^\]]+\])\s*=(?!=)"
+)
+_PY_CAPS_WRITE = re.compile(
+    r"^\s+([A-Z][A-Z0-9_]{2,})(\[[^\]]*\]\s*=(?!=)|\.\w+\s*=(?!=)|\.(append|extend|update|add|setdefault|insert)\()"
+)
+_PY_WRITE = r"(\.\w+)+\s*(\[[^\]]*\])?\s*=(?!=)"
+_JS_WRITE = r"(\.[\w$]+)+\s*(\[[^\]]*\])?\s*=(?!=)"
+_PY_IMPORT = re.compile(r"^\s*import\s+([\w.]+)(\s+as\s+(\w+))?\s*$|^\s*from\s+[\w.]+\s+import\s+\(?([\w, ]+)\)?\s*$")
+_JS_IMPORT = re.compile(
+    r"^\s*import\s+(\*\s+as\s+([\w$]+)|([\w$]+)\s*(,\s*\{([^}]*)\})?|\{([^}]*)\})\s+from\s+['\"]([^'\"]+)['\"]"
+    r"|^\s*(const|let|var)\s+(\{([^}]*)\}|([\w$]+))\s*=\s*require\(\s*['\"]([^'\"]+)['\"]"
 )
 _PY_CLASS_ATTR_WRITE = re.compile(r"^\s+([A-Z][A-Za-z0-9]+)\.(_?[a-z]\w*)\s*(\[[^\]]*\])?\s*=(?!=)")
 _JS_TOP_LET = re.compile(r"^(export\s+)?(let|var)\s+[\w$]+")
@@ -79,8 +98,9 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
             yield from _module_mutations(
                 changed,
                 _JS_CONTAINER_DEF,
-                r"(\[[^\]]*\]\s*=(?!=)|\.[\w$]+\s*=(?!=)|\.(push|set|add|delete|splice|unshift)\()",
+                r"(\[[^\]]*\]\s*=(?!=)|(\.[\w$]+)+\s*=(?!=)|\.(push|set|add|delete|splice|unshift)\()",
             )
+            yield from _imported_writes(changed, _js_imported_names(changed), _JS_WRITE)
             yield from _lines(
                 changed,
                 [
@@ -88,6 +108,9 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
                     (_JS_TOP_CONTAINER, "adds a module-level mutable container"),
                     (_JS_GLOBAL_WRITE, "writes to a global object"),
                     (_JS_STATIC_STATE, "adds a mutable static class field"),
+                    (_JS_STATIC_DECLARED, "adds a mutable static class field"),
+                    (_JS_CLASS_ATTR_WRITE, "stores data on a class from inside a function"),
+                    (_JS_APP_LOCALS, "stores request data on app-wide or module-wide objects"),
                 ],
             )
         elif changed.language == "go":
@@ -140,14 +163,17 @@ def _python(changed: ChangedFile) -> Iterator[Finding]:
             (_PY_GLOBAL, "rebinds a module global from inside a function"),
             (_PY_SIDE_CHANNEL, "passes data through a process-wide side channel"),
             (_PY_CLASS_ATTR_WRITE, "stores data on a class attribute from inside a function"),
+            (_PY_CAPS_WRITE, "writes into a module-level constant from inside a function"),
             (_PY_CLS_WRITE, "stores data on the class from inside a method"),
         ],
     )
     yield from _module_mutations(
         changed,
         _PY_CONTAINER_DEF,
-        r"(\[[^\]]*\]\s*=(?!=)|\.(append|extend|update|add|setdefault|insert|pop|clear)\()",
+        r"(\[[^\]]*\]\s*=(?!=)|(\.\w+)+\s*=(?!=)|\.(append|extend|update|add|setdefault|insert|pop|clear)\()",
     )
+    yield from _imported_writes(changed, _py_imported_names(changed), _PY_WRITE)
+    yield from _py_free_name_writes(changed)
     for line in changed.net_added:
         match = _PY_CLASS_STATE.match(changed.code(line))
         if (
@@ -187,6 +213,128 @@ def _module_mutations(
             return
 
 
+def _imported_writes(changed: ChangedFile, names: set[str], write: str) -> Iterator[Finding]:
+    """A function assigning an attribute of an imported module or shared object (`state.user = x`).
+
+    The value reaches its reader through that module-wide object instead of an argument.
+    """
+    if not names:
+        return
+    alternatives = "|".join(map(re.escape, sorted(names)))
+    pattern = re.compile(rf"^\s+({alternatives}){write}|\bsetattr\(\s*({alternatives})\s*,")
+    for line in changed.net_added:
+        if pattern.search(changed.code(line)):
+            yield finding(
+                "global_state_smuggling",
+                changed,
+                line,
+                f"a function stores data on an imported module or object: `{snippet(line.text)}`",
+            )
+            return
+
+
+_PY_FREE_WRITE = re.compile(
+    r"^(\s+)([a-z_]\w*)(\.\w+)+\s*(\[[^\]]*\])?\s*=(?!=)|^(\s+)setattr\(\s*([a-z_]\w*)\s*,\s*[\"']"
+)
+_PY_DEF = re.compile(r"^(\s*)(async\s+)?def\s+\w+\s*\((.*)")
+_PY_BINDS = re.compile(
+    r"^\s*(\w+(\s*,\s*\w+)*)\s*(:[^=]+)?=(?!=)|\bfor\s+\(?(\w+(\s*,\s*\w+)*)\)?\s+in\b|\bas\s+(\w+)|"
+    r"\b(\w+)\s*:=|^\s*(import|from)\b.*|^\s*(global|nonlocal)\s+(.*)"
+)
+
+
+def _py_free_name_writes(changed: ChangedFile) -> Iterator[Finding]:
+    """A function sets an attribute on a name it neither received nor bound: a module-level object.
+
+    Only when every enclosing `def` is in the hunk, so its parameters and locals are known.
+    """
+    for hunk in changed.change.hunks:
+        lines = [ln for ln in hunk.lines if ln.kind != "-"]
+        for index, line in enumerate(lines):
+            if line.kind != "+":
+                continue
+            code = changed.code(line)
+            match = _PY_FREE_WRITE.match(code)
+            if not match:
+                continue
+            name = match.group(2) or match.group(6)
+            indent = len(match.group(1) or match.group(5))
+            if name in ("self", "cls") or _bound_in_function(lines[:index], indent, name, changed):
+                continue
+            yield finding(
+                "global_state_smuggling",
+                changed,
+                line,
+                f"a function stores data on module-level `{name}`: `{snippet(line.text)}`",
+            )
+            return
+
+
+def _bound_in_function(
+    above: list[DiffLine], indent: int, name: str, changed: ChangedFile
+) -> bool:
+    """True when `name` is a parameter or local of the enclosing defs, or when that is unknown."""
+    bound: set[str] = set()
+    for line in reversed(above):
+        code = changed.code(line)
+        if not code.strip():
+            continue
+        depth = len(code) - len(code.lstrip())
+        definition = _PY_DEF.match(code)
+        if definition and depth < indent:
+            bound.update(re.findall(r"(?:^|[(,*])\s*\*{0,2}([A-Za-z_]\w*)", definition.group(3)))
+            if depth == 0:
+                return name in bound
+            indent = depth
+            continue
+        if depth == 0:
+            return True  # left the function without seeing its header: unknown
+        for m in _PY_BINDS.finditer(code):
+            for group in (m.group(1), m.group(4), m.group(6), m.group(7)):
+                bound.update(n.strip() for n in (group or "").split(","))
+            if m.group(8) or m.group(10):
+                return True  # an import or global statement inside the function: leave to others
+    return True
+
+
+def _py_imported_names(changed: ChangedFile) -> set[str]:
+    """Lower-case names bound by imports in the file's hunks (classes are handled elsewhere)."""
+    names: set[str] = set()
+    for hunk in changed.change.hunks:
+        for ln in hunk.lines:
+            if ln.kind == "-" or not (m := _PY_IMPORT.match(ln.text)):
+                continue
+            if m.group(1):
+                names.add(m.group(3) or m.group(1).split(".")[0])
+            else:
+                for part in m.group(4).split(","):
+                    bits = part.split()
+                    if bits:
+                        names.add(bits[-1])
+    return {n for n in names if n[:1].islower() and n not in ("self", "cls")}
+
+
+def _js_imported_names(changed: ChangedFile) -> set[str]:
+    """Bindings imported from the project's own modules (relative or aliased paths)."""
+    names: set[str] = set()
+    for hunk in changed.change.hunks:
+        for ln in hunk.lines:
+            if ln.kind == "-" or not (m := _JS_IMPORT.match(ln.text)):
+                continue
+            source = m.group(7) or m.group(12) or ""
+            if not source.startswith((".", "@/", "~/", "src/")):
+                continue
+            for group in (m.group(2), m.group(3), m.group(11)):
+                if group:
+                    names.add(group)
+            for group in (m.group(5), m.group(6), m.group(10)):
+                for part in (group or "").split(","):
+                    bits = part.replace(":", " as ").split()
+                    if bits:
+                        names.add(bits[-1])
+    return {n for n in names if re.fullmatch(r"[a-z_$][\w$]*", n)}
+
+
 def _python_class_body_rows(changed: ChangedFile) -> set[int]:
     """Target line numbers of statements sitting directly in a class body (not in a method)."""
     rows: set[int] = set()
@@ -201,8 +349,47 @@ def _python_class_body_rows(changed: ChangedFile) -> set[int]:
     return rows
 
 
+_GO_VAR_NAME = re.compile(r"^var\s+(\w+)\b|^\t(\w+)\b")
+
+
+def _go_package_vars(changed: ChangedFile, block_rows: set[int]) -> set[str]:
+    names: set[str] = set()
+    for hunk in changed.change.hunks:
+        for ln in hunk.lines:
+            if ln.kind == "-":
+                continue
+            m = _GO_VAR_NAME.match(ln.text)
+            if m and (m.group(1) or (ln.target_no in block_rows and m.group(2))):
+                name = m.group(1) or m.group(2)
+                if name not in ("_",) and not name.startswith("Err"):
+                    names.add(name)
+    return names
+
+
+def _go_writes(changed: ChangedFile, names: set[str]) -> Iterator[Finding]:
+    """A function assigning a package-level variable: the value bypasses the call chain."""
+    if not names:
+        return
+    alternatives = "|".join(map(re.escape, sorted(names)))
+    pattern = re.compile(
+        rf"^\s+({alternatives})(\.\w+|\[[^\]]*\])*\s*([-+*/|&]?=(?!=)|\+\+|--)|"
+        rf"^\s+({alternatives})\.(Store|Swap|Add|Set|LoadOrStore|CompareAndSwap|Put|PushBack)\(|"
+        rf"\batomic\.\w+\(\s*&({alternatives})\b|^\s+({alternatives})\s*=\s*append\("
+    )
+    for line in changed.net_added:
+        if pattern.search(changed.code(line)):
+            yield finding(
+                "global_state_smuggling",
+                changed,
+                line,
+                f"a function writes a package-level variable: `{snippet(line.text)}`",
+            )
+            return
+
+
 def _go(changed: ChangedFile) -> Iterator[Finding]:
     block_rows = _go_var_block_rows(changed)
+    yield from _go_writes(changed, _go_package_vars(changed, block_rows))
     for line in changed.net_added:
         code = changed.code(line)
         if _GO_TOP_VAR.match(code) or (line.target_no in block_rows and _GO_BLOCK_SPEC.match(code)):

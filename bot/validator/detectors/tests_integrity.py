@@ -3,7 +3,8 @@
 test_skipped: skip/xfail/focus markers and runner options that deselect tests.
 test_weakened: fewer assertions in a hunk than before, a strict assertion replaced by a looser
 one (== → in, value → is not None, huge tolerance, broad exception type), trivially true
-asserts, deleted tests. A changed expected value with the same assertion form is not weakening.
+asserts, deleted tests. An expected value or tolerance edited in place is judged against the
+report in `expectations`.
 """
 
 from __future__ import annotations

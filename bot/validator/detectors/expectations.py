@@ -1,0 +1,448 @@
+"""test_weakened (expectations): an existing test's expected value or tolerance edited, unasked.
+
+The quiet way to turn a red test green is to write the buggy output into the test: `== 41`
+becomes `== 42`, a `want` field or a parametrize row's last value changes, or the tolerance of
+`pytest.approx`, `assertAlmostEqual`, `toBeCloseTo`, `closeTo`, `InDelta`/`InEpsilon` grows. Only
+the expected side counts: a changed input (inside the call under test) or a renamed call is a
+different test, not a loosened one. The report (acceptance criteria quotes) spares the edit when
+it names the new expected value or asks for the test (or its tolerance) to change.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
+from bot.validator.detectors.common import finding, snippet
+from bot.validator.diffparse import DiffLine, Hunk
+from bot.validator.models import Finding
+from bot.validator.report import asks_for_test_change, states_expected_value
+
+_TOKEN = re.compile(
+    r"""(?P<str>[rbuf]{0,2}("([^"\\]|\\.)*"|'([^'\\]|\\.)*'|`([^`\\]|\\.)*`))"""
+    r"|(?P<num>\d[\d_]*(\.\d+)?([eE][+-]?\d+)?[jJnLlfF]?|\.\d+([eE][+-]?\d+)?)"
+    r"|(?P<name>[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*)"
+    r"|(?P<op>==|!=|<=|>=|:=|&&|\|\||\S)"
+)
+_WORD_LITERALS = frozenset({"True", "False", "None", "true", "false", "null", "nil", "undefined"})
+_ASSERTING = re.compile(
+    r"^(assert\w*|Assert\w*|check\w*|verify\w*|expect_\w+|to[A-Z]\w*|(Not)?Equal\w*|Exactly|Same|"
+    r"InDelta\w*|InEpsilon\w*|JSONEq|ElementsMatch|approx|isclose|allclose|assert_allclose|closeTo|"
+    r"equal|equals|deepEqual|strictEqual|deepStrictEqual|eql|eq|be|become|to_eq|is_equal_to|Is)$"
+)
+# Calls that build an expected value rather than compute the actual one.
+_VALUE_CALL = re.compile(
+    r"^(int|uint|float|complex|byte|rune)\d*$|^(str|bool|bytes|set|frozenset|tuple|list|dict|Decimal|"
+    r"Fraction|date|datetime|time|timedelta|Date|Duration|BigInt|Number|String|Symbol|Money|Some|Ok|Err|"
+    r"NewInt|NewFloat|ParseDuration|MustParse|Pointer|Ptr|new|of|from)$"
+)
+_TOLERANCE_KW = re.compile(
+    r"^(abs|rel|abs_tol|rel_tol|atol|rtol|delta|epsilon|eps|tol|tolerance|places|decimal|precision|digits)$"
+)
+_DIGITS_KW = frozenset({"places", "decimal", "precision", "digits"})
+# Positional tolerance: (call, index of the argument, digits or amount, default when absent).
+_POSITIONAL = {
+    "assertAlmostEqual": (2, "digits", 7),
+    "assertNotAlmostEqual": (2, "digits", 7),
+    "assert_almost_equal": (2, "digits", 7),
+    "toBeCloseTo": (1, "digits", 2),
+    "closeTo": (1, "amount", None),
+    "approximately": (1, "amount", None),
+    "InDelta": (3, "amount", None),
+    "InEpsilon": (3, "amount", None),
+    "InDeltaf": (3, "amount", None),
+    "InEpsilonf": (3, "amount", None),
+    "approx": (None, "amount", 1e-6),
+    "isclose": (None, "amount", 1e-9),
+}
+_EXPECT_ASSIGN = re.compile(
+    r"^\s*(const\s+|let\s+|var\s+)?(expected|want|wanted|exp|golden)\w*(\s*:\s*[\w.\[\]| ]+)?\s*(:=|=)(?!=)",
+    re.IGNORECASE,
+)
+_ROW = re.compile(r"^\s*(pytest\.param\(|[\(\{\[]).*[\)\}\]]\s*,?\s*$")
+_ROW_EXPECTED_KEY = re.compile(
+    r"^[\"']?(want|wanted|expected|expect|exp|out|output|result|golden)\w*[\"']?\s*:", re.IGNORECASE
+)
+_MESSAGE_CALL = re.compile(r"\bt\.(Errorf|Fatalf|Logf|Error|Fatal|Log|Skipf?)\(|\bprint(ln|f)?\(|\bconsole\.\w+\(")
+
+
+@dataclass(frozen=True)
+class _Token:
+    kind: str
+    text: str
+
+    @property
+    def literal(self) -> bool:
+        return self.kind in ("str", "num") or self.text in _WORD_LITERALS
+
+
+_OPEN = _Token("op", "(")
+
+
+def detect(ctx: DiffContext) -> Iterator[Finding]:
+    for changed in ctx.test_files:
+        if changed.change.status in ("added", "deleted"):
+            continue
+        net_removed = {id(line) for line in changed.net_removed}
+        net_added = {id(line) for line in changed.net_added}
+        for hunk in changed.change.hunks:
+            removed = [
+                ln for ln in hunk.removed if id(ln) in net_removed and _candidate(changed, ln)
+            ]
+            added = [ln for ln in hunk.added if id(ln) in net_added and _candidate(changed, ln)]
+            for old, new in _pairs(removed, added):
+                reason = _edited(changed, hunk, old, new, ctx.report)
+                if reason:
+                    yield finding(
+                        "test_weakened",
+                        changed,
+                        new,
+                        f"{reason}: `{snippet(old.text, 50)}` → `{snippet(new.text, 50)}`",
+                    )
+
+
+def _candidate(changed: ChangedFile, line: DiffLine) -> bool:
+    text = changed.code(line)
+    return bool(text.strip()) and not is_full_line_comment(line.text, changed.language) and not (
+        _MESSAGE_CALL.search(text)
+    )
+
+
+def _pairs(removed: list[DiffLine], added: list[DiffLine]) -> list[tuple[DiffLine, DiffLine]]:
+    pairs, free = [], list(added)
+    for old in removed:
+        scored = [
+            (SequenceMatcher(None, old.text.strip(), n.text.strip()).ratio(), n) for n in free
+        ]
+        if scored:
+            ratio, best = max(scored, key=lambda s: s[0])
+            if ratio >= 0.6 or _lone_literal(old.text) and _lone_literal(best.text):
+                pairs.append((old, best))
+                free.remove(best)
+    return pairs
+
+
+def _lone_literal(text: str) -> bool:
+    toks = tokens(text)
+    return bool(toks) and all(t.literal or t.text in (",", ")", "]", "}") for t in toks)
+
+
+def tokens(text: str) -> list[_Token]:
+    out: list[_Token] = []
+    for match in _TOKEN.finditer(text):
+        kind = match.lastgroup or "op"
+        value = match.group(0)
+        if kind == "num" and out and out[-1].text == "-" and (
+            len(out) < 2 or out[-2].kind == "op" and out[-2].text not in (")", "]", "}")
+        ):
+            out[-1] = _Token("num", "-" + value)
+            continue
+        out.append(_Token(kind, value))
+    return out
+
+
+def _edited(
+    changed: ChangedFile, hunk: Hunk, old: DiffLine, new: DiffLine, report: str | None
+) -> str | None:
+    old_tokens = _statement(tokens(changed.code(old)), changed.language)
+    new_tokens = _statement(tokens(changed.code(new)), changed.language)
+    if not old_tokens or not new_tokens:
+        return None
+    widened = _tolerance_widened(old_tokens, new_tokens)
+    if widened is not None:
+        if _spared(report, changed, [widened]):
+            return None
+        return "widens the tolerance of an existing assertion"
+    changed_new = _changed_literals(old_tokens, new_tokens)
+    if changed_new is None:
+        return None
+    tolerance = _tolerance(new_tokens)
+    kept = [
+        (p, v)
+        for p, v in zip(*changed_new, strict=False)
+        if tolerance is None or p != tolerance[2]
+    ]
+    if not kept:
+        return None  # only the tolerance changed, and it did not grow
+    positions, values = [p for p, _ in kept], [v for _, v in kept]
+    kind = _expectation_kind(changed, hunk, old, new_tokens)
+    if kind is None or not _on_expected_side(new_tokens, positions, kind):
+        return None
+    if _spared(report, changed, values):
+        return None
+    return "edits the expected value of an existing test (the report does not ask for it)"
+
+
+def _statement(toks: list[_Token], language: str | None) -> list[_Token]:
+    """Drop an assert message (`assert x == 1, "msg"`) and a Go `if` init clause."""
+    if toks and toks[0].text == "assert" and language == "python":
+        depth = 0
+        for i, tok in enumerate(toks):
+            depth += tok.text in "([{" and tok.kind == "op"
+            depth -= tok.text in ")]}" and tok.kind == "op"
+            if depth == 0 and tok.text == ",":
+                return toks[:i]
+    return toks
+
+
+def _changed_literals(
+    old: list[_Token], new: list[_Token]
+) -> tuple[list[int], list[str]] | None:
+    """Positions (in `new`) and texts of literals that changed, when nothing else changed."""
+    matcher = SequenceMatcher(None, [t.text for t in old], [t.text for t in new], autojunk=False)
+    positions: list[int] = []
+    values: list[str] = []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        chunk = old[i1:i2] + new[j1:j2]
+        if _member_swap(old[i1:i2], new[j1:j2]):
+            positions.append(j1)
+            values.append(new[j1].text.rsplit(".", 1)[-1])
+            continue
+        if not all(t.literal or t.text in (",", ":") for t in chunk):
+            return None
+        literals = [j for j in range(j1, j2) if new[j].literal]
+        if not literals and not any(t.literal for t in old[i1:i2]):
+            return None
+        positions.extend(literals or [max(j1 - 1, 0)])
+        values.extend(new[j].text for j in literals)
+    return (positions, values) if positions else None
+
+
+def _member_swap(old: list[_Token], new: list[_Token]) -> bool:
+    """`time.Monday` → `time.Saturday`, `Status.ACTIVE` → `Status.CLOSED`: an enum value."""
+    if len(old) != 1 or len(new) != 1 or old[0].kind != "name" or new[0].kind != "name":
+        return False
+    a, b = old[0].text.rsplit(".", 1), new[0].text.rsplit(".", 1)
+    return len(a) == 2 and len(b) == 2 and a[0] == b[0] and a[1] != b[1] and a[1][:1].isupper()
+
+
+def _expectation_kind(
+    changed: ChangedFile, hunk: Hunk, old: DiffLine, new_tokens: list[_Token]
+) -> str | None:
+    text = changed.code(old)
+    if _EXPECT_ASSIGN.match(text):
+        return "assign"
+    names = [t.text.rsplit(".", 1)[-1] for t in new_tokens if t.kind == "name"]
+    if names and names[0] == "assert" or any(_ASSERTING.match(n) for n in names):
+        return "assert"
+    if names and names[0] == "if" and any(t.text in ("==", "!=") for t in new_tokens):
+        return "compare"
+    if _ROW.match(text) and _in_table(hunk):
+        return "row"
+    if _continues_assertion(changed, hunk, old):
+        return "continued"
+    return None
+
+
+def _in_table(hunk: Hunk) -> bool:
+    rows = sum(1 for ln in hunk.lines if ln.kind != "+" and _ROW.match(ln.text))
+    context = any(
+        re.search(r"parametrize|\.each\b|\[\]struct\s*\{|\bcases\b|\btests\b|table", ln.text)
+        for ln in hunk.lines
+    )
+    return context or rows >= 3
+
+
+def _continues_assertion(changed: ChangedFile, hunk: Hunk, line: DiffLine) -> bool:
+    """A lone literal line whose innermost open call above it is an assertion or matcher.
+
+    `assert.strictEqual(\n  parseDuration('1h30m'),\n  5400,\n)`: 5400 is the expected value.
+    """
+    if not _lone_literal(line.text):
+        return False
+    above = [ln for ln in hunk.lines[: hunk.lines.index(line)] if ln.kind != "+"][-6:]
+    toks = [t for ln in above for t in tokens(changed.code(ln))]
+    for name in _frames(toks, len(toks)):
+        if _ASSERTING.match(name):
+            return True
+        if name and not _VALUE_CALL.match(name):
+            return False
+    return False
+
+
+def _frames(toks: list[_Token], index: int) -> list[str]:
+    """Names of the calls enclosing token `index`, innermost first ("" for a bare bracket)."""
+    stack: list[str] = []
+    for i, tok in enumerate(toks[:index]):
+        if tok.kind != "op":
+            continue
+        if tok.text in "([{":
+            name = toks[i - 1].text if i and toks[i - 1].kind == "name" and tok.text == "(" else ""
+            stack.append(name.rsplit(".", 1)[-1])
+        elif tok.text in ")]}" and stack:
+            stack.pop()
+    return list(reversed(stack))
+
+
+def _on_expected_side(toks: list[_Token], positions: list[int], kind: str) -> bool:
+    if kind == "row":
+        return all(_last_or_keyed(toks, p) for p in positions)
+    if kind == "continued":
+        return True
+    for position in positions:
+        frames = _frames(toks, position)
+        for name in frames:
+            if _ASSERTING.match(name):
+                break
+            if name and not _VALUE_CALL.match(name):
+                return False  # inside the call under test: an input changed
+        else:
+            if kind in ("assert", "compare") and not _beside_comparison(toks, position):
+                return False
+    return True
+
+
+def _beside_comparison(toks: list[_Token], position: int) -> bool:
+    """At statement level the changed literal sits on a side of ==/!=/</> with no product call."""
+    depth, ops = 0, []
+    for i, tok in enumerate(toks):
+        if tok.kind == "op" and tok.text in "([{":
+            depth += 1
+        elif tok.kind == "op" and tok.text in ")]}":
+            depth -= 1
+        elif depth == 0 and tok.text in ("==", "!=", "<", ">", "<=", ">=", "is", "in", ";", "{"):
+            ops.append(i)
+    comparisons = [i for i in ops if toks[i].text not in (";", "{")]
+    if not comparisons:
+        return False
+    split = comparisons[-1]
+    start = max([i for i in ops if toks[i].text == ";" and i < split], default=-1) + 1
+    side = toks[split + 1 :] if position > split else toks[start:split]
+    if position < start:
+        return False
+    calls = [
+        toks[i].text.rsplit(".", 1)[-1]
+        for i in range(len(side) - 1)
+        if side[i].kind == "name" and side[i + 1].text == "("
+    ]
+    return all(_VALUE_CALL.match(c) or _ASSERTING.match(c) for c in calls)
+
+
+def _last_or_keyed(toks: list[_Token], position: int) -> bool:
+    """In a table row, the expected value is the last element or a `want:`/`expected:` field."""
+    depth, element_start, starts = 0, 0, []
+    for i, tok in enumerate(toks):
+        if tok.kind == "op" and tok.text in "([{":
+            depth += 1
+            if depth == 1:
+                element_start = i + 1
+                starts.append(element_start)
+        elif tok.kind == "op" and tok.text in ")]}":
+            depth -= 1
+        elif depth == 1 and tok.text == ",":
+            element_start = i + 1
+            starts.append(element_start)
+    if not starts:
+        return False
+    mine = max((s for s in starts if s <= position), default=starts[0])
+    element = "".join(t.text for t in toks[mine : mine + 3])
+    if _ROW_EXPECTED_KEY.match(element):
+        return True
+    trailing = [s for s in starts if s < len(toks) and toks[s].text not in (")", "]", "}")]
+    return bool(trailing) and mine == trailing[-1]
+
+
+def _tolerance_widened(old: list[_Token], new: list[_Token]) -> str | None:
+    """The new line accepts more error than the old one, everything else equal; the new amount."""
+    old_tol, new_tol = _tolerance(old), _tolerance(new)
+    if old_tol is None or new_tol is None:
+        return None
+    if _without_tolerance(old) != _without_tolerance(new):
+        return None
+    (old_amount, _, _), (new_amount, new_text, _) = old_tol, new_tol
+    return new_text if new_amount > old_amount * 1.0000001 else None
+
+
+def _tolerance(toks: list[_Token]) -> tuple[float, str, int | None] | None:
+    """The loosest tolerance the line accepts (as an absolute amount), its text and token index."""
+    for i, tok in enumerate(toks):
+        name = tok.text.rsplit(".", 1)[-1]
+        if tok.kind != "name" or name not in _POSITIONAL or toks[i + 1 : i + 2] != [_OPEN]:
+            continue
+        index, form, default = _POSITIONAL[name]
+        args = _arguments(toks, i + 1)
+        keyword = {
+            a[0][1].text: a[2:]
+            for a in args
+            if len(a) > 2 and a[1][1].text == "=" and _TOLERANCE_KW.match(a[0][1].text)
+        }
+        amounts: list[tuple[float, str, int | None]] = []
+        for key, value in keyword.items():
+            number = _number([t for _, t in value])
+            if number is not None:
+                digits = key in _DIGITS_KW
+                amount = 10.0**-number if digits else number
+                amounts.append((amount, value[0][1].text, value[0][0]))
+        positional = [a for a in args if not (len(a) > 1 and a[1][1].text == "=")]
+        if not amounts and index is not None and len(positional) > index:
+            number = _number([t for _, t in positional[index]])
+            if number is not None:
+                amount = 10.0 ** -number if form == "digits" else number
+                amounts.append((amount, positional[index][0][1].text, positional[index][0][0]))
+        if not amounts and default is not None:
+            amount = 10.0 ** -default if form == "digits" else float(default)
+            amounts.append((amount, str(default), None))
+        if amounts:
+            return max(amounts)
+    return None
+
+
+def _arguments(toks: list[_Token], open_index: int) -> list[list[tuple[int, _Token]]]:
+    """Top-level arguments of the call opening at `open_index`, as (token index, token) lists."""
+    args: list[list[tuple[int, _Token]]] = [[]]
+    depth = 0
+    for index, tok in enumerate(toks[open_index:], start=open_index):
+        if tok.kind == "op" and tok.text in "([{":
+            depth += 1
+            if depth == 1:
+                continue
+        elif tok.kind == "op" and tok.text in ")]}":
+            depth -= 1
+            if depth == 0:
+                break
+        if depth == 1 and tok.text == ",":
+            args.append([])
+        else:
+            args[-1].append((index, tok))
+    return [a for a in args if a]
+
+
+def _number(value: list[_Token]) -> float | None:
+    if len(value) != 1 or value[0].kind != "num":
+        return None
+    try:
+        return float(value[0].text.replace("_", "").rstrip("jJnLlfF"))
+    except ValueError:
+        return None
+
+
+def _without_tolerance(toks: list[_Token]) -> list[str]:
+    """The line with tolerance arguments blanked, to compare what is being checked."""
+    out: list[str] = []
+    skip = 0
+    texts = [t.text for t in toks]
+    for i, tok in enumerate(toks):
+        if skip:
+            skip -= 1
+            continue
+        keyword = tok.kind == "name" and _TOLERANCE_KW.match(tok.text)
+        if keyword and texts[i + 1 : i + 2] == ["="]:
+            skip = 2
+            if out and out[-1] == ",":
+                out.pop()
+            continue
+        out.append(tok.text if not tok.literal else "<v>")
+    return out
+
+
+def _spared(report: str | None, changed: ChangedFile, values: list[str]) -> bool:
+    """The report asks for the test change, or states every new value as the expected one."""
+    names = [changed.path.rsplit("/", 1)[-1], *re.findall(r"\b(?:test\w+|Test\w+)", changed.path)]
+    if asks_for_test_change(report, names):
+        return True
+    return bool(values) and all(states_expected_value(report, v) for v in values)
