@@ -92,6 +92,12 @@ class Settings(BaseSettings):
     bot_account: str = Field("smith-bot", description="Smith's own user name on the forge: its "
                              "events are ignored and `@<account>` addresses it.")
     summon_label: str = Field("smith:fix", description="The label that summons Smith on an issue.")
+    examples_label: str = Field("smith:examples", description="The label that summons the "
+                                "held-out acceptance chain on an issue.")
+    examples_split_seed: int = Field(2026, description="Seed of the 80/20 split of the "
+                                     "labelled examples (fixed: a resumed run splits alike).")
+    examples_held_out_fraction: float = Field(0.2, gt=0, lt=1, description="Share of each "
+                                              "label's examples held out from the generator.")
     labels: LabelNames = Field(default_factory=LabelNames)
     summon_permission: str = Field("write", description="Least permission to summon or ask for "
                                    "rework: read, triage, write, maintain or admin.")

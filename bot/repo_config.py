@@ -266,6 +266,78 @@ class StepsConfig(_Section):
     """Retries of the red-test step when the test is not red on an assertion."""
 
 
+_ENTRY_POINT = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*:[A-Za-z_][A-Za-z0-9_]*$")
+
+
+class ExamplesThresholds(_Section):
+    """Acceptance thresholds of the held-out chain, fixed before generation (fractions)."""
+
+    train_recall: float = Field(default=0.95, ge=0, le=1)
+    """Recall the generator must reach on the training part before the held-out check."""
+    train_precision: float = Field(default=0.95, ge=0, le=1)
+    """Precision the generator must reach on the training part."""
+    held_out_recall: float = Field(default=0.80, ge=0, le=1)
+    """Recall on the held-out part, computed by code with the evaluator."""
+    held_out_precision: float = Field(default=0.80, ge=0, le=1)
+    """Precision on the held-out part, computed by code with the evaluator."""
+
+    def strongest(self, other: ExamplesThresholds) -> ExamplesThresholds:
+        """Each threshold at the higher of the two (an issue may only raise them)."""
+        return ExamplesThresholds(**{name: max(getattr(self, name), getattr(other, name))
+                                     for name in type(self).model_fields})
+
+
+class ExamplesLimits(_Section):
+    artefact_rounds: int = Field(default=5, ge=1, le=10)
+    """Held-out evaluations (each failed one answered by the critic's observations)."""
+    companion_rounds: int = Field(default=3, ge=1, le=10)
+    """Rounds for the companion code: input classes not covered by a passing test go back."""
+    train_attempts: int = Field(default=3, ge=1, le=10)
+    """Generator tries per round to reach the training thresholds."""
+
+
+class ExamplesConfig(_Section):
+    """The held-out acceptance chain (`smith:examples`): examples, artefact, evaluator."""
+
+    positives: list[CheckoutPath] = Field(default_factory=list)
+    """Files of examples the artefact must accept, one per line (hidden from the agent)."""
+    negatives: list[CheckoutPath] = Field(default_factory=list)
+    """Files of examples the artefact must reject, one per line (hidden from the agent)."""
+    artefact: CheckoutPath | None = None
+    """Where the artefact lives, e.g. `assistant/intents/alarm.py`."""
+    contract: str | None = None
+    """The artefact's contract, e.g. `def matches(text: str) -> bool`."""
+    evaluator: str | None = None
+    """`module:function` (called with one example, returns a bool) or a shell command that
+    reads one example per line on stdin and prints one JSON boolean per line."""
+    rules: list[str] = Field(default_factory=list)
+    """Acceptance rules the generator is held to (structure, style, tests, forbidden
+    constructs), fixed before it starts."""
+    thresholds: ExamplesThresholds = Field(default_factory=ExamplesThresholds)
+    """Acceptance thresholds; an issue's `smith` block may raise them, never lower them."""
+    limits: ExamplesLimits = Field(default_factory=ExamplesLimits)
+    """Iteration limits; an issue's `smith` block may lower them, never raise them."""
+
+    @field_validator("evaluator")
+    @classmethod
+    def _evaluator_given(cls, value: str | None) -> str | None:
+        if value is not None and not value.strip():
+            raise ValueError("the evaluator is empty")
+        return value
+
+    @property
+    def entry_point(self) -> tuple[str, str] | None:
+        """(module, function) when the evaluator is a Python entry point."""
+        if self.evaluator and _ENTRY_POINT.match(self.evaluator.strip()):
+            module, _, function = self.evaluator.strip().partition(":")
+            return module, function
+        return None
+
+    @property
+    def example_files(self) -> list[str]:
+        return [*self.positives, *self.negatives]
+
+
 class RepoConfig(_Section):
     """The whole `.smith.yml`."""
 
@@ -289,6 +361,8 @@ class RepoConfig(_Section):
     """Step toggles and budgets."""
     sandbox: SandboxKind | None = None
     """Sandbox kind for this repository (overrides the global setting; cannot disable it)."""
+    examples: ExamplesConfig = Field(default_factory=ExamplesConfig)
+    """The held-out acceptance chain's examples, artefact, evaluator and thresholds."""
 
     @model_validator(mode="after")
     def _gate_below_max(self) -> RepoConfig:

@@ -30,9 +30,18 @@ def added_labels(event: Event) -> list[str]:
 def build(settings: Settings) -> Router:
     router = Router()
     label = settings.summon_label
+    chains = {settings.summon_label: "fix", settings.examples_label: "examples",
+              settings.tests_label: "tests"}
+
+    def chain_of(event: Event) -> str | None:
+        """The chain a label added to an issue summons (the fix label wins if both are)."""
+        if event.item is None or event.item.kind != "issue":
+            return None
+        added = added_labels(event)
+        return next((chain for name, chain in chains.items() if name in added), None)
 
     def summons(event: Event) -> bool:
-        return event.item is not None and event.item.kind == "issue" and label in added_labels(event)
+        return chain_of(event) is not None
 
     @router.register("issue_labeled", when=summons)
     async def summoned(event: Event, runtime: Runtime) -> None:
@@ -44,6 +53,7 @@ def build(settings: Settings) -> Router:
                                      label=label),
             )
             return
-        await start_run(runtime, event, ItemRef("issue", event.item.number), chain="fix")
+        chain = chain_of(event) or "fix"
+        await start_run(runtime, event, ItemRef("issue", event.item.number), chain=chain)
 
     return router

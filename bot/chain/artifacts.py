@@ -84,6 +84,14 @@ class StepName(enum.StrEnum):
     PUBLISH = "publish"
     TRANSITION = "transition"
     RULE_MINER = "rule_miner"
+    # The held-out acceptance chain (bot/chain/examples/)
+    EXAMPLES_CLASSES = "examples_classes"
+    EXAMPLES_GENERATE = "examples_generate"
+    EXAMPLES_TRAIN = "examples_train"
+    EXAMPLES_HELD_OUT = "examples_held_out"
+    EXAMPLES_CRITIC = "examples_critic"
+    EXAMPLES_COVERAGE = "examples_coverage"
+    EXAMPLES_LEAKS = "examples_leaks"
 
 
 # --- ACCEPTANCE ---------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.chain.artifacts import StepName as S
 from bot.chain.context import RunContext
+from bot.chain.examples.graph import EXAMPLES
 from bot.chain.graph import Graph, Node
 from bot.chain.steps.check import quality, regression, validate
 from bot.chain.steps.estimate import estimate, plan
@@ -72,4 +73,4 @@ REWORK = Graph(
     display=tuple(str(s) for s in (S.PREPARE, S.IMPLEMENT, S.QUALITY, S.VALIDATE, S.PUBLISH)),
 )
 
-GRAPHS: dict[str, Graph] = {graph.name: graph for graph in (FIX, REWORK)}
+GRAPHS: dict[str, Graph] = {graph.name: graph for graph in (FIX, REWORK, EXAMPLES)}

@@ -32,6 +32,14 @@ from bot.chain.artifacts import (
     SelfReview,
     StepName,
 )
+from bot.chain.examples.artifacts import (
+    ClassCoverage,
+    Critique,
+    Evaluation,
+    GeneratedArtefact,
+    InputClasses,
+    LeakReport,
+)
 
 READ_TOOLS: tuple[str, ...] = ("read_file", "list_dir", "grep", "find_symbol", "find_references")
 WRITE_TOOLS: tuple[str, ...] = ("edit_file", "write_file", "delete_file")
@@ -84,6 +92,20 @@ _CHAIN_STEPS: tuple[StepInfo, ...] = (
     StepInfo(StepName.TRANSITION, "Move the issue to review"),
 )
 
+_EXAMPLES_STEPS: tuple[StepInfo, ...] = (
+    StepInfo(StepName.EXAMPLES_CLASSES, "Input classes", InputClasses, agent=True),
+    StepInfo(StepName.EXAMPLES_GENERATE, "Generate the artefact", GeneratedArtefact,
+             agent=True, tools=READ_TOOLS + WRITE_TOOLS),
+    StepInfo(StepName.EXAMPLES_TRAIN, "Training examples", Evaluation, can_reject=True),
+    StepInfo(StepName.EXAMPLES_HELD_OUT, "Held-out examples", Evaluation, can_reject=True),
+    StepInfo(StepName.EXAMPLES_CRITIC, "Critic", Critique, agent=True),
+    StepInfo(StepName.EXAMPLES_COVERAGE, "Companion tests cover the classes", ClassCoverage,
+             agent=True, can_reject=True),
+    StepInfo(StepName.EXAMPLES_LEAKS, "Leak checks", LeakReport, can_reject=True),
+)
+"""The held-out acceptance chain (bot/chain/examples/, DESIGN §12); its PREPARE, PUBLISH and
+TRANSITION rows are the fix chain's."""
+
 # The rule miner's artifact names the step a rule extends: its choices are the mined steps.
 MinedStep = Literal[tuple(info.step.value for info in _CHAIN_STEPS if info.mined)]  # type: ignore[valid-type]
 
@@ -103,6 +125,7 @@ class RulesProposal(Artifact):
 STEPS: Mapping[StepName, StepInfo] = _rows(
     *_CHAIN_STEPS,
     StepInfo(StepName.RULE_MINER, "Rule miner", RulesProposal, agent=True),
+    *_EXAMPLES_STEPS,
 )
 
 

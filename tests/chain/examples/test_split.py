@@ -1,0 +1,59 @@
+"""The 80/20 split: deterministic, stratified, and never showing a held-out example inside a
+training one."""
+
+from __future__ import annotations
+
+from bot.chain.examples.split import HeldOut, digest, parse_examples, split_examples
+from bot.chain.held import HeldValues, normalise
+
+POSITIVES = [f"wake me up at {n} o'clock" for n in range(1, 21)]
+NEGATIVES = [f"play song number {n} loudly" for n in range(1, 11)]
+
+
+def test_the_split_is_stratified_80_20_and_repeats_with_the_same_seed():
+    first = split_examples(POSITIVES, NEGATIVES, seed=7)
+    again = split_examples(list(POSITIVES), list(NEGATIVES), seed=7)
+    assert first == again
+    held = first.held_out
+    assert sum(e.positive for e in held) == 4 and sum(not e.positive for e in held) == 2
+    assert len(first.train) == 24
+    assert {e.text for e in held}.isdisjoint({e.text for e in first.train})
+
+
+def test_another_seed_holds_out_other_examples():
+    assert {e.text for e in split_examples(POSITIVES, NEGATIVES, seed=1).held_out} != \
+        {e.text for e in split_examples(POSITIVES, NEGATIVES, seed=2).held_out}
+
+
+def test_duplicates_count_once_and_tiny_labels_hold_nothing_out():
+    split = split_examples(["Set an alarm", "set  an ALARM", "wake me"], ["stop"], seed=3)
+    texts = [e.text for e in split.train + split.held_out]
+    assert len(texts) == 3
+    assert not any(not e.positive for e in split.held_out)
+
+
+def test_a_held_out_example_inside_a_training_example_moves_to_training():
+    # Whatever the shuffle, "alarm at six" would be shown inside its longer sibling.
+    positives = ["alarm at six", "alarm at six please", "wake me", "wake me now", "alarm"]
+    for seed in range(20):
+        split = split_examples(positives, ["music", "news", "lights"], seed=seed, fraction=0.4)
+        shown = [normalise(e.text) for e in split.train]
+        for example in split.held_out:
+            assert not any(normalise(example.text) in text for text in shown), seed
+
+
+def test_examples_files_skip_blank_lines_and_comments():
+    assert parse_examples("# positives\nwake me\n\n  set an alarm  \n") == \
+        ["wake me", "set an alarm"]
+
+
+def test_the_held_out_part_shows_only_its_size_and_feeds_the_engine_its_texts():
+    split = split_examples(POSITIVES, NEGATIVES, seed=7)
+    held = HeldOut(split.held_out)
+    assert split.held_out[0].text not in repr(held) and "6 examples" in repr(held)
+    assert held.digest == digest(tuple(reversed(split.held_out)))
+    assert held.canary.startswith("smith-canary-")
+    assert held.canary != HeldOut(split.held_out).canary  # planted anew in every execution
+    values = HeldValues(())
+    values._needles = [normalise(t) for t in held]  # what HeldValues.get collects
+    assert values.leaks_in(f"x = {split.held_out[0].text!r}") and values.leaks_in(held.canary)

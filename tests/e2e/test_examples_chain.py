@@ -1,0 +1,160 @@
+"""The held-out acceptance chain end to end: `smith:examples` on an issue → classes → generator
+⇄ training check → held-out check (⇄ critic) → coverage → leak checks → change request, on both
+forges, with a real sandboxed evaluator and companion tests."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+import structlog
+from sqlalchemy import MetaData, select
+
+from bot.chain.examples.leaks import LeakFilter, texts_of
+from tests.e2e import examples_repo as ex
+from tests.e2e.buggy_repo import branch_file, branches
+from tests.e2e.conftest import E2E
+
+pytestmark = pytest.mark.e2e
+LABEL = "smith:examples"
+
+
+async def _summoned(e2e: E2E, *, rounds: int = 5) -> E2E:
+    ex.push_examples(e2e.bare, rounds=rounds)
+    if e2e.forge_name == "github":
+        number = e2e.fake.add_issue(e2e.repo_name, title="Recognise alarm requests",
+                                    body="Write the alarm intent matcher.", author="maintainer")
+    else:
+        number = e2e.fake.add_issue(e2e.repo_name, title="Recognise alarm requests",
+                                    description="Write the alarm intent matcher.",
+                                    author="maintainer")
+    e2e = dataclasses.replace(e2e, issue=number)
+    await e2e.fake.label_issue(e2e.repo_name, number, LABEL, actor="maintainer")
+    return e2e
+
+
+def _body(e2e: E2E) -> str:
+    [change] = e2e.change_requests()
+    return change.body if e2e.forge_name == "github" else change.description
+
+
+def _requests_text(e2e: E2E, *, except_step: str | None = None) -> list[str]:
+    """Every text of every model request (each string as sent, not JSON-escaped)."""
+    return ["\n".join(texts_of(r.body)) for r in e2e.model.requests if r.step != except_step]
+
+
+async def _database_rows(e2e: E2E) -> list[str]:
+    """Every row of every table, as text."""
+    rows: list[str] = []
+    async with e2e.db.engine.connect() as connection:
+        metadata = MetaData()
+        await connection.run_sync(metadata.reflect)
+        for table in metadata.sorted_tables:
+            for row in (await connection.execute(select(table))).all():
+                rows.append(f"{table.name}: {tuple(row)!r}")
+    return rows
+
+
+async def test_accepted_at_the_first_iteration(e2e: E2E):
+    e2e = await _summoned(e2e)
+    ex.script(e2e.model, ex.GENERAL)
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.chain, run.status, run.outcome) == ("examples", "succeeded", "change_request"), \
+        run.reason
+    steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
+    assert steps == [
+        ("prepare", "passed"), ("examples_classes", "passed"), ("examples_generate", "passed"),
+        ("examples_train", "passed"), ("examples_held_out", "passed"),
+        ("examples_coverage", "passed"), ("examples_leaks", "passed"), ("publish", "passed"),
+        ("transition", "passed"),
+    ]
+    assert "KNOWN" not in branch_file(e2e.bare, run.branch, ex.ARTEFACT)
+    assert "test_accepts_alarm_requests" in branch_file(e2e.bare, run.branch, ex.TESTS)
+    body = _body(e2e)
+    state = run.params["examples"]
+    assert state["acceptance_hash"] in body and state["held_out_hash"] in body
+    assert "| 1 | 1 | 100.0 % | 100.0 % | 100.0 % (≥" in body
+    assert "test_rejects_other_requests" in body and "IC2" in body
+    # The generator saw the training part through the view, never the example files.
+    [generator] = [r for r in e2e.model.requests if r.step == "submit_generated_artefact"][1:2]
+    view = json.dumps(generator.tool_results())
+    train = [e.text for e in ex.split_for(e2e.settings).train if e.positive]
+    assert all(text in view for text in train)
+    assert not e2e.model.problems
+
+
+async def test_critic_feedback_passes_held_out_and_nothing_holds_a_held_out_example(e2e: E2E):
+    e2e = await _summoned(e2e)
+    split = ex.split_for(e2e.settings)
+    quoting = f"The request {split.held_out[0].text!r} is not recognised."
+    ex.script(e2e.model, ex.memorising(split), ex.GENERAL,
+              critic=[{"observations": [ex.GENERAL_OBSERVATION, quoting]}])
+    with structlog.testing.capture_logs() as logs:
+        await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
+    names = [s.name for s in await e2e.steps(run.id)]
+    assert names.count("examples_held_out") == 2 and names.count("examples_critic") == 1
+    state = run.params["examples"]
+    assert state["observations_dropped"] == 1
+    first, second = state["iterations"]
+    assert first["train"]["recall"] == 1.0 and first["held_out"]["recall"] == 0.0
+    assert second["held_out"]["recall"] == 1.0
+    # The generator's next attempt got the general observation, not the quoting one.
+    regenerate = [r for r in e2e.model.requests if r.step == "submit_generated_artefact"]
+    later = json.dumps(regenerate[-1].messages[0])
+    assert "memorises inputs" in later and "is not recognised." not in later
+    # No held-out example anywhere: the database, the logs, the comments, the change request
+    # and every model request but the critic's (the critic alone reads held-out errors).
+    leaks = LeakFilter(e.text for e in split.held_out)
+    assert any(leaks.contains(text) for text in _requests_text(e2e)), "the critic saw them"
+    places = {
+        "database": await _database_rows(e2e),
+        "logs": [json.dumps(entry, default=str) for entry in logs],
+        "comments": e2e.issue_comments() + [_body(e2e)],
+        "model requests": _requests_text(e2e, except_step="submit_critique"),
+        "branch": [branch_file(e2e.bare, run.branch, ex.ARTEFACT)],
+    }
+    assert places["database"] and places["logs"]
+    for place, texts in places.items():
+        assert leaks.count(texts) == 0, f"a held-out example in the {place}"
+    assert not e2e.model.problems
+
+
+async def test_a_run_below_the_held_out_threshold_ends_with_metrics_and_no_change_request(
+        e2e: E2E):
+    e2e = await _summoned(e2e, rounds=1)
+    ex.script(e2e.model, ex.memorising(ex.split_for(e2e.settings)), coverage=False)
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("failed", "below_threshold"), run.reason
+    assert e2e.change_requests() == []
+    assert run.branch not in branches(e2e.bare)
+    ending = e2e.assert_one_final_ending()
+    assert "held-out thresholds were not reached in 1 rounds" in ending
+    assert "| 1 | 1 | 100.0 % | 100.0 % | 0.0 % (≥ 0.0 %)" in ending
+    assert run.params["examples"]["acceptance_hash"] in ending
+    assert "smith:failed" in e2e.labels()
+    assert not e2e.model.problems
+
+
+async def test_generator_output_holding_a_held_out_example_is_caught(e2e: E2E):
+    e2e = await _summoned(e2e)
+    split = ex.split_for(e2e.settings)
+    planted = ex.GENERAL + f"\n\nSAMPLE = {split.held_out[0].text!r}\n"
+    ex.script(e2e.model, planted, coverage=False)
+    e2e.model.script("submit_input_classes")
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("failed", "held_value_leak"), run.reason
+    assert e2e.change_requests() == []
+    assert run.branch not in branches(e2e.bare)
+    leaks = LeakFilter(e.text for e in split.held_out)
+    assert leaks.count(e2e.issue_comments()) == 0
+    assert leaks.count(await _database_rows(e2e)) == 0
