@@ -92,6 +92,8 @@ class Settings(BaseSettings):
     bot_account: str = Field("smith-bot", description="Smith's own user name on the forge: its "
                              "events are ignored and `@<account>` addresses it.")
     summon_label: str = Field("smith:fix", description="The label that summons Smith on an issue.")
+    tests_label: str = Field("smith:tests", description="The label that summons the "
+                             "test-generation chain on an issue whose change has landed.")
     examples_label: str = Field("smith:examples", description="The label that summons the "
                                 "held-out acceptance chain on an issue.")
     examples_split_seed: int = Field(2026, description="Seed of the 80/20 split of the "

@@ -92,6 +92,12 @@ class StepName(enum.StrEnum):
     EXAMPLES_CRITIC = "examples_critic"
     EXAMPLES_COVERAGE = "examples_coverage"
     EXAMPLES_LEAKS = "examples_leaks"
+    # the test-generation chain (bot/chain/testgen/)
+    TEST_TARGETS = "test_targets"
+    WRITE_TESTS = "write_tests"
+    TEST_WRITER = "test_writer"
+    TEST_REVIEWER = "test_reviewer"
+    PUBLISH_TESTS = "publish_tests"
 
 
 # --- ACCEPTANCE ---------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ from bot.chain.examples.artifacts import (
     InputClasses,
     LeakReport,
 )
+from bot.chain.testgen.artifacts import GenerationReport, TestReview, TestTargets, WrittenTestFile
 
 READ_TOOLS: tuple[str, ...] = ("read_file", "list_dir", "grep", "find_symbol", "find_references")
 WRITE_TOOLS: tuple[str, ...] = ("edit_file", "write_file", "delete_file")
@@ -92,6 +93,17 @@ _CHAIN_STEPS: tuple[StepInfo, ...] = (
     StepInfo(StepName.TRANSITION, "Move the issue to review"),
 )
 
+_TESTGEN_STEPS: tuple[StepInfo, ...] = (
+    StepInfo(StepName.TEST_TARGETS, "Choose what to test", TestTargets),
+    StepInfo(StepName.WRITE_TESTS, "Write and gate tests", GenerationReport, can_reject=True),
+    StepInfo(StepName.TEST_WRITER, "Test writer", WrittenTestFile, agent=True,
+             tools=READ_TOOLS + ("edit_file", "write_file")),
+    StepInfo(StepName.TEST_REVIEWER, "Test reviewer", TestReview, agent=True, can_reject=True),
+    StepInfo(StepName.PUBLISH_TESTS, "Publish the tests", PublishResult),
+)
+"""The test-generation chain (bot/chain/testgen/): the Writer and Reviewer run inside
+WRITE_TESTS, once per target file."""
+
 _EXAMPLES_STEPS: tuple[StepInfo, ...] = (
     StepInfo(StepName.EXAMPLES_CLASSES, "Input classes", InputClasses, agent=True),
     StepInfo(StepName.EXAMPLES_GENERATE, "Generate the artefact", GeneratedArtefact,
@@ -125,6 +137,7 @@ class RulesProposal(Artifact):
 STEPS: Mapping[StepName, StepInfo] = _rows(
     *_CHAIN_STEPS,
     StepInfo(StepName.RULE_MINER, "Rule miner", RulesProposal, agent=True),
+    *_TESTGEN_STEPS,
     *_EXAMPLES_STEPS,
 )
 

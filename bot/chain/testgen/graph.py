@@ -1,0 +1,19 @@
+"""The test-generation chain as a graph on the engine (DESIGN §11)."""
+
+from __future__ import annotations
+
+from bot.chain.artifacts import StepName as S
+from bot.chain.graph import Graph, Node
+from bot.chain.testgen.steps import WRITE_TESTS, prepare_tests, publish_tests, test_targets
+
+TESTS = Graph(
+    name="tests",
+    start=str(S.PREPARE),
+    resume_via=str(S.PREPARE),
+    nodes=(
+        Node(str(S.PREPARE), prepare_tests),
+        Node(str(S.TEST_TARGETS), test_targets),
+        Node(str(S.WRITE_TESTS), WRITE_TESTS),
+        Node(str(S.PUBLISH_TESTS), publish_tests),
+    ),
+)

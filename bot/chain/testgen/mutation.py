@@ -1,0 +1,300 @@
+"""Gate 4: a small, bounded mutation runner for Python, Smith's own.
+
+A pinned operator set (comparisons, arithmetic, boolean operators, numeric and boolean
+constants, returns) is applied with the `ast` module to the functions under test, one mutant at
+a time; string, log and message literals are never mutated. Each mutant is written into the
+checkout (host side, never through a link), only the new test file runs against it in the
+sandbox, and the original is put back before the next. The number of mutants is capped, so the
+gate's cost is bounded whatever the module's size.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import os
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from bot.repo_config import RepoConfig
+from bot.workspace.junit import RunStatus
+from bot.workspace.pytest_batch import BatchRun, run_batch
+from bot.workspace.safe_fs import lstat_beneath, read_beneath, write_beneath
+from bot.workspace.sandbox import Sandbox
+from bot.workspace.testrun import run_tests
+
+DEFAULT_MAX_MUTANTS = 30
+COMPARE_SWAPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq, ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+}
+ARITH_SWAPS: dict[type[ast.operator], type[ast.operator]] = {
+    ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult,
+    ast.FloorDiv: ast.Div, ast.Mod: ast.Mult, ast.Pow: ast.Mult,
+}
+SYMBOLS: dict[type, str] = {
+    ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=",
+    ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in", ast.Add: "+",
+    ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%", ast.Pow: "**",
+    ast.And: "and", ast.Or: "or",
+}
+MESSAGE_CALLS = frozenset({"print", "debug", "info", "warning", "warn", "error", "exception",
+                           "critical", "log", "format"})
+
+
+class Mutant(BaseModel):
+    path: str
+    line: int
+    operator: str = Field(description="comparison | arithmetic | boolean | constant | return")
+    original: str
+    mutated: str
+
+    def feedback(self) -> str:
+        return f"{self.path}:{self.line}: `{self.original}` → `{self.mutated}` survived"
+
+
+class MutationResult(BaseModel):
+    score: float | None = Field(description="killed / mutants; None when there was nothing "
+                                "to mutate")
+    mutants: int
+    killed: int
+    survived: list[Mutant] = Field(default_factory=list)
+    seconds: float = 0.0
+    capped_from: int | None = None
+    """How many mutation points there were when more than the cap."""
+
+    def feedback(self, threshold: float) -> str:
+        head = (f"mutation score {self.score:.0%} < {threshold:.0%}" if self.score is not None
+                else "no mutants")
+        return "\n".join([head, *(m.feedback() for m in self.survived)])
+
+
+@dataclass(frozen=True)
+class _Point:
+    index: int
+    mutant: Mutant
+
+
+# --- finding mutation points ------------------------------------------------------------------
+
+
+def _wanted_nodes(tree: ast.Module, functions: Sequence[str]) -> list[ast.AST]:
+    """The function bodies to mutate: the named functions or methods, else the whole module
+    except `if __name__ == "__main__":` blocks."""
+    wanted = {name.rsplit(".", 1)[-1] for name in functions}
+    if not wanted:
+        return [node for node in tree.body if not _is_main_guard(node)]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in wanted:
+            found.append(node)
+    return found
+
+
+def _is_main_guard(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "__name__" in ast.unparse(node.test)
+
+
+def _skipped_ids(roots: Sequence[ast.AST]) -> set[int]:
+    """Nodes never mutated: docstrings, decorators, annotations, arguments of log/message
+    calls, f-strings."""
+    skipped: set[int] = set()
+    for root in roots:
+        for node in ast.walk(root):
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = func.attr if isinstance(func, ast.Attribute) else \
+                    func.id if isinstance(func, ast.Name) else ""
+                if name in MESSAGE_CALLS:
+                    skipped.update(id(n) for arg in [*node.args, *node.keywords]
+                                   for n in ast.walk(arg))
+            elif isinstance(node, ast.JoinedStr):
+                skipped.update(id(n) for n in ast.walk(node))
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                for extra in [*node.decorator_list,
+                              *([node.returns] if getattr(node, "returns", None) else [])]:
+                    skipped.update(id(n) for n in ast.walk(extra))
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    skipped.update(id(n) for n in ast.walk(node.args))
+            elif isinstance(node, ast.AnnAssign):
+                skipped.update(id(n) for n in ast.walk(node.annotation))
+    return skipped
+
+
+def _points(tree: ast.Module, path: str, functions: Sequence[str]) -> Iterator[tuple[ast.AST,
+                                                                                     Mutant]]:
+    roots = _wanted_nodes(tree, functions)
+    skipped = _skipped_ids(roots)
+    seen: set[int] = set()
+    for root in roots:
+        for node in ast.walk(root):
+            if id(node) in skipped or id(node) in seen:
+                continue
+            seen.add(id(node))
+            line = getattr(node, "lineno", 0)
+            if isinstance(node, ast.Compare):
+                for op in node.ops:
+                    if type(op) in COMPARE_SWAPS:
+                        yield node, Mutant(path=path, line=line, operator="comparison",
+                                           original=SYMBOLS[type(op)],
+                                           mutated=SYMBOLS[COMPARE_SWAPS[type(op)]])
+            elif isinstance(node, (ast.BinOp, ast.AugAssign)) and type(node.op) in ARITH_SWAPS:
+                if isinstance(node, ast.BinOp) and _is_string_op(node):
+                    continue
+                yield node, Mutant(path=path, line=line, operator="arithmetic",
+                                   original=SYMBOLS[type(node.op)],
+                                   mutated=SYMBOLS[ARITH_SWAPS[type(node.op)]])
+            elif isinstance(node, ast.BoolOp):
+                swapped = ast.Or if isinstance(node.op, ast.And) else ast.And
+                yield node, Mutant(path=path, line=line, operator="boolean",
+                                   original=SYMBOLS[type(node.op)], mutated=SYMBOLS[swapped])
+            elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+                yield node, Mutant(path=path, line=line, operator="boolean",
+                                   original=f"not {ast.unparse(node.operand)}"[:60],
+                                   mutated=ast.unparse(node.operand)[:60])
+            elif isinstance(node, ast.Constant) and isinstance(node.value, (bool, int, float)):
+                yield node, Mutant(path=path, line=line, operator="constant",
+                                   original=repr(node.value),
+                                   mutated=repr(_constant_mutation(node.value)))
+            elif isinstance(node, ast.Return) and node.value is not None and not (
+                    isinstance(node.value, ast.Constant) and node.value.value is None):
+                yield node, Mutant(path=path, line=line, operator="return",
+                                   original=f"return {ast.unparse(node.value)}"[:60],
+                                   mutated="return None")
+
+
+def _is_string_op(node: ast.BinOp) -> bool:
+    return any(isinstance(side, (ast.Constant, ast.JoinedStr)) and
+               isinstance(getattr(side, "value", ""), str) for side in (node.left, node.right))
+
+
+def _constant_mutation(value: bool | int | float) -> bool | int | float:
+    if isinstance(value, bool):
+        return not value
+    if value == 0:
+        return 1
+    return value + 1
+
+
+def _apply(node: ast.AST, mutant: Mutant) -> ast.AST | None:
+    """Mutate `node` in place as `mutant` says; a replacement node when one is needed."""
+    if isinstance(node, ast.Compare):
+        for index, op in enumerate(node.ops):
+            if SYMBOLS.get(type(op)) == mutant.original:
+                node.ops[index] = COMPARE_SWAPS[type(op)]()
+                return None
+    if isinstance(node, (ast.BinOp, ast.AugAssign)):
+        node.op = ARITH_SWAPS[type(node.op)]()
+        return None
+    if isinstance(node, ast.BoolOp):
+        node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+        return None
+    if isinstance(node, ast.UnaryOp):
+        return node.operand
+    if isinstance(node, ast.Constant):
+        node.value = _constant_mutation(node.value)
+        return None
+    if isinstance(node, ast.Return):
+        node.value = ast.Constant(value=None)
+        return None
+    return None
+
+
+def mutants_of(source: str, path: str, functions: Sequence[str] = (),
+               max_mutants: int = DEFAULT_MAX_MUTANTS) -> tuple[list[tuple[Mutant, str]], int]:
+    """(mutant, mutated source) pairs, spread evenly over the points when there are more than
+    the cap, and the number of points there were."""
+    tree = ast.parse(source)
+    points = [mutant for _, mutant in _points(tree, path, functions)]
+    total = len(points)
+    chosen = list(range(total))
+    if total > max_mutants:
+        step = total / max_mutants
+        chosen = sorted({int(i * step) for i in range(max_mutants)})
+    made = []
+    for index in chosen:
+        copy_tree = copy.deepcopy(tree)
+        node, mutant = list(_points(copy_tree, path, functions))[index]
+        replacement = _apply(node, mutant)
+        if replacement is not None:
+            _replace(copy_tree, node, replacement)
+        try:
+            made.append((mutant, ast.unparse(ast.fix_missing_locations(copy_tree)) + "\n"))
+        except (ValueError, TypeError, RecursionError):
+            continue
+    return made, total
+
+
+def _replace(tree: ast.AST, old: ast.AST, new: ast.AST) -> None:
+    for parent in ast.walk(tree):
+        for name, value in ast.iter_fields(parent):
+            if value is old:
+                setattr(parent, name, new)
+                return
+            if isinstance(value, list) and any(item is old for item in value):
+                setattr(parent, name, [new if item is old else item for item in value])
+                return
+
+
+# --- running them -----------------------------------------------------------------------------
+
+
+def _fresh_bytecode_config(config: RepoConfig) -> RepoConfig:
+    """No bytecode is written, so a mutant and its original never share a cached `.pyc`."""
+    env = {**config.setup.env, "PYTHONDONTWRITEBYTECODE": "1"}
+    return config.model_copy(update={"setup": config.setup.model_copy(update={"env": env})})
+
+
+async def run_mutation(
+    sandbox: Sandbox, checkout: Path, config: RepoConfig, *, module: str, tests: Sequence[str],
+    functions: Sequence[str] = (), max_mutants: int = DEFAULT_MAX_MUTANTS,
+    timeout: float = 60.0,
+) -> MutationResult:
+    """Kill or keep each mutant of `module` (checkout-relative) with only `tests`."""
+    started = time.monotonic()
+    original = read_beneath(checkout, module, max_bytes=2 << 20)
+    stat = lstat_beneath(checkout, module)
+    mode = (stat.st_mode & 0o777) if stat is not None else 0o644
+    made, total = mutants_of(original.decode("utf-8", errors="replace"), module, functions,
+                             max_mutants)
+    quiet = _fresh_bytecode_config(config)
+    killed, survived = 0, []
+    base_mtime = int(stat.st_mtime) if stat is not None else int(time.time())
+    try:
+        batch = await run_batch(sandbox, checkout, config, [
+            BatchRun(tuple(tests), mutant=text, module=module, mtime=base_mtime + number)
+            for number, (_, text) in enumerate(made, 1)], timeout=timeout) if made else []
+        if batch is not None:
+            results = list(zip((m for m, _ in made), batch))
+        else:  # not plain pytest: one command per mutant
+            results = []
+            for number, (mutant, text) in enumerate(made, 1):
+                write_beneath(checkout, module, text.encode(), mode=mode)
+                _bump_mtime(checkout / module, number)
+                results.append((mutant, await run_tests(sandbox, checkout, quiet, list(tests),
+                                                        timeout=timeout)))
+        for mutant, result in results:
+            if result.status is RunStatus.COMPLETED and result.all_passed:
+                survived.append(mutant)
+            else:  # a failure, an error, a timeout or a crash: the tests noticed
+                killed += 1
+    finally:
+        write_beneath(checkout, module, original, mode=mode)
+        if stat is not None:
+            os.utime(checkout / module, ns=(stat.st_atime_ns, stat.st_mtime_ns),
+                     follow_symlinks=False)
+    count = len(made)
+    return MutationResult(score=killed / count if count else None, mutants=count, killed=killed,
+                          survived=survived, seconds=round(time.monotonic() - started, 2),
+                          capped_from=total if total > count else None)
+
+
+def _bump_mtime(path: Path, number: int) -> None:
+    """A distinct mtime per mutant: an old `.pyc` of the original never matches a mutant."""
+    now = time.time_ns() + number * 1_000_000_000
+    os.utime(path, ns=(now, now), follow_symlinks=False)

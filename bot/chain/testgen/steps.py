@@ -1,0 +1,505 @@
+"""The test-generation chain's steps: PREPARE, TEST_TARGETS, WRITE_TESTS, PUBLISH_TESTS.
+
+WRITE_TESTS is a per-item loop: one target file at a time, the Writer writes one test file,
+our code runs gates 1-5 in the sandbox, the Reviewer judges it (gate 6). Budgets per file:
+3 attempts for gates 1-5 (each restarts at gate 1; a reviewer REJECT spends one), 2 reviewer
+revisions (a revision touching at most 30 % of the file re-runs gates 1-2, a larger one 1-5).
+Each finished file is checkpointed in the run's state with its content, so a resumed run
+restores it and skips it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path, PurePosixPath
+
+import structlog
+
+from bot.chain.agent import run_agent
+from bot.chain.artifacts import PublishResult, StepName
+from bot.chain.context import RunContext
+from bot.chain.environment import EnvironmentBroken
+from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chain.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
+from bot.chain.steps.prepare import prepare
+from bot.chain.steps.reproduce import revert_changes
+from bot.chain.testgen import render, targets as pick
+from bot.chain.testgen.artifacts import (
+    FileReport,
+    GenerationReport,
+    TestReview,
+    TestTarget,
+    TestTargets,
+    WrittenTestFile,
+)
+from bot.chain.testgen.gates import GatePass, GateSettings, module_name, run_gates
+from bot.chain.testgen.smells import drop_tests, test_names
+from bot.chain.untrusted import data_block, quote_report
+from bot.workspace.safe_fs import read_beneath, remove_beneath, write_beneath
+from bot.workspace.test_failure import EnvironmentProblem
+from bot.workspace.tools import WritePolicy
+
+log = structlog.get_logger(__name__)
+
+LOOP = str(StepName.WRITE_TESTS)
+MAX_ATTEMPTS = 3
+MAX_REVISIONS = 2
+SMALL_REVISION = 0.30
+MARKER = "smith_generated"
+GATE_NUMBERS = {"collect": 1, "green": 2, "stable": 3, "mutation": 4, "smells": 5}
+MAX_CODE_LINES = 400
+
+
+# --- PREPARE ----------------------------------------------------------------------------------
+
+
+async def prepare_tests(ctx: RunContext) -> StepOutcome:
+    """The fix chain's PREPARE on a branch of its own (`smith/tests-<n>`), then TEST_TARGETS."""
+    if ctx.branch is None:
+        await ctx.update_run(branch=f"smith/tests-{ctx.issue.number}")
+    outcome = await prepare(ctx)
+    if outcome.next is None:
+        return outcome
+    _restore_finished(ctx)
+    return StepOutcome(outcome.verdict, str(StepName.TEST_TARGETS), summary=outcome.summary)
+
+
+def _restore_finished(ctx: RunContext) -> None:
+    """A resumed run puts back the files its loop had already kept."""
+    for stored in _files(ctx).values():
+        if stored.get("content"):
+            write_beneath(ctx.workspace.path, stored["report"]["file"],
+                          stored["content"].encode())
+
+
+# --- TEST_TARGETS -----------------------------------------------------------------------------
+
+
+def task_label(ctx: RunContext) -> tuple[str, str]:
+    """(how people read the task, the tag in file names)."""
+    extra = ctx.state.model_extra or {}
+    if extra.get("tests_task"):
+        return str(extra["tests_task"]), "".join(c for c in str(extra["tests_task"])
+                                                 if c.isalnum())[:20] or "targets"
+    return f"issue #{ctx.issue.number}", f"issue{ctx.issue.number}"
+
+
+async def test_targets(ctx: RunContext) -> StepOutcome:
+    config = ctx.repo_config
+    checkout = ctx.workspace
+    task, _ = task_label(ctx)
+    extra = ctx.state.model_extra or {}
+    candidates: dict[str, set[str]] = {}
+    why: dict[str, str] = {}
+    for path in extra.get("test_targets") or []:
+        candidates.setdefault(path, set())
+        why[path] = "named"
+    if not candidates:
+        mirror = _mirror(ctx)
+        if mirror is not None:
+            touched = await pick.commits_naming(checkout.git, mirror, checkout.source_branch,
+                                                ctx.issue.number)
+            for path, functions in touched.items():
+                candidates.setdefault(path, set()).update(functions)
+                why[path] = f"changed by commits naming #{ctx.issue.number}"
+        issue = ctx.tools.issue
+        for path in pick.paths_in_text(f"{issue.title}\n{issue.body}" if issue else ""):
+            candidates.setdefault(path, set())
+            why.setdefault(path, "named in the issue")
+    chosen = pick.choose(checkout.path, candidates, why, config.test_globs, ctx.protected.matches)
+    artifact = TestTargets(task=task, targets=chosen)
+    if not chosen:
+        reason = ("no Python source file to test was found: name one in the issue, or land "
+                  "the change in commits that name the issue")
+        return StepOutcome(Verdict.FAILED, None, artifact=artifact, summary="nothing to test",
+                           ending=RunEnding(RunStatus.FAILED, "nothing_to_test", reason,
+                                            step=str(StepName.TEST_TARGETS)))
+    return StepOutcome(Verdict.PASSED, LOOP, artifact=artifact,
+                       summary=", ".join(t.path for t in chosen))
+
+
+def _mirror(ctx: RunContext) -> Path | None:
+    from bot.workspace.checkout import Workspace
+    from bot.workspace.git import GitOptions
+
+    url = ctx.tools.clone_url
+    if not url:
+        return None
+    workspace = Workspace(ctx.settings.workspace_dir, GitOptions(
+        allowed_protocols=tuple(ctx.settings.git_allowed_protocols),
+        timeout_seconds=ctx.settings.git_timeout_seconds))
+    path = workspace.mirrors.path_for(url)
+    return path if path.is_dir() else None
+
+
+# --- WRITE_TESTS ------------------------------------------------------------------------------
+
+
+def gate_settings(ctx: RunContext) -> GateSettings:
+    section = getattr(ctx.repo_config, "testgen", None)
+    if section is None:
+        return GateSettings()
+    return GateSettings(max_mutants=section.max_mutants, mutation=section.mutation,
+                        kinds=dict(section.kinds))
+
+
+async def _items(ctx: RunContext) -> list[str]:
+    return [t.path for t in ctx.require(str(StepName.TEST_TARGETS), TestTargets).targets]
+
+
+def _files(ctx: RunContext) -> dict[str, dict]:
+    """Per target: its file report and, once kept, the file's content (the item checkpoint)."""
+    return dict((ctx.state.model_extra or {}).get("test_files") or {})
+
+
+async def _save_file(ctx: RunContext, report: FileReport, content: str | None) -> None:
+    files = _files(ctx)
+    files[report.target] = {"report": report.model_dump(mode="json"), "content": content}
+    await ctx.save_state(test_files=files)
+
+
+async def _try_target(ctx: RunContext, attempt: ItemTry) -> ItemOutcome:
+    """One attempt at one target: Writer, gates 1-5, Reviewer. REJECTED tries again."""
+    chosen = ctx.require(str(StepName.TEST_TARGETS), TestTargets)
+    target = next(t for t in chosen.targets if t.path == attempt.key)
+    stored = _files(ctx).get(target.path)
+    report = FileReport.model_validate(stored["report"]) if stored else FileReport(
+        target=target.path, file=test_file_for(ctx.workspace.path, target.path,
+                                               task_label(ctx)[1]), status="rejected")
+    report.attempts = attempt.attempt
+    tokens, cost = _usage(ctx)
+    try:
+        verdict, feedback = await _attempt(ctx, chosen.task, target, report,
+                                           list(attempt.feedback[-1:]))
+    finally:
+        spent_tokens, spent_cost = _usage(ctx)
+        report.tokens += spent_tokens - tokens
+        report.cost_usd = round(report.cost_usd + spent_cost - cost, 6)
+    content = _read(ctx, report.file) if report.status == "kept" else None
+    await _save_file(ctx, report, content)
+    summary = f"{report.file}: {report.status}" + (f" at {report.failed_gate}"
+                                                   if report.failed_gate else "")
+    return ItemOutcome(verdict, summary=summary, artifact=report, feedback=feedback)
+
+
+async def _attempt(ctx: RunContext, task: str, target: TestTarget, report: FileReport,
+                   feedback: list[str]) -> tuple[Verdict, str | None]:
+    file = report.file
+    settings = gate_settings(ctx)
+    written = await _write(ctx, task, target, file, feedback)
+    if written is None:
+        report.failed_gate, report.reason = "collect", "the writer wrote no file"
+        return Verdict.REJECTED, f"You did not write {file}. Write exactly that file."
+    _tag(ctx, file, task)
+    passed = await _gates(ctx, file, target, written, settings, 5, report.attempts)
+    report.runs += passed.runs
+    if passed.all_flaky:
+        report.status, report.failed_gate = "skipped_flaky", "stable"
+        report.reason = "every test flipped between runs"
+        report.dropped = {t: "skipped_flaky" for t in passed.flaky}
+        return Verdict.SKIPPED, None
+    if not passed.passed:
+        return Verdict.REJECTED, await _rejected(ctx, report, passed)
+    keep, again = await _review_loop(ctx, task, target, file, written, passed, settings, report)
+    if keep:
+        return Verdict.PASSED, None
+    if again:
+        return Verdict.REJECTED, again
+    return Verdict.SKIPPED, None
+
+
+async def _after_targets(ctx: RunContext, result: LoopResult) -> StepOutcome:
+    """Files that did not make it are taken out; the rest goes to PUBLISH_TESTS."""
+    files = _files(ctx)
+    reports = []
+    for key in result.items:
+        if key not in files:
+            continue
+        report = FileReport.model_validate(files[key]["report"])
+        if report.status != "kept":
+            await revert_changes(ctx, [report.file])
+        reports.append(report)
+    generated = GenerationReport(files=reports)
+    kept = generated.kept
+    summary = f"{len(kept)} of {len(reports)} files kept"
+    if not kept:
+        reasons = "; ".join(f"{f.file}: {f.status} ({f.reason})" for f in reports)
+        return StepOutcome(Verdict.REJECTED, None, artifact=generated, summary=summary,
+                           ending=RunEnding(RunStatus.FAILED, "no_tests_kept",
+                                            f"no generated test file passed every gate: "
+                                            f"{reasons}", step=LOOP))
+    return StepOutcome(Verdict.PASSED, str(StepName.PUBLISH_TESTS), artifact=generated,
+                       summary=summary)
+
+
+WRITE_TESTS = ItemLoop(items=_items, run=_try_target, then=_after_targets,
+                       budget=MAX_ATTEMPTS, max_items=pick.MAX_TARGETS)
+"""One test file per target, each with 3 attempts at gates 1-5 (bot/chain/loop.py)."""
+
+
+def test_file_for(checkout: Path, target: str, tag: str) -> str:
+    """Where the test file for `target` goes: the project's tests folder, named with the task."""
+    stem = PurePosixPath(target).stem
+    for folder in ("tests", "test"):
+        if (checkout / folder).is_dir() and not (checkout / folder).is_symlink():
+            return f"{folder}/test_{stem}_smith_{tag}.py"
+    parent = str(PurePosixPath(target).parent)
+    return f"{'' if parent == '.' else parent + '/'}test_{stem}_smith_{tag}.py"
+
+
+def _read(ctx: RunContext, rel: str) -> str | None:
+    try:
+        return read_beneath(ctx.workspace.path, rel, max_bytes=1 << 20).decode(errors="replace")
+    except OSError:
+        return None
+
+
+def _usage(ctx: RunContext) -> tuple[int, float]:
+    ledger = ctx.ledger
+    return (ledger.usage.total, ledger.cost_usd) if ledger is not None else (0, 0.0)
+
+
+async def _gates(ctx: RunContext, file: str, target: TestTarget, written: WrittenTestFile,
+                 settings: GateSettings, upto: int, seed: int) -> GatePass:
+    functions = written.functions or target.functions
+    result = await run_gates(ctx.sandbox, ctx.workspace.path, ctx.repo_config, test_file=file,
+                             target=target.path, functions=functions, settings=settings,
+                             upto=upto, seed=seed)
+    await ctx.trajectory.record(step=LOOP, actor="code", tool="run_gates",
+                                args={"file": file, "upto": upto},
+                                ok=result.passed, detail=result.failed_gate or "passed")
+    if result.environment:
+        raise EnvironmentBroken(EnvironmentProblem(
+            "runner_missing", f"the tests of {file} could not run: {result.environment}"[:500],
+            "check the repository's `setup` and `tests.command` in `.smith.yml`"))
+    return result
+
+
+async def _rejected(ctx: RunContext, report: FileReport, passed: GatePass) -> str:
+    gate = passed.failed_gate or "green"
+    report.failed_gate, report.reason = gate, passed.feedback.splitlines()[0][:200] \
+        if passed.feedback else gate
+    text = f"REJECT: gate {GATE_NUMBERS[gate]} — {gate}\n{passed.feedback}"
+    await ctx.record_failure(str(StepName.TEST_WRITER), f"gate_{gate}", text)
+    return text
+
+
+async def _review_loop(ctx: RunContext, task: str, target: TestTarget, file: str,
+                       written: WrittenTestFile, passed: GatePass, settings: GateSettings,
+                       report: FileReport) -> tuple[bool, str | None]:
+    """Gate 6: (kept?, feedback for another attempt, None when the file just goes)."""
+    while True:
+        review = await _review(ctx, task, target, file, written, passed)
+        report.reviewer, report.reviewer_summary = review.verdict, review.summary
+        revise = [t for t in review.tests if t.verdict == "REVISE" and t.confidence == "HIGH"]
+        if review.verdict == "REJECT":
+            text = f"REJECT: gate 6 — reviewer\n{review.summary}\n" + "\n".join(
+                f"missing: {m}" for m in review.missing_scenarios)
+            await ctx.record_failure(str(StepName.TEST_REVIEWER), "reviewer_reject", text)
+            report.failed_gate, report.reason = "reviewer", review.summary
+            remove_beneath(ctx.workspace.path, file)  # rewritten from scratch
+            return False, text + "\nWrite the file again from scratch."
+        if review.verdict == "ACCEPT" or not revise:
+            return await _keep(ctx, file, target, written, passed, settings, review, report)
+        if report.revisions >= MAX_REVISIONS:
+            report.failed_gate = "reviewer"
+            report.reason = f"still asked for revisions after {MAX_REVISIONS}"
+            return False, None
+        report.revisions += 1
+        before = _read(ctx, file) or ""
+        asks = "\n".join(f"{t.test}: {t.recommendation or t.reason}" for t in revise)
+        await ctx.record_failure(str(StepName.TEST_REVIEWER), "reviewer_revise", asks)
+        revised = await _write(ctx, task, target, file, [f"REVISE: gate 6 — reviewer\n{asks}"])
+        written = revised or written
+        after = _read(ctx, file) or ""
+        upto = 2 if changed_fraction(before, after) <= SMALL_REVISION else 5
+        again = await _gates(ctx, file, target, written, settings, upto, report.revisions + 10)
+        report.runs += again.runs
+        if not again.passed:
+            return False, await _rejected(ctx, report, again)
+        if again.mutation is None:
+            again.mutation, again.smells = passed.mutation, passed.smells
+        passed = again
+
+
+async def _keep(ctx: RunContext, file: str, target: TestTarget, written: WrittenTestFile,
+                passed: GatePass, settings: GateSettings, review: TestReview,
+                report: FileReport) -> tuple[bool, str | None]:
+    """The reviewer accepted: low-value tests go, the rest is kept with its gate record."""
+    low = [t.test for t in review.tests if t.verdict == "LOW_VALUE"]
+    source = _read(ctx, file) or ""
+    remaining = [t for t in test_names(source) if t not in low and t.rsplit("::", 1)[-1]
+                 not in low]
+    report.dropped.update({t: "skipped_flaky" for t in passed.flaky})
+    report.dropped.update({t: "low_value" for t in low})
+    if low and not remaining:
+        report.status, report.failed_gate = "dropped_low_value", "reviewer"
+        report.reason = "every test was of low value"
+        return False, None
+    if low:
+        write_beneath(ctx.workspace.path, file, drop_tests(source, low).encode())
+    report.status, report.failed_gate, report.reason = "kept", None, ""
+    report.tests = remaining
+    report.kind, report.mutation_threshold = passed.kind, passed.threshold
+    if passed.mutation is not None:
+        report.mutation_score, report.mutants = passed.mutation.score, passed.mutation.mutants
+    if passed.smells is not None:
+        report.smells = [f"{s.test}: {s.kind}" for s in passed.smells.smells]
+    return True, None
+
+
+def changed_fraction(before: str, after: str) -> float:
+    """Share of the file's lines a revision touched."""
+    old, new = before.splitlines(), after.splitlines()
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    same = sum(block.size for block in matcher.get_matching_blocks())
+    return 1.0 - same / max(len(old), len(new), 1)
+
+
+def _tag(ctx: RunContext, file: str, task: str) -> None:
+    """Generated files say so in their first line, and carry the `smith_generated` marker when
+    the project registered it (an unregistered marker breaks `--strict-markers` runs)."""
+    source = _read(ctx, file)
+    if source is None:
+        return
+    header = f"# Generated by Smith for {task}; review before relying on it.\n"
+    if not source.startswith("# Generated by Smith"):
+        source = header + source
+    if _marker_registered(ctx) and MARKER not in source:
+        if "import pytest" not in source:
+            source = source.replace(header, header + "import pytest\n", 1)
+        source += f"\npytestmark = pytest.mark.{MARKER}\n"
+    write_beneath(ctx.workspace.path, file, source.encode())
+
+
+def _marker_registered(ctx: RunContext) -> bool:
+    for name in ("pyproject.toml", "pytest.ini", "setup.cfg", "tox.ini", "conftest.py"):
+        text = _read(ctx, name)
+        if text and MARKER in text:
+            return True
+    return False
+
+
+# --- the two agents ---------------------------------------------------------------------------
+
+
+def _task_block(ctx: RunContext, task: str) -> str:
+    issue = ctx.tools.issue
+    if issue is None:
+        return f"Task: {task}"
+    return f"Task: {task}\n" + quote_report(issue, allowed_authors={issue.author})
+
+
+def _code_block(ctx: RunContext, path: str) -> str:
+    text = _read(ctx, path) or ""
+    lines = text.splitlines()[:MAX_CODE_LINES]
+    numbered = "\n".join(f"{n:>4}  {line}" for n, line in enumerate(lines, 1))
+    return data_block("code", numbered, path=path)
+
+
+def _existing_tests(ctx: RunContext, target: str, exclude: str) -> list[str]:
+    """Test files that mention the target's module, for the Writer to follow and the Reviewer
+    to check duplicates against."""
+    import pathspec
+
+    spec = pathspec.GitIgnoreSpec.from_lines(ctx.repo_config.test_globs)
+    stem = PurePosixPath(target).stem
+    found = []
+    root = ctx.workspace.path
+    for path in sorted(root.rglob("*.py"))[:2000]:
+        rel = path.relative_to(root).as_posix()
+        if rel == exclude or rel.startswith(".") or path.is_symlink():
+            continue
+        if spec.match_file(rel) and stem in (_read(ctx, rel) or ""):
+            found.append(rel)
+    return found[:20]
+
+
+async def _write(ctx: RunContext, task: str, target: TestTarget, file: str,
+                 feedback: list[str]) -> WrittenTestFile | None:
+    config = ctx.repo_config
+    parts = [_task_block(ctx, task),
+             f"Target: {target.path}" + (f" (functions: {', '.join(target.functions)})"
+                                         if target.functions else ""),
+             f"Write the test file: {file}",
+             f"Test paths you may write: {', '.join(config.test_globs)}",
+             "Existing tests of this code: " + (", ".join(_existing_tests(ctx, target.path,
+                                                                             file)) or "none")]
+    if feedback:
+        parts += ["What the gates or the reviewer found in your previous version:",
+                  data_block("feedback", "\n\n".join(feedback))]
+    artifact = await run_agent(ctx, str(StepName.TEST_WRITER), "\n\n".join(parts),
+                               policy=WritePolicy.tests_only(config.test_globs))
+    assert isinstance(artifact, WrittenTestFile)
+    if artifact.file != file or _read(ctx, file) is None:
+        return None
+    return artifact
+
+
+async def _review(ctx: RunContext, task: str, target: TestTarget, file: str,
+                  written: WrittenTestFile, passed: GatePass) -> TestReview:
+    scenarios = "\n".join(f"- {s.test} ({s.kind}): {s.behaviour}" for s in written.scenarios)
+    existing = []
+    for rel in _existing_tests(ctx, target.path, file):
+        try:
+            existing += [f"{rel}::{name}" for name in test_names(_read(ctx, rel) or "")]
+        except SyntaxError:
+            continue
+    mutation = passed.mutation
+    mutation_text = (f"mutation score {mutation.score:.0%} of {mutation.mutants} mutants "
+                     f"(threshold {passed.threshold:.0%} for {passed.kind} code); survivors:\n"
+                     + "\n".join(m.feedback() for m in mutation.survived)
+                     if mutation is not None and mutation.score is not None
+                     else "mutation testing: not run")
+    parts = [_task_block(ctx, task), "Code under test:", _code_block(ctx, target.path),
+             "The generated test file:", _code_block(ctx, file),
+             "The Writer's scenarios:", data_block("feedback", scenarios),
+             "Existing tests: " + (", ".join(existing[:60]) or "none"), mutation_text]
+    artifact = await run_agent(ctx, str(StepName.TEST_REVIEWER), "\n\n".join(parts))
+    assert isinstance(artifact, TestReview)
+    return artifact
+
+
+# --- PUBLISH_TESTS ----------------------------------------------------------------------------
+
+
+async def publish_tests(ctx: RunContext) -> StepOutcome:
+    """Commit the kept files on Smith's branch, push it, open (or update) the change request
+    against the base branch, and say so on the issue."""
+    from bot.chain.steps.publish import BranchesTaken, _claim_branch
+
+    generated = ctx.require(LOOP, GenerationReport)
+    task, _ = task_label(ctx)
+    checkout = ctx.workspace
+    paths = [f.file for f in generated.kept]
+    title = f"Tests for {task}: {len(paths)} generated file{'s' if len(paths) != 1 else ''}"
+    head = await checkout.commit(f"{title}\n\nSmith run {ctx.run_id}", paths=paths)
+    try:
+        lease = await _claim_branch(ctx)
+    except BranchesTaken as exc:
+        return StepOutcome(Verdict.FAILED, None, summary="every branch holds others' commits",
+                           ending=RunEnding(RunStatus.FAILED, "branch_taken", str(exc)))
+    await ctx.save_state(pushed_head=head)
+    await checkout.push(ctx.tools.need("clone_url"), ctx.tools.credentials, force=True,
+                        lease=lease)
+    body = render.change_request_body(ctx.run_id, task, generated,
+                                      module_names={f.target: module_name(f.target)
+                                                    for f in generated.files})
+    existing = await ctx.forge.find_change_request(ctx.repo, checkout.branch)
+    if existing is not None:
+        change = await ctx.forge.update_change_request(ctx.repo, existing.number, title=title,
+                                                       body=body)
+    else:
+        change = await ctx.forge.open_change_request(
+            ctx.repo, source_branch=checkout.branch,
+            target_branch=ctx.base_branch or checkout.source_branch, title=title, body=body)
+    await ctx.update_run(change_request_number=change.number, change_request_url=change.url)
+    labels = ctx.settings.labels
+    await ctx.forge.remove_label(ctx.repo, ctx.issue, labels.in_progress)
+    await ctx.forge.create_comment(ctx.repo, ctx.issue, render.issue_comment(
+        ctx.run_id, change.url, generated))
+    result = PublishResult(url=change.url, number=change.number, branch=checkout.branch,
+                           created=existing is None)
+    return StepOutcome(Verdict.PASSED, None, artifact=result, summary=f"opened {change.url}",
+                       ending=RunEnding(RunStatus.SUCCEEDED, "change_request", change.url,
+                                        announced=True))

@@ -1,0 +1,95 @@
+"""What to write tests for: named targets, or the change an issue's commits made.
+
+Sprint-driven runs look for commits on the base branch that name the issue (`#12`, as merge
+commits of change requests and "Fixes #12" commits do) in the repository's mirror, which keeps
+the history the depth-1 checkout lacks; the source files they touched are the targets, narrowed
+to the functions their hunks name. Paths the issue text names are added. Tests, protected
+paths, missing files and anything but Python sources are left out.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pathspec
+
+from bot.chain.testgen.artifacts import TestTarget
+from bot.workspace.git import Git, GitError
+from bot.workspace.safe_fs import read_beneath
+
+MAX_TARGETS = 5
+MAX_COMMITS = 20
+SOURCE_SUFFIXES = (".py",)
+_PATH_IN_TEXT = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.py)\b")
+_HUNK_FUNCTION = re.compile(r"^@@[^@]*@@.*?\bdef\s+(\w+)", re.M)
+_ADDED_FUNCTION = re.compile(r"^[+-]\s*(?:async\s+)?def\s+(\w+)", re.M)
+
+
+def defined_functions(source: str) -> set[str]:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    return {node.name for node in ast.walk(tree)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+
+def eligible(checkout: Path, path: str, test_globs: list[str], is_protected) -> bool:  # noqa: ANN001
+    """A Python source file in the checkout that is neither a test nor protected."""
+    if not path.endswith(SOURCE_SUFFIXES) or path.startswith(("/", "..")) or ".." in path:
+        return False
+    full = checkout / path
+    if full.is_symlink() or not full.is_file():
+        return False
+    if pathspec.GitIgnoreSpec.from_lines(test_globs).match_file(path):
+        return False
+    return not is_protected(path)
+
+
+def paths_in_text(text: str) -> list[str]:
+    return list(dict.fromkeys(m.group(1) for m in _PATH_IN_TEXT.finditer(text or "")))
+
+
+async def commits_naming(git: Git, mirror: Path, branch: str, number: int) -> dict[str, set[str]]:
+    """Source paths touched by the base branch's commits that name `#number`, each with the
+    functions their hunks name."""
+    try:
+        log = await git.run(["log", f"refs/heads/{branch}", f"-n{MAX_COMMITS}", "-E",
+                             f"--grep=#{number}([^0-9]|$)", "--format=%H"], git_dir=mirror)
+    except GitError:
+        return {}
+    touched: dict[str, set[str]] = {}
+    for sha in log.decode().split():
+        try:
+            patch = (await git.run(["show", "--format=", "--unified=0", "--no-color",
+                                    "--no-ext-diff", sha], git_dir=mirror)).decode(
+                errors="replace")
+        except GitError:
+            continue
+        for section in re.split(r"^diff --git ", patch, flags=re.M)[1:]:
+            header = section.splitlines()[0]
+            match = re.search(r" b/(\S+)$", header)
+            if not match:
+                continue
+            names = set(_HUNK_FUNCTION.findall(section)) | set(_ADDED_FUNCTION.findall(section))
+            touched.setdefault(match.group(1), set()).update(names)
+    return touched
+
+
+def choose(checkout: Path, candidates: dict[str, set[str]], why: dict[str, str],
+           test_globs: list[str], is_protected) -> list[TestTarget]:  # noqa: ANN001
+    targets = []
+    for path, functions in candidates.items():
+        if not eligible(checkout, path, test_globs, is_protected):
+            continue
+        try:  # the checkout is untrusted: no link on the way is followed
+            source = read_beneath(checkout, path, max_bytes=2 << 20).decode(errors="replace")
+        except OSError:
+            continue
+        present = sorted(functions & defined_functions(source))
+        targets.append(TestTarget(path=path, functions=present, why=why.get(path, "")))
+        if len(targets) >= MAX_TARGETS:
+            break
+    return targets
