@@ -19,6 +19,7 @@ from procrastinate.worker import WORKER_NAME
 
 from bot.config import Settings
 from bot.events import Event
+from bot.heartbeat import keep_heartbeat
 from bot.services import Runtime
 from bot.store.queue import HANDLE_EVENT, QUEUE, RUN_CHAIN
 
@@ -102,13 +103,17 @@ async def _rescue_stalled_forever(app: procrastinate.App, stalled_after: float) 
 async def _run_until_stopped(
     app: procrastinate.App, settings: Settings, stop: asyncio.Event | None, name: str | None
 ) -> None:
+    heartbeat_interval = max(1.0, settings.stalled_after_seconds / 3)
     worker = asyncio.create_task(
         app.run_worker_async(
             queues=[QUEUE],
             name=name or WORKER_NAME,
             concurrency=settings.worker_concurrency,
             install_signal_handlers=False,
-            update_heartbeat_interval=max(1.0, settings.stalled_after_seconds / 3),
+            update_heartbeat_interval=heartbeat_interval,
+            # The heartbeat must outlive procrastinate's own during a graceful stop, or the
+            # jobs still finishing are rescued as stalled and run twice (bot/heartbeat.py).
+            worker_middleware=[keep_heartbeat(heartbeat_interval)],
             stalled_worker_timeout=settings.stalled_after_seconds,
             shutdown_graceful_timeout=settings.shutdown_grace_seconds,
             fetch_job_polling_interval=2.0,

@@ -110,3 +110,29 @@ async def test_sigterm_finishes_the_running_job_and_leaves_the_rest_queued(
         if worker.poll() is None:
             worker.kill()
             worker.wait()
+
+
+
+async def test_a_job_finishing_after_sigterm_keeps_its_worker_alive_to_the_rescue(
+    database: Database, completions: str
+):
+    # The job outlives the stalled timeout (2 s) after SIGTERM. procrastinate stops a worker's
+    # heartbeat when asked to stop; without Smith's own beat, every rescue (this worker's own,
+    # or another worker's) would put the still-running job back in the queue to be run again.
+    [run_id] = await _queue_runs(database, 1)
+    worker = _start_worker(completions, seconds=7)
+    try:
+        await _wait_for(lambda: _query(completions,
+                                       f"SELECT 1 FROM runs WHERE id={run_id} AND status='running'"))
+        worker.send_signal(signal.SIGTERM)
+        assert worker.wait(timeout=30) == 0, worker.stderr.read().decode()[-2000:]
+        rows = _query(completions, "SELECT run_id, pid FROM completions")
+        assert [(r[0], r[1]) for r in rows] == [(run_id, worker.pid)]
+        events = _query(completions, "SELECT e.type::text FROM procrastinate_events e JOIN "
+                                     "procrastinate_jobs j ON j.id = e.job_id "
+                                     f"WHERE j.task_name = '{RUN_CHAIN}' ORDER BY e.id")
+        assert [e for (e,) in events] == ["deferred", "started", "succeeded"]  # never requeued
+    finally:
+        if worker.poll() is None:
+            worker.kill()
+            worker.wait()
