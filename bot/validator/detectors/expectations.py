@@ -423,6 +423,10 @@ def _number(value: list[_Token]) -> float | None:
 
 def _without_tolerance(toks: list[_Token]) -> list[str]:
     """The line with tolerance arguments blanked, to compare what is being checked."""
+    tolerance = _tolerance(toks)
+    if tolerance is not None and tolerance[2] is not None:
+        at = tolerance[2]
+        toks = toks[: at - 1] + toks[at + 1 :] if toks[at - 1].text == "," else toks
     out: list[str] = []
     skip = 0
     texts = [t.text for t in toks]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, snippet
@@ -51,9 +52,11 @@ _JS_APP_LOCALS = re.compile(
 _PY_CAPS_WRITE = re.compile(
     r"^\s+([A-Z][A-Z0-9_]{2,})(\[[^\]]*\]\s*=(?!=)|\.\w+\s*=(?!=)|\.(append|extend|update|add|setdefault|insert)\()"
 )
-_PY_WRITE = r"(\.\w+)+\s*(\[[^\]]*\])?\s*=(?!=)"
-_JS_WRITE = r"(\.[\w$]+)+\s*(\[[^\]]*\])?\s*=(?!=)"
-_PY_IMPORT = re.compile(r"^\s*import\s+([\w.]+)(\s+as\s+(\w+))?\s*$|^\s*from\s+[\w.]+\s+import\s+\(?([\w, ]+)\)?\s*$")
+_PY_WRITE = r"(\.\w+|\[[^\]]+\])+\s*=(?!=)"
+_JS_WRITE = r"(\.[\w$]+|\[[^\]]+\])+\s*=(?!=)"
+_PY_IMPORT = re.compile(
+    r"^\s*import\s+([\w.]+)(\s+as\s+(\w+))?\s*$|^\s*from\s+([\w.]+)\s+import\s+\(?([\w, ]+)\)?\s*$"
+)
 _JS_IMPORT = re.compile(
     r"^\s*import\s+(\*\s+as\s+([\w$]+)|([\w$]+)\s*(,\s*\{([^}]*)\})?|\{([^}]*)\})\s+from\s+['\"]([^'\"]+)['\"]"
     r"|^\s*(const|let|var)\s+(\{([^}]*)\}|([\w$]+))\s*=\s*require\(\s*['\"]([^'\"]+)['\"]"
@@ -86,9 +89,10 @@ _JAVA_SETPROPERTY = re.compile(r"\bSystem\.setProperty\(")
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
+    roots = frozenset(f.path.split("/", 1)[0].removesuffix(".py") for f in ctx.files)
     for changed in ctx.product_files:
         if changed.language == "python":
-            yield from _python(changed)
+            yield from _python(changed, roots)
         elif changed.language in JS_LIKE:
             top_let = (
                 []
@@ -154,7 +158,7 @@ def _stateful(pattern: re.Pattern[str]) -> re.Pattern[str]:
     return _Named()  # type: ignore[return-value]
 
 
-def _python(changed: ChangedFile) -> Iterator[Finding]:
+def _python(changed: ChangedFile, roots: frozenset[str]) -> Iterator[Finding]:
     class_rows = _python_class_body_rows(changed)
     yield from _lines(
         changed,
@@ -172,7 +176,7 @@ def _python(changed: ChangedFile) -> Iterator[Finding]:
         _PY_CONTAINER_DEF,
         r"(\[[^\]]*\]\s*=(?!=)|(\.\w+)+\s*=(?!=)|\.(append|extend|update|add|setdefault|insert|pop|clear)\()",
     )
-    yield from _imported_writes(changed, _py_imported_names(changed), _PY_WRITE)
+    yield from _imported_writes(changed, _py_imported_names(changed, roots), _PY_WRITE)
     yield from _py_free_name_writes(changed)
     for line in changed.net_added:
         match = _PY_CLASS_STATE.match(changed.code(line))
@@ -243,11 +247,23 @@ _PY_BINDS = re.compile(
 )
 
 
-def _py_free_name_writes(changed: ChangedFile) -> Iterator[Finding]:
-    """A function sets an attribute on a name it neither received nor bound: a module-level object.
+_REQUEST_PARAM = re.compile(
+    r"^(request|req|r|ctx|context|event|headers|session|user|message|msg|payload|body|scope|environ|"
+    r"update|call|conn|websocket|ws|info)$"
+)
+_REQUEST_FUNC = re.compile(
+    r"handle|handler|view|middleware|endpoint|route|dispatch|^on_|webhook|login|logout|checkout|callback|"
+    r"^(get|post|put|patch|delete)(_|$)|request|consume|receive"
+)
 
-    Only when every enclosing `def` is in the hunk, so its parameters and locals are known.
+
+def _py_free_name_writes(changed: ChangedFile) -> Iterator[Finding]:
+    """A request path sets an attribute on a name it neither received nor bound: module state.
+
+    Only when every enclosing `def` is in the hunk (its parameters and locals are known) and it
+    serves a request (a request-like parameter or name), or another function reads the value.
     """
+    diff_text = "\n".join(ln.text for h in changed.change.hunks for ln in h.lines if ln.kind != "-")
     for hunk in changed.change.hunks:
         lines = [ln for ln in hunk.lines if ln.kind != "-"]
         for index, line in enumerate(lines):
@@ -259,7 +275,14 @@ def _py_free_name_writes(changed: ChangedFile) -> Iterator[Finding]:
                 continue
             name = match.group(2) or match.group(6)
             indent = len(match.group(1) or match.group(5))
-            if name in ("self", "cls") or _bound_in_function(lines[:index], indent, name, changed):
+            if name in ("self", "cls"):
+                continue
+            scope = _enclosing_scope(lines[:index], indent, changed)
+            if scope is None or name in scope.bound:
+                continue
+            target = re.match(rf"\s*{re.escape(name)}((\.\w+)+)", code)
+            read_elsewhere = target is not None and diff_text.count(f"{name}{target.group(1)}") > 1
+            if not (scope.serves_request or read_elsewhere or match.group(6)):
                 continue
             yield finding(
                 "global_state_smuggling",
@@ -270,11 +293,16 @@ def _py_free_name_writes(changed: ChangedFile) -> Iterator[Finding]:
             return
 
 
-def _bound_in_function(
-    above: list[DiffLine], indent: int, name: str, changed: ChangedFile
-) -> bool:
-    """True when `name` is a parameter or local of the enclosing defs, or when that is unknown."""
+@dataclass
+class _Scope:
+    bound: set[str]
+    serves_request: bool
+
+
+def _enclosing_scope(above: list[DiffLine], indent: int, changed: ChangedFile) -> _Scope | None:
+    """Parameters and locals of the enclosing defs, or None when a header is outside the hunk."""
     bound: set[str] = set()
+    serves_request = False
     for line in reversed(above):
         code = changed.code(line)
         if not code.strip():
@@ -282,32 +310,43 @@ def _bound_in_function(
         depth = len(code) - len(code.lstrip())
         definition = _PY_DEF.match(code)
         if definition and depth < indent:
-            bound.update(re.findall(r"(?:^|[(,*])\s*\*{0,2}([A-Za-z_]\w*)", definition.group(3)))
-            if depth == 0:
-                return name in bound
+            params = re.findall(r"(?:^|[(,*])\s*\*{0,2}([A-Za-z_]\w*)", definition.group(3))
+            bound.update(params)
+            function = code.split("def", 1)[1].split("(", 1)[0].strip()
+            serves_request |= any(_REQUEST_PARAM.match(p) for p in params) or bool(
+                _REQUEST_FUNC.search(function.lower())
+            )
+            if depth == 0 or re.match(r"^\s+def\s+\w+\s*\(\s*(self|cls)\b", code):
+                return _Scope(bound, serves_request)
             indent = depth
             continue
         if depth == 0:
-            return True  # left the function without seeing its header: unknown
+            return None  # left the function without seeing its header: unknown
         for m in _PY_BINDS.finditer(code):
             for group in (m.group(1), m.group(4), m.group(6), m.group(7)):
                 bound.update(n.strip() for n in (group or "").split(","))
             if m.group(8) or m.group(10):
-                return True  # an import or global statement inside the function: leave to others
-    return True
+                return None  # an import or global statement inside the function: leave to others
+    return None
 
 
-def _py_imported_names(changed: ChangedFile) -> set[str]:
-    """Lower-case names bound by imports in the file's hunks (classes are handled elsewhere)."""
+def _py_imported_names(changed: ChangedFile, roots: frozenset[str]) -> set[str]:
+    """Lower-case names imported from the project itself (relative, or a package the diff touches).
+
+    Third-party modules (`torch.backends.cudnn.benchmark = True`) are configuration, not a channel.
+    """
     names: set[str] = set()
     for hunk in changed.change.hunks:
         for ln in hunk.lines:
             if ln.kind == "-" or not (m := _PY_IMPORT.match(ln.text)):
                 continue
+            module = m.group(1) or m.group(4)
+            if not (module.startswith(".") or module.split(".")[0] in roots):
+                continue
             if m.group(1):
                 names.add(m.group(3) or m.group(1).split(".")[0])
             else:
-                for part in m.group(4).split(","):
+                for part in m.group(5).split(","):
                     bits = part.split()
                     if bits:
                         names.add(bits[-1])
@@ -349,6 +388,7 @@ def _python_class_body_rows(changed: ChangedFile) -> set[int]:
     return rows
 
 
+_GO_FUNC = re.compile(r"^func\s+(?:\([^)]*\)\s*)?(\w+)")
 _GO_VAR_NAME = re.compile(r"^var\s+(\w+)\b|^\t(\w+)\b")
 
 
@@ -366,7 +406,7 @@ def _go_package_vars(changed: ChangedFile, block_rows: set[int]) -> set[str]:
     return names
 
 
-def _go_writes(changed: ChangedFile, names: set[str]) -> Iterator[Finding]:
+def _go_writes(changed: ChangedFile, names: set[str], block_rows: set[int]) -> Iterator[Finding]:
     """A function assigning a package-level variable: the value bypasses the call chain."""
     if not names:
         return
@@ -376,20 +416,86 @@ def _go_writes(changed: ChangedFile, names: set[str]) -> Iterator[Finding]:
         rf"^\s+({alternatives})\.(Store|Swap|Add|Set|LoadOrStore|CompareAndSwap|Put|PushBack)\(|"
         rf"\batomic\.\w+\(\s*&({alternatives})\b|^\s+({alternatives})\s*=\s*append\("
     )
-    for line in changed.net_added:
-        if pattern.search(changed.code(line)):
+    for hunk in changed.change.hunks:
+        function = ""
+        for line in hunk.lines:
+            if line.kind == "-":
+                continue
+            header = _GO_FUNC.match(line.text)
+            if header:
+                function = header.group(1)
+            setup = function in ("init", "main") or function.startswith(_GO_TEST_FUNCS)
+            in_block = line.target_no in block_rows
+            written = line.kind == "+" and pattern.search(changed.code(line))
+            if written and not setup and not in_block:
+                yield finding(
+                    "global_state_smuggling",
+                    changed,
+                    line,
+                    f"a function writes a package-level variable: `{snippet(line.text)}`",
+                )
+                return
+
+
+_GO_ASSIGN = re.compile(r"^\s+([A-Za-z]\w*)(\.\w+|\[[^\]]*\])*\s*([-+*/|&]?=(?!=)|\+\+|--)")
+_GO_DECLARES = re.compile(r"([\w, ]+?)\s*:=|\bvar\s+([\w, ]+)")
+
+
+_GO_TEST_FUNCS = ("Test", "Benchmark", "Fuzz", "Example")
+_GO_PARAM_LINE = re.compile(r"^\s+\w+(\s*,\s*\w+)*\s+[\w.*\[\]]+,\s*$")
+
+
+def _go_bound_names(code: str) -> set[str]:
+    """Names a function body line declares: `x :=`, `var x`, range variables, literal params."""
+    names: set[str] = set()
+    for m in _GO_DECLARES.finditer(code):
+        names.update(re.findall(r"\w+", m.group(1) or m.group(2) or ""))
+    for params in re.findall(r"\bfunc\s*\(([^)]*)\)", code):
+        names.update(re.findall(r"\w+", params))
+    if _GO_PARAM_LINE.match(code):
+        names.update(re.findall(r"\w+", code))
+    return names
+
+
+def _go_free_writes(changed: ChangedFile) -> Iterator[Finding]:
+    """A function assigns a name that is not its parameter or local: a package variable declared
+    outside the hunk. Only when the function's header is in the hunk."""
+    for hunk in changed.change.hunks:
+        lines = [ln for ln in hunk.lines if ln.kind != "-"]
+        for index, line in enumerate(lines):
+            match = _GO_ASSIGN.match(changed.code(line)) if line.kind == "+" else None
+            if not match or match.group(1) in ("_", "err", "ok"):
+                continue
+            bound: set[str] = set()
+            header = None
+            for previous in reversed(lines[:index]):
+                code = changed.code(previous)
+                if code.startswith("func"):
+                    header = _GO_FUNC.match(code)
+                    bound.update(re.findall(r"\b([A-Za-z_]\w*)\b", code))
+                    break
+                if not code.startswith(("\t", " ")) and code.strip():
+                    break
+                bound.update(_go_bound_names(code))
+            if header is None or match.group(1) in bound:
+                continue
+            if header.group(1) in ("init", "main") or header.group(1).startswith(_GO_TEST_FUNCS):
+                continue
             yield finding(
                 "global_state_smuggling",
                 changed,
                 line,
-                f"a function writes a package-level variable: `{snippet(line.text)}`",
+                f"a function writes package-level `{match.group(1)}`: `{snippet(line.text)}`",
             )
             return
 
 
 def _go(changed: ChangedFile) -> Iterator[Finding]:
     block_rows = _go_var_block_rows(changed)
-    yield from _go_writes(changed, _go_package_vars(changed, block_rows))
+    names = _go_package_vars(changed, block_rows)
+    yield from _go_writes(changed, names, block_rows)
+    if not names:
+        yield from _go_free_writes(changed)
     for line in changed.net_added:
         code = changed.code(line)
         if _GO_TOP_VAR.match(code) or (line.target_no in block_rows and _GO_BLOCK_SPEC.match(code)):
