@@ -39,6 +39,7 @@ async def run_agent(
     """The validated artifact of `step`. Raises StepFailed / EnvironmentFailure /
     RunBudgetExceeded from the runner, which the engine turns into endings or retries."""
     spec = agent_step(step)
+    ctx.held.check(f"the prompt of {step}", inputs)  # held values never reach the model
     result = await ctx.step_runner.run_step(
         StepSpec(name=str(step), artifact=spec.artifact, max_turns=ctx.settings.step_max_turns),
         inputs, tools_for(ctx, step, policy), rules=await learned_rules(ctx, step),

@@ -146,8 +146,11 @@ class RunContext:
 
     async def save_state(self, **changes: Any) -> None:
         """Change fields of the run's state and persist it: what a resumed run must remember."""
-        self.state = RunState.model_validate({**self.state.dump(), **changes})
-        await self.update_run(params=self.state.dump())
+        state = RunState.model_validate({**self.state.dump(), **changes})
+        stored = state.dump()
+        self.held.check("the run's state", stored)  # before it is kept: a leak changes nothing
+        self.state = state
+        await self.update_run(params=stored)
 
     async def update_run(self, **values: Any) -> None:
         self.held.check("the run's record", list(values.values()))

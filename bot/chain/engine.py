@@ -14,7 +14,9 @@ What the engine guarantees for every graph:
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from typing import Any
 from pathlib import Path
 
 import structlog
@@ -115,7 +117,7 @@ class RunEngine:
         except RetryLater:
             raise
         except Exception as exc:  # between steps (store, status, forge): one honest ending
-            log.exception("run_crashed", run=run_id)
+            _log_crash(ctx, "run_crashed", exc)
             await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=RunEnding(
                 RunStatus.FAILED, "internal_error", f"internal error: {type(exc).__name__}",
                 step=ctx.notes.step)))
@@ -197,7 +199,7 @@ class RunEngine:
                 outcome = await node.run(ctx)
         except ENVIRONMENT_ERRORS as exc:
             await self._finish(ctx, row.id, StepOutcome(Verdict.ENVIRONMENT, name,
-                                                        summary=f"environment: {exc}"),
+                                                        summary=f"environment: {_text(ctx, exc)}"),
                                started, _plus(usage_before, in_items))
             await self._environment_trouble(ctx, name, exc)
             return None
@@ -214,8 +216,8 @@ class RunEngine:
             outcome = StepOutcome(Verdict.FAILED, None, summary=str(exc), ending=RunEnding(
                 RunStatus.FAILED, "budget_exhausted", str(exc), step=name))
         except StepFailed as exc:
-            outcome = StepOutcome(Verdict.FAILED, None, summary=str(exc), ending=RunEnding(
-                RunStatus.FAILED, "step_failed", f"{name}: {exc}", step=name))
+            outcome = StepOutcome(Verdict.FAILED, None, summary=_text(ctx, exc), ending=RunEnding(
+                RunStatus.FAILED, "step_failed", f"{name}: {_text(ctx, exc)}", step=name))
         except SecretLeak:
             log.error("secret_leak", run=ctx.run_id, step=name)  # never the text itself
             outcome = StepOutcome(Verdict.FAILED, None, summary="stopped: a secret in the output",
@@ -226,8 +228,8 @@ class RunEngine:
         except RetryLater:
             raise
         except Exception as exc:  # a bug or an unforeseen failure: end the run, once, honestly
-            log.exception("step_crashed", run=ctx.run_id, step=name)
-            reason = f"internal error in {name}: {type(exc).__name__}: {str(exc)[:300]}"
+            _log_crash(ctx, "step_crashed", exc, step=name)
+            reason = f"internal error in {name}: {type(exc).__name__}: {_text(ctx, exc)[:300]}"
             # The reason (for the log, the store and the dashboard) is not for the public
             # status comment: that shows only that Smith itself failed here.
             outcome = StepOutcome(Verdict.FAILED, None, summary="internal error",
@@ -265,18 +267,21 @@ class RunEngine:
     async def _environment_trouble(self, ctx: RunContext, step: str, exc: BaseException) -> None:
         retries = ctx.state.environment_retries + 1
         ctx.state.environment_retries = retries
-        log.warning("environment_failure", run=ctx.run_id, step=step, error=str(exc),
-                    retry=retries)
+        error = _text(ctx, exc)
+        log.warning("environment_failure", run=ctx.run_id, step=step, error=error, retry=retries)
         if retries > MAX_ENVIRONMENT_RETRIES:
             await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=RunEnding(
-                RunStatus.FAILED, "environment", f"{step}: {exc}", step=step)))
+                RunStatus.FAILED, "environment", f"{step}: {error}", step=step)))
             return
         await ctx.update_run(status="queued", current_step=step, params=ctx.state.dump())
-        raise RetryLater(f"environment trouble in {step}: {exc}") from exc
+        raise RetryLater(f"environment trouble in {step}: {error}") from (
+            None if ctx.graph.held else exc)
 
     async def _end(self, ctx: RunContext, outcome: StepOutcome) -> None:
         ending = outcome.ending or RunEnding(RunStatus.FAILED, "no_next_step",
                                              "the step named no next step")
+        if ctx.held.leaks_in(ending.reason):  # the last guard: the reason is stored and said
+            ending = replace(ending, reason=LEAK_TEXT)
         values: dict = {"status": str(ending.status), "outcome": ending.outcome,
                         "reason": ending.reason}
         if ending.status == RunStatus.PAUSED:
@@ -373,6 +378,22 @@ def _last_failure(ctx: RunContext, step: str) -> str:
     return ""
 
 
+def _text(ctx: RunContext, exc: BaseException) -> str:
+    """An error's message for logs, the store and comments; withheld if it holds a held value."""
+    text = str(exc)
+    return "(withheld: it contains a value the run holds in memory only)" \
+        if ctx.held.leaks_in(text) else text
+
+
+def _log_crash(ctx: RunContext, event: str, exc: BaseException, **where: str) -> None:
+    """A crash with its traceback, except in a run holding values: a traceback (and a rich
+    one, with local variables) could show them, so such a run logs the error's type only."""
+    if ctx.graph.held:
+        log.error(event, run=ctx.run_id, error=type(exc).__name__, **where)
+    else:
+        log.exception(event, run=ctx.run_id, **where)
+
+
 def _held_leak(ctx: RunContext, step: str, exc: HeldValueLeak) -> StepOutcome:
     """A held value was about to be written: the run stops, and says so without it."""
     log.error("held_value_leak", run=ctx.run_id, step=step, where=exc.where)
@@ -397,11 +418,21 @@ async def _clear_working_labels(ctx: RunContext) -> None:
         log.warning("label_cleanup_failed", run=ctx.run_id, error=str(exc))
 
 
+@dataclass(frozen=True)
 class _RunSnapshot:
     """Plain values read from the run row inside the opening transaction."""
 
-    def __init__(self, **values) -> None:
-        self.__dict__.update(values)
+    id: int
+    forge: str
+    repo: str
+    issue_number: int | None
+    chain: str
+    params: dict[str, Any] | None
+    summoned_by: str | None
+    change_request_number: int | None
+    change_request_url: str | None
+    branch: str | None
+    base_branch: str | None
 
     @classmethod
     def of(cls, run: Run) -> "_RunSnapshot":

@@ -40,6 +40,10 @@ async def run_chain(run_id: int, runtime: Runtime) -> None:
     except RetryLater:
         raise
     except Exception as exc:  # the job edge: record, report, do not retry a broken run forever
+        if graph.held:  # its message or traceback could show a value held in memory only
+            log.error("run_crashed", run=run_id, error=type(exc).__name__)
+            await _fail(runtime, run_id, f"internal error: {type(exc).__name__}", graph)
+            return
         log.exception("run_crashed", run=run_id)
         await _fail(runtime, run_id, f"internal error: {type(exc).__name__}: {exc}", graph)
 

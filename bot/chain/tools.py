@@ -9,7 +9,7 @@ on `None`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from bot.codegraph.graph import CodeGraph
@@ -42,7 +42,8 @@ class RunTools:
     code_graph: CodeGraph | None = None
     protected: ProtectedPaths | None = None
 
-    def need(self, name: str):  # noqa: ANN201 - the field's own type
+    def need(self, name: str) -> Any:
+        """The field `name`, or ToolMissing (RunContext's properties give the typed view)."""
         value = getattr(self, name)
         if value is None:
             raise ToolMissing(f"{name} is not ready: PREPARE builds it at the start of a run")

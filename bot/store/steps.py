@@ -5,13 +5,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import ColumnElement, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import Failure, ModelCall, Run, Step, TrajectoryRow
 
 
-def _of_item(item: str | None):  # noqa: ANN202 - a SQL condition
+def _of_item(item: str | None) -> ColumnElement[bool]:
     """A step's own rows (item None), or the rows of one item of its loop."""
     return Step.item.is_(None) if item is None else Step.item == item
 
