@@ -11,14 +11,12 @@ batch grows while the previous one is being written.
 from __future__ import annotations
 
 import asyncio
-import json
 from dataclasses import dataclass
 
 import structlog
-from sqlalchemy import text
 
-from bot.store.queue import HANDLE_EVENT, QUEUE
 from bot.store.db import Database, DatabaseUnavailable
+from bot.store.deliveries import record_deliveries_with_jobs
 
 log = structlog.get_logger(__name__)
 
@@ -30,36 +28,6 @@ DEFAULT_DEADLINE_SECONDS = 5.0
 class RecordingTimedOut(DatabaseUnavailable):
     """The database did not record the delivery in time. The write may still land later; a
     redelivery of the same id is then answered as a duplicate, so nothing runs twice."""
-
-RECORD_BATCH = text(
-    """
-    WITH events AS (
-        SELECT ordinality - 1 AS n, CAST(event AS jsonb) AS event
-        FROM unnest(CAST(:events AS text[])) WITH ORDINALITY AS e(event, ordinality)
-    ),
-    input AS (
-        SELECT x.*, events.event FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS x(
-            n int, forge text, delivery_id text, event_name text, action text, repo text,
-            kind text)
-        JOIN events USING (n)
-    ),
-    inserted AS (
-        INSERT INTO deliveries (forge, delivery_id, event_name, action, repo, kind, outcome)
-        SELECT forge, delivery_id, event_name, action, repo, kind, 'queued'
-        FROM input ORDER BY n
-        ON CONFLICT ON CONSTRAINT uq_delivery_forge_id DO NOTHING
-        RETURNING id, forge, delivery_id
-    ),
-    jobs AS MATERIALIZED (
-        SELECT procrastinate_defer_jobs_v1(array_agg(ROW(
-            :queue, :task, 0, NULL, NULL,
-            jsonb_build_object('delivery', i.id, 'event', x.event), NULL
-        )::procrastinate_job_to_defer_v1 ORDER BY x.n)) AS ids
-        FROM inserted i JOIN input x USING (forge, delivery_id)
-    )
-    SELECT i.forge, i.delivery_id FROM inserted i CROSS JOIN (SELECT 1 FROM jobs) AS done
-    """
-)
 
 
 @dataclass(frozen=True)
@@ -143,11 +111,8 @@ class DeliveryRecorder:
             for n, d in enumerate(unique)
         ]
         async with self.db.autocommit() as conn:
-            result = await conn.execute(RECORD_BATCH, {
-                "rows": json.dumps(rows), "events": [d.event_json for d in unique],
-                "queue": QUEUE, "task": HANDLE_EVENT,
-            })
-            inserted = {(forge, delivery_id) for forge, delivery_id in result.all()}
+            inserted = await record_deliveries_with_jobs(
+                conn, rows, [d.event_json for d in unique])
         claimed: set[tuple[str, str]] = set()
         for delivery, future in batch:
             # Of several copies in one batch only the first may count as new.

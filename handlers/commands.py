@@ -26,7 +26,8 @@ from bot.events import Event
 from bot.forge.base import ItemRef, Permission
 from bot.services import Runtime
 from bot.store.rules import add_failure
-from bot.store.runs import ACTIVE_STATUSES, cancel_run
+from bot.store.runs import ACTIVE_STATUSES, cancel_run, run_subject
+from bot.subjects import Subject
 from handlers.permissions import actor_may
 from handlers.reread import comment_as_written
 from handlers.routing import Router
@@ -133,9 +134,10 @@ async def _cancel(event: Event, runtime: Runtime, command: Command) -> str:
     if cancelled_now:
         labels = runtime.settings.labels
         forge = runtime.forge(event.forge)
-        issue = ItemRef("issue", run.issue_number)
-        for label in (labels.in_progress, labels.awaiting_approval):
-            await forge.remove_label(event.repo, issue, label)
+        if run.issue_number is not None and event.repo is not None:  # a campaign has none
+            issue = ItemRef("issue", run.issue_number)
+            for label in (labels.in_progress, labels.awaiting_approval):
+                await forge.remove_label(event.repo, issue, label)
         return CANCELLED.format(run=run.id)
     # The reason names who asked: the engine says it on the issue when the run stops.
     return CANCELLING.format(run=run.id)
@@ -149,7 +151,12 @@ async def _retry(event: Event, runtime: Runtime, command: Command) -> str:
         return RETRY_BUSY.format(run=previous.id, status=previous.status)
     if previous is None and event.item.kind != "issue":
         return NO_RUN.format(label=runtime.settings.summon_label)
-    run = await start_run(runtime, event, ItemRef("issue", issue_number), chain="fix")
+    if issue_number is None:  # a run of another subject is retried as it was
+        assert previous is not None
+        run = await start_run(runtime, event, None, chain=previous.chain,
+                              subject=run_subject(previous))
+    else:
+        run = await start_run(runtime, event, ItemRef("issue", issue_number), chain="fix")
     if run is None:
         return RETRY_BUSY.format(run="?", status="active")
     return RETRY_QUEUED.format(run=run.id)
@@ -178,8 +185,14 @@ async def _rework(event: Event, runtime: Runtime, command: Command) -> str:
         await add_failure(session, forge=event.forge, repo=event.repo.full_name, step="implement",
                           kind="rework_request", evidence=command.text[:20000], run_id=origin.id,
                           change_request_number=event.item.number, source_url=event.url)
+    # Rework belongs to the origin's issue; a change request opened without one (a campaign's)
+    # is its own subject.
     run = await start_run(
-        runtime, event, ItemRef("issue", origin.issue_number), chain="rework",
+        runtime, event,
+        ItemRef("issue", origin.issue_number) if origin.issue_number is not None else None,
+        subject=None if origin.issue_number is not None
+        else Subject.change_request(event.item.number),
+        chain="rework",
         params={"requests": [request], "change_request": event.item.number,
                 "origin_run": origin.id},
     )

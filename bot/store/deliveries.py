@@ -1,15 +1,48 @@
-"""Queries on recorded webhook deliveries: which were seen, which repositories sent them, and
-forgetting old ones (the runs they caused keep their row; only the link goes)."""
+"""Queries on webhook deliveries: recording them with their jobs, which were seen, which
+repositories sent them, and forgetting old ones (the runs they caused keep their row; only the
+link goes)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, text
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
+from bot.store.queue import HANDLE_EVENT, QUEUE
+
+_RECORD_BATCH = text(
+    """
+    WITH events AS (
+        SELECT ordinality - 1 AS n, CAST(event AS jsonb) AS event
+        FROM unnest(CAST(:events AS text[])) WITH ORDINALITY AS e(event, ordinality)
+    ),
+    input AS (
+        SELECT x.*, events.event FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS x(
+            n int, forge text, delivery_id text, event_name text, action text, repo text,
+            kind text)
+        JOIN events USING (n)
+    ),
+    inserted AS (
+        INSERT INTO deliveries (forge, delivery_id, event_name, action, repo, kind, outcome)
+        SELECT forge, delivery_id, event_name, action, repo, kind, 'queued'
+        FROM input ORDER BY n
+        ON CONFLICT ON CONSTRAINT uq_delivery_forge_id DO NOTHING
+        RETURNING id, forge, delivery_id
+    ),
+    jobs AS MATERIALIZED (
+        SELECT procrastinate_defer_jobs_v1(array_agg(ROW(
+            :queue, :task, 0, NULL, NULL,
+            jsonb_build_object('delivery', i.id, 'event', x.event), NULL
+        )::procrastinate_job_to_defer_v1 ORDER BY x.n)) AS ids
+        FROM inserted i JOIN input x USING (forge, delivery_id)
+    )
+    SELECT i.forge, i.delivery_id FROM inserted i CROSS JOIN (SELECT 1 FROM jobs) AS done
+    """
+)
 _FORGET = text(
     """
     WITH old AS (SELECT id FROM deliveries WHERE received_at < :cutoff),
@@ -46,3 +79,16 @@ async def recorded_delivery_ids(session: AsyncSession, forge: str,
         return set()
     rows = await session.execute(_RECORDED, {"forge": forge, "ids": wanted})
     return {str(row[0]) for row in rows}
+
+
+async def record_deliveries_with_jobs(
+    conn: AsyncConnection, rows: Sequence[dict[str, Any]], events: Sequence[str]
+) -> set[tuple[str, str]]:
+    """Record deliveries and queue one `handle_event` job for each new one, in one statement
+    (group commit, bot/intake.py). `rows[n]` describes the delivery whose event JSON is
+    `events[n]`; returns the (forge, delivery id) pairs that were new."""
+    result = await conn.execute(_RECORD_BATCH, {
+        "rows": json.dumps(list(rows)), "events": list(events), "queue": QUEUE,
+        "task": HANDLE_EVENT,
+    })
+    return {(str(forge), str(delivery_id)) for forge, delivery_id in result.all()}

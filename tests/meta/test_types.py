@@ -15,7 +15,7 @@ STRICT = [
     "bot/cli/", "bot/command_line.py", "bot/runtime.py", "bot/services.py", "bot/subjects.py",
     "bot/jobs.py", "bot/rules/jobs.py", "bot/redelivery_jobs.py", "bot/retention.py",
     "bot/store/queue.py", "bot/store/runs.py", "bot/store/rules.py", "bot/store/stats.py",
-    "bot/store/deliveries.py", "bot/stats/", "bot/protected_paths.py",
+    "bot/store/deliveries.py", "bot/intake.py", "bot/stats/", "bot/protected_paths.py",
     "bot/validator/protected.py", "bot/dashboard/pages.py", "handlers/runs.py",
     "handlers/outcomes.py", "bot/retry.py", "bot/forge/retry.py", "bot/llm/client.py",
 ]
