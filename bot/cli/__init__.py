@@ -29,6 +29,8 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "symbols": ("bot.codegraph.command",
                 "show where NAME is defined and referenced under PATH"),
     "fix": ("bot.chain.command", "run the fix chain for one issue in the foreground"),
+    "examples": ("bot.chain.examples.command",
+                 "run the held-out acceptance chain on a local repository"),
     "rules": ("bot.rules.command", "learned rules: list, show, approve, reject, retire, mine"),
     "stats": ("bot.stats.command", "per-step statistics, the funnel and step-health flags"),
     "audit": ("bot.audit.command", "who did what: deliveries, pushes, change-request actions"),
