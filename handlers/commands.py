@@ -155,8 +155,9 @@ async def _retry(event: Event, runtime: Runtime, command: Command) -> str:
         assert previous is not None
         run = await start_run(runtime, event, None, chain=previous.chain,
                               subject=run_subject(previous))
-    else:
-        run = await start_run(runtime, event, ItemRef("issue", issue_number), chain="fix")
+    else:  # an issue's retry runs its chain again (a rework's issue gets the fix chain)
+        chain = "examples" if previous is not None and previous.chain == "examples" else "fix"
+        run = await start_run(runtime, event, ItemRef("issue", issue_number), chain=chain)
     if run is None:
         return RETRY_BUSY.format(run="?", status="active")
     return RETRY_QUEUED.format(run=run.id)

@@ -140,6 +140,13 @@ async def test_a_run_below_the_held_out_threshold_ends_with_metrics_and_no_chang
     assert "| 1 | 1 | 100.0 % | 100.0 % | 0.0 % (≥ 0.0 %)" in ending
     assert run.params["examples"]["acceptance_hash"] in ending
     assert "smith:failed" in e2e.labels()
+    # `/smith retry` runs the examples chain again, not the fix chain.
+    ex.script(e2e.model, ex.memorising(ex.split_for(e2e.settings)), coverage=False)
+    await e2e.comment("/smith retry", actor="maintainer")
+    await e2e.drain()
+    first, again = await e2e.runs()
+    assert (again.chain, again.outcome) == ("examples", "below_threshold")
+    assert again.params["examples"]["held_out_hash"] == run.params["examples"]["held_out_hash"]
     assert not e2e.model.problems
 
 
