@@ -30,8 +30,10 @@ _SHELL_OPERATORS = ("&&", "||", ";", "|", ">", "<", "&", "$(", "`")
 DRIVER = r'''
 import importlib, json, os, shutil, signal, sys
 jobs = json.load(open(sys.argv[1]))
-import pytest  # once, in the parent
+import pytest  # once, in the parent, with the plugins pytest would load
 try:
+    if os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
+        raise ImportError("plugin autoload is off")
     from importlib.metadata import entry_points
     for ep in entry_points(group="pytest11"):
         try:

@@ -92,7 +92,8 @@ def write(n: int, content: str, *, edit: dict[str, str] | None = None) -> list[T
 
 
 async def land_fix_and_summon(e2e: E2E) -> None:
-    push_files(e2e.bare, {"calc.py": FIXED_CALC}, message=f"Fix average (#{e2e.issue})")
+    push_files(e2e.bare, {"calc.py": FIXED_CALC},
+               message=f"Fix average (#{e2e.issue})")
     await e2e.fake.label_issue(e2e.repo_name, e2e.issue, "smith:tests", actor="maintainer")
     await e2e.drain()
 

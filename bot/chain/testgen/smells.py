@@ -118,7 +118,7 @@ def analyse_source(source: str, path: str = "<test>", subject: Subject | None = 
     return SmellReport(path=path, verdict=verdict, smells=smells)
 
 
-def test_names(source: str) -> list[str]:
+def names_of_tests(source: str) -> list[str]:
     """The tests a file defines (`test_x`, `TestK::test_y`)."""
     return [name for name, _ in _test_spans(source)]
 
@@ -134,13 +134,20 @@ def _test_spans(source: str) -> list[tuple[str, tuple[int, int]]]:
 
 
 def drop_tests(source: str, names: Sequence[str]) -> str:
-    """`source` without the named tests (decorators included): flaky and low-value tests go."""
+    """`source` without the named tests (decorators included): flaky and low-value tests go.
+    A test class left with nothing in it goes as a whole."""
     doomed = set(names)
     lines = source.splitlines(keepends=True)
     cut: set[int] = set()
     for name, (first, last) in _test_spans(source):
         if name in doomed or name.rsplit("::", 1)[-1] in doomed:
             cut.update(range(first, last + 1))
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef) and all(
+                set(range(item.lineno, (item.end_lineno or item.lineno) + 1)) <= cut
+                for item in node.body):
+            first = min([d.lineno for d in node.decorator_list] + [node.lineno])
+            cut.update(range(first, (node.end_lineno or node.lineno) + 1))
     return "".join(line for number, line in enumerate(lines, 1) if number not in cut)
 
 

@@ -33,7 +33,7 @@ from bot.chain.testgen.artifacts import (
     WrittenTestFile,
 )
 from bot.chain.testgen.gates import GatePass, GateSettings, module_name, run_gates
-from bot.chain.testgen.smells import drop_tests, test_names
+from bot.chain.testgen.smells import drop_tests, names_of_tests
 from bot.chain.untrusted import data_block, quote_report
 from bot.workspace.safe_fs import read_beneath, remove_beneath, write_beneath
 from bot.workspace.test_failure import EnvironmentProblem
@@ -328,7 +328,7 @@ async def _keep(ctx: RunContext, file: str, target: TestTarget, written: Written
     """The reviewer accepted: low-value tests go, the rest is kept with its gate record."""
     low = [t.test for t in review.tests if t.verdict == "LOW_VALUE"]
     source = _read(ctx, file) or ""
-    remaining = [t for t in test_names(source) if t not in low and t.rsplit("::", 1)[-1]
+    remaining = [t for t in names_of_tests(source) if t not in low and t.rsplit("::", 1)[-1]
                  not in low]
     report.dropped.update({t: "skipped_flaky" for t in passed.flaky})
     report.dropped.update({t: "low_value" for t in low})
@@ -442,7 +442,7 @@ async def _review(ctx: RunContext, task: str, target: TestTarget, file: str,
     existing = []
     for rel in _existing_tests(ctx, target.path, file):
         try:
-            existing += [f"{rel}::{name}" for name in test_names(_read(ctx, rel) or "")]
+            existing += [f"{rel}::{name}" for name in names_of_tests(_read(ctx, rel) or "")]
         except SyntaxError:
             continue
     mutation = passed.mutation

@@ -1,0 +1,80 @@
+"""Gate 5: each reject-level smell is found, and its look-alikes are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.chain.testgen.smells import Subject, analyse_source, drop_tests, names_of_tests
+
+SUT = Subject.of_source("calc", "def average(values):\n    return sum(values) / len(values)\n")
+HEAD = "import time\nfrom unittest import mock\n\nimport pytest\n\nfrom calc import average\n\n\n"
+
+
+def kinds(body: str, subject: Subject = SUT) -> set[str]:
+    return {s.kind for s in analyse_source(HEAD + body, "tests/test_x.py", subject).smells}
+
+
+@pytest.mark.parametrize(("kind", "body"), [
+    ("empty_test", "def test_x():\n    pass\n"),
+    ("empty_test", 'def test_x():\n    """Later."""\n    ...\n'),
+    ("no_assertion", "def test_x():\n    average([1, 2])\n"),
+    ("tautology", "def test_x():\n    expected = average([2, 4])\n"
+                  "    assert average([2, 4]) == expected\n"),
+    ("tautology", "def test_x():\n    assert average([2, 4]) == sum([2, 4]) / len([2, 4])\n"),
+    ("mocks_sut", "def test_x():\n    with mock.patch('calc.average', return_value=3):\n"
+                  "        assert average([1]) == 3\n"),
+    ("excessive_mocking", "def test_x():\n" + "".join(
+        f"    m{i} = mock.Mock()\n" for i in range(7)) + "    assert average([m0]) == 1\n"),
+    ("assertion_roulette", "def test_x():\n    assert average([1]) == 1\n    assert len('a') == 1"
+                           "\n    assert str(1) == '1'\n    assert int('2') == 2\n"
+                           "    assert abs(-1) == 1\n    assert max(1, 2) == 2\n"),
+    ("sleep_in_unit_test", "def test_x():\n    time.sleep(0.2)\n    assert average([1]) == 1\n"),
+    ("broad_exception_assert", "def test_x():\n    with pytest.raises(Exception):\n"
+                               "        average([])\n"),
+])
+def test_each_smell_is_found(kind: str, body: str) -> None:
+    assert kind in kinds(body)
+
+
+@pytest.mark.parametrize("body", [
+    # an assertion with messages on each check is not roulette
+    "def test_x():\n" + "".join(f"    assert average([{i}]) == {i}, 'mean of one value'\n"
+                                for i in range(8)),
+    # a round trip and an independent oracle are not tautologies
+    "def test_x():\n    assert decode(encode('x')) == 'x'\n",
+    "def test_x():\n    assert fast_sort([3, 1]) == sorted([3, 1])\n",
+    # a collaborator mocked, the code under test real
+    "def test_x():\n    with mock.patch('calc.clock', return_value=3):\n"
+    "        assert average([3]) == 3\n",
+    # sleep patched out
+    "def test_x(monkeypatch):\n    monkeypatch.setattr(time, 'sleep', lambda s: None)\n"
+    "    time.sleep(5)\n    assert average([1]) == 1\n",
+    # a helper that asserts is an assertion; pytest.raises with a precise error is one too
+    "def check(v):\n    assert average(v) == 2\n\n\ndef test_x():\n    check([1, 3])\n",
+    "def test_x():\n    with pytest.raises(ValueError):\n        average([])\n",
+    # unittest style
+    "import unittest\n\n\nclass TestMean(unittest.TestCase):\n    def test_x(self):\n"
+    "        self.assertEqual(average([2, 4]), 3)\n",
+])
+def test_look_alikes_are_not_smells(body: str) -> None:
+    assert kinds(body) & {"no_assertion", "empty_test", "assertion_roulette",
+                          "excessive_mocking", "mocks_sut", "tautology"} == set()
+
+
+def test_the_report_names_file_test_and_line_and_a_warning_only_file_is_not_rejected() -> None:
+    bad = analyse_source(HEAD + "def test_x():\n    average([1])\n", "tests/test_x.py", SUT)
+    assert bad.verdict == "reject"
+    assert bad.feedback() == "tests/test_x.py:9: `test_x` no_assertion"
+    warned = analyse_source(HEAD + "def test_x():\n    time.sleep(1)\n    assert average([1])"
+                            " == 1\n", "t.py", SUT)
+    assert warned.verdict == "warn"
+    assert analyse_source("def test_x():\n    assert 1 + 1 == 2\n").verdict == "accept"
+
+
+def test_dropping_tests_keeps_the_rest_and_its_decorators_go_along() -> None:
+    source = ("import pytest\n\n\n@pytest.mark.slow\ndef test_a():\n    assert 1\n\n\n"
+              "def test_b():\n    assert 2\n\n\nclass TestK:\n    def test_c(self):\n"
+              "        assert 3\n")
+    assert names_of_tests(source) == ["test_a", "test_b", "TestK::test_c"]
+    left = drop_tests(source, ["test_a", "TestK::test_c"])
+    assert names_of_tests(left) == ["test_b"] and "slow" not in left and "TestK" not in left
