@@ -95,7 +95,7 @@ async def test_targets(ctx: RunContext) -> StepOutcome:
         candidates.setdefault(path, set())
         why[path] = "named"
     if not candidates:
-        mirror = _mirror(ctx)
+        mirror = _mirror(ctx) if ctx.repo.forge != "local" else None  # `smith tests --repo`
         if mirror is not None:
             touched = await pick.commits_naming(checkout.git, mirror, checkout.source_branch,
                                                 ctx.issue.number)

@@ -1,0 +1,201 @@
+"""`smith tests`, `smith smells` and `smith mutate`: the chain offline, and gates 5 and 4 alone.
+
+Imported only when one of these commands runs (CLI start-up); heavy imports stay inside the
+functions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+TESTS_HELP = "write tests for a local repository through the six gates (no forge)"
+SMELLS_HELP = "find test smells in test files (gate 5 of the test-generation chain)"
+MUTATE_HELP = "mutation score of a module under one test file (gate 4)"
+
+
+def register(subparsers: Any) -> None:
+    tests = subparsers.add_parser(
+        "tests", help=TESTS_HELP,
+        description="Run the test-generation chain on a local git repository: a Writer agent "
+        "writes one test file per target, each goes through collect, green, stable, mutation "
+        "and smell gates in the sandbox and an independent Reviewer; kept files land on a new "
+        "branch of that repository and a Markdown report is written to the data folder.")
+    tests.add_argument("--repo", type=Path, required=True, help="a local git repository")
+    what = tests.add_mutually_exclusive_group(required=True)
+    what.add_argument("--issue-file", type=Path,
+                      help="a task as Markdown; the source files it names are the targets")
+    what.add_argument("--target", nargs="+", metavar="PATH",
+                      help="source files to write tests for (repository-relative)")
+    what.add_argument("--coverage", action="store_true",
+                      help="the packages with the lowest branch coverage whose docs are fresh")
+    tests.set_defaults(func=cmd_tests)
+
+    smells = subparsers.add_parser(
+        "smells", help=SMELLS_HELP,
+        description="Static test-smell analysis of Python test files (pytest and unittest): "
+        "reject-level smells (no_assertion, empty_test, assertion_roulette, "
+        "excessive_mocking, mocks_sut, tautology) and warnings (sleep_in_unit_test, "
+        "magic_numbers, broad_exception_assert). Exit 1 when a file is rejected.")
+    smells.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    smells.add_argument("--json", action="store_true", help="one JSON object per file")
+    smells.set_defaults(func=cmd_smells)
+
+    mutate = subparsers.add_parser(
+        "mutate", help=MUTATE_HELP,
+        description="Mutate comparisons, arithmetic, boolean operators, constants and returns "
+        "of MODULE one at a time (string and log literals are left alone) and run only TESTS "
+        "against each mutant in the sandbox; print the score and the survivors.")
+    mutate.add_argument("--repo", type=Path, required=True, help="the repository (its root)")
+    mutate.add_argument("--module", required=True, help="the module, repository-relative")
+    mutate.add_argument("--tests", required=True, help="the test file, repository-relative")
+    mutate.add_argument("--function", action="append", default=[], metavar="NAME",
+                        help="mutate only these functions (repeatable)")
+    mutate.add_argument("--max-mutants", type=int, default=30, metavar="N")
+    mutate.add_argument("--json", action="store_true", help="print JSON")
+    mutate.set_defaults(func=cmd_mutate)
+
+
+def cmd_smells(args: argparse.Namespace) -> int:
+    from bot.chain.testgen.smells import analyse_source
+    from bot.command_line import CommandError
+
+    rejected = False
+    for path in args.paths:
+        if path.suffix != ".py":
+            raise CommandError(f"{path}: only Python test files are analysed so far")
+        try:
+            source = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise CommandError(f"cannot read {path}: {exc}") from exc
+        report = analyse_source(source, str(path))
+        rejected = rejected or report.verdict == "reject"
+        if args.json:
+            print(json.dumps({"path": report.path, "verdict": report.verdict,
+                              "smells": [s.model_dump(exclude={"detail"}) for s in
+                                         report.smells]}))
+            continue
+        print(f"{report.path}: {report.verdict}")
+        for smell in report.smells:
+            print(f"  {smell.line}: {smell.level} {smell.kind} in {smell.test}"
+                  + (f" ({smell.detail})" if smell.detail else ""))
+    return 1 if rejected else 0
+
+
+def cmd_mutate(args: argparse.Namespace) -> int:
+    from bot.command_line import CommandError, load_settings
+    from bot.repo_config import CONFIG_FILE, RepoConfigError, load_repo_config
+    from bot.workspace.sandbox import Sandbox, SandboxUnavailable
+    from bot.workspace.sandbox.from_settings import sandbox_settings
+
+    from bot.chain.testgen.mutation import run_mutation
+
+    repo = args.repo.resolve()
+    for rel in (args.module, args.tests):
+        if rel.startswith(("/", "-")) or ".." in Path(rel).parts or not (repo / rel).is_file():
+            raise CommandError(f"{rel} is not a file inside {repo}")
+    try:
+        config_file = repo / CONFIG_FILE
+        config = load_repo_config(config_file.read_text() if config_file.is_file() else None)
+    except RepoConfigError as exc:
+        raise CommandError(str(exc)) from exc
+    settings = load_settings()
+    try:
+        sandbox = Sandbox(sandbox_settings(settings), kind_override=config.sandbox)
+    except SandboxUnavailable as exc:
+        raise CommandError(str(exc)) from exc
+    result = asyncio.run(run_mutation(sandbox, repo, config, module=args.module,
+                                      tests=[args.tests], functions=args.function,
+                                      max_mutants=args.max_mutants,
+                                      timeout=config.tests.timeout_seconds))
+    if args.json:
+        print(json.dumps({"score": result.score, "mutants": result.mutants,
+                          "killed": result.killed,
+                          "survived": [m.model_dump() for m in result.survived],
+                          "seconds": result.seconds}))
+    else:
+        score = "n/a" if result.score is None else f"{result.score:.0%}"
+        print(f"{args.module}: score {score}, {result.killed} of {result.mutants} mutants "
+              f"killed in {result.seconds:.1f}s")
+        for mutant in result.survived:
+            print(f"  {mutant.feedback()}")
+    return 0
+
+
+def cmd_tests(args: argparse.Namespace) -> int:
+    from bot.command_line import CommandError, database_target, load_settings
+
+    if not (args.repo / ".git").exists():
+        raise CommandError(f"{args.repo} is not a git repository")
+    if args.coverage:
+        raise CommandError("--coverage is not available yet; use --target or --issue-file", 2)
+    settings = load_settings()
+    with database_target(settings) as url:
+        return asyncio.run(_tests(settings, url, args))
+
+
+async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.live import Live
+
+    from bot.chain.command import _progress, _run_with_environment_retries, _watch
+    from bot.chain.engine import RetryLater
+    from bot.chain.runner import run_chain
+    from bot.chain.testgen.graph import TESTS
+    from bot.command_line import CommandError
+    from bot.forge.base import Issue
+    from bot.forge.local import LOCAL_ISSUE_NUMBER, LocalForge, read_issue_file
+    from bot.services import Runtime
+    from bot.store.db import Database
+    from bot.store.runs import create_run, get_run, run_as_dict
+
+    console = Console()
+    params: dict[str, Any] = {}
+    if args.issue_file is not None:
+        try:
+            issue = read_issue_file(args.issue_file)
+        except (OSError, ValueError) as exc:
+            raise CommandError(f"cannot read the issue file: {exc}") from exc
+    else:
+        targets = list(dict.fromkeys(args.target))
+        issue = Issue(number=LOCAL_ISSUE_NUMBER, title=f"Tests for {', '.join(targets)}",
+                      body="Write tests for the behaviour of these files.", author="shell",
+                      url=args.repo.resolve().as_uri())
+        params = {"test_targets": targets, "tests_task": "targets"}
+    forge = LocalForge(args.repo.resolve(), issue)
+    protocols = list(dict.fromkeys([*settings.git_allowed_protocols, "file"]))
+    settings = settings.model_copy(update={"git_allowed_protocols": protocols})
+    repo = forge.repo_ref()
+    runtime = Runtime(settings=settings, db=Database(url, pool_size=4), forges={repo.forge: forge})
+    try:
+        async with runtime.db.transaction() as session:
+            run = await create_run(session, forge=repo.forge, repo=repo.full_name,
+                                   issue=issue.number, chain=TESTS.name, summoned_by="shell",
+                                   params=params)
+        if run is None:
+            raise CommandError(f"{repo.full_name} already has a live run")
+        console.print(f"Smith run {run.id}: tests for {repo}")
+        with Live(console=console, refresh_per_second=4) as live:
+            watcher = asyncio.create_task(_watch(runtime, run.id, TESTS.step_names(), live))
+            try:
+                await _run_with_environment_retries(run_chain, run.id, runtime, RetryLater,
+                                                    console)
+            finally:
+                watcher.cancel()
+                live.update(await _progress(runtime, run.id, TESTS.step_names()))
+        async with runtime.db.transaction() as session:
+            final = run_as_dict(await get_run(session, run.id))
+        console.print(f"status: [bold]{final['status']}[/bold] ({final['outcome']})")
+        if final.get("reason"):
+            console.print(f"reason: {final['reason']}")
+        report = settings.reports_dir / f"run-{run.id}.md"
+        report.parent.mkdir(parents=True, exist_ok=True)
+        report.write_text(forge.report(final))
+        console.print(f"report: {report}")
+        return 0 if final["status"] == "succeeded" else 1
+    finally:
+        await forge.close()
+        await runtime.db.dispose()
