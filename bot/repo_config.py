@@ -338,6 +338,27 @@ class ExamplesConfig(_Section):
         return [*self.positives, *self.negatives]
 
 
+CodeKind = Literal["pure", "service", "io"]
+
+
+class TestgenConfig(_Section):
+    """The test-generation chain (`smith:tests`, `smith tests`): its gates and campaigns."""
+
+    __test__ = False  # not a pytest test class
+
+    mutation: bool = True
+    """Gate 4, the mutation score of the code under test (Python)."""
+    max_mutants: int = Field(default=30, ge=1, le=200)
+    """Most mutants per file and pass (spread evenly over the mutation points)."""
+    kinds: dict[str, CodeKind] = Field(default_factory=dict)
+    """Glob → kind of code (pure ≥ 50 %, service ≥ 40 %, io ≥ 30 % mutation score); the kind
+    is read from a module's imports otherwise."""
+    docs: list[RelativeGlob] = Field(default_factory=lambda: ["docs/**", "README*"])
+    """Documentation globs: coverage campaigns only test packages whose docs are fresh."""
+    docs_fresh_days: int = Field(default=183, ge=1)
+    """Docs last touched longer ago than this are stale: documentation debt, not tested."""
+
+
 class RepoConfig(_Section):
     """The whole `.smith.yml`."""
 
@@ -363,6 +384,8 @@ class RepoConfig(_Section):
     """Sandbox kind for this repository (overrides the global setting; cannot disable it)."""
     examples: ExamplesConfig = Field(default_factory=ExamplesConfig)
     """The held-out acceptance chain's examples, artefact, evaluator and thresholds."""
+    testgen: TestgenConfig = Field(default_factory=TestgenConfig)
+    """The test-generation chain: gates and coverage campaigns."""
 
     @model_validator(mode="after")
     def _gate_below_max(self) -> RepoConfig:

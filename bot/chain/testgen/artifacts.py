@@ -41,7 +41,8 @@ class TestVerdict(Artifact):
     verdict: Literal["OK", "REVISE", "LOW_VALUE"] = Field(
         description="OK, REVISE (a concrete problem the Writer must fix) or LOW_VALUE "
         "(trivial behaviour: getters, enum-to-string, copies of plain data).")
-    confidence: Literal["HIGH", "MEDIUM", "LOW"]
+    confidence: Literal["HIGH", "MEDIUM", "LOW"] = Field(
+        description="How sure you are; REVISE counts only at HIGH.")
     reason: str = Field(default="", description="Why, for REVISE and LOW_VALUE.")
     recommendation: str = Field(default="", description="For REVISE: the concrete change "
                                 "the Writer should make.")
