@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from bot.validator.diffparse import DiffLine, FileChange
+from bot.validator.diffparse import DiffLine, FileChange, Hunk
 from bot.validator.filekinds import (
     comment_prefixes,
     is_code_path,
@@ -108,6 +108,18 @@ class ChangedFile:
                 continue
             out.append(line)
         return out
+
+    @cached_property
+    def _positions(self) -> dict[int, tuple[Hunk, int]]:
+        return {
+            id(line): (hunk, index)
+            for hunk in self.change.hunks
+            for index, line in enumerate(hunk.lines)
+        }
+
+    def locate(self, line: DiffLine) -> tuple[Hunk, int] | None:
+        """The hunk holding this very line and its index there, without scanning every hunk."""
+        return self._positions.get(id(line))
 
     def code(self, line: DiffLine) -> str:
         return split_comment(line.text, self.language)[0]

@@ -171,3 +171,15 @@ def test_unusable_input_exits_2_without_traceback(tmp_path: Path, make_args, mes
 def _write(path: Path, text: str) -> Path:
     path.write_text(text)
     return path
+
+
+def test_report_file_decides_an_edited_test_expectation(tmp_path):
+    """The same expected-value edit vetoes alone and passes when --report states the new value."""
+    diff = str(DIFFS / "clean__go_want_stated_by_report.diff")
+    alone = smith("validate", "--diff", diff, "--json")
+    assert alone.returncode == 1, alone.stderr
+    assert [v["kind"] for v in json.loads(alone.stdout)["vetoes"]] == ["test_weakened"]
+    report = tmp_path / "report.txt"
+    report.write_text('Make("a  b") returns "a--b". It should return "a-b".\n', encoding="utf-8")
+    stated = smith("validate", "--diff", diff, "--report", str(report), "--json")
+    assert stated.returncode == 0, stated.stdout + stated.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from tree_sitter import Node
 
@@ -125,3 +126,38 @@ _VALUE_BUILDERS = frozenset(
 def _is_constructor_name(name: str) -> bool:
     """`Decimal("1")`, `new Money(5)`, `List.of()`: values built from literals only, nothing computed."""
     return name in _VALUE_BUILDERS or bool(re.fullmatch(r"[A-Z]\w*", name))
+
+
+def pair_lines(
+    removed: list[DiffLine], added: list[DiffLine], threshold: float, window: int = 12
+) -> list[tuple[DiffLine, DiffLine]]:
+    """Pair each removed line with its most similar added line nearby (an edit, not a move).
+
+    Only added lines within `window` positions of the removed one's are compared, and the cheap
+    upper bounds of difflib go first, so a rewrite of thousands of lines stays linear.
+    """
+    pairs: list[tuple[DiffLine, DiffLine]] = []
+    taken: set[int] = set()
+    for index, old in enumerate(removed):
+        old_text = old.text.strip()
+        best: tuple[float, int] | None = None
+        if index < len(added) and index not in taken:
+            same_place = SequenceMatcher(None, old_text, added[index].text.strip()).ratio()
+            if same_place >= 0.9:  # the usual edit: line i of the block became line i
+                taken.add(index)
+                pairs.append((old, added[index]))
+                continue
+        for j in range(max(0, index - window), min(len(added), index + window + 1)):
+            if j in taken:
+                continue
+            matcher = SequenceMatcher(None, old_text, added[j].text.strip())
+            floor = best[0] if best else threshold
+            if matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor:
+                continue
+            ratio = matcher.ratio()
+            if ratio >= floor and (best is None or ratio > best[0]):
+                best = (ratio, j)
+        if best is not None:
+            taken.add(best[1])
+            pairs.append((old, added[best[1]]))
+    return pairs

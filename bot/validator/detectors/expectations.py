@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import islice
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
-from bot.validator.detectors.common import finding, snippet
+from bot.validator.detectors.common import finding, pair_lines, snippet
 from bot.validator.diffparse import DiffLine, Hunk
 from bot.validator.models import Finding
 from bot.validator.report import asks_for_test_change, states_expected_value
@@ -82,47 +83,60 @@ class _Token:
 _OPEN = _Token("op", "(")
 
 
+_MAX_FINDINGS = 20  # per file: a reviewer needs the pattern, not every line of a rewrite
+
+
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.test_files:
-        if changed.change.status in ("added", "deleted"):
+        yield from islice(_file_findings(changed, ctx.report), _MAX_FINDINGS)
+
+
+def _file_findings(changed: ChangedFile, report: str | None) -> Iterator[Finding]:
+    if changed.change.status in ("added", "deleted"):
+        return
+    net_removed = {id(line) for line in changed.net_removed}
+    net_added = {id(line) for line in changed.net_added}
+    for hunk in changed.change.hunks:
+        removed = [ln for ln in hunk.removed if id(ln) in net_removed and _candidate(changed, ln)]
+        added = [ln for ln in hunk.added if id(ln) in net_added and _candidate(changed, ln)]
+        if len(removed) > _MAX_CANDIDATES or len(added) > _MAX_CANDIDATES:
             continue
-        net_removed = {id(line) for line in changed.net_removed}
-        net_added = {id(line) for line in changed.net_added}
-        for hunk in changed.change.hunks:
-            removed = [
-                ln for ln in hunk.removed if id(ln) in net_removed and _candidate(changed, ln)
-            ]
-            added = [ln for ln in hunk.added if id(ln) in net_added and _candidate(changed, ln)]
-            for old, new in _pairs(removed, added):
-                reason = _edited(changed, hunk, old, new, ctx.report)
-                if reason:
-                    yield finding(
-                        "test_weakened",
-                        changed,
-                        new,
-                        f"{reason}: `{snippet(old.text, 50)}` → `{snippet(new.text, 50)}`",
-                    )
+        for old, new in _pairs(removed, added):
+            reason = _edited(changed, hunk, old, new, report)
+            if reason:
+                yield finding(
+                    "test_weakened",
+                    changed,
+                    new,
+                    f"{reason}: `{snippet(old.text, 50)}` → `{snippet(new.text, 50)}`",
+                )
+
+
+_LIKELY = re.compile(
+    r"\bassert|\bAssert|\bexpect|\bto[A-Z]\w*\(|\b(Equal|InDelta|InEpsilon|closeTo|approx|isclose)\w*\(|"
+    r"\b(want|expected|exp|golden)\w*\b|\bif\b.*(==|!=)",
+    re.IGNORECASE,
+)
+_MAX_CANDIDATES = 5000  # per side of a hunk: a rewrite that large is not an edit in place
 
 
 def _candidate(changed: ChangedFile, line: DiffLine) -> bool:
+    """A line that may hold an expectation: an assertion, a `want`, a table row, a lone literal."""
     text = changed.code(line)
-    return bool(text.strip()) and not is_full_line_comment(line.text, changed.language) and not (
-        _MESSAGE_CALL.search(text)
-    )
+    if not text.strip() or is_full_line_comment(line.text, changed.language):
+        return False
+    if _MESSAGE_CALL.search(text):
+        return False
+    return bool(_LIKELY.search(text) or _ROW.match(text) or _lone_literal(text))
 
 
 def _pairs(removed: list[DiffLine], added: list[DiffLine]) -> list[tuple[DiffLine, DiffLine]]:
-    pairs, free = [], list(added)
-    for old in removed:
-        scored = [
-            (SequenceMatcher(None, old.text.strip(), n.text.strip()).ratio(), n) for n in free
-        ]
-        if scored:
-            ratio, best = max(scored, key=lambda s: s[0])
-            if ratio >= 0.6 or _lone_literal(old.text) and _lone_literal(best.text):
-                pairs.append((old, best))
-                free.remove(best)
-    return pairs
+    """Edited lines: similar enough, or both a lone literal (`5400,` → `90,`)."""
+    pairs = pair_lines(removed, added, 0.6)
+    paired = {id(line) for pair in pairs for line in pair}
+    lone_old = [ln for ln in removed if id(ln) not in paired and _lone_literal(ln.text)]
+    lone_new = [ln for ln in added if id(ln) not in paired and _lone_literal(ln.text)]
+    return pairs + list(zip(lone_old, lone_new, strict=False))
 
 
 def _lone_literal(text: str) -> bool:
@@ -255,7 +269,10 @@ def _continues_assertion(changed: ChangedFile, hunk: Hunk, line: DiffLine) -> bo
     """
     if not _lone_literal(line.text):
         return False
-    above = [ln for ln in hunk.lines[: hunk.lines.index(line)] if ln.kind != "+"][-6:]
+    position = changed.locate(line)
+    if position is None:
+        return False
+    above = [ln for ln in hunk.lines[: position[1]] if ln.kind != "+"][-6:]
     toks = [t for ln in above for t in tokens(changed.code(ln))]
     for name in _frames(toks, len(toks)):
         if _ASSERTING.match(name):

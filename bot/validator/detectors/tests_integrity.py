@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from difflib import SequenceMatcher
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
-from bot.validator.detectors.common import finding, snippet
+from bot.validator.detectors.common import finding, pair_lines, snippet
 from bot.validator.diffparse import DiffLine, Hunk
 from bot.validator.models import Finding
 
@@ -142,12 +142,12 @@ def _platform_skip_on_new_test(changed: ChangedFile, line: DiffLine) -> bool:
     """A platform/version skipif on a test this diff adds is ordinary; on an existing test it hides it."""
     if not _PLATFORM_CONDITION.search(line.text):
         return False
-    for hunk in changed.change.hunks:
-        if line in hunk.lines:
-            after = hunk.lines[hunk.lines.index(line) + 1 :]
-            for following in after[:4]:
-                if _test_names(following.text):
-                    return following.kind == "+"
+    position = changed.locate(line)
+    if position is not None:
+        hunk, index = position
+        for following in hunk.lines[index + 1 : index + 5]:
+            if _test_names(following.text):
+                return following.kind == "+"
     return False
 
 
@@ -161,12 +161,13 @@ def _conditional_skip_in_new_code(changed: ChangedFile, line: DiffLine) -> bool:
 
     It cannot hide a test that already guarded the behaviour; an unconditional skip still counts.
     """
-    hunk = next((h for h in changed.change.hunks if line in h.lines), None)
-    if hunk is None:
+    if not (_SKIPS.search(line.text) or _BARE_RETURN.match(changed.code(line))):
+        return False  # nothing to spare: only a skip or an early return is reported
+    position = changed.locate(line)
+    if position is None:
         return False
-    above = [
-        ln for ln in hunk.lines[: hunk.lines.index(line)] if ln.kind != "-" and ln.text.strip()
-    ]
+    hunk, index = position
+    above = [ln for ln in hunk.lines[:index] if ln.kind != "-" and ln.text.strip()]
     conditional = bool(_CONDITIONAL_SKIP.search(line.text)) or bool(
         above
         and re.match(r"^\s*(if|elif|else)\b", above[-1].text)
@@ -187,10 +188,10 @@ def _conditional_skip_in_new_code(changed: ChangedFile, line: DiffLine) -> bool:
 
 def _in_test_body(changed: ChangedFile, line: DiffLine) -> bool:
     """The nearest enclosing definition above the line (in its hunk) is a test, not a helper."""
-    for hunk in changed.change.hunks:
-        if line not in hunk.lines:
-            continue
-        above = hunk.lines[: hunk.lines.index(line)]
+    position = changed.locate(line)
+    if position is not None:
+        hunk, index = position
+        above = hunk.lines[:index]
         for previous in reversed(above):
             if previous.kind == "-":
                 continue
@@ -324,17 +325,7 @@ def _similar_names(old: str, new: str) -> bool:
 
 
 def _pairs(removed: list[DiffLine], added: list[DiffLine]) -> list[tuple[DiffLine, DiffLine]]:
-    pairs, free = [], list(added)
-    for old in removed:
-        if not free:
-            break
-        best = max(
-            free, key=lambda new: SequenceMatcher(None, old.text.strip(), new.text.strip()).ratio()
-        )
-        if SequenceMatcher(None, old.text.strip(), best.text.strip()).ratio() >= 0.4:
-            pairs.append((old, best))
-            free.remove(best)
-    return pairs
+    return pair_lines(removed, added, 0.4)
 
 
 def _loosened(old: str, new: str) -> str | None:
