@@ -37,6 +37,8 @@ HELP_TEXT_TEMPLATE = """\
 | `{prefix} retry` | run again after a failure | {summon} |
 | `{prefix} rework <what to change>` | on Smith's merge request: change the fix as \
 described; the rest of the comment, several lines allowed | {summon} |
+| `{prefix} tests` | on an open merge request: write tests for its change, offered as a \
+merge request against its branch; on an issue: tests for the change that closed it | {summon} |
 | `{prefix} approve-rule [id]` | approve the rule proposed here, or rule `id` | {approve} |
 | `{prefix} reject-rule [id]` | reject the rule proposed here, or rule `id` | {approve} |
 
@@ -100,6 +102,11 @@ class ReworkCommand(_Command):
     implicit: bool = False
 
 
+class TestsCommand(_Command):
+    kind: Literal["tests"] = "tests"
+    required_role: ClassVar[Role] = "summon"
+
+
 class ApproveRuleCommand(_Command):
     kind: Literal["approve-rule"] = "approve-rule"
     required_role: ClassVar[Role] = "approve"
@@ -127,6 +134,7 @@ Command = Annotated[
     | RetryCommand
     | ApproveCommand
     | ReworkCommand
+    | TestsCommand
     | ApproveRuleCommand
     | RejectRuleCommand
     | UnknownCommand,
@@ -139,6 +147,7 @@ _SIMPLE_VERBS: dict[str, type[_Command]] = {
     "cancel": CancelCommand,
     "retry": RetryCommand,
     "approve": ApproveCommand,
+    "tests": TestsCommand,
 }
 _RULE_VERBS: dict[str, type[ApproveRuleCommand] | type[RejectRuleCommand]] = {
     "approve-rule": ApproveRuleCommand,

@@ -16,6 +16,7 @@ from bot.commands import (
     RetryCommand,
     ReworkCommand,
     StatusCommand,
+    TestsCommand,
     UnknownCommand,
     help_text,
     parse_commands,
@@ -48,6 +49,10 @@ STATUS = "Run #{run}: **{status}**{step}{outcome}."
 REWORK_ONLY_ON_CR = "`rework` works on Smith's change requests, not on issues."
 REWORK_QUEUED = "Rework queued as run #{run}."
 REWORK_JOINED = "Added to rework run #{run}, which has not started yet."
+TESTS_QUEUED = ("Writing tests for this {what} as run #{run}; they come as a change request of "
+                "their own, with a gate report per file.")
+TESTS_BUSY = "There is already a Smith run for this {what}; wait for it to end."
+TESTS_CLOSED = "`tests` works on open merge requests only."
 UNKNOWN = "I don't know `{verb}`.\n\n{help}"
 
 Action = Callable[[Event, Runtime, Command], Awaitable[str | None]]
@@ -206,6 +211,28 @@ async def _rework(event: Event, runtime: Runtime, command: Command) -> str:
     return RETRY_BUSY.format(run=origin.id, status="active")
 
 
+async def _tests(event: Event, runtime: Runtime, command: Command) -> str:
+    """Tests for a change request's change (never pushed onto its branch), or for the change
+    an issue's commits made (as the `smith:tests` label does)."""
+    assert event.item is not None
+    number = event.item.number
+    if event.item.kind == "change_request":
+        change = await runtime.forge(event.forge).get_change_request(event.repo, number)
+        if change.state != "open" or change.merged:
+            return TESTS_CLOSED
+        run = await start_run(runtime, event, None, chain="tests_cr",
+                              subject=Subject.change_request(number),
+                              params={"tests_task": f"change request #{number}",
+                                      "tests_tag": f"cr{number}"})
+        what = "merge request"
+    else:
+        run = await start_run(runtime, event, ItemRef("issue", number), chain="tests")
+        what = "issue"
+    if run is None:
+        return TESTS_BUSY.format(what=what)
+    return TESTS_QUEUED.format(what=what, run=run.id)
+
+
 ACTIONS: dict[type, Action] = {
     HelpCommand: _help,
     StatusCommand: _status,
@@ -213,5 +240,6 @@ ACTIONS: dict[type, Action] = {
     RetryCommand: _retry,
     ApproveCommand: _approve,
     ReworkCommand: _rework,
+    TestsCommand: _tests,
     UnknownCommand: _unknown,
 }

@@ -132,7 +132,10 @@ class RunEngine:
         if self.graph.held:  # nothing a held value is in leaves through the forge
             forge = GuardedForge(forge, held)
         repo = RepoRef(snapshot.forge, snapshot.repo)  # type: ignore[arg-type]
-        issue = ItemRef("issue", snapshot.issue_number)
+        # Where the run speaks: its issue, or the change request it was asked for on.
+        issue = (ItemRef("change_request", int(snapshot.subject_key))
+                 if snapshot.subject_kind == "change_request"
+                 else ItemRef("issue", snapshot.issue_number))
 
         async def sink(event):
             held.check("the trajectory", event.args, event.detail)
@@ -433,6 +436,8 @@ class _RunSnapshot:
     change_request_url: str | None
     branch: str | None
     base_branch: str | None
+    subject_kind: str = "issue"
+    subject_key: str = ""
 
     @classmethod
     def of(cls, run: Run) -> "_RunSnapshot":
@@ -440,7 +445,8 @@ class _RunSnapshot:
                    chain=run.chain, params=run.params, summoned_by=run.summoned_by,
                    change_request_number=run.change_request_number,
                    change_request_url=run.change_request_url, branch=run.branch,
-                   base_branch=run.base_branch)
+                   base_branch=run.base_branch, subject_kind=run.subject_kind,
+                   subject_key=run.subject_key)
 
 
 def _plus(usage: tuple[int, int, float], spent: ItemsSpent) -> tuple[int, int, float]:

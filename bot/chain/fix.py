@@ -18,7 +18,7 @@ from bot.chain.steps.prepare import prepare, prepare_rework
 from bot.chain.steps.publish import publish, publish_rework, transition
 from bot.chain.steps.reproduce import brt
 from bot.chain.steps.understand import acceptance, diagnose, judge
-from bot.chain.testgen.graph import TESTS
+from bot.chain.testgen.graph import TESTS, TESTS_FOR_CHANGE
 
 
 def _diagnose_budget(ctx: RunContext) -> int:
@@ -74,4 +74,4 @@ REWORK = Graph(
     display=tuple(str(s) for s in (S.PREPARE, S.IMPLEMENT, S.QUALITY, S.VALIDATE, S.PUBLISH)),
 )
 
-GRAPHS: dict[str, Graph] = {graph.name: graph for graph in (FIX, REWORK, EXAMPLES, TESTS)}
+GRAPHS: dict[str, Graph] = {graph.name: graph for graph in (FIX, REWORK, EXAMPLES, TESTS, TESTS_FOR_CHANGE)}

@@ -48,6 +48,7 @@ async def prepare(ctx: RunContext) -> StepOutcome:
     if isinstance(begun, StepOutcome):
         return begun
     workspace, issue = begun
+    assert issue is not None
     tools = ctx.tools
     default = await ctx.forge.default_branch(ctx.repo)
     new_branch = ctx.branch or branch_name(issue.number, issue.title)
@@ -104,13 +105,15 @@ async def prepare_rework(ctx: RunContext) -> StepOutcome:
                        summary=_summary(ctx, change.target_branch))
 
 
-async def _begin(ctx: RunContext) -> tuple[Workspace, Issue] | StepOutcome:
-    """The issue, the model key, the run folders, and how to reach the repository."""
+async def _begin(ctx: RunContext, *, read_issue: bool = True
+                 ) -> tuple[Workspace, Issue | None] | StepOutcome:
+    """The issue, the model key, the run folders, and how to reach the repository. A run asked
+    for on a change request (`read_issue=False`) reads the change request itself instead."""
     settings = ctx.settings
     lost = await permission_lost(ctx)
     if lost is not None:
         return _stop("not_permitted", lost)
-    issue = await ctx.forge.get_issue(ctx.repo, ctx.issue.number)
+    issue = await ctx.forge.get_issue(ctx.repo, ctx.issue.number) if read_issue else None
     ctx.tools.issue = issue
     if not settings.anthropic_api_key:
         return _stop("no_model_key", "ANTHROPIC_API_KEY is not set for this Smith installation")

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from bot.chain.artifacts import StepName as S
 from bot.chain.graph import Graph, Node
-from bot.chain.testgen.steps import WRITE_TESTS, prepare_tests, publish_tests, test_targets
+from bot.chain.testgen.steps import (
+    WRITE_TESTS,
+    prepare_tests,
+    prepare_tests_for_change,
+    publish_tests,
+    test_targets,
+)
 
 TESTS = Graph(
     name="tests",
@@ -17,3 +23,17 @@ TESTS = Graph(
         Node(str(S.PUBLISH_TESTS), publish_tests),
     ),
 )
+
+TESTS_FOR_CHANGE = Graph(
+    name="tests_cr",
+    start=str(S.PREPARE),
+    resume_via=str(S.PREPARE),
+    nodes=(
+        Node(str(S.PREPARE), prepare_tests_for_change),
+        Node(str(S.TEST_TARGETS), test_targets),
+        Node(str(S.WRITE_TESTS), WRITE_TESTS),
+        Node(str(S.PUBLISH_TESTS), publish_tests),
+    ),
+)
+"""`/smith tests` on a change request: tests for what it changes, as a change request of their
+own against its branch."""

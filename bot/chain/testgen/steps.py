@@ -35,6 +35,8 @@ from bot.chain.testgen.artifacts import (
 from bot.chain.testgen.gates import GatePass, GateSettings, module_name, run_gates
 from bot.chain.testgen.smells import drop_tests, names_of_tests
 from bot.chain.untrusted import data_block, quote_report
+from bot.forge.base import Issue
+from bot.repo_config import CONFIG_FILE, RepoConfigError, load_repo_config
 from bot.workspace.safe_fs import read_beneath, remove_beneath, write_beneath
 from bot.workspace.test_failure import EnvironmentProblem
 from bot.workspace.tools import WritePolicy
@@ -64,6 +66,41 @@ async def prepare_tests(ctx: RunContext) -> StepOutcome:
     return StepOutcome(outcome.verdict, str(StepName.TEST_TARGETS), summary=outcome.summary)
 
 
+async def prepare_tests_for_change(ctx: RunContext) -> StepOutcome:
+    """PREPARE of `/smith tests` on a change request: Smith's branch starts from the change
+    request's branch (never pushed onto it), the config comes from its target branch."""
+    from bot.chain.steps.prepare import _bad_config, _begin, _equip
+
+    begun = await _begin(ctx, read_issue=False)
+    if isinstance(begun, StepOutcome):
+        return begun
+    workspace, _ = begun
+    tools = ctx.tools
+    change = await ctx.forge.get_change_request(ctx.repo, ctx.issue.number)
+    tools.issue = Issue(number=change.number, title=change.title, body=change.body,
+                        author="change-request", url=change.url)
+    tools.checkout = await workspace.create_checkout(
+        tools.need("clone_url"), change.source_branch,
+        new_branch=ctx.branch or f"smith/tests-cr{change.number}",
+        credentials=tools.credentials)
+    target = await workspace.create_checkout(tools.need("clone_url"), change.target_branch,
+                                             credentials=tools.credentials, refresh=False)
+    config_text = await target.read_base_file(CONFIG_FILE)
+    target.remove()
+    try:
+        config = load_repo_config(config_text)
+    except RepoConfigError as exc:
+        return _bad_config(exc)
+    stopped = await _equip(ctx, config, change.source_branch)
+    if stopped is not None:
+        return stopped
+    await ctx.save_state(tests_change={"base": change.target_branch,
+                                       "head": change.source_branch})
+    _restore_finished(ctx)
+    return StepOutcome(Verdict.PASSED, str(StepName.TEST_TARGETS),
+                       summary=f"{change.source_branch} @ {ctx.workspace.base_commit[:10]}")
+
+
 def _restore_finished(ctx: RunContext) -> None:
     """A resumed run puts back the files its loop had already kept."""
     for stored in _files(ctx).values():
@@ -78,6 +115,8 @@ def _restore_finished(ctx: RunContext) -> None:
 def task_label(ctx: RunContext) -> tuple[str, str]:
     """(how people read the task, the tag in file names)."""
     extra = ctx.state.model_extra or {}
+    if extra.get("tests_task") and extra.get("tests_tag"):
+        return str(extra["tests_task"]), str(extra["tests_tag"])
     if extra.get("tests_task"):
         return str(extra["tests_task"]), "".join(c for c in str(extra["tests_task"])
                                                  if c.isalnum())[:20] or "targets"
@@ -94,8 +133,14 @@ async def test_targets(ctx: RunContext) -> StepOutcome:
     for path in extra.get("test_targets") or []:
         candidates.setdefault(path, set())
         why[path] = "named"
+    change = extra.get("tests_change")
+    mirror = _mirror(ctx) if ctx.repo.forge != "local" else None  # `smith tests --repo`
+    if not candidates and change and mirror is not None:  # `/smith tests` on a change request
+        for path, functions in (await pick.changed_between(
+                checkout.git, mirror, change["base"], change["head"])).items():
+            candidates.setdefault(path, set()).update(functions)
+            why[path] = "changed by the change request"
     if not candidates:
-        mirror = _mirror(ctx) if ctx.repo.forge != "local" else None  # `smith tests --repo`
         if mirror is not None:
             touched = await pick.commits_naming(checkout.git, mirror, checkout.source_branch,
                                                 ctx.issue.number)

@@ -68,13 +68,31 @@ async def commits_naming(git: Git, mirror: Path, branch: str, number: int) -> di
                 errors="replace")
         except GitError:
             continue
-        for section in re.split(r"^diff --git ", patch, flags=re.M)[1:]:
-            header = section.splitlines()[0]
-            match = re.search(r" b/(\S+)$", header)
-            if not match:
-                continue
-            names = set(_HUNK_FUNCTION.findall(section)) | set(_ADDED_FUNCTION.findall(section))
-            touched.setdefault(match.group(1), set()).update(names)
+        for path, names in _touched(patch).items():
+            touched.setdefault(path, set()).update(names)
+    return touched
+
+
+async def changed_between(git: Git, mirror: Path, base: str, head: str) -> dict[str, set[str]]:
+    """Source paths a change request changes (`base...head`), with the functions it names."""
+    try:
+        patch = (await git.run(["diff", "--unified=0", "--no-color", "--no-ext-diff",
+                                f"refs/heads/{base}...refs/heads/{head}"], git_dir=mirror)
+                 ).decode(errors="replace")
+    except GitError:
+        return {}
+    return _touched(patch)
+
+
+def _touched(patch: str) -> dict[str, set[str]]:
+    touched: dict[str, set[str]] = {}
+    for section in re.split(r"^diff --git ", patch, flags=re.M)[1:]:
+        header = section.splitlines()[0]
+        match = re.search(r" b/(\S+)$", header)
+        if not match:
+            continue
+        names = set(_HUNK_FUNCTION.findall(section)) | set(_ADDED_FUNCTION.findall(section))
+        touched.setdefault(match.group(1), set()).update(names)
     return touched
 
 
