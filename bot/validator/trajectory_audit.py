@@ -4,8 +4,9 @@ git_history_peek: any agent call that reads `.git/`, names a git history command
 refs such as ORIG_HEAD or packed-refs — the fix may be copied from the future. Every string in
 every argument is checked (test ids, globs, nested lists), after undoing disguises
 (history_text); only the content a write tool puts into a file is exempt.
-brt_tampering: an agent write to the red test file after our code saw it red on an assertion.
-Refused attempts count too: the design records them precisely so the validator sees intent.
+brt_tampering: an agent write to the red test file after our code saw it red on an assertion
+(the last time the reproducing step saw it: a resumed run reproduces again). Refused attempts
+count too: the design records them precisely so the validator sees intent.
 """
 
 from __future__ import annotations
@@ -214,7 +215,9 @@ def _tampering(events: Sequence[TrajectoryEvent], red_test: str | None) -> Itera
     ]
     if not reds:
         return
-    first = reds[0]
+    # A run resumed after its worker died mid-BRT writes and verifies the red test again on a
+    # fresh checkout: the protected window opens at that step's last verification.
+    first = [e for e in reds if e.step == reds[0].step][-1]
     test_id = str(first.args.get("test_id") or red_test or "")
     files = {_normalize(p) for p in (parse_test_id(test_id).path,) if p}
     for key in ("path", "file", "test_file"):
