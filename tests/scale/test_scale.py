@@ -2,8 +2,9 @@
 repositories; a worker dies mid-run, the rest drain on SIGTERM; every issue ends with exactly
 one run and one change request.
 
-Bounded for CI on a 2-core machine: 40 summons across 10 repositories (about a minute). The
-issue's full size, 200 summons across 40 repositories:
+Bounded for CI on a 2-core machine: 24 summons across 8 repositories (about 70 s CPU in all,
+so about a minute on two quiet cores; several minutes on a busy machine, hence the generous
+deadlines). The issue's full size, 200 summons across 40 repositories:
 
     SMITH_SCALE_SUMMONS=200 SMITH_SCALE_REPOSITORIES=40 .venv/bin/python -m pytest -s tests/scale
 
@@ -24,14 +25,14 @@ from tests.scale.cluster import Cluster, Size, cluster, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.e2e, pytest.mark.timeout(1800)]
 
-SIZE = Size.from_env(summons=40, repositories=10)
-GRACE_SECONDS = 30.0
-STALLED_AFTER_SECONDS = 5.0
+SIZE = Size.from_env(summons=24, repositories=8)
+GRACE_SECONDS = 60.0  # the default: a run under load can take half a minute to finish
+STALLED_AFTER_SECONDS = 8.0  # short, so the killed worker's runs move on within seconds
 
 
 def _budget(size: Size) -> float:
     """Seconds the whole load may take: generous, so a busy machine is slow, not red."""
-    return 60.0 + 8.0 * size.summons / max(1, size.workers - 1)
+    return 120.0 + 10.0 * size.summons / max(1, size.workers - 1)
 
 
 async def _steps_by_run(cluster_: Cluster) -> dict[int, list[tuple[str, str]]]:
@@ -53,11 +54,11 @@ async def test_many_workers_one_run_and_one_change_request_per_issue(
         # The first worker's first fix is held at the model: that worker dies there.
         doomed = workers[0]
         thinking = smith.model.hold(doomed.name, "submit_implementation")
-        await smith.wait_ready([web, *workers], timeout=120)
+        await smith.wait_ready([web, *workers], timeout=180)
         await smith.summon_all()
 
         # 1. SIGKILL mid-run: no goodbye, its jobs stay 'doing' until the heartbeat goes stale.
-        await wait_until(lambda: _arrived(thinking), 120, what="a fix on the doomed worker",
+        await wait_until(lambda: _arrived(thinking), 180, what="a fix on the doomed worker",
                          cluster=smith)
         doomed.stop(signal.SIGKILL)
         assert await doomed.exited(timeout=10) == -signal.SIGKILL
