@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import os
 import subprocess
 import sys
@@ -89,3 +90,86 @@ def test_mutate_json_names_the_survivors(tmp_path):
     assert {(m["line"], m["original"], m["mutated"]) for m in outcome["survived"]} == {
         (8, "/", "*"), (8, "return sum(values) / len(values)", "return None")}
     assert outcome["seconds"] > 0
+
+
+PRICING = '''def discount(total, member):
+    """10 off orders of 100 or more for members."""
+    if member and total >= 100:
+        return total - 10
+    return total
+'''
+PRICING_TEST = '''from pricing.calc import discount
+
+
+def test_members_get_ten_off_from_one_hundred():
+    assert discount(100, True) == 90
+
+
+def test_just_below_one_hundred_pays_full():
+    assert discount(99, True) == 99
+
+
+def test_non_members_pay_full():
+    assert discount(150, False) == 150
+'''
+
+
+def _git(repo: Path, *args: str, date: str | None = None) -> None:
+    env = {"GIT_AUTHOR_NAME": "Dev", "GIT_AUTHOR_EMAIL": "d@example.com", "HOME": str(repo),
+           "GIT_COMMITTER_NAME": "Dev", "GIT_COMMITTER_EMAIL": "d@example.com",
+           "PATH": "/usr/bin:/bin"}
+    if date:
+        env.update(GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date)
+    subprocess.run(["git", "-C", str(repo), *args], env=env, check=True, capture_output=True)
+
+
+async def test_a_coverage_campaign_tests_fresh_packages_and_lists_stale_docs_as_debt(
+        tmp_path, database_url):
+    repo = tmp_path / "project"
+    (repo / "legacy").mkdir(parents=True)
+    (repo / "pricing").mkdir()
+    (repo / "tests").mkdir()
+    (repo / "docs").mkdir()
+    (repo / "conftest.py").write_text("")
+    for package in ("legacy", "pricing"):
+        (repo / package / "__init__.py").write_text("")
+    (repo / "legacy" / "old.py").write_text("def sign(x):\n    if x < 0:\n        return -1\n"
+                                           "    return 1\n")
+    (repo / "pricing" / "calc.py").write_text(PRICING)
+    (repo / "tests" / "test_smoke.py").write_text("def test_smoke():\n    assert True\n")
+    (repo / "docs" / "legacy.md").write_text("# Legacy\n")
+    _git(repo, "init", "-q", "-b", "main")
+    _git(repo, "add", "docs/legacy.md")
+    _git(repo, "commit", "-q", "-m", "legacy docs", date="2020-01-01T00:00:00")
+    (repo / "docs" / "pricing.md").write_text("# Pricing\n\nMembers get 10 off from 100.\n")
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-q", "-m", "code and pricing docs")
+    file = "tests/test_calc_smith_coverage.py"
+    async with FakeModelServer() as model:
+        model.script("submit_written_test_file",
+                     Turn.tool("write_file", path=file, content=PRICING_TEST),
+                     Turn.submit("submit_written_test_file", {
+                         "file": file, "functions": ["discount"],
+                         "scenarios": [{"test": "test_members_get_ten_off_from_one_hundred",
+                                        "behaviour": "members pay 10 less from 100",
+                                        "kind": "happy_path"}]}))
+        model.script("submit_test_review", Turn.submit("submit_test_review", {
+            "tests": [{"test": "test_members_get_ten_off_from_one_hundred", "verdict": "OK",
+                       "confidence": "HIGH"}],
+            "verdict": "ACCEPT", "summary": "Pins the documented discount.",
+            "missing_scenarios": []}))
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot.cli", "tests", "--repo", str(repo), "--coverage",
+            env=_env(tmp_path, SMITH_DATABASE_URL=database_url, ANTHROPIC_API_KEY="test-key",
+                     ANTHROPIC_BASE_URL=model.base_url),
+            cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        output, _ = await asyncio.wait_for(process.communicate(), timeout=300)
+    text = output.decode()
+    assert process.returncode == 0, text
+    [report] = (tmp_path / "data" / "reports").glob("run-*.md")
+    body = report.read_text()
+    assert f"`{file}` (for `pricing/calc.py`)" in body
+    assert "- legacy: documentation last changed" in body
+    before, after = (float(x.rstrip("%")) for x in re.findall(
+        r"(\d+\.\d)% (?:before|after)", body))
+    assert after > before

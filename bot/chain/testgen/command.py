@@ -130,8 +130,6 @@ def cmd_tests(args: argparse.Namespace) -> int:
 
     if not (args.repo / ".git").exists():
         raise CommandError(f"{args.repo} is not a git repository")
-    if args.coverage:
-        raise CommandError("--coverage is not available yet; use --target or --issue-file", 2)
     settings = load_settings()
     with database_target(settings) as url:
         return asyncio.run(_tests(settings, url, args))
@@ -151,6 +149,7 @@ async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.services import Runtime
     from bot.store.db import Database
     from bot.store.runs import create_run, get_run, run_as_dict
+    from bot.subjects import Subject
 
     console = Console()
     params: dict[str, Any] = {}
@@ -159,6 +158,11 @@ async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
             issue = read_issue_file(args.issue_file)
         except (OSError, ValueError) as exc:
             raise CommandError(f"cannot read the issue file: {exc}") from exc
+    elif args.coverage:
+        issue = Issue(number=LOCAL_ISSUE_NUMBER, title="Tests where branch coverage is lowest",
+                      body="Write tests for the least-covered packages whose documentation is "
+                      "fresh.", author="shell", url=args.repo.resolve().as_uri())
+        params = {"tests_coverage": True, "tests_task": "coverage", "tests_tag": "coverage"}
     else:
         targets = list(dict.fromkeys(args.target))
         issue = Issue(number=LOCAL_ISSUE_NUMBER, title=f"Tests for {', '.join(targets)}",
@@ -174,7 +178,8 @@ async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
         async with runtime.db.transaction() as session:
             run = await create_run(session, forge=repo.forge, repo=repo.full_name,
                                    issue=issue.number, chain=TESTS.name, summoned_by="shell",
-                                   params=params)
+                                   params=params, subject=Subject.campaign("tests:coverage")
+                                   if args.coverage else None)
         if run is None:
             raise CommandError(f"{repo.full_name} already has a live run")
         console.print(f"Smith run {run.id}: tests for {repo}")

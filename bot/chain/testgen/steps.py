@@ -23,6 +23,7 @@ from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
 from bot.chain.steps.prepare import prepare
 from bot.chain.steps.reproduce import revert_changes
+from bot.chain.testgen import coverage as covered
 from bot.chain.testgen import render, targets as pick
 from bot.chain.testgen.artifacts import (
     FileReport,
@@ -32,7 +33,7 @@ from bot.chain.testgen.artifacts import (
     TestTargets,
     WrittenTestFile,
 )
-from bot.chain.testgen.gates import GatePass, GateSettings, module_name, run_gates
+from bot.chain.testgen.gates import GatePass, GateSettings, run_gates
 from bot.chain.testgen.smells import drop_tests, names_of_tests
 from bot.chain.untrusted import data_block, quote_report
 from bot.forge.base import Issue
@@ -133,6 +134,8 @@ async def test_targets(ctx: RunContext) -> StepOutcome:
     for path in extra.get("test_targets") or []:
         candidates.setdefault(path, set())
         why[path] = "named"
+    if extra.get("tests_coverage"):
+        return await _coverage_targets(ctx, task)
     change = extra.get("tests_change")
     mirror = _mirror(ctx) if ctx.repo.forge != "local" else None  # `smith tests --repo`
     if not candidates and change and mirror is not None:  # `/smith tests` on a change request
@@ -156,6 +159,50 @@ async def test_targets(ctx: RunContext) -> StepOutcome:
     if not chosen:
         reason = ("no Python source file to test was found: name one in the issue, or land "
                   "the change in commits that name the issue")
+        return StepOutcome(Verdict.FAILED, None, artifact=artifact, summary="nothing to test",
+                           ending=RunEnding(RunStatus.FAILED, "nothing_to_test", reason,
+                                            step=str(StepName.TEST_TARGETS)))
+    return StepOutcome(Verdict.PASSED, LOOP, artifact=artifact,
+                       summary=", ".join(t.path for t in chosen))
+
+
+async def _coverage_targets(ctx: RunContext, task: str) -> StepOutcome:
+    """Coverage-driven: the least-covered files of the least-covered packages with fresh docs;
+    packages whose docs are stale or missing are documentation debt."""
+    config = ctx.repo_config
+    section = config.testgen
+    try:
+        files = await covered.measure(ctx.sandbox, ctx.workspace.path, config,
+                                      timeout=config.regression.timeout_seconds)
+    except covered.CoverageUnavailable as exc:
+        raise EnvironmentBroken(EnvironmentProblem(
+            "runner_missing", str(exc), "install coverage.py in the repository's `setup`"))
+    mirror = _mirror(ctx)
+    candidates: dict[str, set[str]] = {}
+    why: dict[str, str] = {}
+    debt = []
+    for package in covered.by_package(files, config.test_globs):
+        if package.ratio >= 1.0 or len(candidates) >= pick.MAX_TARGETS:
+            continue
+        docs = covered.docs_of(ctx.workspace.path, package.package, section.docs)
+        age = await covered.docs_age_days(ctx.workspace.git, mirror, ctx.workspace.source_branch,
+                                          docs) if mirror is not None else None
+        if age is None or age > section.docs_fresh_days:
+            debt.append(f"{package.package}: " + ("no documentation" if not docs else
+                        f"documentation last changed {age or 0:.0f} days ago"))
+            continue
+        for path, ratio in sorted(package.files.items(), key=lambda item: item[1]):
+            if ratio < 1.0 and len(candidates) < pick.MAX_TARGETS:
+                candidates[path] = set()
+                why[path] = f"branch coverage {ratio:.0%} in {package.package}"
+    chosen = pick.choose(ctx.workspace.path, candidates, why, config.test_globs,
+                         ctx.protected.matches)
+    before = {"(all)": round(covered.overall(files), 4)}
+    artifact = TestTargets(task=task, targets=chosen, documentation_debt=debt,
+                           coverage_before=before)
+    if not chosen:
+        reason = "no package with fresh documentation lacks coverage" + (
+            "; documentation debt: " + "; ".join(debt) if debt else "")
         return StepOutcome(Verdict.FAILED, None, artifact=artifact, summary="nothing to test",
                            ending=RunEnding(RunStatus.FAILED, "nothing_to_test", reason,
                                             step=str(StepName.TEST_TARGETS)))
@@ -527,9 +574,19 @@ async def publish_tests(ctx: RunContext) -> StepOutcome:
     await ctx.save_state(pushed_head=head)
     await checkout.push(ctx.tools.need("clone_url"), ctx.tools.credentials, force=True,
                         lease=lease)
+    chosen = ctx.require(str(StepName.TEST_TARGETS), TestTargets)
+    after = None
+    if chosen.coverage_before:  # a coverage campaign measures once more, at the end
+        config = ctx.repo_config
+        try:
+            after = covered.overall(await covered.measure(
+                ctx.sandbox, checkout.path, config, timeout=config.regression.timeout_seconds))
+        except covered.CoverageUnavailable:
+            after = None
     body = render.change_request_body(ctx.run_id, task, generated,
-                                      module_names={f.target: module_name(f.target)
-                                                    for f in generated.files})
+                                      coverage=(chosen.coverage_before.get("(all)"), after)
+                                      if chosen.coverage_before else None,
+                                      debt=chosen.documentation_debt)
     existing = await ctx.forge.find_change_request(ctx.repo, checkout.branch)
     if existing is not None:
         change = await ctx.forge.update_change_request(ctx.repo, existing.number, title=title,
