@@ -9,6 +9,8 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.store import rules as store
 from bot.store.db import Database
 from tests.fakes.model import FakeModelServer, Turn
@@ -53,6 +55,7 @@ async def _seed(database: Database) -> tuple[int, int]:
     return proposed.id, other.id
 
 
+@pytest.mark.slow  # several `smith` subprocesses on the embedded database
 async def test_list_show_approve_and_clear_errors(database: Database, database_url: str,
                                                   tmp_path: Path):
     proposed, other = await _seed(database)
@@ -99,6 +102,7 @@ async def test_list_show_approve_and_clear_errors(database: Database, database_u
     assert code == 0 and f"rule {other} is retired" in out
 
 
+@pytest.mark.slow  # several `smith` subprocesses on the embedded database
 async def test_mine_from_the_shell_stores_a_proposal_and_says_it_stays_unposted(
     database: Database, database_url: str, tmp_path: Path,
 ):

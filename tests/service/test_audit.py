@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.audit import record
 from bot.store.audit import AuditEntry
 from bot.store.db import Database
 from tests.service.test_cli import _env, _smith
 
 
+@pytest.mark.slow  # several `smith` subprocesses on the embedded database
 async def test_smith_audit_lists_filters_and_prints_json(database: Database, database_url: str):
     await record(
         database,

@@ -43,6 +43,7 @@ def test_help_lists_every_command_with_help_text():
         assert _smith(*sub, "--help", env=_env()).returncode == 0
 
 
+@pytest.mark.slow  # several `smith` subprocesses on the embedded database
 def test_runs_commands_on_a_given_database(database_url: str):
     env = _env(SMITH_DATABASE_URL=database_url)
     assert _smith("db", "upgrade", env=env).returncode == 0

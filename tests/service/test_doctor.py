@@ -44,6 +44,7 @@ def by_name(report: dict) -> dict[str, dict]:
     return {check["name"]: check for check in report["checks"]}
 
 
+@pytest.mark.slow  # a real sandboxed setup and test run
 def test_a_ready_repository_passes_with_counts_and_times(
     env: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
