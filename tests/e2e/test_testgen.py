@@ -241,3 +241,29 @@ async def test_tests_asked_for_on_a_change_request_come_as_a_change_request_agai
     said = [c.body for c in e2e.fake.state.comments.values() if c.number == number]
     assert any("Writing tests for this merge request" in text for text in said)
     assert any(text.startswith("Smith opened ") for text in said)
+
+
+async def test_a_tautology_the_reviewer_asks_to_revise_is_fixed_in_place(e2e: E2E):
+    n = e2e.issue
+    path = FILE.format(tag=f"issue{n}")
+    fix = {"path": path, "old": "    expected = mean_of([2, 4])\n    assert average([2, 4]) == "
+                                "expected", "new": "    assert average([4, 8]) == 6"}
+    e2e.model.script("submit_written_test_file", *write(n, SNEAKY),
+                     Turn.tool("edit_file", **fix),
+                     Turn.submit("submit_written_test_file", written(n)))
+    revise = {"verdict": "REVISE", "confidence": "HIGH", "reason": "expected value comes from "
+              "average itself", "recommendation": "compare with the literal mean"}
+    first = review("REVISE")
+    first["tests"].append({"test": "test_average_matches_itself", **revise})
+    e2e.model.script("submit_test_review", Turn.submit("submit_test_review", first),
+                     Turn.submit("submit_test_review", review()))
+    await land_fix_and_summon(e2e)
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
+    [attempt] = [s for s in await e2e.steps(run.id) if s.item == "calc.py"]
+    assert attempt.status == "passed" and attempt.artifact["revisions"] == 1
+    asked = first_user_text(e2e.model.requests_for("submit_written_test_file")[-1])
+    assert "REVISE: gate 6" in asked and "compare with the literal mean" in asked
+    content = branch_file(e2e.bare, run.branch, path)
+    assert "average([4, 8]) == 6" in content and "mean_of([2, 4])" not in content
