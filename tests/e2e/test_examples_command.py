@@ -54,6 +54,7 @@ async def test_examples_on_a_local_repository_prints_the_metrics_as_json(tmp_pat
         sum(e.positive for e in split.held_out), sum(not e.positive for e in split.held_out))
     assert held["recall"] == 1.0 and 0 < held["recall_lower"] < 1
     assert [it["number"] for it in result["iterations"]] == [1]
+    assert result["iterations_to_threshold"] == 1 and result["train_held_out_gap"] == 0.0
     text = report.read_text()
     assert result["acceptance_hash"] in text and "Input classes" in text
     assert LeakFilter(e.text for e in split.held_out).count([text, out.decode()]) == 0

@@ -159,10 +159,16 @@ def test_window_below_one_is_refused():
         compute_stats([], [], window=0)
 
 
-def test_every_rejecting_step_is_a_step_of_the_chain():
+def test_every_rejecting_step_is_a_registered_step_that_can_say_no():
     from bot.chain.artifacts import StepName
+    from bot.chain.fix import FIX
+    from bot.chain.registry import STEPS
     from bot.stats.compute import REJECTING_STEPS
 
-    assert REJECTING_STEPS == {StepName.JUDGE, StepName.QUALITY, StepName.VALIDATE,
-                               StepName.BRT, StepName.ACCEPTANCE, StepName.ESTIMATE}
+    fix_steps = {node.name for node in FIX.nodes}
+    assert REJECTING_STEPS & fix_steps == {StepName.JUDGE, StepName.QUALITY, StepName.VALIDATE,
+                                           StepName.BRT, StepName.ACCEPTANCE, StepName.ESTIMATE}
+    assert REJECTING_STEPS == {info.step.value for info in STEPS.values() if info.can_reject}
+    assert {StepName.EXAMPLES_TRAIN, StepName.EXAMPLES_HELD_OUT, StepName.EXAMPLES_COVERAGE,
+            StepName.EXAMPLES_LEAKS} <= REJECTING_STEPS
     assert REJECTING_STEPS <= {name.value for name in StepName}

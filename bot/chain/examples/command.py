@@ -46,6 +46,9 @@ def summary(run: dict[str, Any]) -> dict[str, Any]:
     held = next((it["held_out"] for it in reversed(iterations) if it.get("held_out")), None)
     return {
         "accepted": run.get("status") == "succeeded",
+        "iterations_to_threshold": len(iterations) if run.get("status") == "succeeded" else None,
+        "train_held_out_gap": round(train["recall"] - held["recall"], 4)
+        if train and held else None,
         "outcome": run.get("outcome"), "reason": run.get("reason"), "run": run.get("id"),
         "branch": run.get("branch"), "acceptance_hash": state.get("acceptance_hash"),
         "iterations": iterations,

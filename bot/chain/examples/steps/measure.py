@@ -65,8 +65,7 @@ async def train(ctx: RunContext) -> StepOutcome:
     examples = list((await current_split(ctx, spec)).train)
     number = len(state.iterations) + 1
     try:
-        answers = await run_evaluator(ctx.sandbox, ctx.workspace.path, ctx.repo_config, spec,
-                                      [e.text for e in examples])
+        answers = await evaluated(ctx, "train", [e.text for e in examples])
     except EvaluatorFailed as exc:
         state.iterations.append(Iteration(number=number, round=state.round,
                                           note=f"evaluator failed: {exc.summary}"))
@@ -95,9 +94,24 @@ async def train(ctx: RunContext) -> StepOutcome:
 async def held_out_answers(ctx: RunContext) -> tuple[list, list[bool]]:
     """The held-out examples and the evaluator's answers on them (memory only)."""
     examples = list((await held_out(ctx)).examples)
-    answers = await run_evaluator(ctx.sandbox, ctx.workspace.path, ctx.repo_config,
-                                  spec_of(ctx), [e.text for e in examples])
-    return examples, answers
+    return examples, await evaluated(ctx, "held_out", [e.text for e in examples])
+
+
+async def evaluated(ctx: RunContext, part: str, texts: list[str]) -> list[bool]:
+    """The evaluator's answers, the run recorded as a code action (counts only)."""
+    step = ctx.notes.step or str(StepName.EXAMPLES_TRAIN)
+    try:
+        answers = await run_evaluator(ctx.sandbox, ctx.workspace.path, ctx.repo_config,
+                                      spec_of(ctx), texts)
+    except EvaluatorFailed as exc:
+        await ctx.trajectory.record(step=step, actor="code", tool="run_evaluator",
+                                    args={"part": part, "examples": len(texts)}, ok=False,
+                                    detail=exc.summary)
+        raise
+    await ctx.trajectory.record(step=step, actor="code", tool="run_evaluator",
+                                args={"part": part, "examples": len(texts)},
+                                detail=f"{sum(answers)} of {len(answers)} accepted")
+    return answers
 
 
 async def evaluate_held_out(ctx: RunContext) -> StepOutcome:
