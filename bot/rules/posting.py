@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 import structlog
 
-from bot.chain.artifacts import RuleProposalItem
+from bot.chain.registry import RuleProposalItem
 from bot.chain.render.rules import FailureEvidence, render_rule_proposal
 from bot.forge.base import ItemRef, RepoRef
 from bot.forge.errors import ForgeError

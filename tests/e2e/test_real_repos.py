@@ -174,7 +174,8 @@ async def test_a_crash_inside_a_step_ends_the_run_once_with_a_final_status(
     e2e: E2E, monkeypatch: pytest.MonkeyPatch,
 ):
     def broken(*args: Any, **kwargs: Any) -> None:
-        raise RuntimeError("validator exploded")
+        where = e2e.settings.data_dir / "workspace" / "runs" / "x"
+        raise RuntimeError(f"validator exploded reading {where}/checkout/app.py")
 
     monkeypatch.setattr("bot.chain.steps.check.validate_static", broken)
     script.understanding(e2e.model)
@@ -189,7 +190,12 @@ async def test_a_crash_inside_a_step_ends_the_run_once_with_a_final_status(
     assert (run.status, run.outcome) == ("failed", "internal_error"), run.reason
     assert [(s.name, s.status) for s in await e2e.steps(run.id)][-1] == ("validate", "failed")
     ending = e2e.assert_one_final_ending()
-    assert "Validation" in ending and "RuntimeError" in ending
+    assert "Validation" in ending and f"run {run.id}" in ending
+    # The public issue learns that Smith failed, not how: no exception, no host path.
+    public = "\n".join(e2e.issue_comments())
+    assert "RuntimeError" not in public and "exploded" not in public
+    assert str(e2e.settings.data_dir) not in public
+    assert "RuntimeError" in run.reason  # the details stay for the operator
     assert "smith:failed" in e2e.labels()
 
 
