@@ -43,7 +43,7 @@ CTAGS_FLAGS = ["--languages=Python", "--fields=+ne"]
 LAZY_QUESTIONS = [
     ("find_symbol", "JSONDecoder.decode"),
     ("find_references", "JSONDecoder"),
-    ("find_references", "py_scanstring"),
+    ("find_references", "make_scanner"),
     ("find_references", "decode"),
 ]
 
