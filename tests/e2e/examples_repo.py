@@ -91,8 +91,13 @@ def memorising(split: Split) -> str:
     return f'KNOWN = {known!r}\n\n\ndef matches(text: str) -> bool:\n    return text in KNOWN\n'
 
 
-def generator_turns(artefact: str, *, tests: bool = True) -> list[Turn]:
-    turns = [Turn.tool("read_file", path="@training/positives.txt"),
+PROBES = [Turn.tool("read_file", path="examples/alarm_negative.txt"),
+          Turn.tool("write_file", path="examples/alarm_positive.txt", content="anything\n")]
+"""A generator trying to read and rewrite the example files themselves."""
+
+
+def generator_turns(artefact: str, *, tests: bool = True, probe: bool = False) -> list[Turn]:
+    turns = [*(PROBES if probe else []), Turn.tool("read_file", path="@training/positives.txt"),
              Turn.tool("write_file", path=ARTEFACT, content=artefact)]
     if tests:
         turns.append(Turn.tool("write_file", path=TESTS, content=COMPANION_TESTS))
@@ -100,11 +105,11 @@ def generator_turns(artefact: str, *, tests: bool = True) -> list[Turn]:
 
 
 def script(model: FakeModelServer, *artefacts: str, critic: list[dict[str, Any]] = (),
-           coverage: bool = True) -> None:
+           coverage: bool = True, probe: bool = False) -> None:
     model.script("submit_input_classes", Turn.submit("submit_input_classes", CLASSES))
     turns: list[Turn] = []
     for artefact in artefacts:
-        turns += generator_turns(artefact)
+        turns += generator_turns(artefact, probe=probe)
     model.script("submit_generated_artefact", *turns)
     if critic:
         model.script("submit_critique", *(Turn.submit("submit_critique", c) for c in critic))

@@ -58,12 +58,20 @@ async def _database_rows(e2e: E2E) -> list[str]:
 
 async def test_accepted_at_the_first_iteration(e2e: E2E):
     e2e = await _summoned(e2e)
-    ex.script(e2e.model, ex.GENERAL)
+    ex.script(e2e.model, ex.GENERAL, probe=True)
     await e2e.drain()
 
     [run] = await e2e.runs()
     assert (run.chain, run.status, run.outcome) == ("examples", "succeeded", "change_request"), \
         run.reason
+    # The example files are gone from the agent's checkout and protected.
+    generator = [r for r in e2e.model.requests if r.step == "submit_generated_artefact"]
+    [missing] = generator[1].tool_results()
+    [refused] = generator[2].tool_results()
+    assert missing["is_error"] and "does not exist" in missing["content"]
+    assert refused["is_error"] and "protected" in refused["content"]
+    assert branch_file(e2e.bare, run.branch, "examples/alarm_positive.txt").startswith(
+        ex.POSITIVES[0])
     steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
     assert steps == [
         ("prepare", "passed"), ("examples_classes", "passed"), ("examples_generate", "passed"),
@@ -79,8 +87,7 @@ async def test_accepted_at_the_first_iteration(e2e: E2E):
     assert "| 1 | 1 | 100.0 % | 100.0 % | 100.0 % (≥" in body
     assert "test_rejects_other_requests" in body and "IC2" in body
     # The generator saw the training part through the view, never the example files.
-    [generator] = [r for r in e2e.model.requests if r.step == "submit_generated_artefact"][1:2]
-    view = json.dumps(generator.tool_results())
+    view = json.dumps(generator[3].tool_results())
     train = [e.text for e in ex.split_for(e2e.settings).train if e.positive]
     assert all(text in view for text in train)
     assert not e2e.model.problems
