@@ -92,9 +92,11 @@ async def _examples(settings: Any, url: str, args: argparse.Namespace) -> int:
         console.print(f"Smith run {run.id}: held-out acceptance chain on {args.repo}")
         await _run_with_environment_retries(run_chain, run.id, runtime, RetryLater, console)
         async with runtime.db.transaction() as session:
-            final = run_as_dict(await get_run(session, run.id))
             stored = await get_run(session, run.id)
-            final["params"] = dict(stored.params or {}) if stored is not None else {}
+            if stored is None:
+                raise CommandError(f"run {run.id} disappeared from the database")
+            final = run_as_dict(stored)
+            final["params"] = dict(stored.params or {})
         report = args.report or settings.reports_dir / f"run-{run.id}.md"
         report.parent.mkdir(parents=True, exist_ok=True)
         report.write_text(forge.report(final))

@@ -67,7 +67,8 @@ def split_examples(
     # Both the chain's filter (whole words) and the engine's check (any substring) must see
     # no held-out example inside a training example, which the generator is shown.
     shown = [(f" {normalise(e.text)} ", held_normalise(e.text)) for e in train]
-    kept, moved = [], []
+    kept: list[Example] = []
+    moved: list[Example] = []
     for example in held:
         words, raw = f" {normalise(example.text)} ", held_normalise(example.text)
         inside = any(words in hay or raw in plain for hay, plain in shown)

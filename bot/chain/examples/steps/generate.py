@@ -41,6 +41,7 @@ def task_blocks(ctx: RunContext, spec: ExamplesConfig) -> list[str]:
 
 async def run(ctx: RunContext, step: StepName, inputs: str, tools=None):  # noqa: ANN001, ANN201
     info = agent_step(step)
+    assert info.artifact is not None
     result = await ctx.step_runner.run_step(
         StepSpec(name=str(step), artifact=info.artifact, max_turns=ctx.settings.step_max_turns),
         inputs, tools, rules=await learned_rules(ctx, str(step)))
