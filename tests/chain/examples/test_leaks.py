@@ -56,3 +56,15 @@ def test_the_model_guard_refuses_a_request_with_a_held_out_example_and_counts_th
     guard.exempt = True  # the critic's own call
     asyncio.run(client.messages.create(**leaking))
     assert (guard.checked, guard.exempted, len(sent)) == (2, 1, 2)
+
+
+def test_an_input_class_naming_a_held_out_example_is_dropped():
+    from bot.chain.examples.artifacts import InputClasses
+    from bot.chain.examples.steps.generate import clean_classes
+
+    tree = InputClasses.model_validate({"classes": [
+        {"id": "IC1", "description": "requests naming the time first", "expected": "accepted"},
+        {"id": "IC2", "description": "requests such as 'wake me up at seven tomorrow'",
+         "expected": "accepted"}]})
+    kept = clean_classes(tree, LeakFilter(HELD).leaks)
+    assert [c.id for c in kept] == ["IC1"]

@@ -9,12 +9,14 @@ it: training errors, the critic's filtered observations, uncovered input classes
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.chain.agent import learned_rules, tools_for
 from bot.chain.artifacts import StepName
 from bot.chain.change import change_diff
 from bot.chain.context import RunContext
-from bot.chain.examples.artifacts import Evaluation, GeneratedArtefact, InputClasses
-from bot.chain.examples.run import current_split, spec_of
+from bot.chain.examples.artifacts import Evaluation, GeneratedArtefact, InputClass, InputClasses
+from bot.chain.examples.run import current_split, leak_filter, spec_of
 from bot.chain.examples.state import ClassRow, ExamplesState
 from bot.chain.examples.steps.measure import retry_or_end
 from bot.chain.examples.tools import VIEW, TrainingView
@@ -48,16 +50,29 @@ async def run(ctx: RunContext, step: StepName, inputs: str, tools=None):  # noqa
     return result.artifact
 
 
+def clean_classes(tree: InputClasses, leaks: Callable[[str], bool]) -> list[InputClass]:
+    """The classes whose texts name no held-out example. The critic builds them blind, so a
+    match is a coincidence; but class texts go back to the generator and into the change
+    request, so such a class is dropped rather than shown."""
+    return [c for c in tree.classes if not leaks(f"{c.description}\n{c.expected}")]
+
+
 async def classes(ctx: RunContext) -> StepOutcome:
     spec = spec_of(ctx)
     tree = await run(ctx, StepName.EXAMPLES_CLASSES, "\n\n".join(task_blocks(ctx, spec)))
     assert isinstance(tree, InputClasses)
+    filt = await leak_filter(ctx)
+    kept = clean_classes(tree, lambda text: filt.leaks(text) or ctx.held.leaks_in(text))
     state = ExamplesState.of(ctx)
     state.classes = [ClassRow(id=c.id, description=c.description, expected=c.expected)
-                     for c in tree.classes]
+                     for c in kept]
     await state.save(ctx)
-    return StepOutcome(Verdict.PASSED, str(StepName.EXAMPLES_GENERATE), artifact=tree,
-                       summary=f"{len(tree.classes)} input classes")
+    dropped = len(tree.classes) - len(kept)
+    return StepOutcome(Verdict.PASSED, str(StepName.EXAMPLES_GENERATE),
+                       artifact={"classes": [c.model_dump() for c in kept], "dropped": dropped},
+                       summary=f"{len(kept)} input classes"
+                               + (f", {dropped} dropped (named a held-out example)"
+                                  if dropped else ""))
 
 
 def generate_budget(ctx: RunContext) -> int:
