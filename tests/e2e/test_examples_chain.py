@@ -4,8 +4,10 @@ forges, with a real sandboxed evaluator and companion tests."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
+import signal
 
 import pytest
 import structlog
@@ -172,3 +174,49 @@ async def test_generator_output_holding_a_held_out_example_is_caught(e2e: E2E):
     leaks = LeakFilter(e.text for e in split.held_out)
     assert leaks.count(e2e.issue_comments()) == 0
     assert leaks.count(await _database_rows(e2e)) == 0
+
+
+@pytest.mark.slow  # two real worker processes and a 3 s heartbeat timeout
+async def test_a_run_resumed_in_another_worker_recomputes_the_same_held_out_part(
+        e2e: E2E, tmp_path):
+    from tests.e2e.test_resilience import _start_worker, _stop, _worker_env
+
+    e2e = await _summoned(e2e)
+    split = ex.split_for(e2e.settings)
+    ex.script(e2e.model, ex.memorising(split), ex.GENERAL,
+              critic=[{"observations": [ex.GENERAL_OBSERVATION]}])
+    thinking = e2e.model.hold("submit_critique")
+    env = _worker_env(e2e)
+    log = tmp_path / "workers.log"
+    first = second = None
+    try:
+        first = _start_worker(env, log)
+        try:
+            await asyncio.wait_for(thinking.arrived.wait(), 90)
+        except TimeoutError:
+            pytest.fail(f"the first worker never reached the critic:\n{log.read_text()[-3000:]}")
+        first.send_signal(signal.SIGKILL)  # mid-critique: the held-out part dies with it
+        first.wait(timeout=10)
+        thinking.abandon()
+        second = _start_worker(env, log)
+        try:
+            run = await e2e.wait_for_run(lambda r: r.status not in ("queued", "running"),
+                                         timeout=90)
+        except AssertionError:
+            pytest.fail(f"the second worker did not finish the run:\n{log.read_text()[-3000:]}")
+    finally:
+        thinking.abandon()
+        _stop(first)
+        _stop(second)
+
+    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
+    steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
+    assert ("examples_critic", "environment") in steps
+    assert steps[steps.index(("examples_critic", "environment")) + 1] == ("prepare", "passed")
+    # The second worker split the examples again and showed the critic the same errors.
+    [resumed] = [r for r in e2e.model.requests_for("submit_critique") if r.status == 200]
+    assert thinking.body is not None
+    assert resumed.body["messages"][0] == thinking.body["messages"][0]
+    leaks = LeakFilter(e.text for e in split.held_out)
+    assert leaks.count(await _database_rows(e2e)) == 0
+    assert leaks.count([log.read_text()]) == 0
