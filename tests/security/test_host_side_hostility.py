@@ -6,10 +6,6 @@ limit, and `.smith.yml` tricks that must be refused. Each asserts the host is un
 
 from __future__ import annotations
 
-import shutil
-import sys
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,25 +18,10 @@ from bot.workspace.junit import RunStatus, TestRunResult
 from bot.workspace.sandbox import Sandbox, SandboxSettings, kind_problem
 from bot.workspace.test_failure import classify
 from bot.workspace.testrun import run_tests
+from tests.security.conftest import NEEDS_BWRAP, SANDBOX_PATH
 from tests.workspace.gitrepo import RemoteRepo
 
-VENV_BIN = str(Path(sys.executable).parent)
-SANDBOX_PATH = f"{VENV_BIN}:/usr/local/bin:/usr/bin:/bin"
-pytestmark = pytest.mark.skipif(
-    kind_problem("bwrap") is not None, reason=f"bwrap cannot run here: {kind_problem('bwrap')}"
-)
-
-
-@pytest.fixture
-def host() -> Iterator[Path]:
-    """A host folder outside /tmp (bwrap's tmp is private) holding markers and canaries."""
-    folder = Path("/var/tmp") / f"smith-host-{uuid.uuid4().hex[:10]}"
-    folder.mkdir(parents=True)
-    (folder / "secret.txt").write_text("canary-host-4b1f\n")
-    try:
-        yield folder
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+pytestmark = NEEDS_BWRAP
 
 
 def sandbox(**overrides: object) -> Sandbox:
@@ -62,11 +43,11 @@ async def test_a_test_planting_git_config_and_attributes_never_runs_a_filter_on_
     # attributes naming it, and attempts at the run's real git dir beside the checkout.
     attack = (
         "mkdir -p .git && printf '[filter \"evil\"]\\n\\tclean = %s\\n\\trequired = true\\n"
-        "[core]\\n\\tfsmonitor = %s\\n' {evil} {evil} > .git/config;"
+        f"[core]\\n\\tfsmonitor = %s\\n' {evil} {evil} > .git/config;"
         " printf '* filter=evil\\n' > .gitattributes;"
-        " printf '[filter \"evil\"]\\n\\tclean = {evil}\\n' >> ../git/config 2>/dev/null"
+        f" printf '[filter \"evil\"]\\n\\tclean = {evil}\\n' >> ../git/config 2>/dev/null"
         " && echo wrote-git-dir; ls ../git 2>/dev/null && echo saw-git-dir; echo done"
-    ).format(evil=evil)
+    )
     result = await sandbox().run(attack, cwd=checkout.path, timeout=30)
     assert "done" in result.output
     assert "wrote-git-dir" not in result.output and "saw-git-dir" not in result.output

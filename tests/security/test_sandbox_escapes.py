@@ -14,30 +14,14 @@ import shutil
 import socket
 import subprocess
 import sys
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from bot.workspace.sandbox import Sandbox, SandboxSettings, SecretLeak, kind_problem
+from bot.workspace.sandbox import Sandbox, SandboxSettings, SecretLeak
+from tests.security.conftest import NEEDS_BWRAP, SANDBOX_PATH, VENV_BIN
 
-VENV_BIN = str(Path(sys.executable).parent)
-SANDBOX_PATH = f"{VENV_BIN}:/usr/local/bin:/usr/bin:/bin"
-pytestmark = pytest.mark.skipif(
-    kind_problem("bwrap") is not None, reason=f"bwrap cannot run here: {kind_problem('bwrap')}"
-)
-
-
-@pytest.fixture
-def host() -> Iterator[Path]:
-    """A folder outside the checkout and outside /tmp, where markers and canaries live."""
-    folder = Path("/var/tmp") / f"smith-host-{uuid.uuid4().hex[:10]}"
-    folder.mkdir(parents=True)
-    try:
-        yield folder
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+pytestmark = NEEDS_BWRAP
 
 
 @pytest.fixture

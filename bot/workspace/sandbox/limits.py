@@ -32,13 +32,13 @@ CGROUP_ROOT = Path("/sys/fs/cgroup")
 # what shells, libc and the common runtimes print when `fork`, `malloc` or `write` is refused.
 LIMIT_SIGNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("memory", re.compile(r"\bMemoryError\b|Cannot allocate memory|out of memory|"
-                          r"JavaScript heap out of memory|std::bad_alloc", re.I)),
-    ("disk", re.compile(r"No space left on device|Disk quota exceeded", re.I)),
-    ("file_size", re.compile(r"File size limit exceeded", re.I)),
+                          r"JavaScript heap out of memory|std::bad_alloc", re.IGNORECASE)),
+    ("disk", re.compile(r"No space left on device|Disk quota exceeded", re.IGNORECASE)),
+    ("file_size", re.compile(r"File size limit exceeded", re.IGNORECASE)),
     ("processes", re.compile(r"Resource temporarily unavailable|can't start new thread|"
                              r"fork: retry|Cannot fork|fork failed|"
-                             r"BlockingIOError: \[Errno 11\]", re.I)),
-    ("cpu_time", re.compile(r"CPU time limit exceeded", re.I)),
+                             r"BlockingIOError: \[Errno 11\]", re.IGNORECASE)),
+    ("cpu_time", re.compile(r"CPU time limit exceeded", re.IGNORECASE)),
 )
 
 
