@@ -73,7 +73,7 @@ async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.forge.local import LocalForge, read_issue_file
     from bot.services import Runtime
     from bot.store.db import Database
-    from bot.store.runs import create_run, get_run, run_as_dict
+    from bot.store.runs import create_run
 
     console = Console()
     local_forge: LocalForge | None = None
@@ -109,19 +109,8 @@ async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
         if run is None:
             raise CommandError(f"issue {issue_number} of {repo.full_name} already has a live run")
         console.print(f"Smith run {run.id}: {repo} issue #{issue_number}")
-        with Live(console=console, refresh_per_second=4) as live:
-            watcher = asyncio.create_task(_watch(runtime, run.id, FIX.step_names(), live))
-            try:
-                await _run_with_environment_retries(run_chain, run.id, runtime, RetryLater,
-                                                    console)
-            finally:
-                watcher.cancel()
-                live.update(await _progress(runtime, run.id, FIX.step_names()))
-        async with runtime.db.transaction() as session:
-            final = run_as_dict(await get_run(session, run.id))
-        console.print(f"status: [bold]{final['status']}[/bold] ({final['outcome']})")
-        if final.get("reason"):
-            console.print(f"reason: {final['reason']}")
+        final = await run_in_foreground(runtime, run.id, FIX.step_names(), console,
+                                        run_chain, RetryLater)
         if local_forge is not None:
             report = settings.reports_dir / f"run-{run.id}.md"
             report.parent.mkdir(parents=True, exist_ok=True)
@@ -134,6 +123,27 @@ async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
         for forge in forges.values():
             await forge.close()
         await runtime.db.dispose()
+
+
+async def run_in_foreground(runtime: Any, run_id: int, names: tuple[str, ...], console: Any,
+                            run_chain: Any, retry_later: type[Exception]) -> dict[str, Any]:
+    """Run `run_id` here with a live step table (as `smith fix` and `smith tests` do), retry
+    environment trouble, print how it ended and return the run as a dict."""
+    from bot.store.runs import get_run, run_as_dict
+
+    with Live(console=console, refresh_per_second=4) as live:
+        watcher = asyncio.create_task(_watch(runtime, run_id, names, live))
+        try:
+            await _run_with_environment_retries(run_chain, run_id, runtime, retry_later, console)
+        finally:
+            watcher.cancel()
+            live.update(await _progress(runtime, run_id, names))
+    async with runtime.db.transaction() as session:
+        final = run_as_dict(await get_run(session, run_id))
+    console.print(f"status: [bold]{final['status']}[/bold] ({final['outcome']})")
+    if final.get("reason"):
+        console.print(f"reason: {final['reason']}")
+    return final
 
 
 async def _run_with_environment_retries(run_chain, run_id, runtime, retry_later, console) -> None:

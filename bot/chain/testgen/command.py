@@ -137,9 +137,8 @@ def cmd_tests(args: argparse.Namespace) -> int:
 
 async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
     from rich.console import Console
-    from rich.live import Live
 
-    from bot.chain.command import _progress, _run_with_environment_retries, _watch
+    from bot.chain.command import run_in_foreground
     from bot.chain.engine import RetryLater
     from bot.chain.runner import run_chain
     from bot.chain.testgen.graph import TESTS
@@ -148,7 +147,7 @@ async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.forge.local import LOCAL_ISSUE_NUMBER, LocalForge, read_issue_file
     from bot.services import Runtime
     from bot.store.db import Database
-    from bot.store.runs import create_run, get_run, run_as_dict
+    from bot.store.runs import create_run
     from bot.subjects import Subject
 
     console = Console()
@@ -183,19 +182,8 @@ async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
         if run is None:
             raise CommandError(f"{repo.full_name} already has a live run")
         console.print(f"Smith run {run.id}: tests for {repo}")
-        with Live(console=console, refresh_per_second=4) as live:
-            watcher = asyncio.create_task(_watch(runtime, run.id, TESTS.step_names(), live))
-            try:
-                await _run_with_environment_retries(run_chain, run.id, runtime, RetryLater,
-                                                    console)
-            finally:
-                watcher.cancel()
-                live.update(await _progress(runtime, run.id, TESTS.step_names()))
-        async with runtime.db.transaction() as session:
-            final = run_as_dict(await get_run(session, run.id))
-        console.print(f"status: [bold]{final['status']}[/bold] ({final['outcome']})")
-        if final.get("reason"):
-            console.print(f"reason: {final['reason']}")
+        final = await run_in_foreground(runtime, run.id, TESTS.step_names(), console,
+                                        run_chain, RetryLater)
         report = settings.reports_dir / f"run-{run.id}.md"
         report.parent.mkdir(parents=True, exist_ok=True)
         report.write_text(forge.report(final))
