@@ -42,6 +42,13 @@ IDENTIFIER_NODES = frozenset(
     }
 )
 
+# Tree-sitter node types that start a function body, across the supported languages.
+FUNCTION_NODES = frozenset({
+    "function_definition", "function_declaration", "method_declaration", "method_definition",
+    "arrow_function", "function_expression", "function", "generator_function_declaration",
+    "func_literal", "constructor_declaration",
+})
+
 
 def finding(kind: str, changed: ChangedFile, line: DiffLine | int | None, detail: str) -> Finding:
     number = line.target_no or line.source_no if isinstance(line, DiffLine) else line

@@ -17,27 +17,14 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from bot.validator.context import ChangedFile, DiffContext, normalized
-from bot.validator.detectors.common import finding, is_literal_value, snippet
+from bot.validator.detectors.common import FUNCTION_NODES, finding, is_literal_value, snippet
 from bot.validator.detectors.special_casing import is_instance_value
 from bot.validator.models import Finding
 from bot.validator.report import documents_edge_case, mentions_value
 from bot.validator.syntax import Fragment
 
 LANGUAGES = frozenset({"python", "javascript", "typescript", "tsx", "go", "java"})
-_FUNCTIONS = frozenset(
-    {
-        "function_definition",
-        "function_declaration",
-        "method_declaration",
-        "method_definition",
-        "arrow_function",
-        "function_expression",
-        "function",
-        "generator_function_declaration",
-        "func_literal",
-        "constructor_declaration",
-    }
-)
+_FUNCTIONS = FUNCTION_NODES
 _COMMENTS = frozenset({"comment", "line_comment", "block_comment"})
 _WRAPPERS = frozenset({"parenthesized_expression", "block", "statement_block", "statement_list"})
 _NUMBER = re.compile(r"-?\d[\d_]*(\.\d+)?[lLuUfF]?|0[xX][0-9a-fA-F]+")

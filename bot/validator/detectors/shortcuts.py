@@ -14,27 +14,13 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
-from bot.validator.detectors.common import finding, is_literal_value, snippet
+from bot.validator.detectors.common import FUNCTION_NODES, finding, is_literal_value, snippet
 from bot.validator.diffparse import Hunk
 from bot.validator.models import Finding
 from bot.validator.syntax import Fragment
 
 _TRANSPARENT = frozenset({"block", "statement_block", "statement_list", "expression_statement"})
-_FUNCTIONS = frozenset(
-    {
-        "function_definition",
-        "function_declaration",
-        "method_declaration",
-        "method_definition",
-        "arrow_function",
-        "function_expression",
-        "function",
-        "generator_function_declaration",
-        "func_literal",
-        "lambda",
-        "constructor_declaration",
-    }
-)
+_FUNCTIONS = FUNCTION_NODES | {"lambda"}
 _ROOTS = frozenset({"module", "program", "source_file", "ERROR", "class_body", "class_definition"})
 _DEFINITIONS = frozenset(
     {
