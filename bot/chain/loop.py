@@ -158,12 +158,11 @@ async def _walk_item(
             ctx.held.check(f"item {key} of step {name}", outcome.summary, outcome.diff or "",
                            outcome.artifact if outcome.artifact is not None else {},
                            outcome.feedback or "")
-        except BaseException as exc:
+        except Exception as exc:  # closed here and re-raised; a dying worker's rows on resume
             verdict = Verdict.ENVIRONMENT if isinstance(exc, environment_errors) else \
                 Verdict.FAILED
-            if isinstance(exc, Exception):  # a dying worker's rows are closed on resume
-                await _finish_item(ctx, row.id, ItemOutcome(verdict, "stopped"), started,
-                                   before, spent)
+            await _finish_item(ctx, row.id, ItemOutcome(verdict, "stopped"), started,
+                               before, spent)
             raise
         await _finish_item(ctx, row.id, outcome, started, before, spent)
         if outcome.verdict != Verdict.REJECTED:

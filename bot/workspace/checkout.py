@@ -95,12 +95,13 @@ class MirrorCache:
             if created:
                 path.mkdir(parents=True, exist_ok=True)
                 await self.git.run(["init", "--quiet", "--bare", "--template="], git_dir=path)
+            fetched = False
             try:
                 await self._fetch(path, remote_url, credentials)
-            except BaseException:
-                if created:  # a first fetch cut short leaves no half-filled mirror behind
+                fetched = True
+            finally:
+                if created and not fetched:  # a first fetch cut short leaves no half mirror
                     shutil.rmtree(path, ignore_errors=True)
-                raise
         log.info("mirror.refreshed", mirror=str(path))
         return path
 

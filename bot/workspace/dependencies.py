@@ -140,16 +140,17 @@ class DependencyCache:
     def _store(entry: Path, checkout: Path, config: RepoConfig) -> None:
         staging = entry.with_name(f".{entry.name}.{uuid.uuid4().hex}")
         staging.mkdir(parents=True)
+        copied = False
         try:
             for rel in filter(_safe_rel, config.setup.cache_paths):
                 if lstat_beneath(checkout, rel) is not None:
                     copytree_nofollow(checkout, rel, staging, rel)
+            copied = True
         except UnsafePath as exc:
-            shutil.rmtree(staging, ignore_errors=True)
             raise SetupFailed(f"refusing to cache the setup's outputs: {exc}") from None
-        except BaseException:
-            shutil.rmtree(staging, ignore_errors=True)
-            raise
+        finally:
+            if not copied:  # a half-made cache entry never stays behind
+                shutil.rmtree(staging, ignore_errors=True)
         (staging / ".complete").write_text("ok\n")
         if entry.exists():
             shutil.rmtree(entry)

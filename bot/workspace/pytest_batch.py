@@ -36,25 +36,25 @@ try:
         raise ImportError("plugin autoload is off")
     from importlib.metadata import entry_points
     for ep in entry_points(group="pytest11"):
-        try:
+        try:  # a warm-up only: pytest loads (and reports) a broken plugin itself
             importlib.import_module(ep.value.split(":")[0])
-        except Exception:
+        except (ImportError, SyntaxError):
             pass
-except Exception:
+except ImportError:
     pass
 for job in jobs:
     pid = os.fork()
     if pid == 0:
+        code = 99  # whatever escapes below still ends this child here, never in the loop
         try:
             if job.get("mutant"):
                 shutil.copyfile(job["mutant"], job["module"])
                 os.utime(job["module"], (job["mtime"], job["mtime"]))
             signal.alarm(int(job["timeout"]))
             code = pytest.main(job["args"])
-        except BaseException:
-            code = 99
-        sys.stdout.flush()
-        os._exit(int(code) if isinstance(code, int) else 1)
+        finally:
+            sys.stdout.flush()
+            os._exit(int(code) if isinstance(code, int) else 1)
     _, status = os.waitpid(pid, 0)
     result = "timeout" if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM \
         else str(os.waitstatus_to_exitcode(status))

@@ -10,6 +10,7 @@ Links are copied as links; removal deletes a link itself, never what it points a
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import shutil
@@ -184,6 +185,7 @@ def write_beneath(
         temp = f".{name}.smith-{os.getpid()}-{os.urandom(4).hex()}"
         out = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
                       mode, dir_fd=fd)
+        replaced = False
         try:
             try:
                 view = memoryview(data)
@@ -193,12 +195,11 @@ def write_beneath(
             finally:
                 os.close(out)
             os.replace(temp, name, src_dir_fd=fd, dst_dir_fd=fd)
-        except BaseException:
-            try:
-                os.unlink(temp, dir_fd=fd)
-            except OSError:
-                pass
-            raise
+            replaced = True
+        finally:
+            if not replaced:  # the half-written temporary file never stays behind
+                with contextlib.suppress(OSError):
+                    os.unlink(temp, dir_fd=fd)
 
 
 def _lstat_at(fd: int, name: str) -> os.stat_result | None:

@@ -197,7 +197,7 @@ def _call_name(node: ast.Call) -> str:
 def _dotted(node: ast.AST) -> str:
     try:
         return ast.unparse(node)
-    except Exception:  # noqa: BLE001 - unparse of odd nodes; only used for names
+    except (AttributeError, TypeError, ValueError, RecursionError):  # odd or deep nodes
         return ""
 
 
