@@ -90,19 +90,32 @@ async def prepare_rework(ctx: RunContext) -> StepOutcome:
                                                credentials=tools.credentials)
     tools.checkout = checkout
     # The config comes from the target branch, never from Smith's own changes.
-    target = await workspace.create_checkout(tools.clone_url, change.target_branch,
-                                             credentials=tools.credentials, refresh=False)
-    config_text = await target.read_base_file(CONFIG_FILE)
-    target.remove()
-    try:
-        config = load_repo_config(config_text)
-    except RepoConfigError as exc:
-        return _bad_config(exc)
+    config = await config_of_branch(ctx, workspace, change.target_branch)
+    if isinstance(config, StepOutcome):
+        return config
     stopped = await _equip(ctx, config, change.target_branch)
     if stopped is not None:
         return stopped
     return StepOutcome(Verdict.PASSED, str(StepName.IMPLEMENT),
                        summary=_summary(ctx, change.target_branch))
+
+
+async def config_of_branch(
+    ctx: RunContext, workspace: Workspace, branch: str
+) -> RepoConfig | StepOutcome:
+    """`.smith.yml` as `branch` has it (read from a throwaway checkout of that branch, never
+    from the run's own working tree), or the stop that names what is wrong with it."""
+    tools = ctx.tools
+    target = await workspace.create_checkout(tools.need("clone_url"), branch,
+                                             credentials=tools.credentials, refresh=False)
+    try:
+        text = await target.read_base_file(CONFIG_FILE)
+    finally:
+        target.remove()
+    try:
+        return load_repo_config(text)
+    except RepoConfigError as exc:
+        return _bad_config(exc)
 
 
 async def _begin(ctx: RunContext, *, read_issue: bool = True

@@ -37,7 +37,6 @@ from bot.chain.testgen.gates import GatePass, GateSettings, run_gates
 from bot.chain.testgen.smells import drop_tests, names_of_tests
 from bot.chain.untrusted import data_block, quote_report
 from bot.forge.base import Issue
-from bot.repo_config import CONFIG_FILE, RepoConfigError, load_repo_config
 from bot.workspace.safe_fs import read_beneath, remove_beneath, write_beneath
 from bot.workspace.test_failure import EnvironmentProblem
 from bot.workspace.tools import WritePolicy
@@ -70,7 +69,7 @@ async def prepare_tests(ctx: RunContext) -> StepOutcome:
 async def prepare_tests_for_change(ctx: RunContext) -> StepOutcome:
     """PREPARE of `/smith tests` on a change request: Smith's branch starts from the change
     request's branch (never pushed onto it), the config comes from its target branch."""
-    from bot.chain.steps.prepare import _bad_config, _begin, _equip
+    from bot.chain.steps.prepare import _begin, _equip, config_of_branch
 
     begun = await _begin(ctx, read_issue=False)
     if isinstance(begun, StepOutcome):
@@ -84,14 +83,9 @@ async def prepare_tests_for_change(ctx: RunContext) -> StepOutcome:
         tools.need("clone_url"), change.source_branch,
         new_branch=ctx.branch or f"smith/tests-cr{change.number}",
         credentials=tools.credentials)
-    target = await workspace.create_checkout(tools.need("clone_url"), change.target_branch,
-                                             credentials=tools.credentials, refresh=False)
-    config_text = await target.read_base_file(CONFIG_FILE)
-    target.remove()
-    try:
-        config = load_repo_config(config_text)
-    except RepoConfigError as exc:
-        return _bad_config(exc)
+    config = await config_of_branch(ctx, workspace, change.target_branch)
+    if isinstance(config, StepOutcome):
+        return config
     stopped = await _equip(ctx, config, change.source_branch)
     if stopped is not None:
         return stopped
