@@ -90,7 +90,7 @@ async def call_with_retry(
         attempt += 1
         try:
             return await operation()
-        except Exception as exc:
+        except Exception as exc:  # each caller's classify decides; anything else is re-raised
             verdict = classify(exc)
             if verdict is None:
                 raise
