@@ -8,13 +8,14 @@ answer within seconds and retry (or disable the hook) otherwise.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 import structlog
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from bot.audit.writer import AuditLog
 from bot.config import Settings
 from bot.events import Event, MalformedPayload, github_event, gitlab_event
 from bot.forge.webhook_auth import (
@@ -24,7 +25,6 @@ from bot.forge.webhook_auth import (
     verify_github,
     verify_gitlab,
 )
-from bot.audit.writer import AuditLog
 from bot.intake import DeliveryRecord, DeliveryRecorder
 from bot.metrics import Metrics
 from bot.store.audit import AuditEntry
@@ -37,7 +37,9 @@ SETTINGS_KEY = web.AppKey("settings", Settings)
 DATABASE_KEY = web.AppKey("database", Database)
 METRICS_KEY = web.AppKey("metrics", Metrics)
 RECEIVER_KEY = web.AppKey("webhook_receiver", "WebhookReceiver")
-WORKER_ALIVE_KEY = web.AppKey("worker_alive", Callable[[], bool])
+# Why this process's worker is not ready (None: it is); set only where a worker runs.
+WorkerCheck = Callable[[], Awaitable[str | None]]
+WORKER_CHECK_KEY = web.AppKey("worker_check", WorkerCheck)
 
 
 class EventFilter(Protocol):
@@ -54,12 +56,12 @@ def create_app(
     metrics: Metrics | None = None,
     extra_routes: Callable[[web.Application], None] | None = None,
     with_metrics: bool = True,
-    worker_alive: Callable[[], bool] | None = None,
+    worker_check: WorkerCheck | None = None,
 ) -> web.Application:
-    """`worker_alive`: set when this process also runs a worker; readiness then needs it."""
+    """`worker_check`: set when this process also runs a worker; readiness then needs it."""
     app = web.Application(client_max_size=settings.max_body_bytes)
-    if worker_alive is not None:
-        app[WORKER_ALIVE_KEY] = worker_alive
+    if worker_check is not None:
+        app[WORKER_CHECK_KEY] = worker_check
     app[SETTINGS_KEY] = settings
     app[DATABASE_KEY] = db
     app[METRICS_KEY] = metrics or Metrics()
@@ -218,13 +220,13 @@ def create_admin_app(
     db: Database,
     metrics: Metrics,
     extra_routes: Callable[[web.Application], None] | None = None,
-    worker_alive: Callable[[], bool] | None = None,
+    worker_check: WorkerCheck | None = None,
 ) -> web.Application:
     """The admin listener: `/metrics`, health, and a dashboard that has no token of its own
     (also what `smith worker --health-port` serves, for a worker's probes)."""
     app = web.Application()
-    if worker_alive is not None:
-        app[WORKER_ALIVE_KEY] = worker_alive
+    if worker_check is not None:
+        app[WORKER_CHECK_KEY] = worker_check
     app[DATABASE_KEY] = db
     app[METRICS_KEY] = metrics
     app.router.add_get("/healthz", healthz)
@@ -240,12 +242,14 @@ async def healthz(request: web.Request) -> web.Response:
 
 
 async def readyz(request: web.Request) -> web.Response:
-    """Ready when the database answers and, in a process that runs a worker, the worker runs."""
+    """Ready when the database answers and, in a process that runs a worker, the worker runs
+    and its heartbeat is fresh in the database (what the other workers' rescue goes by)."""
     if not await request.app[DATABASE_KEY].ping():
         return web.json_response({"status": "database unreachable"}, status=503)
-    worker_alive = request.app.get(WORKER_ALIVE_KEY)
-    if worker_alive is not None and not worker_alive():
-        return web.json_response({"status": "worker not running"}, status=503)
+    worker_check = request.app.get(WORKER_CHECK_KEY)
+    problem = None if worker_check is None else await worker_check()
+    if problem is not None:
+        return web.json_response({"status": problem}, status=503)
     return web.json_response({"status": "ready"})
 
 

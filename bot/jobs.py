@@ -15,13 +15,14 @@ from typing import Any
 
 import procrastinate
 import structlog
-from procrastinate.worker import WORKER_NAME
+from procrastinate.worker import WORKER_NAME, Worker
 
 from bot.config import Settings
 from bot.events import Event
 from bot.heartbeat import keep_heartbeat
 from bot.services import Runtime
-from bot.store.queue import HANDLE_EVENT, QUEUE, RUN_CHAIN
+from bot.store.db import Database, DatabaseUnavailable
+from bot.store.queue import HANDLE_EVENT, QUEUE, RUN_CHAIN, heartbeat_age
 
 log = structlog.get_logger(__name__)
 
@@ -73,19 +74,49 @@ async def retry_stalled_jobs(app: procrastinate.App, seconds_since_heartbeat: fl
     return count
 
 
+class WorkerProbe:
+    """What `/readyz` asks of the worker a process runs: is it registered, and does the
+    database see its heartbeat? A worker whose loop is wedged stops beating long before its
+    task ends; the stalled-job rescue of the other workers goes by that same heartbeat."""
+
+    def __init__(self, stale_after: float) -> None:
+        self.stale_after = stale_after
+        self.worker: Worker | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    async def problem(self, db: Database) -> str | None:
+        """None when the worker is ready, else why not (said in `/readyz`'s answer)."""
+        if self.task is None or self.task.done():
+            return "worker not running"
+        worker_id = self.worker.worker_id if self.worker is not None else None
+        if worker_id is None:
+            return "worker not registered yet"
+        try:
+            async with db.transaction() as session:
+                age = await heartbeat_age(session, worker_id)
+        except DatabaseUnavailable:
+            return "database unreachable"
+        if age is None:
+            return "worker heartbeat missing (pruned as stalled)"
+        if age > self.stale_after:
+            return f"worker heartbeat {age:.0f} s old"
+        return None
+
+
 async def run_worker(
     app: procrastinate.App,
     settings: Settings,
     *,
     stop: asyncio.Event | None = None,
     name: str | None = None,
+    probe: WorkerProbe | None = None,
 ) -> None:
     """Run a worker until `stop` is set; running jobs may finish (nothing is lost either way:
     a job cut short is retried as stalled and the chain resumes from its checkpoint)."""
     async with app.open_async():
         rescuer = asyncio.create_task(_rescue_stalled_forever(app, settings.stalled_after_seconds))
         try:
-            await _run_until_stopped(app, settings, stop, name)
+            await _run_until_stopped(app, settings, stop, name, probe)
         finally:
             rescuer.cancel()
 
@@ -101,24 +132,30 @@ async def _rescue_stalled_forever(app: procrastinate.App, stalled_after: float) 
 
 
 async def _run_until_stopped(
-    app: procrastinate.App, settings: Settings, stop: asyncio.Event | None, name: str | None
+    app: procrastinate.App, settings: Settings, stop: asyncio.Event | None, name: str | None,
+    probe: WorkerProbe | None,
 ) -> None:
     heartbeat_interval = max(1.0, settings.stalled_after_seconds / 3)
-    worker = asyncio.create_task(
-        app.run_worker_async(
-            queues=[QUEUE],
-            name=name or WORKER_NAME,
-            concurrency=settings.worker_concurrency,
-            install_signal_handlers=False,
-            update_heartbeat_interval=heartbeat_interval,
-            # The heartbeat must outlive procrastinate's own during a graceful stop, or the
-            # jobs still finishing are rescued as stalled and run twice (bot/heartbeat.py).
-            worker_middleware=[keep_heartbeat(heartbeat_interval)],
-            stalled_worker_timeout=settings.stalled_after_seconds,
-            shutdown_graceful_timeout=settings.shutdown_grace_seconds,
-            fetch_job_polling_interval=2.0,
-        )
+    app.perform_import_paths()
+    # The Worker is built here rather than by `app.run_worker_async` so the probe can read
+    # its id (and so its heartbeat row) while it runs.
+    runner = Worker(
+        app=app,
+        queues=[QUEUE],
+        name=name or WORKER_NAME,
+        concurrency=settings.worker_concurrency,
+        install_signal_handlers=False,
+        update_heartbeat_interval=heartbeat_interval,
+        # The heartbeat must outlive procrastinate's own during a graceful stop, or the
+        # jobs still finishing are rescued as stalled and run twice (bot/heartbeat.py).
+        worker_middleware=[keep_heartbeat(heartbeat_interval)],
+        stalled_worker_timeout=settings.stalled_after_seconds,
+        shutdown_graceful_timeout=settings.shutdown_grace_seconds,
+        fetch_job_polling_interval=2.0,
     )
+    worker = asyncio.create_task(runner.run())
+    if probe is not None:
+        probe.worker, probe.task = runner, worker
     if stop is None:
         await worker
         return

@@ -20,7 +20,7 @@ from bot.command_line import EXIT_OK, CommandError, database_target, load_settin
 from bot.config import Settings
 from bot.dashboard import add_dashboard_routes
 from bot.exposure import plan_exposure
-from bot.jobs import run_worker
+from bot.jobs import WorkerProbe, run_worker
 from bot.metrics import Metrics
 from bot.runtime import build_job_app, build_runtime
 
@@ -53,15 +53,16 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
 
     metrics = Metrics()
     worker: asyncio.Task[None] | None = None
+    probe = WorkerProbe(stale_after=settings.stalled_after_seconds)
 
-    def worker_alive() -> bool:
-        return worker is not None and not worker.done()
+    async def worker_check() -> str | None:
+        return await probe.problem(runtime.db)
 
     # No aiohttp access log: every webhook already logs one structured line with its ids.
     web_runner = web.AppRunner(access_log=None, app=create_app(
         settings, runtime.db, router, metrics=metrics, with_metrics=exposure.metrics_public,
         extra_routes=dashboard if exposure.dashboard_public else None,
-        worker_alive=worker_alive if with_worker else None,
+        worker_check=worker_check if with_worker else None,
     ))
     await web_runner.setup()
     site = web.TCPSite(web_runner, host, port)
@@ -70,7 +71,7 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
     if exposure.admin_site:
         admin_runner = web.AppRunner(access_log=None, app=create_admin_app(
             runtime.db, metrics, extra_routes=dashboard if exposure.dashboard_on_admin else None,
-            worker_alive=worker_alive if with_worker else None))
+            worker_check=worker_check if with_worker else None))
         await admin_runner.setup()
         await web.TCPSite(admin_runner, settings.admin_host, settings.admin_port).start()
         runners.append(admin_runner)
@@ -80,7 +81,8 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
     gc.set_threshold(GC_YOUNG_THRESHOLD, 20, 20)
     log.info("serving", host=host, port=port, worker=with_worker)
     if with_worker:
-        worker = asyncio.create_task(run_worker(build_job_app(url, runtime), settings, stop=stop))
+        worker = asyncio.create_task(run_worker(build_job_app(url, runtime), settings, stop=stop,
+                                                 probe=probe))
     try:
         await stop.wait()
     finally:
@@ -95,11 +97,17 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
 async def _work(settings: Settings, url: str, health_port: int | None) -> None:
     runtime, _router = build_runtime(settings, url)
     stop = _stop_event()
-    worker = asyncio.create_task(run_worker(build_job_app(url, runtime), settings, stop=stop))
+    probe = WorkerProbe(stale_after=settings.stalled_after_seconds)
+    worker = asyncio.create_task(run_worker(build_job_app(url, runtime), settings, stop=stop,
+                                            probe=probe))
+
+    async def worker_check() -> str | None:
+        return await probe.problem(runtime.db)
+
     health = None
     if health_port is not None:  # probes for an orchestrator: /healthz, /readyz, /metrics
         health = web.AppRunner(access_log=None, app=create_admin_app(
-            runtime.db, Metrics(), worker_alive=lambda: not worker.done()))
+            runtime.db, Metrics(), worker_check=worker_check))
         await health.setup()
         await web.TCPSite(health, settings.admin_host, health_port).start()
     try:

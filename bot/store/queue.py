@@ -52,3 +52,15 @@ async def defer_in_transaction(
         _DEFER, {"queue": QUEUE, "task": task_name, "lock": lock, "args": json.dumps(args)},
     )
     return int(result.scalar_one())
+
+
+_HEARTBEAT_AGE = text(
+    "SELECT EXTRACT(EPOCH FROM now() - last_heartbeat) FROM procrastinate_workers WHERE id = :id"
+)
+
+
+async def heartbeat_age(session: AsyncSession, worker_id: int) -> float | None:
+    """Seconds since the worker's last heartbeat as the database saw it; None when its row is
+    gone (another worker pruned it as stalled)."""
+    age = (await session.execute(_HEARTBEAT_AGE, {"id": worker_id})).scalar_one_or_none()
+    return None if age is None else float(age)

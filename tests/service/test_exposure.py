@@ -86,30 +86,65 @@ def _ready(url: str) -> bool:
         return False
 
 
-async def test_readiness_needs_the_in_process_worker(tmp_path, database):
+async def test_readiness_follows_the_in_process_workers_heartbeat(tmp_path, database_url, database):
+    """/readyz is 200 only while this process's worker runs and the database sees it beat: a
+    wedged worker (stale heartbeat) or one pruned as stalled is not ready, nor a stopped one."""
+    import asyncio
+
     from aiohttp.test_utils import TestServer
+    from sqlalchemy import text
 
     from bot.app import create_app
+    from bot.jobs import WorkerProbe, run_worker
+    from bot.runtime import build_job_app
+    from bot.services import Runtime
     from handlers import build_router
     from tests.service.conftest import make_settings
 
-    settings = make_settings(tmp_path)
-    alive = {"worker": True}
+    settings = make_settings(tmp_path).model_copy(update={"stalled_after_seconds": 30.0})
+    probe = WorkerProbe(stale_after=settings.stalled_after_seconds)
+    stop = asyncio.Event()
+    runtime = Runtime(settings=settings, db=database)
+    worker = asyncio.create_task(run_worker(build_job_app(database_url, runtime), settings,
+                                            stop=stop, probe=probe))
+
+    async def check() -> str | None:
+        return await probe.problem(database)
+
     server = TestServer(create_app(settings, database, build_router(settings),
-                                   worker_alive=lambda: alive["worker"]), host="127.0.0.1")
+                                   worker_check=check), host="127.0.0.1")
     await server.start_server()
     try:
         async with aiohttp.ClientSession() as client:
-            async def status(path: str) -> int:
+            async def readiness(path: str = "/readyz") -> tuple[int, str]:
                 async with client.get(str(server.make_url(path))) as response:
-                    return response.status
+                    return response.status, (await response.json())["status"]
 
-            assert await status("/readyz") == 200
-            alive["worker"] = False  # the worker task ended: no job would ever run here
-            assert await status("/readyz") == 503
-            assert await status("/healthz") == 200  # the process itself is fine
+            for _ in range(100):  # the worker registers itself shortly after it starts
+                if (await readiness())[0] == 200:
+                    break
+                await asyncio.sleep(0.05)
+            assert await readiness() == (200, "ready")
+            worker_id = probe.worker.worker_id
+            async with database.transaction() as session:
+                await session.execute(text(
+                    "UPDATE procrastinate_workers SET last_heartbeat = now() - interval '10 minutes'"
+                    " WHERE id = :id"), {"id": worker_id})
+            status, reason = await readiness()
+            assert status == 503 and "heartbeat" in reason and "old" in reason
+            async with database.transaction() as session:
+                await session.execute(text("DELETE FROM procrastinate_workers WHERE id = :id"),
+                                      {"id": worker_id})
+            assert await readiness() == (503, "worker heartbeat missing (pruned as stalled)")
+            stop.set()
+            await worker
+            assert await readiness() == (503, "worker not running")
+            assert (await readiness("/healthz"))[0] == 200  # the process itself is fine
     finally:
+        stop.set()
         await server.close()
+        if not worker.done():
+            worker.cancel()
 
 
 @pytest.mark.slow
