@@ -136,7 +136,7 @@ async def _run_until_stopped(
     probe: WorkerProbe | None,
 ) -> None:
     heartbeat_interval = max(1.0, settings.stalled_after_seconds / 3)
-    app.perform_import_paths()
+    app.perform_import_paths()  # type: ignore[no-untyped-call]  # untyped upstream
     # The Worker is built here rather than by `app.run_worker_async` so the probe can read
     # its id (and so its heartbeat row) while it runs.
     runner = Worker(
@@ -153,7 +153,7 @@ async def _run_until_stopped(
         shutdown_graceful_timeout=settings.shutdown_grace_seconds,
         fetch_job_polling_interval=2.0,
     )
-    worker = asyncio.create_task(runner.run())
+    worker = asyncio.create_task(runner.run())  # type: ignore[no-untyped-call]
     if probe is not None:
         probe.worker, probe.task = runner, worker
     if stop is None:
