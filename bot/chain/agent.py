@@ -13,13 +13,7 @@ from bot.workspace.tools import ToolSet, WritePolicy
 async def learned_rules(ctx: RunContext, step: str) -> list[str]:
     """Approved rules for this step and repository (plus global ones). Only approved rules
     ever reach a prompt; the rules loop owns the query."""
-    try:
-        from bot.store.rules import active_rules
-    except ImportError:  # the rules loop is optional in this build
-        return []
-    async with ctx.runtime.db.transaction() as session:
-        return await active_rules(session, forge=ctx.repo.forge, repo=ctx.repo.full_name,
-                                  step=step)
+    return await ctx.records.approved_rules(ctx.repo, step)
 
 
 def tools_for(ctx: RunContext, step: str, policy: WritePolicy | None) -> ToolSet | None:

@@ -12,8 +12,6 @@ from pathlib import Path, PurePosixPath
 import structlog
 
 from bot.chain.context import RunContext
-from bot.store.models import TrajectoryRow
-from bot.store.trajectory import trajectory_rows
 from bot.workspace.changeset import (
     WRITE_TOOLS,
     ChangeSet,
@@ -22,16 +20,15 @@ from bot.workspace.changeset import (
     parse_porcelain,
 )
 from bot.workspace.paths import PathRefused, resolve_in_checkout
+from bot.workspace.trajectory import TrajectoryEvent
 
 log = structlog.get_logger(__name__)
 
 
-async def _agent_events(ctx: RunContext) -> list[TrajectoryRow]:
-    """Every successful write-tool call of this run, from the store (a resumed run's in-memory
-    trajectory starts empty)."""
-    async with ctx.runtime.db.transaction() as session:
-        return await trajectory_rows(session, ctx.run_id, actor="agent", tools=WRITE_TOOLS,
-                                     ok=True)
+async def _agent_events(ctx: RunContext) -> list[TrajectoryEvent]:
+    """Every successful write-tool call of this run, from the run's records (a resumed run's
+    in-memory trajectory starts empty)."""
+    return await ctx.records.events(ctx.run_id, actor="agent", tools=WRITE_TOOLS, ok=True)
 
 
 def _with_link_targets(ctx: RunContext, paths: list[str]) -> list[str]:

@@ -6,6 +6,9 @@ Three kinds of memory, kept apart on purpose:
 - `tools` and `notes` (bot/chain/tools.py): collaborators PREPARE builds and what this
   execution noted on its way, gone with the job;
 - `held` (bot/chain/held.py): values that must never be persisted or shown at all.
+
+What a step writes down about its run (state, record, failure stories, trajectory) and reads
+back goes through `records` (bot/chain/records.py), never through a database session.
 """
 
 from __future__ import annotations
@@ -16,13 +19,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pydantic import BaseModel
 
 from bot.chain.held import Held, HeldValues
+from bot.chain.records import FailureStory, RunRecords
 from bot.chain.state import RunState
 from bot.chain.tools import RunNotes, RunTools
 from bot.forge.base import Forge, ItemRef, RepoRef
 from bot.services import Runtime
-from bot.store.runs import update_run
-from bot.store.steps import counted_executions, record_failure, record_trajectory
-from bot.workspace.trajectory import Trajectory, TrajectoryEvent
+from bot.workspace.trajectory import Trajectory
 
 if TYPE_CHECKING:
     from bot.chain.graph import Graph
@@ -51,6 +53,7 @@ class RunContext:
     artifacts: dict[str, dict[str, Any]]
     trajectory: Trajectory
     status: "StatusBoard"
+    records: RunRecords
     summoned_by: str | None = None
     resume_diff: str | None = None
     change_request_number: int | None = None
@@ -120,8 +123,7 @@ class RunContext:
 
     async def executions(self, step: str) -> int:
         """Finished executions of `step` in this run that counted (not environment retries)."""
-        async with self.runtime.db.transaction() as session:
-            return await counted_executions(session, self.run_id, step)
+        return await self.records.executions(self.run_id, step)
 
     async def answer_reviewer(self, text: str) -> None:
         """A rework run answers where it was asked: in the reviewer's thread, else on the CR."""
@@ -136,13 +138,11 @@ class RunContext:
 
     async def record_failure(self, step: str, kind: str, evidence: str) -> None:
         """A story for the rules loop (red runs, rejections, vetoes, review comments)."""
-        async with self.runtime.db.transaction() as session:
-            await record_failure(
-                session, forge=self.repo.forge, repo=self.repo.full_name, run_id=self.run_id,
-                step=step, kind=kind, evidence=evidence[:20000],
-                change_request_number=self.change_request_number,
-                source_url=self.change_request_url,
-            )
+        await self.records.record_failure(FailureStory(
+            repo=self.repo, run_id=self.run_id, step=step, kind=kind, evidence=evidence,
+            change_request_number=self.change_request_number,
+            source_url=self.change_request_url,
+        ))
 
     async def save_state(self, **changes: Any) -> None:
         """Change fields of the run's state and persist it: what a resumed run must remember."""
@@ -154,16 +154,8 @@ class RunContext:
 
     async def update_run(self, **values: Any) -> None:
         self.held.check("the run's record", list(values.values()))
-        async with self.runtime.db.transaction() as session:
-            await update_run(session, self.run_id, **values)
+        await self.records.update_run(self.run_id, values)
         for key in ("branch", "base_branch", "change_request_number", "change_request_url"):
             if key in values:
                 setattr(self, key, values[key])
 
-
-async def persist_trajectory_event(runtime: Runtime, run_id: int, event: TrajectoryEvent) -> None:
-    async with runtime.db.transaction() as session:
-        await record_trajectory(
-            session, run_id, seq=event.seq, step=event.step, actor=event.actor,
-            tool=event.tool, args=event.args, ok=event.ok, detail=event.detail,
-        )

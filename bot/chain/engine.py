@@ -22,11 +22,12 @@ from pathlib import Path
 import structlog
 
 from bot.config import Settings
-from bot.chain.context import RunContext, persist_trajectory_event
+from bot.chain.context import RunContext
 from bot.chain.environment import EnvironmentBroken
 from bot.chain.graph import Graph, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.held import LEAK_TEXT, GuardedForge, HeldValueLeak, HeldValues
 from bot.chain.loop import ItemLoop, ItemsSpent, walk_items
+from bot.chain.records import StoreRecords
 from bot.chain.state import RunState
 from bot.chain.render.issue_comments import (
     render_budget_exhausted,
@@ -137,9 +138,11 @@ class RunEngine:
                  if snapshot.subject_kind == "change_request"
                  else ItemRef("issue", snapshot.issue_number))
 
+        records = StoreRecords(self.runtime.db)
+
         async def sink(event):
             held.check("the trajectory", event.args, event.detail)
-            await persist_trajectory_event(self.runtime, snapshot.id, event)
+            await records.record_event(snapshot.id, event)
 
         return RunContext(
             run_id=snapshot.id, runtime=self.runtime, forge=forge, repo=repo, issue=issue,
@@ -148,7 +151,7 @@ class RunEngine:
             status=StatusBoard(self.runtime.db, forge, repo, issue, snapshot.id,
                                self.graph.step_names(),
                                private_dirs=private_dirs(self.runtime.settings)),
-            summoned_by=snapshot.summoned_by, resume_diff=diff,
+            records=records, summoned_by=snapshot.summoned_by, resume_diff=diff,
             change_request_number=snapshot.change_request_number,
             change_request_url=snapshot.change_request_url, branch=snapshot.branch,
             base_branch=snapshot.base_branch, held=held,

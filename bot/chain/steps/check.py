@@ -26,7 +26,6 @@ from bot.chain.graph import StepOutcome, Verdict
 from bot.chain.render.model_inputs import criteria_block
 from bot.chain.steps.implement import add_feedback
 from bot.chain.untrusted import data_block
-from bot.store.trajectory import trajectory_rows
 from bot.validator.merge import merge_verdicts
 from bot.validator.models import CriterionVerdict, ModelVerdict
 from bot.validator.static import validate_static
@@ -99,10 +98,7 @@ async def quality(ctx: RunContext) -> StepOutcome:
 
 
 async def _trajectory(ctx: RunContext) -> list[TrajectoryEvent]:
-    async with ctx.runtime.db.transaction() as session:
-        rows = await trajectory_rows(session, ctx.run_id)
-        return [TrajectoryEvent(seq=r.seq, step=r.step, actor=r.actor, tool=r.tool,
-                                args=r.args, ok=r.ok, detail=r.detail) for r in rows]
+    return await ctx.records.events(ctx.run_id)
 
 
 def _trajectory_summary(events: list[TrajectoryEvent]) -> str:

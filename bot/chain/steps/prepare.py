@@ -27,8 +27,6 @@ from bot.llm.ledger import ModelPrice, TokenLedger, UsageRecord
 from bot.llm.runner import StepRunner
 from bot.protected_paths import ProtectedPaths
 from bot.repo_config import CONFIG_FILE, RepoConfig, RepoConfigError, load_repo_config
-from bot.store.runs import get_run
-from bot.store.steps import latest_artifacts, record_model_call
 from bot.workspace.checkout import Workspace, branch_name
 from bot.workspace.dependencies import DependencyCache, SetupFailed
 from bot.workspace.git import GitOptions
@@ -198,10 +196,8 @@ async def _adopt_origin(ctx: RunContext) -> None:
     origin_id = ctx.state.origin_run
     if not origin_id:
         return
-    async with ctx.runtime.db.transaction() as session:
-        origin = await get_run(session, origin_id)
-        artifacts = await latest_artifacts(session, origin_id)
-    for step, artifact in artifacts.items():
+    origin = await ctx.records.earlier_run(origin_id)
+    for step, artifact in (origin.artifacts if origin is not None else {}).items():
         ctx.artifacts.setdefault(step, artifact)
     red = RunState.load(origin.params).red_test if origin is not None else None
     if red is not None and ctx.state.red_test is None:
@@ -239,24 +235,14 @@ async def _index(ctx: RunContext):  # noqa: ANN202 - CodeGraph | None
 
 async def _spent_so_far(ctx: RunContext) -> tuple[int, float]:
     """Tokens and dollars this run spent before (a resumed run keeps counting toward its caps)."""
-    async with ctx.runtime.db.transaction() as session:
-        run = await get_run(session, ctx.run_id)
-        if run is None:
-            return 0, 0.0
-        return run.input_tokens + run.output_tokens, run.cost_usd
+    return await ctx.records.spent(ctx.run_id)
 
 
 def _start_model(ctx: RunContext, spent: tuple[int, float]) -> None:
     settings = ctx.settings
 
     async def persist(record: UsageRecord) -> None:
-        async with ctx.runtime.db.transaction() as session:
-            await record_model_call(
-                session, ctx.run_id, step=record.step, model=record.model,
-                input_tokens=record.usage.input_tokens, output_tokens=record.usage.output_tokens,
-                cache_read_tokens=record.usage.cache_read_tokens,
-                cache_write_tokens=record.usage.cache_write_tokens, cost_usd=record.cost_usd,
-            )
+        await ctx.records.record_model_call(ctx.run_id, record)
 
     tokens, cost = spent  # what this run spent before a resume still counts toward its caps
     ledger = TokenLedger(

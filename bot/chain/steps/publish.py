@@ -26,7 +26,6 @@ from bot.chain.render.change_request import (
     render_soft_signal,
 )
 from bot.chain.render.issue_comments import render_branch_moved
-from bot.store.runs import pushed_heads
 from bot.validator.protected import ProtectedPathViolation, assert_diff_unprotected
 from bot.workspace.changeset import ChangeSet
 
@@ -117,9 +116,7 @@ async def _claim_branch(ctx: RunContext) -> str:
         name = wanted if number == 1 else f"{wanted}-{number}"
         head = await checkout.remote_head(url, credentials, branch=name)
         if head is not None:
-            async with ctx.runtime.db.transaction() as session:
-                ours = await pushed_heads(session, forge=ctx.repo.forge,
-                                          repo=ctx.repo.full_name, branch=name)
+            ours = await ctx.records.pushed_heads(ctx.repo, name)
             if head not in ours and head != ctx.state.pushed_head:
                 continue  # somebody else's commits: never thrown away
         if name != wanted:
