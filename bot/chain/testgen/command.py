@@ -36,12 +36,16 @@ def register(subparsers: Any) -> None:
 
     smells = subparsers.add_parser(
         "smells", help=SMELLS_HELP,
-        description="Static test-smell analysis of Python test files (pytest and unittest): "
+        description="Static test-smell analysis of test files: Python (pytest and unittest) "
+        "and JavaScript or TypeScript (jest and vitest; .js .mjs .cjs .jsx .ts .tsx): "
         "reject-level smells (no_assertion, empty_test, assertion_roulette, "
         "excessive_mocking, mocks_sut, tautology) and warnings (sleep_in_unit_test, "
         "magic_numbers, broad_exception_assert). Exit 1 when a file is rejected.")
     smells.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     smells.add_argument("--json", action="store_true", help="one JSON object per file")
+    smells.add_argument("--subject", type=Path, metavar="FILE",
+                        help="the module under test: its functions patched count as "
+                        "mocks_sut, its return formulas repeated as tautologies")
     smells.set_defaults(func=cmd_smells)
 
     mutate = subparsers.add_parser(
@@ -60,18 +64,24 @@ def register(subparsers: Any) -> None:
 
 
 def cmd_smells(args: argparse.Namespace) -> int:
-    from bot.chain.testgen.smells import analyse_source
+    from bot.chain.testgen.testfiles import ANALYSED_SUFFIXES, analysable, analyse, subject_of
     from bot.command_line import CommandError
 
+    def read(path: Path) -> str:
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CommandError(f"cannot read {path}: {exc}") from exc
+
+    subject = None
+    if args.subject is not None:
+        subject = subject_of(args.subject.as_posix(), read(args.subject))
     rejected = False
     for path in args.paths:
-        if path.suffix != ".py":
-            raise CommandError(f"{path}: only Python test files are analysed so far")
-        try:
-            source = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise CommandError(f"cannot read {path}: {exc}") from exc
-        report = analyse_source(source, str(path))
+        if not analysable(path.name):
+            raise CommandError(f"{path}: not a test file Smith reads "
+                               f"({' '.join(ANALYSED_SUFFIXES)})")
+        report = analyse(read(path), str(path), subject)
         rejected = rejected or report.verdict == "reject"
         if args.json:
             print(json.dumps({"path": report.path, "verdict": report.verdict,

@@ -1,0 +1,112 @@
+"""Gate 5 for jest and vitest files: each smell is found, its look-alikes are not, and flaky or
+low-value tests are cut out by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.chain.testgen.js_smells import analyse_js_source, drop_js_tests, js_subject, js_test_names
+from bot.chain.testgen.smells import REJECT_KINDS
+
+SUT = js_subject("src/prices.js", """
+function discount(price, rate) {
+  return price * (1 - rate);
+}
+const total = (items) => items.reduce((sum, item) => sum + item.price, 0);
+module.exports = { discount, total };
+""")
+HEAD = "const { discount, total } = require('../src/prices');\n\n"
+
+
+def kinds(body: str, path: str = "tests/prices.test.js") -> set[str]:
+    return {s.kind for s in analyse_js_source(HEAD + body, path, SUT).smells}
+
+
+@pytest.mark.parametrize(("kind", "body"), [
+    ("empty_test", "test('later', () => {});\n"),
+    ("empty_test", "it('later', function () {\n  // TODO\n});\n"),
+    ("no_assertion", "test('runs', () => { discount(10, 0.5); });\n"),
+    ("no_assertion", "test('expect without matcher', () => { expect(discount(10, 0.5)); });\n"),
+    ("tautology", "test('t', () => {\n  const expected = discount(200, 0.25);\n"
+                  "  expect(discount(200, 0.25)).toBe(expected);\n});\n"),
+    ("tautology", "test('t', () => { expect(discount(200, 0.25)).toBe(200 * (1 - 0.25)); });\n"),
+    ("tautology", "test('t', () => { assert.strictEqual(total([]), total([])); });\n"),
+    ("mocks_sut", "jest.mock('../src/prices');\n"
+                  "test('t', () => { discount.mockReturnValue(5); expect(discount(1, 1)).toBe(5);"
+                  " });\n"),
+    ("mocks_sut", "const prices = require('../src/prices');\n"
+                  "test('t', () => { vi.spyOn(prices, 'total').mockReturnValue(3);\n"
+                  "  expect(prices.total([])).toBe(3); });\n"),
+    ("excessive_mocking", "test('t', () => {\n" + "".join(
+        f"  const m{i} = jest.fn();\n" for i in range(7)) + "  expect(total([])).toBe(0);\n});\n"),
+    ("assertion_roulette", "test('t', () => {\n  expect(total([])).toBe(0);\n"
+                           "  expect(discount(10, 0)).toBe(10);\n  expect('ab'.length).toBe(2);\n"
+                           "  expect(Math.max(1, 2)).toBe(2);\n  expect(String(1)).toBe('1');\n"
+                           "  expect([1].includes(1)).toBe(true);\n});\n"),
+    ("sleep_in_unit_test", "test('t', async () => {\n"
+                           "  await new Promise((r) => setTimeout(r, 200));\n"
+                           "  expect(total([])).toBe(0);\n});\n"),
+    ("broad_exception_assert", "test('t', () => { expect(() => discount()).toThrow(); });\n"),
+    ("magic_numbers", "test('t', () => { expect(discount(86400, 0)).toBe(86400); });\n"),
+])
+def test_each_smell_is_found(kind: str, body: str) -> None:
+    assert kind in kinds(body)
+
+
+@pytest.mark.parametrize("body", [
+    # messages on every check are not roulette (vitest and jest-expect-message take them)
+    "test('t', () => {\n" + "".join(f"  expect(discount({i}, 0), 'no discount').toBe({i});\n"
+                                    for i in range(8)) + "});\n",
+    # a round trip and an independent oracle
+    "test('t', () => { expect(decode(encode('x'))).toBe('x'); });\n",
+    "test('t', () => { expect(fastSort([3, 1])).toEqual([3, 1].sort((a, b) => a - b)); });\n",
+    # the derivation in a comment, the literal in the code
+    "test('t', () => {\n  // 200 * (1 - 0.25)\n  expect(discount(200, 0.25)).toBe(150);\n});\n",
+    # a collaborator mocked, the code under test real
+    "jest.mock('../src/rates');\nconst { rateFor } = require('../src/rates');\n"
+    "test('t', () => { rateFor.mockReturnValue(0.5); expect(discount(10, rateFor())).toBe(5); });\n",
+    "test('t', () => { const log = jest.spyOn(console, 'log').mockImplementation(() => {});\n"
+    "  total([]); expect(log).not.toHaveBeenCalled(); });\n",
+    # fake timers make the wait harmless
+    "jest.useFakeTimers();\ntest('t', () => { const cb = jest.fn(); setTimeout(cb, 1000);\n"
+    "  jest.advanceTimersByTime(1000); expect(cb).toHaveBeenCalled(); });\n",
+    # node's assert, a helper that asserts, chai, a precise error
+    "const assert = require('node:assert');\ntest('t', () => { assert.equal(total([]), 0); });\n",
+    "function expectFree(p) { expect(discount(p, 1)).toBe(0); }\n"
+    "test('t', () => { expectFree(10); });\n",
+    "test('t', () => { expect(total([])).to.be.a('number'); expect(1).to.be.ok; });\n",
+    "test('t', () => { expect(() => discount()).toThrow(TypeError); });\n",
+    # tests in a loop and table-driven tests
+    "[1, 2].forEach((n) => test(`${n}`, () => { expect(discount(n, 0)).toBe(n); }));\n",
+    "test.each([[1, 1], [2, 2]])('%i', (a, b) => { expect(discount(a, 0)).toBe(b); });\n",
+    "test.todo('write this later');\n",
+])
+def test_look_alikes_are_not_smells(body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == set()
+
+
+def test_typescript_and_tsx_files_parse_with_their_grammar() -> None:
+    typed = ("import { discount } from '../src/prices';\n"
+             "test('typed', () => { const p: number = 10 as number;\n"
+             "  expect(discount(p!, 0)).toBe(10); });\n")
+    assert analyse_js_source(typed, "tests/prices.test.ts", SUT).verdict == "accept"
+    jsx = ("import { render } from './r';\ntest('renders', () => {\n"
+           "  expect(render(<Price value={3} />)).toContain('3'); });\n")
+    assert analyse_js_source(jsx, "Price.test.tsx").verdict == "accept"
+    broken = analyse_js_source("test('x', () => { expect(1).toBe(1);\n", "x.test.js")
+    assert broken.verdict == "reject" and broken.smells[0].test == "<file>"
+
+
+def test_the_report_names_the_test_with_its_describe_titles_and_the_line() -> None:
+    source = HEAD + "describe('discount', () => {\n  it('runs', () => { discount(1, 0); });\n});\n"
+    report = analyse_js_source(source, "tests/prices.test.js", SUT)
+    assert report.feedback() == "tests/prices.test.js:4: `discount runs` no_assertion"
+
+
+def test_cutting_tests_out_keeps_the_rest_and_drops_an_emptied_describe() -> None:
+    source = ("describe('a', () => {\n  test('one', () => { expect(1).toBe(1); });\n});\n"
+              "describe('b', () => {\n  test('two', () => { expect(2).toBe(2); });\n"
+              "  test('three', () => { expect(3).toBe(3); });\n});\n")
+    assert js_test_names(source) == ["a one", "b two", "b three"]
+    left = drop_js_tests(source, ["a one", "b two"])
+    assert js_test_names(left) == ["b three"] and "describe('a'" not in left
