@@ -15,6 +15,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from bot.stats.compute import DEFAULT_WINDOW
 from bot.stats.report import StatsReport
@@ -46,7 +47,9 @@ def register(subparsers: Any) -> None:
         help="per-step statistics, the funnel and step-health flags",
         description="Per step: runs, passes, rejections by reason, human gates, skips, failures, "
         "median time and tokens; the funnel summon → change request → merged → merged without "
-        "edits; removal and rework candidates over each step's last N runs.",
+        "edits; removal and rework candidates over each step's last N runs; fix runs with and "
+        "without a red reproduction test per repository; the test-generation funnel; the "
+        "held-out chain's runs (metrics only).",
     )
     parser.add_argument("--repo", metavar="OWNER/NAME", help="only runs of this repository")
     parser.add_argument("--since", type=parse_day, metavar="YYYY-MM-DD",
@@ -119,6 +122,84 @@ def print_report(report: StatsReport, console: Console) -> None:
                                                                 step.rework_candidate)),
         )
     console.print(table)
+    print_reproduction(report, console)
+    print_testgen(report, console)
+    print_examples(report, console)
+
+
+def print_reproduction(report: StatsReport, console: Console) -> None:
+    if not report.reproduction:
+        return
+    table = Table(title="fix runs with / without a red reproduction test")
+    for column in ("repository", "reproduction test", "runs", "change requests", "success",
+                   "reworked", "rework rate", "merged", "median tokens", "median $", "total $"):
+        table.add_column(column, justify="left" if column in ("repository", "reproduction test")
+                         else "right")
+    for comparison in report.reproduction:
+        for label, group in (("with", comparison.with_test), ("without", comparison.without_test)):
+            table.add_row(
+                Text(comparison.repo), label, str(group.runs), str(group.change_requests),
+                _rate(group.success_rate), str(group.reworked), _rate(group.rework_rate),
+                str(group.merged), _number(group.median_tokens), _dollars(group.median_cost_usd),
+                _dollars(group.cost_usd))
+    console.print(table)
+
+
+def print_testgen(report: StatsReport, console: Console) -> None:
+    funnel = report.testgen
+    if funnel is None:
+        return
+    console.print(f"test generation: {funnel.runs} runs, {funnel.targets} files tried")
+    console.print("  funnel: " + " → ".join(
+        f"{stage.stage} {stage.files}" + (f" ({stage.tests} tests)" if stage.tests is not None
+                                          else "") for stage in funnel.stages))
+    if funnel.stopped_by:
+        console.print("  tries stopped by: " + ", ".join(
+            f"{gate} {count}" for gate, count in funnel.stopped_by.items()))
+
+
+def print_examples(report: StatsReport, console: Console) -> None:
+    examples = report.examples
+    if examples is None:
+        return
+    mean = examples.mean_iterations_to_threshold
+    console.print(f"held-out chain: {examples.runs} runs, {examples.accepted} accepted, "
+                  f"{examples.merged} merged, {examples.accepted_without_edits} accepted without "
+                  f"edits; mean iterations to threshold {_number(mean)}")
+    table = Table(title="held-out chain runs (metrics only)")
+    for column in ("run", "repository", "outcome", "iterations", "to threshold",
+                   "train R / P", "held-out R / P", "gap R / P", "held-out size", "merged"):
+        table.add_column(column, justify="left" if column in ("repository", "outcome")
+                         else "right")
+    for run in examples.per_run:
+        table.add_row(
+            str(run.run), Text(run.repo), run.outcome or run.status, str(run.iterations),
+            _number(run.iterations_to_threshold),
+            f"{_rate(run.train_recall)} / {_rate(run.train_precision)}",
+            f"{_rate(run.held_out_recall)} / {_rate(run.held_out_precision)}",
+            f"{_signed(run.recall_gap)} / {_signed(run.precision_gap)}",
+            str(run.held_out_size), _merged(run.merged, run.accepted_without_edits))
+    console.print(table)
+
+
+def _rate(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
+def _signed(value: float | None) -> str:
+    return "-" if value is None else f"{value * 100:+.0f} pt"
+
+
+def _dollars(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def _merged(merged: bool | None, without_edits: bool | None) -> str:
+    if merged is None:
+        return "-"
+    if not merged:
+        return "closed"
+    return "without edits" if without_edits else "with edits"
 
 
 def reject_cell(total: int, reasons: dict[str, int]) -> str:

@@ -4,11 +4,14 @@ No I/O here: `bot.store.stats` reads the rows, this module counts them, so every
 stats loop shows can be checked in a test without a database.
 
 Decisions the design leaves open:
-- A rejection is an execution with status `rejected`; its reason is the verdict it stored.
+- A rejection is an execution with status `rejected`; its reason is the code the engine stored
+  in its verdict (bot/chain/graph.py `verdict_code`). A human gate (status `waiting`, e.g.
+  ESTIMATE pausing for `/smith approve`) is not a rejection; it is counted by its own reason.
 - The flags look at a step's own N most recent runs (by run creation), and only once the step
   has N runs: "never rejected anything" and "rejects most runs" need a sample to mean anything.
-  A removal candidate rejected in none of them (only steps whose job is to reject); a rework
-  candidate rejected in more than half of them.
+  A removal candidate neither rejected nor stopped for a human in any of them (only steps whose
+  job is to say no: a gate that pauses runs is doing that job); a rework candidate rejected in
+  more than half of them.
 - The funnel counts summoned runs; rework runs continue an existing change request, so counting
   them would count the same change request twice. They are reported apart.
 """
@@ -22,8 +25,11 @@ from datetime import date
 
 from bot.chain.artifacts import StepName
 from bot.chain.registry import rejecting_steps
+from bot.stats.examples import EXAMPLES_CHAIN, examples_stats
 from bot.stats.report import Funnel, StatsFilters, StatsReport, StepStats
-from bot.store.stats import RunRow, StepRow
+from bot.stats.reproduction import compare_reproduction
+from bot.stats.testgen import TESTGEN_CHAINS, testgen_funnel
+from bot.store.stats import ExamplesRow, RunRow, StepRow, TestFileTry
 
 DEFAULT_WINDOW = 20
 """How many of a step's most recent runs the health flags look at."""
@@ -45,6 +51,8 @@ def compute_stats(
     window: int = DEFAULT_WINDOW,
     repo: str | None = None,
     since: date | None = None,
+    test_file_tries: Iterable[TestFileTry] = (),
+    examples_rows: Iterable[ExamplesRow] = (),
 ) -> StatsReport:
     """The whole report over the rows given (the caller has already applied the filters;
     `repo` and `since` are echoed so a reader knows what the numbers cover)."""
@@ -52,10 +60,10 @@ def compute_stats(
         raise ValueError("the stats window must be at least 1 run")
     run_list = sorted(runs, key=lambda run: (run.created_at, run.id), reverse=True)
     known = {run.id for run in run_list}
+    step_list = [step for step in steps if step.run_id in known]
     by_step: dict[str, list[StepRow]] = defaultdict(list)
-    for step in steps:
-        if step.run_id in known:
-            by_step[step.name].append(step)
+    for step in step_list:
+        by_step[step.name].append(step)
     recency = {run.id: position for position, run in enumerate(run_list)}
     step_stats = [
         step_health(name, rows, recency, window)
@@ -69,6 +77,11 @@ def compute_stats(
         runs_by_outcome=dict(sorted(Counter(run.outcome or "none" for run in run_list).items())),
         runs_by_subject=dict(sorted(Counter(run.subject_kind for run in run_list).items())),
         steps=step_stats,
+        reproduction=compare_reproduction(run_list, step_list),
+        testgen=testgen_funnel(run_list, test_file_tries)
+        if any(run.chain in TESTGEN_CHAINS for run in run_list) else None,
+        examples=examples_stats(run_list, examples_rows)
+        if any(run.chain == EXAMPLES_CHAIN for run in run_list) else None,
     )
 
 
@@ -89,11 +102,14 @@ def step_health(
 ) -> StepStats:
     """Counts for one step plus its flags over its `window` most recent runs."""
     statuses = Counter(row.status for row in rows)
-    reasons = Counter(row.verdict or UNSPECIFIED_REASON for row in rows if row.status == "rejected")
+    reasons = _by_reason(rows, "rejected")
     run_ids = {row.run_id for row in rows}
     rejected_runs = {row.run_id for row in rows if row.status == "rejected"}
+    # A step whose "no" is a human gate said no in the runs it paused.
+    held_runs = rejected_runs | {row.run_id for row in rows if row.status == "waiting"}
     recent = sorted(run_ids, key=lambda run_id: recency[run_id])[:window]
     recent_rejected = sum(1 for run_id in recent if run_id in rejected_runs)
+    recent_held = sum(1 for run_id in recent if run_id in held_runs)
     full_window = len(recent) >= window
     can_reject = name in REJECTING_STEPS
     finished = [row for row in rows if row.status != "running"]
@@ -104,8 +120,9 @@ def step_health(
         executions=len(rows),
         passes=statuses["passed"],
         rejections=statuses["rejected"],
-        rejections_by_reason=dict(sorted(reasons.items())),
+        rejections_by_reason=reasons,
         gates=statuses["waiting"],
+        gates_by_reason=_by_reason(rows, "waiting"),
         skips=statuses["skipped"],
         failures=statuses["failed"],
         running=statuses["running"],
@@ -115,9 +132,15 @@ def step_health(
         can_reject=can_reject,
         window_runs=len(recent),
         window_rejected_runs=recent_rejected,
-        removal_candidate=can_reject and full_window and recent_rejected == 0,
+        removal_candidate=can_reject and full_window and recent_held == 0,
         rework_candidate=full_window and recent_rejected * 2 > len(recent),
     )
+
+
+def _by_reason(rows: Sequence[StepRow], status: str) -> dict[str, int]:
+    """Executions with `status` counted by the reason code stored as their verdict."""
+    reasons = Counter(row.verdict or UNSPECIFIED_REASON for row in rows if row.status == status)
+    return dict(sorted(reasons.items()))
 
 
 def _median(values: Sequence[int]) -> float | None:

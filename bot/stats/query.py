@@ -8,7 +8,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.stats.compute import DEFAULT_WINDOW, compute_stats
 from bot.stats.report import StatsReport
-from bot.store.stats import load_run_rows, load_step_rows
+from bot.store.stats import (
+    load_examples_rows,
+    load_run_rows,
+    load_step_rows,
+    load_test_file_tries,
+)
 
 
 async def load_stats(
@@ -21,4 +26,7 @@ async def load_stats(
     """The stats report over the runs matching the filters."""
     runs = await load_run_rows(session, repo=repo, since=since)
     steps = await load_step_rows(session, repo=repo, since=since)
-    return compute_stats(runs, steps, window=window, repo=repo, since=since)
+    tries = await load_test_file_tries(session, repo=repo, since=since)
+    examples = await load_examples_rows(session, repo=repo, since=since)
+    return compute_stats(runs, steps, window=window, repo=repo, since=since,
+                         test_file_tries=tries, examples_rows=examples)

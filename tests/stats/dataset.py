@@ -18,6 +18,7 @@ from bot.store.db import Database
 from bot.store.models import Run, Step, TrajectoryRow
 
 WINDOW = 4
+COST_USD = 0.25
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,8 @@ class RunSpec:
     merged_without_edits: bool | None
     day: int
     issue: int
+    origin: str | None = None
+    """For a rework run: the key of the run whose change request it continues."""
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,8 @@ RUNS = [
     RunSpec("r3", "acme/app", "fix", "succeeded", "change_request", True, True, False, 3, 13),
     RunSpec("r4", "acme/app", "fix", "failed", "quality_red", False, None, None, 4, 14),
     RunSpec("r5", "acme/app", "fix", "succeeded", "change_request", True, None, None, 5, 15),
-    RunSpec("r6", "acme/app", "rework", "succeeded", "change_request", True, True, True, 6, 13),
+    RunSpec("r6", "acme/app", "rework", "succeeded", "change_request", True, True, True, 6, 13,
+            origin="r3"),
     RunSpec("r7", "acme/app", "fix", "failed", "needs_info", False, None, None, 7, 17),
     RunSpec("x1", "acme/other", "fix", "succeeded", "change_request", True, True, True, 3, 1),
 ]
@@ -130,7 +134,8 @@ def run_rows(repo: str | None = "acme/app") -> list[RunRow]:
     return [
         RunRow(id=ids[spec.key], repo=spec.repo, chain=spec.chain, status=spec.status,
                outcome=spec.outcome, has_change_request=spec.change_request, merged=spec.merged,
-               merged_without_edits=spec.merged_without_edits, created_at=created_at(spec))
+               merged_without_edits=spec.merged_without_edits, created_at=created_at(spec),
+               cost_usd=COST_USD, origin_run=ids[spec.origin] if spec.origin else None)
         for spec in RUNS if repo is None or spec.repo == repo
     ]
 
@@ -153,10 +158,11 @@ async def insert_dataset(db: Database) -> dict[str, int]:
             start = created_at(spec)
             run = Run(
                 forge="github", repo=spec.repo, issue_number=spec.issue, chain=spec.chain,
-                status=spec.status, outcome=spec.outcome, params={}, cancel_requested=False,
+                status=spec.status, outcome=spec.outcome, cancel_requested=False,
+                params={"origin_run": ids[spec.origin]} if spec.origin else {},
                 change_request_number=100 + spec.issue if spec.change_request else None,
                 merged=spec.merged, merged_without_edits=spec.merged_without_edits,
-                input_tokens=0, output_tokens=0, cost_usd=0.25, created_at=start,
+                input_tokens=0, output_tokens=0, cost_usd=COST_USD, created_at=start,
                 started_at=start, finished_at=None if spec.status == "paused"
                 else start + timedelta(minutes=10),
             )

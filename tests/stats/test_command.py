@@ -57,3 +57,30 @@ def test_a_bad_day_is_a_usage_error_without_traceback(database_url: str, tmp_pat
     assert run.returncode == 2
     assert "expected a day as YYYY-MM-DD" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+async def test_new_sections_in_json_and_in_the_table(database: Database, database_url: str,
+                                                    tmp_path):
+    from tests.stats import sections
+
+    ids = await sections.insert_sections(database)
+    run = smith(database_url, tmp_path, "stats", "--repo", sections.REPO, "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    [comparison] = data["reproduction"]
+    assert (comparison["with_test"]["runs"], comparison["with_test"]["rework_rate"],
+            comparison["without_test"]["success_rate"]) == (1, 1.0, 0.0)
+    assert [s["files"] for s in data["testgen"]["stages"]] == [1, 1, 1, 1, 1, 1, 1, 1]
+    assert data["examples"]["per_run"][0]["run"] == ids["examples"]
+    assert data["examples"]["per_run"][0]["iterations_to_threshold"] == 2
+
+    table = smith(database_url, tmp_path, "stats", "--repo", sections.REPO)
+    assert table.returncode == 0, table.stderr
+    out = table.stdout
+    assert "fix runs with / without a red reproduction test" in out
+    assert "funnel: generated 1 → collected 1 → green 1 → stable 1 → mutation 1 → smells 1 " \
+           "→ reviewer 1 (3 tests) → merged 1 (3 tests)" in out
+    assert "tries stopped by: green 1, writer 1" in out
+    assert "held-out chain: 1 runs, 1 accepted, 1 merged, 1 accepted without edits" in out
+    assert "+10 pt / +10 pt" in out
+    assert sections.TRAINING_ERROR not in out and sections.SECRET_NOTE not in out

@@ -135,12 +135,13 @@ def test_steps_of_runs_outside_the_rows_are_ignored():
 def test_json_shape():
     data = acme_report().as_json()
     assert set(data) == {"filters", "window", "funnel", "runs_by_status", "runs_by_outcome",
-                         "runs_by_subject", "steps"}
+                         "runs_by_subject", "steps", "reproduction", "testgen", "examples"}
+    assert data["testgen"] is None and data["examples"] is None  # no such runs here
     assert data["filters"] == {"repo": "acme/app", "since": None}
     assert data["window"] == 4
     assert set(data["steps"][0]) == {
         "step", "runs", "executions", "passes", "rejections", "rejections_by_reason", "gates",
-        "skips", "failures", "running", "rejected_runs", "median_duration_ms", "median_tokens",
+        "gates_by_reason", "skips", "failures", "running", "rejected_runs", "median_duration_ms", "median_tokens",
         "can_reject", "window_runs", "window_rejected_runs", "removal_candidate",
         "rework_candidate"}
 
