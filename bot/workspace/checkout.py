@@ -137,6 +137,8 @@ class Checkout:
     git_dir: Path
     """`runs/<id>/git`, outside the working tree (and so outside the sandbox's writable view)."""
     seal: GitDirSeal
+    retry: RetryPolicy = GIT_RETRY
+    """Network calls (ls-remote, push) are retried on transient failures like fetches."""
 
     @property
     def run_dir(self) -> Path:
@@ -283,8 +285,14 @@ class Checkout:
     ) -> str | None:
         """The commit `branch` (default: this checkout's) points at on the remote, or None."""
         name = _check_branch(branch or self.branch)
-        out = await self.git.run(["ls-remote", "--heads", "--", remote_url, f"refs/heads/{name}"],
-                                 credentials=credentials)
+
+        async def ls_remote() -> bytes:
+            return await self.git.run(
+                ["ls-remote", "--heads", "--", remote_url, f"refs/heads/{name}"],
+                credentials=credentials)
+
+        out = await call_with_retry(ls_remote, self.retry, classify=git_verdict,
+                                    what="git ls-remote")
         for line in out.decode(errors="replace").splitlines():
             sha, _, ref = line.partition("\t")
             if ref.strip() == f"refs/heads/{name}":
@@ -307,8 +315,20 @@ class Checkout:
         exist), so commits somebody else pushed meanwhile are never thrown away."""
         ref = f"refs/heads/{_check_branch(self.branch)}"
         options = [f"--force-with-lease={ref}:{lease or ''}"] if force else []
-        await self._git("push", "--quiet", "--no-verify", *options, "--", remote_url,
-                        f"HEAD:{ref}", credentials=credentials)
+        head = (await self._git("rev-parse", "HEAD")).decode().strip()
+        tries = 0
+
+        async def push_once() -> None:
+            nonlocal tries
+            tries += 1
+            # A try whose answer was lost may have landed: then the lease no longer holds, and
+            # the branch already is what this push wanted.
+            if tries > 1 and await self.remote_head(remote_url, credentials) == head:
+                return
+            await self._git("push", "--quiet", "--no-verify", *options, "--", remote_url,
+                            f"HEAD:{ref}", credentials=credentials)
+
+        await call_with_retry(push_once, self.retry, classify=git_verdict, what="git push")
         log.info("checkout.pushed", branch=self.branch, forced=force)
 
     def remove(self) -> None:

@@ -1,5 +1,6 @@
-"""Git fetches run under the shared retry policy: a network hiccup is tried again, anything
-else fails at once (a missing repository does not get better by waiting)."""
+"""Git's network calls (fetch, ls-remote, push) run under the shared retry policy: a network
+hiccup is tried again, anything else fails at once (a missing repository does not get better
+by waiting), and a push whose answer was lost is not pushed twice."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def _count_fetches(workspace: Workspace, fail_first: int) -> list[str]:
     calls: list[str] = []
     real_run = workspace.git.run
 
-    async def run(args, **kwargs):  # noqa: ANN001, ANN003, ANN202 - same signature as Git.run
+    async def run(args, **kwargs):
         if args and args[0] == "fetch":
             calls.append(args[0])
             if len(calls) <= fail_first:
@@ -49,6 +50,67 @@ async def test_a_missing_repository_is_not_retried(tmp_path: Path) -> None:
     with pytest.raises(GitError):
         await workspace.mirrors.refresh((tmp_path / "nowhere.git").as_uri())
     assert len(calls) == 1
+
+
+LOST = "fatal: the remote end hung up unexpectedly"
+
+
+async def _checkout_with_flaky_network(tmp_path: Path, fail: dict[str, int],
+                                       land_first: bool = False):
+    """A checkout on a fresh branch with one new commit, whose git runner drops the network
+    on the first `fail[command]` calls of each command (after running it, with
+    `land_first`: the answer is lost, not the push)."""
+    remote = RemoteRepo(tmp_path)
+    remote.commit({"app.py": "x = 1\n"}, "first")
+    workspace = Workspace(tmp_path / "ws", GitOptions(allowed_protocols=("file",)))
+    checkout = await workspace.create_checkout(remote.url, "main", new_branch="smith/1-fix")
+    (checkout.path / "app.py").write_text("x = 2\n")
+    head = await checkout.commit("fix")
+    calls: list[str] = []
+    real_run = workspace.git.run
+
+    async def run(args, **kwargs):
+        command = args[0] if args else ""
+        if command in fail:
+            calls.append(command)
+            if calls.count(command) <= fail[command]:
+                if land_first:
+                    await real_run(args, **kwargs)
+                raise GitError(list(args), 128, LOST)
+        return await real_run(args, **kwargs)
+
+    workspace.git.run = run  # type: ignore[method-assign]
+    checkout.git = workspace.git
+    checkout.retry = FAST
+    return remote, checkout, head, calls
+
+
+async def test_a_push_that_lost_the_network_is_tried_again(tmp_path: Path) -> None:
+    remote, checkout, head, calls = await _checkout_with_flaky_network(tmp_path, {"push": 2})
+    await checkout.push(remote.url, force=True, lease="")
+    assert calls.count("push") == 3
+    assert remote.branch_head("smith/1-fix") == head
+
+
+async def test_a_push_whose_answer_was_lost_is_not_pushed_again(tmp_path: Path) -> None:
+    """The first push landed but its answer did not: the retry sees the branch already at the
+    commit and stops, instead of failing on its own lease."""
+    remote, checkout, head, calls = await _checkout_with_flaky_network(
+        tmp_path, {"push": 1}, land_first=True)
+    await checkout.push(remote.url, force=True, lease="")
+    assert calls.count("push") == 1
+    assert remote.branch_head("smith/1-fix") == head
+
+
+async def test_ls_remote_is_retried_and_a_lease_still_protects_others_commits(
+        tmp_path: Path) -> None:
+    remote, checkout, head, calls = await _checkout_with_flaky_network(tmp_path, {"ls-remote": 1})
+    assert await checkout.remote_head(remote.url, branch="main") == remote.branch_head("main")
+    assert calls == ["ls-remote", "ls-remote"]
+    someone = remote.commit({"other.py": "y = 1\n"}, "theirs", branch="smith/1-fix")
+    with pytest.raises(GitError):  # not transient: the lease is refused at once
+        await checkout.push(remote.url, force=True, lease="")
+    assert remote.branch_head("smith/1-fix") == someone != head
 
 
 def test_only_network_words_count_as_transient() -> None:
