@@ -3,7 +3,8 @@
 Votes: `/smith approve-rule` / `reject-rule` replies, and 👍/👎 reactions.
 
 A command names its rule or is written where one proposal waits (the proposal's thread, or the
-change request / tracking issue with a single pending proposal). Reactions count only on the
+change request / issue with a single pending proposal: the issue the evidence came from, or the
+tracking issue). Reactions count only on the
 proposal comment Smith posted (found by its stored comment id, not by a marker anyone could
 type). Only users with `approve_permission` decide; others are told (a command each time, a
 reaction once per proposal).

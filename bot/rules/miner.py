@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import structlog
@@ -168,6 +168,19 @@ def main_change_request(evidence: Sequence[Failure]) -> tuple[str, str, int] | N
     forge, repo, number = best
     assert number is not None
     return forge, repo, number
+
+
+def main_issue(
+    evidence: Sequence[Failure], issues: Mapping[int, int]
+) -> tuple[str, str, int] | None:
+    """(forge, repo, number) of the issue most of the evidence came from (`issues`: failure id
+    → the issue its run reported on); ties go to the newest failure's issue."""
+    keyed = [((f.forge, f.repo, issues[f.id]), f.id) for f in evidence if f.id in issues]
+    if not keyed:
+        return None
+    counts = Counter(key for key, _ in keyed)
+    newest = {key: max(fid for k, fid in keyed if k == key) for key in counts}
+    return max(counts, key=lambda key: (counts[key], newest[key]))
 
 
 def main_repository(evidence: Sequence[Failure]) -> tuple[str, str]:

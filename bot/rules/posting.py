@@ -1,13 +1,17 @@
 """Where a proposal is put before maintainers, and putting it there.
 
 A proposal goes where its story happened: a thread on the change request most of its evidence
-came from. Evidence without a change request (a red run that never published) goes to the
-tracking issue when one is configured; otherwise the proposal stays unposted (listed by
-`smith rules list`, decidable from the shell) and is tried again at the next mining.
+came from. Evidence without a change request (a judge that kept rejecting, a reproduction test
+that never went red: runs that never published) goes to the issue most of it came from, where
+the maintainers who summoned Smith already read; votes there work as on a change request (a
+comment under the proposal, 👍/👎 on it). Evidence from no issue at all (a coverage campaign)
+goes to the tracking issue when one is configured; otherwise the proposal stays unposted
+(listed by `smith rules list`, decidable from the shell) and is tried again at the next mining.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Literal
@@ -19,8 +23,8 @@ from bot.chain.render.rules import FailureEvidence, render_rule_proposal
 from bot.forge.base import ItemRef, RepoRef
 from bot.forge.errors import ForgeError
 from bot.rules.config import RulesSettings
-from bot.rules.miner import main_change_request, main_repository
-from bot.store.rules import failures_by_ids, set_proposal_ref
+from bot.rules.miner import main_change_request, main_issue, main_repository
+from bot.store.rules import failure_issues, failures_by_ids, set_proposal_ref
 from bot.store.models import Failure, Rule
 
 if TYPE_CHECKING:
@@ -47,12 +51,20 @@ class PostOutcome:
     """Where it was posted (`github:octo/app!12`), or why not."""
 
 
-def choose_target(evidence: list[Failure], tracking_issue: int | None) -> PostTarget | None:
-    """The change request with most evidence; else the tracking issue of the main repository."""
+def choose_target(
+    evidence: list[Failure], tracking_issue: int | None, issues: Mapping[int, int] | None = None
+) -> PostTarget | None:
+    """The change request with most evidence; else the issue with most evidence (`issues`:
+    failure id → the issue its run reported on); else the tracking issue of the main
+    repository."""
     change_request = main_change_request(evidence)
     if change_request is not None:
         forge, repo, number = change_request
         return PostTarget(forge, repo, "change_request", number)
+    origin = main_issue(evidence, issues or {})
+    if origin is not None:
+        forge, repo, number = origin
+        return PostTarget(forge, repo, "issue", number)
     if tracking_issue is None or not evidence:
         return None
     forge, repo = main_repository(evidence)
@@ -87,10 +99,11 @@ async def post_proposal(runtime: Runtime, rule: Rule, settings: RulesSettings) -
     trouble (the proposal stays unposted and is retried at the next mining)."""
     async with runtime.db.transaction() as session:
         evidence = await failures_by_ids(session, list(rule.evidence_failure_ids or []))
-    target = choose_target(evidence, settings.tracking_issue)
+        issues = await failure_issues(session, [f.id for f in evidence])
+    target = choose_target(evidence, settings.tracking_issue, issues)
     if target is None:
-        reason = ("no change request among its evidence and no tracking issue configured "
-                  "(set SMITH_RULES_TRACKING_ISSUE)")
+        reason = ("no change request among its evidence, no issue its runs reported on, and "
+                  "no tracking issue configured (set SMITH_RULES_TRACKING_ISSUE)")
         return await _unposted(runtime, rule, reason)
     forge = runtime.forges.get(target.forge)
     if forge is None:

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.store.models import Failure, Rule
+from bot.store.models import Failure, Rule, Run
 
 PROPOSED, APPROVED, REJECTED, RETIRED = "proposed", "approved", "rejected", "retired"
 STATUSES = (PROPOSED, APPROVED, REJECTED, RETIRED)
@@ -94,6 +94,18 @@ async def failures_by_ids(session: AsyncSession, ids: Sequence[int]) -> list[Fai
         return []
     rows = await session.execute(select(Failure).where(Failure.id.in_(list(ids))))
     return sorted(rows.scalars(), key=lambda f: list(ids).index(f.id))
+
+
+async def failure_issues(session: AsyncSession, ids: Sequence[int]) -> dict[int, int]:
+    """The issue each failure's run reported on, by failure id (runs whose subject is an issue;
+    a campaign's or a change request's run has none)."""
+    if not ids:
+        return {}
+    rows = await session.execute(
+        select(Failure.id, Run.issue_number).join(Run, Run.id == Failure.run_id)
+        .where(Failure.id.in_(list(ids)), Run.subject_kind == "issue")
+    )
+    return {int(failure_id): number for failure_id, number in rows if number is not None}
 
 
 async def create_proposal(
