@@ -1,5 +1,6 @@
 """One harness for both adapters: a fake forge over real HTTP, the adapter pointed at it, and
-forge-neutral seeding helpers, so the contract tests are written once."""
+forge-neutral seeding helpers, so the contract tests are written once. The contract also runs
+against the in-memory forge the step tests use (kind `memory`: no HTTP, it is its own adapter)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.forge.base import Forge, Permission, RepoRef
+from bot.forge.base import Forge, ItemRef, Permission, RepoRef
 from bot.forge.github import GitHubForge
 from bot.forge.gitlab import GitLabForge
 from bot.forge.retry import RetryPolicy
+from tests.fakes.forge import FakeForge
 from tests.fakes.github import FakeGitHub
 from tests.fakes.gitlab import FakeGitLab
 
@@ -71,6 +73,8 @@ class ForgeEnv:
     def seed_issue(
         self, title: str, body: str = "", labels: tuple[str, ...] = (), author: str = "alice"
     ) -> int:
+        if self.kind == "memory":
+            return self.fake.add_issue(self.path, title, body, labels=labels, author=author)
         if self.kind == "github":
             return self.fake.add_issue(
                 self.path, title=title, body=body, labels=labels, author=author
@@ -80,17 +84,22 @@ class ForgeEnv:
         )
 
     def seed_comment(self, number: int, body: str, author: str = "alice") -> int:
-        if self.kind == "github":
+        if self.kind in ("github", "memory"):
             return self.fake.add_comment(self.path, number, body, author)
         return self.fake.add_note(self.path, "Issue", number, body, author).id
 
     def seed_change_request(self, branch: str, title: str = "A change") -> int:
+        if self.kind == "memory":
+            return self.fake.add_change_request(self.path, branch, title=title)
         if self.kind == "github":
             return self.fake.add_pull(self.path, head=branch, title=title)
         return self.fake.add_merge_request(self.path, source_branch=branch, title=title)
 
     def seed_review_thread(self, number: int, body: str, author: str, path: str, line: int) -> str:
         """A human comment on a diff line; returns its thread id as the adapter names it."""
+        if self.kind == "memory":
+            return self.fake.add_review_thread(self.path, number, body, author, path=path,
+                                               line=line)
         if self.kind == "github":
             return str(
                 self.fake.add_review_comment(self.path, number, body, author, path=path, line=line)
@@ -109,38 +118,49 @@ class ForgeEnv:
         ).discussion_id
 
     def seed_plain_change_request_comment(self, number: int, body: str, author: str) -> None:
-        if self.kind == "github":
+        if self.kind == "memory":
+            self.fake.add_comment(self.path, ItemRef("change_request", number), body, author)
+        elif self.kind == "github":
             self.fake.add_comment(self.path, number, body, author)
         else:
             self.fake.add_note(self.path, "MergeRequest", number, body, author)
 
     def seed_reaction(self, comment_id: int, content: str, user: str) -> None:
         """`content` in GitHub's words ("+1", "-1", "heart"); translated for GitLab."""
-        if self.kind == "github":
+        if self.kind == "memory":
+            self.fake.add_reaction_by(comment_id, content, user)
+        elif self.kind == "github":
             self.fake.add_reaction(comment_id, content, user)
         else:
             name = {"+1": "thumbsup", "-1": "thumbsdown"}.get(content, content)
             self.fake.add_award(("note", comment_id), name, user)
 
     def set_permission(self, user: str, level: Permission) -> None:
-        if self.kind == "github":
+        if self.kind == "memory":
+            self.fake.set_permission(self.path, user, level)
+        elif self.kind == "github":
             self.fake.set_permission(self.path, user, level.name.lower())
         else:
             self.fake.set_access_level(self.path, user, GITLAB_LEVELS[level])
 
     def add_user(self, user: str) -> None:
-        self.fake.add_user(user)
+        if self.kind != "memory":  # the in-memory forge knows no user list: all are strangers
+            self.fake.add_user(user)
 
     def labels(self, number: int) -> list[str]:
         return self.fake.labels_of(self.path, number)
 
     def comment_bodies(self, number: int) -> list[str]:
+        if self.kind == "memory":
+            return self.fake.comments_on(self.path, number)
         if self.kind == "github":
             return [c.body for c in self.fake.comments_on(self.path, number)]
         return [n.body for n in self.fake.notes_on(self.path, "Issue", number)]
 
     async def merge(self, number: int) -> None:
-        if self.kind == "github":
+        if self.kind == "memory":
+            self.fake.merge(self.path, number)
+        elif self.kind == "github":
             await self.fake.close_pull(self.path, number, "maintainer", merged=True, notify=False)
         else:
             await self.fake.close_merge_request(
@@ -154,6 +174,10 @@ async def start_env(
     bare = make_bare_repo(tmp_path)
     fake: Any
     forge: Forge
+    if kind == "memory":
+        fake = forge = FakeForge("github")
+        repo = fake.add_repo("octo/app", clone_path=bare)
+        return fake, ForgeEnv(kind, fake, forge, repo, token or "", bare)
     if kind == "github":
         fake = FakeGitHub()
         await fake.start()
@@ -183,4 +207,5 @@ async def env(forge_kind: str, tmp_path: Path) -> AsyncIterator[ForgeEnv]:
         yield forge_env
     finally:
         await forge_env.forge.close()
-        await fake.stop()
+        if forge_kind != "memory":
+            await fake.stop()
