@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from bot.chain.graph import Graph
     from bot.chain.status import StatusBoard
     from bot.codegraph.graph import CodeGraph
+    from bot.codegraph.lazy import LazyCodeGraph
     from bot.llm.ledger import TokenLedger
     from bot.llm.runner import StepRunner
     from bot.protected_paths import ProtectedPaths
@@ -94,7 +95,7 @@ class RunContext:
         return self.tools.ledger
 
     @property
-    def code_graph(self) -> "CodeGraph | None":
+    def code_graph(self) -> "CodeGraph | LazyCodeGraph | None":
         return self.tools.code_graph
 
     def usage(self) -> tuple[int, int, float]:

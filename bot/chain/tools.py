@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from bot.codegraph.graph import CodeGraph
+    from bot.codegraph.lazy import LazyCodeGraph
     from bot.forge.base import GitCredentials, Issue
     from bot.llm.ledger import TokenLedger
     from bot.llm.runner import StepRunner
@@ -39,7 +40,9 @@ class RunTools:
     sandbox: Sandbox | None = None
     step_runner: StepRunner | None = None
     ledger: TokenLedger | None = None
-    code_graph: CodeGraph | None = None
+    code_graph: CodeGraph | LazyCodeGraph | None = None
+    """PREPARE's graph indexes in the background: steps needing all of it await
+    `bot.chain.code_index.full_code_graph`; the agent's graph tools ask it directly."""
     protected: ProtectedPaths | None = None
 
     def need(self, name: str) -> Any:

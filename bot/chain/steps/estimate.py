@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bot.chain.agent import run_agent
 from bot.chain.artifacts import Acceptance, Diagnosis, Estimate, Plan, StepName
+from bot.chain.code_index import full_code_graph
 from bot.chain.context import RunContext
 from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.render.issue_comments import render_estimate_gate, render_plan
@@ -17,8 +18,8 @@ from bot.chain.render.model_inputs import criteria_block, diagnosis_block, estim
 from bot.codegraph.models import BlastRadius
 
 
-def measure_blast_radius(ctx: RunContext, diagnosis: Diagnosis) -> BlastRadius | None:
-    graph = ctx.code_graph
+async def measure_blast_radius(ctx: RunContext, diagnosis: Diagnosis) -> BlastRadius | None:
+    graph = await full_code_graph(ctx.code_graph)
     if graph is None:
         return None
     changed = []
@@ -46,7 +47,7 @@ def _radius_text(radius: BlastRadius | None) -> str:
 async def estimate(ctx: RunContext) -> StepOutcome:
     criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
     diagnosis = ctx.require(StepName.DIAGNOSE, Diagnosis)
-    radius = measure_blast_radius(ctx, diagnosis)
+    radius = await measure_blast_radius(ctx, diagnosis)
     inputs = "\n\n".join([criteria_block(criteria), diagnosis_block(diagnosis),
                           _radius_text(radius)])
     artifact = await run_agent(ctx, StepName.ESTIMATE, inputs)

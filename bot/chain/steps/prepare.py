@@ -2,26 +2,26 @@
 
 Runs at the start of a run and again before a resumed run goes on, so that a resumed run works
 on a fresh checkout with the stored diff re-applied. The code graph is rebuilt every time; if
-indexing fails the run gets no graph at all (a stale graph is worse than none).
+indexing fails the run gets no graph at all (a stale graph is worse than none). The graph indexes
+in the background while the run goes on (bot/chain/code_index.py).
 """
 
 from __future__ import annotations
 
-import asyncio
 import re
 import shutil
 
 import structlog
 
 from bot.chain.artifacts import StepName
+from bot.chain.code_index import start_code_graph
 from bot.chain.context import RunContext
 from bot.chain.environment import EnvironmentBroken, setup_problem
 from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.permission import permission_lost
 from bot.chain.state import RunState
-from bot.codegraph.index import build_index
+from bot.codegraph.lazy import LazyCodeGraph
 from bot.forge.base import Issue
-from bot.codegraph.models import CodeGraphError
 from bot.llm.client import RetryPolicy, make_client
 from bot.llm.ledger import ModelPrice, TokenLedger, UsageRecord
 from bot.llm.runner import StepRunner
@@ -170,13 +170,13 @@ async def _equip(ctx: RunContext, config: RepoConfig, base: str) -> StepOutcome 
         await checkout.apply_diff(ctx.resume_diff)
     if ctx.state.requests and not ctx.state.contexts_read:
         await _read_thread_contexts(ctx)
-    tools.code_graph = await _index(ctx)
+    tools.code_graph = _index(ctx)
     _start_model(ctx, await _spent_so_far(ctx))
     return None
 
 
 def _summary(ctx: RunContext, base: str) -> str:
-    graph_note = "code graph ready" if ctx.code_graph is not None else "no code graph"
+    graph_note = "code graph indexing" if ctx.code_graph is not None else "no code graph"
     return f"{base} @ {ctx.workspace.base_commit[:10]}, {graph_note}"
 
 
@@ -223,14 +223,11 @@ async def _read_thread_contexts(ctx: RunContext) -> None:
     await ctx.save_state(requests=requests, contexts_read=True)
 
 
-async def _index(ctx: RunContext):  # noqa: ANN202 - CodeGraph | None
+def _index(ctx: RunContext) -> LazyCodeGraph | None:
+    """The checkout's code graph, building in the background (bot/chain/code_index.py)."""
     cache = ctx.settings.codegraph_cache_dir / _safe(f"{ctx.repo.forge}-{ctx.repo.full_name}")
     cache.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        return await asyncio.to_thread(build_index, ctx.workspace.path, cache)
-    except (CodeGraphError, OSError, ValueError) as exc:
-        log.warning("codegraph_unavailable", run=ctx.run_id, error=str(exc))
-        return None
+    return start_code_graph(ctx.workspace.path, cache)
 
 
 async def _spent_so_far(ctx: RunContext) -> tuple[int, float]:
