@@ -24,10 +24,10 @@ import structlog
 from bot.config import Settings
 from bot.chain.context import RunContext
 from bot.chain.environment import EnvironmentBroken
-from bot.chain.graph import Graph, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chain.graph import Graph, RunEnding, RunStatus, StepOutcome, Verdict, verdict_code
 from bot.chain.held import LEAK_TEXT, GuardedForge, HeldValueLeak, HeldValues
 from bot.chain.loop import ItemLoop, ItemsSpent, walk_items
-from bot.chain.records import StoreRecords
+from bot.chain.stories import TellingRecords, ending_story, told_kinds
 from bot.chain.state import RunState
 from bot.chain.render.issue_comments import (
     render_budget_exhausted,
@@ -138,7 +138,7 @@ class RunEngine:
                  if snapshot.subject_kind == "change_request"
                  else ItemRef("issue", snapshot.issue_number))
 
-        records = StoreRecords(self.runtime.db)
+        records = TellingRecords(self.runtime.db)  # its stories' kinds are rejections' reasons
 
         async def sink(event):
             held.check("the trajectory", event.args, event.detail)
@@ -196,6 +196,7 @@ class RunEngine:
         await ctx.status.refresh()
         started = time.monotonic()
         usage_before = ctx.usage()
+        told_before = len(told_kinds(ctx.records))
         in_items = ItemsSpent()  # what the rows of a loop's items recorded themselves
         try:
             if isinstance(node.run, ItemLoop):
@@ -247,19 +248,23 @@ class RunEngine:
                            outcome.ending.reason if outcome.ending else "")
         except HeldValueLeak as exc:
             outcome = _held_leak(ctx, name, exc)
-        await self._finish(ctx, row.id, outcome, started, _plus(usage_before, in_items))
+        await self._finish(ctx, row.id, outcome, started, _plus(usage_before, in_items),
+                           told=told_kinds(ctx.records)[told_before:])
         if outcome.artifact is not None:
             ctx.artifacts[name] = _as_dict(outcome.artifact)
         return outcome
 
     async def _finish(
         self, ctx: RunContext, step_id: int, outcome: StepOutcome, started: float,
-        usage_before: tuple[int, int, float],
+        usage_before: tuple[int, int, float], told: list[str] | None = None,
     ) -> None:
+        """Close the step's row; a rejection's or a gate's verdict is its reason code."""
         used_in, used_out, cost = (a - b for a, b in zip(ctx.usage(), usage_before))
         async with self.runtime.db.transaction() as session:
             await finish_step(
                 session, step_id, status=str(outcome.verdict), summary=outcome.summary,
+                verdict=verdict_code(outcome.verdict, outcome.reason, told or (),
+                                     outcome.ending),
                 artifact=_as_dict(outcome.artifact) if outcome.artifact is not None else None,
                 diff=outcome.diff, input_tokens=int(used_in), output_tokens=int(used_out),
                 cost_usd=float(cost), duration_ms=int((time.monotonic() - started) * 1000),
@@ -301,6 +306,9 @@ class RunEngine:
                 await fail_open_steps(session, ctx.run_id)
         await ctx.update_run(**values)
         log.info("run_ended", run=ctx.run_id, status=str(ending.status), outcome=ending.outcome)
+        story = ending_story(outcome, ending, ending.step or ctx.notes.step)
+        if story is not None:  # a step that ended the run failing: a story for the rules loop
+            await ctx.record_failure(story.step, story.kind, story.evidence)
         await ctx.status.refresh()
         said_before = await _ending_said(self.runtime, ctx.run_id)
         if not ending.announced and not said_before:

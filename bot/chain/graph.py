@@ -8,7 +8,7 @@ pauses, cancellation, the status comment and step statistics come for free with 
 from __future__ import annotations
 
 import enum
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -60,6 +60,29 @@ class StepOutcome:
     artifact: BaseModel | dict[str, Any] | None = None
     diff: str | None = None
     ending: RunEnding | None = None
+    reason: str | None = None
+    """For a rejection or a human gate: a short code for why (`smith stats` counts them).
+    Without one the engine files it under the kind of the story the step told, else under
+    the ending's outcome (`verdict_code`)."""
+
+
+UNSPECIFIED_REASON = "unspecified"
+SAYS_WHY = frozenset({Verdict.REJECTED, Verdict.WAITING})
+"""The verdicts whose stored verdict is a reason code rather than the status itself."""
+
+
+def verdict_code(
+    verdict: Verdict, reason: str | None, told: Sequence[str] = (),
+    ending: RunEnding | None = None,
+) -> str:
+    """What a step row stores as its verdict: the status, or for a rejection or a gate its
+    reason code. The code is the step's own, else the kind of the last failure story it told
+    (so the stats and the rules loop use one word for one failure), else how the run ended,
+    else `unspecified`."""
+    if verdict not in SAYS_WHY:
+        return str(verdict)
+    code = reason or (told[-1] if told else None) or (ending.outcome if ending else None)
+    return (code or UNSPECIFIED_REASON)[:50]
 
 
 StepFunction = Callable[["RunContext"], Awaitable[StepOutcome]]

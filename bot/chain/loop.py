@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from bot.chain.graph import StepOutcome, Verdict
+from bot.chain.graph import StepOutcome, Verdict, verdict_code
 from bot.chain.state import ItemResult, LoopState
+from bot.chain.stories import told_kinds
 from bot.store.steps import add_run_usage, counted_executions, finish_step, start_step
 
 if TYPE_CHECKING:
@@ -57,6 +58,8 @@ class ItemOutcome:
     diff: str | None = None
     feedback: str | None = None
     """For a REJECTED try: what the next try should know."""
+    reason: str | None = None
+    """For a REJECTED try: a short code for why (else the kind of the story it told)."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +155,7 @@ async def _walk_item(
                                   summary=f"{budget} tries used; last: {feedback[-1]}"[:500])
             row = await start_step(session, ctx.run_id, name, item=key)
         started, before = time.monotonic(), ctx.usage()
+        told_before = len(told_kinds(ctx.records))
         attempt = ItemTry(key, tries + 1, tuple(state.feedback.get(key, ())))
         try:
             outcome = await loop.run(ctx, attempt)
@@ -164,7 +168,8 @@ async def _walk_item(
             await _finish_item(ctx, row.id, ItemOutcome(verdict, "stopped"), started,
                                before, spent)
             raise
-        await _finish_item(ctx, row.id, outcome, started, before, spent)
+        await _finish_item(ctx, row.id, outcome, started, before, spent,
+                           told=told_kinds(ctx.records)[told_before:])
         if outcome.verdict != Verdict.REJECTED:
             return ItemResult(verdict=str(outcome.verdict), summary=outcome.summary[:500])
         state.feedback[key] = [*state.feedback.get(key, []),
@@ -174,7 +179,7 @@ async def _walk_item(
 
 async def _finish_item(
     ctx: "RunContext", row_id: int, outcome: ItemOutcome, started: float,
-    before: tuple[int, int, float], spent: ItemsSpent,
+    before: tuple[int, int, float], spent: ItemsSpent, told: list[str] | None = None,
 ) -> None:
     used = tuple(a - b for a, b in zip(ctx.usage(), before))
     used_in, used_out, cost = int(used[0]), int(used[1]), float(used[2])
@@ -182,6 +187,7 @@ async def _finish_item(
     async with ctx.runtime.db.transaction() as session:
         await finish_step(
             session, row_id, status=str(outcome.verdict), summary=outcome.summary,
+            verdict=verdict_code(outcome.verdict, outcome.reason, told or ()),
             artifact=(artifact if isinstance(artifact, dict) else artifact.model_dump(mode="json"))
             if artifact is not None else None,
             diff=outcome.diff, input_tokens=used_in, output_tokens=used_out, cost_usd=cost,

@@ -44,10 +44,14 @@ async def finish_step(
     output_tokens: int,
     cost_usd: float,
     duration_ms: int,
+    verdict: str | None = None,
 ) -> None:
+    """Close a step row; `verdict` is the status or, for a rejection or a gate, its reason
+    code (the stats count rejections by it); the status when not given."""
     await session.execute(
         update(Step).where(Step.id == step_id).values(
-            status=status, verdict=status, summary=summary[:2000], artifact=artifact, diff=diff,
+            status=status, verdict=verdict or status, summary=summary[:2000], artifact=artifact,
+            diff=diff,
             input_tokens=input_tokens, output_tokens=output_tokens, cost_usd=cost_usd,
             duration_ms=duration_ms, finished_at=datetime.now(UTC),
         )
