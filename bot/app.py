@@ -36,10 +36,10 @@ log = structlog.get_logger(__name__)
 SETTINGS_KEY = web.AppKey("settings", Settings)
 DATABASE_KEY = web.AppKey("database", Database)
 METRICS_KEY = web.AppKey("metrics", Metrics)
-RECEIVER_KEY = web.AppKey("webhook_receiver", "WebhookReceiver")
+RECEIVER_KEY: web.AppKey[WebhookReceiver] = web.AppKey("webhook_receiver")
 # Why this process's worker is not ready (None: it is); set only where a worker runs.
 WorkerCheck = Callable[[], Awaitable[str | None]]
-WORKER_CHECK_KEY = web.AppKey("worker_check", WorkerCheck)
+WORKER_CHECK_KEY: web.AppKey[WorkerCheck] = web.AppKey("worker_check")
 
 
 class EventFilter(Protocol):
@@ -100,14 +100,15 @@ class WebhookReceiver:
         secret = self.settings.github_webhook_secret
         return await self._receive(
             request, "github",
-            lambda headers, body: verify_github(headers, body, secret and secret.get_secret_value()),
+            lambda headers, body: verify_github(
+                headers, body, secret.get_secret_value() if secret else None),
             lambda verified: github_event(verified.event_name, verified.payload,
                                           bot_account=self.settings.bot_account),
         )
 
     async def gitlab(self, request: web.Request) -> web.Response:
         secret = self.settings.gitlab_webhook_secret
-        shared = secret and secret.get_secret_value()
+        shared = secret.get_secret_value() if secret else None
         per_path = {path: value.get_secret_value()
                     for path, value in self.settings.gitlab_webhook_secrets.items()}
         return await self._receive(

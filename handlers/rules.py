@@ -131,6 +131,7 @@ def build(settings: Settings) -> Router:
 async def record_review_story(event: Event, runtime: Runtime) -> None:
     """Store a reviewer's comment on Smith's change request as a failure story."""
     assert event.repo is not None and event.item is not None
+    repo, item = event.repo, event.item  # the re-read comment below is on the same item
     run = await run_for_item(runtime, event)
     if run is None:
         return  # not Smith's change request
@@ -141,15 +142,15 @@ async def record_review_story(event: Event, runtime: Runtime) -> None:
         event = confirmed
     async with runtime.db.transaction() as session:
         if event.thread_id and await proposal_for_thread(
-            session, forge=event.forge, repo=event.repo.full_name, thread_id=event.thread_id
+            session, forge=event.forge, repo=repo.full_name, thread_id=event.thread_id
         ):
             return
         failure = await add_failure(
-            session, forge=event.forge, repo=event.repo.full_name, run_id=run.id,
+            session, forge=event.forge, repo=repo.full_name, run_id=run.id,
             step=REVIEW_STEP,
             kind="changes_requested" if event.kind == "review_submitted" else "review_comment",
             evidence=(event.comment_body or "").strip()[:STORY_CHARS],
-            change_request_number=event.item.number, source_url=event.url,
+            change_request_number=item.number, source_url=event.url,
         )
     log.info("review_story_recorded", failure=failure.id, run=run.id, actor=event.actor)
 

@@ -17,7 +17,9 @@ STRICT = [
     "bot/store/queue.py", "bot/store/runs.py", "bot/store/rules.py", "bot/store/stats.py",
     "bot/store/deliveries.py", "bot/intake.py", "bot/stats/", "bot/protected_paths.py",
     "bot/validator/protected.py", "bot/dashboard/pages.py", "handlers/runs.py",
-    "handlers/outcomes.py", "bot/retry.py", "bot/forge/retry.py", "bot/llm/client.py",
+    "handlers/outcomes.py", "handlers/rules.py", "bot/app.py", "bot/heartbeat.py", "bot/retry.py",
+    "bot/forge/retry.py", "bot/llm/client.py", "bot/chain/code_index.py",
+    "bot/workspace/checkout.py",
 ]
 
 
