@@ -67,7 +67,7 @@ async def implement(ctx: RunContext) -> StepOutcome:
     if not diff.strip():
         await add_feedback(ctx, "implement", "The previous attempt changed no file.")
         return StepOutcome(Verdict.REJECTED, str(StepName.IMPLEMENT), artifact=artifact,
-                           summary="changed nothing")
+                           summary="changed nothing", reason="no_change")
     # Self-review only after the first attempt, and only in graphs that have it.
     first = attempt == 1 and ctx.graph.has(StepName.SELF_REVIEW)
     return StepOutcome(Verdict.PASSED,

@@ -108,5 +108,6 @@ async def brt(ctx: RunContext) -> StepOutcome:
             f"{test_id} did not fail on an assertion ({result.status.value}); "
             "errors, import problems and collection failures do not count")
     await ctx.save_state(brt_feedback=why)
+    await ctx.record_failure(str(StepName.BRT), "brt_not_red", f"{test_id}: {why}")
     return StepOutcome(Verdict.REJECTED, str(StepName.BRT), artifact=artifact,
                        summary=f"not red on an assertion ({seen}); test reverted")

@@ -69,6 +69,8 @@ async def acceptance(ctx: RunContext) -> StepOutcome:
                                        render_acceptance_blocked(ctx.run_id, blocked,
                                                                  command=ctx.settings.command_prefix))
         await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.needs_info])
+        await ctx.record_failure(str(StepName.ACCEPTANCE), "acceptance_blocked",
+                                 blocked_story(blocked, dropped))
         return StepOutcome(
             Verdict.REJECTED, None, artifact=artifact,
             summary=f"blocked: {len(kept)} usable criteria ({dropped} dropped)",
@@ -97,11 +99,28 @@ async def diagnose(ctx: RunContext) -> StepOutcome:
         where = ", ".join(f"{m.path}:{m.start_line}-{m.end_line}" for m in missing)
         ctx.notes.location_feedback = (
             f"These cited locations do not exist in the checkout: {where}. Cite real lines.")
+        await ctx.record_failure(str(StepName.DIAGNOSE), "locations_missing",
+                                 ctx.notes.location_feedback)
         return StepOutcome(Verdict.REJECTED, str(StepName.DIAGNOSE), artifact=artifact,
                            summary=f"cited missing locations: {where}")
     where = ", ".join(f"{loc.path}:{loc.start_line}" for loc in artifact.locations[:3])
     return StepOutcome(Verdict.PASSED, str(StepName.JUDGE), artifact=artifact,
                        summary=f"root cause at {where}")
+
+
+def blocked_story(blocked: Acceptance, dropped: int) -> str:
+    """The rules loop's story of a report ACCEPTANCE could not turn into criteria."""
+    lines = [f"Acceptance blocked ({dropped} criteria dropped as not quoted verbatim)."]
+    lines += [f"missing: {item}" for item in blocked.missing_data]
+    lines += [f"asked: {question}" for question in blocked.questions]
+    return "\n".join(lines)
+
+
+def judge_story(diagnosis: Diagnosis, judgement: Judgement) -> str:
+    """The rules loop's story of a diagnosis the judge rejected: what was claimed, why not."""
+    cited = ", ".join(f"{loc.path}:{loc.start_line}-{loc.end_line}" for loc in diagnosis.locations)
+    return (f"Diagnosis: {diagnosis.root_cause} (cited {cited})\n"
+            f"Judge: {judgement.why} (it latched onto: {judgement.latched_onto})")
 
 
 def _earlier_judgement(ctx: RunContext) -> str | None:
@@ -146,6 +165,8 @@ async def judge(ctx: RunContext) -> StepOutcome:
         return StepOutcome(Verdict.PASSED, str(StepName.ESTIMATE), artifact=artifact,
                            summary="the diagnosis explains the symptom")
     ctx.notes.judge_feedback = f"{artifact.why} (it latched onto: {artifact.latched_onto})"
+    await ctx.record_failure(str(StepName.JUDGE), "judge_rejected",
+                             judge_story(diagnosis, artifact))
     rebuilds = ctx.repo_config.steps.judge_rebuilds
     rounds = await ctx.executions(StepName.JUDGE) + 1
     if rounds <= rebuilds:

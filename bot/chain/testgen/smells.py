@@ -15,6 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from bot.chain.testgen.py_tautology import is_formula, shape, tautology
+
 Level = Literal["reject", "warn"]
 FileVerdict = Literal["reject", "warn", "accept"]
 
@@ -30,6 +32,18 @@ MOCK_CALLS = frozenset({"patch", "Mock", "MagicMock", "AsyncMock", "create_autos
 MOCK_METHODS = frozenset({"object", "dict", "multiple", "setattr", "setitem", "spy", "stub"})
 BROAD_EXCEPTIONS = frozenset({"Exception", "BaseException"})
 ASSERTING_CALL_PREFIXES = ("assert", "fail")
+UNITTEST_MESSAGE_AT: dict[str, int] = {
+    **dict.fromkeys(("assertTrue", "assertFalse", "assertIsNone", "assertIsNotNone"), 1),
+    **dict.fromkeys(("assertEqual", "assertEquals", "assertNotEqual", "assertIs", "assertIsNot",
+                     "assertIn", "assertNotIn", "assertIsInstance", "assertNotIsInstance",
+                     "assertGreater", "assertGreaterEqual", "assertLess", "assertLessEqual",
+                     "assertRegex", "assertNotRegex", "assertCountEqual", "assertListEqual",
+                     "assertDictEqual", "assertSetEqual", "assertTupleEqual",
+                     "assertSequenceEqual", "assertMultiLineEqual"), 2),
+    **dict.fromkeys(("assertAlmostEqual", "assertNotAlmostEqual"), 3),
+}
+"""Where a unittest assertion takes its message (positionally); `msg=` works everywhere."""
+SETUP_METHODS = frozenset({"setUp", "asyncSetUp", "setup_method", "setUpClass"})
 
 
 class Smell(BaseModel):
@@ -80,10 +94,9 @@ class Subject:
                 if wanted and node.name not in wanted:
                     continue
                 for inner in ast.walk(node):
-                    if isinstance(inner, ast.Return) and inner.value is not None:
-                        shape = _shape(inner.value)
-                        if _is_formula(inner.value):
-                            shapes.append(shape)
+                    if isinstance(inner, ast.Return) and inner.value is not None and \
+                            is_formula(inner.value):
+                        shapes.append(shape(inner.value))
         return cls(module, frozenset(wanted or defined), tuple(shapes))
 
 
@@ -92,10 +105,78 @@ class _TestFacts:
     name: str
     line: int
     assertions: list[ast.AST] = field(default_factory=list)
-    bare: list[ast.Assert] = field(default_factory=list)
+    bare: list[tuple[ast.AST, ast.expr | None]] = field(default_factory=list)
+    """Assertions without a message, with the value each is about."""
     mocks: int = 0
     patched: set[str] = field(default_factory=set)
     called: set[str] = field(default_factory=set)
+
+
+@dataclass
+class _SharedMocks:
+    """Mocks a test gets from outside its body: its class's `setUp` and the file's fixtures it
+    asks for (or that are `autouse`), each fixture's own fixtures included."""
+
+    setups: dict[str, tuple[int, set[str]]] = field(default_factory=dict)
+    fixtures: dict[str, tuple[int, set[str], list[str]]] = field(default_factory=dict)
+    autouse: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, tree: ast.Module) -> _SharedMocks:
+        shared = cls()
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                            item.name in SETUP_METHODS:
+                        count, patched = _mocks_in(item)
+                        before = shared.setups.get(node.name, (0, set()))
+                        shared.setups[node.name] = (before[0] + count, before[1] | patched)
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            marks = [d for d in node.decorator_list if _dotted(
+                d.func if isinstance(d, ast.Call) else d).endswith("fixture")]
+            if not marks:
+                continue
+            count, patched = _mocks_in(node)
+            shared.fixtures[node.name] = (count, patched, _parameters(node))
+            if any(isinstance(d, ast.Call) and any(
+                    k.arg == "autouse" and isinstance(k.value, ast.Constant) and k.value.value
+                    for k in d.keywords) for d in marks):
+                shared.autouse.append(node.name)
+        return shared
+
+    def for_test(self, test: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[int, set[str]]:
+        count, patched = self.setups.get(getattr(test, "_owner", ""), (0, set()))
+        patched = set(patched)
+        wanted, seen = [*_parameters(test), *self.autouse], set()
+        while wanted:
+            name = wanted.pop()
+            if name in seen or name not in self.fixtures:
+                continue
+            seen.add(name)
+            more, targets, requested = self.fixtures[name]
+            count += more
+            patched |= targets
+            wanted += requested
+        return count, patched
+
+
+def _parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    return [a.arg for a in [*function.args.args, *function.args.kwonlyargs]]
+
+
+def _mocks_in(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[int, set[str]]:
+    """Mocks a setUp method or a fixture makes (its decorators included)."""
+    facts = _TestFacts(function.name, function.lineno)
+    for decorator in function.decorator_list:
+        _note_mock(decorator, facts)
+    for statement in function.body:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Call):
+                _note_mock(node, facts)
+    return facts.mocks, facts.patched
 
 
 def analyse_source(source: str, path: str = "<test>", subject: Subject | None = None
@@ -110,9 +191,11 @@ def analyse_source(source: str, path: str = "<test>", subject: Subject | None = 
         return SmellReport(path=path, verdict="reject", smells=[smell])
     helpers = _asserting_helpers(tree)
     file_patches_sleep = _patches_sleep(tree)
+    shared = _SharedMocks.of(tree)
     smells: list[Smell] = []
     for test, decorators in _tests(tree):
-        smells += _smells_of(test, decorators, helpers, subject, file_patches_sleep)
+        smells += _smells_of(test, decorators, helpers, subject, file_patches_sleep,
+                             shared.for_test(test))
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
                             else "warn" if smells else "accept")
     return SmellReport(path=path, verdict=verdict, smells=smells)
@@ -174,8 +257,11 @@ def _tests(tree: ast.Module) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFuncti
 
 
 def _asserting_helpers(tree: ast.Module) -> set[str]:
-    """Non-test functions of the file that assert: calling one is an assertion."""
-    found = set()
+    """Non-test functions of the file that assert, and asserting functions imported under
+    another name (`from hamcrest import assert_that as check`): calling one is an assertion."""
+    found = {alias.asname for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+             for alias in node.names
+             if alias.asname and alias.name.startswith(ASSERTING_CALL_PREFIXES)}
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                 not node.name.startswith("test"):
@@ -221,9 +307,10 @@ def _raises_context(node: ast.AST) -> ast.Call | None:
 
 
 def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[ast.expr],
-               helpers: set[str], subject: Subject, file_patches_sleep: bool) -> list[Smell]:
+               helpers: set[str], subject: Subject, file_patches_sleep: bool,
+               shared: tuple[int, set[str]]) -> list[Smell]:
     name = f"{test._owner}::{test.name}" if hasattr(test, "_owner") else test.name
-    facts = _TestFacts(name, test.lineno)
+    facts = _TestFacts(name, test.lineno, mocks=shared[0], patched=set(shared[1]))
     smells: list[Smell] = []
 
     def add(kind: str, line: int, detail: str = "") -> None:
@@ -236,11 +323,13 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     for decorator in decorators:
         _note_mock(decorator, facts)
     sleeps: list[ast.Call] = []
-    for node in ast.walk(test):
+    for node in (inner for statement in test.body for inner in ast.walk(statement)):
         if isinstance(node, ast.Assert):
             facts.assertions.append(node)
             if node.msg is None:
-                facts.bare.append(node)
+                compare = node.test
+                facts.bare.append((node, compare.left if isinstance(compare, ast.Compare)
+                                   else compare))
         elif _raises_context(node) is not None:
             call = _raises_context(node)
             facts.assertions.append(node)
@@ -250,6 +339,8 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             called = _call_name(node)
             if _asserting_call(node) or called in helpers:
                 facts.assertions.append(node)
+                if _bare_unittest_assertion(node):
+                    facts.bare.append((node, node.args[0] if node.args else None))
                 if called in ("assertRaises", "assertRaisesRegex") and node.args and \
                         _dotted(node.args[0]) in BROAD_EXCEPTIONS:
                     add("broad_exception_assert", node.lineno, _dotted(node.args[0]))
@@ -260,9 +351,9 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
                 facts.called.add(called)
     if not facts.assertions:
         add("no_assertion", test.lineno)
-    subjects = {_subject_of(a) for a in facts.bare}
+    subjects = {_subject_of(about) for _, about in facts.bare}
     if len(facts.bare) > MAX_BARE_ASSERTIONS and len(subjects) > 2:
-        add("assertion_roulette", facts.bare[0].lineno,
+        add("assertion_roulette", getattr(facts.bare[0][0], "lineno", test.lineno),
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
     if facts.mocks > MAX_MOCKS:
         add("excessive_mocking", test.lineno, f"{facts.mocks} mocks")
@@ -270,15 +361,15 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     if sut_patched:
         add("mocks_sut", test.lineno, f"patches {sut_patched}, the code under test")
     for assertion in facts.assertions:
-        why = _tautology(assertion, test, subject)
+        why = tautology(assertion, test, subject.returns, subject.functions)
         if why:
-            add("tautology", assertion.lineno, why)
+            add("tautology", getattr(assertion, "lineno", test.lineno), why)
     if sleeps and not file_patches_sleep and not _patches_sleep(test):
         add("sleep_in_unit_test", sleeps[0].lineno)
-    for assertion in facts.bare:
+    for assertion, _ in facts.bare:
         number = _magic_number(assertion)
         if number is not None:
-            add("magic_numbers", assertion.lineno, repr(number))
+            add("magic_numbers", getattr(assertion, "lineno", test.lineno), repr(number))
             break
     return smells
 
@@ -346,101 +437,34 @@ def _sut_patched(facts: _TestFacts, subject: Subject) -> str | None:
     return None
 
 
-def _subject_of(assertion: ast.Assert) -> str:
-    """What an assertion is about: the root name of its left-hand side."""
-    test = assertion.test
-    if isinstance(test, ast.Compare):
-        test = test.left
-    for node in ast.walk(test):
+def _subject_of(value: ast.AST | None) -> str:
+    """What an assertion is about: the first function its value calls, else its root name."""
+    if value is None:
+        return ""
+    for node in ast.walk(value):
         if isinstance(node, ast.Call):
             return _call_name(node) or _dotted(node.func)
         if isinstance(node, ast.Name):
             return node.id
-    return _dotted(test)
+    return _dotted(value)
 
 
-def _calls_in(node: ast.AST) -> set[str]:
-    return {_call_name(n) for n in ast.walk(node) if isinstance(n, ast.Call)} - {""}
+def _bare_unittest_assertion(call: ast.Call) -> bool:
+    """`self.assertEqual(a, b)` without `msg`: an assertion a failure does not explain."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+            and func.value.id in ("self", "cls") and func.attr.startswith("assert")):
+        return False
+    if any(k.arg == "msg" for k in call.keywords):
+        return False
+    position = UNITTEST_MESSAGE_AT.get(func.attr)
+    return position is not None and len(call.args) <= position
 
 
-def _assigned_from(test: ast.AST, name: str) -> ast.expr | None:
-    for node in ast.walk(test):
-        if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == name for t in node.targets):
-            return node.value
-    return None
-
-
-def _tautology(assertion: ast.AST, test: ast.AST, subject: Subject) -> str | None:
-    """The expected value computed by the code under test, or by its own formula."""
-    if not isinstance(assertion, ast.Assert) or not isinstance(assertion.test, ast.Compare):
-        return None
-    compare = assertion.test
-    if len(compare.ops) != 1 or not isinstance(compare.ops[0], (ast.Eq, ast.Is)):
-        return None
-    sides = [compare.left, compare.comparators[0]]
-    resolved = []
-    for side in sides:
-        if isinstance(side, ast.Name):
-            value = _assigned_from(test, side.id)
-            resolved.append(value if value is not None else side)
-        else:
-            resolved.append(side)
-    actual, expected = resolved
-    calls_actual, calls_expected = _top_calls(actual), _top_calls(expected)
-    shared = calls_actual & calls_expected
-    if shared and not (isinstance(sides[0], ast.Name) and isinstance(sides[1], ast.Name)
-                       and sides[0].id == sides[1].id):
-        # the same function on both sides (not a round trip, which nests different ones)
-        if _dotted(actual) == _dotted(expected) or not _round_trip(actual, expected):
-            return f"both sides call {sorted(shared)[0]}()"
-    for side in (actual, expected):
-        if _is_formula(side) and _shape(side) in subject.returns and not (
-                _top_calls(side) & subject.functions):
-            return "expected value repeats the implementation's formula"
-    return None
-
-
-def _top_calls(node: ast.AST) -> set[str]:
-    """Functions a side calls, builtins that merely build data excluded."""
-    return _calls_in(node) - {"len", "list", "dict", "set", "tuple", "str", "int", "float",
-                              "sorted", "range", "repr", "bool", "frozenset"}
-
-
-def _round_trip(actual: ast.AST, expected: ast.AST) -> bool:
-    """`decode(encode(x)) == x` style: one side nests two different functions."""
-    return len(_calls_in(actual) ^ _calls_in(expected)) > 0
-
-
-def _is_formula(node: ast.AST) -> bool:
-    return any(isinstance(n, (ast.BinOp, ast.BoolOp)) for n in ast.walk(node))
-
-
-def _shape(node: ast.AST) -> str:
-    """Structure of an expression with every leaf (name, literal, container) made alike."""
-
-    class Leaves(ast.NodeTransformer):
-        def generic_visit(self, inner: ast.AST) -> ast.AST:
-            if isinstance(inner, (ast.Name, ast.Constant, ast.List, ast.Tuple, ast.Set,
-                                  ast.Dict, ast.Subscript)):
-                return ast.Name(id="_", ctx=ast.Load())
-            if isinstance(inner, ast.Attribute):
-                return ast.Name(id="_", ctx=ast.Load())
-            return super().generic_visit(inner)
-
-        def visit_Call(self, inner: ast.Call) -> ast.AST:  # keep the function's name
-            inner.args = [self.visit(a) for a in inner.args]
-            inner.keywords = []
-            return inner
-
-    import copy
-
-    return ast.dump(Leaves().visit(copy.deepcopy(node)), annotate_fields=False)
-
-
-def _magic_number(assertion: ast.Assert) -> float | None:
+def _magic_number(assertion: ast.AST) -> float | None:
     """An unexplained literal: a large number or one with many decimals (86400, 3.14159)."""
-    for node in ast.walk(assertion.test):
+    checked = assertion.test if isinstance(assertion, ast.Assert) else assertion
+    for node in ast.walk(checked):
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and \
                 not isinstance(node.value, bool) and node.value not in PLAIN_NUMBERS:
             value = node.value

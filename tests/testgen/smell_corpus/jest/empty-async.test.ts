@@ -1,0 +1,5 @@
+// smells: empty_test
+describe('exporter', () => {
+  it('streams large exports', async () => {
+  });
+});

@@ -1,0 +1,6 @@
+// smells: tautology
+const { buildQuery } = require('./url');
+
+test('buildQuery', () => {
+  expect(buildQuery({ a: '1', b: '2' })).toBe(buildQuery({ a: '1', b: '2' }));
+});
