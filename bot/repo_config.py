@@ -26,6 +26,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from bot.cron import cron_line
+
 CONFIG_FILE = ".smith.yml"
 SCHEMA_FILE = Path(__file__).with_name("repo_config.schema.json")
 
@@ -357,6 +359,19 @@ class TestgenConfig(_Section):
     """Documentation globs: coverage campaigns only test packages whose docs are fresh."""
     docs_fresh_days: int = Field(default=183, ge=1)
     """Docs last touched longer ago than this are stale: documentation debt, not tested."""
+    coverage_schedule: str | None = None
+    """When Smith runs a coverage campaign on the default branch by itself: `daily`, `weekly`,
+    `monthly` (03:00 UTC; Mondays, the 1st) or a five-field cron line in UTC naming one
+    minute (e.g. `30 4 * * 1-5`). Checked hourly; empty means never (`smith tests
+    --coverage` still works)."""
+
+    @field_validator("coverage_schedule")
+    @classmethod
+    def _schedule_valid(cls, value: str | None) -> str | None:
+        if value is not None and value.strip():
+            cron_line(value)  # raises ValueError naming what is wrong
+            return value.strip()
+        return None
 
 
 class RepoConfig(_Section):

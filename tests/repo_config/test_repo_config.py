@@ -121,3 +121,27 @@ async def test_config_is_read_from_the_base_commit_not_the_agents_edits(tmp_path
         config = load_repo_config(await checkout.read_base_file(".smith.yml"))
         assert config.steps.attempt_budget == 4
         assert await checkout.read_base_file("missing.yml") is None
+
+
+def test_a_coverage_schedule_is_off_by_default_and_read_as_written() -> None:
+    assert load_repo_config(None).testgen.coverage_schedule is None
+    assert load_repo_config("testgen:\n  coverage_schedule: ''\n").testgen.coverage_schedule \
+        is None
+    for written in ("weekly", "daily", "monthly", "30 4 * * 1-5", "0 3 1 */2 *"):
+        config = load_repo_config(f"testgen:\n  coverage_schedule: '{written}'\n")
+        assert config.testgen.coverage_schedule == written
+
+
+@pytest.mark.parametrize(("schedule", "fragment"), [
+    ("fortnightly", "neither daily, weekly, monthly nor a cron line of five fields"),
+    ("*/5 * * * *", "the minute field must name one minute"),
+    ("0 25 * * *", "not a valid cron line"),
+    ("0 0 31 2 *", "never comes due"),
+    ("0 0 * * * *", "five fields"),
+])
+def test_a_bad_coverage_schedule_names_its_line_and_problem(schedule: str, fragment: str) -> None:
+    text = f"language: python\ntestgen:\n  mutation: true\n  coverage_schedule: '{schedule}'\n"
+    with pytest.raises(RepoConfigError) as info:
+        load_repo_config(text)
+    assert str(info.value).startswith(".smith.yml:4: testgen.coverage_schedule"), info.value
+    assert fragment in str(info.value)
