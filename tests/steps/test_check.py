@@ -1,0 +1,108 @@
+"""QUALITY, VALIDATE and REGRESSION: facts about the fix that code establishes, and where a
+fix that fails them goes."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.chain.artifacts import StepName as S
+from bot.chain.graph import Verdict
+from tests.e2e.script import (
+    CRUTCH_EDIT,
+    IMPLEMENTATION,
+    RED_TEST_ID,
+    RED_TEST_INSTANCE,
+    VERDICT,
+    WRONG_EDIT,
+)
+from tests.steps.bench import StepBench
+from tests.steps.fixes import implemented
+
+UNCOVERED = {**VERDICT, "criteria": [{"id": "AC1", "covered": False,
+                                      "evidence": "nothing in the diff changes the divisor"}]}
+ONLY_THE_RED_TEST = {**IMPLEMENTATION, "declared_tests": []}
+
+
+async def test_quality_is_green_when_the_red_test_passes_after_the_fix(fix: StepBench) -> None:
+    await implemented(fix)
+
+    outcome = await fix.run(S.QUALITY)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.PASSED, str(S.VALIDATE))
+    report = fix.ctx.artifacts[S.QUALITY]
+    assert report["passed"] and not report["red_test_still_red"]
+    assert fix.records.stories() == []
+
+
+async def test_a_fix_that_leaves_the_red_test_red_goes_back_with_a_short_summary(
+    fix: StepBench,
+) -> None:
+    await implemented(fix, WRONG_EDIT, artifact=ONLY_THE_RED_TEST)
+
+    outcome = await fix.run(S.QUALITY)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.IMPLEMENT))
+    assert fix.ctx.artifacts[S.QUALITY]["red_test_still_red"]
+    feedback = fix.ctx.state.feedback[-1]
+    assert feedback.source == "quality" and RED_TEST_ID in feedback.text
+    assert "platform linux" not in feedback.text  # a summary, never pytest's raw log
+    [story] = fix.records.stories("quality_red")
+    assert story.step == str(S.QUALITY) and RED_TEST_ID in story.evidence
+
+
+async def test_validate_passes_a_clean_fix_and_keeps_the_verdict_for_the_change_request(
+    fix: StepBench,
+) -> None:
+    await implemented(fix)
+    fix.runner.script(S.VALIDATE, VERDICT)
+
+    outcome = await fix.run(S.VALIDATE)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.PASSED, str(S.PUBLISH))
+    assert fix.ctx.artifacts[S.VALIDATE]["decision"] == "pass"
+    assert fix.ctx.state.verdict is not None
+    assert fix.saved()["params"]["verdict"]["criteria"][0]["id"] == "AC1"
+    inputs = fix.runner.calls_of(S.VALIDATE)[0].inputs
+    assert "<diff>" in inputs and "<trajectory>" in inputs
+    assert "was seen red before the fix and green after it" in inputs
+    assert "def average" not in inputs.split("<diff>")[0]  # no repository beyond the diff
+
+
+async def test_a_fix_special_casing_the_red_tests_values_is_vetoed_whatever_the_model_says(
+    fix: StepBench,
+) -> None:
+    await implemented(fix, CRUTCH_EDIT, test=RED_TEST_INSTANCE)
+    fix.runner.script(S.VALIDATE, {**VERDICT, "criteria": [
+        {"id": "AC1", "covered": True, "evidence": "+        return 29"}]})
+
+    outcome = await fix.run(S.VALIDATE)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.IMPLEMENT))
+    assert fix.ctx.artifacts[S.VALIDATE]["decision"] == "veto"
+    feedback = fix.ctx.state.feedback[-1]
+    assert feedback.source == "validate" and "The validator vetoed the fix" in feedback.text
+    assert len(fix.records.stories("validator_veto")) == 1
+    assert fix.ctx.state.verdict is None  # nothing of a vetoed fix is kept for publishing
+
+
+async def test_an_uncovered_primary_criterion_is_a_veto(fix: StepBench) -> None:
+    await implemented(fix)
+    fix.runner.script(S.VALIDATE, UNCOVERED)
+
+    outcome = await fix.run(S.VALIDATE)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.IMPLEMENT))
+    assert any("AC1" in reason for reason in fix.ctx.artifacts[S.VALIDATE]["reasons"])
+
+
+@pytest.mark.smith_yml("regression: {enabled: true}\n")
+async def test_with_regression_on_the_full_suite_runs_before_publishing(fix: StepBench) -> None:
+    await implemented(fix)
+    fix.runner.script(S.VALIDATE, VERDICT)
+
+    validated = await fix.run(S.VALIDATE)
+    suite = await fix.run(S.REGRESSION)
+
+    assert validated.next == str(S.REGRESSION)
+    assert (suite.verdict, suite.next) == (Verdict.PASSED, str(S.PUBLISH))
+    assert "full suite green (2 tests)" == suite.summary
