@@ -49,6 +49,8 @@ MAX_REVISIONS = 2
 SMALL_REVISION = 0.30
 MARKER = "smith_generated"
 GATE_NUMBERS = {"collect": 1, "green": 2, "stable": 3, "mutation": 4, "smells": 5}
+NO_FILE = "writer"
+"""The `failed_gate` of a try in which the Writer wrote no file (before gate 1)."""
 MAX_CODE_LINES = 400
 
 
@@ -274,8 +276,10 @@ async def _attempt(ctx: RunContext, task: str, target: TestTarget, report: FileR
     settings = gate_settings(ctx)
     written = await _write(ctx, task, target, file, feedback)
     if written is None:
-        report.failed_gate, report.reason = "collect", "the writer wrote no file"
-        return Verdict.REJECTED, f"You did not write {file}. Write exactly that file."
+        report.failed_gate, report.reason = NO_FILE, "the writer wrote no file"
+        text = f"You did not write {file}. Write exactly that file."
+        await ctx.record_failure(str(StepName.TEST_WRITER), "no_file", text)
+        return Verdict.REJECTED, text
     _tag(ctx, file, task)
     passed = await _gates(ctx, file, target, written, settings, 5, report.attempts)
     report.runs += passed.runs

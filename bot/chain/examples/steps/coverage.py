@@ -96,4 +96,4 @@ async def coverage(ctx: RunContext) -> StepOutcome:
     state.train_attempts = 0
     await state.save(ctx)
     return StepOutcome(Verdict.REJECTED, str(StepName.EXAMPLES_GENERATE), artifact=mapping,
-                       summary=summary)
+                       summary=summary, reason="classes_uncovered")

@@ -110,7 +110,8 @@ async def generate(ctx: RunContext) -> StepOutcome:
     if not diff.strip():
         return await retry_or_end(ctx, state, ["The previous attempt changed no file."],
                                   Evaluation(part="train", passed=False,
-                                             failure="changed nothing"), "changed nothing")
+                                             failure="changed nothing"), "changed nothing",
+                                  reason="no_change")
     await state.save(ctx)
     return StepOutcome(Verdict.PASSED, str(StepName.EXAMPLES_TRAIN), artifact=artifact,
                        diff=diff, summary=artifact.summary[:200])

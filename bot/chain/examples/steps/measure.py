@@ -38,8 +38,9 @@ async def end_below_threshold(ctx: RunContext, state: ExamplesState, reason: str
 
 
 async def retry_or_end(ctx: RunContext, state: ExamplesState, feedback: list[str],
-                       artifact: Evaluation, summary: str) -> StepOutcome:
-    """Another generator attempt in this round, or the end of the run."""
+                       artifact: Evaluation, summary: str, reason: str) -> StepOutcome:
+    """Another generator attempt in this round (the rejection filed under `reason`), or the
+    end of the run."""
     limits = spec_of(ctx).limits
     if state.train_attempts >= limits.train_attempts:
         return await end_below_threshold(
@@ -48,7 +49,7 @@ async def retry_or_end(ctx: RunContext, state: ExamplesState, feedback: list[str
     state.feedback = feedback
     await state.save(ctx)
     return StepOutcome(Verdict.REJECTED, str(StepName.EXAMPLES_GENERATE), artifact=artifact,
-                       summary=summary)
+                       summary=summary, reason=reason)
 
 
 def _listed(title: str, texts: list[str]) -> list[str]:
@@ -72,7 +73,8 @@ async def train(ctx: RunContext) -> StepOutcome:
         artifact = Evaluation(part="train", passed=False, failure=exc.summary)
         detail = f"\n{exc.detail}" if exc.detail else ""
         return await retry_or_end(ctx, state, [f"On the training examples {exc.summary}."
-                                               + detail], artifact, exc.summary)
+                                               + detail], artifact, exc.summary,
+                                  reason="evaluator_failed")
     metrics = score(examples, answers)
     state.iterations.append(Iteration(number=number, round=state.round,
                                       train=metrics.summary()))
@@ -88,7 +90,8 @@ async def train(ctx: RunContext) -> StepOutcome:
                 f"{spec.thresholds.train_precision:.0%}.",
                 *_listed("Positives not accepted", missed),
                 *_listed("Negatives accepted", alarms)]
-    return await retry_or_end(ctx, state, feedback, artifact, summary)
+    return await retry_or_end(ctx, state, feedback, artifact, summary,
+                              reason="below_train_threshold")
 
 
 async def held_out_answers(ctx: RunContext) -> tuple[list, list[bool]]:
@@ -131,7 +134,7 @@ async def evaluate_held_out(ctx: RunContext) -> StepOutcome:
                           "artefact answer every input of the contract."]
         await state.save(ctx)
         return StepOutcome(Verdict.REJECTED, str(StepName.EXAMPLES_GENERATE),
-                           artifact=artifact, summary=exc.summary)
+                           artifact=artifact, summary=exc.summary, reason="evaluator_failed")
     metrics = score(examples, answers)
     if state.iterations:
         state.iterations[-1].held_out = metrics.summary()
@@ -149,4 +152,4 @@ async def evaluate_held_out(ctx: RunContext) -> StepOutcome:
             f"rounds (last: {summary})", artifact)
     await state.save(ctx)
     return StepOutcome(Verdict.REJECTED, str(StepName.EXAMPLES_CRITIC), artifact=artifact,
-                       summary=summary)
+                       summary=summary, reason="below_held_out_threshold")
