@@ -179,6 +179,7 @@ class Checkout:
         if paths is not None:
             # The index becomes base + exactly `paths`: nothing else can slip into a commit.
             await self._git("reset", "--quiet", self.base_commit, "--", ".")
+            paths = await self._known(paths)
             if not paths:
                 return None
             literal = [f":(literal){p}" for p in paths]
@@ -188,6 +189,18 @@ class Checkout:
             await self._git("add", "--all", "--", ".")
         await self._unstage_planted_gitlinks(literal)
         return literal
+
+    async def _known(self, paths: Sequence[str]) -> list[str]:
+        """The paths that are a change git can stage: present in the working tree, or in the
+        base (a deletion). A new file written and removed again (a reverted test, a file the
+        agent deleted) is neither, and naming it would fail `git add`."""
+        gone = [p for p in paths if not (self.path / p).is_symlink()
+                and not (self.path / p).exists()]
+        if not gone:
+            return list(paths)
+        listed = await self._git("ls-files", "-z", "--", *(f":(literal){p}" for p in gone))
+        tracked = set(listed.decode(errors="surrogateescape").split("\0"))
+        return [p for p in paths if p not in gone or p in tracked]
 
     async def _unstage_planted_gitlinks(self, pathspec: list[str]) -> None:
         raw = await self._git("diff", "--cached", "--raw", "-z", "--no-renames",

@@ -179,6 +179,21 @@ async def test_commit_diff_apply_and_push(remote: RemoteRepo, workspace: Workspa
     assert remote.branch_head("smith/3-add") == second
 
 
+async def test_a_new_file_written_and_removed_again_is_no_change(
+    remote: RemoteRepo, workspace: Workspace,
+) -> None:
+    async with workspace.checkout(remote.url, "main", new_branch="smith/4-add") as checkout:
+        kept, reverted = checkout.path / "test_kept.py", checkout.path / "test_reverted.py"
+        kept.write_text("def test_kept():\n    assert True\n")
+        reverted.write_text("def test_reverted():\n    assert True\n")
+        named = ["test_kept.py", "test_reverted.py", "app.py"]
+        assert await checkout.changed_paths(named) == ["test_kept.py", "test_reverted.py"]
+        reverted.unlink()  # e.g. a red-test try that was not red, taken back
+        (checkout.path / "app.py").unlink()  # a base file deleted is still a change
+        assert sorted(await checkout.changed_paths(named)) == ["app.py", "test_kept.py"]
+        assert "test_reverted" not in await checkout.diff(named)
+
+
 async def test_unknown_branch_and_unsafe_names_are_refused(
     remote: RemoteRepo, workspace: Workspace
 ) -> None:
