@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import PurePosixPath
+from typing import Literal
 
 _LANGUAGES = {
     ".py": "python",
@@ -75,6 +76,43 @@ _FRONTEND = re.compile(
 _ENTRYPOINT = re.compile(
     r"(^|/)(cli|__main__|manage|main)\.py$|(^|/)(scripts?|bin|cmd|tools)/|(^|/)main\.go$"
 )
+
+
+Layer = Literal["frontend", "backend", "database", "text", "build", "test"]
+"""Where a file sits in an application: what ESTIMATE counts as layers and BRT as backend."""
+
+_TEXT = re.compile(
+    r"(^|/)(locales?|i18n|l10n|translations?|lang)(/|$)"
+    r"|\.(po|pot|xliff|xlf|ftl|properties|strings|resx|arb)$"
+)
+_DATABASE = re.compile(r"(^|/)(migrations?|alembic|db/migrate)(/|$)|\.sql$")
+# Unlike `_FRONTEND` (where a print may be on purpose), `app/` and `views/` are backend here:
+# Django and Rails keep server code in them.
+_UI_DIRS = re.compile(
+    r"(^|/)(frontend|web|webapp|client|ui|components|static|templates|public|styles)(/|$)"
+)
+_UI_SUFFIXES = frozenset({".tsx", ".jsx", ".vue", ".svelte", ".css", ".scss", ".sass", ".less",
+                          ".html", ".htm", ".jinja", ".j2", ".hbs", ".svg"})
+_BUILD = re.compile(
+    r"(^|/)(Dockerfile[^/]*|Makefile|\.github/.*|\.gitlab-ci\.yml|helm/.*|k8s/.*|[^/]+\.(ya?ml|toml|ini|cfg))$"
+)
+
+
+@lru_cache(maxsize=4096)
+def layer_of(path: str) -> Layer:
+    """The layer of `path`, from its folders and suffix (a heuristic: names, not contents).
+    Plain JavaScript outside UI folders counts as backend (Node)."""
+    if is_test_path(path):
+        return "test"
+    if _TEXT.search(path):
+        return "text"
+    if _DATABASE.search(path):
+        return "database"
+    if PurePosixPath(path).suffix.lower() in _UI_SUFFIXES or _UI_DIRS.search(path):
+        return "frontend"
+    if is_manifest(path) or is_lint_config(path) or _BUILD.search(path):
+        return "build"
+    return "backend"
 
 
 @lru_cache(maxsize=4096)
