@@ -19,8 +19,10 @@ from pydantic import (
     Field,
     Strict,
     StrictBool,
+    field_validator,
     model_validator,
 )
+from pydantic.json_schema import SkipJsonSchema
 
 # --- shared field types -------------------------------------------------------------------------
 
@@ -287,6 +289,11 @@ class Estimate(Artifact):
         description="Facts behind the radius: caller counts from the graph, shared modules, "
         "public API, relied-on invariants.",
     )
+    # Written by code, never by the model (hidden from its schema, overwritten by ESTIMATE):
+    raised_from: SkipJsonSchema[float | None] = None
+    """The model's points when code raised them to the floor the diagnosis implies."""
+    floor_reasons: SkipJsonSchema[list[str]] = Field(default_factory=list)
+    """The diagnosis facts behind that floor (bot/chain/estimate_floor.py)."""
 
     @model_validator(mode="after")
     def _justified(self) -> Estimate:

@@ -282,6 +282,15 @@ def render_branch_moved(run_id: int | str, *, kept: str, used: str) -> str:
     )
 
 
+def estimate_raised(estimate: Estimate) -> list[str]:
+    """Why code raised the model's points, when it did (gate, plan and change request)."""
+    if estimate.raised_from is None:
+        return []
+    return [f"**Raised by Smith** from {format_points(estimate.raised_from)} to "
+            f"{format_points(estimate.points)}: the diagnosis implies at least that.",
+            bullet_list(estimate.floor_reasons)]
+
+
 def render_estimate_gate(
     run_id: int | str,
     estimate: Estimate,
@@ -308,6 +317,8 @@ def render_estimate_gate(
         "",
         bullet_list(estimate.signs),
     ]
+    if estimate.raised_from is not None:
+        lines += ["", *estimate_raised(estimate)]
     if estimate.why_not_lower:
         lines += ["", f"**Why not lower:** {escape_inline(estimate.why_not_lower, max_chars=800)}"]
     lines += [
@@ -340,4 +351,6 @@ def render_plan(
     if plan.risks:
         lines += ["", "**Risks:**", bullet_list(plan.risks)]
     lines += ["", "**Why this size:**", bullet_list(estimate.signs)]
+    if estimate.raised_from is not None:
+        lines += ["", *estimate_raised(estimate)]
     return "\n".join(lines) + "\n"

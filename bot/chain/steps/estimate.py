@@ -1,9 +1,10 @@
 """ESTIMATE and PLAN: how big is the fix, does a human want to see it first, or only a plan?
 
 The blast radius is measured by the code graph (callers, files and packages reached), not
-guessed by the model: when a graph exists its rating wins. At or over the gate, or with a high
-radius, the run pauses until a maintainer says `/smith approve`; above the maximum Smith
-publishes a plan instead of code.
+guessed by the model: when a graph exists its rating wins. The points are checked against the
+floor the diagnosis' facts imply (bot/chain/estimate_floor.py) and raised to it, with the
+reasons. At or over the gate, or with a high radius, the run pauses until a maintainer says
+`/smith approve`; above the maximum Smith publishes a plan instead of code.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from bot.chain.agent import run_agent
 from bot.chain.artifacts import Acceptance, Diagnosis, Estimate, Plan, StepName
 from bot.chain.code_index import full_code_graph
 from bot.chain.context import RunContext
+from bot.chain.estimate_floor import estimate_floor
 from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.render.issue_comments import render_estimate_gate, render_plan
 from bot.chain.render.model_inputs import criteria_block, diagnosis_block, estimate_block
@@ -57,8 +59,11 @@ async def estimate(ctx: RunContext) -> StepOutcome:
             "blast_radius": radius.rating,
             "blast_evidence": [*artifact.blast_evidence, *radius.reasons][:10],
         })
+    artifact = checked_points(artifact, diagnosis, radius)
     steps = ctx.repo_config.steps
     summary = f"{artifact.points:g} points, {artifact.blast_radius} blast radius"
+    if artifact.raised_from is not None:
+        summary += f" (raised from {artifact.raised_from:g} by the diagnosis' facts)"
     if artifact.points > steps.estimate_max:
         return StepOutcome(Verdict.PASSED, str(StepName.PLAN), artifact=artifact,
                            summary=summary + f"; above {steps.estimate_max:g}: plan only")
@@ -74,6 +79,22 @@ async def estimate(ctx: RunContext) -> StepOutcome:
                              resume_at=str(StepName.BRT), announced=True),
         )
     return StepOutcome(Verdict.PASSED, str(StepName.BRT), artifact=artifact, summary=summary)
+
+
+def checked_points(artifact: Estimate, diagnosis: Diagnosis,
+                   radius: BlastRadius | None) -> Estimate:
+    """The estimate with its points at least at the diagnosis' floor; the code-only fields are
+    always code's (whatever the model sent in them)."""
+    floor = estimate_floor(diagnosis, radius)
+    if artifact.points >= floor.points:
+        return artifact.model_copy(update={"raised_from": None, "floor_reasons": []})
+    return artifact.model_copy(update={
+        "points": floor.points,
+        "raised_from": artifact.points,
+        "floor_reasons": floor.reasons,
+        # A raised estimate of 2 or more still needs its why-not-lower: the floor is it.
+        "why_not_lower": artifact.why_not_lower or "; ".join(floor.reasons),
+    })
 
 
 async def plan(ctx: RunContext) -> StepOutcome:
