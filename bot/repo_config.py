@@ -266,6 +266,15 @@ class StepsConfig(_Section):
     """Times the diagnosis is redone after the judge disagrees."""
     brt_tries: int = Field(default=2, ge=0, le=5)
     """Retries of the red-test step when the test is not red on an assertion."""
+    backend_skip_reasons: list[Literal["nondeterministic", "no_test_harness", "other"]] = Field(
+        default_factory=lambda: ["nondeterministic", "no_test_harness"])
+    """Reasons for which the red-test step may skip a test when the diagnosis names backend
+    code; any other skip is sent back (a visual or text skip is for frontend and texts)."""
+    needs_info_rounds: int = Field(default=3, ge=0, le=10)
+    """Times a run blocked on missing information reads the report again after an answer."""
+    honesty_veto: Literal["low", "medium", "high"] = "high"
+    """The validator's honesty concerns of this severity or above veto the fix; lower ones go to
+    reviewers as notes."""
 
 
 _ENTRY_POINT = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*:[A-Za-z_][A-Za-z0-9_]*$")

@@ -2,7 +2,9 @@
 
 "The test is red" is a fact only when the sandbox ran it and the JUnit report shows an
 assertion failure; an import error, a collection failure or a timeout proves nothing, so the
-test is reverted and the agent tries again with a short account of what happened.
+test is reverted and the agent tries again with a short account of what happened. A skip is
+accepted only as bot/chain/repro_skip.py allows (backend code needs an allowed reason); a
+refused one is a try like a test that is not red.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from bot.chain.change import change_diff, change_paths
 from bot.chain.context import RunContext
 from bot.chain.environment import run_tests_or_raise
 from bot.chain.graph import StepOutcome, Verdict
+from bot.chain.reach import base_test_files, globs_matcher
 from bot.chain.render.model_inputs import criteria_block, diagnosis_block
+from bot.chain.repro_skip import refused_skip
 from bot.chain.state import RedTest
 from bot.workspace.failure_summary import summarize_failures
 from bot.workspace.junit import RunStatus as TestRunStatus
@@ -75,8 +79,16 @@ async def brt(ctx: RunContext) -> StepOutcome:
     written = await change_paths(ctx)
     if artifact.status == "skipped":
         await revert_changes(ctx, written)
-        await ctx.save_state(red_test=None, brt_skip=f"{artifact.skip_reason}: "
-                                f"{artifact.explanation}")
+        refusal = refused_skip(
+            artifact, diagnosis,
+            test_files=await base_test_files(ctx.workspace, globs_matcher(config.test_globs)),
+            backend_reasons=config.steps.backend_skip_reasons)
+        if refusal is not None:
+            await ctx.save_state(brt_feedback=refusal)
+            return StepOutcome(Verdict.REJECTED, str(StepName.BRT), artifact=artifact,
+                               summary=f"skip refused ({artifact.skip_reason})")
+        await ctx.save_state(red_test=None, brt_feedback=None,
+                             brt_skip=f"{artifact.skip_reason}: {artifact.explanation}")
         return StepOutcome(Verdict.SKIPPED, str(StepName.IMPLEMENT), artifact=artifact,
                            summary=f"skipped ({artifact.skip_reason})")
     test_id = artifact.test_id or ""
