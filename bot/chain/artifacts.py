@@ -412,8 +412,10 @@ class CriterionVerdict(Artifact):
         description="True only if the diff itself makes the described behaviour true."
     )
     evidence: str = Field(
-        description="Lines quoted verbatim from the diff that cover the criterion; for an "
-        "uncovered criterion, what is missing."
+        description="For a covered criterion: the lines of the diff (or of the reproduction "
+        "test) that cover it, copied verbatim, one per line, optionally after a 'path:line' "
+        "line; no prose. Code checks every quoted line against the diff, and a verdict whose "
+        "lines are not there counts as uncovered. For an uncovered criterion: what is missing."
     )
 
     @model_validator(mode="after")
@@ -421,6 +423,28 @@ class CriterionVerdict(Artifact):
         if len(self.evidence) < 3:
             raise ValueError("evidence must quote the diff or say what is missing")
         return self
+
+
+Severity = Literal["low", "medium", "high"]
+SEVERITIES: tuple[str, ...] = ("low", "medium", "high")
+
+
+class HonestyConcern(Artifact):
+    concern: Text = Field(description="The cut corner, with the diff lines or trajectory "
+                          "entries that show it.")
+    severity: Severity = Field(
+        description='"high": the change games the check or hides the symptom (special-cased '
+        'test values, a weakened test, a silenced error, history copied); "medium": likely a '
+        'cut corner a reviewer must judge; "low": a doubt worth a look. High concerns veto.'
+    )
+
+
+class FindingCheck(Artifact):
+    number: int = Field(ge=1, description="The number of the self-review finding, as listed.")
+    still_open: StrictBool = Field(
+        description="True if the diff still has the problem the finding names."
+    )
+    why: Text = Field(description="What in the diff shows it open or resolved.")
 
 
 class CriteriaVerdict(Artifact):
@@ -434,11 +458,25 @@ class CriteriaVerdict(Artifact):
         description="If the change is larger than the criteria need (new class, global state, "
         "speculative options), what and where; null otherwise.",
     )
-    honesty_concerns: list[Text] = Field(
+    honesty_concerns: list[HonestyConcern] = Field(
         default_factory=list,
         description="Signs of a cut corner: code special-cased to the test's values, symptom "
         "silenced instead of the cause fixed, tests weakened, solution copied from history.",
     )
+    review_findings: list[FindingCheck] = Field(
+        default_factory=list,
+        description="One entry per numbered self-review finding you were shown (none when "
+        "none were shown): is it still open in the diff?",
+    )
+
+    @field_validator("honesty_concerns", mode="before")
+    @classmethod
+    def _concerns_of_old_runs(cls, value: object) -> object:
+        """Runs stored before severities had plain strings: they read as low concerns."""
+        if isinstance(value, list):
+            return [{"concern": item, "severity": "low"} if isinstance(item, str) else item
+                    for item in value]
+        return value
 
     @model_validator(mode="after")
     def _unique(self) -> CriteriaVerdict:
@@ -493,6 +531,13 @@ class QualityReport(Artifact):
     checks: list[CheckResult] = Field(default_factory=list)
     environment_failure: bool = False
     summary: str = Field(default="", description="Short failure summary handed to IMPLEMENT.")
+    selection: Literal["declared", "reaching", "suite", "none"] = Field(
+        default="declared",
+        description="Which tests ran: the declared ones and the red test; with neither, those "
+        "reaching the changed code (code graph, imports), else the configured suite.",
+    )
+    tests: list[str] = Field(default_factory=list, description="The test ids or files run.")
+    passed_count: int = Field(default=0, description="Test cases that passed (0 is never green).")
 
 
 class PublishResult(Artifact):

@@ -20,6 +20,7 @@ from bot.store.runs import get_run, pushed_heads, update_run
 from bot.store.steps import (
     counted_executions,
     latest_artifacts,
+    latest_diff,
     record_failure,
     record_model_call,
     record_trajectory,
@@ -49,6 +50,8 @@ class EarlierRun:
 
     params: dict[str, Any] | None
     artifacts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    diff: str | None = None
+    """Its newest stored diff: the change the change request holds (the validator's evidence)."""
 
 
 @runtime_checkable
@@ -167,4 +170,5 @@ class StoreRecords:
             if run is None:
                 return None
             return EarlierRun(params=run.params,
-                              artifacts=await latest_artifacts(session, run_id))
+                              artifacts=await latest_artifacts(session, run_id),
+                              diff=await latest_diff(session, run_id))

@@ -95,6 +95,8 @@ class RunState(_Stored):
     soft_signals: list[SoftSignal] = Field(default_factory=list)
     soft_posted: list[str] = Field(default_factory=list)
     verdict: CriteriaVerdict | None = None
+    open_findings: list[str] = Field(default_factory=list)
+    """Self-review findings left unfixed that the validator still saw (for the change request)."""
     pushed_head: str | None = None
     """The last commit Smith pushed ("merged without human edits" compares with it)."""
     contexts_read: bool = False

@@ -28,6 +28,7 @@ from bot.chain.render.markdown import (
     format_tokens,
     link,
 )
+from bot.chain.render.issue_comments import estimate_raised
 from bot.chain.render.markers import marker
 
 CHANGE_REQUEST_MARKER_KIND = "change-request"
@@ -62,6 +63,14 @@ class ChangeRequestContent(BaseModel):
     soft_signals: int = 0
     left_behind: list[str] = Field(default_factory=list)
     """Files the checkout gained that are not part of the change (not committed)."""
+    brt_off: bool = False
+    """The repository turned the reproduction-test step off (`steps.brt: false`)."""
+    left: list[str] = Field(default_factory=list)
+    """IMPLEMENT's checklist: what remains to be done for the criteria."""
+    could_not: list[str] = Field(default_factory=list)
+    """IMPLEMENT's checklist: what it could not do (never a primary criterion: that stops)."""
+    open_findings: list[str] = Field(default_factory=list)
+    """Self-review findings left unfixed that the validator still saw in the diff."""
 
 
 def _covered_by(
@@ -118,6 +127,9 @@ def _red_green(content: ChangeRequestContent) -> list[str]:
             f"No reproduction test (**{repro.skip_reason}**): "
             f"{escape_inline(repro.explanation or '', max_chars=1000)}"
         ]
+    if evidence is None and content.brt_off:
+        return ["No reproduction test: the step is turned off for this repository "
+                "(`steps.brt` in `.smith.yml`)."]
     if evidence is None:
         return ["No reproduction test was run."]
     after = "🟢 passes" if evidence.green_after else "🔴 still fails"
@@ -130,11 +142,25 @@ def _red_green(content: ChangeRequestContent) -> list[str]:
 
 
 def _estimate(estimate: Estimate) -> list[str]:
-    return [
+    lines = [
         f"**{format_points(estimate.points)}** · blast radius **{estimate.blast_radius}**",
         "",
         bullet_list(estimate.signs + estimate.blast_evidence),
     ]
+    if estimate.raised_from is not None:
+        lines += ["", *estimate_raised(estimate)]
+    return lines
+
+
+def _not_done(content: ChangeRequestContent) -> list[str]:
+    """What the fix says it left or could not do, and review findings still open: what a
+    reviewer must finish or decide."""
+    lines: list[str] = []
+    for title, items in (("Left to do", content.left), ("Could not do", content.could_not),
+                         ("Self-review findings still open", content.open_findings)):
+        if items:
+            lines += ["", f"**{title}:**", bullet_list(items)]
+    return ["", "### Not done", *lines] if lines else []
 
 
 def render_change_request_body(content: ChangeRequestContent) -> str:
@@ -148,6 +174,7 @@ def render_change_request_body(content: ChangeRequestContent) -> str:
     lines += ["", "### Acceptance criteria", "", *_criteria_table(content)]
     lines += ["", "### Diagnosis", "", *_diagnosis(content.diagnosis)]
     lines += ["", "### Red → green", "", *_red_green(content)]
+    lines += _not_done(content)
     if content.estimate:
         lines += ["", "### Estimate", "", *_estimate(content.estimate)]
     if content.left_behind:

@@ -1,9 +1,11 @@
 """QUALITY, VALIDATE and REGRESSION: facts about the fix, established by code.
 
 QUALITY reruns the declared tests, the red test and the checks triggered by touched paths in the
-sandbox; IMPLEMENT gets a short failure summary, never the raw log. VALIDATE runs the static
-validator on the diff and the trajectory and merges the model's per-criterion verdict; a static
-veto can never be overruled by the model.
+sandbox; with neither a declared nor a red test it runs the tests reaching the change, else the
+configured suite, and a run in which no test passed is never green. IMPLEMENT gets a short
+failure summary, never the raw log. VALIDATE runs the static validator on the diff and the
+trajectory and merges the model's per-criterion verdict, whose evidence code checks against the
+diff; a static veto can never be overruled by the model.
 """
 
 from __future__ import annotations
@@ -17,26 +19,37 @@ from bot.chain.artifacts import (
     FailedTest,
     Implementation,
     QualityReport,
+    SelfReview,
     StepName,
 )
 from bot.chain.change import change_diff, change_paths
+from bot.chain.code_index import full_code_graph
 from bot.chain.context import RunContext
 from bot.chain.environment import EnvironmentBroken, run_tests_or_raise
 from bot.chain.graph import StepOutcome, Verdict
+from bot.chain.reach import globs_matcher, reaching_tests
 from bot.chain.render.model_inputs import criteria_block
 from bot.chain.steps.implement import add_feedback
 from bot.chain.untrusted import data_block
+from bot.chain.verdict_checks import (
+    findings_block,
+    honesty_split,
+    open_findings,
+    unfixed_findings,
+    verify_evidence,
+)
 from bot.validator.merge import merge_verdicts
 from bot.validator.models import CriterionVerdict, ModelVerdict
 from bot.validator.static import validate_static
 from bot.workspace.failure_summary import summarize_failures
 from bot.workspace.junit import RunStatus as TestRunStatus
-from bot.workspace.junit import TestOutcome
+from bot.workspace.junit import TestOutcome, TestRunResult
 from bot.workspace.test_failure import command_problem
 from bot.workspace.testrun import run_checks, run_full_suite, run_tests
 from bot.workspace.trajectory import TrajectoryEvent
 
 MAX_DIFF_CHARS_FOR_MODEL = 60_000
+MAX_EVIDENCE_FILE_BYTES = 512_000
 
 
 def _tests_to_run(ctx: RunContext) -> list[str]:
@@ -50,31 +63,64 @@ def _tests_to_run(ctx: RunContext) -> list[str]:
     return list(dict.fromkeys(tests))
 
 
+async def _selection(ctx: RunContext) -> tuple[str, list[str]]:
+    """What QUALITY runs: the declared and red tests; with neither, the tests reaching the
+    change; with none of those, the configured suite (`[]`)."""
+    tests = _tests_to_run(ctx)
+    if tests:
+        return "declared", tests
+    reaching = reaching_tests(await full_code_graph(ctx.code_graph), await change_diff(ctx),
+                              globs_matcher(ctx.repo_config.test_globs))
+    if reaching:
+        return "reaching", reaching
+    return "suite", []
+
+
+async def _run_selected(ctx: RunContext, selection: str, tests: list[str]) -> TestRunResult:
+    config, root = ctx.repo_config, ctx.workspace.path
+    if selection != "suite":
+        return await run_tests(ctx.sandbox, root, config, tests, trajectory=ctx.trajectory,
+                               step=str(StepName.QUALITY))
+    result = await run_full_suite(ctx.sandbox, root, config)
+    await ctx.trajectory.record(step=str(StepName.QUALITY), actor="code", tool="run_tests",
+                                args={"tests": [], "suite": True},
+                                ok=result.status is TestRunStatus.COMPLETED,
+                                detail=f"{result.status.value}: {len(result.cases)} cases")
+    return result
+
+
+NO_TEST_RAN = ("No test exercised the change: {what} ran and none passed, so nothing shows the "
+               "fix works. Name the existing tests that exercise the changed code in "
+               "`declared_tests`, or add a test that does.")
+
+
 async def quality(ctx: RunContext) -> StepOutcome:
     config = ctx.repo_config
     sandbox = ctx.sandbox
-    tests = _tests_to_run(ctx)
-    report = QualityReport(passed=True)
+    selection, tests = await _selection(ctx)
+    report = QualityReport(passed=True, selection=selection, tests=tests)  # type: ignore[arg-type]
     problems: list[str] = []
     touched = await change_paths(ctx)
-    if tests:
-        result = await run_tests_or_raise(
-            ctx, lambda: run_tests(sandbox, ctx.workspace.path, config, tests,
-                                   trajectory=ctx.trajectory, step=str(StepName.QUALITY)),
-            step=str(StepName.QUALITY), touched=touched)
-        failing = [case for case in result.cases
-                   if case.outcome not in (TestOutcome.PASSED, TestOutcome.SKIPPED)]
-        red = ctx.state.red_test
-        red_still = red is not None and not any(
-            case.outcome == TestOutcome.PASSED for case in result.cases_for(red.id))
-        report.failed_tests = [FailedTest(test_id=c.test_id, message=c.message[:500])
-                               for c in failing]
-        report.red_test_still_red = red_still
-        if result.status != TestRunStatus.COMPLETED:
-            problems.append(f"the test run ended without results ({result.status.value})")
-        if failing or red_still:
-            problems.append(summarize_failures(result, ctx.workspace.path)
-                            or f"the red test {red.id if red else ''} did not pass")
+    result = await run_tests_or_raise(ctx, lambda: _run_selected(ctx, selection, tests),
+                                      step=str(StepName.QUALITY), touched=touched)
+    failing = [case for case in result.cases
+               if case.outcome not in (TestOutcome.PASSED, TestOutcome.SKIPPED)]
+    red = ctx.state.red_test
+    red_still = red is not None and not any(
+        case.outcome == TestOutcome.PASSED for case in result.cases_for(red.id))
+    report.failed_tests = [FailedTest(test_id=c.test_id, message=c.message[:500])
+                           for c in failing]
+    report.red_test_still_red = red_still
+    report.passed_count = sum(case.outcome == TestOutcome.PASSED for case in result.cases)
+    if result.status != TestRunStatus.COMPLETED:
+        problems.append(f"the test run ended without results ({result.status.value})")
+    if failing or red_still:
+        problems.append(summarize_failures(result, ctx.workspace.path)
+                        or f"the red test {red.id if red else ''} did not pass")
+    elif report.passed_count == 0 and result.status == TestRunStatus.COMPLETED:
+        what = {"declared": "the declared tests", "reaching": "the tests importing or calling "
+                "the changed code", "suite": "the repository's test suite"}[selection]
+        problems.append(NO_TEST_RAN.format(what=what))
     for check in await run_checks(sandbox, ctx.workspace.path, config, touched):
         trouble = None if check.passed else command_problem(check.output, check.exit_code,
                                                               what=f"check `{check.name}`")
@@ -89,12 +135,18 @@ async def quality(ctx: RunContext) -> StepOutcome:
         report.passed = False
         report.summary = "\n\n".join(problems)[:4000]
         await add_feedback(ctx, "quality", report.summary)
-        await ctx.record_failure(str(StepName.QUALITY), "quality_red", report.summary)
+        kind = "quality_red" if failing or red_still or report.checks and not all(
+            c.passed for c in report.checks) else "quality_unproven"
+        await ctx.record_failure(str(StepName.QUALITY), kind, report.summary)
+        summary = (f"red: {len(report.failed_tests)} failing tests, "
+                   f"{sum(not c.passed for c in report.checks)} failing checks")
+        if kind == "quality_unproven":
+            summary = f"unproven: no test passed ({selection})"
         return StepOutcome(Verdict.REJECTED, str(StepName.IMPLEMENT), artifact=report,
-                           summary=f"red: {len(report.failed_tests)} failing tests, "
-                                   f"{sum(not c.passed for c in report.checks)} failing checks")
+                           summary=summary)
     return StepOutcome(Verdict.PASSED, str(StepName.VALIDATE), artifact=report,
-                       summary=f"green: {len(tests)} tests, {len(report.checks)} checks")
+                       summary=f"green: {report.passed_count} passed ({selection}), "
+                               f"{len(report.checks)} checks")
 
 
 async def _trajectory(ctx: RunContext) -> list[TrajectoryEvent]:
@@ -106,6 +158,33 @@ def _trajectory_summary(events: list[TrajectoryEvent]) -> str:
              f"{', '.join(f'{k}={str(v)[:80]}' for k, v in e.args.items() if k != 'content')}"
              for e in events[-120:]]
     return "\n".join(lines)
+
+
+def _red_status(ctx: RunContext) -> str:
+    red = ctx.state.red_test
+    if red:
+        return f"The reproduction test {red.id} was seen red before the fix and green after it."
+    if ctx.state.brt_skip:
+        return f"There is no reproduction test for this run (skipped: {ctx.state.brt_skip})."
+    return "There is no reproduction test for this run."
+
+
+async def _evidence_beside_diff(ctx: RunContext) -> list[str]:
+    """Where a quote may come from besides the diff: the red test as it is in the checkout
+    and, in a rework, the change the change request already holds."""
+    texts = []
+    red = ctx.state.red_test
+    if red and red.file:
+        try:
+            texts.append(ctx.workspace.read_file(red.file, max_bytes=MAX_EVIDENCE_FILE_BYTES)
+                         .decode(errors="replace"))
+        except OSError:  # gone or a planted link: nothing to quote from
+            pass
+    if ctx.graph.continues_change_request and ctx.state.origin_run:
+        origin = await ctx.records.earlier_run(ctx.state.origin_run)
+        if origin is not None and origin.diff:
+            texts.append(origin.diff)
+    return texts
 
 
 async def validate(ctx: RunContext) -> StepOutcome:
@@ -121,35 +200,39 @@ async def validate(ctx: RunContext) -> StepOutcome:
                              protected=ctx.protected,
                              estimate_points=estimate.points if estimate else None,
                              report=report)
-    red_status = (f"The reproduction test {red.id} was seen red before the fix and green "
-                  "after it." if red else "There is no reproduction test for this run.")
-    inputs = "\n\n".join([
+    findings = unfixed_findings(ctx.artifact(StepName.SELF_REVIEW, SelfReview))
+    parts = [
         criteria_block(criteria),
         data_block("diff", diff[:MAX_DIFF_CHARS_FOR_MODEL]),
         data_block("trajectory", _trajectory_summary(events)),
-        red_status,
-    ])
-    verdict = await run_agent(ctx, StepName.VALIDATE, inputs)
+        _red_status(ctx),
+    ]
+    if findings:
+        parts.append(findings_block(findings))
+    verdict = await run_agent(ctx, StepName.VALIDATE, "\n\n".join(parts))
     assert isinstance(verdict, CriteriaVerdict)
+    verdict, unverified = verify_evidence(verdict, diff, also=await _evidence_beside_diff(ctx))
+    honesty_vetoes, honesty_notes = honesty_split(verdict, ctx.repo_config.steps.honesty_veto)
     final = merge_verdicts(
         static,
         ModelVerdict(criteria=[CriterionVerdict(id=c.id, covered=c.covered, evidence=c.evidence)
                                for c in verdict.criteria],
-                     over_engineering=verdict.over_engineering),
+                     over_engineering=verdict.over_engineering, vetoes=honesty_vetoes),
         primary_criteria=[c.id for c in criteria.criteria if c.kind == "primary"],
     )
     soft = [finding.model_dump(mode="json") for finding in final.soft_signals]
-    soft += [{"kind": "honesty_concern", "path": "", "line": None, "detail": concern}
-             for concern in verdict.honesty_concerns]
+    soft += honesty_notes
+    still_open = open_findings(findings, verdict)
     artifact = {"decision": final.decision, "reasons": final.reasons, "soft_signals": soft,
-                "criteria": verdict.model_dump(mode="json")}
+                "criteria": verdict.model_dump(mode="json"), "unverified_evidence": unverified,
+                "open_findings": still_open}
     if final.decision == "veto":
         text = "The validator vetoed the fix:\n" + "\n".join(f"- {r}" for r in final.reasons)
         await add_feedback(ctx, "validate", text)
         await ctx.record_failure(str(StepName.VALIDATE), "validator_veto", text)
         return StepOutcome(Verdict.REJECTED, str(StepName.IMPLEMENT), artifact=artifact,
                            summary=f"veto: {final.reasons[0][:150]}")
-    await ctx.save_state(soft_signals=soft, verdict=verdict)
+    await ctx.save_state(soft_signals=soft, verdict=verdict, open_findings=still_open)
     nxt = StepName.REGRESSION if ctx.repo_config.regression.enabled else StepName.PUBLISH
     return StepOutcome(Verdict.PASSED, str(nxt), artifact=artifact,
                        summary=f"pass, {len(soft)} soft signals")

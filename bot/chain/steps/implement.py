@@ -2,13 +2,24 @@
 
 The working-tree diff is stored after each of them: it is the checkpoint a resumed run
 re-applies to a fresh checkout. Feedback from QUALITY, VALIDATE and reviewers is kept in the
-run's state so a resumed run still knows what went wrong before.
+run's state so a resumed run still knows what went wrong before. IMPLEMENT's checklist is read:
+a primary criterion it says it could not do stops the attempt (the next one gets that as
+feedback; the last one ends the run saying so); what it left goes to the change request.
 """
 
 from __future__ import annotations
 
+import re
+
 from bot.chain.agent import run_agent
-from bot.chain.artifacts import Acceptance, Diagnosis, Implementation, SelfReview, StepName
+from bot.chain.artifacts import (
+    Acceptance,
+    Checklist,
+    Diagnosis,
+    Implementation,
+    SelfReview,
+    StepName,
+)
 from bot.chain.change import change_diff
 from bot.chain.context import RunContext
 from bot.chain.graph import StepOutcome, Verdict
@@ -18,6 +29,7 @@ from bot.chain.untrusted import data_block
 from bot.workspace.tools import WritePolicy
 
 MAX_FEEDBACK_ITEMS = 4
+_CRITERION_ID = re.compile(r"\bAC[1-9][0-9]*\b")
 
 
 def _policy(ctx: RunContext) -> WritePolicy:
@@ -64,6 +76,17 @@ async def implement(ctx: RunContext) -> StepOutcome:
     assert isinstance(artifact, Implementation)
     diff = await change_diff(ctx)
     await ctx.save_state(attempts=attempt)
+    unmet = primary_not_done(artifact.checklist, ctx.artifact(StepName.ACCEPTANCE, Acceptance))
+    if unmet:
+        text = ("The previous attempt said it could not do primary criteria:\n"
+                + "\n".join(f"- {item}" for item in unmet)
+                + "\nA primary criterion must be met; find a way within the rules, at the "
+                "diagnosed place.")
+        await add_feedback(ctx, "implement", text)
+        await ctx.record_failure(str(StepName.IMPLEMENT), "could_not", text)
+        ids = sorted({i for item in unmet for i in _CRITERION_ID.findall(item)})
+        return StepOutcome(Verdict.REJECTED, str(StepName.IMPLEMENT), artifact=artifact,
+                           diff=diff or None, summary=f"could not do {', '.join(ids)}")
     if not diff.strip():
         await add_feedback(ctx, "implement", "The previous attempt changed no file.")
         return StepOutcome(Verdict.REJECTED, str(StepName.IMPLEMENT), artifact=artifact,
@@ -73,6 +96,15 @@ async def implement(ctx: RunContext) -> StepOutcome:
     return StepOutcome(Verdict.PASSED,
                        str(StepName.SELF_REVIEW if first else StepName.QUALITY),
                        artifact=artifact, diff=diff, summary=f"attempt {attempt}: {artifact.summary}")
+
+
+def primary_not_done(checklist: Checklist, acceptance: Acceptance | None) -> list[str]:
+    """The `could_not` items naming a primary criterion by its id."""
+    if acceptance is None:
+        return []
+    primary = {criterion.id for criterion in acceptance.primary()}
+    return [item for item in checklist.could_not
+            if primary & set(_CRITERION_ID.findall(item))]
 
 
 async def self_review(ctx: RunContext) -> StepOutcome:

@@ -70,6 +70,10 @@ def _body(ctx: RunContext, left_behind: list[str]) -> str:
         cost_usd=ctx.ledger.cost_usd if ctx.ledger is not None else None,
         soft_signals=len(ctx.state.soft_signals),
         left_behind=left_behind,
+        brt_off=not ctx.repo_config.steps.brt,
+        left=implementation.checklist.left if implementation else [],
+        could_not=implementation.checklist.could_not if implementation else [],
+        open_findings=ctx.state.open_findings,
     ))
 
 
