@@ -9,10 +9,10 @@ step already ran twice" says so with `finished(step)`, as the engine would have.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.chain.records import EarlierRun, FailureStory
+from bot.chain.records import MAX_EVIDENCE_CHARS, EarlierRun, FailureStory
 from bot.forge.base import RepoRef
 from bot.llm.ledger import UsageRecord
 from bot.workspace.trajectory import TrajectoryEvent
@@ -58,7 +58,7 @@ class FakeRunRecords:
         self.runs.setdefault(run_id, {}).update(values)
 
     async def record_failure(self, story: FailureStory) -> None:
-        self.failures.append(story)
+        self.failures.append(replace(story, evidence=story.evidence[:MAX_EVIDENCE_CHARS]))
 
     async def record_event(self, run_id: int, event: TrajectoryEvent) -> None:
         events = self.trajectory.setdefault(run_id, [])

@@ -19,7 +19,9 @@ from pydantic import SecretStr
 
 from bot.chain.context import RunContext
 from bot.chain.graph import Graph, StepOutcome
-from bot.chain.state import RunState
+from bot.chain.held import GuardedForge, HeldValues
+from bot.chain.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
+from bot.chain.state import ItemResult, RunState
 from bot.chain.status import StatusBoard
 from bot.config import Settings
 from bot.forge.base import ItemRef, Permission, RepoRef
@@ -88,13 +90,36 @@ class StepBench:
         name = str(step)
         node = self.ctx.graph.node(name)
         self.ctx.notes.step = name
-        outcome = await node.run(self.ctx)  # type: ignore[operator]
-        self.records.finished(RUN_ID, name, str(outcome.verdict))
-        if outcome.artifact is not None:
-            artifact = outcome.artifact
-            self.ctx.artifacts[name] = artifact if isinstance(artifact, dict) else \
-                artifact.model_dump(mode="json")
+        assert not isinstance(node.run, ItemLoop), f"{name} is a loop: try_item / end_loop"
+        outcome = await node.run(self.ctx)
+        self._keep(name, outcome)
         return outcome
+
+    async def try_item(self, step: str, key: str, *, attempt: int = 1,
+                       feedback: tuple[str, ...] = ()) -> ItemOutcome:
+        """One try of one item of the loop `step` (the engine walks the loop; tests/chain)."""
+        return await self._loop(step).run(self.ctx, ItemTry(key, attempt, feedback))
+
+    async def end_loop(self, step: str, results: dict[str, ItemResult]) -> StepOutcome:
+        """What the loop `step` decides once every item ended as `results` says."""
+        outcome = await self._loop(step).finish(self.ctx, LoopResult(tuple(results), results))
+        self._keep(str(step), outcome)
+        return outcome
+
+    def _loop(self, step: str) -> ItemLoop:
+        loop = self.ctx.graph.node(str(step)).run
+        assert isinstance(loop, ItemLoop), f"{step} is not a per-item loop"
+        return loop
+
+    def _keep(self, name: str, outcome: StepOutcome) -> None:
+        artifact = outcome.artifact
+        stored = None if artifact is None else artifact if isinstance(artifact, dict) else \
+            artifact.model_dump(mode="json")
+        # What the engine writes of a step is checked for held values first (HeldValueLeak).
+        self.ctx.held.check(f"step {name}", outcome.summary, outcome.diff or "", stored or {})
+        self.records.finished(RUN_ID, name, str(outcome.verdict))
+        if stored is not None:
+            self.ctx.artifacts[name] = stored
 
     async def prepare(self, step: str = "prepare") -> StepOutcome:
         """The graph's real PREPARE (checkout, config, sandbox, graph), then the scripted
@@ -134,15 +159,18 @@ def build_bench(tmp_path: Path, graph: Graph, bare: Path, *, title: str, body: s
     runtime = Runtime(settings=bench_settings(tmp_path, **settings), db=Database(NO_DATABASE),
                       forges={"github": forge})
     issue = subject or ItemRef("issue", number)
+    held = HeldValues(graph.held)  # as the engine does: held values never leave the run
+    guarded = GuardedForge(forge, held) if graph.held else forge
 
     async def sink(event: TrajectoryEvent) -> None:
+        held.check("the trajectory", event.args, event.detail)
         await records.record_event(RUN_ID, event)
 
     ctx = RunContext(
-        run_id=RUN_ID, runtime=runtime, forge=forge, repo=repo, issue=issue,
+        run_id=RUN_ID, runtime=runtime, forge=guarded, repo=repo, issue=issue,
         chain=chain or graph.name, graph=graph, state=RunState.load(state), artifacts={},
         trajectory=Trajectory(sink=sink),
         status=StatusBoard(runtime.db, forge, repo, issue, RUN_ID, graph.step_names()),
-        records=records, summoned_by=SUMMONER,
+        records=records, summoned_by=SUMMONER, held=held,
     )
     return StepBench(ctx, forge, records, ScriptedStepRunner(), bare)

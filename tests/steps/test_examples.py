@@ -1,0 +1,199 @@
+"""The held-out acceptance chain's steps: PREPARE hides the examples and fixes the bar, the
+critic builds classes blind, the generator sees training examples only, code measures both
+parts in the sandbox, the critic's observations are filtered, leaks stop the run."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.chain.artifacts import StepName as S
+from bot.chain.examples.graph import EXAMPLES
+from bot.chain.examples.leaks import LeakFilter, ModelRequestLeak
+from bot.chain.examples.run import model_guard
+from bot.chain.examples.state import ExamplesState
+from bot.chain.graph import Verdict
+from bot.chain.held import HeldValueLeak
+from tests.e2e import examples_repo as ex
+from tests.e2e.buggy_repo import make_buggy_repo
+from tests.steps.bench import REPO, StepBench, build_bench
+
+
+@pytest.fixture
+async def examples(tmp_path: Path) -> AsyncIterator[StepBench]:
+    """`smith:examples` on "Recognise alarm requests" (tests/e2e/examples_repo.py)."""
+    bare = make_buggy_repo(tmp_path / "repo")
+    ex.push_examples(bare, rounds=2)
+    bench = build_bench(tmp_path, EXAMPLES, bare, title="Recognise alarm requests",
+                        body="Write the alarm intent matcher.")
+    try:
+        yield bench
+    finally:
+        await bench.close()
+
+
+async def prepared(bench: StepBench) -> None:
+    """The real PREPARE; the held-out guard it put on the model's client guards the script."""
+    outcome = await bench.prepare()
+    assert outcome.next == str(S.EXAMPLES_CLASSES), outcome.summary
+    bench.runner.client = model_guard(bench.ctx).wrap(bench.runner.client)
+
+
+def held_out_texts(bench: StepBench) -> list[str]:
+    return [e.text for e in ex.split_for(bench.ctx.settings).held_out]
+
+
+def generator(artefact: str, *, tests: bool = True) -> list[tuple[str, dict]]:
+    calls: list[tuple[str, dict]] = [("read_file", {"path": "@training/positives.txt"}),
+                                     ("read_file", {"path": "examples/alarm_positive.txt"}),
+                                     ("write_file", {"path": ex.ARTEFACT, "content": artefact})]
+    if tests:
+        calls.append(("write_file", {"path": ex.TESTS, "content": ex.COMPANION_TESTS}))
+    return calls
+
+
+async def generated(bench: StepBench, artefact: str = ex.GENERAL) -> None:
+    await prepared(bench)
+    bench.runner.script(S.EXAMPLES_CLASSES, ex.CLASSES)
+    bench.runner.script(S.EXAMPLES_GENERATE, ex.GENERATED, tool_calls=generator(artefact))
+    assert (await bench.run(S.EXAMPLES_CLASSES)).next == str(S.EXAMPLES_GENERATE)
+    assert (await bench.run(S.EXAMPLES_GENERATE)).next == str(S.EXAMPLES_TRAIN)
+
+
+async def test_prepare_hides_the_examples_and_fixes_the_acceptance_bar(
+    examples: StepBench,
+) -> None:
+    await prepared(examples)
+
+    assert not (examples.checkout / "examples/alarm_positive.txt").exists()
+    assert examples.ctx.protected.matches("examples/alarm_negative.txt")
+    state = ExamplesState.of(examples.ctx)
+    assert state.acceptance_hash and state.held_out_hash and state.held_out_size > 0
+    stored = json.dumps(examples.records.runs)
+    assert LeakFilter(held_out_texts(examples)).count([stored]) == 0  # only counts and hashes
+    assert examples.labels() == [examples.ctx.settings.labels.in_progress]
+
+
+async def test_the_generator_reads_training_examples_through_the_view_only(
+    examples: StepBench,
+) -> None:
+    await generated(examples)
+
+    view, files, written, _ = examples.runner.calls_of(S.EXAMPLES_GENERATE)[0].tool_results
+    train = [e.text for e in ex.split_for(examples.ctx.settings).train if e.positive]
+    assert view.ok and all(text in view.content for text in train)
+    assert not files.ok  # the example files are not in its checkout
+    assert written.ok
+    assert LeakFilter(held_out_texts(examples)).count([view.content]) == 0
+
+
+async def test_a_class_naming_a_held_out_example_is_dropped_before_anyone_sees_it(
+    examples: StepBench,
+) -> None:
+    await prepared(examples)
+    naming = {"id": "IC3", "description": f"requests like {held_out_texts(examples)[0]!r}",
+              "expected": "accepted"}
+    examples.runner.script(S.EXAMPLES_CLASSES, {"classes": [*ex.CLASSES["classes"], naming]})
+
+    outcome = await examples.run(S.EXAMPLES_CLASSES)
+
+    assert outcome.summary == "2 input classes, 1 dropped (named a held-out example)"
+    assert [c.id for c in ExamplesState.of(examples.ctx).classes] == ["IC1", "IC2"]
+
+
+async def test_a_general_artefact_passes_training_and_the_held_out_check(
+    examples: StepBench,
+) -> None:
+    await generated(examples)
+
+    trained = await examples.run(S.EXAMPLES_TRAIN)
+    measured = await examples.run(S.EXAMPLES_HELD_OUT)
+
+    assert (trained.verdict, trained.next) == (Verdict.PASSED, str(S.EXAMPLES_HELD_OUT))
+    assert (measured.verdict, measured.next) == (Verdict.PASSED, str(S.EXAMPLES_COVERAGE))
+    runs = await examples.records.events(examples.ctx.run_id, tools=["run_evaluator"])
+    assert [e.args["part"] for e in runs] == ["train", "held_out"]  # counts, never examples
+
+
+async def test_a_memorising_artefact_fails_the_held_out_check_and_goes_to_the_critic(
+    examples: StepBench,
+) -> None:
+    await generated(examples, ex.memorising(ex.split_for(examples.ctx.settings)))
+
+    trained = await examples.run(S.EXAMPLES_TRAIN)
+    measured = await examples.run(S.EXAMPLES_HELD_OUT)
+
+    assert trained.next == str(S.EXAMPLES_HELD_OUT)  # perfect on what it has seen
+    assert (measured.verdict, measured.next) == (Verdict.REJECTED, str(S.EXAMPLES_CRITIC))
+    assert "held-out recall 0%" in measured.summary
+
+
+async def test_the_critic_reads_held_out_errors_but_only_general_observations_go_back(
+    examples: StepBench,
+) -> None:
+    await generated(examples, ex.memorising(ex.split_for(examples.ctx.settings)))
+    await examples.run(S.EXAMPLES_TRAIN)
+    await examples.run(S.EXAMPLES_HELD_OUT)
+    quoting = f"The request {held_out_texts(examples)[0]!r} is not recognised."
+    examples.runner.script(S.EXAMPLES_CRITIC,
+                           {"observations": [ex.GENERAL_OBSERVATION, quoting]})
+
+    outcome = await examples.run(S.EXAMPLES_CRITIC)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.PASSED, str(S.EXAMPLES_GENERATE))
+    critic = examples.runner.calls_of(S.EXAMPLES_CRITIC)[0].inputs
+    assert LeakFilter(held_out_texts(examples)).count([critic]) > 0  # it alone reads them
+    state = ExamplesState.of(examples.ctx)
+    assert state.feedback == [f"Independent check: {ex.GENERAL_OBSERVATION}"]
+    assert state.observations_dropped == 1
+
+
+async def test_a_generator_request_holding_a_held_out_example_never_reaches_the_model(
+    examples: StepBench,
+) -> None:
+    await generated(examples)
+    state = ExamplesState.of(examples.ctx)
+    state.feedback = [f"Handle {held_out_texts(examples)[0]!r} too."]
+    with pytest.raises(HeldValueLeak):  # the run's state never holds one...
+        await state.save(examples.ctx)
+    # ... and were a filter to miss one, the guard on the model's client stops the request.
+    examples.ctx.state = examples.ctx.state.model_copy(update={"examples": state.dump()})
+    examples.runner.script(S.EXAMPLES_GENERATE, ex.GENERATED)
+
+    with pytest.raises(ModelRequestLeak):
+        await examples.run(S.EXAMPLES_GENERATE)
+
+    assert len(examples.runner.calls_of(S.EXAMPLES_GENERATE)) == 1  # the first one only
+
+
+async def test_covered_classes_and_a_clean_change_go_to_publish(examples: StepBench) -> None:
+    await generated(examples)
+    await examples.run(S.EXAMPLES_TRAIN)
+    await examples.run(S.EXAMPLES_HELD_OUT)
+    examples.runner.script(S.EXAMPLES_COVERAGE, ex.COVERAGE)
+
+    covered = await examples.run(S.EXAMPLES_COVERAGE)
+    checked = await examples.run(S.EXAMPLES_LEAKS)
+
+    assert (covered.verdict, covered.next) == (Verdict.PASSED, str(S.EXAMPLES_LEAKS))
+    assert all(row.passed for row in ExamplesState.of(examples.ctx).classes)
+    assert (checked.verdict, checked.next) == (Verdict.PASSED, str(S.PUBLISH))
+    assert examples.ctx.artifacts[S.EXAMPLES_LEAKS]["canary_seen"] is True
+
+
+async def test_an_artefact_holding_a_held_out_example_stops_the_run_before_it_is_recorded(
+    examples: StepBench,
+) -> None:
+    planted = ex.GENERAL + f"\n\nSAMPLE = {held_out_texts(examples)[0]!r}\n"
+
+    with pytest.raises(HeldValueLeak):  # the generator's write reaches the trajectory check
+        await generated(examples, planted)
+
+    recorded = json.dumps([examples.records.runs, [e.model_dump() for events in
+                                                   examples.records.trajectory.values()
+                                                   for e in events]])
+    assert LeakFilter(held_out_texts(examples)).count([recorded]) == 0
+    assert examples.forge.change_requests(REPO) == [] and examples.forge.said_of("comment") == []
