@@ -18,6 +18,7 @@ from typing import Literal
 
 import pathspec
 
+from bot.chain.testgen.jsast import is_js
 from bot.chain.testgen.mutation import MutationResult, run_mutation
 from bot.chain.testgen.smells import SmellReport, Subject, analyse_source, drop_tests
 from bot.repo_config import RepoConfig
@@ -34,6 +35,14 @@ IO_MODULES = frozenset({"socket", "requests", "httpx", "aiohttp", "urllib", "htt
                         "sqlalchemy", "psycopg", "psycopg2", "asyncpg", "redis", "boto3",
                         "subprocess", "smtplib", "ftplib", "pika", "kafka", "grpc", "django",
                         "flask", "fastapi"})
+JS_IO_MODULES = frozenset({"http", "https", "http2", "net", "tls", "dgram", "dns", "fs",
+                           "child_process", "axios", "node-fetch", "got", "undici", "superagent",
+                           "pg", "mysql", "mysql2", "mongodb", "mongoose", "redis", "ioredis",
+                           "sqlite3", "better-sqlite3", "knex", "sequelize", "typeorm", "prisma",
+                           "@prisma", "express", "koa", "fastify", "ws", "socket.io", "amqplib",
+                           "kafkajs", "nodemailer", "aws-sdk", "@aws-sdk", "@google-cloud"})
+_JS_IMPORT = re.compile(r"""(?:\brequire\(\s*|\bfrom\s+|^\s*import\s+)['"]([^'"]+)['"]""",
+                        re.MULTILINE)
 INTEGRATION_HINTS = re.compile(r"(integration|e2e|end_to_end|functional)", re.I)
 MAX_FEEDBACK_LINES = 25
 GateName = Literal["collect", "green", "stable", "mutation", "smells"]
@@ -75,10 +84,26 @@ def code_kind(source: str, path: str, overrides: dict[str, str]) -> CodeKind:
     for glob, kind in overrides.items():
         if pathspec.GitIgnoreSpec.from_lines([glob]).match_file(path) and kind in THRESHOLDS:
             return kind  # type: ignore[return-value]
+    if is_js(path):
+        return _js_kind(source)
     imported = set(re.findall(r"^\s*(?:from|import)\s+([A-Za-z_][\w]*)", source, re.M))
     if imported & IO_MODULES or re.search(r"\bopen\(", source):
         return "io"
     if re.search(r"^\s*class\s+\w+", source, re.M) and re.search(r"def __init__\(self, \w", source):
+        return "service"
+    return "pure"
+
+
+def _js_kind(source: str) -> CodeKind:
+    """A JavaScript module's kind: network, files, databases or `fetch` make it I/O; a class
+    taking collaborators in its constructor makes it a service."""
+    roots = set()
+    for spec in _JS_IMPORT.findall(source):
+        name = spec.removeprefix("node:")
+        roots.update((name, name.split("/", 1)[0]))  # `fs/promises` is `fs`
+    if roots & JS_IO_MODULES or re.search(r"\bfetch\(", source):
+        return "io"
+    if re.search(r"\bclass\s+\w+", source) and re.search(r"\bconstructor\s*\(\s*\w", source):
         return "service"
     return "pure"
 

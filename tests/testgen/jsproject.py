@@ -1,0 +1,54 @@
+"""A small jest project for the JavaScript gate tests, run with the operator's jest.
+
+Jest comes from a tools folder outside the project (`.ci/run` installs it:
+`npm install --prefix ~/.cache/smith/js-tools jest@29 jest-junit@16`, or point
+SMITH_TEST_JS_TOOLS at another such prefix); the tests skip, saying so, when it is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.repo_config import RepoConfig, TestsConfig
+from bot.workspace.sandbox import Sandbox, SandboxSettings
+
+JS_TOOLS = Path(os.environ.get("SMITH_TEST_JS_TOOLS", Path.home() / ".cache/smith/js-tools"))
+JS_BIN = JS_TOOLS / "node_modules" / ".bin"
+REPORTER = JS_TOOLS / "node_modules" / "jest-junit"
+
+
+def missing() -> str | None:
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if not (JS_BIN / "jest").exists() or not REPORTER.exists():
+        return f"jest tools missing: npm install --prefix {JS_TOOLS} jest@29 jest-junit@16"
+    return None
+
+
+def needs_jest() -> None:
+    reason = missing()
+    if reason:
+        pytest.skip(reason)
+
+
+def sandbox() -> Sandbox:
+    return Sandbox(SandboxSettings(path=f"{JS_BIN}:{Path(sys.executable).parent}:/usr/bin:/bin"))
+
+
+def jest_config(suffix: str = "") -> RepoConfig:
+    """The default JavaScript command with the reporter from the tools folder (+ `suffix`)."""
+    command = RepoConfig(language="javascript").test_command.replace(
+        "--reporters=jest-junit", f"--reporters={REPORTER}")
+    return RepoConfig(language="javascript", tests=TestsConfig(command=command + suffix))
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, content in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(content)
+    return root
