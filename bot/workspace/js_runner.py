@@ -44,6 +44,8 @@ def with_options(command: str, options: list[str]) -> str:
         if marker in command:
             head, tail = command.split(marker, 1)
             return f"{head.rstrip()} {added} {marker}{tail}"
+    if command.rstrip().endswith(" --"):  # a full-suite command: `... --` with no ids after
+        return f"{command.rstrip()[:-3].rstrip()} {added} --"
     return f"{command} {added}"
 
 

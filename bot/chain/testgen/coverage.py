@@ -4,7 +4,8 @@ The suite runs once under coverage.py (`--branch`) in the sandbox, before the Wr
 and once more when the campaign ends; never after every file. A package is a folder of Python
 sources; its docs are the files matching `testgen.docs` inside it or naming it in their path,
 and they are fresh when the last commit touching them is younger than
-`testgen.docs_fresh_days`. Packages with stale or no docs are not tested: they are listed as
+`testgen.docs_fresh_days`. JavaScript suites are measured by their runner (jest or vitest,
+istanbul's `json-summary`). Packages with stale or no docs are not tested: they are listed as
 documentation debt (tests written from stale docs pin down yesterday's behaviour).
 """
 
@@ -21,11 +22,13 @@ from pathlib import Path, PurePosixPath
 import pathspec
 from pydantic import BaseModel
 
+from bot.chain.testgen.jsast import JS_SUFFIXES as JS_SOURCE_SUFFIXES
 from bot.repo_config import RepoConfig
 from bot.workspace.git import Git, GitError
+from bot.workspace.js_runner import coverage_options, runner_of, with_options
 from bot.workspace.safe_fs import read_beneath
 from bot.workspace.sandbox import Sandbox
-from bot.workspace.testrun import repo_env
+from bot.workspace.testrun import render_command, repo_env
 
 MAX_REPORT_BYTES = 32 << 20
 DAY = 86400
@@ -50,6 +53,8 @@ class PackageCoverage(BaseModel):
 async def measure(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
                   timeout: float) -> dict[str, tuple[int, int]]:
     """Per source file: (covered branches, branches), from one sandboxed suite run."""
+    if config.language in ("javascript", "typescript"):
+        return await measure_js(sandbox, checkout, config, timeout=timeout)
     reports = Path(tempfile.mkdtemp(prefix="smith-coverage-", dir=checkout.parent))
     reports.chmod(0o777)
     try:
@@ -82,6 +87,46 @@ async def measure(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
     return files
 
 
+async def measure_js(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
+                     timeout: float) -> dict[str, tuple[int, int]]:
+    """The JavaScript suite under the runner's own coverage (jest `--coverage
+    --coverageReporters=json-summary`, vitest `--coverage.reporter=json-summary`), every
+    source file collected (untested ones at 0 %)."""
+    runner = runner_of(config)
+    if runner is None:
+        raise CoverageUnavailable("the test command runs neither jest nor vitest: no coverage")
+    reports = Path(tempfile.mkdtemp(prefix="smith-coverage-", dir=checkout.parent))
+    reports.chmod(0o777)
+    try:
+        options = coverage_options(runner, reports)
+        if runner == "jest":
+            options += [f"--collectCoverageFrom=**/*{suffix}" for suffix in JS_SOURCE_SUFFIXES]
+            options += ["--collectCoverageFrom=!**/node_modules/**",
+                        "--collectCoverageFrom=!**/coverage/**"]
+        command = render_command(with_options(config.regression_command, options),
+                                 junit=reports / "junit.xml")
+        env, prepend = repo_env(config, checkout)
+        result = await sandbox.run(command, cwd=checkout, timeout=timeout, env=env,
+                                   path_prepend=prepend, writable=[reports])
+        try:
+            raw = read_beneath(reports, "coverage-summary.json", max_bytes=MAX_REPORT_BYTES,
+                               single_link=True)
+            report = json.loads(raw)
+        except (OSError, ValueError) as exc:
+            tail = " ".join(result.output.strip().splitlines()[-2:])[:300]
+            raise CoverageUnavailable(f"the suite could not be measured with {runner}'s "
+                                      f"coverage ({tail or exc})") from exc
+    finally:
+        shutil.rmtree(reports, ignore_errors=True)
+    files: dict[str, tuple[int, int]] = {}
+    for name, entry in report.items() if isinstance(report, dict) else ():
+        branches = entry.get("branches") if isinstance(entry, dict) else None
+        rel = _relative(name, checkout) if name != "total" else None
+        if rel is not None and isinstance(branches, dict):
+            files[rel] = (int(branches.get("covered", 0)), int(branches.get("total", 0)))
+    return files
+
+
 def _relative(name: str, checkout: Path) -> str | None:
     path = PurePosixPath(name)
     if path.is_absolute():
@@ -97,7 +142,7 @@ def by_package(files: dict[str, tuple[int, int]], test_globs: list[str]) -> list
     tests = pathspec.GitIgnoreSpec.from_lines(test_globs)
     grouped: dict[str, dict[str, tuple[int, int]]] = defaultdict(dict)
     for path, counts in files.items():
-        if path.endswith(".py") and not tests.match_file(path):
+        if path.endswith((".py", *JS_SOURCE_SUFFIXES)) and not tests.match_file(path):
             grouped[str(PurePosixPath(path).parent)][path] = counts
     packages = []
     for package, members in grouped.items():
