@@ -10,7 +10,8 @@ from pydantic import BaseModel, Field
 class RulesSettings(BaseModel):
     tracking_issue: int | None = Field(
         default=None, description="Issue number (in the repository most evidence came from) where "
-        "proposals without a change request are posted; None keeps them unposted.")
+        "proposals are posted whose evidence has neither a change request nor an issue (a "
+        "campaign's runs); None keeps them unposted.")
     mining_interval_hours: float = Field(default=24.0, description="How often the miner runs.")
     poll_interval_minutes: float = Field(
         default=10.0, description="How often reactions on pending proposals are read (GitHub "
