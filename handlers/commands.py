@@ -26,6 +26,7 @@ from bot.config import Settings
 from bot.events import Event
 from bot.forge.base import ItemRef, Permission
 from bot.services import Runtime
+from bot.store.models import Run
 from bot.store.rules import add_failure
 from bot.store.runs import ACTIVE_STATUSES, cancel_run, run_subject
 from bot.subjects import Subject
@@ -43,6 +44,7 @@ CANCELLED = "Run #{run} is cancelled."
 NOTHING_TO_CANCEL = "Run #{run} is not running (status: {status}); nothing to cancel."
 RETRY_BUSY = "Run #{run} is still {status}; `/smith cancel` it first or wait for it to end."
 RETRY_QUEUED = "Started run #{run}."
+RETRY_RESUMED = "Run #{run} reads the report again."
 APPROVED = "Approved by @{actor}: run #{run} goes on."
 NOT_PAUSED = "Run #{run} is not waiting for approval (status: {status})."
 STATUS = "Run #{run}: **{status}**{step}{outcome}."
@@ -152,6 +154,10 @@ async def _retry(event: Event, runtime: Runtime, command: Command) -> str:
     assert event.item is not None
     previous = await run_for_item(runtime, event)
     issue_number = previous.issue_number if previous else event.item.number
+    if previous is not None and _waits_for_answer(previous):
+        # Waiting for the reporter: a retry is an answer ("I edited the description").
+        await requeue_run(runtime, previous, answered_by=event.actor)
+        return RETRY_RESUMED.format(run=previous.id)
     if previous is not None and previous.status in ACTIVE_STATUSES:
         return RETRY_BUSY.format(run=previous.id, status=previous.status)
     if previous is None and event.item.kind != "issue":
@@ -168,12 +174,18 @@ async def _retry(event: Event, runtime: Runtime, command: Command) -> str:
     return RETRY_QUEUED.format(run=run.id)
 
 
+def _waits_for_answer(run: Run) -> bool:
+    return run.status == "paused" and run.outcome == "needs_info"
+
+
 async def _approve(event: Event, runtime: Runtime, command: Command) -> str:
     run = await run_for_item(runtime, event)
     if run is None:
         return NO_RUN.format(label=runtime.settings.summon_label)
-    if run.status != "paused":
-        return NOT_PAUSED.format(run=run.id, status=run.status)
+    if run.status != "paused" or _waits_for_answer(run):
+        # An approval is for the estimate gate; a run waiting for information waits for it.
+        return NOT_PAUSED.format(run=run.id, status=run.status if run.status != "paused"
+                                 else "waiting for information")
     await requeue_run(runtime, run, approved_by=event.actor)
     return APPROVED.format(actor=event.actor, run=run.id)
 

@@ -25,6 +25,10 @@ def _diagnose_budget(ctx: RunContext) -> int:
     return 1 + ctx.repo_config.steps.judge_rebuilds
 
 
+def _acceptance_budget(ctx: RunContext) -> int:
+    return 1 + ctx.repo_config.steps.needs_info_rounds
+
+
 def _brt_budget(ctx: RunContext) -> int:
     return 1 + ctx.repo_config.steps.brt_tries
 
@@ -39,7 +43,7 @@ FIX = Graph(
     resume_via=str(S.PREPARE),
     nodes=(
         Node(str(S.PREPARE), prepare),
-        Node(str(S.ACCEPTANCE), acceptance, budget=1),
+        Node(str(S.ACCEPTANCE), acceptance, budget=_acceptance_budget),
         Node(str(S.DIAGNOSE), diagnose, budget=_diagnose_budget),
         Node(str(S.JUDGE), judge, budget=_diagnose_budget),
         Node(str(S.ESTIMATE), estimate),

@@ -86,6 +86,8 @@ class RunState(_Stored):
     """The run that opened that change request."""
     approved_by: str | None = None
     """Who approved the estimate gate (`/smith approve`)."""
+    answered_by: str | None = None
+    """Who last answered Smith's questions (a run paused for information went on)."""
     # Written by steps
     red_test: RedTest | None = None
     brt_skip: str | None = None

@@ -193,6 +193,14 @@ def test_acceptance_blocked_asks_the_questions() -> None:
     assert html.count("<li>") == 3 and "<code>/smith retry</code>" in html
 
 
+def test_acceptance_blocked_while_the_run_waits_is_a_question_not_an_ending() -> None:
+    blocked = Acceptance(status="blocked", questions=["What should the message say?"])
+    body = render_acceptance_blocked(5, blocked, waits=True)
+    assert parse_marker(body, "failure") is None  # the run has not ended
+    assert parse_marker(body, "question") == {"run": "5", "kind": "acceptance_blocked"}
+    assert "Smith reads the report again with your answer" in body
+
+
 def test_judge_disagreement_shows_both_verdicts() -> None:
     judgement = Judgement(explains_symptom=False, why="The cited code never runs for " + HOSTILE,
                           latched_onto="the example name O'Brien")

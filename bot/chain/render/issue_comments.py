@@ -24,6 +24,7 @@ from bot.chain.render.markers import marker
 from bot.chain.render.steps import step_title
 
 FAILURE_MARKER_KIND = "failure"
+QUESTION_MARKER_KIND = "question"  # the run waits for the answer: no ending yet
 GATE_MARKER_KIND = "gate"
 PLAN_MARKER_KIND = "plan"
 DEFAULT_COMMAND = "/smith"
@@ -52,15 +53,18 @@ def _cmd(command: str, verb: str) -> str:
     return code_span(f"{command} {verb}")
 
 
-def _frame(run_id: int | str, kind: FailureKind, headline: str, body: list[str]) -> str:
-    lines = [marker(FAILURE_MARKER_KIND, run=run_id, kind=kind.value), f"### {headline}", ""]
+def _frame(run_id: int | str, kind: FailureKind, headline: str, body: list[str],
+           marker_kind: str = FAILURE_MARKER_KIND) -> str:
+    lines = [marker(marker_kind, run=run_id, kind=kind.value), f"### {headline}", ""]
     return "\n".join(lines + body) + "\n"
 
 
 def render_acceptance_blocked(
-    run_id: int | str, acceptance: Acceptance, *, command: str = DEFAULT_COMMAND
+    run_id: int | str, acceptance: Acceptance, *, command: str = DEFAULT_COMMAND,
+    waits: bool = False,
 ) -> str:
-    """The report lacks data only a human has: say what is missing and ask the questions."""
+    """The report lacks data only a human has: say what is missing and ask the questions.
+    `waits`: the run is paused and an answer in a comment resumes it."""
     body = ["Smith could not tell from this report what the fixed behaviour should be, and it "
             "does not invent product texts or values."]
     if acceptance.missing_data:
@@ -69,9 +73,15 @@ def render_acceptance_blocked(
         body += ["", "**Questions:**", bullet_list(acceptance.questions)]
     if acceptance.status == "ready":  # every primary criterion was dropped as unquoted
         body += ["", "No acceptance criterion could be tied to a verbatim quote from the report."]
-    body += ["", f"**What you can do:** answer in a comment or edit the description with the "
-             f"expected result, then reply {_cmd(command, 'retry')}."]
-    return _frame(run_id, FailureKind.ACCEPTANCE_BLOCKED, "Smith needs more information", body)
+    if waits:
+        body += ["", "**What you can do:** answer in a comment here (the reporter or a project "
+                 "member): Smith reads the report again with your answer. If you edit the "
+                 f"description instead, reply {_cmd(command, 'retry')}."]
+    else:
+        body += ["", f"**What you can do:** answer in a comment or edit the description with "
+                 f"the expected result, then reply {_cmd(command, 'retry')}."]
+    return _frame(run_id, FailureKind.ACCEPTANCE_BLOCKED, "Smith needs more information", body,
+                  QUESTION_MARKER_KIND if waits else FAILURE_MARKER_KIND)
 
 
 def render_judge_disagreed(

@@ -3,7 +3,10 @@
 Oracles are kept apart from executors: acceptance sees the report only; the judge sees the
 criteria, the diagnosis' conclusion and the cited lines, never the diagnoser's reasoning.
 Code checks what the model cannot be trusted with: quotes must be verbatim in the report,
-locations must exist in the checkout.
+locations must exist in the checkout. A blocked report pauses the run (needs-info) until the
+reporter or a project member answers on the issue (handlers/answers.py); then ACCEPTANCE reads
+the report again, answers included, with the questions it asked, for
+`steps.needs_info_rounds` rounds.
 """
 
 from __future__ import annotations
@@ -20,7 +23,12 @@ from bot.chain.render.model_inputs import (
     criteria_block,
     judge_input,
 )
-from bot.chain.untrusted import quote_is_verbatim, quote_report, report_text_for_quotes
+from bot.chain.untrusted import (
+    data_block,
+    quote_is_verbatim,
+    quote_report,
+    report_text_for_quotes,
+)
 from bot.forge.base import Issue, Permission
 
 MAX_EXCERPT_LINES = 60
@@ -46,9 +54,22 @@ async def report_for_model(ctx: RunContext) -> str:
     return ctx.notes.report
 
 
+def _asked_before(ctx: RunContext) -> str | None:
+    """The questions of an earlier, blocked ACCEPTANCE of this run (the answers are in the
+    report's comments now)."""
+    earlier = ctx.artifact(StepName.ACCEPTANCE, Acceptance)
+    if earlier is None or (earlier.status != "blocked" and earlier.primary()):
+        return None
+    asked = [*earlier.questions, *(f"missing: {item}" for item in earlier.missing_data)]
+    return ("Smith asked the reporter before; their answers, if any, are among the comments "
+            "above:\n" + data_block("feedback", "\n".join(f"- {q}" for q in asked)))
+
+
 async def acceptance(ctx: RunContext) -> StepOutcome:
     report = await report_for_model(ctx)
-    artifact = await run_agent(ctx, StepName.ACCEPTANCE, report)
+    asked = _asked_before(ctx)
+    inputs = report if asked is None else f"{report}\n\n{asked}"
+    artifact = await run_agent(ctx, StepName.ACCEPTANCE, inputs)
     assert isinstance(artifact, Acceptance)
     text = report_text_for_quotes(ctx.tools.need("issue"), ctx.notes.authors)
     kept = [c for c in artifact.criteria if quote_is_verbatim(c.quote, text)]
@@ -65,19 +86,26 @@ async def acceptance(ctx: RunContext) -> StepOutcome:
                 "questions": artifact.questions or [
                     "What exactly should happen instead? Please quote the expected behaviour."],
             })
-        await ctx.forge.create_comment(ctx.repo, ctx.issue,
-                                       render_acceptance_blocked(ctx.run_id, blocked,
-                                                                 command=ctx.settings.command_prefix))
+        rounds = await ctx.executions(StepName.ACCEPTANCE) + 1
+        waits = rounds <= ctx.repo_config.steps.needs_info_rounds
+        await ctx.forge.create_comment(ctx.repo, ctx.issue, render_acceptance_blocked(
+            ctx.run_id, blocked, command=ctx.settings.command_prefix, waits=waits))
         await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.needs_info])
         await ctx.record_failure(str(StepName.ACCEPTANCE), "acceptance_blocked",
                                  blocked_story(blocked, dropped))
-        return StepOutcome(
-            Verdict.REJECTED, None, artifact=artifact,
-            summary=f"blocked: {len(kept)} usable criteria ({dropped} dropped)",
-            ending=RunEnding(RunStatus.FAILED, "needs_info",
-                             "the report does not say what the fixed behaviour is",
-                             announced=True),
-        )
+        summary = f"blocked: {len(kept)} usable criteria ({dropped} dropped)"
+        reason = "the report does not say what the fixed behaviour is"
+        if waits:  # the answer resumes the run here (handlers/answers.py)
+            return StepOutcome(Verdict.WAITING, None, artifact=artifact,
+                               summary=summary + "; waiting for an answer",
+                               ending=RunEnding(RunStatus.PAUSED, "needs_info", reason,
+                                                resume_at=str(StepName.ACCEPTANCE),
+                                                announced=True))
+        return StepOutcome(Verdict.REJECTED, None, artifact=artifact, summary=summary,
+                           ending=RunEnding(RunStatus.FAILED, "needs_info", reason,
+                                            announced=True))
+    if ctx.state.answered_by:  # asked before: the answer did it
+        await ctx.forge.remove_label(ctx.repo, ctx.issue, ctx.settings.labels.needs_info)
     accepted = artifact.model_copy(update={"criteria": kept})
     return StepOutcome(Verdict.PASSED, str(StepName.DIAGNOSE), artifact=accepted,
                        summary=f"{len(kept)} criteria" + (f", {dropped} dropped" if dropped else ""))
