@@ -57,8 +57,7 @@ def estimate_floor(diagnosis: Diagnosis, radius: BlastRadius | None = None) -> E
                                          else "")
             signs.append((3, f"the fix changes an invariant relied on by many ({many})"))
         else:
-            signs.append((2, f"the fix changes an invariant that {reliants} relied-on "
-                             f"place(s) depend on"))
+            signs.append((2, f"the fix changes an invariant {reliants} place(s) rely on"))
     if diagnosis.scope == "class_of_bugs":
         signs.append((2, "the diagnosis found a class of bugs, not one"))
     if not signs:

@@ -34,7 +34,7 @@ def globs_matcher(globs: Iterable[str]) -> Callable[[str], bool]:
     return lambda path: bool(spec.match_file(path)) and PurePosixPath(path).name != "conftest.py"
 
 
-async def base_test_files(checkout: "Checkout", is_test: Callable[[str], bool]) -> list[str]:
+async def base_test_files(checkout: Checkout, is_test: Callable[[str], bool]) -> list[str]:
     """The test files of the base commit (what BRT's "no test harness" is checked against)."""
     listing = await checkout._git("ls-tree", "-r", "-z", "--name-only", checkout.base_commit)
     names = listing.decode(errors="surrogateescape").split("\0")

@@ -19,6 +19,7 @@ from bot.chain.artifacts import (
     Estimate,
     ReproTest,
 )
+from bot.chain.render.issue_comments import estimate_raised
 from bot.chain.render.markdown import (
     bullet_list,
     code_span,
@@ -28,12 +29,13 @@ from bot.chain.render.markdown import (
     format_tokens,
     link,
 )
-from bot.chain.render.issue_comments import estimate_raised
 from bot.chain.render.markers import marker
 
 CHANGE_REQUEST_MARKER_KIND = "change-request"
 SIGNAL_MARKER_KIND = "signal"
 MAX_LEFT_SHOWN = 10
+BRT_OFF = ("No reproduction test: the step is turned off for this repository (`steps.brt` in "
+           "`.smith.yml`).")
 
 
 class RedGreenEvidence(BaseModel):
@@ -128,8 +130,7 @@ def _red_green(content: ChangeRequestContent) -> list[str]:
             f"{escape_inline(repro.explanation or '', max_chars=1000)}"
         ]
     if evidence is None and content.brt_off:
-        return ["No reproduction test: the step is turned off for this repository "
-                "(`steps.brt` in `.smith.yml`)."]
+        return [BRT_OFF]
     if evidence is None:
         return ["No reproduction test was run."]
     after = "🟢 passes" if evidence.green_after else "🔴 still fails"
