@@ -16,6 +16,7 @@ import procrastinate
 
 from bot import jobs, redelivery_jobs, retention
 from bot.chain.runner import run_chain
+from bot.chain.testgen import jobs as testgen_jobs
 from bot.config import Settings
 from bot.rules import jobs as rules_jobs
 from bot.services import Runtime, build_forges
@@ -31,6 +32,7 @@ JOB_BLUEPRINTS: tuple[Callable[[Runtime | None], procrastinate.Blueprint], ...] 
     rules_jobs.blueprint,
     redelivery_jobs.blueprint,
     retention.blueprint,
+    testgen_jobs.blueprint,
 )
 
 

@@ -47,7 +47,9 @@ class RunContext:
     runtime: Runtime
     forge: Forge
     repo: RepoRef
-    issue: ItemRef
+    issue: ItemRef | None
+    """Where the run speaks (status comment, endings, labels); None for a campaign, which
+    has no issue (bot/chain/status.py `speaks_on`)."""
     chain: str
     graph: "Graph"
     state: RunState

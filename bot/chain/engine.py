@@ -39,8 +39,8 @@ from bot.chain.render.issue_comments import (
     render_step_budget_exhausted,
 )
 from bot.chain.render.public import scrub_host_details
-from bot.chain.status import StatusBoard
-from bot.forge.base import ItemRef, RepoRef
+from bot.chain.status import StatusBoard, speaks_on
+from bot.forge.base import RepoRef
 from bot.forge.errors import ForgeError, ForgeUnavailable, RateLimited
 from bot.services import Runtime
 from bot.llm.errors import EnvironmentFailure, RunBudgetExceeded, StepFailed
@@ -133,10 +133,7 @@ class RunEngine:
         if self.graph.held:  # nothing a held value is in leaves through the forge
             forge = GuardedForge(forge, held)
         repo = RepoRef(snapshot.forge, snapshot.repo)  # type: ignore[arg-type]
-        # Where the run speaks: its issue, or the change request it was asked for on.
-        issue = (ItemRef("change_request", int(snapshot.subject_key))
-                 if snapshot.subject_kind == "change_request"
-                 else ItemRef("issue", snapshot.issue_number))
+        issue = speaks_on(snapshot.subject_kind, snapshot.subject_key, snapshot.issue_number)
 
         records = TellingRecords(self.runtime.db)  # its stories' kinds are rejections' reasons
 
@@ -321,6 +318,10 @@ class RunEngine:
 
     async def _say_ending(self, ctx: RunContext, ending: RunEnding) -> None:  # noqa: C901
         """Generic endings are explained here; steps explain their own (`announced` endings)."""
+        if ctx.issue is None:  # a campaign without an issue: the store and the log keep it
+            log.info("ending_not_said", run=ctx.run_id, outcome=ending.outcome,
+                     reason=ending.reason)
+            return
         text = None
         command = ctx.settings.command_prefix
         step = ending.step or ctx.notes.step or ending.outcome
@@ -424,6 +425,8 @@ async def _ending_said(runtime: Runtime, run_id: int) -> bool:
 
 async def _clear_working_labels(ctx: RunContext) -> None:
     """A run that ended without a fix is no longer in progress nor awaiting anyone."""
+    if ctx.issue is None:
+        return
     labels = ctx.settings.labels
     try:
         for label in (labels.in_progress, labels.awaiting_approval):

@@ -14,8 +14,8 @@ from bot.chain.engine import RetryLater, RunEngine, private_dirs
 from bot.chain.fix import GRAPHS
 from bot.chain.state import RunState
 from bot.chain.render.issue_comments import render_internal_error
-from bot.chain.status import StatusBoard
-from bot.forge.base import ItemRef, RepoRef
+from bot.chain.status import StatusBoard, speaks_on
+from bot.forge.base import RepoRef
 from bot.forge.errors import ForgeError
 from bot.services import Runtime
 from bot.store.runs import get_run, update_run
@@ -62,10 +62,13 @@ async def _fail(runtime: Runtime, run_id: int, reason: str, graph=None) -> None:
         await update_run(session, run_id, status="failed", outcome="internal_error",
                          reason=reason[:2000], finished_at=datetime.now(UTC),
                          params=state.dump())
-        forge_name, repo, issue = run.forge, run.repo, run.issue_number
+        forge_name, repo = run.forge, run.repo
+        item = speaks_on(run.subject_kind, run.subject_key, run.issue_number)
+    if item is None:  # a campaign without an issue: the store and the log keep the failure
+        return
     try:
         forge = runtime.forge(forge_name)
-        repo_ref, item = RepoRef(forge_name, repo), ItemRef("issue", issue)
+        repo_ref = RepoRef(forge_name, repo)
         if graph is not None:
             await StatusBoard(runtime.db, forge, repo_ref, item, run_id, graph.step_names(),
                               private_dirs=private_dirs(runtime.settings)).refresh()

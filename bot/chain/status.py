@@ -35,11 +35,20 @@ STATE_OF_VERDICT = {
 }
 
 
+def speaks_on(subject_kind: str, subject_key: str, issue_number: int | None) -> ItemRef | None:
+    """Where a run speaks: the change request it was asked for on, else its issue; None for a
+    campaign without one (its status and ending stay in the store and the log)."""
+    if subject_kind == "change_request":
+        return ItemRef("change_request", int(subject_key))
+    return ItemRef("issue", issue_number) if issue_number is not None else None
+
+
 class StatusBoard:
-    """Keeps one comment per run up to date with the checklist of the graph's steps."""
+    """Keeps one comment per run up to date with the checklist of the graph's steps (none for
+    a run with nowhere to speak: `smith runs` and the dashboard show its steps)."""
 
     def __init__(
-        self, db: Database, forge: Forge, repo: RepoRef, issue: ItemRef, run_id: int,
+        self, db: Database, forge: Forge, repo: RepoRef, issue: ItemRef | None, run_id: int,
         steps: tuple[str, ...], *, private_dirs: Sequence[Path] = (),
     ) -> None:
         self.private_dirs = tuple(private_dirs)
@@ -84,6 +93,8 @@ class StatusBoard:
 
     async def refresh(self) -> None:
         """Re-render and create or edit the comment. A forge hiccup here never fails a run."""
+        if self.issue is None:
+            return
         lines, run = await self._lines()
         if run is None:
             return

@@ -75,6 +75,16 @@ async def live_run(session: AsyncSession, *, forge: str, repo: str,
     return (await session.execute(statement)).scalar_one_or_none()
 
 
+async def newest_run_created(session: AsyncSession, *, forge: str, repo: str,
+                             subject: Subject) -> datetime | None:
+    """When the subject's newest run was queued, whatever became of it (None: never). The
+    campaign scheduler counts a slot as served by any run queued after it."""
+    statement = select(func.max(Run.created_at)).where(
+        Run.forge == forge, Run.repo == repo, Run.subject_kind == subject.kind,
+        Run.subject_key == subject.key)
+    return (await session.execute(statement)).scalar_one_or_none()
+
+
 async def get_run_for_update(session: AsyncSession, run_id: int) -> Run | None:
     return await session.get(Run, run_id, with_for_update=True)
 

@@ -116,6 +116,21 @@ class MirrorCache:
 
         await call_with_retry(fetch, self.retry, classify=git_verdict, what="git fetch")
 
+    async def read_file(self, mirror: Path, branch: str, rel_path: str, *,
+                        max_bytes: int) -> bytes | None:
+        """A file as the tip of `branch` has it, straight from the mirror (no checkout: the
+        campaign scheduler reads `.smith.yml` of every repository); None when it is absent or
+        not a plain file. Larger than `max_bytes`: ValueError (the repository wrote it)."""
+        ref = f"refs/heads/{_check_branch(branch)}"
+        listing = await self.git.run(["ls-tree", "-l", "-z", ref, "--", rel_path], git_dir=mirror)
+        entry = listing.split(b"\0", 1)[0]
+        meta = entry.split(b"\t", 1)[0].split()
+        if len(meta) != 4 or meta[1] != b"blob" or not meta[0].startswith(b"100"):
+            return None  # absent, a folder, a link or a submodule
+        if int(meta[3]) > max_bytes:
+            raise ValueError(f"{rel_path} on {branch} is larger than {max_bytes} bytes")
+        return await self.git.run(["cat-file", "blob", f"{ref}:{rel_path}"], git_dir=mirror)
+
     async def has_branch(self, mirror: Path, branch: str) -> bool:
         out = await self.git.run(
             ["for-each-ref", "--format=%(refname)", f"refs/heads/{_check_branch(branch)}"],

@@ -1,8 +1,12 @@
 """Fake servers that speak real wire formats, for tests over real HTTP (see DESIGN.md §10).
 
 This module holds what the fake forges share: a tiny router over raw (still percent-encoded)
-paths, the request log, and fault injection. `tests/fakes/github.py` and `tests/fakes/gitlab.py`
-build on it; `tests/fakes/webhooks.py` builds signed webhook deliveries.
+paths, the request log, and fault injection. The packages `tests/fakes/github/` and
+`tests/fakes/gitlab/` build on it; `tests/fakes/webhooks/` builds signed webhook deliveries.
+
+For unit tests of steps there are doubles without HTTP: `forge.FakeForge` (the Forge protocol
+in memory), `records.FakeRunRecords` (what a run records) and `step_runner.ScriptedStepRunner`
+(the agent steps' answers), used by tests/steps.
 
 Fault injection, on any fake built on `FakeServer`:
 

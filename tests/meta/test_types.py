@@ -19,7 +19,8 @@ STRICT = [
     "bot/validator/protected.py", "bot/dashboard/pages.py", "handlers/runs.py",
     "handlers/outcomes.py", "handlers/rules.py", "bot/app.py", "bot/heartbeat.py", "bot/retry.py",
     "bot/forge/retry.py", "bot/llm/client.py", "bot/chain/code_index.py",
-    "bot/workspace/checkout.py",
+    "bot/workspace/checkout.py", "bot/cron.py", "bot/chain/testgen/campaigns.py",
+    "bot/chain/testgen/jobs.py",
 ]
 
 

@@ -63,3 +63,24 @@ def issue_comment(run_id: int, url: str, generated: GenerationReport) -> str:
     return (f"Smith opened {url} with {tests} generated test(s) in {len(kept)} file(s) "
             f"({len(generated.files) - len(kept)} file(s) did not pass the gates).\n\n"
             f"<sub>Smith run {run_id}</sub>")
+
+
+def _percent(value: float | None) -> str:
+    return f"{value:.1%}" if value is not None else "not measured"
+
+
+def campaign_report(task: str, why: str, *, before: float | None, debt: list[str],
+                    generated: GenerationReport | None = None) -> str:
+    """A coverage campaign's result where no change request carries it (the run's reason in
+    `smith runs` and the dashboard, the worker's log): why it ended, the suite's branch
+    coverage, each file's gate report, the documentation debt."""
+    lines = [f"{task}: {why}.", f"Branch coverage of the suite: {_percent(before)}, unchanged."]
+    files = generated.files if generated is not None else []
+    if files:
+        lines += ["Files tried:"] + [
+            f"- {f.file} (for {f.target}): {STATUS_TEXT[f.status]} at {f.failed_gate or '—'} "
+            f"after {f.attempts} attempt(s): {f.reason}" for f in files]
+    if debt:
+        lines += ["Documentation debt (packages not tested: their docs are stale or missing):"]
+        lines += [f"- {item}" for item in debt]
+    return "\n".join(lines)

@@ -37,6 +37,7 @@ from bot.chain.testgen.gates import GatePass, GateSettings, run_gates
 from bot.chain.testgen.smells import drop_tests, names_of_tests
 from bot.chain.untrusted import data_block, quote_report
 from bot.forge.base import Issue
+from bot.repo_config import CONFIG_FILE, RepoConfigError, load_repo_config
 from bot.workspace.safe_fs import read_beneath, remove_beneath, write_beneath
 from bot.workspace.test_failure import EnvironmentProblem
 from bot.workspace.tools import WritePolicy
@@ -58,7 +59,10 @@ MAX_CODE_LINES = 400
 
 
 async def prepare_tests(ctx: RunContext) -> StepOutcome:
-    """The fix chain's PREPARE on a branch of its own (`smith/tests-<n>`), then TEST_TARGETS."""
+    """The fix chain's PREPARE on a branch of its own (`smith/tests-<n>`), then TEST_TARGETS;
+    a scheduled campaign has no issue and prepares its own way."""
+    if ctx.issue is None:
+        return await _prepare_campaign(ctx)
     if ctx.branch is None:
         await ctx.update_run(branch=f"smith/tests-{ctx.issue.number}")
     outcome = await prepare(ctx)
@@ -98,6 +102,34 @@ async def prepare_tests_for_change(ctx: RunContext) -> StepOutcome:
                        summary=f"{change.source_branch} @ {ctx.workspace.base_commit[:10]}")
 
 
+async def _prepare_campaign(ctx: RunContext) -> StepOutcome:
+    """PREPARE of a campaign queued by the schedule: Smith's branch (`smith/tests-coverage-
+    <day>`) off the default branch, whose base commit's `.smith.yml` it uses. No issue is
+    read and no label set: there is none."""
+    from bot.chain.steps.prepare import _bad_config, _begin, _equip
+
+    begun = await _begin(ctx, read_issue=False)
+    if isinstance(begun, StepOutcome):
+        return begun
+    workspace, _ = begun
+    tools = ctx.tools
+    base = ctx.base_branch or await ctx.forge.default_branch(ctx.repo)
+    branch = ctx.branch or str((ctx.state.model_extra or {}).get("tests_branch")
+                               or "smith/tests-coverage")
+    tools.checkout = await workspace.create_checkout(
+        tools.need("clone_url"), base, new_branch=branch, credentials=tools.credentials)
+    try:
+        config = load_repo_config(await tools.checkout.read_base_file(CONFIG_FILE))
+    except RepoConfigError as exc:
+        return _bad_config(exc)
+    stopped = await _equip(ctx, config, base)
+    if stopped is not None:
+        return stopped
+    _restore_finished(ctx)
+    return StepOutcome(Verdict.PASSED, str(StepName.TEST_TARGETS),
+                       summary=f"{base} @ {ctx.workspace.base_commit[:10]}")
+
+
 def _restore_finished(ctx: RunContext) -> None:
     """A resumed run puts back the files its loop had already kept."""
     for stored in _files(ctx).values():
@@ -117,6 +149,8 @@ def task_label(ctx: RunContext) -> tuple[str, str]:
     if extra.get("tests_task"):
         return str(extra["tests_task"]), "".join(c for c in str(extra["tests_task"])
                                                  if c.isalnum())[:20] or "targets"
+    if ctx.issue is None:
+        return "a coverage campaign", "coverage"
     return f"issue #{ctx.issue.number}", f"issue{ctx.issue.number}"
 
 
@@ -197,8 +231,9 @@ async def _coverage_targets(ctx: RunContext, task: str) -> StepOutcome:
     artifact = TestTargets(task=task, targets=chosen, documentation_debt=debt,
                            coverage_before=before)
     if not chosen:
-        reason = "no package with fresh documentation lacks coverage" + (
-            "; documentation debt: " + "; ".join(debt) if debt else "")
+        reason = render.campaign_report(
+            task, "no package with fresh documentation lacks branch coverage",
+            before=before["(all)"], debt=debt)
         return StepOutcome(Verdict.FAILED, None, artifact=artifact, summary="nothing to test",
                            ending=RunEnding(RunStatus.FAILED, "nothing_to_test", reason,
                                             step=str(StepName.TEST_TARGETS)))
@@ -314,10 +349,16 @@ async def _after_targets(ctx: RunContext, result: LoopResult) -> StepOutcome:
     summary = f"{len(kept)} of {len(reports)} files kept"
     if not kept:
         reasons = "; ".join(f"{f.file}: {f.status} ({f.reason})" for f in reports)
+        reason = f"no generated test file passed every gate: {reasons}"
+        chosen = ctx.require(str(StepName.TEST_TARGETS), TestTargets)
+        if chosen.coverage_before:  # a campaign: the whole report, for want of a change request
+            reason = render.campaign_report(
+                chosen.task, "no generated test file passed every gate",
+                before=chosen.coverage_before.get("(all)"), debt=chosen.documentation_debt,
+                generated=generated)
         return StepOutcome(Verdict.REJECTED, None, artifact=generated, summary=summary,
-                           ending=RunEnding(RunStatus.FAILED, "no_tests_kept",
-                                            f"no generated test file passed every gate: "
-                                            f"{reasons}", step=LOOP))
+                           ending=RunEnding(RunStatus.FAILED, "no_tests_kept", reason,
+                                            step=LOOP))
     return StepOutcome(Verdict.PASSED, str(StepName.PUBLISH_TESTS), artifact=generated,
                        summary=summary)
 
@@ -594,10 +635,10 @@ async def publish_tests(ctx: RunContext) -> StepOutcome:
             ctx.repo, source_branch=checkout.branch,
             target_branch=ctx.base_branch or checkout.source_branch, title=title, body=body)
     await ctx.update_run(change_request_number=change.number, change_request_url=change.url)
-    labels = ctx.settings.labels
-    await ctx.forge.remove_label(ctx.repo, ctx.issue, labels.in_progress)
-    await ctx.forge.create_comment(ctx.repo, ctx.issue, render.issue_comment(
-        ctx.run_id, change.url, generated))
+    if ctx.issue is not None:  # a scheduled campaign has no issue: its change request speaks
+        await ctx.forge.remove_label(ctx.repo, ctx.issue, ctx.settings.labels.in_progress)
+        await ctx.forge.create_comment(ctx.repo, ctx.issue, render.issue_comment(
+            ctx.run_id, change.url, generated))
     result = PublishResult(url=change.url, number=change.number, branch=checkout.branch,
                            created=existing is None)
     return StepOutcome(Verdict.PASSED, None, artifact=result, summary=f"opened {change.url}",
