@@ -34,7 +34,10 @@ from bot.chain.testgen.artifacts import (
     WrittenTestFile,
 )
 from bot.chain.testgen.gates import GatePass, GateSettings, run_gates
-from bot.chain.testgen.smells import drop_tests, names_of_tests
+from bot.chain.testgen.js_gates import run_js_gates
+from bot.chain.testgen.js_tagging import js_test_file_for, tag_js
+from bot.chain.testgen.jsast import is_js
+from bot.chain.testgen.testfiles import drop_tests, names_of_tests
 from bot.chain.untrusted import data_block, quote_report
 from bot.forge.base import Issue
 from bot.repo_config import CONFIG_FILE, RepoConfigError, load_repo_config
@@ -184,10 +187,11 @@ async def test_targets(ctx: RunContext) -> StepOutcome:
         for path in pick.paths_in_text(f"{issue.title}\n{issue.body}" if issue else ""):
             candidates.setdefault(path, set())
             why.setdefault(path, "named in the issue")
-    chosen = pick.choose(checkout.path, candidates, why, config.test_globs, ctx.protected.matches)
+    chosen = pick.choose(checkout.path, candidates, why, config.test_globs, ctx.protected.matches,
+                         pick.source_suffixes(config.language))
     artifact = TestTargets(task=task, targets=chosen)
     if not chosen:
-        reason = ("no Python source file to test was found: name one in the issue, or land "
+        reason = ("no source file to test was found: name one in the issue, or land "
                   "the change in commits that name the issue")
         return StepOutcome(Verdict.FAILED, None, artifact=artifact, summary="nothing to test",
                            ending=RunEnding(RunStatus.FAILED, "nothing_to_test", reason,
@@ -226,7 +230,7 @@ async def _coverage_targets(ctx: RunContext, task: str) -> StepOutcome:
                 candidates[path] = set()
                 why[path] = f"branch coverage {ratio:.0%} in {package.package}"
     chosen = pick.choose(ctx.workspace.path, candidates, why, config.test_globs,
-                         ctx.protected.matches)
+                         ctx.protected.matches, pick.source_suffixes(config.language))
     before = {"(all)": round(covered.overall(files), 4)}
     artifact = TestTargets(task=task, targets=chosen, documentation_debt=debt,
                            coverage_before=before)
@@ -370,6 +374,8 @@ WRITE_TESTS = ItemLoop(items=_items, run=_try_target, then=_after_targets,
 
 def test_file_for(checkout: Path, target: str, tag: str) -> str:
     """Where the test file for `target` goes: the project's tests folder, named with the task."""
+    if is_js(target):
+        return js_test_file_for(checkout, target, tag)
     stem = PurePosixPath(target).stem
     for folder in ("tests", "test"):
         if (checkout / folder).is_dir() and not (checkout / folder).is_symlink():
@@ -393,9 +399,10 @@ def _usage(ctx: RunContext) -> tuple[int, float]:
 async def _gates(ctx: RunContext, file: str, target: TestTarget, written: WrittenTestFile,
                  settings: GateSettings, upto: int, seed: int) -> GatePass:
     functions = written.functions or target.functions
-    result = await run_gates(ctx.sandbox, ctx.workspace.path, ctx.repo_config, test_file=file,
-                             target=target.path, functions=functions, settings=settings,
-                             upto=upto, seed=seed)
+    gates = run_js_gates if is_js(file) else run_gates
+    result = await gates(ctx.sandbox, ctx.workspace.path, ctx.repo_config, test_file=file,
+                         target=target.path, functions=functions, settings=settings,
+                         upto=upto, seed=seed)
     await ctx.trajectory.record(step=LOOP, actor="code", tool="run_gates",
                                 args={"file": file, "upto": upto},
                                 ok=result.passed, detail=result.failed_gate or "passed")
@@ -459,7 +466,7 @@ async def _keep(ctx: RunContext, file: str, target: TestTarget, written: Written
     """The reviewer accepted: low-value tests go, the rest is kept with its gate record."""
     low = [t.test for t in review.tests if t.verdict == "LOW_VALUE"]
     source = _read(ctx, file) or ""
-    remaining = [t for t in names_of_tests(source) if t not in low and t.rsplit("::", 1)[-1]
+    remaining = [t for t in names_of_tests(source, file) if t not in low and t.rsplit("::", 1)[-1]
                  not in low]
     report.dropped.update({t: "skipped_flaky" for t in passed.flaky})
     report.dropped.update({t: "low_value" for t in low})
@@ -468,7 +475,7 @@ async def _keep(ctx: RunContext, file: str, target: TestTarget, written: Written
         report.reason = "every test was of low value"
         return False, None
     if low:
-        write_beneath(ctx.workspace.path, file, drop_tests(source, low).encode())
+        write_beneath(ctx.workspace.path, file, drop_tests(source, low, file).encode())
     report.status, report.failed_gate, report.reason = "kept", None, ""
     report.tests = remaining
     report.kind, report.mutation_threshold = passed.kind, passed.threshold
@@ -492,6 +499,9 @@ def _tag(ctx: RunContext, file: str, task: str) -> None:
     the project registered it (an unregistered marker breaks `--strict-markers` runs)."""
     source = _read(ctx, file)
     if source is None:
+        return
+    if is_js(file):  # a docblock with the `@generated-by smith` pragma (js_tagging.py)
+        write_beneath(ctx.workspace.path, file, tag_js(source, task).encode())
         return
     header = f"# Generated by Smith for {task}; review before relying on it.\n"
     if not source.startswith("# Generated by Smith"):
@@ -537,7 +547,7 @@ def _existing_tests(ctx: RunContext, target: str, exclude: str) -> list[str]:
     stem = PurePosixPath(target).stem
     found = []
     root = ctx.workspace.path
-    for path in sorted(root.rglob("*.py"))[:2000]:
+    for path in pick.source_files(root, pick.source_suffixes(ctx.repo_config.language)):
         rel = path.relative_to(root).as_posix()
         if rel == exclude or rel.startswith(".") or path.is_symlink():
             continue
@@ -573,7 +583,7 @@ async def _review(ctx: RunContext, task: str, target: TestTarget, file: str,
     existing = []
     for rel in _existing_tests(ctx, target.path, file):
         try:
-            existing += [f"{rel}::{name}" for name in names_of_tests(_read(ctx, rel) or "")]
+            existing += [f"{rel}::{name}" for name in names_of_tests(_read(ctx, rel) or "", rel)]
         except SyntaxError:
             continue
     mutation = passed.mutation
