@@ -48,10 +48,11 @@ def last_due(schedule: str, now: datetime) -> datetime | None:
     line = NAMED.get(" ".join(schedule.split()).lower(), schedule)
     try:
         # croniter's previous time is strictly earlier than its start: start just after now
-        return croniter(line, now.astimezone(UTC) + timedelta(seconds=1),
-                        max_years_between_matches=_SEARCH_YEARS).get_prev(datetime)
+        found = croniter(line, now.astimezone(UTC) + timedelta(seconds=1),
+                         max_years_between_matches=_SEARCH_YEARS).get_prev(datetime)
     except (CroniterError, ValueError):
         return None
+    return found if isinstance(found, datetime) else None
 
 
 def due(schedule: str, now: datetime, last_started: datetime | None) -> datetime | None:
