@@ -255,3 +255,27 @@ async def test_a_first_fetch_that_fails_leaves_no_partial_mirror(
     with pytest.raises(GitError):
         await workspace.mirrors.refresh(missing)
     assert not workspace.mirrors.path_for(missing).exists()
+
+
+async def test_a_file_is_read_from_the_mirror_at_a_branch_tip_plain_files_only(
+    remote: RemoteRepo, workspace: Workspace
+) -> None:
+    remote.commit({".smith.yml": "testgen:\n  coverage_schedule: weekly\n"}, "schedule")
+    remote.commit({".smith.yml": "testgen:\n  coverage_schedule: daily\n"}, "daily",
+                  branch="next")
+    os.symlink("/etc/passwd", remote.work / "linked.yml")
+    (remote.work / "folder").mkdir()
+    remote.commit({"folder/x.txt": "x", "big.yml": "x" * 2000}, "odd entries", branch="next")
+    mirror = await workspace.mirrors.refresh(remote.url)
+    mirrors = workspace.mirrors
+
+    assert await mirrors.read_file(mirror, "main", ".smith.yml", max_bytes=1000) == \
+        b"testgen:\n  coverage_schedule: weekly\n"
+    assert await mirrors.read_file(mirror, "next", ".smith.yml", max_bytes=1000) == \
+        b"testgen:\n  coverage_schedule: daily\n"
+    for absent in ("missing.yml", "linked.yml", "folder"):
+        assert await mirrors.read_file(mirror, "next", absent, max_bytes=1000) is None, absent
+    with pytest.raises(ValueError, match="larger than 1000 bytes"):
+        await mirrors.read_file(mirror, "next", "big.yml", max_bytes=1000)
+    with pytest.raises(GitError):
+        await mirrors.read_file(mirror, "gone", ".smith.yml", max_bytes=1000)
