@@ -92,6 +92,50 @@ def test_mutate_json_names_the_survivors(tmp_path):
     assert outcome["seconds"] > 0
 
 
+def test_smells_reads_typescript_tests_and_takes_the_module_under_test(tmp_path):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "area.ts").write_text(
+        "export function area(w: number, h: number): number {\n  return w * h;\n}\n")
+    (tmp_path / "src" / "area.test.ts").write_text(
+        "import { area } from './area';\n\n"
+        "test('a 3 by 4 rectangle', () => {\n  expect(area(3, 4)).toBe(3 * 4);\n});\n")
+    result = subprocess.run([sys.executable, "-m", "bot.cli", "smells", "--json", "--subject",
+                             "src/area.ts", "src/area.test.ts"], env=_env(tmp_path), cwd=tmp_path,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 1, result.stderr
+    assert json.loads(result.stdout) == {
+        "path": "src/area.test.ts", "verdict": "reject",
+        "smells": [{"kind": "tautology", "level": "reject", "test": "a 3 by 4 rectangle",
+                    "line": 4}]}
+
+
+def test_mutate_a_javascript_module_under_jest(tmp_path):
+    from tests.testgen import jsproject
+
+    jsproject.needs_jest()
+    repo = jsproject.write(tmp_path / "project", {
+        "package.json": '{"name": "p", "version": "1.0.0"}\n',
+        ".smith.yml": "language: javascript\ntests:\n  command: "
+                      + json.dumps(jsproject.jest_config().test_command) + "\n",
+        "lib/clamp.js": "exports.clamp = (x, lo, hi) => {\n  if (x < lo) return lo;\n"
+                        "  return x > hi ? hi : x;\n};\n",
+        "lib/clamp.test.js": "const { clamp } = require('./clamp');\n"
+                             "test('below the range', () => { expect(clamp(-5, 0, 9)).toBe(0); });\n",
+    })
+    env = _env(tmp_path)
+    env["SMITH_SANDBOX_PATH"] = f"{jsproject.JS_BIN}:{env['SMITH_SANDBOX_PATH']}"
+    result = subprocess.run([sys.executable, "-m", "bot.cli", "mutate", "--repo", str(repo),
+                             "--module", "lib/clamp.js", "--tests", "lib/clamp.test.js",
+                             "--json"], env=env, cwd=ROOT, capture_output=True, text=True,
+                            timeout=180, check=False)
+    assert result.returncode == 0, result.stderr
+    outcome = json.loads(result.stdout)
+    # one test far below the range kills only `return lo` → `return undefined`
+    assert (outcome["mutants"], outcome["killed"]) == (4, 1), outcome
+    assert {(m["line"], m["original"]) for m in outcome["survived"]} == {
+        (2, "<"), (3, ">"), (3, "return x > hi ? hi : x")}
+
+
 PRICING = '''def discount(total, member):
     """10 off orders of 100 or more for members."""
     if member and total >= 100:

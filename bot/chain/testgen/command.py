@@ -52,7 +52,9 @@ def register(subparsers: Any) -> None:
         "mutate", help=MUTATE_HELP,
         description="Mutate comparisons, arithmetic, boolean operators, constants and returns "
         "of MODULE one at a time (string and log literals are left alone) and run only TESTS "
-        "against each mutant in the sandbox; print the score and the survivors.")
+        "against each mutant in the sandbox; print the score and the survivors. Python "
+        "modules run under the repository's pytest command, JavaScript and TypeScript ones "
+        "under its jest or vitest command (.smith.yml `language` and `tests.command`).")
     mutate.add_argument("--repo", type=Path, required=True, help="the repository (its root)")
     mutate.add_argument("--module", required=True, help="the module, repository-relative")
     mutate.add_argument("--tests", required=True, help="the test file, repository-relative")
@@ -96,12 +98,13 @@ def cmd_smells(args: argparse.Namespace) -> int:
 
 
 def cmd_mutate(args: argparse.Namespace) -> int:
+    from bot.chain.testgen.js_mutation import run_js_mutation
+    from bot.chain.testgen.jsast import is_js
+    from bot.chain.testgen.mutation import run_mutation
     from bot.command_line import CommandError, load_settings
     from bot.repo_config import CONFIG_FILE, RepoConfigError, load_repo_config
     from bot.workspace.sandbox import Sandbox, SandboxUnavailable
     from bot.workspace.sandbox.from_settings import sandbox_settings
-
-    from bot.chain.testgen.mutation import run_mutation
 
     repo = args.repo.resolve()
     for rel in (args.module, args.tests):
@@ -117,7 +120,8 @@ def cmd_mutate(args: argparse.Namespace) -> int:
         sandbox = Sandbox(sandbox_settings(settings), kind_override=config.sandbox)
     except SandboxUnavailable as exc:
         raise CommandError(str(exc)) from exc
-    result = asyncio.run(run_mutation(sandbox, repo, config, module=args.module,
+    mutate = run_js_mutation if is_js(args.module) else run_mutation
+    result = asyncio.run(mutate(sandbox, repo, config, module=args.module,
                                       tests=[args.tests], functions=args.function,
                                       max_mutants=args.max_mutants,
                                       timeout=config.tests.timeout_seconds))
