@@ -38,7 +38,7 @@ class StepStats(_Frozen):
     gates: int = Field(description="Executions that stopped for a human (status `waiting`).")
     gates_by_reason: dict[str, int] = Field(
         default_factory=dict, description="Human gates by reason code (e.g. estimate "
-        "`points_at_gate`); a gate is not a rejection.")
+        "`awaiting_approval`, acceptance `needs_info`); a gate is not a rejection.")
     skips: int
     failures: int
     running: int

@@ -24,7 +24,8 @@ TESTGEN_CHAINS = frozenset({"tests", "tests_cr"})
 GATES = ("collect", "green", "stable", "mutation", "smells", "reviewer")
 STAGES = ("generated", "collected", "green", "stable", "mutation", "smells", "reviewer", "merged")
 NO_FILE = "writer"
-"""The `failed_gate` of a try in which the Writer wrote no file."""
+"""The `failed_gate` of a try in which the Writer wrote no file (bot/chain/testgen/steps.py
+`NO_FILE`, not imported: the stats stay free of the chain's workspace imports)."""
 KEPT = "kept"
 
 

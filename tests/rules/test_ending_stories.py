@@ -10,7 +10,6 @@ from bot.chain.engine import RunEngine
 from bot.chain.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.llm.errors import StepFailed
 from bot.store.models import Failure
-from tests.chain.conftest import world  # noqa: F401 - the engine tests' fixture
 from tests.chain.world import REPO, World
 
 

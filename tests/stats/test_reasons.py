@@ -12,7 +12,6 @@ from bot.chain.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verd
 from bot.chain.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
 from bot.stats.query import load_stats
 from bot.store.models import Step
-from tests.chain.conftest import world  # noqa: F401 - the engine tests' fixture
 from tests.chain.world import World
 
 
