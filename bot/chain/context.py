@@ -129,14 +129,16 @@ class RunContext:
         return await self.records.executions(self.run_id, step)
 
     async def answer_reviewer(self, text: str) -> None:
-        """A rework run answers where it was asked: in the reviewer's thread, else on the CR."""
+        """A rework run answers where it was asked: in every thread one of its requests came
+        from (once each), and once on the change request for requests made outside a thread."""
         number = self.state.change_request
         if number is None:
             raise LookupError(f"run {self.run_id} continues no change request")
-        threads = [r.thread_id for r in self.state.requests if r.thread_id]
-        if threads:
-            await self.forge.reply_to_thread(self.repo, number, str(threads[0]), text)
-        else:
+        threads = list(dict.fromkeys(str(r.thread_id) for r in self.state.requests
+                                     if r.thread_id))
+        for thread in threads:
+            await self.forge.reply_to_thread(self.repo, number, thread, text)
+        if not threads or any(not r.thread_id for r in self.state.requests):
             await self.forge.create_comment(self.repo, ItemRef("change_request", number), text)
 
     async def record_failure(self, step: str, kind: str, evidence: str) -> None:

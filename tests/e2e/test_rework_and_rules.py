@@ -67,6 +67,68 @@ async def test_rework_comment_pushes_a_new_commit_and_answers_in_the_thread(e2e:
     assert "rework_request" in kinds
 
 
+DIVISOR_ASK = "please name the divisor: count = len(values)"
+GUARD_ASK = "please say in the error which function got nothing"
+NAME_EDIT = {"path": "calc.py", "old": "    return sum(values) / len(values)",
+             "new": "    count = len(values)\n    return sum(values) / count"}
+GUARD_EDIT = {"path": "calc.py", "old": 'raise ValueError("average of nothing")',
+              "new": 'raise ValueError("average() of nothing")'}
+
+
+async def _review_thread(e2e: E2E, number: int, body: str, line: int) -> str:
+    """A reviewer's comment on a line of calc.py in the change request, opening a thread;
+    returns the thread's id."""
+    if e2e.forge_name == "github":
+        return str(await e2e.fake.review_comment(e2e.repo_name, number, body, "dev",
+                                                 path="calc.py", line=line))
+    position = {"base_sha": "a" * 40, "head_sha": "b" * 40, "start_sha": "a" * 40,
+                "position_type": "text", "new_path": "calc.py", "old_path": "calc.py",
+                "new_line": line}
+    note = await e2e.fake.comment(e2e.repo_name, "MergeRequest", number, body, "dev",
+                                  position=position)
+    return note.discussion_id
+
+
+def _replies_in(e2e: E2E, thread: str) -> list[str]:
+    if e2e.forge_name == "github":
+        return [c.body for c in e2e.fake.state.review_comments.values()
+                if c.in_reply_to_id == int(thread) and c.user == "smith-bot"]
+    return [n.body for n in e2e.fake.state.notes.values()
+            if n.discussion_id == thread and n.author == "smith-bot"]
+
+
+async def test_one_review_of_two_threads_is_one_rework_run_answered_in_each_thread(e2e: E2E):
+    number, branch = await _open_change_request(e2e)
+    e2e.model.script("submit_implementation", Turn.tool("edit_file", **NAME_EDIT),
+                     Turn.tool("edit_file", **GUARD_EDIT),
+                     Turn.submit("submit_implementation", script.IMPLEMENTATION))
+    e2e.model.script("submit_criteria_verdict", Turn.submit("submit_criteria_verdict",
+                                                            script.VERDICT))
+    # Both comments of the review arrive before a worker takes the rework run.
+    divisor = await _review_thread(e2e, number, f"/smith rework {DIVISOR_ASK}", line=8)
+    guard = await _review_thread(e2e, number, f"/smith rework {GUARD_ASK}", line=7)
+    await e2e.drain()
+
+    runs = await e2e.runs()
+    assert [r.chain for r in runs] == ["fix", "rework"]  # one run for the whole review
+    rework = runs[1]
+    assert (rework.status, rework.outcome) == ("succeeded", "rework_pushed"), rework.reason
+    assert [r["text"] for r in rework.params["requests"]] == [DIVISOR_ASK, GUARD_ASK]
+    # IMPLEMENT saw both requests, each with the code its thread points at.
+    [implement] = [r for r in e2e.model.requests_for("submit_implementation")
+                   if len(r.messages) == 1 and DIVISOR_ASK in script.first_user_text(r)]
+    inputs = script.first_user_text(implement)
+    assert GUARD_ASK in inputs
+    assert "calc.py lines 3-12:" in inputs and "calc.py lines 2-12:" in inputs
+    assert "return sum(values) / len(values)" in inputs  # the code around line 8, as pushed
+    shipped = branch_file(e2e.bare, branch, "calc.py")
+    assert "count = len(values)" in shipped and "average() of nothing" in shipped
+    # Smith answered in each thread, once.
+    for thread in (divisor, guard):
+        [reply] = _replies_in(e2e, thread)
+        assert "Reworked as asked" in reply
+
+
 async def test_rework_from_a_user_without_write_access_does_nothing(e2e: E2E):
     number, _ = await _open_change_request(e2e)
     await e2e.comment(f"/smith rework {REWORK_TEXT}", actor="reader", number=number,
