@@ -22,6 +22,7 @@ from bot.store.db import Database
 from handlers import rules, summon
 from handlers.routing import Router
 from tests.chain.conftest import world  # noqa: F401 - the engine tests' fixture, by name
+from tests.steps.conftest import fix  # noqa: F401 - the step bench, by name
 from tests.fakes.github import FakeGitHub
 from tests.fakes.gitlab import FakeGitLab
 from tests.fakes.model import FakeModelServer
