@@ -168,6 +168,30 @@ def test_change_request_without_test_explains_the_skip() -> None:
     assert "— no verdict" in body and "### Estimate" not in body
 
 
+def test_change_request_lists_what_is_not_done_as_inert_text() -> None:
+    body = render_change_request_body(_content(
+        left=["AC2: the German message " + HOSTILE], could_not=["update the admin form"],
+        open_findings=["sanity: app/profile/validators.py:44 empty is not missing"]))
+    html = to_html(body)
+    assert_inert(html, allowed_links=("https://f.example/o/r/issues/7",))
+    assert "<h3>Not done</h3>" in html
+    for title in ("Left to do", "Could not do", "Self-review findings still open"):
+        assert f"<strong>{title}:</strong>" in html
+    assert "update the admin form" in html and "empty is not missing" in html
+    assert "### Not done" not in render_change_request_body(_content())
+
+
+def test_change_request_says_when_the_red_test_step_is_off_and_why_an_estimate_was_raised() -> None:
+    raised = Estimate.model_validate(_data("estimate")).model_copy(update={
+        "points": 2, "raised_from": 1, "why_not_lower": "two files",
+        "floor_reasons": ["the diagnosis names 2 files"]})
+    body = render_change_request_body(_content(repro=None, red_green=None, brt_off=True,
+                                               estimate=raised))
+    assert "the step is turned off for this repository (`steps.brt` in `.smith.yml`)" in body
+    assert "**Raised by Smith** from 1 point to 2 points" in body
+    assert "- the diagnosis names 2 files" in body
+
+
 def test_soft_signal_comment() -> None:
     body = render_soft_signal(
         42, kind="visibility widened", path="app/a.py", line=12,

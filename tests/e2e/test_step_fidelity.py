@@ -165,3 +165,31 @@ async def test_an_allowed_skip_goes_on_tests_reaching_the_change_run_and_the_rea
     assert "whose timing decides the input" in body
     e2e.assert_one_final_ending()
     assert e2e.model.remaining() == 0 and not e2e.model.problems
+
+
+# --- IMPLEMENT: a primary criterion it could not do ---------------------------------------------
+
+COULD_NOT = {**script.IMPLEMENTATION, "checklist": {
+    "done": ["calc.py: read average()"], "left": [],
+    "could_not": ["AC1: dividing by len(values) breaks the reports that expect the old mean"]}}
+
+
+async def test_attempts_that_could_not_do_a_primary_criterion_end_the_run_saying_so(e2e: E2E):
+    push_files(e2e.bare, {".smith.yml": "steps: {attempt_budget: 2}\n"})
+    script.understanding(e2e.model)
+    script.reproduction(e2e.model)
+    e2e.model.script("submit_implementation",
+                     *[script.submit("submit_implementation", COULD_NOT)] * 2)
+    await e2e.summon()
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("failed", "budget_exhausted"), run.reason
+    implement = [s for s in await e2e.steps(run.id) if s.name == "implement"]
+    assert [(s.status, s.summary) for s in implement] == [("rejected", "could not do AC1")] * 2
+    assert "quality" not in {s.name for s in await e2e.steps(run.id)}
+    said = e2e.assert_one_final_ending().replace("\\", "")
+    assert "Smith used all 2 fix attempts" in said
+    assert "could not do primary criteria" in said and "breaks the reports" in said
+    assert e2e.change_requests() == [] and branches(e2e.bare) == ["main"]
+    assert e2e.model.remaining() == 0 and not e2e.model.problems
