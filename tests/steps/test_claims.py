@@ -77,6 +77,28 @@ async def test_with_nothing_reaching_the_change_the_suite_runs_and_must_pass_som
     assert "the repository's test suite ran and none passed" in fix.ctx.state.feedback[-1].text
 
 
+# --- BRT's skips ----------------------------------------------------------------------------------
+
+VISUAL = {"status": "skipped", "skip_reason": "visual",
+          "explanation": "The wrong mean only shows in the rendered report table."}
+
+
+async def test_a_visual_skip_of_backend_code_is_refused_and_told_why(fix: StepBench) -> None:
+    await understood(fix)
+    fix.runner.script(S.BRT, VISUAL).script(S.BRT, {**VISUAL, "skip_reason": "nondeterministic"})
+
+    refused = await fix.run(S.BRT)
+    allowed = await fix.run(S.BRT)
+
+    assert (refused.verdict, refused.next) == (Verdict.REJECTED, str(S.BRT))
+    retry = fix.runner.calls_of(S.BRT)[1].inputs
+    assert 'A skip as "visual" is not accepted for backend code (calc.py)' in retry
+    [story] = fix.records.stories("brt_skip_refused")
+    assert "skipped as visual" in story.evidence
+    assert (allowed.verdict, allowed.next) == (Verdict.SKIPPED, str(S.IMPLEMENT))
+    assert fix.ctx.state.brt_skip is not None and fix.ctx.state.brt_feedback is None
+
+
 # --- IMPLEMENT's checklist ---------------------------------------------------------------------
 
 

@@ -85,6 +85,9 @@ async def brt(ctx: RunContext) -> StepOutcome:
             backend_reasons=config.steps.backend_skip_reasons)
         if refusal is not None:
             await ctx.save_state(brt_feedback=refusal)
+            await ctx.record_failure(str(StepName.BRT), "brt_skip_refused",
+                                     f"skipped as {artifact.skip_reason}: "
+                                     f"{artifact.explanation}\n{refusal}")
             return StepOutcome(Verdict.REJECTED, str(StepName.BRT), artifact=artifact,
                                summary=f"skip refused ({artifact.skip_reason})")
         await ctx.save_state(red_test=None, brt_feedback=None,
