@@ -10,12 +10,17 @@ from pydantic import BaseModel, Field
 from bot.chain.artifacts import Artifact, RepoPath, Text
 
 TestName = Annotated[str, Field(min_length=1, max_length=200,
-                                pattern=r"^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)?$")]
+                                pattern=r"^[^\x00-\x1f\x7f`<>|]+$")]
+"""A test as its runner names it: `test_x` or `TestK::test_x` (pytest, unittest), the describe
+titles and the test's own joined by spaces (jest, vitest). One line; no backticks, angle
+brackets or pipes, which would break the Markdown the name is shown in."""
 
 
 class Scenario(Artifact):
-    test: TestName = Field(description="The test function's name, e.g. `test_average_of_empty_"
-                           "list_raises` (or `TestK::test_x` inside a class).")
+    test: TestName = Field(description="The test's name, e.g. `test_average_of_empty_"
+                           "list_raises` (or `TestK::test_x` inside a class); for jest or "
+                           "vitest its describe titles and its own title joined by spaces, "
+                           "e.g. `formatPrice refuses a negative price`.")
     behaviour: Text = Field(description="The behaviour it checks, as the contract or docs "
                             "state it (not as the implementation happens to compute it).")
     kind: Literal["happy_path", "boundary", "error"] = Field(
