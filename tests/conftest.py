@@ -20,6 +20,26 @@ import pytest
 from bot.store.db import Database
 
 ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests"
+SLOW_FOLDERS = ("e2e", "scale", "security", "service", "dashboard")
+"""Slow as a whole: runs through the web app and workers, clusters of processes, the hostile
+sandbox corpus, the service's processes and handlers over Postgres and fake servers, the
+dashboard (a browser among them)."""
+SLOW_FILES = (
+    # many sandboxed pytest or jest runs per test (gates, mutants, coverage, JUnit outcomes)
+    "testgen/test_gates.py", "testgen/test_mutation.py", "testgen/test_js_gates.py",
+    "testgen/test_js_mutation.py", "testgen/test_js_coverage.py", "steps/test_testgen.py",
+    "workspace/test_junit_runs.py", "workspace/test_sandbox.py",
+    # the rules loop's jobs against Postgres and the fake forges
+    "rules/test_votes.py", "rules/test_stories.py", "rules/test_posting.py",
+    "rules/test_ending_stories.py",
+    # `smith` subprocesses, or kubectl and docker compose rendering the manifests
+    "stats/test_command.py", "validator/test_command.py", "codegraph/test_command.py",
+    "deploy/test_manifests.py",
+)
+"""Files slow as a whole (paths under tests/). The fast loop, `pytest -m "not slow"`, is the
+rest: unit tests, the step tests at the seam (tests/steps), the engine's toy graphs and the
+forge contract. A single slow test elsewhere gets `@pytest.mark.slow` instead."""
 PGDATA = Path(os.environ.get("SMITH_TEST_PGDATA", "/tmp/smith-test-postgres"))
 FIXTURES = ROOT / "tests" / "fixtures"
 
@@ -101,3 +121,14 @@ def fixtures_dir() -> Path:
     if not FIXTURES.is_dir():
         pytest.fail(f"shared fixtures not found at {FIXTURES}")
     return FIXTURES
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the slow folders' and files' tests `slow` (see SLOW_FOLDERS and SLOW_FILES)."""
+    for item in items:
+        try:
+            rel = item.path.relative_to(TESTS).as_posix()
+        except ValueError:
+            continue
+        if rel.split("/", 1)[0] in SLOW_FOLDERS or rel in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
