@@ -45,7 +45,8 @@ def honesty_split(
 ) -> tuple[list[ModelVeto], list[dict[str, object]]]:
     """(vetoes, soft signals) from the honesty concerns: at or above `threshold` they veto."""
     floor = SEVERITIES.index(threshold)
-    vetoes, soft = [], []
+    vetoes: list[ModelVeto] = []
+    soft: list[dict[str, object]] = []
     for concern in verdict.honesty_concerns:
         if SEVERITIES.index(concern.severity) >= floor:
             vetoes.append(ModelVeto(kind="honesty_concern",

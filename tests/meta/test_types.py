@@ -20,7 +20,9 @@ STRICT = [
     "handlers/outcomes.py", "handlers/rules.py", "bot/app.py", "bot/heartbeat.py", "bot/retry.py",
     "bot/forge/retry.py", "bot/llm/client.py", "bot/chain/code_index.py",
     "bot/workspace/checkout.py", "bot/cron.py", "bot/chain/testgen/campaigns.py",
-    "bot/chain/testgen/jobs.py",
+    "bot/chain/testgen/jobs.py", "bot/chain/estimate_floor.py", "bot/chain/reach.py",
+    "bot/chain/repro_skip.py", "bot/chain/verdict_checks.py", "bot/validator/evidence.py",
+    "handlers/answers.py",
 ]
 
 
