@@ -10,7 +10,7 @@ from bot.chain.graph import Verdict
 from bot.chain.steps.check import NO_TEST_RAN
 from bot.chain.verdict_checks import NOT_IN_DIFF
 from tests.e2e.script import FIX_EDIT, IMPLEMENTATION, VERDICT
-from tests.steps.bench import StepBench
+from tests.steps.bench import REPO, StepBench
 from tests.steps.fixes import implemented, understood
 
 NO_DECLARED = {**IMPLEMENTATION, "declared_tests": []}
@@ -219,3 +219,30 @@ async def test_self_review_findings_left_unfixed_reach_the_validator_and_open_on
     assert "spacing" not in inputs  # fixed during the review: nothing to check
     assert fix.ctx.state.open_findings == ["sanity: calc.py:6 average([]) still raises"]
     assert fix.saved()["params"]["open_findings"] == fix.ctx.state.open_findings
+
+
+# --- PUBLISH: what is not done reaches the reviewers --------------------------------------------
+
+
+async def test_the_change_request_lists_what_was_left_and_the_findings_still_open(
+    fix: StepBench,
+) -> None:
+    left = {**IMPLEMENTATION, "checklist": {
+        "done": ["AC1: divide by len(values)"], "left": ["AC2: the docs still show 6.0"],
+        "could_not": ["run the benchmarks (no harness here)"]}}
+    await implemented(fix, artifact=left)
+    fix.give(S.SELF_REVIEW, {"findings": [
+        {"axis": "sanity", "finding": "calc.py:6 average([]) still raises", "fixed": False}]})
+    fix.runner.script(S.VALIDATE, {**VERDICT, "review_findings": [
+        {"number": 1, "still_open": True, "why": "nothing in the diff handles []"}]})
+    assert (await fix.run(S.VALIDATE)).verdict == Verdict.PASSED
+
+    assert (await fix.run(S.PUBLISH)).verdict == Verdict.PASSED
+
+    [change] = fix.forge.change_requests(REPO)
+    body = change.body.replace("\\", "")
+    assert "### Not done" in body
+    assert "**Left to do:**\n- AC2: the docs still show 6.0" in body
+    assert "**Could not do:**\n- run the benchmarks (no harness here)" in body
+    assert "**Self-review findings still open:**\n- sanity: calc.py:6 average([]) still raises" \
+        in body
