@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.chain.agent import tools_for
 from bot.chain.artifacts import StepName as S
 from bot.chain.graph import Verdict
+from bot.chain.state import RedTest
+from bot.workspace.tools import WritePolicy
 from tests.e2e.script import (
     ACCEPTANCE,
     DIAGNOSIS,
@@ -15,6 +18,7 @@ from tests.e2e.script import (
     IMPLEMENTATION,
     RED_TEST,
     RED_TEST_FILE,
+    RED_TEST_ID,
     REPRO,
 )
 from tests.steps.bench import StepBench
@@ -37,10 +41,30 @@ async def reproduced(bench: StepBench, test: str = RED_TEST) -> None:
     assert outcome.verdict == Verdict.PASSED, outcome.summary
 
 
+RED_MESSAGE = "assert 6.0 == 3"
+
+
+async def red_test_given(bench: StepBench, test: str = RED_TEST) -> None:
+    """... and BRT's result, without its sandbox run (the steps after BRT only read it): the
+    test written through BRT's own tools, the `run_tests` event BRT records, the red test in
+    the run's state. BRT itself is tested in test_reproduce.py."""
+    await understood(bench)
+    tools = tools_for(bench.ctx, str(S.BRT), WritePolicy.tests_only(["tests/**"]))
+    assert tools is not None
+    written = await tools.call("write_file", {"path": RED_TEST_FILE, "content": test})
+    assert written.ok, written.content
+    await bench.ctx.trajectory.record(step=str(S.BRT), actor="code", tool="run_tests",
+                                      args={"test_id": RED_TEST_ID, "outcome": "red_assertion"},
+                                      detail="completed")
+    await bench.ctx.save_state(red_test=RedTest(id=RED_TEST_ID, file=RED_TEST_FILE,
+                                                message=RED_MESSAGE))
+    bench.give(S.BRT, REPRO)
+
+
 async def implemented(bench: StepBench, *edits: dict[str, Any], test: str = RED_TEST,
                       artifact: dict[str, Any] | None = None) -> None:
     """... and IMPLEMENT made `edits` (the right fix by default) through the agent's tools."""
-    await reproduced(bench, test)
+    await red_test_given(bench, test)
     bench.runner.script(S.IMPLEMENT, artifact or IMPLEMENTATION, tool_calls=[
         ("edit_file", edit) for edit in (edits or (FIX_EDIT,))])
     outcome = await bench.run(S.IMPLEMENT)

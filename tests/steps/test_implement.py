@@ -20,7 +20,7 @@ from tests.e2e.script import (
     RED_TEST_ID,
 )
 from tests.steps.bench import REPO, StepBench, build_bench
-from tests.steps.fixes import implemented, reproduced, understood
+from tests.steps.fixes import implemented, red_test_given, understood
 
 EDIT_RED_TEST = {"path": RED_TEST_FILE, "old": "== 3", "new": "== 6.0"}
 
@@ -28,7 +28,7 @@ EDIT_RED_TEST = {"path": RED_TEST_FILE, "old": "== 3", "new": "== 6.0"}
 async def test_a_first_attempt_that_changes_code_goes_to_self_review_with_its_diff(
     fix: StepBench,
 ) -> None:
-    await reproduced(fix)
+    await red_test_given(fix)
     fix.runner.script(S.IMPLEMENT, IMPLEMENTATION, tool_calls=[("edit_file", FIX_EDIT)])
 
     outcome = await fix.run(S.IMPLEMENT)
@@ -42,7 +42,7 @@ async def test_a_first_attempt_that_changes_code_goes_to_self_review_with_its_di
 
 
 async def test_the_red_test_cannot_be_edited_by_the_fix(fix: StepBench) -> None:
-    await reproduced(fix)
+    await red_test_given(fix)
     fix.runner.script(S.IMPLEMENT, IMPLEMENTATION, tool_calls=[("edit_file", EDIT_RED_TEST),
                                                                ("edit_file", FIX_EDIT)])
 
