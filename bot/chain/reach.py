@@ -3,7 +3,8 @@
 With no declared test and no red test, "green" would mean nothing ran. So QUALITY runs the
 test files that reach the change: files the change itself touched that are tests, test
 functions calling a changed definition (directly or through one helper, as the code graph
-resolves names), and test files importing a changed module. Matching is by name (see
+resolves names), and test files importing a changed module; only files named as tests
+(`test_x.py`, `x.test.ts`), never the helpers and fakes beside them. Matching is by name (see
 bot/codegraph/graph.py), so this over-approximates rather than misses; without a graph, or when
 nothing reaches the change, QUALITY runs the configured suite instead.
 """
@@ -19,6 +20,7 @@ import pathspec
 from bot.codegraph.graph import CodeGraph
 from bot.codegraph.models import Definition
 from bot.validator.diffparse import DiffParseError, parse_diff
+from bot.validator.filekinds import is_test_file_name
 
 if TYPE_CHECKING:
     from bot.workspace.checkout import Checkout
@@ -104,6 +106,8 @@ def reaching_tests(
             for name in _module_names(path):
                 tests.update(ref.path for ref in graph.find_references(name, kinds=["import"])
                              if is_test(ref.path) and _imports(ref.name, name))
+    # Helpers and fakes under tests/ hold no test to run; their callers were followed above.
+    tests = {path for path in tests if is_test_file_name(path)}
     if len(tests) > MAX_REACHING_FILES:
         return []
     return sorted(tests)

@@ -126,6 +126,13 @@ def is_test_path(path: str) -> bool:
     return bool(_TEST_FILE.match(name) or _TEST_DIR.search(path))
 
 
+def is_test_file_name(path: str) -> bool:
+    """Whether the file's name is a test file's (`test_x.py`, `x.test.ts`, `XTest.java`), not
+    a helper, fixture or fake that merely lives in a test folder."""
+    name = PurePosixPath(path).name
+    return bool(_TEST_FILE.match(name)) and name != "conftest.py"
+
+
 def is_code_path(path: str) -> bool:
     return language_of(path) is not None
 

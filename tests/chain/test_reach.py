@@ -22,6 +22,8 @@ FILES = {
     "tests/test_cart.py": "from shop.cart import price\n\n\ndef test_price():\n"
                           "    assert price([1]) == 1\n",
     "tests/conftest.py": "import calc\n",
+    "tests/fakes/numbers.py": "from calc import average\n\n\ndef fake_mean(values):\n"
+                              "    return average(values)\n",
 }
 AVERAGE_DIFF = """diff --git a/calc.py b/calc.py
 --- a/calc.py
@@ -55,6 +57,7 @@ def test_callers_within_two_hops_and_importers_of_the_module_reach_the_change(
     assert reaching == ["tests/test_calc_module.py", "tests/test_report.py"]
     assert "tests/test_cart.py" not in reaching  # another module, never called
     assert "tests/conftest.py" not in reaching  # not a test file to run
+    assert "tests/fakes/numbers.py" not in reaching  # a helper beside the tests: nothing to run
 
 
 def test_without_a_graph_only_changed_test_files_reach_it() -> None:
