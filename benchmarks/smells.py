@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.testgen.smell_scoring import score  # noqa: E402
+from tests.testgen.smell_scoring import score
 
 
 def main() -> int:

@@ -70,11 +70,11 @@ class Score:
 
     def table(self) -> str:
         """The numbers, overall and per kind, and every miss."""
-        lines = [f"smell corpus: {len(self.files)} files "
+        lines = [(f"smell corpus: {len(self.files)} files "
                  f"({', '.join(f'{f} {self.count(f)}' for f in FOLDERS)}), "
-                 f"{sum(bool(r.expected) for r in self.files)} with reject-level smells",
-                 f"{'kind':<22}{'labelled':>9}{'tp':>5}{'fp':>5}{'fn':>5}{'precision':>11}"
-                 f"{'recall':>8}"]
+                 f"{sum(bool(r.expected) for r in self.files)} with reject-level smells"),
+                 (f"{'kind':<22}{'labelled':>9}{'tp':>5}{'fp':>5}{'fn':>5}{'precision':>11}"
+                 f"{'recall':>8}")]
         for kind in (*REJECT_KINDS, None):
             tp, fp, fn = self._count(kind)
             lines.append(f"{kind or 'all reject-level':<22}{tp + fn:>9}{tp:>5}{fp:>5}{fn:>5}"

@@ -36,7 +36,7 @@ def project(tmp_path: Path, test: str, name: str = "tests/gen.test.js") -> Path:
 
 
 async def gates(root: Path, settings: GateSettings = NO_MUTATION,
-                test_file: str = "tests/gen.test.js"):  # noqa: ANN201
+                test_file: str = "tests/gen.test.js"):
     return await run_js_gates(jsproject.sandbox(), root, jsproject.jest_config(),
                               test_file=test_file, target="calc.js", functions=["double"],
                               settings=settings)

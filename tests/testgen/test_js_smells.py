@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.testgen.js_smells import analyse_js_source, drop_js_tests, js_subject, js_test_names
+from bot.chain.testgen.js_smells import analyse_js_source
+from bot.chain.testgen.js_tautology import js_subject
+from bot.chain.testgen.js_tests import drop_js_tests, js_test_names
 from bot.chain.testgen.smells import REJECT_KINDS
 
 SUT = js_subject("src/prices.js", """
@@ -27,25 +29,25 @@ def kinds(body: str, path: str = "tests/prices.test.js") -> set[str]:
     ("empty_test", "it('later', function () {\n  // TODO\n});\n"),
     ("no_assertion", "test('runs', () => { discount(10, 0.5); });\n"),
     ("no_assertion", "test('expect without matcher', () => { expect(discount(10, 0.5)); });\n"),
-    ("tautology", "test('t', () => {\n  const expected = discount(200, 0.25);\n"
-                  "  expect(discount(200, 0.25)).toBe(expected);\n});\n"),
+    ("tautology", ("test('t', () => {\n  const expected = discount(200, 0.25);\n"
+                  "  expect(discount(200, 0.25)).toBe(expected);\n});\n")),
     ("tautology", "test('t', () => { expect(discount(200, 0.25)).toBe(200 * (1 - 0.25)); });\n"),
     ("tautology", "test('t', () => { assert.strictEqual(total([]), total([])); });\n"),
-    ("mocks_sut", "jest.mock('../src/prices');\n"
+    ("mocks_sut", ("jest.mock('../src/prices');\n"
                   "test('t', () => { discount.mockReturnValue(5); expect(discount(1, 1)).toBe(5);"
-                  " });\n"),
-    ("mocks_sut", "const prices = require('../src/prices');\n"
+                  " });\n")),
+    ("mocks_sut", ("const prices = require('../src/prices');\n"
                   "test('t', () => { vi.spyOn(prices, 'total').mockReturnValue(3);\n"
-                  "  expect(prices.total([])).toBe(3); });\n"),
+                  "  expect(prices.total([])).toBe(3); });\n")),
     ("excessive_mocking", "test('t', () => {\n" + "".join(
         f"  const m{i} = jest.fn();\n" for i in range(7)) + "  expect(total([])).toBe(0);\n});\n"),
-    ("assertion_roulette", "test('t', () => {\n  expect(total([])).toBe(0);\n"
+    ("assertion_roulette", ("test('t', () => {\n  expect(total([])).toBe(0);\n"
                            "  expect(discount(10, 0)).toBe(10);\n  expect('ab'.length).toBe(2);\n"
                            "  expect(Math.max(1, 2)).toBe(2);\n  expect(String(1)).toBe('1');\n"
-                           "  expect([1].includes(1)).toBe(true);\n});\n"),
-    ("sleep_in_unit_test", "test('t', async () => {\n"
+                           "  expect([1].includes(1)).toBe(true);\n});\n")),
+    ("sleep_in_unit_test", ("test('t', async () => {\n"
                            "  await new Promise((r) => setTimeout(r, 200));\n"
-                           "  expect(total([])).toBe(0);\n});\n"),
+                           "  expect(total([])).toBe(0);\n});\n")),
     ("broad_exception_assert", "test('t', () => { expect(() => discount()).toThrow(); });\n"),
     ("magic_numbers", "test('t', () => { expect(discount(86400, 0)).toBe(86400); });\n"),
 ])
@@ -63,17 +65,17 @@ def test_each_smell_is_found(kind: str, body: str) -> None:
     # the derivation in a comment, the literal in the code
     "test('t', () => {\n  // 200 * (1 - 0.25)\n  expect(discount(200, 0.25)).toBe(150);\n});\n",
     # a collaborator mocked, the code under test real
-    "jest.mock('../src/rates');\nconst { rateFor } = require('../src/rates');\n"
-    "test('t', () => { rateFor.mockReturnValue(0.5); expect(discount(10, rateFor())).toBe(5); });\n",
-    "test('t', () => { const log = jest.spyOn(console, 'log').mockImplementation(() => {});\n"
-    "  total([]); expect(log).not.toHaveBeenCalled(); });\n",
+    ("jest.mock('../src/rates');\nconst { rateFor } = require('../src/rates');\n"
+    "test('t', () => { rateFor.mockReturnValue(0.5); expect(discount(10, rateFor())).toBe(5); });\n"),
+    ("test('t', () => { const log = jest.spyOn(console, 'log').mockImplementation(() => {});\n"
+    "  total([]); expect(log).not.toHaveBeenCalled(); });\n"),
     # fake timers make the wait harmless
-    "jest.useFakeTimers();\ntest('t', () => { const cb = jest.fn(); setTimeout(cb, 1000);\n"
-    "  jest.advanceTimersByTime(1000); expect(cb).toHaveBeenCalled(); });\n",
+    ("jest.useFakeTimers();\ntest('t', () => { const cb = jest.fn(); setTimeout(cb, 1000);\n"
+    "  jest.advanceTimersByTime(1000); expect(cb).toHaveBeenCalled(); });\n"),
     # node's assert, a helper that asserts, chai, a precise error
     "const assert = require('node:assert');\ntest('t', () => { assert.equal(total([]), 0); });\n",
-    "function expectFree(p) { expect(discount(p, 1)).toBe(0); }\n"
-    "test('t', () => { expectFree(10); });\n",
+    ("function expectFree(p) { expect(discount(p, 1)).toBe(0); }\n"
+    "test('t', () => { expectFree(10); });\n"),
     "test('t', () => { expect(total([])).to.be.a('number'); expect(1).to.be.ok; });\n",
     "test('t', () => { expect(() => discount()).toThrow(TypeError); });\n",
     # tests in a loop and table-driven tests

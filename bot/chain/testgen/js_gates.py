@@ -16,7 +16,9 @@ from pathlib import Path, PurePosixPath
 
 from bot.chain.testgen.gates import THRESHOLDS, GatePass, GateSettings, code_kind, is_integration
 from bot.chain.testgen.js_mutation import run_js_mutation
-from bot.chain.testgen.js_smells import analyse_js_source, drop_js_tests, js_subject, js_test_names
+from bot.chain.testgen.js_smells import analyse_js_source
+from bot.chain.testgen.js_tautology import js_subject
+from bot.chain.testgen.js_tests import drop_js_tests, js_test_names
 from bot.repo_config import RepoConfig
 from bot.workspace.failure_summary import summarize_failures
 from bot.workspace.js_runner import list_command, random_order, runner_of, with_options

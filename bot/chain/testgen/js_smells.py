@@ -12,13 +12,19 @@ trips, independent oracles, derivations in comments.
 
 from __future__ import annotations
 
-import posixpath
-from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
 
 from tree_sitter import Node
 
+from bot.chain.testgen.js_tautology import resolved, tautology
+from bot.chain.testgen.js_tests import (
+    JsTest,
+    expect_call,
+    function_of,
+    imports_of,
+    module_key,
+    tests_of,
+)
 from bot.chain.testgen.jsast import (
     args_of,
     call_name,
@@ -46,12 +52,6 @@ from bot.chain.testgen.smells import (
     Subject,
 )
 
-TEST_CALLS = frozenset({"test", "it", "specify", "fit", "xit", "xtest"})
-SUITE_CALLS = frozenset({"describe", "context", "suite", "fdescribe", "xdescribe"})
-HOOK_CALLS = frozenset({"beforeEach", "beforeAll", "afterEach", "afterAll", "setup",
-                        "teardown", "before", "after"})
-MODIFIERS = frozenset({"only", "skip", "concurrent", "failing", "sequential", "fails",
-                       "shuffle", "runIf", "skipIf"})
 MOCK_ROOTS = frozenset({"jest", "vi", "sinon", "td"})
 MOCK_FACTORIES = frozenset({"fn", "mock", "doMock", "spyOn", "replaceProperty", "stubGlobal",
                             "createMockFromModule", "stub", "spy", "fake", "replace",
@@ -62,9 +62,6 @@ FAKE_TIMERS = frozenset({"useFakeTimers", "install", "advanceTimersByTime", "run
                          "tick", "tickAsync", "runOnlyPendingTimers", "advanceTimersByTimeAsync",
                          "runAllTimersAsync"})
 SLEEP_CALLS = frozenset({"sleep", "delay", "waitForTimeout", "pause"})
-EQUALITY_MATCHERS = frozenset({"toBe", "toEqual", "toStrictEqual", "toBeCloseTo", "equal",
-                               "equals", "eql", "strictEqual", "deepEqual", "deepStrictEqual",
-                               "is"})
 THROW_MATCHERS = frozenset({"toThrow", "toThrowError", "throw", "throws"})
 BROAD_ERRORS = frozenset({"Error"})
 ASSERT_TWO_VALUES = frozenset({"equal", "notEqual", "strictEqual", "notStrictEqual",
@@ -73,32 +70,11 @@ ASSERT_TWO_VALUES = frozenset({"equal", "notEqual", "strictEqual", "notStrictEqu
                                "approximately", "include", "sameMembers", "typeOf",
                                "instanceOf", "lengthOf", "property", "isAbove", "isBelow",
                                "isAtLeast", "isAtMost"})
-DATA_BUILDERS = frozenset({"String", "Number", "Boolean", "Array", "Object", "Set", "Map",
-                           "from", "of", "keys", "values", "entries", "parseInt", "parseFloat",
-                           "toString", "BigInt", "Symbol", "fill", "isArray"})
 GENERIC_PATCHES = frozenset({"now", "random", "sleep", "setTimeout", "fetch", "log", "info",
                              "warn", "error", "debug", "get", "post", "put", "request",
                              "readFile", "readFileSync", "writeFile", "writeFileSync",
                              "exit", "cwd", "getTime", "toISOString"})
 """Clock, randomness, console, network and files: patched so the test can call them too."""
-
-
-@dataclass
-class _Scope:
-    """What a describe block (or the file) gives the tests inside it."""
-
-    names: tuple[str, ...] = ()
-    mocks: int = 0
-    patched: frozenset[str] = frozenset()
-
-
-@dataclass
-class _Test:
-    name: str
-    call: Node
-    statement: Node
-    body: Node | None
-    scope: _Scope
 
 
 @dataclass
@@ -122,235 +98,16 @@ def analyse_js_source(source: str, path: str = "<test>.test.js",
                       detail="does not parse")
         return SmellReport(path=path, verdict="reject", smells=[smell])
     root = tree.root_node
-    imports = _imports(root)
+    imports = imports_of(root)
     helpers = _asserting_helpers(root)
     fake_timers = _uses_fake_timers(root)
+    file_mocks = _module_mocks(root, path, imports)
     smells: list[Smell] = []
-    for test in _tests(root, path, imports):
-        smells += _smells_of(test, helpers, subject, fake_timers, imports, path)
+    for test in tests_of(root):
+        smells += _smells_of(test, helpers, subject, fake_timers, imports, path, file_mocks)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
                             else "warn" if smells else "accept")
     return SmellReport(path=path, verdict=verdict, smells=smells)
-
-
-def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject:
-    """The module under test: its path without suffix, its functions and return shapes."""
-    wanted = set(functions)
-    tree, _ = parse(source, path)
-    defined: set[str] = set()
-    shapes: list[str] = []
-    for node in walk(tree.root_node):
-        name, body = _function_of(node)
-        if not name:
-            continue
-        defined.add(name)
-        if wanted and name not in wanted or body is None:
-            continue
-        returned = [body] if body.type not in ("statement_block", "class_body") else [
-            r.named_children[0] for r in walk(body)
-            if r.type == "return_statement" and r.named_children]
-        shapes += [js_shape(r) for r in returned if _is_formula(r) and js_shape(r) != "_"]
-    module = str(PurePosixPath(path).with_suffix(""))
-    return Subject(module, frozenset(wanted or defined), tuple(shapes))
-
-
-def js_test_names(source: str, path: str = "<test>.test.js") -> list[str]:
-    """The tests a file defines, named as jest reports them (`describe title test title`)."""
-    tree, _ = parse(source, path)
-    return [t.name for t in _tests(tree.root_node, path, _imports(tree.root_node))]
-
-
-def drop_js_tests(source: str, names: Sequence[str], path: str = "<test>.test.js") -> str:
-    """`source` without the named tests; a describe block left without tests goes too."""
-    tree, _ = parse(source, path)
-    root = tree.root_node
-    doomed = {n.strip() for n in names}
-    tests = list(_tests(root, path, _imports(root)))
-    cut: set[int] = set()
-    for test in tests:
-        if test.name.strip() in doomed:
-            cut.update(range(test.statement.start_point.row, test.statement.end_point.row + 1))
-    for suite in _suites(root):
-        inside = [t for t in tests if suite.start_byte <= t.statement.start_byte
-                  and t.statement.end_byte <= suite.end_byte]
-        if inside and all(t.name.strip() in doomed for t in inside):
-            cut.update(range(suite.start_point.row, suite.end_point.row + 1))
-    lines = source.splitlines(keepends=True)
-    return "".join(line for row, line in enumerate(lines) if row not in cut)
-
-
-# --- what a test is ---------------------------------------------------------------------------
-
-
-def _root_and_modifiers(function: Node | None) -> tuple[str, list[str]]:
-    path = member_path(unwrap(function))
-    return path[0], path[1:]
-
-
-def _kind_of(call: Node) -> tuple[str, Node] | None:
-    """("test" | "suite" | "hook", the call carrying title and callback) for a runner call."""
-    function = unwrap(callee(call))
-    if function is None:
-        return None
-    if function.type == "call_expression":  # test.each(table)(title, fn)
-        inner = unwrap(callee(function))
-        root, mods = _root_and_modifiers(inner)
-        if mods and mods[-1] == "each" and set(mods[:-1]) <= MODIFIERS:
-            if root in TEST_CALLS:
-                return "test", call
-            if root in SUITE_CALLS:
-                return "suite", call
-        return None
-    if function.type not in ("identifier", "member_expression"):
-        return None
-    root, mods = _root_and_modifiers(function)
-    if not set(mods) <= MODIFIERS:
-        return None
-    if root in TEST_CALLS:
-        return "test", call
-    if root in SUITE_CALLS:
-        return "suite", call
-    if root in HOOK_CALLS and not mods:
-        return "hook", call
-    return None
-
-
-def _title(call: Node) -> str:
-    args = args_of(call)
-    if not args:
-        return ""
-    value = string_value(args[0])
-    if value is not None:
-        return value
-    raw = text(args[0])
-    return raw[1:-1] if is_string(args[0]) and len(raw) >= 2 else raw
-
-
-def _callback(call: Node) -> Node | None:
-    for arg in args_of(call)[1:]:
-        if function_body(arg) is not None:
-            return arg
-    return None
-
-
-def _statement_of(node: Node) -> Node:
-    while node.parent is not None and node.type != "expression_statement":
-        node = node.parent
-    return node
-
-
-def _tests(root: Node, path: str, imports: dict[str, str]) -> Iterator[_Test]:
-    mocks, patched = _module_mocks(root, path, imports)
-    yield from _tests_in(root, _Scope((), mocks, frozenset(patched)))
-
-
-def _tests_in(container: Node, scope: _Scope) -> Iterator[_Test]:
-    """Tests directly in `container` (not inside another test), with the scope they see."""
-    hooks_mocks, hooks_patched = 0, set()
-    found: list[tuple[str, Node]] = []
-    for node in _runner_calls(container):
-        kind = _kind_of(node)
-        if kind is None:
-            continue
-        found.append((kind[0], node))
-        if kind[0] == "hook":
-            callback = _callback_any(node)
-            if callback is not None:
-                facts = _Facts()
-                for inner in walk(callback):
-                    if inner.type == "call_expression":
-                        _note_mock(inner, facts)
-                    elif inner.type == "assignment_expression":
-                        _note_assigned_mock(inner, facts)
-                hooks_mocks += facts.mocks
-                hooks_patched |= facts.patched
-    inner_scope = _Scope(scope.names, scope.mocks + hooks_mocks,
-                         scope.patched | frozenset(hooks_patched))
-    for kind, call in found:
-        title = _title(call)
-        names = (*scope.names, title) if title else scope.names
-        if kind == "suite":
-            body = function_body(_callback(call))
-            if body is not None:
-                yield from _tests_in(body, _Scope(names, inner_scope.mocks,
-                                                  inner_scope.patched))
-        elif kind == "test":
-            callback = _callback(call)
-            yield _Test(" ".join(names), call, _statement_of(call), function_body(callback),
-                        inner_scope)
-
-
-def _callback_any(call: Node) -> Node | None:
-    for arg in args_of(call):
-        if function_body(arg) is not None:
-            return arg
-    return None
-
-
-def _runner_calls(container: Node) -> Iterator[Node]:
-    """Calls below `container` that are not inside a function other than `container` itself
-    (a test's or a helper's body): the describe/test/hook calls of this block."""
-    stack = list(reversed(container.children))
-    while stack:
-        node = stack.pop()
-        if node.type == "call_expression" and _kind_of(node) is not None:
-            yield node
-            continue
-        if node.type in ("function_declaration", "method_definition", "class_declaration",
-                         "generator_function_declaration"):
-            continue  # a helper's body: what it defines is not this block's
-        stack.extend(reversed(node.children))
-
-
-def _suites(root: Node) -> Iterator[Node]:
-    for node in walk(root):
-        if node.type == "call_expression":
-            kind = _kind_of(node)
-            if kind is not None and kind[0] == "suite":
-                yield _statement_of(node)
-
-
-# --- the file ---------------------------------------------------------------------------------
-
-
-def _imports(root: Node) -> dict[str, str]:
-    """Local name → module specifier, for `import`s and `require`s of the file."""
-    found: dict[str, str] = {}
-    for node in walk(root):
-        if node.type == "import_statement":
-            source = string_value(node.child_by_field_name("source"))
-            if source is None:
-                continue
-            for inner in walk(node):
-                if inner.type == "import_specifier":
-                    alias = inner.child_by_field_name("alias") or inner.child_by_field_name(
-                        "name")
-                    found[text(alias)] = source
-                elif inner.type == "namespace_import":
-                    names = [c for c in inner.named_children if c.type == "identifier"]
-                    if names:
-                        found[text(names[-1])] = source
-                elif inner.type == "import_clause":
-                    for child in inner.named_children:
-                        if child.type == "identifier":
-                            found[text(child)] = source
-        elif node.type == "variable_declarator":
-            value = unwrap(node.child_by_field_name("value"))
-            if value is None or value.type != "call_expression" or call_name(value) != "require":
-                continue
-            source = string_value(args_of(value)[0]) if args_of(value) else None
-            if source is None:
-                continue
-            name = node.child_by_field_name("name")
-            if name is None:
-                continue
-            if name.type == "identifier":
-                found[text(name)] = source
-            else:
-                for inner in walk(name):
-                    if inner.type in ("shorthand_property_identifier_pattern", "identifier"):
-                        found[text(inner)] = source
-    return found
 
 
 def _module_mocks(root: Node, path: str, imports: dict[str, str]) -> tuple[int, set[str]]:
@@ -362,7 +119,7 @@ def _module_mocks(root: Node, path: str, imports: dict[str, str]) -> tuple[int, 
             node.named_children else None
         if call is None or call.type != "call_expression":
             continue
-        root_name, mods = _root_and_modifiers(callee(call))
+        root_name, *mods = member_path(unwrap(callee(call)))
         if root_name not in ("jest", "vi") or not mods or mods[-1] not in MODULE_MOCKS:
             continue
         count += 1
@@ -370,7 +127,7 @@ def _module_mocks(root: Node, path: str, imports: dict[str, str]) -> tuple[int, 
         spec = string_value(args[0]) if args else None
         if spec is None:
             continue
-        module = _module_key(spec, path)
+        module = module_key(spec, path)
         factory = function_body(args[1]) if len(args) > 1 else None
         keys = _factory_keys(factory) if factory is not None else None
         names = keys if keys is not None else [n for n, s in imports.items() if s == spec]
@@ -396,44 +153,15 @@ def _factory_keys(body: Node) -> list[str] | None:
     return keys
 
 
-def _module_key(spec: str, path: str) -> str:
-    """A module specifier as a checkout path without suffix (`../src/calc` from
-    `tests/calc.test.js` → `src/calc`); package names stay as they are."""
-    if not spec.startswith("."):
-        return spec
-    joined = posixpath.normpath(posixpath.join(posixpath.dirname(path), spec))
-    stem = PurePosixPath(joined)
-    return str(stem.with_suffix("")) if stem.suffix in (".js", ".ts", ".mjs", ".cjs", ".jsx",
-                                                        ".tsx") else str(stem)
-
-
 def _asserting_helpers(root: Node) -> set[str]:
     """Functions of the file (not tests) whose bodies assert: calling one is an assertion."""
     found: set[str] = set()
     for node in walk(root):
-        name, body = _function_of(node)
+        name, body = function_of(node)
         if name and body is not None and any(_is_assertion(inner, set()) for inner in walk(body)
                                              if inner.type == "call_expression"):
             found.add(name)
     return found
-
-
-def _function_of(node: Node) -> tuple[str, Node | None]:
-    """(name, body) of a function declaration, a method or `const f = (...) => ...`."""
-    if node.type in ("function_declaration", "generator_function_declaration",
-                     "method_definition"):
-        return text(node.child_by_field_name("name")), node.child_by_field_name("body")
-    if node.type == "variable_declarator":
-        value = unwrap(node.child_by_field_name("value"))
-        name = node.child_by_field_name("name")
-        if value is not None and name is not None and name.type == "identifier" and \
-                value.type in ("arrow_function", "function_expression", "function"):
-            return text(name), value.child_by_field_name("body")
-    if node.type == "pair":
-        value = unwrap(node.child_by_field_name("value"))
-        if value is not None and value.type in ("arrow_function", "function_expression"):
-            return text(node.child_by_field_name("key")), value.child_by_field_name("body")
-    return "", None
 
 
 def _uses_fake_timers(root: Node) -> bool:
@@ -450,11 +178,21 @@ def _uses_fake_timers(root: Node) -> bool:
     return False
 
 
-# --- the smells of one test -------------------------------------------------------------------
+def _hook_mocks(hooks: tuple[Node, ...]) -> tuple[int, set[str]]:
+    """Mocks the hooks around a test make (`beforeEach(() => jest.spyOn(...))`)."""
+    facts = _Facts()
+    for callback in hooks:
+        for node in walk(callback):
+            if node.type == "call_expression":
+                _note_mock(node, facts)
+            elif node.type == "assignment_expression":
+                _note_assigned_mock(node, facts)
+    return facts.mocks, facts.patched
 
 
-def _smells_of(test: _Test, helpers: set[str], subject: Subject, fake_timers: bool,
-               imports: dict[str, str], path: str) -> list[Smell]:
+def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: bool,
+               imports: dict[str, str], path: str,
+               file_mocks: tuple[int, set[str]]) -> list[Smell]:
     smells: list[Smell] = []
     line = line_of(test.call)
 
@@ -466,14 +204,15 @@ def _smells_of(test: _Test, helpers: set[str], subject: Subject, fake_timers: bo
         if "todo" not in text(callee(test.call)):
             add("empty_test", line)
         return smells
-    facts = _Facts(mocks=test.scope.mocks, patched=set(test.scope.patched))
+    hook_count, hook_patched = _hook_mocks(test.hooks)
+    facts = _Facts(mocks=file_mocks[0] + hook_count, patched=file_mocks[1] | hook_patched)
     sleeps: list[Node] = []
     for node in walk(test.body):
         if node.type == "assignment_expression":
             _note_assigned_mock(node, facts)
             continue
         if node.type == "member_expression" and node.parent is not None and \
-                node.parent.type == "expression_statement" and _expect_call(node) is not None:
+                node.parent.type == "expression_statement" and expect_call(node) is not None:
             about, message = _about(node)  # chai's property assertions: `.to.be.true`
             facts.assertions.append((node, about))
             if not message:
@@ -500,12 +239,12 @@ def _smells_of(test: _Test, helpers: set[str], subject: Subject, fake_timers: bo
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
     if facts.mocks > MAX_MOCKS:
         add("excessive_mocking", line, f"{facts.mocks} mocks")
-    checked = {_checked_call(_resolved(about, test.body)) for _, about in facts.assertions}
+    checked = {_checked_call(resolved(about, test.body)) for _, about in facts.assertions}
     sut = _sut_patched(facts, subject, imports, path, checked - {""})
     if sut:
         add("mocks_sut", line, f"replaces {sut}, the code under test")
     for assertion, _ in facts.assertions:
-        why = _tautology(assertion, test.body, subject)
+        why = tautology(assertion, test.body, subject)
         if why:
             add("tautology", line_of(assertion), why)
     if sleeps and not fake_timers:
@@ -524,25 +263,6 @@ def _is_empty(body: Node) -> bool:
     return all(child.type in ("comment", "empty_statement") for child in body.named_children)
 
 
-def _expect_call(node: Node) -> Node | None:
-    """The `expect(...)` call at the root of a matcher chain (`expect(x).not.toBe(y)`)."""
-    current = unwrap(callee(node)) if node.type == "call_expression" else node
-    while current is not None:
-        if current.type == "member_expression":
-            current = unwrap(current.child_by_field_name("object"))
-        elif current.type == "call_expression":
-            function = unwrap(callee(current))
-            path = member_path(function)
-            if path in (["expect"], ["expect", "soft"], ["chai", "expect"], ["assert"]) or (
-                    function is not None and function.type == "identifier"
-                    and text(function) == "expect"):
-                return current
-            current = function
-        else:
-            return None
-    return None
-
-
 def _is_assertion(node: Node, helpers: set[str]) -> bool:
     """A matcher call on `expect(...)`, an `assert` call, `sinon.assert.*`, a helper that
     asserts, or a call whose name says it asserts (`assertSorted`, `expectValid`)."""
@@ -551,7 +271,7 @@ def _is_assertion(node: Node, helpers: set[str]) -> bool:
         return False
     path = member_path(function)
     if function.type == "member_expression":
-        root = _expect_call(node)
+        root = expect_call(node)
         if root is not None and root is not node and path[0] != "expect":
             return True
         if path[0] in ("assert", "sinon") and (path[0] == "assert" or "assert" in path):
@@ -572,7 +292,7 @@ def _is_assertion(node: Node, helpers: set[str]) -> bool:
 
 def _about(assertion: Node) -> tuple[Node | None, bool]:
     """(the value an assertion checks, whether it carries a message)."""
-    root = _expect_call(assertion)
+    root = expect_call(assertion)
     if root is not None and root is not assertion:
         args = args_of(root)
         return (args[0] if args else None), len(args) > 1 and is_string(args[1])
@@ -623,7 +343,7 @@ def _broad_throw(assertion: Node) -> str | None:
     path = member_path(function)
     name = path[-1]
     args = args_of(assertion)
-    if name in THROW_MATCHERS and _expect_call(assertion) is not None and "not" not in path:
+    if name in THROW_MATCHERS and expect_call(assertion) is not None and "not" not in path:
         if not args:
             return f"{name}()"
         if text(args[0]) in BROAD_ERRORS:
@@ -687,15 +407,6 @@ def _note_assigned_mock(node: Node, facts: _Facts) -> None:
         facts.patched.add(".".join(path))
 
 
-def _resolved(value: Node | None, body: Node) -> Node | None:
-    """`result` → what the test assigned to it (`const result = total(items)`)."""
-    value = unwrap(value)
-    if value is not None and value.type == "identifier":
-        assigned = _assigned_from(body, text(value))
-        return unwrap(assigned) if assigned is not None else value
-    return value
-
-
 def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path: str,
                  checked: set[str]) -> str | None:
     """A replaced target that is the code under test: a function of the module under test,
@@ -704,7 +415,7 @@ def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path:
         head, _, last = target.rpartition(".")
         if last == "*":
             continue
-        module = _module_key(imports[head], path) if head in imports else head
+        module = module_key(imports[head], path) if head in imports else head
         if subject.module and last in subject.functions and (
                 module == subject.module or module.endswith("/" + subject.module)
                 or subject.module.endswith("/" + module.lstrip("./"))):
@@ -714,115 +425,10 @@ def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path:
     return None
 
 
-# --- tautologies ------------------------------------------------------------------------------
-
-
-def _compared(assertion: Node) -> tuple[Node, Node] | None:
-    """(actual, expected) of an equality assertion."""
-    function = unwrap(callee(assertion))
-    path = member_path(function)
-    args = args_of(assertion)
-    root = _expect_call(assertion)
-    if root is not None and root is not assertion and path[-1] in EQUALITY_MATCHERS \
-            and "not" not in path:
-        actual = args_of(root)
-        if actual and args:
-            return actual[0], args[0]
-    if path[0] == "assert" and path[-1] in EQUALITY_MATCHERS and len(args) >= 2:
-        return args[0], args[1]
-    return None
-
-
-def _assigned_from(body: Node, name: str) -> Node | None:
-    for node in walk(body):
-        if node.type == "variable_declarator":
-            target = node.child_by_field_name("name")
-            if target is not None and target.type == "identifier" and text(target) == name:
-                return node.child_by_field_name("value")
-    return None
-
-
-def _bindings(body: Node) -> dict[str, Node]:
-    """Names the test binds with `const`/`let name = value` (the last binding wins)."""
-    bound: dict[str, Node] = {}
-    for node in walk(body):
-        if node.type == "variable_declarator":
-            target, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-            if target is not None and value is not None and target.type == "identifier":
-                bound[text(target)] = value
-    return bound
-
-
-def _expanded(node: Node, bound: dict[str, Node], depth: int = 0) -> str:
-    """The expression's tokens with the test's names filled in (`expected` → `f(x)`)."""
-    if node.type == "identifier" and text(node) in bound and depth < 4:
-        name = text(node)
-        return _expanded(bound[name], {k: v for k, v in bound.items() if k != name}, depth + 1)
-    if node.type in ("string", "template_string", "number") or not node.children:
-        return text(node)
-    if node.type == "parenthesized_expression":
-        inner = [c for c in node.named_children if c.type != "comment"]
-        if len(inner) == 1:
-            return _expanded(inner[0], bound, depth)
-    return " ".join(_expanded(child, bound, depth) for child in node.children
-                    if child.type != "comment")
-
-
-def _tautology(assertion: Node, body: Node, subject: Subject) -> str | None:
-    """Identical sides that call something (the same call on the same inputs: a property
-    like `f(a, b) == f(b, a)` is not one), or a side repeating the implementation's formula."""
-    compared = _compared(assertion)
-    if compared is None:
-        return None
-    sides = [unwrap(side) for side in compared]
-    if sides[0] is None or sides[1] is None:
-        return None
-    bound = _bindings(body)
-    actual, expected = (_expanded(side, bound) for side in sides)
-    resolved = [_resolved(side, body) or side for side in sides]
-    calls = _top_calls(resolved[0]) | _top_calls(resolved[1])
-    same_name = all(side.type == "identifier" for side in sides) and \
-        text(sides[0]) == text(sides[1])
-    if calls and not same_name and actual == expected:
-        return f"both sides call {min(calls)}() with the same arguments"
-    for side in resolved:
-        if _is_formula(side) and (found := js_shape(side)) != "_" and \
-                found in subject.returns and not (_top_calls(side) & subject.functions):
-            return "expected value repeats the implementation's formula"
-    return None
-
-
-def _top_calls(node: Node) -> set[str]:
-    return {call_name(n) for n in walk(node) if n.type == "call_expression"} - {""} - \
-        DATA_BUILDERS
-
-
-def _is_formula(node: Node) -> bool:
-    return any(n.type in ("binary_expression",) for n in walk(node))
-
-
-def js_shape(node: Node) -> str:
-    """Structure of an expression with every leaf (name, literal, member) made alike; calls
-    keep their function's name, operators are kept."""
-    node = unwrap(node) or node
-    if node.type == "call_expression":
-        return f"call:{call_name(node)}(" + ",".join(js_shape(a) for a in args_of(node)) + ")"
-    if node.type == "binary_expression":
-        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-        operator = text(node.child_by_field_name("operator"))
-        return f"({js_shape(left) if left else '_'}{operator}{js_shape(right) if right else '_'})"
-    if node.type == "unary_expression":
-        argument = node.child_by_field_name("argument")
-        return f"{text(node.child_by_field_name('operator'))}{js_shape(argument) if argument else '_'}"
-    if node.type == "ternary_expression":
-        return "?(" + ",".join(js_shape(c) for c in node.named_children) + ")"
-    return "_"
-
-
 def _magic_number(assertion: Node) -> float | int | None:
     """An unexplained literal in an assertion: a large number or one with many decimals."""
     nodes = [assertion]
-    root = _expect_call(assertion)
+    root = expect_call(assertion)
     if root is not None and root is not assertion:
         nodes.append(root)
     matcher = call_name(assertion)

@@ -18,7 +18,7 @@ from pathlib import Path
 import pathspec
 
 from bot.chain.testgen.artifacts import TestTarget
-from bot.chain.testgen.js_smells import js_subject
+from bot.chain.testgen.js_tautology import js_subject
 from bot.chain.testgen.jsast import JS_SUFFIXES, is_js
 from bot.workspace.git import Git, GitError
 from bot.workspace.safe_fs import read_beneath

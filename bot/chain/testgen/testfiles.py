@@ -1,6 +1,7 @@
 """One entry point per question about a test file, whatever its language.
 
-Python files go to `smells.py` (the `ast`), JavaScript and TypeScript files to `js_smells.py`
+Python files go to `smells.py` (the `ast`), JavaScript and TypeScript files to `js_smells.py`,
+`js_tests.py` and `js_tautology.py`
 (tree-sitter): their smells, the names of their tests, cutting tests out, and what the code
 under test looks like to the tautology and mocks-the-SUT checks.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.chain.testgen import js_smells, smells
+from bot.chain.testgen import js_smells, js_tautology, js_tests, smells
 from bot.chain.testgen.jsast import is_js
 from bot.chain.testgen.smells import SmellReport, Subject
 
@@ -30,7 +31,7 @@ def analyse(source: str, path: str, subject: Subject | None = None) -> SmellRepo
 def subject_of(target: str, source: str, functions: Iterable[str] = ()) -> Subject:
     """The code under test as the smell checks see it (`module_name` form for Python)."""
     if is_js(target):
-        return js_smells.js_subject(target, source, functions)
+        return js_tautology.js_subject(target, source, functions)
     from bot.chain.testgen.gates import module_name  # `smith smells` never loads the sandbox
 
     return Subject.of_source(module_name(target), source, functions)
@@ -39,12 +40,12 @@ def subject_of(target: str, source: str, functions: Iterable[str] = ()) -> Subje
 def names_of_tests(source: str, path: str) -> list[str]:
     """The tests a file defines, as the runner's report names them."""
     if is_js(path):
-        return js_smells.js_test_names(source, path)
+        return js_tests.js_test_names(source, path)
     return smells.names_of_tests(source)
 
 
 def drop_tests(source: str, names: Sequence[str], path: str) -> str:
     """`source` without the named tests (flaky or low-value ones)."""
     if is_js(path):
-        return js_smells.drop_js_tests(source, names, path)
+        return js_tests.drop_js_tests(source, names, path)
     return smells.drop_tests(source, names)
