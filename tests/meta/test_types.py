@@ -22,7 +22,7 @@ STRICT = [
     "bot/workspace/checkout.py", "bot/cron.py", "bot/chain/testgen/campaigns.py",
     "bot/chain/testgen/jobs.py", "bot/chain/estimate_floor.py", "bot/chain/reach.py",
     "bot/chain/repro_skip.py", "bot/chain/verdict_checks.py", "bot/validator/evidence.py",
-    "handlers/answers.py",
+    "handlers/answers.py", "bot/chain/records.py",
 ]
 
 
