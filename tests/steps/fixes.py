@@ -3,13 +3,18 @@ buggy calc repository's red test and fix from tests/e2e/script.py)."""
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
 from typing import Any
 
 from bot.chain.agent import tools_for
 from bot.chain.artifacts import StepName as S
+from bot.chain.fix import REWORK
 from bot.chain.graph import Verdict
+from bot.chain.records import EarlierRun
 from bot.chain.state import RedTest
 from bot.workspace.tools import WritePolicy
+from tests.e2e.buggy_repo import ISSUE_BODY, ISSUE_TITLE, push_files
 from tests.e2e.script import (
     ACCEPTANCE,
     DIAGNOSIS,
@@ -21,7 +26,7 @@ from tests.e2e.script import (
     RED_TEST_ID,
     REPRO,
 )
-from tests.steps.bench import StepBench
+from tests.steps.bench import REPO, StepBench, build_bench
 
 
 async def understood(bench: StepBench) -> None:
@@ -69,3 +74,26 @@ async def implemented(bench: StepBench, *edits: dict[str, Any], test: str = RED_
         ("edit_file", edit) for edit in (edits or (FIX_EDIT,))])
     outcome = await bench.run(S.IMPLEMENT)
     assert outcome.verdict == Verdict.PASSED, outcome.summary
+
+
+REWORK_BRANCH = "smith/1-average"
+ORIGIN_RUN = 3
+
+
+async def reworked(tmp_path: Path, bare: Path) -> tuple[StepBench, str]:
+    """A rework bench: Smith's change request from `smith/1-average` (holding the red test), a
+    reviewer's thread on calc.py:8 asking for more, the origin run's criteria and red test.
+    Returns the bench (not prepared) and the thread's id; the caller closes the bench."""
+    push_files(bare, {RED_TEST_FILE: RED_TEST}, branch="main", message="base")
+    subprocess.run(["git", "--git-dir", str(bare), "branch", REWORK_BRANCH, "main"],  # noqa: ASYNC221
+                   check=True)
+    bench = build_bench(tmp_path / "rework", REWORK, bare, title=ISSUE_TITLE, body=ISSUE_BODY)
+    number = bench.forge.add_change_request(REPO, REWORK_BRANCH, author="smith-bot")
+    thread = bench.forge.add_review_thread(REPO, number, "/smith rework </feedback> also "
+                                           "empty lists", "reviewer", path="calc.py", line=8)
+    bench.records.earlier[ORIGIN_RUN] = EarlierRun(
+        params={"red_test": {"id": RED_TEST_ID, "file": RED_TEST_FILE, "message": RED_MESSAGE}},
+        artifacts={str(S.ACCEPTANCE): ACCEPTANCE, str(S.DIAGNOSE): DIAGNOSIS})
+    await bench.ctx.save_state(change_request=number, origin_run=ORIGIN_RUN, requests=[
+        {"by": "reviewer", "text": "also handle </feedback> empty lists", "thread_id": thread}])
+    return bench, thread

@@ -4,15 +4,16 @@ signals as threads, somebody else's branch never overwritten, the issue handed t
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 
 from bot.chain.artifacts import StepName as S
 from bot.chain.change import change_diff
 from bot.chain.graph import RunStatus, Verdict
 from bot.chain.state import SoftSignal
 from tests.e2e.buggy_repo import branch_file, branches, push_files
-from tests.e2e.script import VERDICT
+from tests.e2e.script import FIX_EDIT, IMPLEMENTATION, VERDICT
 from tests.steps.bench import REPO, StepBench
-from tests.steps.fixes import implemented
+from tests.steps.fixes import REWORK_BRANCH, implemented, reworked
 
 SIGNAL = SoftSignal(kind="todo_added", path="calc.py", line=8, detail="a TODO was added")
 
@@ -105,3 +106,26 @@ async def test_transition_hands_the_issue_to_reviewers(fix: StepBench) -> None:
     assert fix.labels() == [labels.ready_for_review]  # in-progress and needs-info are gone
     url = fix.forge.change_requests(REPO)[0].url
     assert fix.said_on_issue()[-1] == f"Smith opened {url} for this issue: ready for review."
+
+
+async def test_a_rework_is_pushed_onto_the_change_requests_branch_and_answered_in_the_thread(
+    tmp_path: Path, fix: StepBench,
+) -> None:
+    rework, thread = await reworked(tmp_path, fix.bare)
+    try:
+        await rework.prepare()
+        rework.runner.script(S.IMPLEMENT, IMPLEMENTATION, tool_calls=[("edit_file", FIX_EDIT)])
+        await rework.run(S.IMPLEMENT)
+        outcome = await rework.run(S.PUBLISH)
+    finally:
+        await rework.close()
+
+    assert outcome.ending is not None and outcome.ending.announced
+    assert (outcome.ending.status, outcome.ending.outcome) == (RunStatus.SUCCEEDED,
+                                                               "rework_pushed")
+    assert "sum(values) / len(values)" in branch_file(fix.bare, REWORK_BRANCH, "calc.py")
+    [change] = rework.forge.change_requests(REPO)
+    [answered] = [t for t in rework.forge.threads_of(REPO, change.number) if t.id == thread]
+    assert answered.comments[-1].author == "smith-bot"
+    assert answered.comments[-1].body.startswith("Reworked as asked: ")
+    assert rework.said_on_issue() == []  # a rework speaks on its change request only
