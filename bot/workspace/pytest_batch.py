@@ -4,7 +4,9 @@ The gates of the test-generation chain run the same file again and again (collec
 repeated runs in shuffled order, one run per mutant). Starting the sandbox and importing pytest
 and its plugins costs more than the tests; a driver inside the sandbox pays it once and forks a
 fresh child per run, so runs stay isolated from each other (nothing the tests import survives
-into the next run). Verdicts still come from each run's JUnit report. Only plain pytest
+into the next run). Verdicts still come from each run's JUnit report. A run may also measure
+one module with coverage.py, test by test (`arcs_of`: the arcs each test executed there, and
+the module's branch arcs taken and missed; `bot/workspace/arcs.py`). Only plain pytest
 commands qualify (`[VAR=value ...] python -m pytest [options] {tests} --junitxml={junit}`);
 anything else runs one command per run, as `testrun.run_tests` does.
 """
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.repo_config import RepoConfig
+from bot.workspace.arcs import MAX_ARCS_BYTES, ArcsUnreadable, ModuleArcs, parse_arcs
 from bot.workspace.junit import JUnitParseError, RunStatus, TestRunResult, parse_junit
 from bot.workspace.safe_fs import read_beneath
 from bot.workspace.sandbox import Sandbox
@@ -28,7 +31,7 @@ from bot.workspace.testrun import MAX_REPORT_BYTES, _with_file_ids, repo_env
 _SHELL_OPERATORS = ("&&", "||", ";", "|", ">", "<", "&", "$(", "`")
 
 DRIVER = r'''
-import importlib, json, os, shutil, signal, sys
+import importlib, json, os, re, shutil, signal, sys
 jobs = json.load(open(sys.argv[1]))
 import pytest  # once, in the parent, with the plugins pytest would load
 try:
@@ -42,6 +45,46 @@ try:
             pass
 except ImportError:
     pass
+
+
+def measure(spec):
+    """coverage.py on one module, its context switched to each test's node id."""
+    import coverage
+    cov = coverage.Coverage(data_file=None, branch=True, config_file=False,
+                            include=[os.path.abspath(spec["module"])])
+    if not hasattr(cov, "switch_context"):  # coverage.py before 5.0
+        raise ImportError("coverage.py is too old")
+
+    class PerTest:
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_runtest_setup(self, item):
+            cov.switch_context(item.nodeid)
+
+    cov.start()
+    return cov, PerTest()
+
+
+def arcs(cov, spec):
+    import coverage
+    cov.stop()
+    module = os.path.abspath(spec["module"])
+    data = cov.get_data()
+    out = {"per_test": {}, "executed": [], "missing": None}
+    for context in sorted(data.measured_contexts()):
+        if context:
+            data.set_query_contexts(["^" + re.escape(context) + "$"])
+            out["per_test"][context] = data.arcs(module) or []
+    data.set_query_contexts(None)
+    try:
+        cov.json_report(morfs=[module], outfile=spec["out"] + ".report")
+        with open(spec["out"] + ".report") as report:
+            [entry] = json.load(report)["files"].values()
+        out["executed"], out["missing"] = entry["executed_branches"], entry["missing_branches"]
+    except (coverage.CoverageException, OSError, ValueError, KeyError):
+        pass  # coverage.py could not report on it (not Python source?)
+    return out
+
+
 for job in jobs:
     pid = os.fork()
     if pid == 0:
@@ -51,7 +94,19 @@ for job in jobs:
                 shutil.copyfile(job["mutant"], job["module"])
                 os.utime(job["module"], (job["mtime"], job["mtime"]))
             signal.alarm(int(job["timeout"]))
-            code = pytest.main(job["args"])
+            cov, plugins = None, []
+            if job.get("arcs"):
+                try:
+                    cov, plugin = measure(job["arcs"])
+                    plugins.append(plugin)
+                except ImportError as missing:
+                    with open(job["arcs"]["out"], "w") as out:
+                        json.dump({"error": str(missing)[:200] or "no coverage.py"}, out)
+            code = pytest.main(job["args"], plugins=plugins)
+            if cov is not None:
+                measured = arcs(cov, job["arcs"])
+                with open(job["arcs"]["out"], "w") as out:
+                    json.dump(measured, out)
         finally:
             sys.stdout.flush()
             os._exit(int(code) if isinstance(code, int) else 1)
@@ -73,6 +128,8 @@ class BatchRun:
     """The whole source of the mutated module."""
     module: str | None = None
     mtime: int = 0
+    arcs_of: str | None = None
+    """A module (checkout-relative) to measure with coverage.py, test by test."""
 
 
 def pytest_parts(config: RepoConfig) -> tuple[dict[str, str], list[str]] | None:
@@ -102,12 +159,23 @@ async def run_batch(
     *, timeout: float,
 ) -> list[TestRunResult] | None:
     """Every run's result, in order; None when the repository's command is not plain pytest."""
+    batch = await run_batch_arcs(sandbox, checkout, config, runs, timeout=timeout)
+    return None if batch is None else batch[0]
+
+
+async def run_batch_arcs(
+    sandbox: Sandbox, checkout: Path, config: RepoConfig, runs: Sequence[BatchRun],
+    *, timeout: float,
+) -> tuple[list[TestRunResult], dict[int, ModuleArcs]] | None:
+    """Every run's result, in order, and the arcs of the runs that measured a module (by
+    index; a run that timed out or crashed has none); None when the command is not plain
+    pytest."""
     parts = pytest_parts(config)
     if parts is None:
         return None
     extra_env, options = parts
     for run in runs:
-        for value in run.tests:
+        for value in (*run.tests, *([run.arcs_of] if run.arcs_of is not None else [])):
             if not value or value.startswith("-"):
                 raise ValueError(f"refusing test id or path {value!r}")
     reports = Path(tempfile.mkdtemp(prefix="smith-batch-", dir=checkout.parent))
@@ -126,6 +194,8 @@ async def run_batch(
                 source.write_text(run.mutant)
                 source.chmod(0o644)
                 job.update(mutant=str(source), module=run.module, mtime=run.mtime)
+            if run.arcs_of is not None:
+                job["arcs"] = {"module": run.arcs_of, "out": str(reports / f"{index}.arcs.json")}
             jobs.append(job)
         (reports / "jobs.json").write_text(json.dumps(jobs))
         (reports / "driver.py").write_text(DRIVER)
@@ -137,9 +207,20 @@ async def run_batch(
                    f"{shlex.quote(str(reports / 'jobs.json'))}")
         result = await sandbox.run(command, cwd=checkout, timeout=timeout * len(runs) + 30,
                                    env=env, path_prepend=prepend, writable=[reports])
-        return [_read_run(reports, index, result, checkout) for index in range(len(runs))]
+        results = [_read_run(reports, index, result, checkout) for index in range(len(runs))]
+        return results, {index: measured for index, run in enumerate(runs)
+                         if run.arcs_of is not None
+                         and (measured := _read_arcs(reports, index)) is not None}
     finally:
         shutil.rmtree(reports, ignore_errors=True)
+
+
+def _read_arcs(reports: Path, index: int) -> ModuleArcs | None:
+    try:
+        return parse_arcs(read_beneath(reports, f"{index}.arcs.json",
+                                       max_bytes=MAX_ARCS_BYTES, single_link=True))
+    except (OSError, ArcsUnreadable):
+        return None
 
 
 def _read_run(reports: Path, index: int, result, checkout: Path) -> TestRunResult:  # noqa: ANN001
