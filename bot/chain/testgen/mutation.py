@@ -14,15 +14,16 @@ import ast
 import copy
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import BaseModel, Field
 
 from bot.repo_config import RepoConfig
-from bot.workspace.junit import RunStatus
-from bot.workspace.pytest_batch import BatchRun, run_batch
+from bot.workspace.arcs import ModuleArcs
+from bot.workspace.junit import RunStatus, TestOutcome, TestRunResult
+from bot.workspace.pytest_batch import BatchRun, run_batch_arcs
 from bot.workspace.safe_fs import lstat_beneath, read_beneath, write_beneath
 from bot.workspace.sandbox import Sandbox
 from bot.workspace.testrun import run_tests
@@ -53,9 +54,26 @@ class Mutant(BaseModel):
     operator: str = Field(description="comparison | arithmetic | boolean | constant | return")
     original: str
     mutated: str
+    column: int = Field(default=0, exclude=True)
+    """Where on its line (two alike mutants of one line differ by it); never shown."""
 
     def feedback(self) -> str:
         return f"{self.path}:{self.line}: `{self.original}` → `{self.mutated}` survived"
+
+    @property
+    def key(self) -> str:
+        """The mutant's identity across runs of the same source (the existing tests' run and
+        the new file's): where it is and what it changes."""
+        return f"{self.line}:{self.column}:{self.operator}:{self.original}:{self.mutated}"
+
+
+class Kill(BaseModel):
+    """A mutant the tests noticed, and which of them did."""
+
+    mutant: Mutant
+    by: list[str] = Field(default_factory=list)
+    """The tests (pytest node ids) that passed on the original and not on the mutant; empty
+    when only the run as a whole noticed (a timeout, a crash, no report)."""
 
 
 class MutationResult(BaseModel):
@@ -67,6 +85,12 @@ class MutationResult(BaseModel):
     seconds: float = 0.0
     capped_from: int | None = None
     """How many mutation points there were when more than the cap."""
+    kills: list[Kill] = Field(default_factory=list, exclude=True)
+    reference: TestRunResult | None = Field(default=None, exclude=True)
+    """The tests' run on the original module, when asked for: kills are counted against the
+    tests that passed in it."""
+    arcs: ModuleArcs | None = Field(default=None, exclude=True)
+    """What the reference run executed in the module, per test (plain pytest only)."""
 
     def feedback(self, threshold: float) -> str:
         head = (f"mutation score {self.score:.0%} < {threshold:.0%}" if self.score is not None
@@ -128,6 +152,13 @@ def _skipped_ids(roots: Sequence[ast.AST]) -> set[int]:
 
 def _points(tree: ast.Module, path: str, functions: Sequence[str]) -> Iterator[tuple[ast.AST,
                                                                                      Mutant]]:
+    for node, mutant in _operator_points(tree, path, functions):
+        mutant.column = getattr(node, "col_offset", 0)
+        yield node, mutant
+
+
+def _operator_points(tree: ast.Module, path: str,
+                     functions: Sequence[str]) -> Iterator[tuple[ast.AST, Mutant]]:
     roots = _wanted_nodes(tree, functions)
     skipped = _skipped_ids(roots)
     seen: set[int] = set()
@@ -253,45 +284,76 @@ def _fresh_bytecode_config(config: RepoConfig) -> RepoConfig:
 async def run_mutation(
     sandbox: Sandbox, checkout: Path, config: RepoConfig, *, module: str, tests: Sequence[str],
     functions: Sequence[str] = (), max_mutants: int = DEFAULT_MAX_MUTANTS,
-    timeout: float = 60.0,
+    timeout: float = 60.0, reference: bool = False, only: Collection[str] | None = None,
 ) -> MutationResult:
-    """Kill or keep each mutant of `module` (checkout-relative) with only `tests`."""
+    """Kill or keep each mutant of `module` (checkout-relative) with only `tests`.
+
+    With `reference` the tests first run on the original, in the same sandbox call and, for
+    plain pytest, under coverage of the module (per-test arcs): a mutant is then killed by the
+    tests that passed there and failed on it, so a test already red is no evidence. `only`
+    keeps the mutants whose keys it names (those not measured yet)."""
     started = time.monotonic()
     original = read_beneath(checkout, module, max_bytes=2 << 20)
     stat = lstat_beneath(checkout, module)
     mode = (stat.st_mode & 0o777) if stat is not None else 0o644
     made, total = mutants_of(original.decode("utf-8", errors="replace"), module, functions,
                              max_mutants)
+    if only is not None:
+        made = [(mutant, text) for mutant, text in made if mutant.key in only]
     quiet = _fresh_bytecode_config(config)
-    killed, survived = 0, []
     base_mtime = int(stat.st_mtime) if stat is not None else int(time.time())
+    runs = [BatchRun(tuple(tests), arcs_of=module)] if reference else []
+    runs += [BatchRun(tuple(tests), mutant=text, module=module, mtime=base_mtime + number)
+             for number, (_, text) in enumerate(made, 1)]
+    arcs: ModuleArcs | None = None
     try:
-        batch = await run_batch(sandbox, checkout, config, [
-            BatchRun(tuple(tests), mutant=text, module=module, mtime=base_mtime + number)
-            for number, (_, text) in enumerate(made, 1)], timeout=timeout) if made else []
+        batch = await run_batch_arcs(sandbox, checkout, config, runs, timeout=timeout) \
+            if runs else ([], {})
         if batch is not None:
-            results = list(zip((m for m, _ in made), batch))
-        else:  # not plain pytest: one command per mutant
-            results = []
-            for number, (mutant, text) in enumerate(made, 1):
+            results, measured = batch
+            arcs = measured.get(0) if reference else None
+        else:  # not plain pytest: one command per run
+            results = [await run_tests(sandbox, checkout, quiet, list(tests), timeout=timeout)] \
+                if reference else []
+            for number, (_, text) in enumerate(made, 1):
                 write_beneath(checkout, module, text.encode(), mode=mode)
                 _bump_mtime(checkout / module, number)
-                results.append((mutant, await run_tests(sandbox, checkout, quiet, list(tests),
-                                                        timeout=timeout)))
-        for mutant, result in results:
-            if result.status is RunStatus.COMPLETED and result.all_passed:
-                survived.append(mutant)
-            else:  # a failure, an error, a timeout or a crash: the tests noticed
-                killed += 1
+                results.append(await run_tests(sandbox, checkout, quiet, list(tests),
+                                               timeout=timeout))
     finally:
         write_beneath(checkout, module, original, mode=mode)
         if stat is not None:
             os.utime(checkout / module, ns=(stat.st_atime_ns, stat.st_mtime_ns),
                      follow_symlinks=False)
+    base = results.pop(0) if reference else None
+    passing = {case.test_id for case in base.cases if case.outcome is TestOutcome.PASSED} \
+        if base is not None and base.status is RunStatus.COMPLETED else None
+    survived, kills = [], []
+    for (mutant, _), result in zip(made, results, strict=True):
+        noticed = _noticed_by(result, passing)
+        if noticed is None:
+            survived.append(mutant)
+        else:  # a failure, an error, a timeout or a crash: the tests noticed
+            kills.append(Kill(mutant=mutant, by=noticed))
     count = len(made)
-    return MutationResult(score=killed / count if count else None, mutants=count, killed=killed,
-                          survived=survived, seconds=round(time.monotonic() - started, 2),
+    return MutationResult(score=len(kills) / count if count else None, mutants=count,
+                          killed=len(kills), survived=survived, kills=kills, reference=base,
+                          arcs=arcs, seconds=round(time.monotonic() - started, 2),
                           capped_from=total if total > count else None)
+
+
+def _noticed_by(result: TestRunResult, passing: set[str] | None) -> list[str] | None:
+    """The tests that noticed a mutant ([]: the run as a whole did), None when none did.
+    With `passing` (the tests green on the original) only those count, and one that went
+    missing (the file no longer collects) noticed too."""
+    if result.status is not RunStatus.COMPLETED or not result.cases:
+        return []
+    failed = [case.test_id for case in result.cases
+              if case.outcome not in (TestOutcome.PASSED, TestOutcome.SKIPPED)]
+    if passing is not None:
+        seen = {case.test_id for case in result.cases}
+        failed = [test for test in failed if test in passing] + sorted(passing - seen)
+    return failed or None
 
 
 def _bump_mtime(path: Path, number: int) -> None:
