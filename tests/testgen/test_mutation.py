@@ -112,3 +112,33 @@ async def test_a_command_that_is_not_plain_pytest_runs_each_mutant_on_its_own(
                               max_mutants=2)
     assert weak.mutants == 2 and weak.killed + len(weak.survived) == 2
     assert (project / "prices.py").read_text() == MODULE
+
+
+RED_AT_BASE = WEAK + '''
+
+def test_already_red():
+    assert discount(100, True) == 0
+'''
+
+
+async def test_against_a_reference_run_a_test_red_on_the_original_kills_nothing(
+        project: Path) -> None:
+    (project / "tests" / "test_red.py").write_text(RED_AT_BASE)
+    plain = await run_mutation(SANDBOX, project, CONFIG, module="prices.py",
+                               tests=["tests/test_red.py"], functions=["discount"])
+    assert plain.survived == []  # the red test "kills" every mutant
+
+    referenced = await run_mutation(SANDBOX, project, CONFIG, module="prices.py",
+                                    tests=["tests/test_red.py"], functions=["discount"],
+                                    reference=True)
+
+    assert referenced.reference is not None and referenced.arcs is not None
+    killer = "tests/test_red.py::test_non_members_pay_full"
+    assert {tuple(kill.by) for kill in referenced.kills} == {(killer,)}
+    assert "prices.py:10: `>=` → `>` survived" in referenced.feedback(0.5)
+    # only the mutants asked for run
+    wanted = {referenced.survived[0].key}
+    again = await run_mutation(SANDBOX, project, CONFIG, module="prices.py",
+                               tests=["tests/test_red.py"], functions=["discount"],
+                               reference=True, only=wanted)
+    assert again.mutants == 1 and {m.key for m in again.survived} == wanted
