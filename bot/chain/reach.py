@@ -117,3 +117,15 @@ def _imports(written: str, module: str) -> bool:
     """`import pkg.mod`, `from pkg.mod import f` (recorded as `pkg.mod`) and `from pkg import
     mod` (recorded as `mod`) import `pkg.mod`; `import other.mod` does not."""
     return written == module or written.endswith("." + module) or module.endswith("." + written)
+
+
+def module_tests(graph: CodeGraph, path: str, is_test: Callable[[str], bool]) -> list[str]:
+    """Every test file reaching the module `path`: importing it, or calling one of its
+    definitions directly or through one helper; files named as tests only. In path order,
+    however many there are."""
+    tests = {caller.path for caller in _callers_within(graph, graph.definitions(path), hops=2)
+             if is_test(caller.path)}
+    for name in _module_names(path):
+        tests.update(ref.path for ref in graph.find_references(name, kinds=["import"])
+                     if is_test(ref.path) and _imports(ref.name, name))
+    return sorted(path for path in tests if is_test_file_name(path))

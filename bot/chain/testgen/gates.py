@@ -4,7 +4,9 @@
 2 green (every test passes; failures summarised, never the raw log), 3 stable (3 runs for unit
 tests, 5 for integration, in shuffled order; a test that differs is dropped as `skipped_flaky`,
 never sent back to be "fixed"), 4 mutation score of the code under test against the threshold
-of its kind, 5 smells. A failed gate stops the pass and says what the Writer must fix.
+of its kind and, given the existing tests' baseline, whether each test earns its place
+(`earning.py`: a test that earns nothing is cut out as `earns_nothing`), 5 smells. A failed
+gate stops the pass and says what the Writer must fix.
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ from __future__ import annotations
 import random
 import re
 import shlex
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Literal
 
 import pathspec
 
+from bot.chain.testgen import earning
+from bot.chain.testgen.earning import Baseline, Earnings
 from bot.chain.testgen.jsast import is_js
 from bot.chain.testgen.mutation import MutationResult, run_mutation
 from bot.chain.testgen.smells import SmellReport, Subject, analyse_source, drop_tests
@@ -45,7 +50,9 @@ _JS_IMPORT = re.compile(r"""(?:\brequire\(\s*|\bfrom\s+|^\s*import\s+)['"]([^'"]
                         re.MULTILINE)
 INTEGRATION_HINTS = re.compile(r"(integration|e2e|end_to_end|functional)", re.I)
 MAX_FEEDBACK_LINES = 25
-GateName = Literal["collect", "green", "stable", "mutation", "smells"]
+GateName = Literal["collect", "green", "stable", "mutation", "earns", "smells"]
+BaselineSource = Callable[[Sequence[str]], Awaitable[Baseline]]
+"""What the existing tests do to the mutants of these functions (measured once per run)."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +84,9 @@ class GatePass:
     environment: str | None = None
     """Set when the environment, not the test, made a gate fail (never the Writer's attempt)."""
     all_flaky: bool = False
+    earnings: Earnings | None = None
+    nothing_left: bool = False
+    """No test earned its place and the existing tests leave nothing to earn."""
 
 
 def code_kind(source: str, path: str, overrides: dict[str, str]) -> CodeKind:
@@ -158,8 +168,10 @@ def _short(test_id: str) -> str:
 async def run_gates(
     sandbox: Sandbox, checkout: Path, config: RepoConfig, *, test_file: str, target: str,
     functions: list[str], settings: GateSettings, upto: int = 5, seed: int = 0,
+    baseline: BaselineSource | None = None,
 ) -> GatePass:
-    """Gates 1..`upto` on `test_file`; flaky tests are cut out of the file as they are found."""
+    """Gates 1..`upto` on `test_file`; flaky tests, and with a `baseline` the tests that earn
+    nothing, are cut out of the file as they are found."""
     timeout = config.tests.timeout_seconds
     target_source = read_beneath(checkout, target, max_bytes=2 << 20).decode(errors="replace")
     kind = code_kind(target_source, target, settings.kinds)
@@ -235,11 +247,15 @@ async def run_gates(
                                       tests=[test_file], functions=functions,
                                       max_mutants=settings.max_mutants,
                                       timeout=min(timeout, max(20.0,
-                                                               result.duration_seconds * 5)))
+                                                               result.duration_seconds * 5)),
+                                      reference=baseline is not None)
         outcome.mutation = mutation
         if mutation.score is not None and mutation.score < THRESHOLDS[kind]:
             outcome.failed_gate = "mutation"
             outcome.feedback = mutation.feedback(THRESHOLDS[kind])
+            return outcome
+        if baseline is not None and not _earns_its_place(outcome, await baseline(functions),
+                                                         checkout, test_file):
             return outcome
     # 5 smells
     if upto >= 5:
@@ -253,3 +269,23 @@ async def run_gates(
             return outcome
     outcome.passed = True
     return outcome
+
+
+def _earns_its_place(outcome: GatePass, baseline: Baseline, checkout: Path,
+                     test_file: str) -> bool:
+    """Gate 4's second half: the tests that earn nothing against `baseline` are cut out;
+    False (the gate failed) when no test of the file earns anything."""
+    assert outcome.mutation is not None
+    earned = earning.evaluate(outcome.tests, outcome.mutation, baseline)
+    outcome.earnings = earned
+    if earned.nothing_earned:
+        outcome.failed_gate = "earns"
+        outcome.nothing_left = not baseline.leaves_something
+        outcome.feedback = earning.feedback(baseline)
+        return False
+    if earned.unearned:
+        source = read_beneath(checkout, test_file).decode(errors="replace")
+        write_beneath(checkout, test_file, drop_tests(source, earned.unearned).encode())
+        outcome.tests = [t for t in outcome.tests
+                         if earning.named_in_file(t) not in earned.unearned]
+    return True
