@@ -127,6 +127,12 @@ async def test_a_file_passing_every_gate_becomes_a_change_request(e2e: E2E):
     [change] = e2e.change_requests()
     body = body_of(change)
     assert FILE.format(tag=f"issue{n}") in body and "100% of 3" in body and "ACCEPT" in body
+    # tests/test_calc.py imports calc but only tests total: what each new test earned
+    assert (f"- `{FILE.format(tag=f'issue{n}')}::test_average_of_nothing_raises`: kills "
+            "`calc.py:6 not values → values`, covers calc.py:6→7") in body
+    assert ("::test_average_of_two_numbers`: kills `calc.py:8 return sum(values) / len(values) "
+            "→ return None`, kills `calc.py:6 not values → values`, kills `calc.py:8 / → *` "
+            "and 1 more") in body
     assert any(c.startswith("Smith opened ") for c in e2e.issue_comments())
     # The reviewer saw the code under test, the test and the mutation result, not the Writer's
     # conversation.

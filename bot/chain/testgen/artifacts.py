@@ -92,14 +92,20 @@ class FileReport(BaseModel):
 
     target: str
     file: str
-    status: Literal["kept", "rejected", "skipped_flaky", "dropped_low_value"]
+    status: Literal["kept", "rejected", "skipped_flaky", "dropped_low_value",
+                    "dropped_earns_nothing"]
     attempts: int = 0
     revisions: int = 0
     failed_gate: str | None = None
     reason: str = ""
     tests: list[str] = Field(default_factory=list)
     dropped: dict[str, str] = Field(default_factory=dict)
-    """Tests taken out of a kept file, with why (skipped_flaky, low_value)."""
+    """Tests taken out of a kept file, with why (skipped_flaky, earns_nothing, low_value)."""
+    earned: dict[str, list[str]] = Field(default_factory=dict)
+    """Per kept test, what earned it its place against the existing tests ("kills `calc.py:8
+    / → *`", "covers calc.py:12→14")."""
+    earning: str = ""
+    """Why the kept tests earned their place without evidence, or were not checked."""
     runs: int = 0
     kind: str = ""
     mutation_score: float | None = None

@@ -1,13 +1,18 @@
 """The change request's body and the issue comment of a test-generation run: per file, the
-gate report (runs, mutation score against its threshold, smells, reviewer verdict), and the
-tokens and cost each kept file took."""
+gate report (runs, mutation score against its threshold, smells, reviewer verdict), what each
+kept test earned against the existing tests, and the tokens and cost each kept file took."""
 
 from __future__ import annotations
 
 from bot.chain.testgen.artifacts import FileReport, GenerationReport
 
 STATUS_TEXT = {"kept": "kept", "rejected": "rejected", "skipped_flaky": "skipped (flaky)",
-               "dropped_low_value": "dropped (low value)"}
+               "dropped_low_value": "dropped (low value)",
+               "dropped_earns_nothing": "dropped (earns nothing)"}
+MAX_EARNED_SHOWN = 3
+EARNED_HEADER = ("What each kept test earns against the existing tests (a mutant they let "
+                 "survive that it kills, a branch they never take that it takes; a test "
+                 "earning nothing was taken out):")
 
 
 def _score(report: FileReport) -> str:
@@ -34,6 +39,7 @@ def change_request_body(run_id: int, task: str, generated: GenerationReport, *,
             f"{_score(report)} | {', '.join(report.smells) or 'none'} | {report.reviewer} "
             f"after {report.revisions} revision(s) | {report.tokens} | "
             f"${report.cost_usd:.4f} |")
+    lines += _earned_lines(generated.kept)
     dropped = [(f.file, t, why) for f in generated.kept for t, why in f.dropped.items()]
     if dropped:
         lines += ["", "Tests taken out of kept files:"]
@@ -55,6 +61,23 @@ def change_request_body(run_id: int, task: str, generated: GenerationReport, *,
               "(`pytest -m smith_generated` selects them, `-m 'not smith_generated'` drops "
               "them).", "", f"<sub>Smith run {run_id}</sub>"]
     return "\n".join(lines)
+
+
+def _earned_lines(kept: list[FileReport]) -> list[str]:
+    """Per kept test, what earned it its place (the first few), or the file's note."""
+    lines = ["", EARNED_HEADER]
+    for report in kept:
+        note = f" ({report.earning})" if report.earning else ""
+        if not report.earned:
+            lines.append(f"- `{report.file}`: {report.earning or 'not checked'}")
+            continue
+        for test in report.tests:
+            what = report.earned.get(test, [])
+            shown = ", ".join(what[:MAX_EARNED_SHOWN]) + (
+                f" and {len(what) - MAX_EARNED_SHOWN} more" if len(what) > MAX_EARNED_SHOWN
+                else "")
+            lines.append(f"- `{report.file}::{test}`: {shown or 'earns its place'}{note}")
+    return lines
 
 
 def issue_comment(run_id: int, url: str, generated: GenerationReport) -> str:

@@ -1,7 +1,9 @@
 """The test-generation chain's steps: PREPARE, TEST_TARGETS, WRITE_TESTS, PUBLISH_TESTS.
 
 WRITE_TESTS is a per-item loop: one target file at a time, the Writer writes one test file,
-our code runs gates 1-5 in the sandbox, the Reviewer judges it (gate 6). Budgets per file:
+our code runs gates 1-5 in the sandbox (gate 4 also asks each test to earn its place against
+the existing tests of the module, `existing.py` and `earning.py`), the Reviewer judges it
+(gate 6). Budgets per file:
 3 attempts for gates 1-5 (each restarts at gate 1; a reviewer REJECT spends one), 2 reviewer
 revisions (a revision touching at most 30 % of the file re-runs gates 1-2, a larger one 1-5).
 Each finished file is checkpointed in the run's state with its content, so a resumed run
@@ -11,6 +13,7 @@ restores it and skips it.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
 import structlog
@@ -33,6 +36,8 @@ from bot.chain.testgen.artifacts import (
     TestTargets,
     WrittenTestFile,
 )
+from bot.chain.testgen.earning import Baseline
+from bot.chain.testgen.existing import baseline_for
 from bot.chain.testgen.gates import GatePass, GateSettings, run_gates
 from bot.chain.testgen.js_gates import run_js_gates
 from bot.chain.testgen.js_tagging import js_test_file_for, tag_js
@@ -52,7 +57,11 @@ MAX_ATTEMPTS = 3
 MAX_REVISIONS = 2
 SMALL_REVISION = 0.30
 MARKER = "smith_generated"
-GATE_NUMBERS = {"collect": 1, "green": 2, "stable": 3, "mutation": 4, "smells": 5}
+GATE_NUMBERS = {"collect": 1, "green": 2, "stable": 3, "mutation": 4, "earns": 4, "smells": 5}
+GATE_TITLES = {"earns": "earns its place"}
+EARNS_NOTHING = "earns_nothing"
+"""Why a test was cut out of a kept file, and the story of a file none of whose tests earned
+its place (the rules loop's and the stats' word for it)."""
 NO_FILE = "writer"
 """The `failed_gate` of a try in which the Writer wrote no file (before gate 1)."""
 MAX_CODE_LINES = 400
@@ -327,8 +336,20 @@ async def _attempt(ctx: RunContext, task: str, target: TestTarget, report: FileR
         report.reason = "every test flipped between runs"
         report.dropped = {t: "skipped_flaky" for t in passed.flaky}
         return Verdict.SKIPPED, None
+    if passed.nothing_left:  # the existing tests leave nothing to earn: no try can do better
+        report.status, report.failed_gate = "dropped_earns_nothing", "earns"
+        report.reason = "the existing tests already kill every mutant and take every branch"
+        report.dropped = {t: EARNS_NOTHING for t in
+                          (passed.earnings.unearned if passed.earnings else passed.tests)}
+        await ctx.record_failure(str(StepName.TEST_WRITER), EARNS_NOTHING,
+                                 f"{file}: {passed.feedback}")
+        return Verdict.SKIPPED, None
     if not passed.passed:
         return Verdict.REJECTED, await _rejected(ctx, report, passed)
+    if passed.earnings is not None and passed.earnings.unearned:
+        await ctx.record_failure(str(StepName.TEST_WRITER), EARNS_NOTHING,
+                                 f"{file}: cut out, earning nothing against the existing "
+                                 f"tests: {', '.join(passed.earnings.unearned)}")
     keep, again = await _review_loop(ctx, task, target, file, written, passed, settings, report)
     if keep:
         return Verdict.PASSED, None
@@ -399,10 +420,20 @@ def _usage(ctx: RunContext) -> tuple[int, float]:
 async def _gates(ctx: RunContext, file: str, target: TestTarget, written: WrittenTestFile,
                  settings: GateSettings, upto: int, seed: int) -> GatePass:
     functions = written.functions or target.functions
-    gates = run_js_gates if is_js(file) else run_gates
-    result = await gates(ctx.sandbox, ctx.workspace.path, ctx.repo_config, test_file=file,
-                         target=target.path, functions=functions, settings=settings,
-                         upto=upto, seed=seed)
+    if is_js(file):
+        result = await run_js_gates(ctx.sandbox, ctx.workspace.path, ctx.repo_config,
+                                    test_file=file, target=target.path, functions=functions,
+                                    settings=settings, upto=upto, seed=seed)
+    else:
+        generated = {file, *(stored["report"]["file"] for stored in _files(ctx).values())}
+
+        async def existing(names: Sequence[str]) -> Baseline:
+            return await baseline_for(ctx, target.path, names, max_mutants=settings.max_mutants,
+                                      exclude=generated, step=LOOP)
+
+        result = await run_gates(ctx.sandbox, ctx.workspace.path, ctx.repo_config,
+                                 test_file=file, target=target.path, functions=functions,
+                                 settings=settings, upto=upto, seed=seed, baseline=existing)
     await ctx.trajectory.record(step=LOOP, actor="code", tool="run_gates",
                                 args={"file": file, "upto": upto},
                                 ok=result.passed, detail=result.failed_gate or "passed")
@@ -417,8 +448,9 @@ async def _rejected(ctx: RunContext, report: FileReport, passed: GatePass) -> st
     gate = passed.failed_gate or "green"
     report.failed_gate, report.reason = gate, passed.feedback.splitlines()[0][:200] \
         if passed.feedback else gate
-    text = f"REJECT: gate {GATE_NUMBERS[gate]} — {gate}\n{passed.feedback}"
-    await ctx.record_failure(str(StepName.TEST_WRITER), f"gate_{gate}", text)
+    text = f"REJECT: gate {GATE_NUMBERS[gate]} — {GATE_TITLES.get(gate, gate)}\n{passed.feedback}"
+    kind = EARNS_NOTHING if gate == "earns" else f"gate_{gate}"
+    await ctx.record_failure(str(StepName.TEST_WRITER), kind, text)
     return text
 
 
@@ -457,6 +489,7 @@ async def _review_loop(ctx: RunContext, task: str, target: TestTarget, file: str
             return False, await _rejected(ctx, report, again)
         if again.mutation is None:
             again.mutation, again.smells = passed.mutation, passed.smells
+            again.earnings = passed.earnings
         passed = again
 
 
@@ -469,6 +502,8 @@ async def _keep(ctx: RunContext, file: str, target: TestTarget, written: Written
     remaining = [t for t in names_of_tests(source, file) if t not in low and t.rsplit("::", 1)[-1]
                  not in low]
     report.dropped.update({t: "skipped_flaky" for t in passed.flaky})
+    if passed.earnings is not None:
+        report.dropped.update({t: EARNS_NOTHING for t in passed.earnings.unearned})
     report.dropped.update({t: "low_value" for t in low})
     if low and not remaining:
         report.status, report.failed_gate = "dropped_low_value", "reviewer"
@@ -483,7 +518,18 @@ async def _keep(ctx: RunContext, file: str, target: TestTarget, written: Written
         report.mutation_score, report.mutants = passed.mutation.score, passed.mutation.mutants
     if passed.smells is not None:
         report.smells = [f"{s.test}: {s.kind}" for s in passed.smells.smells]
+    report.earned, report.earning = _earned(passed, remaining, file)
     return True, None
+
+
+def _earned(passed: GatePass, tests: list[str], file: str) -> tuple[dict[str, list[str]], str]:
+    """What each kept test earned against the existing tests, and a note when the check said
+    nothing per test (no existing test, not checked)."""
+    earned = passed.earnings
+    if earned is None:
+        return {}, ("not checked: Python only" if is_js(file) else
+                    "not checked: mutation testing is off")
+    return {t: earned.per_test.get(t, []) for t in tests}, earned.trivially
 
 
 def changed_fraction(before: str, after: str) -> float:
@@ -596,6 +642,11 @@ async def _review(ctx: RunContext, task: str, target: TestTarget, file: str,
              "The generated test file:", _code_block(ctx, file),
              "The Writer's scenarios:", data_block("feedback", scenarios),
              "Existing tests: " + (", ".join(existing[:60]) or "none"), mutation_text]
+    earned = passed.earnings
+    if earned is not None:
+        parts.append("What each test earns against the existing tests: " + "; ".join(
+            f"{test}: {', '.join(what)}" for test, what in earned.per_test.items() if what)
+            + (f" ({earned.trivially})" if earned.trivially else ""))
     artifact = await run_agent(ctx, str(StepName.TEST_REVIEWER), "\n\n".join(parts))
     assert isinstance(artifact, TestReview)
     return artifact
