@@ -6,9 +6,10 @@ each gate's verdicts are in the store. Decisions:
   says how many files a gate let through at all; `stopped_by` counts the tries each gate (or
   the writer, when it wrote no file) stopped.
 - The stages: generated (the Writer wrote the file) → collected → green → stable → mutation →
-  smells → reviewer (kept) → merged (kept, and the run's change request was merged). A file
-  whose every test flipped stops at stable; one whose tests were all of low value, at the
-  reviewer.
+  earns (a test of it earned its place against the existing tests) → smells → reviewer (kept)
+  → merged (kept, and the run's change request was merged). A file whose every test flipped
+  stops at stable; one none of whose tests earned its place, at earns; one whose tests were
+  all of low value, at the reviewer.
 - Tests are counted where the report knows them: in kept files (reviewer, merged).
 """
 
@@ -21,8 +22,9 @@ from bot.stats.report import FunnelStage, TestgenFunnel
 from bot.store.stats import RunRow, TestFileTry
 
 TESTGEN_CHAINS = frozenset({"tests", "tests_cr"})
-GATES = ("collect", "green", "stable", "mutation", "smells", "reviewer")
-STAGES = ("generated", "collected", "green", "stable", "mutation", "smells", "reviewer", "merged")
+GATES = ("collect", "green", "stable", "mutation", "earns", "smells", "reviewer")
+STAGES = ("generated", "collected", "green", "stable", "mutation", "earns", "smells", "reviewer",
+          "merged")
 NO_FILE = "writer"
 """The `failed_gate` of a try in which the Writer wrote no file (bot/chain/testgen/steps.py
 `NO_FILE`, not imported: the stats stay free of the chain's workspace imports)."""

@@ -70,7 +70,7 @@ async def test_new_sections_in_json_and_in_the_table(database: Database, databas
     [comparison] = data["reproduction"]
     assert (comparison["with_test"]["runs"], comparison["with_test"]["rework_rate"],
             comparison["without_test"]["success_rate"]) == (1, 1.0, 0.0)
-    assert [s["files"] for s in data["testgen"]["stages"]] == [1, 1, 1, 1, 1, 1, 1, 1]
+    assert [s["files"] for s in data["testgen"]["stages"]] == [1, 1, 1, 1, 1, 1, 1, 1, 1]
     assert data["examples"]["per_run"][0]["run"] == ids["examples"]
     assert data["examples"]["per_run"][0]["iterations_to_threshold"] == 2
 
@@ -78,8 +78,8 @@ async def test_new_sections_in_json_and_in_the_table(database: Database, databas
     assert table.returncode == 0, table.stderr
     out = table.stdout
     assert "fix runs with / without a red reproduction test" in out
-    assert "funnel: generated 1 → collected 1 → green 1 → stable 1 → mutation 1 → smells 1 " \
-           "→ reviewer 1 (3 tests) → merged 1 (3 tests)" in out
+    assert "funnel: generated 1 → collected 1 → green 1 → stable 1 → mutation 1 → earns 1 " \
+           "→ smells 1 → reviewer 1 (3 tests) → merged 1 (3 tests)" in out
     assert "tries stopped by: green 1, writer 1" in out
     assert "held-out chain: 1 runs, 1 accepted, 1 merged, 1 accepted without edits" in out
     assert "+10 pt / +10 pt" in out

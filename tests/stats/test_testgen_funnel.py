@@ -41,17 +41,19 @@ def test_each_file_counts_once_at_the_furthest_stage_any_try_reached():
         tried(2, "d.py", "dropped_low_value", "reviewer"),
         # e.py: kept, its run not merged
         tried(2, "e.py", "kept", None, tests=2),
+        # f.py: no test earned its place against the existing tests
+        tried(2, "f.py", "dropped_earns_nothing", "earns"),
     ]
     result = funnel([run(1, merged=True), run(2, chain="tests_cr", merged=False)], tries)
 
     assert [(s.stage, s.files) for s in result.stages] == [
-        ("generated", 5), ("collected", 5), ("green", 5), ("stable", 4), ("mutation", 4),
-        ("smells", 3), ("reviewer", 2), ("merged", 1)]
+        ("generated", 6), ("collected", 6), ("green", 6), ("stable", 5), ("mutation", 5),
+        ("earns", 4), ("smells", 3), ("reviewer", 2), ("merged", 1)]
     tests = {s.stage: s.tests for s in result.stages}
     assert (tests["reviewer"], tests["merged"], tests["green"]) == (6, 4, None)
-    assert (result.runs, result.targets) == (2, 5)
-    assert result.stopped_by == {"collect": 1, "green": 1, "mutation": 1, "reviewer": 1,
-                                 "smells": 1, "stable": 1, "writer": 1}
+    assert (result.runs, result.targets) == (2, 6)
+    assert result.stopped_by == {"collect": 1, "earns": 1, "green": 1, "mutation": 1,
+                                 "reviewer": 1, "smells": 1, "stable": 1, "writer": 1}
 
 
 def test_a_file_that_was_never_written_is_tried_but_not_generated():
