@@ -231,3 +231,29 @@ async def test_a_test_earning_nothing_goes_back_and_the_existing_tests_run_once(
         assert measured(bench) == [{"module": "calc.py", "tests": 2, "mutants": 3}]  # once
     finally:
         await bench.close()
+
+
+async def test_without_a_code_graph_the_existing_tests_are_the_suites_files_running_the_module(
+        tmp_path: Path) -> None:
+    bare = make_buggy_repo(tmp_path / "repo")
+    push_files(bare, {"calc.py": FIXED_CALC, "tests/test_average.py": TWO_NUMBERS,
+                      "tests/test_other.py": "def test_other():\n    assert 1 + 1 == 2\n"},
+               message="Fix average (#1)")
+    bench = build_bench(tmp_path, TESTS, bare, title=ISSUE_TITLE,
+                        body="Please cover the fix of average with tests.")
+    try:
+        await targeted(bench)
+        bench.ctx.tools.code_graph = None  # no graph: the suite, narrowed by a covered run
+        bench.runner.script(S.TEST_WRITER, WRITTEN, tool_calls=writes(GOOD))
+        bench.runner.script(S.TEST_REVIEWER, review())
+
+        outcome = await bench.try_item(S.WRITE_TESTS, "calc.py")
+
+        assert outcome.verdict == Verdict.PASSED, outcome.summary
+        baseline = bench.ctx.state.model_extra["test_baselines"]["calc.py"]
+        assert baseline["found_by"] == "suite"
+        assert baseline["tests"] == ["tests/test_average.py", "tests/test_calc.py"]
+        report = bench.ctx.state.model_extra["test_files"]["calc.py"]["report"]
+        assert report["dropped"] == {"test_average_of_two_numbers": "earns_nothing"}
+    finally:
+        await bench.close()
