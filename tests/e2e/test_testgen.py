@@ -143,11 +143,10 @@ async def test_a_file_passing_every_gate_becomes_a_change_request(e2e: E2E):
     assert not e2e.model.problems
 
 
-@pytest.fixture
-def forge_name() -> str:  # the other scenarios once, on GitHub: the forge side is shared
-    return "github"
+BOTH_FORGES = pytest.mark.parametrize("forge_name", ["github", "gitlab"])
 
 
+@BOTH_FORGES
 async def test_a_surviving_mutant_goes_back_to_the_writer_and_is_killed(e2e: E2E):
     n = e2e.issue
     e2e.model.script("submit_written_test_file", *write(n, RAISES_ONLY),
@@ -166,6 +165,7 @@ async def test_a_surviving_mutant_goes_back_to_the_writer_and_is_killed(e2e: E2E
     assert "test_average_of_two_numbers" in branch_file(e2e.bare, run.branch, FILE.format(tag=f"issue{n}"))
 
 
+@BOTH_FORGES
 async def test_a_flaky_test_is_dropped_never_fixed(e2e: E2E):
     n = e2e.issue
     e2e.model.script("submit_written_test_file", *write(n, FLAKY))
@@ -183,6 +183,7 @@ async def test_a_flaky_test_is_dropped_never_fixed(e2e: E2E):
     assert "test_flips_between_runs`: skipped flaky" in body_of(change)
 
 
+@BOTH_FORGES
 async def test_the_reviewer_rejects_a_tautology_and_drops_a_low_value_test(e2e: E2E):
     n = e2e.issue
     # Gates 1-5 cannot see this one (the other tests kill every mutant, and the expected value
@@ -222,6 +223,7 @@ def push_branch(bare: Path, branch: str, files: dict[str, str], message: str) ->
         subprocess.run(["git", "-C", str(work), *args], env=env, check=True, capture_output=True)
 
 
+@pytest.mark.parametrize("forge_name", ["github"])  # the fake GitHub's pull requests are seeded
 async def test_tests_asked_for_on_a_change_request_come_as_a_change_request_against_it(e2e: E2E):
     push_branch(e2e.bare, "fix-average", {"calc.py": FIXED_CALC}, "Divide by the count")
     number = e2e.fake.add_pull(e2e.repo_name, head="fix-average", base="main",
@@ -249,6 +251,7 @@ async def test_tests_asked_for_on_a_change_request_come_as_a_change_request_agai
     assert any(text.startswith("Smith opened ") for text in said)
 
 
+@BOTH_FORGES
 async def test_a_tautology_the_reviewer_asks_to_revise_is_fixed_in_place(e2e: E2E):
     n = e2e.issue
     path = FILE.format(tag=f"issue{n}")

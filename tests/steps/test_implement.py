@@ -61,6 +61,21 @@ async def test_an_attempt_that_changes_nothing_is_sent_back_and_the_next_one_is_
     assert (second.verdict, second.next) == (Verdict.PASSED, str(S.QUALITY))  # no 2nd review
 
 
+async def test_an_attempt_that_only_leaves_the_red_test_behind_changed_nothing(
+    fix: StepBench,
+) -> None:
+    """BRT's red test is in every diff after it: an attempt that wrote nothing else is sent
+    back like one that changed no file, not reviewed as a fix."""
+    await red_test_given(fix)
+    fix.runner.script(S.IMPLEMENT, IMPLEMENTATION)
+
+    outcome = await fix.run(S.IMPLEMENT)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.IMPLEMENT))
+    assert outcome.reason == "no_change"
+    assert [f.text for f in fix.ctx.state.feedback] == ["The previous attempt changed no file."]
+
+
 async def test_self_review_decides_nothing_and_hands_its_diff_to_quality(fix: StepBench) -> None:
     await implemented(fix)
     finding = {"axis": "sanity", "finding": "calc.py:8 an empty list still raises",

@@ -20,7 +20,7 @@ from bot.chain.artifacts import (
     SelfReview,
     StepName,
 )
-from bot.chain.change import change_diff
+from bot.chain.change import change_diff, change_paths
 from bot.chain.context import RunContext
 from bot.chain.graph import StepOutcome, Verdict
 from bot.chain.render.model_inputs import criteria_block, diagnosis_block
@@ -87,7 +87,7 @@ async def implement(ctx: RunContext) -> StepOutcome:
         ids = sorted({i for item in unmet for i in _CRITERION_ID.findall(item)})
         return StepOutcome(Verdict.REJECTED, str(StepName.IMPLEMENT), artifact=artifact,
                            diff=diff or None, summary=f"could not do {', '.join(ids)}")
-    if not diff.strip():
+    if not await _changed_beyond_red_test(ctx, diff):
         await add_feedback(ctx, "implement", "The previous attempt changed no file.")
         return StepOutcome(Verdict.REJECTED, str(StepName.IMPLEMENT), artifact=artifact,
                            summary="changed nothing", reason="no_change")
@@ -116,3 +116,14 @@ async def self_review(ctx: RunContext) -> StepOutcome:
     return StepOutcome(Verdict.PASSED, str(StepName.QUALITY), artifact=artifact,
                        diff=await change_diff(ctx),
                        summary=f"{len(artifact.findings)} findings, {fixed} fixed")
+
+
+async def _changed_beyond_red_test(ctx: RunContext, diff: str) -> bool:
+    """Whether the change holds more than BRT's red test: that test is in every diff after
+    BRT, so an attempt that wrote nothing would otherwise look like a change."""
+    if not diff.strip():
+        return False
+    red = ctx.state.red_test
+    if red is None or not red.file:
+        return True
+    return any(path != red.file for path in await change_paths(ctx))
