@@ -30,9 +30,9 @@ from bot.repo_config import CONFIG_FILE, RepoConfig, RepoConfigError, load_repo_
 from bot.workspace.checkout import Workspace, branch_name
 from bot.workspace.dependencies import DependencyCache, SetupFailed
 from bot.workspace.git import GitOptions
-from bot.workspace.test_failure import EnvironmentProblem
 from bot.workspace.sandbox import Sandbox, SandboxUnavailable
 from bot.workspace.sandbox.from_settings import sandbox_settings
+from bot.workspace.test_failure import EnvironmentProblem
 
 log = structlog.get_logger(__name__)
 
