@@ -1,10 +1,11 @@
 """Which JavaScript runner a repository's test command uses, and that command with options added.
 
 The gates of the test-generation chain need more of jest and vitest than one run: the files the
-runner would collect (`jest --listTests`, `vitest list`), runs in random order (`--randomize
---seed`, `--sequence.shuffle`) and coverage (`json-summary`). They are the repository's own
-command with options put in front of its test ids, so its config, environment words and
-reporters stay as they are. A command that names neither runner gets none of this.
+runner would collect (`jest --listTests`, `vitest list --filesOnly`), runs in random order
+(`--randomize --seed`, `--sequence.shuffle --sequence.seed`) and coverage (`json-summary`).
+They are the repository's own command with options put in front of its test ids, so its
+config, environment words and reporters stay as they are. A command that names neither runner
+gets none of this.
 """
 
 from __future__ import annotations
@@ -77,5 +78,7 @@ def list_command(config: RepoConfig, runner: Runner) -> str:
             if rest[:1] == ["run"]:
                 rest = rest[1:]
             kept = [w for w in rest if not w.startswith(("--reporter", "--outputFile"))]
-            return " ".join([*words[:index + 1], "list", *kept])
+            # --filesOnly: the files its include patterns match, without loading them (a file
+            # that fails to load is gate 1's second half, read from the JUnit report).
+            return " ".join([*words[:index + 1], "list", "--filesOnly", *kept])
     return command

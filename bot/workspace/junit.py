@@ -24,6 +24,9 @@ _ASSERTION_FIRST_LINE = re.compile(
 )
 _JEST_SUITE_FAILED = "Test suite failed to run"
 _PYTEST_COLLECTION = "collection failure"
+# vitest reports a file that failed to load (or an error outside any test) as one testcase
+# named like its classname, the file's path; no test of a loaded file is named so.
+_VITEST_FILE_SUFFIXES = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
 
 
 class TestOutcome(StrEnum):
@@ -160,6 +163,9 @@ def _case_outcome(case: Any) -> tuple[TestOutcome, Any | None]:
     children = {child.tag: child for child in case}
     error, failure = children.get("error"), children.get("failure")
     if classname == _JEST_SUITE_FAILED:
+        return TestOutcome.COLLECTION_ERROR, error if error is not None else failure
+    if (classname.endswith(_VITEST_FILE_SUFFIXES) and case.get("name") == classname
+            and (error is not None or failure is not None)):
         return TestOutcome.COLLECTION_ERROR, error if error is not None else failure
     if error is not None:
         if classname == "" and (error.get("message") or "") == _PYTEST_COLLECTION:

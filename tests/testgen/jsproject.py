@@ -52,3 +52,26 @@ def write(root: Path, files: dict[str, str]) -> Path:
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(content)
     return root
+
+
+VITEST_COMMAND = "vitest run --reporter=junit --outputFile={junit} {tests}"
+
+
+def needs_vitest() -> None:
+    """Skip unless node and vitest (`npm install --prefix <tools> vitest@3`) are there."""
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    if not (JS_BIN / "vitest").exists():
+        pytest.skip(f"vitest missing: npm install --prefix {JS_TOOLS} vitest@3")
+
+
+def vitest_config() -> RepoConfig:
+    """A vitest repository's command: its JUnit reporter writes the report Smith reads."""
+    return RepoConfig(language="javascript", tests=TestsConfig(command=VITEST_COMMAND))
+
+
+def link_node_modules(root: Path) -> Path:
+    """Give the project the tools folder as its own `node_modules`, so its tests can
+    `import { test } from 'vitest'` as in a repository that installed it."""
+    (root / "node_modules").symlink_to(JS_TOOLS / "node_modules", target_is_directory=True)
+    return root

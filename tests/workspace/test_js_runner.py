@@ -39,7 +39,7 @@ def test_listing_commands() -> None:
     assert list_command(config("jest --ci -- {tests}"), "jest") == \
         "jest --ci --listTests -- {tests}"
     vitest = config("vitest run --reporter=junit --outputFile={junit} {tests}")
-    assert list_command(vitest, "vitest") == "vitest list {tests}"
+    assert list_command(vitest, "vitest") == "vitest list --filesOnly {tests}"
 
 
 def test_only_plain_jest_commands_go_to_the_batch_driver() -> None:

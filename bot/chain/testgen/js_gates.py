@@ -21,7 +21,13 @@ from bot.chain.testgen.js_tautology import js_subject
 from bot.chain.testgen.js_tests import drop_js_tests, js_test_names
 from bot.repo_config import RepoConfig
 from bot.workspace.failure_summary import summarize_failures
-from bot.workspace.js_runner import list_command, random_order, runner_of, with_options
+from bot.workspace.js_runner import (
+    Runner,
+    list_command,
+    random_order,
+    runner_of,
+    with_options,
+)
 from bot.workspace.junit import RunStatus, TestOutcome, TestRunResult
 from bot.workspace.safe_fs import read_beneath, write_beneath
 from bot.workspace.sandbox import Sandbox
@@ -30,9 +36,18 @@ from bot.workspace.testrun import render_command, repo_env, run_tests
 MAX_LISTED_CHARS = 300
 
 
-def _name(test_id: str) -> str:
-    """`src/x.test.js::describe title` → `describe title` (how the file names it)."""
-    return test_id.split("::", 1)[1].strip() if "::" in test_id else test_id.strip()
+def _name(test_id: str, runner: Runner | None) -> str:
+    """`src/x.test.js::describe title` → `describe title` (how the file names it). vitest joins
+    the titles with ` > ` (`describe > title`): named as jest does, so one name fits both."""
+    name = test_id.split("::", 1)[1].strip() if "::" in test_id else test_id.strip()
+    return name.replace(" > ", " ") if runner == "vitest" else name
+
+
+def _lists(output: str, test_file: str) -> bool:
+    """Does a listing name the file? jest prints absolute paths, vitest checkout-relative ones."""
+    relative = PurePosixPath(test_file).as_posix()
+    return any(line.strip() == relative or line.strip().endswith("/" + relative)
+               for line in output.splitlines())
 
 
 def _outcomes(result: TestRunResult) -> dict[str, TestOutcome]:
@@ -50,8 +65,7 @@ async def listed(sandbox: Sandbox, checkout: Path, config: RepoConfig, test_file
     env, prepend = repo_env(config, checkout)
     result = await sandbox.run(command, cwd=checkout, timeout=timeout, env=env,
                                path_prepend=prepend)
-    wanted = "/" + PurePosixPath(test_file).as_posix()
-    if any(wanted in line for line in result.output.splitlines()):
+    if _lists(result.output, test_file):
         return True, ""
     if result.timed_out:
         return False, f"{runner} could not list its test files in time"
@@ -89,15 +103,15 @@ async def run_js_gates(
         outcome.failed_gate = "green"
         outcome.feedback = summarize_failures(result, checkout)
         return outcome
+    runner = runner_of(config)
     ids = sorted(_outcomes(result))
-    outcome.tests = [_name(i) for i in ids]
+    outcome.tests = [_name(i, runner) for i in ids]
     outcome.runs = 1
     if upto < 3:
         outcome.passed = True
         return outcome
     # 3 stable: fresh processes in random orders
     runs = settings.integration_runs if is_integration(test_file, kind) else settings.unit_runs
-    runner = runner_of(config)
     shuffler = random.Random(seed)
     flaky: set[str] = set()
     for _ in range(runs - 1):
@@ -112,7 +126,7 @@ async def run_js_gates(
         seen = _outcomes(repeat)
         flaky |= {i for i in ids if seen.get(i) is not TestOutcome.PASSED}
     if flaky:
-        outcome.flaky = sorted(_name(i) for i in flaky)
+        outcome.flaky = sorted(_name(i, runner) for i in flaky)
         source = read_beneath(checkout, test_file).decode(errors="replace")
         known = {name.strip() for name in js_test_names(source, test_file)}
         if len(flaky) == len(ids) or not set(outcome.flaky) <= known:

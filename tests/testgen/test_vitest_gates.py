@@ -1,0 +1,80 @@
+"""Gates 1-4 on vitest files of a small real ES-module project, every run in the sandbox."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.chain.testgen.gates import GateSettings
+from bot.chain.testgen.js_gates import run_js_gates
+from tests.testgen import jsproject
+
+CALC = "export function double(x) {\n  return x * 2;\n}\n"
+STABLE = ("import { describe, test, expect } from 'vitest';\n"
+          "import { double } from '../calc.js';\n\n"
+          "test('doubles a number', () => {\n  expect(double(2)).toBe(4);\n});\n")
+FLIPS = """
+describe('flaky', () => {
+  test('flips between runs', () => {
+    const marker = new URL('./.flip', import.meta.url);
+    if (fs.existsSync(marker)) {
+      fs.unlinkSync(marker);
+      throw new Error('flipped');
+    }
+    fs.writeFileSync(marker, 'x');
+  });
+});
+"""
+MISSING = ("import { test, expect } from 'vitest';\nimport { nothing } from '../missing.js';\n"
+           "test('x', () => { expect(1).toBe(1); });\n")
+NO_MUTATION = GateSettings(mutation=False)
+
+
+def project(tmp_path: Path, test: str, name: str = "tests/gen.test.js") -> Path:
+    jsproject.needs_vitest()
+    root = jsproject.write(tmp_path / "checkout", {
+        "package.json": '{"name": "calc", "version": "1.0.0", "type": "module"}\n',
+        "calc.js": CALC, name: test})
+    return jsproject.link_node_modules(root)
+
+
+async def gates(root: Path, settings: GateSettings = NO_MUTATION,
+                test_file: str = "tests/gen.test.js"):
+    return await run_js_gates(jsproject.sandbox(), root, jsproject.vitest_config(),
+                              test_file=test_file, target="calc.js", functions=["double"],
+                              settings=settings, upto=4)
+
+
+async def test_a_stable_file_passes_with_three_runs_in_random_order(tmp_path: Path) -> None:
+    result = await gates(project(tmp_path, STABLE))
+    assert result.passed and result.runs == 3 and result.tests == ["doubles a number"]
+
+
+async def test_a_test_that_flips_is_cut_out_with_its_describe(tmp_path: Path) -> None:
+    root = project(tmp_path, "import fs from 'node:fs';\n" + STABLE + FLIPS)
+    result = await gates(root)
+    assert result.passed and result.flaky == ["flaky flips between runs"]
+    left = (root / "tests" / "gen.test.js").read_text()
+    assert "flips between runs" not in left and "describe('flaky'" not in left
+    assert "doubles a number" in left
+
+
+@pytest.mark.parametrize(("test", "name", "gate", "says"), [
+    (STABLE, "tests/gen.js", "collect", "vitest does not collect tests/gen.js"),
+    (MISSING, "tests/gen.test.js", "collect", "missing"),
+    (STABLE.replace("toBe(4)", "toBe(5)"), "tests/gen.test.js", "green", "expected 4 to be 5"),
+])
+async def test_a_failed_gate_says_what_to_fix(tmp_path: Path, test: str, name: str, gate: str,
+                                             says: str) -> None:
+    result = await gates(project(tmp_path, test, name), test_file=name)
+    assert not result.passed and result.failed_gate == gate
+    assert says in result.feedback, result.feedback
+
+
+async def test_a_low_mutation_score_fails_gate_four_with_the_survivors(tmp_path: Path) -> None:
+    weak = ("import { test, expect } from 'vitest';\nimport { double } from '../calc.js';\n"
+            "test('zero stays zero', () => { expect(double(0)).toBe(0); });\n")
+    result = await gates(project(tmp_path, weak), settings=GateSettings())
+    assert result.failed_gate == "mutation" and result.threshold == 0.5
+    assert "calc.js:2: `*` → `/` survived" in result.feedback
