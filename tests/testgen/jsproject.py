@@ -57,12 +57,19 @@ def write(root: Path, files: dict[str, str]) -> Path:
 VITEST_COMMAND = "vitest run --reporter=junit --outputFile={junit} {tests}"
 
 
-def needs_vitest() -> None:
-    """Skip unless node and vitest (`npm install --prefix <tools> vitest@3`) are there."""
+def vitest_missing() -> str | None:
+    """Why vitest cannot run here (`npm install --prefix <tools> vitest@3`), or None."""
     if shutil.which("node") is None:
-        pytest.skip("node is not installed")
+        return "node is not installed"
     if not (JS_BIN / "vitest").exists():
-        pytest.skip(f"vitest missing: npm install --prefix {JS_TOOLS} vitest@3")
+        return f"vitest missing: npm install --prefix {JS_TOOLS} vitest@3"
+    return None
+
+
+def needs_vitest() -> None:
+    reason = vitest_missing()
+    if reason:
+        pytest.skip(reason)
 
 
 def vitest_config() -> RepoConfig:

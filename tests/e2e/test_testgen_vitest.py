@@ -1,0 +1,136 @@
+"""The test-generation chain end to end on a vitest repository: `smith:tests` on an issue whose
+fix has landed → Writer → gates 1-5 under vitest in the sandbox (`vitest list --filesOnly`,
+JUnit reporter, `--sequence.shuffle`, one command per mutant, smells) → Reviewer → a change
+request with the tagged test file. Real git, real sandboxed vitest, fake forge, scripted model.
+The repository uses vitest's globals (`--globals`), so its tests need no `node_modules` of
+their own. Skips without vitest (CI installs it into ~/.cache/smith/js-tools)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.e2e.buggy_repo import branch_file, push_files
+from tests.e2e.conftest import E2E
+from tests.e2e.script import first_user_text
+from tests.fakes.model import Turn
+from tests.testgen import jsproject
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(jsproject.vitest_missing() is not None,
+                       reason=str(jsproject.vitest_missing())),
+    pytest.mark.e2e_settings(sandbox_path=f"{jsproject.JS_BIN}:/usr/local/bin:/usr/bin:/bin"),
+]
+
+PRICES = """/** Price helpers. */
+function formatPrice(cents) {
+  if (cents < 0) throw new RangeError('negative price');
+  const whole = Math.floor(cents / 100);
+  const rest = cents % DIVISOR;
+  return `${whole}.${String(rest).padStart(2, '0')}`;
+}
+
+module.exports = { formatPrice };
+"""
+EXISTING = """const { formatPrice } = require('./prices');
+
+test('whole amounts keep two zeros', () => {
+  expect(formatPrice(500)).toBe('5.00');
+});
+"""
+ERRORS_ONLY = """const { formatPrice } = require('./prices');
+
+describe('formatPrice', () => {
+  test('refuses a negative price', () => {
+    expect(() => formatPrice(-1)).toThrow(RangeError);
+  });
+});
+"""
+GOOD = """const { formatPrice } = require('./prices');
+
+describe('formatPrice', () => {
+  test('refuses a negative price', () => {
+    expect(() => formatPrice(-1)).toThrow(RangeError);
+  });
+
+  test('zero is free', () => {
+    expect(formatPrice(0)).toBe('0.00');
+  });
+
+  test('cents keep both digits', () => {
+    expect(formatPrice(1234)).toBe('12.34');
+  });
+
+  test('whole amounts', () => {
+    expect(formatPrice(500)).toBe('5.00');
+  });
+});
+"""
+VITEST_GLOBALS = jsproject.VITEST_COMMAND.replace("vitest run", "vitest run --globals")
+SCENARIOS = [{"test": "formatPrice refuses a negative price", "kind": "error",
+              "behaviour": "a negative amount of cents raises RangeError"},
+             {"test": "formatPrice cents keep both digits", "kind": "happy_path",
+              "behaviour": "1234 cents read 12.34"}]
+
+
+def smith_yml() -> str:
+    return ("language: javascript\ntests:\n  command: "
+            + json.dumps(VITEST_GLOBALS) + "\n")
+
+
+def write(path: str, content: str) -> list[Turn]:
+    return [Turn.tool("read_file", path="prices.js"),
+            Turn.tool("write_file", path=path, content=content),
+            Turn.submit("submit_written_test_file",
+                        {"file": path, "functions": ["formatPrice"], "scenarios": SCENARIOS})]
+
+
+def review() -> dict[str, Any]:
+    return {"tests": [{"test": s["test"], "verdict": "OK", "confidence": "HIGH"}
+                      for s in SCENARIOS],
+            "verdict": "ACCEPT", "summary": "Pins down the documented format.",
+            "missing_scenarios": []}
+
+
+@pytest.fixture
+def forge_name() -> str:
+    return "github"
+
+
+async def test_a_vitest_file_goes_through_the_gates_and_becomes_a_change_request(e2e: E2E):
+    n = e2e.issue
+    path = f"prices.smith_issue{n}.test.js"
+    push_files(e2e.bare, {"package.json": '{"name": "shop", "version": "1.0.0"}\n',
+                          ".smith.yml": smith_yml(), "prices.js": PRICES.replace("DIVISOR", "10"),
+                          "prices.test.js": EXISTING}, message="Prices")
+    push_files(e2e.bare, {"prices.js": PRICES.replace("DIVISOR", "100")},
+               message=f"Keep both digits of the cents (#{n})")
+    e2e.model.script("submit_written_test_file", *write(path, ERRORS_ONLY),
+                     *write(path, GOOD)[1:])
+    e2e.model.script("submit_test_review", Turn.submit("submit_test_review", review()))
+    await e2e.fake.label_issue(e2e.repo_name, n, "smith:tests", actor="maintainer")
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
+    steps = {s.name: s for s in await e2e.steps(run.id) if s.item is None}
+    assert steps["test_targets"].artifact["targets"] == [
+        {"path": "prices.js", "functions": ["formatPrice"],
+         "why": f"changed by commits naming #{n}"}]
+    # The first file only checks the error: every mutant after the guard survives (gate 4),
+    # and the Writer hears which, by line.
+    tries = [s for s in await e2e.steps(run.id) if s.item == "prices.js"]
+    assert [s.status for s in tries] == ["rejected", "passed"]
+    feedback = first_user_text(e2e.model.requests_for("submit_written_test_file")[-1])
+    assert "REJECT: gate 4" in feedback
+    assert "prices.js:4: `/` → `*` survived" in feedback
+    # The kept file is tagged, sits next to its module and holds the four tests.
+    content = branch_file(e2e.bare, run.branch, path)
+    assert content.startswith(f"/**\n * @generated-by smith for issue #{n}")
+    assert "cents keep both digits" in content
+    [change] = e2e.change_requests()
+    assert path in change.body and "100% of 7" in change.body and "ACCEPT" in change.body
+    assert not e2e.model.problems
