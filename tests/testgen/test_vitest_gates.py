@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
 from bot.chain.testgen.gates import GateSettings
 from bot.chain.testgen.js_gates import run_js_gates
+from bot.repo_config import RepoConfig
+from bot.workspace.sandbox import Sandbox, SandboxSettings
 from tests.testgen import jsproject
 
 CALC = "export function double(x) {\n  return x * 2;\n}\n"
@@ -78,3 +82,24 @@ async def test_a_low_mutation_score_fails_gate_four_with_the_survivors(tmp_path:
     result = await gates(project(tmp_path, weak), settings=GateSettings())
     assert result.failed_gate == "mutation" and result.threshold == 0.5
     assert "calc.js:2: `*` → `/` survived" in result.feedback
+
+
+async def test_the_repositorys_own_node_modules_run_without_the_tools_on_path(
+        tmp_path: Path) -> None:
+    """vitest, esbuild's binary and rollup's native addon from the checkout's node_modules:
+    executable in the sandbox's view with no toolchain folder of the operator's on PATH."""
+    jsproject.needs_vitest()
+    root = jsproject.write(tmp_path / "checkout", {
+        "package.json": '{"name": "calc", "version": "1.0.0", "type": "module"}\n',
+        "calc.js": CALC, "tests/gen.test.js": STABLE})
+    shutil.copytree(jsproject.JS_TOOLS / "node_modules", root / "node_modules", symlinks=True)
+    config = RepoConfig.model_validate({
+        "language": "javascript", "setup": {"path_prepend": ["node_modules/.bin"]},
+        "tests": {"command": jsproject.VITEST_COMMAND}})
+    sandbox = Sandbox(SandboxSettings(path=f"{Path(sys.executable).parent}:/usr/bin:/bin"))
+    result = await run_js_gates(sandbox, root, config, test_file="tests/gen.test.js",
+                                target="calc.js", functions=["double"], settings=GateSettings(),
+                                upto=4)
+    assert result.failed_gate is None and result.runs == 3 and result.tests == ["doubles a number"]
+    assert result.mutation is not None and result.mutation.mutants == 3
+    assert result.passed
