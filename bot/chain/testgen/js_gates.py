@@ -1,12 +1,12 @@
 """Gates 1-5 on one generated JavaScript or TypeScript test file (jest, vitest), in the sandbox.
 
-1 collect: the runner must list the file (`jest --listTests`, `vitest list`: a file outside
-its `testMatch` never runs) and the run's JUnit report must hold no suite that failed to load;
-2 green from that report; 3 stable: more runs, each a fresh process in a random order
-(`--randomize --seed`, `--sequence.shuffle`), a test that differs once is cut out of the file
-by its tree-sitter span as `skipped_flaky`; 4 mutation score of the module under test
-(`js_mutation.py`) with this file alone; 5 smells (`js_smells.py`). The Python gates'
-thresholds, run counts and feedback apply unchanged.
+1 collect: the runner must list the file (`jest --listTests`, `vitest list --filesOnly`: a
+file outside its `testMatch` never runs) and the run's JUnit report must hold no suite that
+failed to load; 2 green from that report; 3 stable: more runs, each a fresh process in a random
+order (`--randomize --seed`, `--sequence.shuffle --sequence.seed`), a test that differs once
+is cut out of the file by its tree-sitter span as `skipped_flaky`; 4 mutation score of the
+module under test (`js_mutation.py`) with this file alone; 5 smells (`js_smells.py`). The
+Python gates' thresholds, run counts and feedback apply unchanged.
 """
 
 from __future__ import annotations
