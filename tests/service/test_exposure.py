@@ -101,7 +101,7 @@ async def test_readiness_follows_the_in_process_workers_heartbeat(tmp_path, data
     from handlers import build_router
     from tests.service.conftest import make_settings
 
-    settings = make_settings(tmp_path).model_copy(update={"stalled_after_seconds": 30.0})
+    settings = make_settings(tmp_path).model_copy(update={"stalled_after_seconds": 30.0, "shutdown_grace_seconds": 3.0})
     probe = WorkerProbe(stale_after=settings.stalled_after_seconds)
     stop = asyncio.Event()
     runtime = Runtime(settings=settings, db=database)
