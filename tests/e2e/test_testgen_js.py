@@ -1,8 +1,11 @@
-"""The test-generation chain end to end on a JavaScript repository: `smith:tests` on an issue
-whose fix has landed → Writer → gates 1-5 under jest in the sandbox (listed, green, random
-order, mutants through the jest driver, smells) → Reviewer → a change request with the tagged
-test file. Real git, real sandboxed jest, fake forge, scripted model. Skips without jest (CI
-installs it into ~/.cache/smith/js-tools)."""
+"""The test-generation chain end to end on a JavaScript repository, under jest and under vitest:
+`smith:tests` on an issue whose fix has landed → Writer → gates 1-5 in the sandbox (jest: listed,
+green, random order, mutants through the jest driver; vitest: `vitest list --filesOnly`, JUnit
+reporter, `--sequence.shuffle`, one command per mutant; smells) → Reviewer → a change request
+with the tagged test file. Real git, real sandboxed runners, fake forge, scripted model. The
+vitest repository uses vitest's globals (`--globals`), so its tests need no `node_modules` of
+their own. Each runner skips when it is missing (CI installs both into
+~/.cache/smith/js-tools)."""
 
 from __future__ import annotations
 
@@ -19,7 +22,6 @@ from tests.testgen import jsproject
 
 pytestmark = [
     pytest.mark.e2e,
-    pytest.mark.skipif(jsproject.missing() is not None, reason=str(jsproject.missing())),
     pytest.mark.e2e_settings(sandbox_path=f"{jsproject.JS_BIN}:/usr/local/bin:/usr/bin:/bin"),
 ]
 
@@ -73,9 +75,18 @@ SCENARIOS = [{"test": "formatPrice refuses a negative price", "kind": "error",
               "behaviour": "1234 cents read 12.34"}]
 
 
-def smith_yml() -> str:
-    return ("language: javascript\ntests:\n  command: "
-            + json.dumps(jsproject.jest_config().test_command) + "\n")
+RUNNERS = [
+    pytest.param("jest", marks=pytest.mark.skipif(jsproject.missing() is not None,
+                                                  reason=str(jsproject.missing()))),
+    pytest.param("vitest", marks=pytest.mark.skipif(jsproject.vitest_missing() is not None,
+                                                    reason=str(jsproject.vitest_missing()))),
+]
+
+
+def smith_yml(runner: str) -> str:
+    command = (jsproject.jest_config().test_command if runner == "jest"
+               else jsproject.VITEST_COMMAND.replace("vitest run", "vitest run --globals"))
+    return "language: javascript\ntests:\n  command: " + json.dumps(command) + "\n"
 
 
 def write(path: str, content: str) -> list[Turn]:
@@ -97,11 +108,13 @@ def forge_name() -> str:
     return "github"
 
 
-async def test_a_jest_file_goes_through_the_gates_and_becomes_a_change_request(e2e: E2E):
+@pytest.mark.parametrize("runner", RUNNERS)
+async def test_a_js_test_file_goes_through_the_gates_and_becomes_a_change_request(
+        e2e: E2E, runner: str):
     n = e2e.issue
     path = f"prices.smith_issue{n}.test.js"
     push_files(e2e.bare, {"package.json": '{"name": "shop", "version": "1.0.0"}\n',
-                          ".smith.yml": smith_yml(), "prices.js": PRICES.replace("DIVISOR", "10"),
+                          ".smith.yml": smith_yml(runner), "prices.js": PRICES.replace("DIVISOR", "10"),
                           "prices.test.js": EXISTING}, message="Prices")
     push_files(e2e.bare, {"prices.js": PRICES.replace("DIVISOR", "100")},
                message=f"Keep both digits of the cents (#{n})")
