@@ -4,8 +4,11 @@ A cold index of a large checkout takes seconds, and DIAGNOSE's first `find_symbo
 name: PREPARE starts a `LazyCodeGraph` and moves on, the agent's graph tools answer from the
 files holding the name while the full index builds, and the steps that need the whole graph
 (ESTIMATE's blast radius, QUALITY's tests reaching the change) wait for it here, in a thread,
-so the event loop (heartbeats, other runs) never blocks on it. A graph that fails to build is
-no graph: a stale or partial one is worse than none.
+so the event loop (heartbeats, other runs) never blocks on it. A full index that fails to
+build is no graph for those steps (a stale or half-built one is worse than none); the agent's
+lookups keep answering from the files that hold the name, which is what they always read.
+The background index is not stopped when the run ends first: it finishes (niced) or fails on
+the removed checkout, and only logs.
 """
 
 from __future__ import annotations
