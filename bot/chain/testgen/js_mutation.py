@@ -22,7 +22,13 @@ from pathlib import Path
 from tree_sitter import Node
 
 from bot.chain.testgen.jsast import call_name, callee, member_path, parse, text, walk
-from bot.chain.testgen.mutation import DEFAULT_MAX_MUTANTS, Mutant, MutationResult
+from bot.chain.testgen.mutation import (
+    DEFAULT_MAX_MUTANTS,
+    Mutant,
+    MutationResult,
+    _bump_mtime,
+    spread,
+)
 from bot.repo_config import RepoConfig
 from bot.workspace.jest_batch import JestJob, run_jest_batch
 from bot.workspace.junit import RunStatus
@@ -201,12 +207,8 @@ def js_mutants_of(source: str, path: str, functions: Sequence[str] = (),
     tree, data = parse(source, path)
     points = list(_points(tree.root_node, path, functions))
     total = len(points)
-    chosen = list(range(total))
-    if total > max_mutants:
-        step = total / max_mutants
-        chosen = sorted({int(i * step) for i in range(max_mutants)})
     made = []
-    for index in chosen:
+    for index in spread(total, max_mutants):
         point = points[index]
         mutated = data[:point.start] + point.replacement + data[point.end:]
         if parse(mutated, path)[0].root_node.has_error:
@@ -239,8 +241,7 @@ async def run_js_mutation(
         else:  # not plain jest: one command per mutant
             for number, (_, text_) in enumerate(made, 1):
                 write_beneath(checkout, module, text_.encode(), mode=mode)
-                moment = time.time_ns() + number * 1_000_000_000
-                os.utime(checkout / module, ns=(moment, moment), follow_symlinks=False)
+                _bump_mtime(checkout / module, number)
                 result = await run_tests(sandbox, checkout, config, list(tests), timeout=timeout)
                 verdicts.append(result.status is RunStatus.COMPLETED and result.all_passed)
         for (mutant, _), lived in zip(made, verdicts, strict=True):

@@ -243,12 +243,8 @@ def mutants_of(source: str, path: str, functions: Sequence[str] = (),
     tree = ast.parse(source)
     points = [mutant for _, mutant in _points(tree, path, functions)]
     total = len(points)
-    chosen = list(range(total))
-    if total > max_mutants:
-        step = total / max_mutants
-        chosen = sorted({int(i * step) for i in range(max_mutants)})
     made = []
-    for index in chosen:
+    for index in spread(total, max_mutants):
         copy_tree = copy.deepcopy(tree)
         node, mutant = list(_points(copy_tree, path, functions))[index]
         replacement = _apply(node, mutant)
@@ -259,6 +255,14 @@ def mutants_of(source: str, path: str, functions: Sequence[str] = (),
         except (ValueError, TypeError, RecursionError):
             continue
     return made, total
+
+
+def spread(total: int, cap: int) -> list[int]:
+    """The indices of `cap` of `total` points spread evenly over them (all when they fit)."""
+    if total <= cap:
+        return list(range(total))
+    step = total / cap
+    return sorted({int(i * step) for i in range(cap)})
 
 
 def _replace(tree: ast.AST, old: ast.AST, new: ast.AST) -> None:
