@@ -156,13 +156,7 @@ class StoreRecords:
             return run.input_tokens + run.output_tokens, run.cost_usd
 
     async def record_model_call(self, run_id: int, record: UsageRecord) -> None:
-        async with self.db.transaction() as session:
-            await record_model_call(
-                session, run_id, step=record.step, model=record.model,
-                input_tokens=record.usage.input_tokens, output_tokens=record.usage.output_tokens,
-                cache_read_tokens=record.usage.cache_read_tokens,
-                cache_write_tokens=record.usage.cache_write_tokens, cost_usd=record.cost_usd,
-            )
+        await store_usage(self.db, run_id, record)
 
     async def earlier_run(self, run_id: int) -> EarlierRun | None:
         async with self.db.transaction() as session:
@@ -172,3 +166,14 @@ class StoreRecords:
             return EarlierRun(params=run.params,
                               artifacts=await latest_artifacts(session, run_id),
                               diff=await latest_diff(session, run_id))
+
+
+async def store_usage(db: Database, run_id: int | None, record: UsageRecord) -> None:
+    """One model call's usage in the store (`run_id` None: a call outside a run, the miner's)."""
+    async with db.transaction() as session:
+        await record_model_call(
+            session, run_id, step=record.step, model=record.model,
+            input_tokens=record.usage.input_tokens, output_tokens=record.usage.output_tokens,
+            cache_read_tokens=record.usage.cache_read_tokens,
+            cache_write_tokens=record.usage.cache_write_tokens, cost_usd=record.cost_usd,
+        )

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import structlog
 
+from bot.chain.records import store_usage
 from bot.llm.client import RetryPolicy, make_client
 from bot.llm.errors import StepOutcome
 from bot.llm.ledger import ModelPrice, TokenLedger, UsageRecord
@@ -21,7 +22,6 @@ from bot.rules.miner import DroppedProposal, run_miner
 from bot.rules.posting import PostOutcome, post_proposal
 from bot.rules.votes import PollResult, poll_reactions
 from bot.store.rules import create_proposal, list_rules, recent_failures, unposted_proposals
-from bot.store.steps import record_model_call
 
 if TYPE_CHECKING:
     from bot.services import Runtime
@@ -53,13 +53,7 @@ def build_miner_runner(runtime: Runtime) -> StepRunner:
             "the rule miner needs ANTHROPIC_API_KEY (or SMITH_ANTHROPIC_API_KEY)")
 
     async def persist(record: UsageRecord) -> None:
-        async with runtime.db.transaction() as session:
-            await record_model_call(
-                session, None, step=record.step, model=record.model,
-                input_tokens=record.usage.input_tokens, output_tokens=record.usage.output_tokens,
-                cache_read_tokens=record.usage.cache_read_tokens,
-                cache_write_tokens=record.usage.cache_write_tokens, cost_usd=record.cost_usd,
-            )
+        await store_usage(runtime.db, None, record)
 
     ledger = TokenLedger(
         {model: ModelPrice(**price) for model, price in settings.prices.items()},
