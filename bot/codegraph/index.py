@@ -22,6 +22,7 @@ from bot.codegraph.discover import SourceFile, content_skip_reason, resolve_root
 from bot.codegraph.extract import ExtractedFile, content_hash, extract_batch
 from bot.codegraph.graph import CodeGraph
 from bot.codegraph.models import IndexOptions, IndexReport, ParseFailure
+from bot.workspace.safe_fs import read_beneath
 
 log = structlog.get_logger(__name__)
 
@@ -90,8 +91,10 @@ def _index(
     unreadable: list[ParseFailure] = []
     for source in unread:
         try:
-            data = Path(source.absolute).read_bytes()
-        except OSError as error:  # removed or locked since the walk
+            # Never through a link: a checkout's tests run while the graph is read and may
+            # swap a file for one pointing at a host file (UnsafePath is an OSError).
+            data = read_beneath(root, source.path)
+        except OSError as error:  # removed, locked or made a link since the walk
             reason = f"unreadable: {error.strerror or error}"
             unreadable.append(ParseFailure(path=source.path, reason=reason, partial=False))
             continue

@@ -27,6 +27,7 @@ from bot.codegraph.extract import extract_batch
 from bot.codegraph.graph import CodeGraph, simple_name
 from bot.codegraph.index import build_index
 from bot.codegraph.pydefs import python_definitions
+from bot.workspace.safe_fs import read_beneath
 from bot.codegraph.models import (
     CodeGraphError,
     Definition,
@@ -169,9 +170,8 @@ class LazyCodeGraph:
         needle = word.encode("utf-8")
         items: list[tuple[str, str, bytes]] = []
         for source in self._sources:
-            try:
-                with open(source.absolute, "rb") as file:
-                    data = file.read()
+            try:  # never through a link planted since the walk (see index.py)
+                data = read_beneath(self.root, source.path)
             except OSError:
                 continue
             python_definition = defined and source.language == "python"

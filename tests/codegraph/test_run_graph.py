@@ -65,3 +65,20 @@ async def test_a_graph_that_cannot_be_built_is_no_graph(tmp_path: Path) -> None:
 async def test_a_graph_still_building_after_the_wait_is_treated_as_none(tmp_path: Path) -> None:
     graph = LazyCodeGraph(_tree(tmp_path), tmp_path / "cache", start=False)  # never finishes
     assert await full_code_graph(graph, wait_seconds=0.05) is None
+
+
+async def test_a_file_swapped_for_a_link_after_the_walk_is_never_read(tmp_path: Path) -> None:
+    """The checkout's tests run while the graph reads it: a file they replace with a link to a
+    host file must not bring that file's names into answers the model sees."""
+    root = tmp_path / "checkout"
+    root.mkdir()
+    (root / "a.py").write_text("def first():\n    return 1\n")
+    (root / "b.py").write_text("def harmless():\n    return 2\n")
+    host = tmp_path / "host_secret.py"
+    host.write_text("def stolen_secret():\n    return 'hunter2'\n")
+    graph = LazyCodeGraph(root, tmp_path / "cache", start=False)
+    assert [d.name for d in graph.find_symbol("first")] == ["first"]  # the walk is done
+    (root / "b.py").unlink()
+    (root / "b.py").symlink_to(host)
+    assert graph.find_symbol("stolen_secret") == []
+    assert graph.find_references("stolen_secret") == []
