@@ -33,10 +33,6 @@ class TellingRecords(StoreRecords):
         await super().record_failure(story)
         self.told.append(story.kind)
 
-    def told_since(self, mark: int) -> list[str]:
-        """The kinds told after `mark` (a length of `told` taken earlier)."""
-        return self.told[mark:]
-
 
 @dataclass(frozen=True)
 class EndingStory:
