@@ -24,11 +24,11 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from bot.repo_config import RepoConfig
+from bot.workspace.pytest_batch import plain_words
 from bot.workspace.safe_fs import read_beneath, write_beneath
 from bot.workspace.sandbox import Sandbox
 from bot.workspace.testrun import repo_env
 
-_SHELL_OPERATORS = ("&&", "||", ";", "|", ">", "<", "&", "$(", "`")
 _DROPPED = ("--reporters", "--json", "--outputFile", "--coverage", "--watch", "--forceExit",
             "--detectOpenHandles", "--listTests", "--ci", "--silent", "--runInBand", "-i",
             "--cache", "--no-cache", "--watchman", "--randomize", "--seed")
@@ -116,18 +116,11 @@ class JestOutcome(BaseModel):
 
 def jest_parts(config: RepoConfig) -> tuple[dict[str, str], list[str]] | None:
     """(environment words, jest options) of a plain jest command, else None."""
-    command = config.test_command
-    if any(op in command for op in _SHELL_OPERATORS):
+    split = plain_words(config.test_command)
+    if split is None:
         return None
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        return None
-    env: dict[str, str] = {}
-    while words and "=" in words[0] and words[0].split("=", 1)[0].isidentifier():
-        name, value = words.pop(0).split("=", 1)
-        if "{" not in value:
-            env[name] = value
+    words = split[1]
+    env = {name: value for name, value in split[0] if "{" not in value}
     if words[:1] == ["npx"]:
         words = words[1:]
     if not words or Path(words[0]).name != "jest":

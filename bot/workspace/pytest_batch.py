@@ -132,19 +132,28 @@ class BatchRun:
     """A module (checkout-relative) to measure with coverage.py, test by test."""
 
 
-def pytest_parts(config: RepoConfig) -> tuple[dict[str, str], list[str]] | None:
-    """(environment words, pytest options) of a plain pytest command, else None."""
-    command = config.test_command
+def plain_words(command: str) -> tuple[list[tuple[str, str]], list[str]] | None:
+    """(leading `VAR=value` words as pairs, the words after them) of a command with no shell
+    operators, else None."""
     if any(op in command for op in _SHELL_OPERATORS):
         return None
     try:
         words = shlex.split(command)
     except ValueError:
         return None
-    env: dict[str, str] = {}
+    env: list[tuple[str, str]] = []
     while words and "=" in words[0] and words[0].split("=", 1)[0].isidentifier():
         name, value = words.pop(0).split("=", 1)
-        env[name] = value
+        env.append((name, value))
+    return env, words
+
+
+def pytest_parts(config: RepoConfig) -> tuple[dict[str, str], list[str]] | None:
+    """(environment words, pytest options) of a plain pytest command, else None."""
+    split = plain_words(config.test_command)
+    if split is None:
+        return None
+    env, words = dict(split[0]), split[1]
     if words[:3] != ["python", "-m", "pytest"] and words[:1] != ["pytest"]:
         return None
     options = words[3:] if words[0] == "python" else words[1:]
