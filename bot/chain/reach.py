@@ -103,14 +103,19 @@ def reaching_tests(
         tests.update(caller.path for caller in _callers_within(graph, changed, hops=2)
                      if is_test(caller.path))
         for path in product:
-            for name in _module_names(path):
-                tests.update(ref.path for ref in graph.find_references(name, kinds=["import"])
-                             if is_test(ref.path) and _imports(ref.name, name))
+            tests.update(_importing_tests(graph, path, is_test))
     # Helpers and fakes under tests/ hold no test to run; their callers were followed above.
     tests = {path for path in tests if is_test_file_name(path)}
     if len(tests) > MAX_REACHING_FILES:
         return []
     return sorted(tests)
+
+
+def _importing_tests(graph: CodeGraph, path: str, is_test: Callable[[str], bool]) -> set[str]:
+    """Test files (by `is_test`) importing the module `path`."""
+    return {ref.path for name in _module_names(path)
+            for ref in graph.find_references(name, kinds=["import"])
+            if is_test(ref.path) and _imports(ref.name, name)}
 
 
 def _imports(written: str, module: str) -> bool:
@@ -125,7 +130,5 @@ def module_tests(graph: CodeGraph, path: str, is_test: Callable[[str], bool]) ->
     however many there are."""
     tests = {caller.path for caller in _callers_within(graph, graph.definitions(path), hops=2)
              if is_test(caller.path)}
-    for name in _module_names(path):
-        tests.update(ref.path for ref in graph.find_references(name, kinds=["import"])
-                     if is_test(ref.path) and _imports(ref.name, name))
+    tests.update(_importing_tests(graph, path, is_test))
     return sorted(path for path in tests if is_test_file_name(path))
