@@ -35,7 +35,7 @@ def _content(line: str) -> str:
     return " ".join(line.split())
 
 
-def _known_lines(diff: str, others: Iterable[str]) -> tuple[set[str], list[str]]:
+def _known_lines(diff: str, others: Iterable[str]) -> set[str]:
     lines: set[str] = set()
     for raw in diff.splitlines():
         if raw[:1] in "+- " and not raw.startswith(("+++", "---")):
@@ -44,7 +44,7 @@ def _known_lines(diff: str, others: Iterable[str]) -> tuple[set[str], list[str]]
     for text in others:
         lines.update(_content(raw) for raw in text.splitlines())
     lines.discard("")
-    return lines, sorted(lines, key=len, reverse=True)
+    return lines
 
 
 def _diff_paths(diff: str) -> set[str]:
@@ -69,12 +69,12 @@ def _candidates(line: str) -> list[str]:
     return [text]
 
 
-def _matches(quote: str, known: set[str], by_length: list[str]) -> bool:
+def _matches(quote: str, known: set[str]) -> bool:
     stripped = _content(quote[1:]) if quote[:1] in "+-" and len(quote) > 1 else quote
     for text in {quote, stripped}:
         if text in known:
             return True
-        if len(text) >= MIN_FRAGMENT and any(text in line for line in by_length):
+        if len(text) >= MIN_FRAGMENT and any(text in line for line in known):
             return True
     return False
 
@@ -82,7 +82,7 @@ def _matches(quote: str, known: set[str], by_length: list[str]) -> bool:
 def check_evidence(evidence: str, diff: str, *, also: Iterable[str] = ()) -> EvidenceCheck:
     """Whether every quoted line of `evidence` is in `diff` (or in one of the texts `also`,
     e.g. the reproduction test), with at least one such line."""
-    known, by_length = _known_lines(diff, also)
+    known = _known_lines(diff, also)
     paths = _diff_paths(diff)
     missing: list[str] = []
     content_lines = 0
@@ -94,7 +94,7 @@ def check_evidence(evidence: str, diff: str, *, also: Iterable[str] = ()) -> Evi
         if location and location["path"] in paths:
             continue  # "calc.py:8" names where the quote comes from
         for quote in _candidates(line):
-            if _matches(quote, known, by_length):
+            if _matches(quote, known):
                 content_lines += 1
             else:
                 missing.append(quote)
