@@ -25,11 +25,11 @@ from datetime import date
 
 from bot.chain.artifacts import StepName
 from bot.chain.registry import rejecting_steps
-from bot.stats.examples import EXAMPLES_CHAIN, examples_stats
+from bot.stats.examples import examples_stats
 from bot.stats.report import Funnel, StatsFilters, StatsReport, StepStats
 from bot.stats.reproduction import compare_reproduction
 from bot.stats.testgen import TESTGEN_CHAINS, testgen_funnel
-from bot.store.stats import ExamplesRow, RunRow, StepRow, TestFileTry
+from bot.store.stats import EXAMPLES_CHAIN, ExamplesRow, RunRow, StepRow, TestFileTry
 
 DEFAULT_WINDOW = 20
 """How many of a step's most recent runs the health flags look at."""

@@ -17,9 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.stats.report import ExamplesRunStats, ExamplesStats
-from bot.store.stats import ExamplesIteration, ExamplesRow, RunRow
-
-EXAMPLES_CHAIN = "examples"
+from bot.store.stats import EXAMPLES_CHAIN, ExamplesIteration, ExamplesRow, RunRow
 
 
 def examples_stats(runs: Sequence[RunRow], rows: Iterable[ExamplesRow]) -> ExamplesStats:
