@@ -16,6 +16,7 @@ from bot.config import Settings
 from bot.events import Event
 from bot.forge.base import Permission
 from bot.services import Runtime
+from bot.store.models import Run
 from handlers.permissions import actor_permission
 from handlers.reread import comment_as_written
 from handlers.routing import Router
@@ -45,7 +46,7 @@ def build(settings: Settings) -> Router:
         if confirmed is None or confirmed.repo is None or confirmed.item is None:
             return
         run = await run_for_item(runtime, confirmed)
-        if run is None or run.status != "paused" or run.outcome != NEEDS_INFO_OUTCOME:
+        if run is None or not waits_for_answer(run):
             return
         forge = runtime.forge(confirmed.forge)
         issue = await forge.get_issue(confirmed.repo, confirmed.item.number)
@@ -60,6 +61,11 @@ def build(settings: Settings) -> Router:
                                    RESUMED.format(actor=confirmed.actor, run=run.id))
 
     return router
+
+
+def waits_for_answer(run: Run) -> bool:
+    """A run paused at ACCEPTANCE for information (not at the estimate gate)."""
+    return run.status == "paused" and run.outcome == NEEDS_INFO_OUTCOME
 
 
 async def _may_answer(event: Event, runtime: Runtime, author: str) -> bool:

@@ -26,10 +26,10 @@ from bot.config import Settings
 from bot.events import Event
 from bot.forge.base import ItemRef, Permission
 from bot.services import Runtime
-from bot.store.models import Run
 from bot.store.rules import add_failure
 from bot.store.runs import ACTIVE_STATUSES, cancel_run, run_subject
 from bot.subjects import Subject
+from handlers.answers import waits_for_answer
 from handlers.permissions import actor_may
 from handlers.reread import comment_as_written
 from handlers.routing import Router
@@ -154,7 +154,7 @@ async def _retry(event: Event, runtime: Runtime, command: Command) -> str:
     assert event.item is not None
     previous = await run_for_item(runtime, event)
     issue_number = previous.issue_number if previous else event.item.number
-    if previous is not None and _waits_for_answer(previous):
+    if previous is not None and waits_for_answer(previous):
         # Waiting for the reporter: a retry is an answer ("I edited the description").
         await requeue_run(runtime, previous, answered_by=event.actor)
         return RETRY_RESUMED.format(run=previous.id)
@@ -174,15 +174,11 @@ async def _retry(event: Event, runtime: Runtime, command: Command) -> str:
     return RETRY_QUEUED.format(run=run.id)
 
 
-def _waits_for_answer(run: Run) -> bool:
-    return run.status == "paused" and run.outcome == "needs_info"
-
-
 async def _approve(event: Event, runtime: Runtime, command: Command) -> str:
     run = await run_for_item(runtime, event)
     if run is None:
         return NO_RUN.format(label=runtime.settings.summon_label)
-    if run.status != "paused" or _waits_for_answer(run):
+    if run.status != "paused" or waits_for_answer(run):
         # An approval is for the estimate gate; a run waiting for information waits for it.
         return NOT_PAUSED.format(run=run.id, status=run.status if run.status != "paused"
                                  else "waiting for information")
