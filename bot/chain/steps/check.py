@@ -149,10 +149,6 @@ async def quality(ctx: RunContext) -> StepOutcome:
                                f"{len(report.checks)} checks")
 
 
-async def _trajectory(ctx: RunContext) -> list[TrajectoryEvent]:
-    return await ctx.records.events(ctx.run_id)
-
-
 def _trajectory_summary(events: list[TrajectoryEvent]) -> str:
     lines = [f"#{e.seq} {e.step} {e.actor} {e.tool} {'ok' if e.ok else 'REFUSED'} "
              f"{', '.join(f'{k}={str(v)[:80]}' for k, v in e.args.items() if k != 'content')}"
@@ -189,7 +185,7 @@ async def _evidence_beside_diff(ctx: RunContext) -> list[str]:
 
 async def validate(ctx: RunContext) -> StepOutcome:
     diff = await change_diff(ctx)
-    events = await _trajectory(ctx)
+    events = await ctx.records.events(ctx.run_id)
     red = ctx.state.red_test
     estimate = ctx.artifact(StepName.ESTIMATE, Estimate)
     criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
