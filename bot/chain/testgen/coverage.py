@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath
 import pathspec
 from pydantic import BaseModel
 
-from bot.chain.testgen.jsast import JS_SUFFIXES as JS_SOURCE_SUFFIXES
+from bot.chain.testgen.jsast import JS_SUFFIXES
 from bot.repo_config import RepoConfig
 from bot.workspace.git import Git, GitError
 from bot.workspace.js_runner import coverage_options, runner_of, with_options
@@ -100,7 +100,7 @@ async def measure_js(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
     try:
         options = coverage_options(runner, reports)
         if runner == "jest":
-            options += [f"--collectCoverageFrom=**/*{suffix}" for suffix in JS_SOURCE_SUFFIXES]
+            options += [f"--collectCoverageFrom=**/*{suffix}" for suffix in JS_SUFFIXES]
             options += ["--collectCoverageFrom=!**/node_modules/**",
                         "--collectCoverageFrom=!**/coverage/**"]
         command = render_command(with_options(config.regression_command, options),
@@ -142,7 +142,7 @@ def by_package(files: dict[str, tuple[int, int]], test_globs: list[str]) -> list
     tests = pathspec.GitIgnoreSpec.from_lines(test_globs)
     grouped: dict[str, dict[str, tuple[int, int]]] = defaultdict(dict)
     for path, counts in files.items():
-        if path.endswith((".py", *JS_SOURCE_SUFFIXES)) and not tests.match_file(path):
+        if path.endswith((".py", *JS_SUFFIXES)) and not tests.match_file(path):
             grouped[str(PurePosixPath(path).parent)][path] = counts
     packages = []
     for package, members in grouped.items():

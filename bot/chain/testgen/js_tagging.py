@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
+from bot.chain.testgen.jsast import JS_SUFFIXES
+
 PRAGMA = "@generated-by smith"
-TEST_EXTENSIONS = {".js": ".js", ".jsx": ".jsx", ".ts": ".ts", ".tsx": ".tsx", ".mjs": ".mjs",
-                   ".cjs": ".cjs", ".mts": ".mts", ".cts": ".cts"}
 
 
 def js_test_file_for(checkout: Path, target: str, tag: str) -> str:
     module = PurePosixPath(target)
-    extension = TEST_EXTENSIONS.get(module.suffix, ".js")
+    extension = module.suffix if module.suffix in JS_SUFFIXES else ".js"
     folder = module.parent
     tests = checkout / folder / "__tests__"
     if tests.is_dir() and not tests.is_symlink():

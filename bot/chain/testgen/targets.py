@@ -26,7 +26,6 @@ from bot.workspace.safe_fs import read_beneath
 MAX_TARGETS = 5
 MAX_COMMITS = 20
 SOURCE_SUFFIXES = (".py",)
-JS_SOURCE_SUFFIXES = JS_SUFFIXES
 _PATH_IN_TEXT = re.compile(
     r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.(?:py|js|mjs|cjs|jsx|ts|mts|cts|tsx))\b")
 _HUNK_FUNCTION = re.compile(
@@ -41,7 +40,7 @@ _ADDED_FUNCTION = re.compile(
 
 def source_suffixes(language: str) -> tuple[str, ...]:
     """The files a repository's tests are written for: Python, or JavaScript and TypeScript."""
-    return JS_SOURCE_SUFFIXES if language in ("javascript", "typescript") else SOURCE_SUFFIXES
+    return JS_SUFFIXES if language in ("javascript", "typescript") else SOURCE_SUFFIXES
 
 
 def source_files(root: Path, suffixes: tuple[str, ...], limit: int = 2000) -> list[Path]:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.chain.testgen import js_smells, js_tautology, js_tests, smells
-from bot.chain.testgen.jsast import is_js
+from bot.chain.testgen.jsast import JS_SUFFIXES, is_js
 from bot.chain.testgen.smells import SmellReport, Subject
 
-ANALYSED_SUFFIXES = (".py", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
+ANALYSED_SUFFIXES = (".py", *JS_SUFFIXES)
 
 
 def analysable(path: str) -> bool:
