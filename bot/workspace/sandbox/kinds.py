@@ -81,6 +81,9 @@ def bwrap_argv(
         argv += ["--setenv", key, value]
     for target, link in view.symlinks:
         argv += ["--symlink", target, link]
+    # /proc and /dev first: a bind under /dev (a data dir on /dev/shm) made before them
+    # would be hidden by the fresh /dev.
+    argv += ["--proc", "/proc", "--dev", "/dev"]
     binds = [*view.binds]
     for index, bind in enumerate(binds):
         source = bind.source
@@ -88,7 +91,6 @@ def bwrap_argv(
             source = os.path.join(stage_dir, str(index))
             launch.stages.append((bind.source, source))
         argv += ["--bind" if bind.writable else "--ro-bind", source, bind.dest]
-    argv += ["--proc", "/proc", "--dev", "/dev"]
     argv += ["--ro-bind-data", "{fd:passwd}", "/etc/passwd"]
     argv += ["--ro-bind-data", "{fd:group}", "/etc/group"]
     argv += ["--remount-ro", "/"]  # bubblewrap's own root tmpfs: nothing new at the top level
