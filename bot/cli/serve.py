@@ -10,6 +10,8 @@ import argparse
 import asyncio
 import gc
 import signal
+from collections.abc import Coroutine
+from typing import Any
 
 import structlog
 from aiohttp import web
@@ -118,12 +120,26 @@ async def _work(settings: Settings, url: str, health_port: int | None) -> None:
         await runtime.close()
 
 
+def run_event_loop(main: Coroutine[Any, Any, None], kind: str) -> None:
+    """`asyncio.run(main)` on uvloop unless `kind` is "asyncio" (or uvloop is missing)."""
+    if kind == "uvloop":
+        try:
+            import uvloop
+        except ImportError:
+            log.warning("uvloop_unavailable", fallback="asyncio")
+        else:
+            uvloop.run(main)
+            return
+    asyncio.run(main)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     settings = load_settings()
     host = args.host or settings.host
     port = args.port if args.port is not None else settings.port
     with database_target(settings) as url:
-        asyncio.run(_serve(settings, url, host, port, with_worker=not args.no_worker))
+        run_event_loop(_serve(settings, url, host, port, with_worker=not args.no_worker),
+                       settings.event_loop)
     return EXIT_OK
 
 
@@ -134,7 +150,7 @@ def cmd_worker(args: argparse.Namespace) -> int:
             raise CommandError("--concurrency must be at least 1", code=2)
         settings = settings.model_copy(update={"worker_concurrency": args.concurrency})
     with database_target(settings) as url:
-        asyncio.run(_work(settings, url, args.health_port))
+        run_event_loop(_work(settings, url, args.health_port), settings.event_loop)
     return EXIT_OK
 
 

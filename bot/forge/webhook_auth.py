@@ -1,7 +1,8 @@
 """Webhook verification for both forges: who sent this, and is the body what they signed?
 
 GitHub signs the raw body (`X-Hub-Signature-256`, HMAC-SHA256); gidgethub's sans-I/O
-`Event.from_http` checks it with a constant-time compare. GitLab sends a shared secret in
+`validate_event` checks it with a constant-time compare (and `Event.from_http` reads the bodies
+that are not plain JSON). GitLab sends a shared secret in
 `X-Gitlab-Token`, compared here in constant time too. Either way the caller gets a verified
 `(event name, delivery id, payload)` or a `WebhookRejected` carrying the HTTP status to answer.
 """
@@ -14,8 +15,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from gidgethub import BadRequest, ValidationFailure
 from gidgethub.sansio import Event as GitHubEvent
+from gidgethub.sansio import validate_event
+
+_PLAIN_JSON_COMPACT = frozenset({"application/json", "application/json;charset=utf-8"})
 
 
 class WebhookRejected(Exception):
@@ -45,17 +50,36 @@ def verify_github(headers: Mapping[str, str], body: bytes, secret: str | None) -
     for required in ("x-github-event", "x-github-delivery"):
         if not lowered.get(required):
             raise WebhookRejected(400, f"missing header {required}")
+    content_type = lowered.get("content-type", "")
     try:
-        event = GitHubEvent.from_http(lowered, body, secret=secret)
+        if content_type.lower().replace(" ", "") in _PLAIN_JSON_COMPACT and body:
+            # What GitHub sends: checked and read here, without the generic path's
+            # content-type parsing and str decoding (a third of the acknowledgement's time).
+            validate_event(body, signature=lowered["x-hub-signature-256"], secret=secret)
+            data = load_json(body)
+            event_name, delivery_id = lowered["x-github-event"], lowered["x-github-delivery"]
+        else:  # form-encoded payloads, other charsets, refusals: gidgethub's reading
+            event = GitHubEvent.from_http(lowered, body, secret=secret)
+            data, event_name, delivery_id = event.data, event.event, event.delivery_id
     except ValidationFailure as exc:
         raise WebhookRejected(401, "bad signature") from exc
-    except BadRequest as exc:
-        if "json" in lowered.get("content-type", ""):
+    except (BadRequest, ValueError) as exc:
+        if "json" in content_type:
             raise WebhookRejected(400, "body is not valid JSON") from exc
         raise WebhookRejected(415, "expected a JSON body") from exc
-    if not isinstance(event.data, dict):
+    if not isinstance(data, dict):
         raise WebhookRejected(400, "payload is not a JSON object")
-    return VerifiedDelivery(event.event, event.delivery_id, event.data)
+    return VerifiedDelivery(event_name, delivery_id, data)
+
+
+def load_json(body: bytes) -> Any:
+    """`json.loads` of a UTF-8 body, via orjson (twice as fast on a webhook's 10 kB); what
+    orjson refuses and `json` reads (NaN, integers beyond 64 bits) still reads as before, and
+    what neither reads raises ValueError (JSONDecodeError, UnicodeDecodeError)."""
+    try:
+        return orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return json.loads(body.decode("utf-8"))
 
 
 def verify_gitlab(headers: Mapping[str, str], body: bytes, secret: str | None) -> VerifiedDelivery:
@@ -74,8 +98,8 @@ def verify_gitlab(headers: Mapping[str, str], body: bytes, secret: str | None) -
     if not delivery_id:
         raise WebhookRejected(400, "missing Idempotency-Key and X-Gitlab-Event-UUID")
     try:
-        payload = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        payload = load_json(body)
+    except ValueError as exc:
         raise WebhookRejected(400, "body is not valid JSON") from exc
     if not isinstance(payload, dict):
         raise WebhookRejected(400, "payload is not a JSON object")

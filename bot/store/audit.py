@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, select, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from bot.store.models import AuditEvent
@@ -35,9 +36,24 @@ class AuditEntry:
         }
 
 
+_APPEND = text(
+    """
+    INSERT INTO audit_events (kind, outcome, forge, repo, actor, subject, detail)
+    SELECT e.r->>'kind', e.r->>'outcome', e.r->>'forge', e.r->>'repo', e.r->>'actor',
+           e.r->>'subject', COALESCE(e.r->'detail', '{}'::jsonb)
+    FROM jsonb_array_elements(CAST(:rows AS jsonb)) WITH ORDINALITY AS e(r, n)
+    ORDER BY e.n
+    """
+)
+
+
 async def append_audit(conn: AsyncConnection | AsyncSession, entries: Sequence[AuditEntry]) -> None:
+    """All `entries` in one statement, in order. An ORM insert of a list went out as one
+    INSERT per row (psycopg's executemany), which under a webhook burst cost Postgres and the
+    request loop more than recording the deliveries themselves."""
     if entries:
-        await conn.execute(insert(AuditEvent), [entry.row() for entry in entries])
+        rows = json.dumps([entry.row() for entry in entries], default=str)
+        await conn.execute(_APPEND, {"rows": rows})
 
 
 async def list_audit(

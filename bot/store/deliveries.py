@@ -17,8 +17,8 @@ from bot.store.queue import HANDLE_EVENT, QUEUE
 _RECORD_BATCH = text(
     """
     WITH events AS (
-        SELECT ordinality - 1 AS n, CAST(event AS jsonb) AS event
-        FROM unnest(CAST(:events AS text[])) WITH ORDINALITY AS e(event, ordinality)
+        SELECT ordinality - 1 AS n, event
+        FROM jsonb_array_elements(CAST(:events AS jsonb)) WITH ORDINALITY AS e(event, ordinality)
     ),
     input AS (
         SELECT x.*, events.event FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS x(
@@ -86,9 +86,12 @@ async def record_deliveries_with_jobs(
 ) -> set[tuple[str, str]]:
     """Record deliveries and queue one `handle_event` job for each new one, in one statement
     (group commit, bot/intake.py). `rows[n]` describes the delivery whose event JSON is
-    `events[n]`; returns the (forge, delivery id) pairs that were new."""
+    `events[n]`; returns the (forge, delivery id) pairs that were new.
+
+    The events, already JSON, are joined into one JSON array: as a `text[]` parameter psycopg
+    escaped each one with a regex, ~0.3 ms a 10 kB event, more than the rest of the ack."""
     result = await conn.execute(_RECORD_BATCH, {
-        "rows": json.dumps(list(rows)), "events": list(events), "queue": QUEUE,
-        "task": HANDLE_EVENT,
+        "rows": json.dumps(list(rows)), "events": "[" + ",".join(events) + "]",
+        "queue": QUEUE, "task": HANDLE_EVENT,
     })
     return {(str(forge), str(delivery_id)) for forge, delivery_id in result.all()}
