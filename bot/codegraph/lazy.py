@@ -4,10 +4,13 @@ Why: PREPARE checks a repository out afresh for every run, and a cold index of a
 seconds, while DIAGNOSE's first `find_symbol`/`find_references` wants one name. So the full index
 builds in a background thread (its parser pool niced, so it yields the CPU to the questions),
 and until it is ready a question is answered from the files whose bytes hold the name as a
-whole word: only those are parsed (with tree-sitter, as the full index does), so the answer is
-the one the full graph will give (for definitions in Python, the `pydefs` scanner reads the
-candidates: it agrees with tree-sitter and `ast` on all but a handful of stdlib definitions,
-where it is the one that agrees with `ast`). Once built, every question goes to the full graph.
+whole word: only those are read, so the answer is the one the full graph will give. Python
+candidates are read by scanners, not parsed: for definitions `pydefs` (it agrees with
+tree-sitter and `ast` on all but a handful of stdlib definitions, where it is the one that
+agrees with `ast`), for references `pyrefs` (it agrees with tree-sitter on every stdlib file it
+reads, and gives up on the rest). What a scanner gives up on, and every other language, is
+parsed with tree-sitter, as the full index does. Once built, every question goes to the full
+graph.
 """
 
 from __future__ import annotations
@@ -23,11 +26,9 @@ from typing import Any
 import structlog
 
 from bot.codegraph.discover import SourceFile, content_skip_reason, resolve_root, walk_sources
-from bot.codegraph.extract import extract_batch
+from bot.codegraph.extract import Payload, extract_batch
 from bot.codegraph.graph import CodeGraph, simple_name
 from bot.codegraph.index import build_index
-from bot.codegraph.pydefs import python_definitions
-from bot.workspace.safe_fs import read_beneath
 from bot.codegraph.models import (
     CodeGraphError,
     Definition,
@@ -36,6 +37,9 @@ from bot.codegraph.models import (
     Reference,
     ReferenceKind,
 )
+from bot.codegraph.pydefs import python_definitions
+from bot.codegraph.pyrefs import python_references
+from bot.workspace.safe_fs import read_beneath
 
 log = structlog.get_logger(__name__)
 
@@ -180,15 +184,14 @@ class LazyCodeGraph:
             ):
                 items.append((source.path, source.language, data))
         payloads: dict[str, bytes] = {}
-        if defined:  # definitions only: what pydefs reads exactly needs no parse
-            parse = []
-            for path, language, data in items:
-                records = python_definitions(data) if language == "python" else None
-                if records is None:
-                    parse.append((path, language, data))
-                else:
-                    payloads[path] = marshal.dumps(("ok", None, records, []))
-            items = parse
+        parse = []  # what the scanners cannot read exactly is parsed as the full index does
+        for path, language, data in items:
+            payload = self._scanned(data, language, word, defined)
+            if payload is None:
+                parse.append((path, language, data))
+            else:
+                payloads[path] = marshal.dumps(payload)
+        items = parse
         payloads.update((path, payload) for path, *_counts, payload in extract_batch(items))
         report = IndexReport(
             root=str(self.root),
@@ -200,3 +203,14 @@ class LazyCodeGraph:
             seconds=round(time.perf_counter() - started, 3),
         )
         return CodeGraph(self.root, payloads, report)
+
+    @staticmethod
+    def _scanned(data: bytes, language: str, word: str, defined: bool) -> Payload | None:
+        """A Python file's payload without a parse: its definitions (`pydefs`) when only
+        definitions are asked for, else its references to `word` (`pyrefs`); None to parse."""
+        if language != "python":
+            return None
+        if defined:
+            records = python_definitions(data)
+            return None if records is None else ("ok", None, records, [])
+        return python_references(data, word)
