@@ -373,13 +373,28 @@ def _indent(prefix: bytes) -> int:
 
 
 def _header_end(text: bytes, position: int) -> int:
-    """Position of the colon that ends a `def`/`class` header (outside brackets), or -1."""
+    """Position of the colon that ends a `def`/`class` header (outside brackets), or -1 (also
+    when the header's line ends before it: `class A` then `def f(self):` is a syntax error,
+    not a header that runs on)."""
     colon = text.find(b":", position)
     while colon >= 0:
         if text.count(b"(", position, colon) == text.count(b")", position, colon):
-            return colon
+            return colon if _one_line(text, position, colon) else -1
         colon = text.find(b":", colon + 1)
     return -1
+
+
+def _one_line(text: bytes, start: int, end: int) -> bool:
+    """Whether no line ends between `start` and `end` outside the brackets opened after
+    `start` (escaped and literal line breaks do not end one)."""
+    newline = text.find(b"\n", start, end)
+    while newline >= 0:
+        if text[newline + 1 : newline + 2] != CONTINUED and text.count(
+            b"(", start, newline
+        ) == text.count(b")", start, newline):
+            return False
+        newline = text.find(b"\n", newline + 1, end)
+    return True
 
 
 def _body_end(text: bytes, colon: int, indent: int, depth: int, points: Points) -> int:

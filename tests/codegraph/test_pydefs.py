@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import ast
+import re
 import textwrap
 
 import pytest
 
 from bot.codegraph.extract import extract
-from bot.codegraph.pydefs import python_definitions
+from bot.codegraph.pydefs import definitions_around, flat, masked, python_definitions
 
 
 def scan(source: str) -> list[tuple[str, str, str, int, int]] | None:
@@ -120,3 +121,27 @@ def test_windows_line_endings_and_a_bom_are_read() -> None:
 
 def test_a_file_that_names_no_keyword_has_no_definitions_whatever_else_it_holds() -> None:
     assert python_definitions(b"x = 'unterminated\n") == []
+
+
+def test_definitions_around_positions_are_the_innermost_ones_of_all_definitions() -> None:
+    source = textwrap.dedent(TRICKY).lstrip("\n").encode()
+    text = flat(masked(source) or b"")
+    every = python_definitions(source) or []
+    # The first code byte of each line (the masked text begins with "\n": line n follows the
+    # n-th line break).
+    starts = [m.end() for m in re.finditer(rb"\n[ \x01]*(?=[^ \n\x01])", text)]
+    lines = [text.count(b"\n", 0, start) for start in starts]
+
+    around = definitions_around(text, starts)
+
+    assert around is not None
+    records, innermost = around
+    assert records and all(record in every for record in records)
+    for line, index in zip(lines, innermost, strict=True):
+        holding = [d for d in every if d[3] <= line <= d[4]]
+        assert (records[index] if index >= 0 else None) == (holding[-1] if holding else None)
+
+
+def test_a_header_whose_line_ends_before_its_colon_is_given_up_on() -> None:
+    assert python_definitions(b"class A\n    def f(self): pass\n") is None
+    assert python_definitions(b"def f(a,\n      b): pass\n") == [("f", "f", "function", 1, 2)]
