@@ -95,6 +95,9 @@ class LazyCodeGraph:
         self._lock = threading.Lock()  # one partial index at a time, each name parsed once
         self._sources: list[SourceFile] | None = None
         self._partial: dict[str, CodeGraph] = {}
+        # What the early questions read, kept while the full index is built (it holds the
+        # same bytes meanwhile), so each question after the first costs no re-read.
+        self._contents: dict[str, bytes | None] = {}
         self._thread = threading.Thread(target=self._build, name="codegraph-index", daemon=True)
         if start:
             self.start()
@@ -148,6 +151,8 @@ class LazyCodeGraph:
             self._error = error
             log.warning("codegraph.background_index_failed", root=str(self.root), error=str(error))
         finally:
+            with self._lock:
+                self._contents.clear()  # later questions read the files as they are then
             self._built.set()
 
     def _graph_for(self, word: str, *, defined: bool) -> CodeGraph:
@@ -174,14 +179,9 @@ class LazyCodeGraph:
         needle = word.encode("utf-8")
         items: list[tuple[str, str, bytes]] = []
         for source in self._sources:
-            try:  # never through a link planted since the walk (see index.py)
-                data = read_beneath(self.root, source.path)
-            except OSError:
-                continue
+            data = self._content(source.path)
             python_definition = defined and source.language == "python"
-            if holds_word(data, needle, defined=python_definition) and (
-                content_skip_reason(data) is None
-            ):
+            if data is not None and holds_word(data, needle, defined=python_definition):
                 items.append((source.path, source.language, data))
         payloads: dict[str, bytes] = {}
         parse = []  # what the scanners cannot read exactly is parsed as the full index does
@@ -203,6 +203,20 @@ class LazyCodeGraph:
             seconds=round(time.perf_counter() - started, 3),
         )
         return CodeGraph(self.root, payloads, report)
+
+    def _content(self, path: str) -> bytes | None:
+        """The bytes of a file to index (None: unreadable, binary or generated), read once for
+        all the questions asked before the full graph is built."""
+        if path in self._contents:
+            return self._contents[path]
+        try:  # never through a link planted since the walk (see index.py)
+            data: bytes | None = read_beneath(self.root, path)
+        except OSError:
+            data = None
+        if data is not None and content_skip_reason(data) is not None:
+            data = None
+        self._contents[path] = data
+        return data
 
     @staticmethod
     def _scanned(data: bytes, language: str, word: str, defined: bool) -> Payload | None:
