@@ -22,7 +22,9 @@ STRICT = [
     "bot/workspace/checkout.py", "bot/cron.py", "bot/chain/testgen/campaigns.py",
     "bot/chain/testgen/jobs.py", "bot/chain/estimate_floor.py", "bot/chain/reach.py",
     "bot/chain/repro_skip.py", "bot/chain/verdict_checks.py", "bot/validator/evidence.py",
-    "handlers/answers.py", "bot/chain/records.py",
+    "handlers/answers.py", "bot/chain/records.py", "bot/codegraph/pydefs.py",
+    "bot/codegraph/pyrefs.py", "bot/codegraph/pystatements.py", "bot/codegraph/fstrings.py",
+    "bot/codegraph/lazy.py",
 ]
 
 
