@@ -58,6 +58,8 @@ _CONTINUATION = b" \n" + CONTINUED
 _CONTINUED_LINE = b"\n" + CONTINUED
 _TAIL = 256
 _dedent_patterns: dict[int, re.Pattern[bytes]] = {}
+_under_patterns: dict[int, re.Pattern[bytes]] = {}
+_CODE_LINE = re.compile(rb"\n *(?=[^ \t\r\n\x01])")
 
 
 def python_definitions(source: bytes) -> list[DefRecord] | None:
@@ -318,7 +320,9 @@ class _Around:
         if extent is None:
             start, indent, match = self._headers[header]
             found = _extent(self._text, match, start, indent, self._points)
-            if found is None:
+            if found is None or not _indented_alike(
+                self._text, match.end(), found[1], self._points
+            ):
                 raise _Unreadable
             extent = self._extents[header] = found
         return extent
@@ -343,6 +347,36 @@ def _extent(
         return None
     end = _body_end(text, colon, indent, depth, points)
     return line, end, points.at(_last_code(text, colon, end))[0]
+
+
+def _indented_alike(text: bytes, header: int, end: int, points: Points) -> bool:
+    """Whether no line of the body (the header's rest at `header`, the body up to `end`) is
+    indented less than its first line: Python refuses such a line, pydefs reads it as part of
+    the body, and tree-sitter ends the block there (also at a line that holds only `\\`)."""
+    colon = _header_end(text, header)
+    newline = text.find(b"\n", colon, end)
+    if newline < 0 or text[colon + 1 : newline].strip():  # a one-line body
+        return True
+    first = _CODE_LINE.search(text, newline, end)
+    if first is None or first.end() - first.start() <= 1:
+        return True
+    depth = points.at(first.start())[1]
+    under = _under(first.end() - first.start() - 1)
+    position = first.end()
+    while (found := under.search(text, position, end)) is not None:
+        if points.at(found.start())[1] == depth:
+            return False
+        position = found.start() + 1
+    return True
+
+
+def _under(indent: int) -> re.Pattern[bytes]:
+    """Start of a line indented less than `indent` columns that holds code or only `\\`."""
+    pattern = _under_patterns.get(indent)
+    if pattern is None:
+        pattern = re.compile(rb"\n {0,%d}(?=[^ \t\r\n\x01]| \n\x01)" % (indent - 1))
+        _under_patterns[indent] = pattern
+    return pattern
 
 
 def _naming(match: re.Match[bytes], parent_qualname: str, parent_kind: str) -> tuple[str, str, str]:

@@ -203,16 +203,16 @@ class _Scan:
                     found.append((position, name, kind))
         found.sort()
         if found:
-            self._check_bracket_dedents(found[-1][0])
+            self._check_bracket_dedents()
         return found
 
-    def _check_bracket_dedents(self, last: int) -> None:
+    def _check_bracket_dedents(self) -> None:
         """GiveUp on a line inside brackets indented less than its statement after a line that
-        ends in an operator or a dot (before the last reference, at `last`): tree-sitter's
-        scanner, which cannot close the bracket there, ends the block instead, and what follows
-        nests differently."""
+        ends in an operator or a dot: tree-sitter's scanner, which cannot close the bracket
+        there, ends the block instead, and its error recovery reshapes the definitions open
+        around the line (so one after the last reference counts too)."""
         text = self._text
-        for match in _OPERATOR_AT_LINE_END.finditer(text, 0, last):
+        for match in _OPERATOR_AT_LINE_END.finditer(text):
             newline = match.end() - 1
             if self._depth(newline) == 0:
                 continue

@@ -75,7 +75,7 @@ class Statements:
         text, needle = self._text, self._needle
         statements = []
         for position in occurrences(text, _IMPORT):
-            rough = text[text.rfind(b"\n", 0, position) : self._rough_end(position + 6)]
+            rough = text[self._line_start(position) : self._rough_end(position + len(_IMPORT))]
             if needle in rough:
                 statements.append(self._import(position))
         return statements
@@ -92,13 +92,19 @@ class Statements:
             newline = text.find(b"\n", newline + 1)
         return len(text) if newline < 0 else newline
 
+    def _line_start(self, position: int) -> int:
+        """Start of the line that holds `position`, or of the line it continues (after an
+        escaped line break: an import statement is never inside brackets before `import`)."""
+        text = self._text
+        line_start = text.rfind(b"\n", 0, position)
+        while text[line_start + 1 : line_start + 2] == CONTINUED:
+            line_start = text.rfind(b"\n", 0, line_start)
+        return line_start + 1
+
     def _import(self, keyword_start: int) -> tuple[int, int, list[Found]]:
         """The import statement whose `import` keyword starts at `keyword_start`."""
         text = self._text
-        line_start = text.rfind(b"\n", 0, keyword_start)
-        while text[line_start + 1 : line_start + 2] == CONTINUED:
-            line_start = text.rfind(b"\n", 0, line_start)
-        prefix = _IMPORT_PREFIX.fullmatch(text, line_start + 1, keyword_start)
+        prefix = _IMPORT_PREFIX.fullmatch(text, self._line_start(keyword_start), keyword_start)
         if prefix is None:
             raise GiveUp
         found: list[Found] = []

@@ -82,6 +82,10 @@ IMPORTS = """
     from decode.sub import name
     from __future__ import decode
     if True: import decode
+    from decode \\
+        import escaped_line
+    from codecs.decode \\
+        import (two_lines)
 """
 JOINED_STATEMENTS = """
     import decode; decode(1); x.decode; y = decode
@@ -231,6 +235,14 @@ def test_windows_line_endings_and_a_bom_are_read(ending: str, bom: bytes) -> Non
             "def f():\n    x = (a +\n  b)\n    return x.decode()\n",
         ),
         ("an import that does not parse", "from m import (decode\nx = 1\n"),
+        (
+            "a body line indented less than the body (tree-sitter ends the block)",
+            "class A:\n    def f(self):\n        pass\n      self.decode()\n",
+        ),
+        (
+            "a line holding only a backslash, indented less than the body",
+            "class A:\n    def f(self):\n        pass\n \\\n        self.decode()\n",
+        ),
         ("a keyword for the word", "x.decode(); y = None"),
     ],
 )

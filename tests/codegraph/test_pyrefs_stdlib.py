@@ -3,6 +3,7 @@ library: the lazy graph's early `find_references` must be the answer the full gr
 
 from __future__ import annotations
 
+import random
 import re
 import shutil
 import sysconfig
@@ -13,6 +14,8 @@ import pytest
 
 from bot.codegraph import CodeGraph, IndexOptions, build_index
 from bot.codegraph.discover import MAX_FILE_BYTES, SKIP_DIRS, content_skip_reason, walk_sources
+from bot.codegraph.extract import extract
+from bot.codegraph.graph import simple_name
 from bot.codegraph.lazy import LazyCodeGraph, holds_word
 from bot.codegraph.pyrefs import python_references
 
@@ -56,6 +59,7 @@ LAZY_QUESTIONS: list[tuple[str, tuple[str, ...] | None]] = [
 # (name, kind, line, enclosing qualname)
 Resolved = tuple[str, str, int, str | None]
 _ATTRIBUTE_OR_CALL = re.compile(rb"\.([A-Za-z_]\w*)|([A-Za-z_]\w*)\(")
+_ATTRIBUTE_OR_CALL_NAMES = re.compile(rb"(?<=\.)[A-Za-z_]\w*|[A-Za-z_]\w*(?=\()")
 
 
 @pytest.fixture(scope="module")
@@ -151,3 +155,77 @@ def test_the_lazy_graph_answers_as_the_full_graph_before_it_is_built(
         assert answer == full.find_references(name, kinds), (name, kinds)
         assert answer, (name, kinds)
     assert not lazy.ready
+
+
+# Edits a fuzzed source gets: blanks, line breaks, escapes, brackets, quotes, keywords.
+EDITS = [
+    b" ",
+    b"\\\n",
+    b"\n",
+    b"\n    ",
+    b"(",
+    b")",
+    b"[",
+    b".",
+    b"*",
+    b'f"{',
+    b"}",
+    b"#",
+    b'"',
+    b"'",
+    b";",
+    b":",
+    b"=",
+    b",",
+    b"\t",
+    b"\r\n",
+    b"match ",
+    b"case ",
+    b"type ",
+    b"import ",
+    b"from ",
+    b" as ",
+    b"def ",
+    b"class ",
+    b"lambda ",
+    b"@",
+    b"print ",
+    b"1.",
+    b"...",
+]
+FUZZED_FILES = 40
+EDITS_PER_FILE = 12
+
+
+@pytest.mark.slow
+def test_edited_sources_that_tree_sitter_reads_cleanly_are_read_alike(
+    files: dict[str, bytes],
+) -> None:
+    """Random edits near the word (most of them syntax errors): wherever tree-sitter still
+    parses without an error, the scanner gives up or gives tree-sitter's references."""
+    chance = random.Random(18)
+    small = [path for path, data in files.items() if 500 < len(data) < 15_000]
+    compared = 0
+    for path in chance.sample(small, FUZZED_FILES):
+        data = files[path]
+        words = sorted({name.decode() for name in _ATTRIBUTE_OR_CALL_NAMES.findall(data)})
+        for _ in range(EDITS_PER_FILE):
+            word = chance.choice(words)
+            edited = bytearray(data)
+            starts = [m.start() for m in re.finditer(re.escape(word.encode()), data)]
+            for _ in range(chance.randint(1, 3)):
+                at = min(len(edited), max(0, chance.choice(starts) + chance.randint(-12, 20)))
+                edited[at:at] = chance.choice(EDITS)
+            source = bytes(edited)
+            status, _line, defs, refs = extract(source, "python")
+            answer = scanned_answer(source, word)
+            if status != "ok" or answer is None:
+                continue
+            compared += 1
+            expected = [
+                (n, k, line, defs[e][1] if e >= 0 else None)
+                for n, k, line, e in refs
+                if (simple_name(n) if k == "import" else n) == word
+            ]
+            assert sorted(answer) == sorted(expected), (path, word, source)
+    assert compared > FUZZED_FILES
