@@ -258,6 +258,9 @@ class _Around:
         own = self._header_on(start, indent)
         if own >= 0:  # in the header or a one-line body
             return own
+        previous = next(self._headers_before(start), None)
+        if previous is not None:  # one that ends before its colon would hold this line
+            self._extent(previous[0])
         return self._search(start, position, indent)
 
     def _search(self, before: int, position: int, bound: int) -> int:
@@ -304,12 +307,17 @@ class _Around:
         header = self._headers.get(keyword)
         if header is None:
             text = self._text
-            match = _DEFINITION.match(text, keyword)
-            if match is None or (keyword > 0 and text[keyword - 1] in _NAME_BYTES):
+            if keyword > 0 and text[keyword - 1] in _NAME_BYTES:
                 return None
             start = text.rfind(b"\n", 0, keyword) + 1
             prefix = text[start:keyword]
             indent = len(prefix) if not prefix.strip(b" ") else _indent(prefix)
+            match = _DEFINITION.match(text, keyword)
+            if match is None:
+                after = text[keyword : keyword + 6].rstrip(b"(: \t\r\n")
+                if indent >= 0 and after in _KEYWORDS:
+                    raise _Unreadable  # `class` with no name on its line
+                return None
             if indent < 0:
                 return None
             header = self._headers[keyword] = (start, indent, match)

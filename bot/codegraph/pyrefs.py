@@ -26,8 +26,12 @@ wrongly, leaves them odd); the word in a `case` pattern (patterns are no express
 `type X = ...` statement; an import statement it cannot delimit; dotted names with blanks; a
 called word in a chain after a unary `*` (tree-sitter reads `[*f(x)]` as a call of `*f` or of
 `f` depending on what stands around it); a line in brackets indented less than its statement
-where tree-sitter ends the block instead; and a token before or after the word that valid code
-cannot have there (what tree-sitter makes of a syntax error is not worth guessing).
+where tree-sitter ends the block instead; and the syntax errors it meets that tree-sitter reads
+on across a line, or recovers from by reshaping the definitions around them: a token before or
+after the word that valid code cannot have there, an operator or a dot ending a line outside
+brackets, `from m` with no `import`, a definition header broken before its colon, a body line
+indented less than the body. Syntax errors elsewhere are not looked for (tree-sitter's recovery
+is not worth guessing): such a file may be answered otherwise than the full graph does.
 """
 
 from __future__ import annotations
@@ -162,6 +166,16 @@ def _fields_as_code(needle: bytes) -> Inspection:
     return inspect
 
 
+def _ends_number_or_ellipsis(text: bytes, dot: int) -> bool:
+    """Whether the dot at `dot` ends `...` or a number (`1.`), not an attribute's object."""
+    if text[dot - 1] == _DOT:
+        return True
+    first = dot
+    while first > 0 and text[first - 1] in WORD_BYTES:
+        first -= 1
+    return first < dot and text[first] in _DIGITS
+
+
 def _formatted(before: bytes) -> bool:
     """Whether a string literal after these (last three) bytes of code is an f-string or a
     t-string: its prefix, the letters just before it, holds an f or a t."""
@@ -203,19 +217,27 @@ class _Scan:
                     found.append((position, name, kind))
         found.sort()
         if found:
-            self._check_bracket_dedents()
+            self._check_line_ends()
         return found
 
-    def _check_bracket_dedents(self) -> None:
-        """GiveUp on a line inside brackets indented less than its statement after a line that
-        ends in an operator or a dot: tree-sitter's scanner, which cannot close the bracket
-        there, ends the block instead, and its error recovery reshapes the definitions open
-        around the line (so one after the last reference counts too)."""
+    def _check_line_ends(self) -> None:
+        """GiveUp on a line that ends in an operator or a dot where Python cannot go on: outside
+        brackets (tree-sitter reads on into the next line), or inside them before a line
+        indented less than its statement (tree-sitter's scanner, which cannot close the bracket
+        there, ends the block instead). Either way its error recovery reshapes the definitions
+        open around the line, so one after the last reference counts too."""
         text = self._text
         for match in _OPERATOR_AT_LINE_END.finditer(text):
             newline = match.end() - 1
             if self._depth(newline) == 0:
-                continue
+                operator = match.start()
+                if text[operator] == _DOT and _ends_number_or_ellipsis(text, operator):
+                    continue
+                if _STAR == text[operator] and text[max(0, operator - 16) : operator].rstrip(
+                    BLANKS
+                ).endswith(b"import"):
+                    continue  # `from m import *`
+                raise GiveUp
             code = _CODE.search(text, newline)
             if code is None:
                 continue
@@ -236,6 +258,12 @@ class _Scan:
         else:
             before, line_break = self._before(start)
             if line_break and self._depth(start) == 0:
+                if (
+                    before >= 0
+                    and text[before] == _DOT
+                    and not _ends_number_or_ellipsis(text, before)
+                ):
+                    raise GiveUp  # `x.` ends a line: tree-sitter reads on across it
                 before = -1  # the word starts a statement (after `x = ...` or `1.`, say)
             if before < 0 or text[before] != _DOT:
                 return self._named(before, start, end)

@@ -50,6 +50,7 @@ _ITEM_IN_BRACKETS = re.compile(rb"%(P)b*(%(DP)b)(?:%(P)b+as%(P)b+%(N)b)?%(P)b*(,
 _CLOSING = re.compile(rb"%(P)b*\)" % _PARTS)
 _STATEMENT_END = re.compile(rb"%(B)b*(?:\n|;|\Z)" % _PARTS)
 _IMPORT = b"import"
+_FROM = b"from"
 _FUTURE = b"__future__"
 
 
@@ -78,6 +79,12 @@ class Statements:
             rough = text[self._line_start(position) : self._rough_end(position + len(_IMPORT))]
             if needle in rough:
                 statements.append(self._import(position))
+        for position in occurrences(text, _FROM):
+            line_start = self._line_start(position)
+            if not text[line_start:position].strip(b" "):  # `from` starts a statement
+                line = text[position : self._rough_end(position)]
+                if needle in line and next(occurrences(line, _IMPORT), None) is None:
+                    raise GiveUp  # `from m` and no `import`: tree-sitter reads on
         return statements
 
     def _rough_end(self, position: int) -> int:

@@ -87,6 +87,12 @@ IMPORTS = """
     from codecs.decode \\
         import (two_lines)
 """
+NUMBERS_AND_ELLIPSES_AT_LINE_ENDS = """
+    x = ...
+    y = 1.
+    from codecs import *
+    z = x.decode()
+"""
 JOINED_STATEMENTS = """
     import decode; decode(1); x.decode; y = decode
     z = 1; w = z.decode(); from m import decode
@@ -178,6 +184,7 @@ TABS_INSIDE_LINES = "x = (a,\tb.decode())\ny =\tdecode(1)\n"
         ("escaped line breaks and breaks inside brackets", CONTINUATIONS, "decode"),
         ("imports: brackets, aliases, relative, __future__", IMPORTS, "decode"),
         ("statements joined with ;", JOINED_STATEMENTS, "decode"),
+        ("`...`, `1.` and `import *` end lines", NUMBERS_AND_ELLIPSES_AT_LINE_ENDS, "decode"),
         ("decorators", DECORATORS, "decode"),
         ("nested classes and functions", NESTED, "decode"),
         ("plain names are no references", PLAIN_NAMES, "decode"),
@@ -244,6 +251,11 @@ def test_windows_line_endings_and_a_bom_are_read(ending: str, bom: bytes) -> Non
             "class A:\n    def f(self):\n        pass\n \\\n        self.decode()\n",
         ),
         ("a keyword for the word", "x.decode(); y = None"),
+        ("a dot that ends a line outside brackets", "x = codecs.\n    decode\n"),
+        ("an operator that ends a line outside brackets", "x = \n'a'.decode()\n"),
+        ("`from` without `import` on its line", "from codecs.decode\nimport x\n"),
+        ("a header broken before its colon", "class R\n(codecs.decode):\n    pass\n"),
+        ("a header keyword alone on its line", "class\n\nR(codecs.decode):\n    pass\n"),
     ],
 )
 def test_it_gives_up_where_it_cannot_be_sure(why: str, source: str) -> None:
