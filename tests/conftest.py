@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -48,49 +47,6 @@ SLOW_FILES = (
 rest: unit tests, the step tests at the seam (tests/steps), the engine's toy graphs and the
 forge contract. A single slow test elsewhere gets `@pytest.mark.slow` instead."""
 PGDATA = Path(os.environ.get("SMITH_TEST_PGDATA", "/tmp/smith-test-postgres"))
-SCRATCH_MIN_FREE_BYTES = 8 * 1024**3
-"""A RAM disk gets the tests' scratch only with this much room: a full run writes ~300 MB."""
-
-
-def _ram_disk_scratch() -> Path | None:
-    """`/dev/shm/smith-tests-UID` when /dev/shm is a roomy tmpfs, else None.
-
-    Why: the tests create tens of thousands of files (checkouts, virtualenvs, node_modules,
-    runs' data folders); on this machine's ext4 a file costs ~0.13 ms to create, on tmpfs
-    ~0.02 ms, and end-to-end files ran 2.5-3x faster with their scratch there. The sandbox
-    mounts its own /dev before the checkout's bind, so a checkout below /dev/shm is seen."""
-    shm = Path("/dev/shm")
-    try:
-        mounts = Path("/proc/mounts").read_text()
-        stats = os.statvfs(shm)
-    except OSError:
-        return None
-    if not any(line.split()[1:3] == [str(shm), "tmpfs"] for line in mounts.splitlines()):
-        return None
-    if stats.f_bavail * stats.f_frsize < SCRATCH_MIN_FREE_BYTES:
-        return None
-    scratch = shm / f"smith-tests-{os.getuid()}"
-    try:
-        scratch.mkdir(mode=0o755, exist_ok=True)
-        if scratch.is_symlink() or scratch.stat().st_uid != os.getuid():
-            return None  # someone else's folder: never write our scratch into it
-        # Traversable, as /tmp is: a sandbox run as root stages its binds below it for the
-        # unprivileged uid it drops to.
-        scratch.chmod(0o755)
-    except OSError:
-        return None
-    return scratch
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """Scratch (`tmp_path`, `tempfile`) goes to a RAM disk when there is one and TMPDIR was
-    not chosen; set in the controller before xdist starts its workers, who inherit it."""
-    if "TMPDIR" in os.environ or "SMITH_TEST_NO_RAM_DISK" in os.environ:
-        return
-    scratch = _ram_disk_scratch()
-    if scratch is not None:
-        os.environ["TMPDIR"] = str(scratch)
-        tempfile.tempdir = None  # gettempdir() caches its first answer
 FIXTURES = ROOT / "tests" / "fixtures"
 
 

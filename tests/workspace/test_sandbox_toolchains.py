@@ -1,7 +1,9 @@
-"""Toolchains under /tmp stay usable inside the sandbox (a CI clone's virtualenv lives there)."""
+"""Toolchains under /tmp stay usable inside the sandbox (a CI clone's virtualenv lives there),
+and a checkout below /dev (a data folder on a RAM disk) is not hidden by the sandbox's /dev."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import stat
 import tempfile
@@ -16,16 +18,8 @@ KINDS = [k for k in ("unshare", "bwrap") if kind_works(k)]
 
 
 @pytest.mark.parametrize("kind", KINDS)
-async def test_a_tool_on_a_path_under_tmp_runs_inside_the_sandbox(kind: str):
-    # Under /tmp itself, wherever pytest keeps its scratch (tests/conftest.py may use a RAM disk).
-    tmp_path = Path(tempfile.mkdtemp(dir="/tmp", prefix="smith-toolchain-"))
-    try:
-        await _tool_under(tmp_path, kind)
-    finally:
-        shutil.rmtree(tmp_path, ignore_errors=True)
-
-
-async def _tool_under(tmp_path: Path, kind: str) -> None:
+async def test_a_tool_on_a_path_under_tmp_runs_inside_the_sandbox(kind: str, tmp_path: Path):
+    assert tmp_path.resolve().is_relative_to("/tmp"), "pytest's tmp_path is expected under /tmp"
     tool_bin = tmp_path / "toolchain" / "bin"
     tool_bin.mkdir(parents=True)
     (tmp_path / "toolchain" / "lib").mkdir()
@@ -65,5 +59,26 @@ async def test_secret_files_and_folders_holding_them_are_not_in_the_view(kind: s
         result = await listed.run(probe + "; echo; echo alive", cwd=checkout, timeout=30)
         assert "canary-9f2c" not in result.output and "alive" in result.output
         assert key.read_text().endswith("canary-9f2c")  # and the host file is untouched
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.mark.parametrize("kind", [k for k in KINDS if k == "bwrap"])
+async def test_a_checkout_below_dev_shm_is_seen_inside(kind: str):
+    # A data folder on a RAM disk: the sandbox's own /dev must not hide the checkout's bind.
+    shm = Path("/dev/shm")
+    if not shm.is_dir() or not os.access(shm, os.W_OK):
+        pytest.skip("no writable /dev/shm")
+    folder = Path(tempfile.mkdtemp(dir=shm, prefix="smith-checkout-"))
+    try:
+        folder.chmod(0o755)  # a sandbox run as root stages its binds for the uid it drops to
+        checkout = folder / "checkout"
+        checkout.mkdir()
+        (checkout / "module.py").write_text("VALUE = 41\n")
+        result = await Sandbox(SandboxSettings(kind=kind)).run(
+            "cat module.py && echo written > out.txt", cwd=checkout, timeout=30)
+        assert result.exit_code == 0, result.output
+        assert "VALUE = 41" in result.output
+        assert (checkout / "out.txt").read_text() == "written\n"
     finally:
         shutil.rmtree(folder, ignore_errors=True)
