@@ -4,7 +4,6 @@ existing tests and the new file run for real in the sandbox."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,14 +11,10 @@ import pytest
 from bot.chain.testgen.earning import Baseline
 from bot.chain.testgen.existing import measure
 from bot.chain.testgen.gates import GatePass, GateSettings, run_gates
-from bot.repo_config import load_repo_config
-from bot.workspace.sandbox import Sandbox, SandboxSettings
+from tests.sandboxed import CONFIG, SANDBOX
 
 pytestmark = pytest.mark.slow  # sandboxed pytest runs, mutants among them
 
-SANDBOX = Sandbox(SandboxSettings(path=f"{Path(sys.executable).parent}:/usr/bin:/bin"))
-CONFIG = load_repo_config("tests:\n  command: PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 python -m pytest "
-                          "{tests} --junitxml={junit} -q\n")
 CLAMP = '''def clamp(x, low, high):
     if x < low:
         return low

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
 from bot.chain.testgen.gates import GateSettings, code_kind, run_gates
-from bot.repo_config import load_repo_config
-from bot.workspace.sandbox import Sandbox, SandboxSettings
+from tests.sandboxed import CONFIG, SANDBOX
 
-SANDBOX = Sandbox(SandboxSettings(path=f"{Path(sys.executable).parent}:/usr/bin:/bin"))
-# A repository without pytest plugins (the runs start faster); the env word is passed through.
-CONFIG = load_repo_config("tests:\n  command: PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 python -m pytest "
-                          "{tests} --junitxml={junit} -q\n")
 CALC = "def double(x):\n    return x * 2\n"
 STABLE = "from calc import double\n\n\ndef test_double():\n    assert double(2) == 4\n"
 FLIPS = '''
@@ -39,7 +33,7 @@ def project(tmp_path: Path, test: str) -> Path:
     return root
 
 
-async def gates(root: Path, upto: int = 5, settings: GateSettings = NO_MUTATION):  # noqa: ANN201
+async def gates(root: Path, upto: int = 5, settings: GateSettings = NO_MUTATION):
     return await run_gates(SANDBOX, root, CONFIG, test_file="tests/test_gen.py",
                            target="calc.py", functions=["double"], settings=settings,
                            upto=upto)

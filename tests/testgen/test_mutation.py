@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
 from bot.chain.testgen.mutation import mutants_of, run_mutation
 from bot.repo_config import load_repo_config
-from bot.workspace.sandbox import Sandbox, SandboxSettings
+from tests.sandboxed import CONFIG, SANDBOX
 
 MODULE = '''"""Prices."""
 import logging
@@ -79,10 +78,6 @@ def project(tmp_path: Path) -> Path:
     return root
 
 
-SANDBOX = Sandbox(SandboxSettings(path=f"{Path(sys.executable).parent}:/usr/bin:/bin"))
-# A repository without pytest plugins (the runs start faster); the env word is passed through.
-CONFIG = load_repo_config("tests:\n  command: PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 python -m pytest "
-                          "{tests} --junitxml={junit} -q\n")
 PER_RUN = load_repo_config("tests:\n  command: python -m pytest {tests} --junitxml={junit} -q"
                            " && true\n")
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from bot.chain.testgen.gates import GateSettings
 from bot.chain.testgen.js_gates import run_js_gates
 from bot.repo_config import RepoConfig
-from bot.workspace.sandbox import Sandbox, SandboxSettings
+from tests.sandboxed import SANDBOX
 from tests.testgen import jsproject
 
 CALC = "export function double(x) {\n  return x * 2;\n}\n"
@@ -96,8 +95,7 @@ async def test_the_repositorys_own_node_modules_run_without_the_tools_on_path(
     config = RepoConfig.model_validate({
         "language": "javascript", "setup": {"path_prepend": ["node_modules/.bin"]},
         "tests": {"command": jsproject.VITEST_COMMAND}})
-    sandbox = Sandbox(SandboxSettings(path=f"{Path(sys.executable).parent}:/usr/bin:/bin"))
-    result = await run_js_gates(sandbox, root, config, test_file="tests/gen.test.js",
+    result = await run_js_gates(SANDBOX, root, config, test_file="tests/gen.test.js",
                                 target="calc.js", functions=["double"], settings=GateSettings(),
                                 upto=4)
     assert result.failed_gate is None and result.runs == 3 and result.tests == ["doubles a number"]

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-from bot.repo_config import load_repo_config
 from bot.workspace.pytest_batch import BatchRun, run_batch_arcs
-from bot.workspace.sandbox import Sandbox, SandboxSettings
+from tests.sandboxed import CONFIG, SANDBOX
 
 pytestmark = pytest.mark.slow  # sandboxed pytest runs
 
-SANDBOX = Sandbox(SandboxSettings(path=f"{Path(sys.executable).parent}:/usr/bin:/bin"))
-CONFIG = load_repo_config("tests:\n  command: PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 python -m pytest "
-                          "{tests} --junitxml={junit} -q\n")
 CLAMP = '''def clamp(x, low, high):
     if x < low:
         return low
