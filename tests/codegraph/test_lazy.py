@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import bot.codegraph.lazy as lazy_module
 from bot.codegraph import CodeGraphError, IndexOptions, build_index
 from bot.codegraph.lazy import LazyCodeGraph, holds_word
 from tests.codegraph.conftest import write_tree
@@ -80,16 +82,22 @@ def test_answers_before_the_index_are_the_full_graphs_answers(checkout: Path) ->
 
 
 def test_references_are_read_beneath_the_checkout_without_links(
-    checkout: Path, tmp_path: Path
+    checkout: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    lazy = LazyCodeGraph(checkout, start=False)
-    assert lazy.find_references("Cart") == []  # the first question walks the checkout
     host_file = tmp_path / "host.py"
     host_file.write_text("secret.leak()\n")
-    (checkout / "shop/cart.py").unlink()
-    (checkout / "shop/cart.py").symlink_to(host_file)  # swapped for a link after the walk
 
-    assert lazy.find_references("leak") == []
+    walk = lazy_module.walk_sources
+
+    def walk_then_swap(*args: Any, **kwargs: Any) -> Any:
+        found = walk(*args, **kwargs)
+        (checkout / "shop/cart.py").unlink()
+        (checkout / "shop/cart.py").symlink_to(host_file)  # swapped between walk and read
+        return found
+
+    monkeypatch.setattr(lazy_module, "walk_sources", walk_then_swap)
+    lazy = LazyCodeGraph(checkout, start=False)
+    assert lazy.find_references("leak") == []  # the first question walks, then reads
     assert [r.path for r in lazy.find_references("Decimal")] == ["shop/prices.py"]
 
 

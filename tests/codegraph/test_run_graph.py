@@ -8,7 +8,11 @@ import asyncio
 import shutil
 import sysconfig
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+import bot.codegraph.lazy as lazy_module
 from bot.chain.code_index import full_code_graph, start_code_graph
 from bot.codegraph.graph import CodeGraph
 from bot.codegraph.lazy import LazyCodeGraph
@@ -67,7 +71,9 @@ async def test_a_graph_still_building_after_the_wait_is_treated_as_none(tmp_path
     assert await full_code_graph(graph, wait_seconds=0.05) is None
 
 
-async def test_a_file_swapped_for_a_link_after_the_walk_is_never_read(tmp_path: Path) -> None:
+async def test_a_file_swapped_for_a_link_after_the_walk_is_never_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The checkout's tests run while the graph reads it: a file they replace with a link to a
     host file must not bring that file's names into answers the model sees."""
     root = tmp_path / "checkout"
@@ -76,9 +82,15 @@ async def test_a_file_swapped_for_a_link_after_the_walk_is_never_read(tmp_path: 
     (root / "b.py").write_text("def harmless():\n    return 2\n")
     host = tmp_path / "host_secret.py"
     host.write_text("def stolen_secret():\n    return 'hunter2'\n")
+    walk = lazy_module.walk_sources
+
+    def walk_then_swap(*args: Any, **kwargs: Any) -> Any:
+        found = walk(*args, **kwargs)
+        (root / "b.py").unlink()
+        (root / "b.py").symlink_to(host)  # swapped between the walk and the first read
+        return found
+
+    monkeypatch.setattr(lazy_module, "walk_sources", walk_then_swap)
     graph = LazyCodeGraph(root, tmp_path / "cache", start=False)
-    assert [d.name for d in graph.find_symbol("first")] == ["first"]  # the walk is done
-    (root / "b.py").unlink()
-    (root / "b.py").symlink_to(host)
     assert graph.find_symbol("stolen_secret") == []
     assert graph.find_references("stolen_secret") == []
