@@ -7,8 +7,9 @@ and until it is ready a question is answered from the files whose bytes hold the
 whole word: only those are read, so the answer is the one the full graph will give. Python
 candidates are read by scanners, not parsed: for definitions `pydefs` (it agrees with
 tree-sitter and `ast` on all but a handful of stdlib definitions, where it is the one that
-agrees with `ast`), for references `pyrefs` (it agrees with tree-sitter on every stdlib file it
-reads, and gives up on the rest). What a scanner gives up on, and every other language, is
+agrees with `ast`), for references `pyrefs` (on the stdlib files and names tests/codegraph
+samples it agrees with tree-sitter wherever it does not give up; on syntax errors it does not
+detect, tree-sitter's recovery can read otherwise). What a scanner gives up on, and every other language, is
 parsed with tree-sitter, as the full index does. Once built, every question goes to the full
 graph.
 """
@@ -95,8 +96,10 @@ class LazyCodeGraph:
         self._lock = threading.Lock()  # one partial index at a time, each name parsed once
         self._sources: list[SourceFile] | None = None
         self._partial: dict[str, CodeGraph] = {}
-        # What the early questions read, kept while the full index is built (it holds the
-        # same bytes meanwhile), so each question after the first costs no re-read.
+        # What the early questions read, kept until the full index is built, so each question
+        # after the first costs no re-read. The answers are then of the bytes seen at the first
+        # read, as the full index's are of its own read; holding them costs the checkout's
+        # source size in memory (every walked file is read by a question for a common name).
         self._contents: dict[str, bytes | None] = {}
         self._thread = threading.Thread(target=self._build, name="codegraph-index", daemon=True)
         if start:
