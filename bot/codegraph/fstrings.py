@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 
-from bot.codegraph.pydefs import CONTINUED, LITERAL
+from bot.codegraph.pydefs import CONTINUED_LINE, LITERAL
 
-_CONTINUED_LINE = b"\n" + CONTINUED
 # What matters in the text around the fields (`{{` and `}}` stand for braces), in a field's
 # expression, and in its format spec.
 _TEXT = re.compile(rb"\{\{|\}\}|[{}\n]")
@@ -54,7 +53,7 @@ class _Reader:
             position = token.end()
             brace = token.group()
             if brace == b"\n":
-                code.append(_CONTINUED_LINE)
+                code.append(CONTINUED_LINE)
             elif brace == b"{":
                 position = self._field(position)
                 code.append(b",")
@@ -86,7 +85,7 @@ class _Reader:
             elif byte in (b"'", b'"'):
                 position = self._string(start)
             elif byte == b"\n":
-                code.append(_CONTINUED_LINE)
+                code.append(CONTINUED_LINE)
             elif byte == b"!":
                 if body[position : position + 1] == b"=":
                     code.append(b"!=")
@@ -152,7 +151,7 @@ class _Reader:
             position = token.end()
             brace = token.group()
             if brace == b"\n":
-                code.append(_CONTINUED_LINE)
+                code.append(CONTINUED_LINE)
             elif brace == b"{":
                 code.append(b",")
                 position = self._field(position)

@@ -47,7 +47,7 @@ _BRACKETS = bytes.maketrans(b"[{]}", b"(())")
 _LONE_CR = re.compile(rb"\r(?!\n)")
 _TAB_OR_FF_IN_INDENT = re.compile(rb"\n *[\t\f]")
 _KEYWORDS = (b"def", b"class")
-_NAME_BYTES = frozenset(
+NAME_BYTES = frozenset(
     b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_" + bytes(range(0x80, 0x100))
 )
 CONTINUED = b"\x01"  # starts a line that continues a literal or a backslash-continued line
@@ -55,7 +55,7 @@ CONTINUED = b"\x01"  # starts a line that continues a literal or a backslash-con
 # or its own prefix, `b` of b"x"), no blank.
 LITERAL = b"\x02"
 _CONTINUATION = b" \n" + CONTINUED
-_CONTINUED_LINE = b"\n" + CONTINUED
+CONTINUED_LINE = b"\n" + CONTINUED  # a break inside a literal or continued line
 _TAIL = 256
 _dedent_patterns: dict[int, re.Pattern[bytes]] = {}
 _under_patterns: dict[int, re.Pattern[bytes]] = {}
@@ -123,7 +123,7 @@ def _replacement(literal: bytes) -> bytes:
     if first == 92:  # "\\" line continuation
         return _CONTINUATION
     breaks = literal.count(b"\n")
-    return LITERAL + _CONTINUED_LINE * breaks if breaks else LITERAL
+    return LITERAL + CONTINUED_LINE * breaks if breaks else LITERAL
 
 
 def _dedent(indent: int) -> re.Pattern[bytes]:
@@ -307,11 +307,11 @@ class _Around:
         header = self._headers.get(keyword)
         if header is None:
             text = self._text
-            if keyword > 0 and text[keyword - 1] in _NAME_BYTES:
+            if keyword > 0 and text[keyword - 1] in NAME_BYTES:
                 return None
             start = text.rfind(b"\n", 0, keyword) + 1
             prefix = text[start:keyword]
-            indent = len(prefix) if not prefix.strip(b" ") else _indent(prefix)
+            indent = _indent(prefix)
             match = _DEFINITION.match(text, keyword)
             if match is None:
                 after = text[keyword : keyword + 6].rstrip(b"(: \t\r\n")

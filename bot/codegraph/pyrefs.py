@@ -67,7 +67,6 @@ from bot.codegraph.pystatements import (
 if TYPE_CHECKING:
     from bot.codegraph.extract import Payload
 
-_CONTINUED_LINE = b"\n" + CONTINUED
 # Whether code ends as an f-string's or t-string's prefix would (or `if`: `_formatted` tells).
 _ENDS_IN_PREFIX = methodcaller(
     "endswith", tuple(a + b for a in (b"f", b"F", b"t", b"T") for b in (b"", b"r", b"R"))

@@ -11,13 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from bot.codegraph.pydefs import CONTINUED, Points
+from bot.codegraph.pydefs import CONTINUED, CONTINUED_LINE, NAME_BYTES, Points
 
-WORD_BYTES = frozenset(
-    b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_" + bytes(range(0x80, 0x100))
-)
+WORD_BYTES = NAME_BYTES
 BLANKS = b" \t\f\r\n" + CONTINUED
-_CONTINUED_LINE = b"\n" + CONTINUED
 Found = tuple[int, str, str]  # (position, name, kind) of one reference
 Span = tuple[int, int]
 
@@ -186,8 +183,7 @@ class Statements:
                 if soft_keyword == b"type":  # `type X = ...`, and so `type(x).y = z` too
                     line_end = self._line_end(position)
                     if _ASSIGNMENT.search(text, position + size, line_end) and (
-                        needle == soft_keyword or needle in text[position:line_end]
-                    ):
+                            needle in text[position:line_end]):
                         raise GiveUp
                     continue
                 colon = self._header_end(position + size)
@@ -242,4 +238,4 @@ def occurrences(text: bytes, needle: bytes) -> Iterator[int]:
 
 def breaks_line(gap: bytes) -> bool:
     """Whether blanks hold a line break that ends a line (not an escaped or literal one)."""
-    return b"\n" in gap and b"\n" in gap.replace(_CONTINUED_LINE, b"")
+    return b"\n" in gap and b"\n" in gap.replace(CONTINUED_LINE, b"")
