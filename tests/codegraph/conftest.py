@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,3 +32,20 @@ def index_tree(tmp_path: Path) -> Callable[[dict[str, str | bytes]], CodeGraph]:
         return build_index(root, None, options=IndexOptions(workers=1))
 
     return build
+
+
+def swap_for_link_after_walk(monkeypatch: pytest.MonkeyPatch, file: Path, target: Path) -> None:
+    """Make the lazy graph's walk replace `file` with a link to `target` as it returns, so the
+    first read of `file` (not a cached copy) meets the link: what a checkout's test can do
+    while the graph reads the checkout."""
+    import bot.codegraph.lazy as lazy_module
+
+    walk = lazy_module.walk_sources
+
+    def walk_then_swap(*args: Any, **kwargs: Any) -> Any:
+        found = walk(*args, **kwargs)
+        file.unlink()
+        file.symlink_to(target)
+        return found
+
+    monkeypatch.setattr(lazy_module, "walk_sources", walk_then_swap)

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-import bot.codegraph.lazy as lazy_module
 from bot.codegraph import CodeGraphError, IndexOptions, build_index
 from bot.codegraph.lazy import LazyCodeGraph, holds_word
-from tests.codegraph.conftest import write_tree
+from tests.codegraph.conftest import swap_for_link_after_walk, write_tree
 
 TREE: dict[str, str | bytes] = {
     "shop/cart.py": """
@@ -87,15 +85,7 @@ def test_references_are_read_beneath_the_checkout_without_links(
     host_file = tmp_path / "host.py"
     host_file.write_text("secret.leak()\n")
 
-    walk = lazy_module.walk_sources
-
-    def walk_then_swap(*args: Any, **kwargs: Any) -> Any:
-        found = walk(*args, **kwargs)
-        (checkout / "shop/cart.py").unlink()
-        (checkout / "shop/cart.py").symlink_to(host_file)  # swapped between walk and read
-        return found
-
-    monkeypatch.setattr(lazy_module, "walk_sources", walk_then_swap)
+    swap_for_link_after_walk(monkeypatch, checkout / "shop/cart.py", host_file)
     lazy = LazyCodeGraph(checkout, start=False)
     assert lazy.find_references("leak") == []  # the first question walks, then reads
     assert [r.path for r in lazy.find_references("Decimal")] == ["shop/prices.py"]

@@ -8,14 +8,13 @@ import asyncio
 import shutil
 import sysconfig
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-import bot.codegraph.lazy as lazy_module
 from bot.chain.code_index import full_code_graph, start_code_graph
 from bot.codegraph.graph import CodeGraph
 from bot.codegraph.lazy import LazyCodeGraph
+from tests.codegraph.conftest import swap_for_link_after_walk
 
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
 
@@ -82,15 +81,7 @@ async def test_a_file_swapped_for_a_link_after_the_walk_is_never_read(
     (root / "b.py").write_text("def harmless():\n    return 2\n")
     host = tmp_path / "host_secret.py"
     host.write_text("def stolen_secret():\n    return 'hunter2'\n")
-    walk = lazy_module.walk_sources
-
-    def walk_then_swap(*args: Any, **kwargs: Any) -> Any:
-        found = walk(*args, **kwargs)
-        (root / "b.py").unlink()
-        (root / "b.py").symlink_to(host)  # swapped between the walk and the first read
-        return found
-
-    monkeypatch.setattr(lazy_module, "walk_sources", walk_then_swap)
+    swap_for_link_after_walk(monkeypatch, root / "b.py", host)
     graph = LazyCodeGraph(root, tmp_path / "cache", start=False)
     assert graph.find_symbol("stolen_secret") == []
     assert graph.find_references("stolen_secret") == []
