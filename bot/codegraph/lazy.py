@@ -2,16 +2,21 @@
 
 Why: PREPARE checks a repository out afresh for every run, and a cold index of a large one takes
 seconds, while DIAGNOSE's first `find_symbol`/`find_references` wants one name. So the full index
-builds in a background thread (its parser pool niced, so it yields the CPU to the questions),
-and until it is ready a question is answered from the files whose bytes hold the name as a
-whole word: only those are read, so the answer is the one the full graph will give. Python
-candidates are read by scanners, not parsed: for definitions `pydefs` (it agrees with
-tree-sitter and `ast` on all but a handful of stdlib definitions, where it is the one that
-agrees with `ast`), for references `pyrefs` (on the stdlib files and names tests/codegraph
-samples it agrees with tree-sitter wherever it does not give up; on syntax errors it does not
-detect, tree-sitter's recovery can read otherwise). What a scanner gives up on, and every other language, is
-parsed with tree-sitter, as the full index does. Once built, every question goes to the full
-graph.
+builds in a background thread, and until it is ready a question is answered from the files
+whose bytes hold the name as a whole word: only those are read, so the answer is the one the
+full graph will give. Python candidates are read by scanners, not parsed: for definitions
+`pydefs` (it agrees with tree-sitter and `ast` on all but a handful of stdlib definitions, where
+it is the one that agrees with `ast`), for references `pyrefs` (on the stdlib files and names
+tests/codegraph samples it agrees with tree-sitter wherever it does not give up; on syntax
+errors it does not detect, tree-sitter's recovery can read otherwise). What a scanner gives up
+on, and every other language, is parsed with tree-sitter, as the full index does. Once built,
+every question goes to the full graph.
+
+The first question pays the walk and reads every file; the full build's walk, reads and parser
+processes (niced, but on 2 cores still a share of the CPU, the GIL and the disk) would compete
+with it. So the build holds back while the first question is answered, and goes as soon as it is
+(answered or raised), or on its own when no question comes within a short grace. It never
+waits for a later question: those are answered beside the build, its parsers niced.
 """
 
 from __future__ import annotations
@@ -20,7 +25,8 @@ import marshal
 import re
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +51,11 @@ from bot.workspace.safe_fs import read_beneath
 log = structlog.get_logger(__name__)
 
 _BACKGROUND_NICENESS = 10
+FIRST_QUESTION_GRACE_SECONDS = 0.5
+"""How long the full build, once started, waits for a first question before it goes on its own.
+A caller that asks at once (the benchmark) asks within milliseconds of creating the graph;
+DIAGNOSE asks after a model call, seconds on, and finds the build running. A longer grace would
+only delay the full graph (ESTIMATE waits for it) when no question comes soon."""
 # `$` continues an identifier in JavaScript; bytes >= 0x80 may continue one anywhere, so they
 # count as word bytes too (a spare candidate costs a parse, a missed one a wrong answer).
 _WORD_BYTES = frozenset(
@@ -72,10 +83,39 @@ def holds_word(data: bytes, word: bytes, *, defined: bool = False) -> bool:
     return False
 
 
+class _FirstQuestion:
+    """The first question to a graph, which its full build waits for: asked within the grace,
+    the build waits until it is answered or raised; later questions never hold it back."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._asked = threading.Event()
+        self._answered = threading.Event()
+
+    @contextmanager
+    def asking(self) -> Iterator[None]:
+        """Around answering a question; only the first one's end releases the build."""
+        with self._lock:
+            first = not self._asked.is_set()
+            self._asked.set()
+        try:
+            yield
+        finally:
+            if first:
+                self._answered.set()
+
+    def wait(self, grace: float) -> None:
+        """Return once the first question is answered, or when none was asked within `grace`."""
+        if self._asked.wait(grace):
+            self._answered.wait()
+
+
 class LazyCodeGraph:
     """Starts indexing `root` on creation; `find_symbol` and `find_references` answer at once,
     everything else (`callers`, `blast_radius`, `report`, ...) waits for the full graph.
-    Raises CodeGraphError like `build_index` when `root` is not a readable directory."""
+    The build holds back while the first question, if asked within `grace` seconds of the
+    start, is answered. Raises CodeGraphError like `build_index` when `root` is not a readable
+    directory."""
 
     def __init__(
         self,
@@ -84,8 +124,11 @@ class LazyCodeGraph:
         *,
         options: IndexOptions | None = None,
         start: bool = True,
+        grace: float = FIRST_QUESTION_GRACE_SECONDS,
     ) -> None:
         self.root = resolve_root(root)
+        self._grace = grace
+        self._first = _FirstQuestion()
         self._options = (options or IndexOptions()).model_copy(
             update={"niceness": _BACKGROUND_NICENESS}
         )
@@ -106,7 +149,9 @@ class LazyCodeGraph:
             self.start()
 
     def start(self) -> None:
-        """Begin the full index (done on creation unless `start=False`)."""
+        """Begin the full index (done on creation unless `start=False`): at once when a first
+        question has been answered, after it when one is being answered, else after the grace
+        or as soon as a question asked within it is answered."""
         self._thread.start()
 
     # -- the questions that do not wait ------------------------------------------------------
@@ -147,6 +192,7 @@ class LazyCodeGraph:
 
     def _build(self) -> None:
         try:
+            self._first.wait(self._grace)
             self._graph = build_index(self.root, self._cache_dir, options=self._options)
             with self._lock:
                 self._partial.clear()  # answers come from the full graph from now on
@@ -169,7 +215,8 @@ class LazyCodeGraph:
                 return self._graph
             graph = self._partial.get(key)
             if graph is None:
-                graph = self._partial[key] = self._index_candidates(word, defined)
+                with self._first.asking():
+                    graph = self._partial[key] = self._index_candidates(word, defined)
             return graph
 
     def _index_candidates(self, word: str, defined: bool) -> CodeGraph:

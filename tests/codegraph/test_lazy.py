@@ -92,7 +92,7 @@ def test_references_are_read_beneath_the_checkout_without_links(
 
 
 def test_once_built_every_question_goes_to_the_full_graph(checkout: Path, tmp_path: Path) -> None:
-    lazy = LazyCodeGraph(checkout, tmp_path / "cache", options=IndexOptions(workers=1))
+    lazy = LazyCodeGraph(checkout, tmp_path / "cache", options=IndexOptions(workers=1), grace=0)
 
     graph = lazy.wait(timeout=60)
     (checkout / "shop/late.py").write_text("def price():\n    pass\n")  # not in the index
