@@ -2,10 +2,12 @@
 
 Sends N signed `issues.labeled` deliveries (each with its own delivery id, so every one is
 verified, parsed, recorded and queued) at concurrency C to a real `smith serve` on an embedded
-PostgreSQL, then the same load to a bare aiohttp app that only answers 202. Prints p50/p99 of
-both and the ratio; machines here are noisy, so only the ratio means anything.
+PostgreSQL, then the same load to a bare aiohttp app that only answers 202, and to the two
+durable floors of `ack_floor_server.py` (commit the id; read the event and commit it too), on
+the same PostgreSQL. Prints p50/p99 of each and the ratios; machines here are noisy, so only the
+ratios mean anything.
 
-    python benchmarks/webhook_ack.py [--requests 2000] [--concurrency 100]
+    python benchmarks/webhook_ack.py [--requests 2000] [--concurrency 50]
 """
 
 from __future__ import annotations
@@ -102,7 +104,7 @@ def percentile(values: list[float], q: float) -> float:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=2000)
-    parser.add_argument("--concurrency", type=int, default=100)
+    parser.add_argument("--concurrency", type=int, default=50)
     parser.add_argument("--warmup", type=int, default=200)
     parser.add_argument("--with-worker", action="store_true",
                         help="run the in-process worker too (jobs then compete for the loop)")
@@ -118,11 +120,19 @@ async def main() -> None:
         smith = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
                                  stderr=subprocess.DEVNULL)
         bare = subprocess.Popen([sys.executable, "-c", BARE_SERVER, str(bare_port)])
+        floors: dict[str, tuple[int, subprocess.Popen]] = {}
         try:
             await wait_ready(f"http://127.0.0.1:{smith_port}/readyz", smith)
             await wait_ready(f"http://127.0.0.1:{bare_port}/readyz", bare)
-            results: dict[str, list[float]] = {"smith": [], "bare": []}
-            targets = {"smith": smith_port, "bare": bare_port}
+            for mode in ("event", "id"):  # on Smith's embedded server, which now runs
+                port = free_port()
+                floors[f"floor-{mode}"] = (port, subprocess.Popen(
+                    [sys.executable, str(ROOT / "benchmarks" / "ack_floor_server.py"), str(port),
+                     str(Path(data) / "postgres"), mode], env=env, cwd=ROOT))
+                await wait_ready(f"http://127.0.0.1:{port}/readyz", floors[f"floor-{mode}"][1])
+            targets = {"smith": smith_port, **{name: port for name, (port, _) in floors.items()},
+                       "bare": bare_port}
+            results: dict[str, list[float]] = {name: [] for name in targets}
             for name, port in targets.items():
                 await load(f"http://127.0.0.1:{port}/webhooks/github", args.warmup,
                            args.concurrency)
@@ -133,18 +143,20 @@ async def main() -> None:
                     results[name] += await load(f"http://127.0.0.1:{port}/webhooks/github",
                                                 args.requests // rounds, args.concurrency)
         finally:
-            for process in (smith, bare):
+            for process in (smith, bare, *(process for _, process in floors.values())):
                 process.terminate()
                 process.wait(timeout=60)
 
     print(f"{args.requests} deliveries at concurrency {args.concurrency} "
           f"({'with' if args.with_worker else 'without'} in-process worker)")
     for name, values in results.items():
-        print(f"  {name:6s} p50 {percentile(values, 50) * 1000:8.2f} ms   "
+        print(f"  {name:11s} p50 {percentile(values, 50) * 1000:8.2f} ms   "
               f"p99 {percentile(values, 99) * 1000:8.2f} ms")
-    ratio50 = percentile(results["smith"], 50) / percentile(results["bare"], 50)
-    ratio99 = percentile(results["smith"], 99) / percentile(results["bare"], 99)
-    print(f"  ratio smith/bare: p50 {ratio50:.2f}x   p99 {ratio99:.2f}x")
+    for name, peer in (("smith", "bare"), ("floor-id", "bare"), ("floor-event", "bare"),
+                       ("smith", "floor-event")):
+        ratio50 = percentile(results[name], 50) / percentile(results[peer], 50)
+        ratio99 = percentile(results[name], 99) / percentile(results[peer], 99)
+        print(f"  ratio {name}/{peer}: p50 {ratio50:.2f}x   p99 {ratio99:.2f}x")
 
 
 if __name__ == "__main__":
