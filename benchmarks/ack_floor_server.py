@@ -30,9 +30,9 @@ from gidgethub.sansio import validate_event
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.cli.serve import GC_YOUNG_THRESHOLD  # noqa: E402
-from bot.events import github_event  # noqa: E402
-from bot.store.embedded import ensure_embedded  # noqa: E402
+from bot.cli.serve import GC_YOUNG_THRESHOLD
+from bot.events import github_event
+from bot.store.embedded import ensure_embedded
 
 SECRET = "benchmark-secret"
 WRITERS = 2
