@@ -4,8 +4,8 @@ Indexes a temporary copy of the stdlib's Python files (a copy, so "touching a fi
 to the interpreter). Against Universal Ctags in the same run:
 - the whole `smith index COPY --definitions` command (start-up, pool, output) vs `ctags -R COPY`;
 - the first questions to a lazy graph of the cold copy (`LazyCodeGraph`: bytes searched first,
-  Python candidates read by the pydefs/pyrefs scanners, the rest parsed, full index building in
-  the background) vs `ctags -R COPY`;
+  Python candidates read by the pydefs/pyrefs scanners, the rest parsed, the full index held
+  back until the first answer, then building in the background) vs `ctags -R COPY`;
 - the full graph cold (empty cache) with the process pool and in-process vs ctags on exactly the
   files the index kept; warm with nothing changed and after one file changed vs cold; a fresh
   copy at another path (what PREPARE sees: known only by content hash); first queries on a warm
