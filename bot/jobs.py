@@ -11,10 +11,13 @@ never imports `handlers`. Queue and task names, and deferring in a transaction, 
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import procrastinate
+import procrastinate.jobs
 import structlog
+from procrastinate.manager import get_channel_for_queues
 from procrastinate.worker import WORKER_NAME, Worker
 
 from bot.config import Settings
@@ -70,8 +73,18 @@ async def retry_stalled_jobs(app: procrastinate.App, seconds_since_heartbeat: fl
     for job in stalled:
         log.warning("stalled_job_retried", job=job.id, task=job.task_name)
         await app.job_manager.retry_job(job)
+        await _announce(app, job)
         count += 1
     return count
+
+
+async def _announce(app: procrastinate.App, job: procrastinate.jobs.Job) -> None:
+    """Wake the listening workers for a retried job, as procrastinate's insert trigger does for a
+    new one: a retry notifies no one, so the job would wait for the next poll (2 s)."""
+    payload = json.dumps({"type": "job_inserted", "job_id": job.id})
+    for channel in (*get_channel_for_queues([job.queue]), *get_channel_for_queues(None)):
+        await app.connector.execute_query_async(
+            "SELECT pg_notify(%(channel)s, %(payload)s)", channel=channel, payload=payload)
 
 
 class WorkerProbe:
