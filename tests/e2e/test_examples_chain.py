@@ -206,8 +206,8 @@ async def test_a_run_resumed_in_another_worker_recomputes_the_same_held_out_part
             pytest.fail(f"the second worker did not finish the run:\n{log.read_text()[-3000:]}")
     finally:
         thinking.abandon()
-        _stop(first)
-        _stop(second)
+        await _stop(first)
+        await _stop(second)
 
     assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
     steps = [(s.name, s.status) for s in await e2e.steps(run.id)]

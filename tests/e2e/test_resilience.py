@@ -154,13 +154,17 @@ def _start_worker(env: dict[str, str], log: Path) -> subprocess.Popen:
                             stdout=subprocess.DEVNULL, stderr=log.open("ab"))
 
 
-def _stop(worker: subprocess.Popen | None) -> None:
+async def _stop(worker: subprocess.Popen | None) -> None:
+    """SIGTERM, and wait for the exit without blocking this loop: its job's last requests go
+    to the fakes this loop serves (a blocking wait left them unanswered until the grace ran
+    out and the job was aborted, 5 s later)."""
     if worker is None or worker.poll() is not None:
         return
     worker.send_signal(signal.SIGTERM)
-    try:
-        worker.wait(timeout=15)
-    except subprocess.TimeoutExpired:
+    deadline = asyncio.get_running_loop().time() + 15
+    while worker.poll() is None and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.05)
+    if worker.poll() is None:
         worker.kill()
         worker.wait(timeout=5)
 
@@ -201,8 +205,8 @@ async def test_a_worker_killed_mid_implement_is_replaced_and_the_run_resumes_onc
             pytest.fail(f"the second worker did not finish the run:\n{log.read_text()[-3000:]}")
     finally:
         thinking.abandon()
-        _stop(first)
-        _stop(second)
+        await _stop(first)
+        await _stop(second)
 
     assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
     steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
