@@ -102,7 +102,7 @@ class WebhookReceiver:
             request, "github",
             lambda headers, body: verify_github(
                 headers, body, secret.get_secret_value() if secret else None),
-            lambda verified: github_event(verified.event_name, verified.payload,
+            lambda verified: github_event(verified.event_name, verified.wire,
                                           bot_account=self.settings.bot_account),
         )
 
@@ -115,7 +115,7 @@ class WebhookReceiver:
             request, "gitlab",
             lambda headers, body: verify_gitlab(
                 headers, body, gitlab_secret_for(body, shared, per_path)),
-            lambda verified: gitlab_event(verified.event_name, verified.payload,
+            lambda verified: gitlab_event(verified.event_name, verified.wire,
                                           bot_account=self.settings.bot_account),
         )
 

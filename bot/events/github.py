@@ -26,21 +26,29 @@ from bot.events.github_payload import (
 from bot.events.model import (
     Event,
     MalformedPayload,
+    Wire,
     WireModel,
     github_login_is_bot,
     parse_wire,
     require_object,
     same_account,
+    validate_wire,
 )
 from bot.forge.base import ItemRef, RepoRef
 
 Fields = dict[str, Any]
 
 
-def github_event(event_name: str, payload: dict, *, bot_account: str | None = None) -> Event:
+class _Action(WireModel):
+    action: Any = None
+
+
+def github_event(event_name: str, payload: Wire, *, bot_account: str | None = None) -> Event:
     """Turn one verified GitHub delivery into an Event; unknown events become kind "other"."""
     body = require_object(payload, "GitHub")
-    action = body.get("action") if isinstance(body.get("action"), str) else None
+    found = (body.get("action") if isinstance(body, dict)
+             else parse_wire(_Action, body, "GitHub webhook body").action)
+    action = found if isinstance(found, str) else None
     route = _ROUTES.get((event_name, action)) or _ROUTES.get((event_name, "*"))
     common: Fields = {"forge": "github", "event_name": event_name, "action": action}
     if route is None:
@@ -71,10 +79,10 @@ def _envelope_fields(wire: WireModel, bot_account: str | None) -> Fields:
     return fields
 
 
-def _best_effort(body: dict, bot_account: str | None) -> Fields:
+def _best_effort(body: Wire, bot_account: str | None) -> Fields:
     """For events Smith ignores: keep what parses, never raise."""
     try:
-        wire = PingPayload.model_validate(body)
+        wire = validate_wire(PingPayload, body)
     except ValidationError:
         return {}
     return _envelope_fields(wire, bot_account)

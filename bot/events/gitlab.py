@@ -30,12 +30,14 @@ from bot.events.model import (
     EventKind,
     MalformedPayload,
     ReactionContent,
+    Wire,
     WireModel,
     gitlab_username_is_bot,
     label_diff,
     parse_wire,
     require_object,
     same_account,
+    validate_wire,
 )
 from bot.forge.base import ItemRef, RepoRef
 
@@ -59,10 +61,10 @@ _THUMBS_DOWN = {"thumbsdown", "-1"}
 Fields = dict[str, Any]
 
 
-def gitlab_event(event_header: str, payload: dict, *, bot_account: str | None = None) -> Event:
+def gitlab_event(event_header: str, payload: Wire, *, bot_account: str | None = None) -> Event:
     """Turn one verified GitLab delivery into an Event; unknown hooks become kind "other"."""
     body = require_object(payload, "GitLab")
-    object_kind = body.get("object_kind")
+    object_kind, loose_action = _head(body)
     expected = _EXPECTED_KIND.get(event_header)
     ignored = expected == "issue" and object_kind == _IGNORED_ISSUE_KIND
     if expected is not None and object_kind != expected and not ignored:
@@ -73,7 +75,7 @@ def gitlab_event(event_header: str, payload: dict, *, bot_account: str | None = 
     route = _ROUTES.get(object_kind) if object_kind == expected else None
     if route is None:
         wire, kind, fields = _loose(body), "other", {}
-        raw_action = _raw_action(body)
+        raw_action = loose_action
     else:
         model, build = route
         context = f"GitLab {event_header!r} payload"
@@ -90,15 +92,36 @@ def gitlab_event(event_header: str, payload: dict, *, bot_account: str | None = 
     )
 
 
-def _raw_action(body: dict) -> str | None:
-    attributes = body.get("object_attributes")
-    action = attributes.get("action") if isinstance(attributes, dict) else None
-    return action if isinstance(action, str) else None
+class _Attributes(WireModel):
+    action: Any = None
 
 
-def _loose(body: dict) -> WireModel:
+class _Head(WireModel):
+    object_kind: Any = None
+    object_attributes: _Attributes | None = None
+
+
+class _Kind(WireModel):
+    object_kind: Any = None
+
+
+def _head(body: Wire) -> tuple[Any, str | None]:
+    """The body's object_kind, and its object_attributes.action when that is a string."""
+    if isinstance(body, dict):
+        attributes = body.get("object_attributes")
+        action = attributes.get("action") if isinstance(attributes, dict) else None
+        return body.get("object_kind"), action if isinstance(action, str) else None
     try:
-        return Loose.model_validate(body)
+        head = _Head.model_validate_json(body)
+    except ValidationError:  # object_attributes is no object: no action, as for a parsed body
+        return parse_wire(_Kind, body, "GitLab webhook body").object_kind, None
+    action = head.object_attributes.action if head.object_attributes is not None else None
+    return head.object_kind, action if isinstance(action, str) else None
+
+
+def _loose(body: Wire) -> WireModel:
+    try:
+        return validate_wire(Loose, body)
     except ValidationError:
         return Loose()
 

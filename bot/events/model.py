@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -104,10 +104,25 @@ class WireModel(BaseModel):
     model_config = ConfigDict(extra="ignore", frozen=True)
 
 
-def parse_wire(model: type[WireModel], payload: object, context: str) -> WireModel:
+Wire = dict[str, Any] | bytes
+"""A webhook body as the models read it: parsed, or its JSON bytes (bot/forge/webhook_auth.py
+hands those over, checked to be one object, so no Python tree of the whole payload is built)."""
+
+
+M = TypeVar("M", bound="WireModel")
+
+
+def validate_wire(model: type[M], payload: object) -> M:
+    """`model` read from a parsed payload or straight from JSON bytes."""
+    if isinstance(payload, bytes):
+        return model.model_validate_json(payload)
+    return model.model_validate(payload)
+
+
+def parse_wire(model: type[M], payload: object, context: str) -> M:
     """Validate a payload part, turning pydantic's error into a short MalformedPayload."""
     try:
-        return model.model_validate(payload)
+        return validate_wire(model, payload)
     except ValidationError as exc:
         problems = [
             f"{'.'.join(str(part) for part in err['loc']) or '(payload)'}: {err['msg']}"
@@ -116,9 +131,10 @@ def parse_wire(model: type[WireModel], payload: object, context: str) -> WireMod
         raise MalformedPayload(f"{context}: " + "; ".join(problems)) from exc
 
 
-def require_object(payload: object, forge: str) -> dict:
-    """A webhook body must be a JSON object; anything else is not a payload at all."""
-    if not isinstance(payload, dict):
+def require_object(payload: object, forge: str) -> Wire:
+    """A webhook body must be a JSON object; anything else is not a payload at all (JSON bytes
+    pass: the models reading them refuse what is no object)."""
+    if not isinstance(payload, dict | bytes):
         raise MalformedPayload(
             f"{forge} webhook body must be a JSON object, got {type(payload).__name__}"
         )
