@@ -4,16 +4,19 @@ The SDK's own retries are off (`max_retries=0`) so the one retry policy (bot/ret
 with forge and git calls) applies, with the errors it covers declared here: 408/409/429/5xx/529 and connection errors. Credentials errors
 (401/403) are environment failures without retry; other 4xx mean our request was wrong, which
 fails the step.
+
+The SDK is imported where it is used, not with this module: importing it costs a second or more
+of CPU, which a process that never calls the model (`smith serve --no-worker`, `smith db
+upgrade`, a worker between runs) need not pay; `import_sdk` pays it off the event loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
+import sys
 from collections.abc import Awaitable, Callable
-from typing import Any
-
-import anthropic
-from anthropic.types import Message
+from typing import TYPE_CHECKING, Any
 
 from bot.llm.errors import EnvironmentFailure, StepFailed
 from bot.retry import Retry, call_with_retry
@@ -21,6 +24,17 @@ from bot.retry import RetryPolicy as SharedRetryPolicy
 
 RETRYABLE_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504, 529})
 CREDENTIAL_STATUS = frozenset({401, 402, 403})
+SDK = "anthropic"
+
+if TYPE_CHECKING:
+    import anthropic
+    from anthropic.types import Message
+
+
+async def import_sdk() -> None:
+    """Import the SDK in a thread, so the loop (heartbeats, other runs) goes on meanwhile."""
+    if SDK not in sys.modules:
+        await asyncio.to_thread(importlib.import_module, SDK)
 
 
 class RetryPolicy(SharedRetryPolicy):
@@ -37,6 +51,8 @@ def make_client(
     api_key: str, base_url: str | None = None, timeout: float = 600.0
 ) -> anthropic.AsyncAnthropic:
     """An AsyncAnthropic with SDK retries off (ours apply). The key is never logged."""
+    import anthropic  # the SDK's import cost: module docstring
+
     return anthropic.AsyncAnthropic(
         api_key=api_key, base_url=base_url, max_retries=0, timeout=timeout
     )
@@ -63,6 +79,7 @@ async def create_message(
     **request: Any,
 ) -> Message:
     """`client.messages.create(**request)` with the retry policy applied."""
+    import anthropic  # the SDK's import cost: module docstring
 
     def classify(exc: Exception) -> Retry | None:
         if isinstance(exc, anthropic.APIStatusError):

@@ -13,9 +13,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-import anthropic
 import structlog
 from pydantic import BaseModel, ValidationError
 
@@ -31,6 +30,9 @@ from bot.llm.preflight import (
     too_large_message,
 )
 from bot.llm.prompts import load_system_prompt
+
+if TYPE_CHECKING:
+    import anthropic  # imported where it is called (bot/llm/client.py)
 
 log = structlog.get_logger(__name__)
 

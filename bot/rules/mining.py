@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import structlog
 
 from bot.chain.records import store_usage
-from bot.llm.client import RetryPolicy, make_client
+from bot.llm.client import RetryPolicy, import_sdk, make_client
 from bot.llm.errors import StepOutcome
 from bot.llm.ledger import ModelPrice, TokenLedger, UsageRecord
 from bot.llm.runner import StepRunner
@@ -81,6 +81,7 @@ async def mine_rules(
         existing = await list_rules(session)
     result.failures_seen = len(failures)
     if len(failures) >= 2:
+        await import_sdk()  # off the loop, once per process
         try:
             checked = await run_miner(runner or build_miner_runner(runtime), failures, existing)
         except (StepOutcome, MinerUnavailable) as exc:

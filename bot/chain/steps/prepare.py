@@ -22,7 +22,7 @@ from bot.chain.permission import permission_lost
 from bot.chain.state import RunState
 from bot.codegraph.lazy import LazyCodeGraph
 from bot.forge.base import Issue
-from bot.llm.client import RetryPolicy, make_client
+from bot.llm.client import RetryPolicy, import_sdk, make_client
 from bot.llm.ledger import ModelPrice, TokenLedger, UsageRecord
 from bot.llm.runner import StepRunner
 from bot.protected_paths import ProtectedPaths
@@ -171,6 +171,7 @@ async def _equip(ctx: RunContext, config: RepoConfig, base: str) -> StepOutcome 
     if ctx.state.requests and not ctx.state.contexts_read:
         await _read_thread_contexts(ctx)
     tools.code_graph = _index(ctx)
+    await import_sdk()  # off the loop, once per process
     _start_model(ctx, await _spent_so_far(ctx))
     return None
 
