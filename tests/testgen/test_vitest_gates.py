@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -91,7 +90,7 @@ async def test_the_repositorys_own_node_modules_run_without_the_tools_on_path(
     root = jsproject.write(tmp_path / "checkout", {
         "package.json": '{"name": "calc", "version": "1.0.0", "type": "module"}\n',
         "calc.js": CALC, "tests/gen.test.js": STABLE})
-    shutil.copytree(jsproject.JS_TOOLS / "node_modules", root / "node_modules", symlinks=True)
+    jsproject.install_node_modules(root)
     config = RepoConfig.model_validate({
         "language": "javascript", "setup": {"path_prepend": ["node_modules/.bin"]},
         "tests": {"command": jsproject.VITEST_COMMAND}})
