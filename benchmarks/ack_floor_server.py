@@ -21,7 +21,6 @@ import gc
 import sys
 from pathlib import Path
 
-import orjson
 import psycopg
 import uvloop
 from aiohttp import web
@@ -32,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.cli.serve import GC_YOUNG_THRESHOLD
 from bot.events import github_event
+from bot.forge.webhook_auth import json_object_wire
 from bot.store.embedded import ensure_embedded
 
 SECRET = "benchmark-secret"
@@ -78,8 +78,8 @@ def app_for(mode: str, commit: GroupCommit) -> web.Application:
         validate_event(body, signature=headers["X-Hub-Signature-256"], secret=SECRET)
         event = None
         if mode == "event":
-            payload = orjson.loads(body)
-            event = github_event(headers["X-GitHub-Event"], payload).model_dump_json()
+            wire = json_object_wire(body)  # read as Smith reads it (bot/forge/webhook_auth.py)
+            event = github_event(headers["X-GitHub-Event"], wire).model_dump_json()
         new = await commit.record(headers["X-GitHub-Delivery"], event)
         return web.json_response({"status": 202 if new else 200}, status=202 if new else 200)
 
