@@ -4,7 +4,6 @@ GitHub/GitLab and a scripted model, on a real git repository with real sandboxed
 from __future__ import annotations
 
 import asyncio
-import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +33,7 @@ from tests.e2e.buggy_repo import ISSUE_BODY, ISSUE_TITLE, make_buggy_repo
 from tests.fakes.github import FakeGitHub
 from tests.fakes.gitlab import FakeGitLab
 from tests.fakes.model import FakeModelServer
+from tests.sandboxed import TOOLCHAIN
 
 SECRET = "e2e-webhook-secret"
 REPO = "octo/calc"
@@ -208,9 +208,10 @@ def e2e_settings(tmp_path: Path, model_url: str, **overrides: Any) -> Settings:
         llm_retry_attempts=8,
         llm_retry_base_delay=0.01,
         llm_retry_max_delay=0.05,
-        # The operator's sandbox PATH: this interpreter (with pytest) plays the repository's
-        # toolchain, as a `.venv` made by a setup command would.
-        sandbox_path=f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
+        # The operator's sandbox PATH: this interpreter (with pytest, without the suite's own
+        # plugins: tests/sandboxed.py) plays the repository's toolchain, as a `.venv` made by a
+        # setup command would.
+        sandbox_path=TOOLCHAIN,
     )
     values.update(overrides)
     return Settings(**values)

@@ -16,6 +16,7 @@ from bot.config import Settings
 from tests.e2e import examples_repo as ex
 from tests.e2e.buggy_repo import make_buggy_repo
 from tests.fakes.model import FakeModelServer
+from tests.sandboxed import TOOLCHAIN
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
@@ -36,7 +37,7 @@ async def test_examples_on_a_local_repository_prints_the_metrics_as_json(tmp_pat
             PYTHONPATH=str(ROOT), SMITH_DATABASE_URL=database_url,
             SMITH_DATA_DIR=str(tmp_path / "data"), ANTHROPIC_API_KEY="test-key",
             ANTHROPIC_BASE_URL=model.base_url, SMITH_LLM_RETRY_BASE_DELAY="0.01",
-            SMITH_SANDBOX_PATH=f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
+            SMITH_SANDBOX_PATH=TOOLCHAIN,
             SMITH_LOG_LEVEL="WARNING",
         )
         process = await asyncio.create_subprocess_exec(

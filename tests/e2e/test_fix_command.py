@@ -13,6 +13,7 @@ import pytest
 from tests.e2e import script
 from tests.e2e.buggy_repo import ISSUE_BODY, ISSUE_TITLE, make_buggy_repo
 from tests.fakes.model import FakeModelServer
+from tests.sandboxed import TOOLCHAIN
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
@@ -34,7 +35,7 @@ async def test_fix_on_a_local_repository_makes_a_branch_and_a_report(tmp_path, d
             PYTHONPATH=str(ROOT), SMITH_DATABASE_URL=database_url,
             SMITH_DATA_DIR=str(tmp_path / "data"), ANTHROPIC_API_KEY="test-key",
             ANTHROPIC_BASE_URL=model.base_url, SMITH_LLM_RETRY_BASE_DELAY="0.01",
-            SMITH_SANDBOX_PATH=f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
+            SMITH_SANDBOX_PATH=TOOLCHAIN,
             SMITH_LOG_LEVEL="WARNING",
         )
         process = await asyncio.create_subprocess_exec(

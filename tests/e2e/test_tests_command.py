@@ -16,6 +16,7 @@ import pytest
 from tests.e2e.buggy_repo import make_buggy_repo, push_files
 from tests.e2e.test_testgen import FIXED_CALC, GOOD, RAISES_ONLY, review, written
 from tests.fakes.model import FakeModelServer, Turn
+from tests.sandboxed import TOOLCHAIN
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.e2e
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SMITH_", "ANTHROPIC_"))}
     env.update(PYTHONPATH=str(ROOT), SMITH_DATA_DIR=str(tmp_path / "data"),
-               SMITH_SANDBOX_PATH=f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
+               SMITH_SANDBOX_PATH=TOOLCHAIN,
                SMITH_LOG_LEVEL="WARNING", **extra)
     return env
 

@@ -10,7 +10,6 @@ port: a step that still reached Postgres would fail here, loudly.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +31,7 @@ from bot.workspace.trajectory import Trajectory, TrajectoryEvent
 from tests.fakes.forge import FakeForge
 from tests.fakes.records import FakeRunRecords
 from tests.fakes.step_runner import ScriptedStepRunner
+from tests.sandboxed import TOOLCHAIN
 
 RUN_ID = 7
 REPO = "octo/calc"
@@ -47,8 +47,9 @@ def bench_settings(tmp_path: Path, **overrides: Any) -> Settings:
         "anthropic_api_key": SecretStr("unit-test-key"),
         "anthropic_base_url": "http://127.0.0.1:9",  # the scripted runner replaces the real one
         "git_allowed_protocols": ["file"],
-        # This interpreter (with pytest) plays the repository's toolchain in the sandbox.
-        "sandbox_path": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
+        # This interpreter (with pytest, not the suite's plugins) plays the repository's
+        # toolchain in the sandbox (tests/sandboxed.py).
+        "sandbox_path": TOOLCHAIN,
     }
     values.update(overrides)
     return Settings(**values)

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from tests.e2e.buggy_repo import ISSUE_BODY, ISSUE_TITLE
 from tests.e2e.corpus import js_repo, python_repos
 from tests.e2e.corpus.gitutil import Files
 from tests.e2e.corpus.story import Story, python_story
-
-TOOLCHAIN = f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin"
+from tests.sandboxed import TOOLCHAIN
 
 
 @dataclass(frozen=True)
