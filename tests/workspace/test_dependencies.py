@@ -13,9 +13,9 @@ from bot.workspace.dependencies import DependencyCache, SetupFailed, cache_key
 from bot.workspace.git import GitOptions
 from bot.workspace.sandbox import Sandbox, SandboxSettings
 from bot.workspace.testrun import repo_env
+from tests.sandboxed import TOOLCHAIN
 from tests.workspace.gitrepo import RemoteRepo
 
-VENV_BIN = str(Path(sys.executable).parent)
 SITE = ".venv/lib/python{}.{}/site-packages".format(*sys.version_info[:2])
 
 SMITH_YML = f"""\
@@ -44,7 +44,7 @@ def remote(tmp_path: Path) -> RemoteRepo:
 async def test_second_setup_on_the_same_lockfile_reuses_the_cache(
     tmp_path: Path, remote: RemoteRepo
 ) -> None:
-    sandbox = Sandbox(SandboxSettings(path=f"{VENV_BIN}:/usr/bin:/bin"))
+    sandbox = Sandbox(SandboxSettings(path=TOOLCHAIN))
     cache = DependencyCache(tmp_path / "deps", sandbox)
     workspace = Workspace(tmp_path / "ws", GitOptions(allowed_protocols=("file",)))
 

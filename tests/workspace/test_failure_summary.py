@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,9 +11,8 @@ from bot.workspace.failure_summary import summarize_failures
 from bot.workspace.junit import RunStatus, TestRunResult
 from bot.workspace.sandbox import Sandbox, SandboxSettings
 from bot.workspace.testrun import run_tests
+from tests.sandboxed import TOOLCHAIN
 from tests.workspace.test_junit_runs import JEST_FILES, js_config, write
-
-VENV_BIN = str(Path(sys.executable).parent)
 
 LIBRARY = """\
 import logging, warnings
@@ -74,7 +72,7 @@ def test_negative():
 
 @pytest.fixture
 def sandbox() -> Sandbox:
-    return Sandbox(SandboxSettings(path=f"{VENV_BIN}:/usr/bin:/bin"))
+    return Sandbox(SandboxSettings(path=TOOLCHAIN))
 
 
 async def test_noisy_pytest_log_is_cut_to_what_matters(tmp_path: Path, sandbox: Sandbox) -> None:

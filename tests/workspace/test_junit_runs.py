@@ -8,7 +8,6 @@ Jest comes from a tools folder outside the repo; CI installs it with
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,8 +17,8 @@ from bot.workspace.junit import RunStatus, TestOutcome, parse_junit
 from bot.workspace.sandbox import Sandbox, SandboxSettings
 from bot.workspace.testrun import run_checks, run_tests, triggered_checks
 from bot.workspace.trajectory import Trajectory
+from tests.sandboxed import TOOLCHAIN
 
-VENV_BIN = str(Path(sys.executable).parent)
 JS_TOOLS = Path(os.environ.get("SMITH_TEST_JS_TOOLS", Path.home() / ".cache/smith/js-tools"))
 JS_BIN = JS_TOOLS / "node_modules" / ".bin"
 
@@ -52,7 +51,7 @@ def write(root: Path, files: dict[str, str]) -> Path:
 
 @pytest.fixture(scope="module")
 def sandbox() -> Sandbox:
-    return Sandbox(SandboxSettings(path=f"{JS_BIN}:{VENV_BIN}:/usr/bin:/bin"))
+    return Sandbox(SandboxSettings(path=f"{JS_BIN}:{TOOLCHAIN}"))
 
 
 @pytest.fixture
