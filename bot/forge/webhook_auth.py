@@ -69,7 +69,10 @@ def json_object_wire(body: bytes) -> bytes | dict[str, Any]:
     except ValidationError as exc:
         if exc.errors()[0]["type"] != "json_invalid":
             raise NotAnObject("payload is not a JSON object") from None
-    data = json.loads(body.decode("utf-8"))  # ValueError (JSONDecodeError, UnicodeDecodeError)
+    try:  # ValueError (JSONDecodeError, UnicodeDecodeError)
+        data = json.loads(body.decode("utf-8"))
+    except RecursionError:  # a nesting bomb both parsers refuse: not JSON Smith reads
+        raise ValueError("JSON nested too deeply") from None
     if not isinstance(data, dict):
         raise NotAnObject("payload is not a JSON object")
     return data
@@ -157,7 +160,7 @@ def gitlab_secret_for(
         payload = json.loads(body.decode("utf-8"))
         project = payload.get("project") or {}
         path = str(project.get("path_with_namespace") or "")
-    except (UnicodeDecodeError, json.JSONDecodeError, AttributeError):
+    except (UnicodeDecodeError, json.JSONDecodeError, AttributeError, RecursionError):
         return shared  # verification answers 400 for a body that is not JSON
     folded = {key.strip("/").casefold(): secret for key, secret in per_path.items()}
     parts = path.strip("/").casefold().split("/")

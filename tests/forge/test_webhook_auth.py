@@ -14,7 +14,7 @@ import urllib.parse
 
 import pytest
 
-from bot.forge.webhook_auth import WebhookRejected, verify_github, verify_gitlab
+from bot.forge.webhook_auth import WebhookRejected, gitlab_secret_for, verify_github, verify_gitlab
 
 SECRET = "webhook-secret"
 
@@ -51,6 +51,9 @@ def test_a_form_encoded_delivery_is_read_from_its_payload_field():
     assert verified.payload == payload
 
 
+NESTING_BOMB = b'{"a": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+
+
 @pytest.mark.parametrize(("body", "headers", "status"), [
     (b'{"action": "labeled"}', _signed(b'{"action": "labeled"}', secret="another"), 401),
     (b'{"action": "labeled"', _signed(b'{"action": "labeled"'), 400),
@@ -58,6 +61,7 @@ def test_a_form_encoded_delivery_is_read_from_its_payload_field():
     (b"", _signed(b""), 400),
     (b'{"t": "\xff"}', _signed(b'{"t": "\xff"}'), 400),
     (b"<xml/>", _signed(b"<xml/>", "text/xml"), 415),
+    (NESTING_BOMB, _signed(NESTING_BOMB), 400),
 ])
 def test_refused_bodies_get_the_status_that_says_why(body: bytes, headers: dict[str, str],
                                                       status: int):
@@ -77,7 +81,15 @@ def test_gitlab_bodies_read_like_json_and_refuse_like_it():
     headers = {"X-Gitlab-Token": SECRET, "X-Gitlab-Event": "Issue Hook", "Idempotency-Key": "k"}
     body = b'{"object_kind": "issue", "n": NaN, "labels": []}'
     assert verify_gitlab(headers, body, SECRET).payload["object_kind"] == "issue"
-    for bad in (b"{", b'{"t": "\xff"}', b"[1]"):
+    for bad in (b"{", b'{"t": "\xff"}', b"[1]", NESTING_BOMB):
         with pytest.raises(WebhookRejected) as refused:
             verify_gitlab(headers, bad, SECRET)
         assert refused.value.status == 400
+
+
+def test_a_nesting_bomb_picks_the_shared_secret_and_is_then_refused_not_crashed():
+    assert gitlab_secret_for(NESTING_BOMB, "shared", {"team/app": "own"}) == "shared"
+    headers = {"X-Gitlab-Token": "shared", "X-Gitlab-Event": "Issue Hook", "Idempotency-Key": "k"}
+    with pytest.raises(WebhookRejected) as refused:
+        verify_gitlab(headers, NESTING_BOMB, "shared")
+    assert refused.value.status == 400
