@@ -33,6 +33,17 @@ DEFAULT_PRICES: dict[str, dict[str, float]] = {
 }
 
 
+def absolute_path(path: Path) -> Path:
+    """`~` expanded and made absolute against the working directory, links left as they are
+    (`Path.absolute`, not `resolve`: an operator's linked data folder stays what they named)."""
+    return Path(os.path.normpath(path.expanduser().absolute()))
+
+
+def config_file() -> Path:
+    """The `smith.toml` this process reads (`SMITH_CONFIG_FILE`), as an absolute path."""
+    return absolute_path(Path(os.environ.get("SMITH_CONFIG_FILE", "smith.toml")))
+
+
 class LabelNames(BaseModel):
     """Label names Smith reads and writes on issues; rename them to fit a project's scheme."""
 
@@ -49,7 +60,6 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="SMITH_",
         env_nested_delimiter="__",
-        toml_file=os.environ.get("SMITH_CONFIG_FILE", "smith.toml"),
         # Docker/Kubernetes secrets: one file per setting, named like the variable
         # (`/run/secrets/smith_github_webhook_secret`), so keys never sit in the environment.
         secrets_dir=os.environ.get("SMITH_SECRETS_DIR") or None,
@@ -223,6 +233,19 @@ class Settings(BaseSettings):
     admin_port: int | None = Field(None, description="If set, `/metrics` (and a token-less "
                                    "dashboard) are served on this separate port only.")
 
+    @field_validator("data_dir", "github_private_key_path", "prompts_dir",
+                     "protected_paths_file", "sandbox_tmp_dir")
+    @classmethod
+    def _absolute_path(cls, value: Path | None) -> Path | None:
+        """Made absolute once, against the working directory at start: git and the sandbox
+        run in other folders (a mirror, a checkout), where a relative path means another place."""
+        return None if value is None else absolute_path(value)
+
+    @field_validator("sandbox_hidden_paths", "sandbox_readonly_paths")
+    @classmethod
+    def _absolute_paths(cls, values: list[str]) -> list[str]:
+        return [str(absolute_path(Path(value))) for value in values]
+
     @field_validator("summon_permission", "approve_permission")
     @classmethod
     def _known_permission(cls, value: str) -> str:
@@ -242,8 +265,9 @@ class Settings(BaseSettings):
     ) -> tuple[PydanticBaseSettingsSource, ...]:
         # Explicit arguments win over the environment, the environment over secret files,
         # secret files over smith.toml.
+        # SMITH_CONFIG_FILE is read when settings load, not when this module is imported.
         return (init_settings, env_settings, file_secret_settings,
-                TomlConfigSettingsSource(settings_cls))
+                TomlConfigSettingsSource(settings_cls, toml_file=config_file()))
 
     @property
     def postgres_dir(self) -> Path:
@@ -271,7 +295,7 @@ class Settings(BaseSettings):
 
     def secret_files(self) -> list[Path]:
         """Files holding secrets, masked inside the sandbox: repository tests run next to them."""
-        files = [Path(os.environ.get("SMITH_CONFIG_FILE", "smith.toml")).resolve()]
+        files = [config_file().resolve()]
         if self.github_private_key_path is not None:
             files.append(self.github_private_key_path.resolve())
         return files

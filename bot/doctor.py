@@ -109,6 +109,34 @@ async def default_branch(workspace: Workspace, url: str, protocols: tuple[str, .
     raise GitError(["ls-remote", url], 1, "the remote has no default branch (HEAD)")
 
 
+_CHECKOUT_HINTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"transport '?\w+'? not allowed|unsupported protocol", re.I),
+     "allow the clone URL's protocol in SMITH_GIT_ALLOWED_PROTOCOLS (JSON list, e.g. "
+     '`["https", "file"]` for a local path)'),
+    (re.compile(r"branch '?[^' ]+'? not found|couldn't find remote ref|no default branch", re.I),
+     "name an existing branch with `--branch`"),
+    (re.compile(r"authentication failed|could not read username|permission denied \(publickey",
+                re.I),
+     "the forge refused the credentials: check the token (SMITH_GITHUB_TOKEN, "
+     "SMITH_GITLAB_TOKEN) or the App's installation on this repository"),
+    (re.compile(r"does not appear to be a git repository|repository not found|not found|"
+                r"could not resolve host", re.I),
+     "check the path or URL: it must be a git repository (a local folder with a `.git`, or a "
+     "clone URL this machine reaches)"),
+)
+
+
+def checkout_hint(exc: BaseException, settings: Settings) -> str:
+    """The fix for a failed checkout, from what failed: git's own words, else the data folder
+    (a checkout is written under it)."""
+    text = str(exc)
+    for pattern, hint in _CHECKOUT_HINTS:
+        if pattern.search(text):
+            return hint
+    return (f"the checkout is written under the data folder `{settings.data_dir}` "
+            "(SMITH_DATA_DIR): check that it is writable and has free space")
+
+
 def _tail(text: str) -> str:
     text = text.strip()
     return text if len(text) <= TAIL_CHARS else "…" + text[-TAIL_CHARS:]
@@ -138,16 +166,16 @@ async def diagnose(settings: Settings, repo: str, branch: str | None = None) -> 
     started = time.monotonic()
     report = DoctorReport(repo=repo)
     url, protocols = remote_for(repo)
-    workspace = Workspace(settings.workspace_dir, GitOptions(
-        allowed_protocols=(*settings.git_allowed_protocols, *protocols),
-        timeout_seconds=settings.git_timeout_seconds,
-    ))
     try:
+        workspace = Workspace(settings.workspace_dir, GitOptions(
+            allowed_protocols=(*settings.git_allowed_protocols, *protocols),
+            timeout_seconds=settings.git_timeout_seconds,
+        ))
         report.branch = branch or await default_branch(workspace, url, protocols)
         checkout = await workspace.create_checkout(url, report.branch)
     except (GitError, OSError, ValueError) as exc:
         report.add("checkout", False, f"cannot check out {repo}: {exc}",
-                   fix="check the path or URL, the branch, and SMITH_GIT_ALLOWED_PROTOCOLS")
+                   fix=checkout_hint(exc, settings))
         report.seconds = round(time.monotonic() - started, 3)
         return report
     try:
@@ -232,7 +260,7 @@ async def _check_tests(
             report.add("tests", False, f"the test command could not start: `{what}` not found "
                        f"(`{command}`)",
                        fix=f"add a `setup` step to `.smith.yml` that installs `{what}` (e.g. "
-                           "`python -m venv .venv && .venv/bin/pip install -r requirements.txt` "
+                           "`python3 -m venv .venv && .venv/bin/pip install -r requirements.txt` "
                            "with `cache_paths: [.venv]`), or put the toolchain of `"
                            f"{first or what}` on SMITH_SANDBOX_PATH",
                        detail=_tail(result.output), seconds=seconds)

@@ -37,7 +37,9 @@ _JEST = (
     " jest --ci --forceExit --reporters=default --reporters=jest-junit -- {tests}"
 )
 DEFAULT_TEST_COMMANDS: dict[str, str] = {
-    "python": "python -m pytest {tests} --junitxml={junit} -q",
+    # `python3`: Debian, Ubuntu and the slim Python images have no `python` outside a venv
+    # (a venv has both).
+    "python": "python3 -m pytest {tests} --junitxml={junit} -q",
     "javascript": _JEST,
     "typescript": _JEST,
 }
@@ -184,7 +186,7 @@ class TestsConfig(_Section):
 class SetupConfig(_Section):
     command: str | None = None
     """Dependency installation, run once per checkout with network on the base branch's code
-    (e.g. `python -m venv .venv && .venv/bin/pip install -r requirements.txt`, `npm ci`)."""
+    (e.g. `python3 -m venv .venv && .venv/bin/pip install -r requirements.txt`, `npm ci`)."""
     dependency_files: list[RelativeGlob] = Field(default_factory=list)
     """Globs of the files whose content keys the dependency cache (lockfiles, manifests);
     inside the repository (no `..`, no `.git`)."""

@@ -368,6 +368,9 @@ class Workspace:
     """Entry point: mirror cache plus per-run checkouts under `root` (removed when a run ends)."""
 
     def __init__(self, root: Path, options: GitOptions | None = None) -> None:
+        # Absolute: git runs inside the mirror and the checkout, where a relative root would
+        # name a folder below them (settings already make it so; this holds for every caller).
+        root = root.absolute()
         self.root = root
         root.mkdir(parents=True, exist_ok=True)
         self.git = Git(options or GitOptions(), helper_dir=root / "helpers")

@@ -7,7 +7,7 @@ fresh child per run, so runs stay isolated from each other (nothing the tests im
 into the next run). Verdicts still come from each run's JUnit report. A run may also measure
 one module with coverage.py, test by test (`arcs_of`: the arcs each test executed there, and
 the module's branch arcs taken and missed; `bot/workspace/arcs.py`). Only plain pytest
-commands qualify (`[VAR=value ...] python -m pytest [options] {tests} --junitxml={junit}`);
+commands qualify (`[VAR=value ...] python[3] -m pytest [options] {tests} --junitxml={junit}`);
 anything else runs one command per run, as `testrun.run_tests` does.
 """
 
@@ -154,9 +154,10 @@ def pytest_parts(config: RepoConfig) -> tuple[dict[str, str], list[str]] | None:
     if split is None:
         return None
     env, words = dict(split[0]), split[1]
-    if words[:3] != ["python", "-m", "pytest"] and words[:1] != ["pytest"]:
+    python = bool(words) and words[0] in ("python", "python3")
+    if not (python and words[1:3] == ["-m", "pytest"]) and words[:1] != ["pytest"]:
         return None
-    options = words[3:] if words[0] == "python" else words[1:]
+    options = words[3:] if python else words[1:]
     kept = [w for w in options if "{tests}" not in w and "{junit}" not in w]
     if any("{" in w for w in kept):
         return None
@@ -212,7 +213,7 @@ async def run_batch_arcs(
             (reports / name).chmod(0o644)
         env, prepend = repo_env(config, checkout)
         env = {**env, **extra_env, "PYTHONDONTWRITEBYTECODE": "1"}
-        command = (f"python {shlex.quote(str(reports / 'driver.py'))} "
+        command = (f"python3 {shlex.quote(str(reports / 'driver.py'))} "
                    f"{shlex.quote(str(reports / 'jobs.json'))}")
         result = await sandbox.run(command, cwd=checkout, timeout=timeout * len(runs) + 30,
                                    env=env, path_prepend=prepend, writable=[reports])

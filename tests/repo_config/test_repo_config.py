@@ -54,7 +54,7 @@ def test_missing_file_gives_python_defaults() -> None:
     config = load_repo_config(None)
     assert config == RepoConfig() == load_repo_config("") == load_repo_config("# nothing\n")
     assert config.language == "python"
-    assert config.test_command == "python -m pytest {tests} --junitxml={junit} -q"
+    assert config.test_command == "python3 -m pytest {tests} --junitxml={junit} -q"
     assert config.steps.estimate_gate == 2 and config.steps.estimate_max == 5
     assert config.steps.attempt_budget == 3 and config.steps.judge_rebuilds == 2
     assert config.steps.brt_tries == 2 and config.steps.brt is True

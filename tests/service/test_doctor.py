@@ -67,14 +67,16 @@ def test_a_ready_repository_passes_with_counts_and_times(
 def test_a_missing_test_command_names_the_fix(
     env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The README's default (`python -m pytest`) on a sandbox PATH without `python`.
+    # The default (`python3 -m pytest`) on a sandbox PATH with the system's Python alone,
+    # which has no pytest (a Debian host without a setup step).
     monkeypatch.setenv("SMITH_SANDBOX_PATH", "/usr/bin:/bin")
     repo = project(env, {})
     code, report = doctor(capsys, str(repo.bare))
     assert code == 1 and report["ready"] is False
     tests = by_name(report)["tests"]
     assert tests["ok"] is False
-    assert "could not start: `python` not found" in tests["message"]
+    assert "could not start: `pytest` not found" in tests["message"]
+    assert "python3 -m venv" in tests["fix"]
     assert "add a `setup` step to `.smith.yml`" in tests["fix"]
     # The human output says the same, with the fix.
     assert main(["doctor", str(repo.bare)]) == 1
@@ -116,3 +118,34 @@ def test_an_unknown_repository_is_a_checkout_failure(
 ) -> None:
     code, report = doctor(capsys, "https://127.0.0.1:9/nobody/nothing.git")
     assert code == 1 and by_name(report)["checkout"]["ok"] is False
+
+
+def test_a_relative_data_folder_checks_out(
+    env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's default data folder is `./.smith`: relative to where `smith` starts, not to
+    the mirror folder git runs in (every run failed in PREPARE with `Invalid path`)."""
+    repo = project(env, {})
+    monkeypatch.chdir(env)
+    monkeypatch.delenv("SMITH_DATA_DIR")
+    code, report = doctor(capsys, str(repo.bare))
+    assert by_name(report)["checkout"]["ok"] is True, report
+    assert (env / ".smith" / "workspace" / "mirrors").is_dir()
+
+
+def test_a_checkout_failure_names_its_cause(
+    env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo = project(env, {})
+    code, report = doctor(capsys, str(repo.bare), "--branch", "no-such-branch")
+    checkout = by_name(report)["checkout"]
+    assert code == 1 and checkout["ok"] is False
+    assert "--branch" in checkout["fix"] and "PROTOCOLS" not in checkout["fix"]
+    # A data folder that cannot be written names the data folder, not the URL.
+    blocked = env / "blocked"
+    blocked.write_text("a file where the data folder should be")
+    monkeypatch.setenv("SMITH_DATA_DIR", str(blocked))
+    code, report = doctor(capsys, str(repo.bare))
+    checkout = by_name(report)["checkout"]
+    assert code == 1 and checkout["ok"] is False
+    assert "SMITH_DATA_DIR" in checkout["fix"] and str(blocked) in checkout["fix"]

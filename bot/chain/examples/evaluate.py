@@ -46,7 +46,7 @@ def evaluator_command(spec: ExamplesConfig, stdin: Path, stdout: Path) -> str:
     entry = spec.entry_point
     if entry is not None:
         module, function = entry
-        return (f"python -c {shlex.quote(_ENTRY)} {shlex.quote(module)} "
+        return (f"python3 -c {shlex.quote(_ENTRY)} {shlex.quote(module)} "
                 f"{shlex.quote(function)} {redirect}")
     return f"( {spec.evaluator} ) {redirect}"
 

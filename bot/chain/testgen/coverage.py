@@ -62,9 +62,9 @@ async def measure(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
         env, prepend = repo_env(config, checkout)
         env = {**env, "PYTHONDONTWRITEBYTECODE": "1"}
         # `--source=.`: files no test imports count too, at 0 %
-        command = (f"python -m coverage run --branch --source=. --omit='.venv/*,venv/*' "
+        command = (f"python3 -m coverage run --branch --source=. --omit='.venv/*,venv/*' "
                    f"--data-file={shlex.quote(str(data))} "
-                   f"-m pytest -q -p no:cacheprovider; python -m coverage json "
+                   f"-m pytest -q -p no:cacheprovider; python3 -m coverage json "
                    f"--data-file={shlex.quote(str(data))} -o {shlex.quote(str(out))} -q")
         result = await sandbox.run(command, cwd=checkout, timeout=timeout, env=env,
                                    path_prepend=prepend, writable=[reports])

@@ -141,7 +141,7 @@ async def collect(sandbox: Sandbox, checkout: Path, config: RepoConfig, test_fil
     """Gate 1 for pytest: `--collect-only`; exit 0 with at least one test collected."""
     env, prepend = repo_env(config, checkout)
     env = {**env, "PYTHONDONTWRITEBYTECODE": "1"}
-    command = f"python -m pytest --collect-only -q -p no:cacheprovider {shlex.quote(test_file)}"
+    command = f"python3 -m pytest --collect-only -q -p no:cacheprovider {shlex.quote(test_file)}"
     result = await sandbox.run(command, cwd=checkout, timeout=timeout, env=env,
                                path_prepend=prepend)
     if result.exit_code == 0:
