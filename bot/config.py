@@ -164,6 +164,11 @@ class Settings(BaseSettings):
     sandbox_seccomp: bool = Field(True, description="Deny unneeded kernel interfaces (bwrap).")
     sandbox_docker_image: str = Field("python:3.11-slim", description="Image of the docker "
                                       "kind: it must hold the repositories' toolchains.")
+    setup_env: dict[str, str] = Field(default_factory=dict, description="Environment of "
+                                      "every repository's `setup` (it runs with the network "
+                                      "on): a package mirror or an egress proxy, e.g. "
+                                      "`PIP_INDEX_URL`, `HTTPS_PROXY`, `NPM_CONFIG_REGISTRY`. "
+                                      "The repository's code sees it: no credentials.")
     git_allowed_protocols: list[str] = Field(default_factory=lambda: ["https"], description=""
                                              "Protocols git may use for clones and pushes.")
     git_timeout_seconds: float = Field(600.0, description="Longest one git command may take.")
@@ -210,7 +215,9 @@ class Settings(BaseSettings):
     rules_window_days: int = Field(90, description="How far back the miner looks.")
     stats_window: int = Field(20, description="Runs per step the step-health flags look at.")
     log_level: str = Field("INFO", description="DEBUG, INFO, WARNING or ERROR.")
-    log_format: str = Field("json", description="`json` for machines, `console` for people.")
+    log_format: Literal["auto", "json", "console"] = Field(
+        "auto", description="`auto`: for people (console) when stderr is a terminal, JSON lines "
+        "otherwise; `json` for machines, `console` for people.")
     dashboard_token: SecretStr | None = Field(None, description="If set, the dashboard asks for "
                                               "it (bearer token or basic-auth password).")
     allowed_bots: list[str] = Field(default_factory=list, description="Other bots (e.g. "

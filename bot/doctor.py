@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import shlex
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
@@ -29,6 +30,8 @@ from bot.workspace.sandbox.from_settings import sandbox_settings
 from bot.workspace.testrun import run_tests
 
 CheckName = Literal["checkout", "config", "sandbox", "setup", "tests", "report"]
+Progress = Callable[[str], None]
+"""Told what the doctor starts next, in words (`smith doctor` shows it on its status line)."""
 TAIL_CHARS = 1500
 # What shells and runners print when the command (or the runner module) is not there.
 _NOT_FOUND = (
@@ -161,9 +164,16 @@ def _missing_in_cases(cases: list[TestCaseResult]) -> str | None:
     return None
 
 
-async def diagnose(settings: Settings, repo: str, branch: str | None = None) -> DoctorReport:
-    """Check out REPO, read its config, build the sandbox, run setup and the tests once."""
+def _silent(text: str) -> None:
+    return None
+
+
+async def diagnose(settings: Settings, repo: str, branch: str | None = None,
+                   progress: Progress = _silent) -> DoctorReport:
+    """Check out REPO, read its config, build the sandbox, run setup and the tests once;
+    `progress` hears each check as it starts."""
     started = time.monotonic()
+    progress(f"checking out {repo}")
     report = DoctorReport(repo=repo)
     url, protocols = remote_for(repo)
     try:
@@ -181,7 +191,7 @@ async def diagnose(settings: Settings, repo: str, branch: str | None = None) -> 
     try:
         report.add("checkout", True, f"{report.branch} @ {checkout.base_commit[:10]}")
         await _check_checkout(settings, report, checkout.path, await checkout.read_base_file(
-            CONFIG_FILE), repo)
+            CONFIG_FILE), repo, progress)
     finally:
         checkout.remove()
         report.seconds = round(time.monotonic() - started, 3)
@@ -189,7 +199,8 @@ async def diagnose(settings: Settings, repo: str, branch: str | None = None) -> 
 
 
 async def _check_checkout(
-    settings: Settings, report: DoctorReport, path: Path, config_text: bytes | None, repo: str
+    settings: Settings, report: DoctorReport, path: Path, config_text: bytes | None, repo: str,
+    progress: Progress = _silent,
 ) -> None:
     try:
         config = load_repo_config(config_text)
@@ -210,8 +221,11 @@ async def _check_checkout(
         return
     report.sandbox = sandbox.kind
     report.add("sandbox", True, f"{sandbox.kind}, PATH {settings.sandbox_path}")
+    if config.setup.command:
+        progress(f"running the setup: {config.setup.command}")
     if not await _check_setup(settings, report, sandbox, path, config, repo):
         return
+    progress(f"running the tests: {config.test_command}")
     await _check_tests(report, sandbox, path, config)
 
 
@@ -222,7 +236,7 @@ async def _check_setup(
     if not config.setup.command:
         return report.add("setup", True, "no setup command: tests use the toolchains on "
                           "SMITH_SANDBOX_PATH as they are")
-    cache = DependencyCache(settings.dependency_cache_dir, sandbox)
+    cache = DependencyCache(settings.dependency_cache_dir, sandbox, settings.setup_env)
     started = time.monotonic()
     try:
         outcome = await cache.prepare(path, config, repo_key(repo))

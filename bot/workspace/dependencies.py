@@ -19,6 +19,7 @@ import os
 import shutil
 import stat
 import uuid
+from collections.abc import Mapping
 from pathlib import Path
 
 import pathspec
@@ -95,9 +96,13 @@ def _safe_rel(rel: str) -> bool:
 class DependencyCache:
     """Setup results per repository and key under `root`."""
 
-    def __init__(self, root: Path, sandbox: Sandbox) -> None:
+    def __init__(self, root: Path, sandbox: Sandbox,
+                 operator_env: Mapping[str, str] | None = None) -> None:
         self.root = root
         self.sandbox = sandbox
+        self.operator_env = dict(operator_env or {})
+        """The operator's setup environment (SMITH_SETUP_ENV: a mirror, a proxy); it wins
+        over the repository's `setup.env`, which may not name proxies."""
         self._locks: dict[str, asyncio.Lock] = {}
 
     async def prepare(self, checkout: Path, config: RepoConfig, repo_key: str) -> SetupOutcome:
@@ -118,6 +123,7 @@ class DependencyCache:
                 log.info("setup.cache_hit", key=key, seconds=seconds)
                 return SetupOutcome(key=key, cache_hit=True, seconds=seconds)
             env, prepend = repo_env(config, checkout)
+            env = {**env, **self.operator_env}
             result = await self.sandbox.run(
                 config.setup.command,
                 cwd=checkout,

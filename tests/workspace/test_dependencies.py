@@ -100,3 +100,24 @@ async def test_failed_setup_is_reported(tmp_path: Path) -> None:
     with pytest.raises(SetupFailed, match="failed \\(3\\).*broken"):
         await cache.prepare(root, config, repo_key="r")
     assert (await cache.prepare(root, load_repo_config(None), repo_key="r")).key is None
+
+
+async def test_the_operators_setup_environment_reaches_setup_and_wins(tmp_path: Path) -> None:
+    """SMITH_SETUP_ENV (a package mirror, an egress proxy) is set for `setup` only, over the
+    repository's own `setup.env`; the tests never see it."""
+    root = tmp_path / "c"
+    root.mkdir()
+    root.chmod(0o777)
+    sandbox = Sandbox()
+    cache = DependencyCache(tmp_path / "deps", sandbox, {"PIP_INDEX_URL": "http://mirror/simple",
+                                                        "HTTPS_PROXY": "http://proxy:3128"})
+    config = load_repo_config(
+        "setup:\n  command: echo \"$PIP_INDEX_URL $HTTPS_PROXY\" > seen.txt\n"
+        "  env: {PIP_INDEX_URL: https://elsewhere/simple}\n  cache_paths: [seen.txt]\n")
+    await cache.prepare(root, config, repo_key="r")
+    assert (root / "seen.txt").read_text().split() == ["http://mirror/simple",
+                                                      "http://proxy:3128"]
+    env, prepend = repo_env(config, root)
+    tests = await sandbox.run("echo \"[$HTTPS_PROXY]\"", cwd=root, timeout=30, env=env,
+                              path_prepend=prepend)
+    assert tests.output.strip() == "[]"

@@ -160,7 +160,8 @@ async def _equip(ctx: RunContext, config: RepoConfig, base: str) -> StepOutcome 
     except SandboxUnavailable as exc:
         return _stop("no_sandbox", str(exc))
     if config.setup.command:
-        cache = DependencyCache(settings.dependency_cache_dir, tools.sandbox)
+        cache = DependencyCache(settings.dependency_cache_dir, tools.sandbox,
+                                settings.setup_env)
         try:
             outcome = await cache.prepare(checkout.path, config, _safe(ctx.repo.full_name))
         except SetupFailed as exc:  # the repository's environment, never an attempt
