@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import tempfile
 import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -46,7 +47,10 @@ SLOW_FILES = (
 """Files slow as a whole (paths under tests/). The fast loop, `pytest -m "not slow"`, is the
 rest: unit tests, the step tests at the seam (tests/steps), the engine's toy graphs and the
 forge contract. A single slow test elsewhere gets `@pytest.mark.slow` instead."""
-PGDATA = Path(os.environ.get("SMITH_TEST_PGDATA", "/tmp/smith-test-postgres"))
+PGDATA = Path(os.environ.get("SMITH_TEST_PGDATA") or Path(tempfile.gettempdir()) / (
+    "smith-test-" + hashlib.sha256(str(ROOT).encode()).hexdigest()[:10]) / "postgres")
+"""The suite's server, one per checkout (two clones on one machine never share one); short,
+under the temporary folder, because its Unix socket path must fit in 107 bytes."""
 FIXTURES = ROOT / "tests" / "fixtures"
 
 
@@ -59,6 +63,50 @@ def _schema_fingerprint() -> str:
     digest.update(procrastinate.__version__.encode() if hasattr(procrastinate, "__version__")
                   else b"")
     return digest.hexdigest()[:12]
+
+
+INSTALL_BUBBLEWRAP = ("the suite runs repository tests in the sandbox, and bubblewrap does not "
+                     "work here ({problem}): install it (Debian/Ubuntu: `apt-get install "
+                     "bubblewrap`; Fedora: `dnf install bubblewrap`), as `.ci/run` does")
+
+
+def _is_controller(config: pytest.Config) -> bool:
+    """The process pytest was started as (not an xdist worker)."""
+    return not hasattr(config, "workerinput")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Before anything is collected: stop at once, in one line, without a working bubblewrap
+    (every sandboxed test would fail on its own); and hold the suite's PostgreSQL for the
+    session, so that it can be stopped when pytest exits (`pytest_unconfigure`)."""
+    if not _is_controller(config) or config.option.help or config.option.version:
+        return
+    from bot.workspace.sandbox.policy import kind_problem
+
+    problem = kind_problem("bwrap")
+    if problem is not None:
+        pytest.exit(INSTALL_BUBBLEWRAP.format(problem=problem), returncode=4)
+    url = _server_url()
+    config.stash[_LEASE] = (psycopg.connect(url, autocommit=True), url)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The server this checkout's suite uses is stopped when the last session on it ends (a
+    second pytest on the same checkout still holds its lease: then it is left to that one)."""
+    lease, url = config.stash.get(_LEASE, (None, ""))
+    if lease is None:
+        return
+    lease.close()
+    from bot.store.embedded import other_clients, stop_embedded
+
+    deadline = time.monotonic() + 3.0  # the workers' last connections may linger a moment
+    while (others := other_clients(url)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    if not others:
+        stop_embedded(PGDATA)
+
+
+_LEASE = pytest.StashKey[tuple[psycopg.Connection, str]]()
 
 
 def _server_url() -> str:

@@ -44,13 +44,13 @@ class EmbeddedPostgres:
         """
         if not self.started_here:
             return
-        others = _other_clients(self.url)
+        others = other_clients(self.url)
         # A client that just exited (or this process's own pool, closing) can linger in
         # pg_stat_activity for a moment: look again briefly before leaving the server up.
         deadline = time.monotonic() + LINGER_SECONDS
         while others and time.monotonic() < deadline:
             time.sleep(0.2)
-            others = _other_clients(self.url)
+            others = other_clients(self.url)
         if others:
             log.info("embedded_postgres_left_running", other_clients=others)
             return
@@ -96,7 +96,7 @@ def ensure_embedded(pgdata: Path, database: str = "smith") -> EmbeddedPostgres:
     return EmbeddedPostgres(pgdata=pgdata, url=url, started_here=not was_running, _server=server)
 
 
-def _other_clients(url: str) -> int:
+def other_clients(url: str) -> int:
     import psycopg
 
     try:
