@@ -12,7 +12,6 @@ import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from rich.console import Console
 from rich.table import Table
 
 EXIT_OK = 0
@@ -58,7 +57,9 @@ def run_audit(args: argparse.Namespace) -> int:
     for row in rows:
         table.add_row(row["at"][:19], row["kind"], row["forge"] or "", row["repo"] or "",
                       row["actor"] or "", row["subject"] or "", row["outcome"])
-    Console().print(table)
+    from bot.terminal import make_console
+
+    make_console().print(table)
     return EXIT_OK
 
 

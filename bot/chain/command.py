@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from rich.console import Console
+from rich.console import Group, RenderableType
 from rich.live import Live
+from rich.markup import escape
+from rich.spinner import Spinner
 from rich.table import Table
+from rich.text import Text
 
 from bot.forge.base import ForgeName, RepoRef
+from bot.terminal import Timed, make_console
 
 ENVIRONMENT_RETRY_SECONDS = 10
 STATE_STYLE = {"passed": "green", "rejected": "yellow", "failed": "red", "skipped": "dim",
@@ -25,12 +31,17 @@ def register(subparsers: Any) -> None:
         "fix", help="run the fix chain for one issue in the foreground",
         description="Run Smith's fix chain now, showing its progress. Either give an issue URL "
         "(GitHub or GitLab, using the configured credentials) or a local repository and a "
-        "Markdown bug report: then nothing is sent anywhere, the fix lands on a new branch of "
-        "that repository and a report is written to the data folder.",
+        "Markdown bug report: then nothing is sent to a forge (the report and the code the "
+        "steps read still go to the model service), the fix lands on a new branch of that "
+        "repository and a report is written to the data folder. Exit 0 when the run "
+        "succeeded, 1 otherwise.",
     )
     fix.add_argument("issue_url", nargs="?", help="e.g. https://github.com/OWNER/REPO/issues/12")
     fix.add_argument("--repo", type=Path, help="a local git repository (no forge)")
     fix.add_argument("--issue-file", type=Path, help="the bug report as Markdown (with --repo)")
+    fix.add_argument("--json", action="store_true",
+                     help="print the finished run as JSON (as `smith runs show --json`, with "
+                     "`report`); the progress goes to stderr")
     fix.set_defaults(func=cmd_fix)
 
 
@@ -75,7 +86,7 @@ async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.store.db import Database
     from bot.store.runs import create_run
 
-    console = Console()
+    console = make_console(stderr=args.json)
     local_forge: LocalForge | None = None
     if args.repo is not None:
         if not (args.repo / ".git").exists():
@@ -108,16 +119,21 @@ async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
                                    summoned_by="shell", params={})
         if run is None:
             raise CommandError(f"issue {issue_number} of {repo.full_name} already has a live run")
-        console.print(f"Smith run {run.id}: {repo} issue #{issue_number}")
+        console.print(f"Smith run {run.id}: {escape(str(repo))} issue #{issue_number}",
+                      highlight=False)
         final = await run_in_foreground(runtime, run.id, FIX.step_names(), console,
                                         run_chain, RetryLater)
+        report: Path | None = None
         if local_forge is not None:
             report = settings.reports_dir / f"run-{run.id}.md"
             report.parent.mkdir(parents=True, exist_ok=True)
             report.write_text(local_forge.report(final))
-            console.print(f"report: {report}")
+            console.print(f"report: {escape(str(report))}", highlight=False)
         elif final.get("change_request_url"):
-            console.print(f"change request: {final['change_request_url']}")
+            console.print(f"change request: {escape(final['change_request_url'])}",
+                          highlight=False)
+        if args.json:
+            print(json.dumps(await run_json(runtime, final, report), indent=2))
         return 0 if final["status"] == "succeeded" else 1
     finally:
         for forge in forges.values():
@@ -125,25 +141,58 @@ async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
         await runtime.db.dispose()
 
 
+async def run_json(runtime: Any, final: dict[str, Any], report: Path | None) -> dict[str, Any]:
+    """`--json` of a foreground run: the run with its steps, as `smith runs show --json` prints
+    it, and the report written (None without one)."""
+    from bot.store.runs import run_steps, step_as_dict
+
+    async with runtime.db.transaction() as session:
+        steps = [step_as_dict(step) for step in await run_steps(session, final["id"])]
+    return {**final, "steps": steps, "report": str(report) if report else None}
+
+
 async def run_in_foreground(runtime: Any, run_id: int, names: tuple[str, ...], console: Any,
                             run_chain: Any, retry_later: type[Exception]) -> dict[str, Any]:
-    """Run `run_id` here with a live step table (as `smith fix` and `smith tests` do), retry
-    environment trouble, print how it ended and return the run as a dict."""
+    """Run `run_id` here (as `smith fix`, `smith tests` and `smith examples` do), retry
+    environment trouble, print how it ended and return the run as a dict.
+
+    On a terminal the step table is live, with a status line under it: the running step, its
+    last action and for how long. Elsewhere (a file, a pipe) the table is printed once, when
+    the run has ended. Then `status:` and, when the run did not succeed, `reason:`.
+    """
     from bot.store.runs import get_run, run_as_dict
 
-    with Live(console=console, refresh_per_second=4) as live:
-        watcher = asyncio.create_task(_watch(runtime, run_id, names, live))
+    if console.is_terminal:
+        watch = _Watch(runtime, run_id, names)
+        with Live(await watch.view(), console=console, refresh_per_second=4) as live:
+            watcher = asyncio.create_task(watch.follow(live))
+            try:
+                await _run_with_environment_retries(run_chain, run_id, runtime, retry_later,
+                                                    console)
+            finally:
+                watcher.cancel()
+                live.update((await _snapshot(runtime, run_id, names))[0])
+    else:
         try:
             await _run_with_environment_retries(run_chain, run_id, runtime, retry_later, console)
         finally:
-            watcher.cancel()
-            live.update(await _progress(runtime, run_id, names))
+            console.print((await _snapshot(runtime, run_id, names))[0])
     async with runtime.db.transaction() as session:
         final = run_as_dict(await get_run(session, run_id))
-    console.print(f"status: [bold]{final['status']}[/bold] ({final['outcome']})")
-    if final.get("reason"):
-        console.print(f"reason: {final['reason']}")
+    print_ending(console, final)
     return final
+
+
+def print_ending(console: Any, final: dict[str, Any]) -> None:
+    """`status: failed (budget_exhausted)` and, unless the run succeeded, why."""
+    style = "green" if final["status"] == "succeeded" else "red"
+    console.print(f"status: [bold {style}]{escape(final['status'])}[/bold {style}] "
+                  f"({escape(final['outcome'] or '-')})", highlight=False)
+    if final.get("reason"):
+        console.print(Text(f"reason: {final['reason']}"))
+    elif final["status"] != "succeeded":
+        console.print("reason: none recorded (see `smith runs show "
+                      f"{final['id']}` and the worker's log)", highlight=False)
 
 
 async def _run_with_environment_retries(run_chain, run_id, runtime, retry_later, console) -> None:
@@ -154,15 +203,35 @@ async def _run_with_environment_retries(run_chain, run_id, runtime, retry_later,
             await run_chain(run_id, runtime)
             return
         except retry_later as exc:
-            console.print(f"[yellow]{exc}; retrying in {ENVIRONMENT_RETRY_SECONDS}s[/yellow]")
+            console.print(f"[yellow]{escape(str(exc))}; retrying in "
+                          f"{ENVIRONMENT_RETRY_SECONDS}s[/yellow]")
             await asyncio.sleep(ENVIRONMENT_RETRY_SECONDS)
 
 
-async def _progress(runtime: Any, run_id: int, names: tuple[str, ...]) -> Table:
+def step_title(name: str) -> str:
+    """The registry's title of a step (plain text, for the terminal), else its name."""
+    from bot.chain.registry import step_info
+
+    try:
+        return step_info(name).title
+    except KeyError:
+        return name
+
+
+async def _snapshot(runtime: Any, run_id: int, names: tuple[str, ...]
+                    ) -> tuple[Table, Any, str | None]:
+    """The step table, the step running now (its newest row, or None) and the tool of the
+    run's newest trajectory event in that step."""
+    from sqlalchemy import select
+
+    from bot.store.models import TrajectoryRow
     from bot.store.runs import run_steps
 
     async with runtime.db.transaction() as session:
         steps = await run_steps(session, run_id)
+        newest_event = (await session.execute(
+            select(TrajectoryRow.step, TrajectoryRow.tool).where(TrajectoryRow.run_id == run_id)
+            .order_by(TrajectoryRow.seq.desc()).limit(1))).first()
     latest = {step.name: step for step in steps}
     table = Table(show_header=True, header_style="bold")
     for column in ("step", "state", "result", "time"):
@@ -175,12 +244,36 @@ async def _progress(runtime: Any, run_id: int, names: tuple[str, ...]) -> Table:
         style = STATE_STYLE.get(step.status, "white")
         seconds = f"{(step.duration_ms or 0) / 1000:.1f}s" if step.duration_ms else ""
         attempt = f" #{step.attempt}" if step.attempt > 1 else ""
-        table.add_row(name + attempt, f"[{style}]{step.status}[/{style}]",
-                      (step.summary or "")[:80], seconds)
-    return table
+        table.add_row(name + attempt, f"[{style}]{escape(step.status)}[/{style}]",
+                      Text((step.summary or "")[:80]), seconds)
+    running = next((step for step in reversed(steps) if step.status == "running"), None)
+    tool = newest_event.tool if newest_event is not None and running is not None \
+        and newest_event.step == running.name else None
+    return table, running, tool
 
 
-async def _watch(runtime: Any, run_id: int, names: tuple[str, ...], live: Live) -> None:
-    while True:
-        live.update(await _progress(runtime, run_id, names))
-        await asyncio.sleep(0.5)
+class _Watch:
+    """The live view of a foreground run: its step table and, under it, the status line."""
+
+    def __init__(self, runtime: Any, run_id: int, names: tuple[str, ...]) -> None:
+        self.runtime, self.run_id, self.names = runtime, run_id, names
+        self.seen: dict[int, float] = {}
+        """When this process first saw each running step row (its clock, not the database's)."""
+        self.started = time.monotonic()
+
+    async def view(self) -> RenderableType:
+        table, running, tool = await _snapshot(self.runtime, self.run_id, self.names)
+        if running is None:
+            line = Timed("starting", self.started)
+        else:
+            since = self.seen.setdefault(running.id, time.monotonic())
+            attempt = f" (attempt {running.attempt})" if running.attempt > 1 else ""
+            item = f" · {running.item}" if running.item else ""
+            last = f" · last action: {tool}" if tool else ""
+            line = Timed(f"{step_title(running.name)}{attempt}{item}{last}", since)
+        return Group(table, Spinner("dots", text=line))
+
+    async def follow(self, live: Live) -> None:
+        while True:
+            live.update(await self.view())
+            await asyncio.sleep(0.5)

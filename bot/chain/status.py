@@ -102,7 +102,8 @@ class StatusBoard:
         end = run.finished_at or datetime.now(UTC)
         body = render_status(
             self.run_id, lines, elapsed_seconds=(end - started).total_seconds() if started else None,
-            change_request_url=run.change_request_url,
+            change_request_url=run.change_request_url, subject_kind=run.subject_kind,
+            subject_key=run.subject_key, chain=run.chain,
         )
         body = scrub_host_details(body, data_dirs=self.private_dirs)
         try:

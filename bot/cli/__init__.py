@@ -137,6 +137,18 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+LONG_RUNNING = frozenset({"serve", "worker"})
+"""Commands whose logs are their output: they log at SMITH_LOG_LEVEL (default INFO). Every other
+command logs WARNING and up unless the level is set: its status line and outcome speak for it."""
+ONE_SHOT_LOG_LEVEL = "WARNING"
+
+
+def log_level_for(command: str | None, level: str, explicit: bool) -> str:
+    """The level `command` logs at: the configured one for a long-running process or when set
+    explicitly (environment or smith.toml), else WARNING for a one-shot command."""
+    return level if explicit or command in LONG_RUNNING else ONE_SHOT_LOG_LEVEL
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     args = build_parser(words).parse_args(words)
@@ -147,15 +159,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         settings_for_logs = Settings()
-        configure_logging(settings_for_logs.log_level, settings_for_logs.log_format)
+        configure_logging(
+            log_level_for(args.command, settings_for_logs.log_level,
+                          "log_level" in settings_for_logs.model_fields_set),
+            settings_for_logs.log_format)
     except ValidationError:
-        configure_logging()
+        configure_logging(log_level_for(args.command, "INFO", False))
     try:
         return int(args.func(args) or EXIT_OK)
     except CommandError as exc:
-        from rich.console import Console
+        from rich.markup import escape
 
-        Console(stderr=True).print(f"[red]error:[/red] {exc}")
+        from bot.terminal import make_console
+
+        make_console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}")
         return exc.code
     except KeyboardInterrupt:
         return 130

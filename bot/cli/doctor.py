@@ -6,24 +6,31 @@ import argparse
 import asyncio
 import json
 
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from bot.command_line import EXIT_FAILURE, EXIT_OK, load_settings
 from bot.doctor import diagnose
+from bot.terminal import StatusLine, make_console
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
     """Exit 0 when the repository is ready, 1 when something is missing."""
     settings = load_settings()
-    report = asyncio.run(diagnose(settings, args.repo, branch=args.branch))
+    # With --json the status line goes to stderr: stdout holds the JSON alone.
+    console = make_console(stderr=args.json)
+    with StatusLine(console) as status:
+        report = asyncio.run(diagnose(settings, args.repo, branch=args.branch,
+                                      progress=status.update))
     if args.json:
         print(json.dumps({**report.model_dump(mode="json"), "ready": report.ready}, indent=2))
+        failed = next((check for check in report.checks if not check.ok), None)
+        if failed is not None:  # the outcome and its reason for whoever reads stderr
+            console.print(f"not ready: {failed.name}: {failed.message}", markup=False,
+                          highlight=False)
         return EXIT_OK if report.ready else EXIT_FAILURE
-    console = Console()
-    table = Table(title=f"smith doctor {args.repo}" + (f" ({report.branch})" if report.branch
-                                                          else ""))
+    table = Table(title=f"smith doctor {escape(args.repo)}"
+                  + (f" ({escape(report.branch)})" if report.branch else ""))
     for column in ("", "check", "result", "time"):
         table.add_column(column)
     for check in report.checks:
@@ -38,5 +45,5 @@ def cmd_doctor(args: argparse.Namespace) -> int:
             console.print(f"[bold]{check.name} output (end):[/bold]")
             console.print(check.detail, markup=False, highlight=False)
     verdict = "[green]ready[/green]" if report.ready else "[red]not ready[/red]"
-    console.print(f"{verdict} — {report.seconds:.1f} s in all")
+    console.print(f"{verdict} — {report.seconds:.1f} s in all", highlight=False)
     return EXIT_OK if report.ready else EXIT_FAILURE

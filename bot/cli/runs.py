@@ -7,12 +7,12 @@ import asyncio
 import json
 from typing import Any
 
-from rich.console import Console
 from rich.table import Table
 
 from bot.command_line import EXIT_OK, CommandError, database_target, load_settings
 from bot.store.db import Database
 from bot.store.runs import get_run, list_runs, run_as_dict, run_steps, step_as_dict
+from bot.terminal import make_console
 
 
 async def _query_runs(url: str, run_id: int | None, limit: int) -> Any:
@@ -48,7 +48,7 @@ def cmd_runs_list(args: argparse.Namespace) -> int:
             run["chain"], run["status"], run["outcome"] or "", run["current_step"] or "",
             str(run["input_tokens"] + run["output_tokens"]), f"${run['cost_usd']:.2f}",
         )
-    Console().print(table)
+    make_console().print(table)
     return EXIT_OK
 
 
@@ -61,7 +61,7 @@ def cmd_runs_show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(run, indent=2))
         return EXIT_OK
-    console = Console()
+    console = make_console()
     console.print(f"[bold]Run {run['id']}[/bold]  {run['forge']}:{run['repo']} "
                   f"{run['subject']['label']}  chain {run['chain']}")
     console.print(f"status: {run['status']}  outcome: {run['outcome'] or '-'}")

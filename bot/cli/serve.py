@@ -15,7 +15,6 @@ from typing import Any
 
 import structlog
 from aiohttp import web
-from rich.console import Console
 
 from bot.app import create_admin_app, create_app
 from bot.command_line import EXIT_OK, CommandError, database_target, load_settings
@@ -25,6 +24,7 @@ from bot.exposure import plan_exposure
 from bot.jobs import WorkerProbe, run_worker
 from bot.metrics import Metrics
 from bot.runtime import build_job_app, build_runtime
+from bot.terminal import make_console
 
 log = structlog.get_logger(__name__)
 
@@ -157,5 +157,5 @@ def cmd_worker(args: argparse.Namespace) -> int:
 def cmd_db_upgrade(args: argparse.Namespace) -> int:
     settings = load_settings()
     with database_target(settings):
-        Console(stderr=True).print("database is up to date")
+        make_console(stderr=True).print("database is up to date")
     return EXIT_OK

@@ -90,10 +90,11 @@ def run_symbols(args: argparse.Namespace) -> int:
             )
         )
         return EXIT_OK
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    from bot.terminal import make_console
+
+    console = make_console()
     table = Table(title=f"definitions of {args.name}")
     for column in ("kind", "qualname", "path", "lines"):
         table.add_column(column)
@@ -160,11 +161,12 @@ def _build(args: argparse.Namespace) -> CodeGraph | None:
 
 
 def _print_summary(graph: CodeGraph) -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from bot.terminal import make_console
+
     report = graph.report
-    console = Console()
+    console = make_console()
     table = Table(title=f"code graph of {report.root}", show_header=False)
     table.add_column("what")
     table.add_column("count", justify="right")

@@ -132,7 +132,7 @@ def stats_query(query: Any, default_window: int) -> tuple[str | None, date | Non
 
 
 def format_number(value: float | None) -> str:
-    """Token counts with thousands separators; a median may be a half."""
+    """Counts with thousands separators (the report's medians of counts are whole)."""
     if value is None:
         return "-"
     if float(value).is_integer():

@@ -178,7 +178,7 @@ class LocalForge:
         for thread in self.threads.values():
             lines += ["", "## Note for reviewers", "", thread.comments[0].body]
         if self.comments:
-            lines += ["", "## What Smith said on the issue"]
+            lines += ["", "## What Smith said"]
             for comment in self.comments:
                 lines += ["", comment]
         return "\n".join(lines) + "\n"

@@ -18,11 +18,11 @@ import os
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from bot.store.rules import STATUSES
+from bot.terminal import make_console
 
 EXIT_OK, EXIT_FAILURE = 0, 1
 T = TypeVar("T")
@@ -52,10 +52,14 @@ def register(subparsers: Any) -> None:
                             ("retire", "stop using an approved rule")):
         decide = actions.add_parser(verb, help=help_text)
         decide.add_argument("id", type=int, help="rule id")
+        decide.add_argument("--json", action="store_true",
+                            help="print the decided rule's id, status, step, scope and decider")
         decide.set_defaults(func=cmd_decide, verb=verb)
 
     mine = actions.add_parser("mine", help="read votes, mine failures and post proposals now")
     mine.add_argument("--repo", metavar="OWNER/NAME", help="mine only this repository's failures")
+    mine.add_argument("--json", action="store_true",
+                      help="print what the miner did as JSON (`error` says why it stopped)")
     mine.set_defaults(func=cmd_mine)
 
 
@@ -74,7 +78,8 @@ class RulesCommandError(Exception):
 def fail(message: str) -> int:
     # Printed here rather than raised as a CommandError, so the message keeps this module's
     # "error:" style and the exit code stays 1 whatever the caller catches.
-    Console(stderr=True, highlight=False).print(Text.assemble(("error:", "red"), " ", message))
+    make_console(stderr=True, highlight=False).print(
+        Text.assemble(("error:", "red"), " ", message))
     return EXIT_FAILURE
 
 
@@ -125,7 +130,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         table.add_row(*(Text(cell) for cell in (
             str(rule["id"]), rule["status"], rule["step"], _scope(rule), rule["text"],
             ", ".join(str(i) for i in rule["evidence_failure_ids"]), _posted(rule))))
-    Console().print(table)
+    make_console().print(table)
     return EXIT_OK
 
 
@@ -151,7 +156,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rule, indent=2))
         return EXIT_OK
-    console = Console(markup=False, highlight=False)  # rule texts and evidence are not markup
+    console = make_console(markup=False, highlight=False)  # rule texts, evidence: not markup
     console.print(f"Rule {rule['id']}  {rule['status']}  step {rule['step']}  "
                   f"scope {_scope(rule)}")
     console.print(f"rule: {rule['text']}")
@@ -183,7 +188,11 @@ def cmd_decide(args: argparse.Namespace) -> int:
         status, step, scope = _with_database(work)
     except RulesCommandError as exc:
         return fail(str(exc))
-    print(f"rule {args.id} is {status} (step {step}, {scope}), by {actor}")
+    if getattr(args, "json", False):
+        print(json.dumps({"id": args.id, "status": status, "step": step, "scope": scope,
+                          "decided_by": actor}, indent=2))
+    else:
+        print(f"rule {args.id} is {status} (step {step}, {scope}), by {actor}")
     return EXIT_OK
 
 
@@ -211,7 +220,12 @@ def cmd_mine(args: argparse.Namespace) -> int:
             result = asyncio.run(run(url))
         except DatabaseUnavailable as exc:
             return fail(f"database unavailable: {exc}")
-    _print_mining(result)
+    if getattr(args, "json", False):
+        from dataclasses import asdict
+
+        print(json.dumps(asdict(result), indent=2))
+    else:
+        _print_mining(result)
     if result.error:
         return fail(f"the miner did not finish: {result.error}")
     return EXIT_OK

@@ -50,7 +50,7 @@ def build_miner_runner(runtime: Runtime) -> StepRunner:
     settings = runtime.settings
     if settings.anthropic_api_key is None:
         raise MinerUnavailable(
-            "the rule miner needs ANTHROPIC_API_KEY (or SMITH_ANTHROPIC_API_KEY)")
+            "the rule miner needs the model service key: set ANTHROPIC_API_KEY")
 
     async def persist(record: UsageRecord) -> None:
         await store_usage(runtime.db, None, record)

@@ -76,7 +76,9 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report.as_json(), indent=2))
     else:
-        print_report(report, Console())
+        from bot.terminal import make_console
+
+        print_report(report, make_console())
     return EXIT_OK
 
 

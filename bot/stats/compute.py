@@ -18,7 +18,6 @@ Decisions the design leaves open:
 
 from __future__ import annotations
 
-import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import date
@@ -26,7 +25,7 @@ from datetime import date
 from bot.chain.artifacts import StepName
 from bot.chain.registry import rejecting_steps
 from bot.stats.examples import examples_stats
-from bot.stats.report import Funnel, StatsFilters, StatsReport, StepStats
+from bot.stats.report import Funnel, StatsFilters, StatsReport, StepStats, median_count
 from bot.stats.reproduction import compare_reproduction
 from bot.stats.testgen import TESTGEN_CHAINS, testgen_funnel
 from bot.store.stats import EXAMPLES_CHAIN, ExamplesRow, RunRow, StepRow, TestFileTry
@@ -143,8 +142,8 @@ def _by_reason(rows: Sequence[StepRow], status: str) -> dict[str, int]:
     return dict(sorted(reasons.items()))
 
 
-def _median(values: Sequence[int]) -> float | None:
-    return float(statistics.median(values)) if values else None
+def _median(values: Sequence[int]) -> int | None:
+    return median_count(values)
 
 
 def _step_order(name: str) -> tuple[int, str]:

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import math
+import statistics
+from collections.abc import Sequence
 from datetime import date
 
 from pydantic import BaseModel, ConfigDict, Field
+
+
+def median_count(values: Sequence[int]) -> int | None:
+    """The median of counts (tokens, milliseconds) as a whole number, in every view of the
+    report: the midpoint of two middle values rounds half up (8,971.5 tokens is 8,972)."""
+    if not values:
+        return None
+    return math.floor(statistics.median(values) + 0.5)
 
 
 class _Frozen(BaseModel):
@@ -43,8 +54,10 @@ class StepStats(_Frozen):
     failures: int
     running: int
     rejected_runs: int = Field(description="Runs in which the step rejected at least once.")
-    median_duration_ms: float | None
-    median_tokens: float | None
+    median_duration_ms: int | None = Field(
+        description="Median of finished executions, in whole milliseconds (half rounds up).")
+    median_tokens: int | None = Field(
+        description="Median tokens of finished executions, a whole count (half rounds up).")
     can_reject: bool = Field(description="The step's job is to say no (removal flag applies).")
     window_runs: int = Field(description="The step's most recent runs the flags look at.")
     window_rejected_runs: int
@@ -64,7 +77,7 @@ class ReproductionGroup(_Frozen):
     reworked: int = Field(description="Change requests a reviewer sent back for rework.")
     rework_rate: float | None = Field(description="Reworked / change requests.")
     merged: int
-    median_tokens: float | None
+    median_tokens: int | None = Field(description="A whole count (half rounds up).")
     median_cost_usd: float | None
     cost_usd: float = Field(description="All the runs together.")
 

@@ -19,7 +19,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
 from bot.chain.artifacts import StepName
-from bot.stats.report import ReproductionComparison, ReproductionGroup
+from bot.stats.report import ReproductionComparison, ReproductionGroup, median_count
 from bot.store.stats import RunRow, StepRow
 
 FIX_CHAIN = "fix"
@@ -65,7 +65,7 @@ def _group(runs: Sequence[RunRow], reworked: set[int]) -> ReproductionGroup:
         reworked=sent_back,
         rework_rate=_share(sent_back, len(opened)),
         merged=sum(1 for run in opened if run.merged),
-        median_tokens=_median([run.tokens for run in runs]),
+        median_tokens=median_count([run.tokens for run in runs]),
         median_cost_usd=_median([run.cost_usd for run in runs]),
         cost_usd=round(sum(run.cost_usd for run in runs), 4),
     )

@@ -104,7 +104,9 @@ def run_validate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(verdict.public_dict(), indent=2, ensure_ascii=False))
     else:
-        print_verdict(verdict, Console())
+        from bot.terminal import make_console
+
+        print_verdict(verdict, make_console())
     return EXIT_VETO if verdict.decision == "veto" else EXIT_PASS
 
 

@@ -24,7 +24,7 @@ STRICT = [
     "bot/chain/repro_skip.py", "bot/chain/verdict_checks.py", "bot/validator/evidence.py",
     "handlers/answers.py", "bot/chain/records.py", "bot/codegraph/pydefs.py",
     "bot/codegraph/pyrefs.py", "bot/codegraph/pystatements.py", "bot/codegraph/fstrings.py",
-    "bot/codegraph/lazy.py",
+    "bot/codegraph/lazy.py", "bot/terminal.py", "bot/logs.py",
 ]
 
 

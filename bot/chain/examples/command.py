@@ -1,8 +1,9 @@
 """`smith examples --repo PATH --issue-file F`: the held-out chain offline, like `smith fix`.
 
-Nothing leaves the machine: the change request is a branch in that repository, the report is
+Nothing is sent to a forge: the change request is a branch in that repository, the report is
 written to `--report` (default: the data folder) and `--json` prints the outcome with the
-metrics (counts and rates only, never an example).
+metrics (counts and rates only, never an example). The task, the training examples and the code
+the steps read go to the model service; the held-out examples never do.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ def register(subparsers: Any) -> None:
         description="Generate an artefact judged on held-out examples (the `examples:` "
         "section of .smith.yml or the issue file's `smith` block names the example files, the "
         "artefact, its contract and the evaluator). The result lands on a new branch of the "
-        "repository; nothing is sent anywhere.")
+        "repository. Nothing is sent to a forge; the task, the training examples and the code "
+        "the steps read go to the model service (the held-out examples never do). Exit 0 "
+        "when the artefact is accepted, 1 otherwise (the reason is printed).")
     command.add_argument("--repo", type=Path, required=True, help="a local git repository")
     command.add_argument("--issue-file", type=Path, required=True,
                          help="the task as Markdown (title on the first line)")
@@ -60,18 +63,21 @@ def summary(run: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _examples(settings: Any, url: str, args: argparse.Namespace) -> int:
-    from rich.console import Console
+    from rich.markup import escape
 
-    from bot.chain.command import _run_with_environment_retries
+    from bot.chain.command import run_in_foreground
     from bot.chain.engine import RetryLater
+    from bot.chain.examples.graph import EXAMPLES
     from bot.chain.runner import run_chain
     from bot.command_line import CommandError
     from bot.forge.local import LocalForge, read_issue_file
     from bot.services import Runtime
     from bot.store.db import Database
     from bot.store.runs import create_run, get_run, run_as_dict
+    from bot.terminal import make_console
 
-    console = Console(stderr=args.json)
+    # With --json, the progress and the outcome in words go to stderr: stdout is the JSON.
+    console = make_console(stderr=args.json)
     if not (args.repo / ".git").exists():
         raise CommandError(f"{args.repo} is not a git repository")
     try:
@@ -89,8 +95,10 @@ async def _examples(settings: Any, url: str, args: argparse.Namespace) -> int:
                                    summoned_by="shell", params={})
         if run is None:
             raise CommandError(f"{repo.full_name} already has a live run for this issue")
-        console.print(f"Smith run {run.id}: held-out acceptance chain on {args.repo}")
-        await _run_with_environment_retries(run_chain, run.id, runtime, RetryLater, console)
+        console.print(f"Smith run {run.id}: held-out acceptance chain on "
+                      f"{escape(str(args.repo))}", highlight=False)
+        await run_in_foreground(runtime, run.id, EXAMPLES.step_names(), console, run_chain,
+                                RetryLater)
         async with runtime.db.transaction() as session:
             stored = await get_run(session, run.id)
             if stored is None:
@@ -101,16 +109,15 @@ async def _examples(settings: Any, url: str, args: argparse.Namespace) -> int:
         report.parent.mkdir(parents=True, exist_ok=True)
         report.write_text(forge.report(final))
         result = summary(final)
+        if result["held_out"]:
+            held = result["held_out"]
+            console.print(f"held-out recall {held['recall']:.1%}, precision "
+                          f"{held['precision']:.1%} ({held['positives']} positives, "
+                          f"{held['negatives']} negatives)", highlight=False)
+        console.print(f"{'accepted' if result['accepted'] else 'not accepted'}; report: "
+                      f"{escape(str(report))}", highlight=False)
         if args.json:
             print(json.dumps({**result, "report": str(report)}, indent=2))
-        else:
-            console.print(f"status: [bold]{final['status']}[/bold] ({final['outcome']})")
-            if result["held_out"]:
-                held = result["held_out"]
-                console.print(f"held-out recall {held['recall']:.1%}, precision "
-                              f"{held['precision']:.1%} ({held['positives']} positives, "
-                              f"{held['negatives']} negatives)")
-            console.print(f"report: {report}")
         return 0 if result["accepted"] else 1
     finally:
         await forge.close()

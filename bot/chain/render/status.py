@@ -56,13 +56,32 @@ def overall_state(steps: Sequence[StepStatus]) -> StepState:
 
 
 _HEADLINES: dict[StepState, str] = {
-    StepState.DONE: "Smith has finished working on this issue",
-    StepState.RUNNING: "Smith is working on this issue",
-    StepState.PENDING: "Smith will start on this issue shortly",
+    StepState.DONE: "Smith has finished working on {what}",
+    StepState.RUNNING: "Smith is working on {what}",
+    StepState.PENDING: "Smith will start on {what} shortly",
     StepState.WAITING: "Smith is waiting for a human",
-    StepState.FAILED: "Smith stopped without a fix",
-    StepState.SKIPPED: "Smith has finished working on this issue",
+    StepState.FAILED: "Smith stopped {without}",
+    StepState.SKIPPED: "Smith has finished working on {what}",
 }
+_WITHOUT: dict[str, str] = {
+    "fix": "without a fix", "rework": "without a fix", "tests": "without new tests",
+    "tests_cr": "without new tests", "examples": "before the artefact was accepted",
+}
+"""What a failed run of each chain did not deliver; another chain "stopped before the end"."""
+
+
+def headline(state: StepState, *, subject_kind: str = "issue", subject_key: str = "",
+             chain: str = "fix") -> str:
+    """The status comment's title: it names what the run works on (an issue, a change request,
+    or a campaign, which has no issue) and, for a failure, what the chain did not deliver."""
+    if subject_kind == "campaign":
+        what = f"the campaign {escape_inline(subject_key, max_chars=80)}".rstrip()
+    elif subject_kind == "change_request":
+        what = "this change request"
+    else:
+        what = "this issue"
+    return _HEADLINES[state].format(what=what,
+                                    without=_WITHOUT.get(chain, "before the end"))
 
 
 def _step_line(status: StepStatus) -> str:
@@ -82,10 +101,15 @@ def render_status(
     *,
     elapsed_seconds: float | None = None,
     change_request_url: str | None = None,
+    subject_kind: str = "issue",
+    subject_key: str = "",
+    chain: str = "fix",
 ) -> str:
-    """The whole status comment; `elapsed_seconds` is wall time (it includes waiting for people)."""
+    """The whole status comment; `elapsed_seconds` is wall time (it includes waiting for people).
+    The subject and the chain choose the headline's words (`headline`)."""
     state = overall_state(steps)
-    lines = [marker(STATUS_MARKER_KIND, run=run_id), f"### {_HEADLINES[state]}", ""]
+    title = headline(state, subject_kind=subject_kind, subject_key=subject_key, chain=chain)
+    lines = [marker(STATUS_MARKER_KIND, run=run_id), f"### {title}", ""]
     lines += [f"- {_step_line(s)}" for s in steps]
     tokens = sum(s.tokens or 0 for s in steps)
     footer = [f"Run {escape_inline(str(run_id))}"]

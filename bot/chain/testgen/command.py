@@ -23,8 +23,13 @@ def register(subparsers: Any) -> None:
         description="Run the test-generation chain on a local git repository: a Writer agent "
         "writes one test file per target, each goes through collect, green, stable, mutation "
         "and smell gates in the sandbox and an independent Reviewer; kept files land on a new "
-        "branch of that repository and a Markdown report is written to the data folder.")
+        "branch of that repository and a Markdown report is written to the data folder. "
+        "Nothing is sent to a forge; the task and the code the steps read go to the model "
+        "service. Exit 0 when the run succeeded, 1 otherwise (the reason is printed).")
     tests.add_argument("--repo", type=Path, required=True, help="a local git repository")
+    tests.add_argument("--json", action="store_true",
+                       help="print the finished run as JSON (as `smith runs show --json`, with "
+                       "`report`); the progress goes to stderr")
     what = tests.add_mutually_exclusive_group(required=True)
     what.add_argument("--issue-file", type=Path,
                       help="a task as Markdown; the source files it names are the targets")
@@ -150,9 +155,9 @@ def cmd_tests(args: argparse.Namespace) -> int:
 
 
 async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
-    from rich.console import Console
+    from rich.markup import escape
 
-    from bot.chain.command import run_in_foreground
+    from bot.chain.command import run_in_foreground, run_json
     from bot.chain.engine import RetryLater
     from bot.chain.runner import run_chain
     from bot.chain.testgen.graph import TESTS
@@ -163,8 +168,9 @@ async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.store.db import Database
     from bot.store.runs import create_run
     from bot.subjects import Subject
+    from bot.terminal import make_console
 
-    console = Console()
+    console = make_console(stderr=args.json)
     params: dict[str, Any] = {}
     if args.issue_file is not None:
         try:
@@ -195,13 +201,15 @@ async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
                                    if args.coverage else None)
         if run is None:
             raise CommandError(f"{repo.full_name} already has a live run")
-        console.print(f"Smith run {run.id}: tests for {repo}")
+        console.print(f"Smith run {run.id}: tests for {escape(str(repo))}", highlight=False)
         final = await run_in_foreground(runtime, run.id, TESTS.step_names(), console,
                                         run_chain, RetryLater)
         report = settings.reports_dir / f"run-{run.id}.md"
         report.parent.mkdir(parents=True, exist_ok=True)
         report.write_text(forge.report(final))
-        console.print(f"report: {report}")
+        console.print(f"report: {escape(str(report))}", highlight=False)
+        if args.json:
+            print(json.dumps(await run_json(runtime, final, report), indent=2))
         return 0 if final["status"] == "succeeded" else 1
     finally:
         await forge.close()
