@@ -49,8 +49,8 @@ rest: unit tests, the step tests at the seam (tests/steps), the engine's toy gra
 forge contract. A single slow test elsewhere gets `@pytest.mark.slow` instead."""
 PGDATA = Path(os.environ.get("SMITH_TEST_PGDATA") or Path(tempfile.gettempdir()) / (
     "smith-test-" + hashlib.sha256(str(ROOT).encode()).hexdigest()[:10]) / "postgres")
-"""The suite's server, one per checkout (two clones on one machine never share one); short,
-under the temporary folder, because its Unix socket path must fit in 107 bytes."""
+"""The suite's server, one per checkout (two clones on one machine never share one), under the
+temporary folder (a checkout may sit where the server's own user cannot reach)."""
 FIXTURES = ROOT / "tests" / "fixtures"
 
 
