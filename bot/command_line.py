@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from bot.config import Settings
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
+SHELL_ACTOR_PREFIX = "shell:"
+"""Who acted from the shell is recorded as `shell:<login>`: no forge account has a colon."""
 
 
 class CommandError(Exception):
@@ -25,6 +27,24 @@ class CommandError(Exception):
     def __init__(self, message: str, code: int = EXIT_FAILURE) -> None:
         super().__init__(message)
         self.code = code
+
+
+def shell_actor() -> str:
+    """The person at this shell, as runs, rules and the audit trail record them."""
+    import getpass
+    import os
+
+    try:
+        user = getpass.getuser()
+    except (OSError, KeyError):  # no login name in some containers
+        user = f"uid{os.getuid()}"
+    return f"{SHELL_ACTOR_PREFIX}{user}"
+
+
+def is_shell_actor(actor: str | None) -> bool:
+    """Someone who acted through the `smith` command on this installation's database: an
+    operator, whose access no forge can tell (and need not: the database is theirs)."""
+    return bool(actor) and str(actor).startswith(SHELL_ACTOR_PREFIX)
 
 
 def load_settings() -> Settings:

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
 
 import structlog
 
+from bot.audit import record
+from bot.chain.status import speaks_on
+from bot.command_line import is_shell_actor
 from bot.commands import (
     ApproveCommand,
     ApproveRuleCommand,
@@ -24,8 +29,11 @@ from bot.commands import (
 )
 from bot.config import Settings
 from bot.events import Event
-from bot.forge.base import ItemRef, Permission
+from bot.forge.base import ItemRef, Permission, RepoRef
+from bot.forge.local import is_local, retry_params
 from bot.services import Runtime
+from bot.store.audit import AuditEntry
+from bot.store.models import Run
 from bot.store.rules import add_failure
 from bot.store.runs import ACTIVE_STATUSES, cancel_run, run_subject
 from bot.subjects import Subject
@@ -45,7 +53,7 @@ NOTHING_TO_CANCEL = "Run #{run} is not running (status: {status}); nothing to ca
 RETRY_BUSY = "Run #{run} is still {status}; `/smith cancel` it first or wait for it to end."
 RETRY_QUEUED = "Started run #{run}."
 RETRY_RESUMED = "Run #{run} reads the report again."
-APPROVED = "Approved by @{actor}: run #{run} goes on."
+APPROVED = "Approved by {actor}: run #{run} goes on."
 NOT_PAUSED = "Run #{run} is not waiting for approval (status: {status})."
 STATUS = "Run #{run}: **{status}**{step}{outcome}."
 REWORK_ONLY_ON_CR = "`rework` works on Smith's change requests, not on issues."
@@ -130,45 +138,17 @@ async def _cancel(event: Event, runtime: Runtime, command: Command) -> str:
     run = await run_for_item(runtime, event)
     if run is None:
         return NO_RUN.format(label=runtime.settings.summon_label)
-    if run.status not in ACTIVE_STATUSES:
-        return NOTHING_TO_CANCEL.format(run=run.id, status=run.status)
-    async with runtime.db.transaction() as session:
-        # Nothing executes a paused or queued run: cancel it right away (a queued job finds it
-        # cancelled); a running one is asked to stop and says so on the issue.
-        cancelled_now = run.status in ("paused", "queued")
-        await cancel_run(session, run.id, reason=f"cancelled by @{event.actor}",
-                         now=cancelled_now)
-    if cancelled_now:
-        labels = runtime.settings.labels
-        forge = runtime.forge(event.forge)
-        if run.issue_number is not None and event.repo is not None:  # a campaign has none
-            issue = ItemRef("issue", run.issue_number)
-            for label in (labels.in_progress, labels.awaiting_approval):
-                await forge.remove_label(event.repo, issue, label)
-        return CANCELLED.format(run=run.id)
-    # The reason names who asked: the engine says it on the issue when the run stops.
-    return CANCELLING.format(run=run.id)
+    return (await act_on_run(runtime, "cancel", run, actor=event.actor or "")).reply
 
 
 async def _retry(event: Event, runtime: Runtime, command: Command) -> str:
     assert event.item is not None
     previous = await run_for_item(runtime, event)
-    issue_number = previous.issue_number if previous else event.item.number
-    if previous is not None and waits_for_answer(previous):
-        # Waiting for the reporter: a retry is an answer ("I edited the description").
-        await requeue_run(runtime, previous, answered_by=event.actor)
-        return RETRY_RESUMED.format(run=previous.id)
-    if previous is not None and previous.status in ACTIVE_STATUSES:
-        return RETRY_BUSY.format(run=previous.id, status=previous.status)
-    if previous is None and event.item.kind != "issue":
+    if previous is not None:
+        return (await act_on_run(runtime, "retry", previous, actor=event.actor or "")).reply
+    if event.item.kind != "issue":
         return NO_RUN.format(label=runtime.settings.summon_label)
-    if issue_number is None:  # a run of another subject is retried as it was
-        assert previous is not None
-        run = await start_run(runtime, event, None, chain=previous.chain,
-                              subject=run_subject(previous))
-    else:  # an issue's retry runs its chain again (a rework's issue gets the fix chain)
-        chain = "examples" if previous is not None and previous.chain == "examples" else "fix"
-        run = await start_run(runtime, event, ItemRef("issue", issue_number), chain=chain)
+    run = await start_run(runtime, event, ItemRef("issue", event.item.number), chain="fix")
     if run is None:
         return RETRY_BUSY.format(run="?", status="active")
     return RETRY_QUEUED.format(run=run.id)
@@ -178,12 +158,145 @@ async def _approve(event: Event, runtime: Runtime, command: Command) -> str:
     run = await run_for_item(runtime, event)
     if run is None:
         return NO_RUN.format(label=runtime.settings.summon_label)
+    return (await act_on_run(runtime, "approve", run, actor=event.actor or "")).reply
+
+
+# --- approve, cancel and retry of one run: the forge's comment and the shell's `smith runs` ---
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What `approve`, `cancel` or `retry` did to a run, whoever asked: a comment on the forge
+    or `smith runs approve|cancel|retry` in the shell. `done` is False when nothing changed
+    (the reply says why); `goes_on` is the run that now waits to be walked, if any."""
+
+    verb: str
+    outcome: str
+    """approved | cancelled | cancelling | resumed | started; refused: not_paused, not_active,
+    busy."""
+    run: int
+    reply: str
+    done: bool
+    new_run: int | None = None
+    status: str | None = None
+    """The run's status when it was asked."""
+
+    @property
+    def goes_on(self) -> int | None:
+        if self.outcome in ("approved", "resumed"):
+            return self.run
+        return self.new_run if self.outcome == "started" else None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"action": self.verb, "outcome": self.outcome, "done": self.done,
+                "run": self.run, "new_run": self.new_run, "status": self.status,
+                "message": self.reply}
+
+
+def who(actor: str) -> str:
+    """A forge account as a mention (`@login`); someone at the shell as recorded."""
+    return actor if is_shell_actor(actor) else f"@{actor}"
+
+
+async def act_on_run(runtime: Runtime, verb: str, run: Run, *, actor: str,
+                     reason: str | None = None, via: str = "forge") -> Decision:
+    """Approve, cancel or retry `run` for `actor` (whose permission the caller checked), and
+    record it in the audit trail (kind `command`), refusals too. The forge's labels change here;
+    the reply is the caller's to say."""
+    decision = await RUN_ACTIONS[verb](runtime, run, actor)
+    if reason and decision.done:
+        decision = Decision(decision.verb, decision.outcome, decision.run,
+                            f"{decision.reply} Reason: {' '.join(reason.split())[:500]}",
+                            decision.done, decision.new_run, decision.status)
+    await record(runtime.db, AuditEntry(
+        kind="command", outcome=decision.outcome, forge=run.forge, repo=run.repo, actor=actor,
+        subject=run_subject(run).label(),
+        detail={"verb": verb, "run": run.id, "new_run": decision.new_run, "via": via,
+                "reason": reason, "status": decision.status}))
+    log.info("run_command", verb=verb, run=run.id, outcome=decision.outcome, actor=actor,
+             via=via, new_run=decision.new_run)
+    return decision
+
+
+async def approve_run(runtime: Runtime, run: Run, actor: str) -> Decision:
+    refused = NOT_PAUSED.format(run=run.id, status=run.status if run.status != "paused"
+                                else "waiting for information")
     if run.status != "paused" or waits_for_answer(run):
         # An approval is for the estimate gate; a run waiting for information waits for it.
-        return NOT_PAUSED.format(run=run.id, status=run.status if run.status != "paused"
-                                 else "waiting for information")
-    await requeue_run(runtime, run, approved_by=event.actor)
-    return APPROVED.format(actor=event.actor, run=run.id)
+        return Decision("approve", "not_paused", run.id, refused, False, status=run.status)
+    if not await requeue_run(runtime, run, approved_by=actor):
+        return Decision("approve", "not_paused", run.id, refused, False, status=run.status)
+    return Decision("approve", "approved", run.id, APPROVED.format(actor=who(actor), run=run.id),
+                    True, status=run.status)
+
+
+async def cancel_run_now(runtime: Runtime, run: Run, actor: str) -> Decision:
+    if run.status not in ACTIVE_STATUSES:
+        return Decision("cancel", "not_active", run.id,
+                        NOTHING_TO_CANCEL.format(run=run.id, status=run.status), False,
+                        status=run.status)
+    async with runtime.db.transaction() as session:
+        # Nothing executes a paused or queued run: cancel it right away (a queued job finds it
+        # cancelled); a running one is asked to stop and says so on the issue.
+        cancelled_now = run.status in ("paused", "queued")
+        await cancel_run(session, run.id, reason=f"cancelled by {who(actor)}",
+                         now=cancelled_now)
+    if cancelled_now:
+        labels = runtime.settings.labels
+        forge = runtime.forge(run.forge)
+        if run.issue_number is not None:  # a campaign has none
+            issue = ItemRef("issue", run.issue_number)
+            repo = RepoRef(run.forge, run.repo)  # type: ignore[arg-type]
+            for label in (labels.in_progress, labels.awaiting_approval):
+                await forge.remove_label(repo, issue, label)
+        return Decision("cancel", "cancelled", run.id, CANCELLED.format(run=run.id), True,
+                        status=run.status)
+    # The reason names who asked: the engine says it on the issue when the run stops.
+    return Decision("cancel", "cancelling", run.id, CANCELLING.format(run=run.id), True,
+                    status=run.status)
+
+
+async def retry_run(runtime: Runtime, previous: Run, actor: str) -> Decision:
+    def busy(run: Any = previous.id, status: str = previous.status) -> Decision:
+        return Decision("retry", "busy", previous.id, RETRY_BUSY.format(run=run, status=status),
+                        False, status=previous.status)
+
+    if waits_for_answer(previous):
+        # Waiting for the reporter: a retry is an answer ("I edited the description").
+        if not await requeue_run(runtime, previous, answered_by=actor):
+            return busy()
+        return Decision("retry", "resumed", previous.id, RETRY_RESUMED.format(run=previous.id),
+                        True, status=previous.status)
+    if previous.status in ACTIVE_STATUSES:
+        return busy()
+    event = _event_of(previous, actor)
+    if is_local(previous.forge):  # the shell's own run: its chain again, on the same inputs
+        run = await start_run(runtime, event, None, chain=previous.chain,
+                              subject=run_subject(previous), params=retry_params(previous.params))
+    elif previous.issue_number is None:  # a run of another subject is retried as it was
+        run = await start_run(runtime, event, None, chain=previous.chain,
+                              subject=run_subject(previous))
+    else:  # an issue's retry runs its chain again (a rework's issue gets the fix chain)
+        chain = "examples" if previous.chain == "examples" else "fix"
+        run = await start_run(runtime, event, ItemRef("issue", previous.issue_number),
+                              chain=chain)
+    if run is None:
+        return busy("?", "active")
+    return Decision("retry", "started", previous.id, RETRY_QUEUED.format(run=run.id), True,
+                    new_run=run.id, status=previous.status)
+
+
+def _event_of(run: Run, actor: str) -> Event:
+    """The run's forge, repository and place as an event by `actor` (what `start_run` reads)."""
+    return Event(forge=run.forge, kind="comment_created", event_name="command",  # type: ignore[arg-type]
+                 repo=RepoRef(run.forge, run.repo),  # type: ignore[arg-type]
+                 item=speaks_on(run.subject_kind, run.subject_key, run.issue_number),
+                 actor=actor)
+
+
+RUN_ACTIONS: dict[str, Callable[[Runtime, Run, str], Awaitable[Decision]]] = {
+    "approve": approve_run, "cancel": cancel_run_now, "retry": retry_run,
+}
 
 
 async def _rework(event: Event, runtime: Runtime, command: Command) -> str:

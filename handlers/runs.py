@@ -8,6 +8,7 @@ import structlog
 
 from bot.events import Event
 from bot.forge.base import ItemRef
+from bot.forge.local import is_local
 from bot.services import Runtime
 from bot.store.models import Run
 from bot.store.queue import RUN_CHAIN, defer_in_transaction, subject_lock
@@ -28,7 +29,8 @@ async def start_run(
     params: dict[str, Any] | None = None, subject: Subject | None = None,
 ) -> Run | None:
     """Queue a run for its subject (by default `issue`) unless one is live already; returns the
-    new run or None. The run and its job, locked by subject, commit together."""
+    new run or None. The run and its job, locked by subject, commit together; a local run gets
+    no job (no worker has its repository: the shell that asked walks it)."""
     assert event.repo is not None
     if subject is None:
         if issue is None:
@@ -43,27 +45,31 @@ async def start_run(
         if run is None:
             log.info("run_already_active", repo=event.repo.full_name, subject=subject.label())
             return None
-        await defer_in_transaction(
-            session, RUN_CHAIN, {"run_id": run.id},
-            lock=subject_lock(event.forge, event.repo.full_name, subject),
-        )
+        if not is_local(event.forge):
+            await defer_in_transaction(
+                session, RUN_CHAIN, {"run_id": run.id},
+                lock=subject_lock(event.forge, event.repo.full_name, subject),
+            )
     log.info("run_queued", run=run.id, chain=chain, repo=event.repo.full_name,
              subject=subject.label())
     return run
 
 
-async def requeue_run(runtime: Runtime, run: Run, **changes: Any) -> None:
-    """Put a paused run back in the queue (after `/smith approve`)."""
+async def requeue_run(runtime: Runtime, run: Run, **changes: Any) -> bool:
+    """Put a paused run back in the queue (after `/smith approve`); False when it was no longer
+    paused. A local run is only marked queued: the shell that asked walks it."""
     async with runtime.db.transaction() as session:
         fresh = await get_run_for_update(session, run.id)
         if fresh is None or fresh.status != "paused":
-            return
+            return False
         fresh.status = "queued"
         fresh.params = {**(fresh.params or {}), **changes}
-        await defer_in_transaction(
-            session, RUN_CHAIN, {"run_id": fresh.id},
-            lock=subject_lock(fresh.forge, fresh.repo, run_subject(fresh)),
-        )
+        if not is_local(fresh.forge):
+            await defer_in_transaction(
+                session, RUN_CHAIN, {"run_id": fresh.id},
+                lock=subject_lock(fresh.forge, fresh.repo, run_subject(fresh)),
+            )
+    return True
 
 
 async def run_for_item(runtime: Runtime, event: Event) -> Run | None:

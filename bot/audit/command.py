@@ -31,8 +31,10 @@ def register(subparsers: Any) -> None:
         "audit", help="who did what: deliveries, pushes, change-request actions",
         description="The audit trail, newest first: every webhook delivery (refused and ignored "
         "ones too) with its actor and Smith's answer, every push and change-request action "
-        "with its outcome.")
-    parser.add_argument("--kind", help="only this kind (delivery, push, change_request)")
+        "with its outcome, every approve, cancel and retry of a run (from a comment or the "
+        "shell, as `shell:<login>`).")
+    parser.add_argument("--kind", help="only this kind (delivery, push, change_request, "
+                        "command: approve, cancel, retry of runs)")
     parser.add_argument("--actor", help="only this forge account")
     parser.add_argument("--repo", metavar="OWNER/NAME", help="only this repository")
     parser.add_argument("--since", type=parse_age, metavar="AGE",

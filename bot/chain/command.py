@@ -78,10 +78,11 @@ def cmd_fix(args: argparse.Namespace) -> int:
 async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.chain.engine import RetryLater
     from bot.chain.fix import FIX
+    from bot.chain.local_runs import after_foreground
     from bot.chain.runner import run_chain
-    from bot.command_line import CommandError
+    from bot.command_line import CommandError, shell_actor
     from bot.services import build_forges
-    from bot.forge.local import LocalForge, read_issue_file
+    from bot.forge.local import LocalForge, local_params, read_issue_file
     from bot.services import Runtime
     from bot.store.db import Database
     from bot.store.runs import create_run
@@ -100,6 +101,8 @@ async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
         repo = local_forge.repo_ref()
         issue_number = local_forge.issue.number
         forges: dict[str, Any] = {repo.forge: local_forge}
+        # What `smith runs approve|retry` in another shell needs to walk this run on.
+        params = local_params(args.repo, local_forge.issue, issue_file=args.issue_file)
     else:
         try:
             forge_name, repo_path, issue_number = parse_issue_url(
@@ -111,18 +114,20 @@ async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
         if forge_name not in forges:
             raise CommandError(f"no {forge_name} credentials are configured")
         repo = RepoRef(forge_name, repo_path)
+        params = {}
     runtime = Runtime(settings=settings, db=Database(url, pool_size=4), forges=forges)
     try:
         async with runtime.db.transaction() as session:
             run = await create_run(session, forge=repo.forge, repo=repo.full_name,
                                    issue=issue_number, chain="fix",
-                                   summoned_by="shell", params={})
+                                   summoned_by=shell_actor(), params=params)
         if run is None:
             raise CommandError(f"issue {issue_number} of {repo.full_name} already has a live run")
         console.print(f"Smith run {run.id}: {escape(str(repo))} issue #{issue_number}",
                       highlight=False)
         final = await run_in_foreground(runtime, run.id, FIX.step_names(), console,
                                         run_chain, RetryLater)
+        await after_foreground(runtime, final, local_forge, console)
         report: Path | None = None
         if local_forge is not None:
             report = settings.reports_dir / f"run-{run.id}.md"
@@ -202,6 +207,11 @@ async def _run_with_environment_retries(run_chain, run_id, runtime, retry_later,
         try:
             await run_chain(run_id, runtime)
             return
+        except asyncio.CancelledError:  # Ctrl-C: nothing else would walk this run on
+            from bot.chain.local_runs import interrupted
+
+            await interrupted(runtime, run_id)
+            raise
         except retry_later as exc:
             console.print(f"[yellow]{escape(str(exc))}; retrying in "
                           f"{ENVIRONMENT_RETRY_SECONDS}s[/yellow]")

@@ -3,11 +3,14 @@
 The handler checked the summoner when the event came in, but a run can wait hours behind the
 per-issue lock, and a paused run resumes on a later approval: by then the summoner (or approver)
 may have lost access. PREPARE runs first on every start and resume, so it asks the forge again.
+Someone who acted from the shell (`shell:<login>`: `smith fix`, `smith runs approve|retry`) is
+not asked about: no forge knows them, and whoever reaches the database runs the installation.
 """
 
 from __future__ import annotations
 
 from bot.chain.context import RunContext
+from bot.command_line import is_shell_actor
 from bot.forge.base import Permission
 from bot.forge.errors import NotFound
 
@@ -26,7 +29,7 @@ async def permission_lost(ctx: RunContext) -> str | None:
     checks = [(ctx.summoned_by, settings.summon_permission, "started"),
               (ctx.state.approved_by, settings.approve_permission, "approved")]
     for user, level, what in checks:
-        if not user or user == settings.bot_account:
+        if not user or user == settings.bot_account or is_shell_actor(user):
             continue
         if await _level(ctx, user) < Permission.parse(level):
             return (f"@{user} {what} this run but no longer has {level} access to "

@@ -21,6 +21,25 @@ from bot.command_line import EXIT_OK, EXIT_USAGE, CommandError
 
 __all__ = ["EXIT_OK", "EXIT_USAGE", "LAZY_COMMANDS", "CommandError", "build_parser", "main"]
 
+RUN_ACTIONS: dict[str, tuple[str, str]] = {
+    "approve": (
+        "let a run paused at the estimate gate go on",
+        ("Let a run paused at the estimate gate go on, as `/smith approve` does. A forge run "
+         "is queued for a worker (`smith serve` or `smith worker`) and the approval is said on "
+         "its issue; a local run (`smith fix --repo`) goes on here, in the foreground, and its "
+         "report is written again.")),
+    "cancel": (
+        "stop a run (a running one after its current step)",
+        ("Stop a run, as `/smith cancel` does: a paused or queued run is cancelled now (its "
+         "working labels removed), a running one stops after the step it is in.")),
+    "retry": (
+        "start a run again (one waiting for information reads its report again)",
+        ("Start a new run for the run's issue, as `/smith retry` does; a run waiting for "
+         "information reads the report again instead (for a local run: the issue file, with "
+         "your answers added). A local run goes on here, in the foreground.")),
+}
+"""`smith runs approve|cancel|retry`: (help line, description); bot/cli/runs.py acts."""
+
 # Commands owned by other packages: name -> (module with `register(subparsers)`, help line).
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("bot.validator.command",
@@ -103,7 +122,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                         "(for an orchestrator's probes)")
     worker.set_defaults(func=_lazy("bot.cli.serve", "cmd_worker"))
 
-    runs = commands.add_parser("runs", help="list and inspect runs")
+    runs = commands.add_parser("runs", help="list, inspect, approve, cancel and retry runs")
     runs_commands = runs.add_subparsers(dest="runs_command", metavar="ACTION", required=True)
     runs_list = runs_commands.add_parser("list", help="the newest runs")
     runs_list.add_argument("--json", action="store_true", help="print JSON")
@@ -113,6 +132,16 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     runs_show.add_argument("id", type=int, help="run id")
     runs_show.add_argument("--json", action="store_true", help="print JSON")
     runs_show.set_defaults(func=_lazy("bot.cli.runs", "cmd_runs_show"))
+    for verb, (help_line, description) in RUN_ACTIONS.items():
+        action = runs_commands.add_parser(
+            verb, help=help_line, description=description + " Recorded in the audit trail as "
+            "`shell:<login>` (`smith audit --kind command`). Exit 1 with the reason when "
+            "nothing was done; a local run walked on here exits as `smith fix` does.")
+        action.add_argument("id", type=int, help="run id")
+        action.add_argument("--reason", metavar="TEXT",
+                            help="why: kept in the audit trail and said with the action")
+        action.add_argument("--json", action="store_true", help="print the outcome as JSON")
+        action.set_defaults(func=_lazy("bot.cli.runs", "cmd_runs_act"), verb=verb)
 
     doctor = commands.add_parser(
         "doctor", help="try a repository's setup and tests as a run would",

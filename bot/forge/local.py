@@ -13,11 +13,12 @@ import re
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.forge.base import (
-    ForgeName,
     ChangeRequest,
     Comment,
+    ForgeName,
     GitCredentials,
     Issue,
     ItemRef,
@@ -29,6 +30,61 @@ from bot.forge.base import (
 from bot.forge.errors import NotFound
 
 LOCAL_ISSUE_NUMBER = 1
+LOCAL: ForgeName = "local"
+PARAMS_KEY = "local"
+"""Where a local run keeps, in its params, what another shell needs to walk it again."""
+
+
+def is_local(forge: str) -> bool:
+    """A run of `smith fix|tests|examples --repo`: no worker has its repository, so only a shell
+    walks it (the one that started it, or `smith runs approve|retry` later), never a job."""
+    return forge == LOCAL
+
+
+def local_params(repo_path: Path, issue: Issue, *, issue_file: Path | None = None,
+                 seed: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A local run's first params: `seed` (what its chain starts with) and, under `local`, the
+    repository, the report's file (read again at every continuation, so an edited report is
+    an answer) or, for a report made up by the command, the report itself, and the seed again
+    (a retry starts with it). The text of a report file is never stored: a chain holding
+    values in memory checks its state for them."""
+    stored: dict[str, Any] = {"repo": str(repo_path.resolve()), "seed": dict(seed or {})}
+    if issue_file is not None:
+        stored["issue_file"] = str(issue_file.resolve())
+        stored["author"] = issue.author
+    else:
+        stored["issue"] = issue.model_dump(
+            mode="json", include={"number", "title", "body", "author", "url"})
+    return {**(seed or {}), PARAMS_KEY: stored}
+
+
+def local_forge_of(params: dict[str, Any] | None) -> LocalForge:
+    """The LocalForge of a stored local run, holding what it said so far; ValueError (with a
+    sentence for the user) when its repository or report cannot be had again."""
+    stored = (params or {}).get(PARAMS_KEY)
+    if not isinstance(stored, dict) or not stored.get("repo"):
+        raise ValueError("it does not record its local repository (it was started by an older "
+                         "Smith); start it again with `smith fix --repo`")
+    repo = Path(stored["repo"])
+    if not (repo / ".git").exists():
+        raise ValueError(f"{repo} is no longer a git repository")
+    if stored.get("issue_file"):
+        try:
+            issue = read_issue_file(Path(stored["issue_file"]), author=stored.get("author"))
+        except (OSError, ValueError) as exc:
+            raise ValueError(f"cannot read the issue file: {exc}") from exc
+    else:
+        issue = Issue.model_validate(stored.get("issue") or {})
+    said = stored.get("said") or {}
+    return LocalForge(repo, issue, comments=list(said.get("comments", [])),
+                      labels=list(said.get("labels", [])))
+
+
+def retry_params(params: dict[str, Any] | None) -> dict[str, Any]:
+    """What a retry of a local run starts with: the same seed and inputs, nothing it said."""
+    stored = dict((params or {}).get(PARAMS_KEY) or {})
+    stored.pop("said", None)
+    return {**stored.get("seed", {}), PARAMS_KEY: stored}
 
 
 def read_issue_file(path: Path, author: str | None = None) -> Issue:
@@ -58,6 +114,11 @@ class LocalForge:
 
     def repo_ref(self) -> RepoRef:
         return RepoRef(self.name, f"local/{self.repo_path.resolve().name}")
+
+    def said(self) -> dict[str, Any]:
+        """What Smith said and the labels it set, stored with a run that may go on in another
+        shell (`local_forge_of` gives them back, so the report stays whole)."""
+        return {"comments": list(self.comments), "labels": list(self.labels)}
 
     async def get_issue(self, repo: RepoRef, number: int) -> Issue:
         if number != self.issue.number:

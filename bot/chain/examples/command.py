@@ -70,7 +70,7 @@ async def _examples(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.chain.examples.graph import EXAMPLES
     from bot.chain.runner import run_chain
     from bot.command_line import CommandError
-    from bot.forge.local import LocalForge, read_issue_file
+    from bot.forge.local import LocalForge, local_params, read_issue_file
     from bot.services import Runtime
     from bot.store.db import Database
     from bot.store.runs import create_run, get_run, run_as_dict
@@ -92,7 +92,9 @@ async def _examples(settings: Any, url: str, args: argparse.Namespace) -> int:
         async with runtime.db.transaction() as session:
             run = await create_run(session, forge=repo.forge, repo=repo.full_name,
                                    issue=forge.issue.number, chain="examples",
-                                   summoned_by="shell", params={})
+                                   summoned_by="shell",
+                                   params=local_params(args.repo, forge.issue,
+                                                       issue_file=args.issue_file))
         if run is None:
             raise CommandError(f"{repo.full_name} already has a live run for this issue")
         console.print(f"Smith run {run.id}: held-out acceptance chain on "

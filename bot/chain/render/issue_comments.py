@@ -61,10 +61,11 @@ def _frame(run_id: int | str, kind: FailureKind, headline: str, body: list[str],
 
 def render_acceptance_blocked(
     run_id: int | str, acceptance: Acceptance, *, command: str = DEFAULT_COMMAND,
-    waits: bool = False,
+    waits: bool = False, local: bool = False,
 ) -> str:
     """The report lacks data only a human has: say what is missing and ask the questions.
-    `waits`: the run is paused and an answer in a comment resumes it."""
+    `waits`: the run is paused and an answer in a comment resumes it; a `local` run's answer
+    is an edited issue file and `smith runs retry` (it has no forge to comment on)."""
     body = ["Smith could not tell from this report what the fixed behaviour should be, and it "
             "does not invent product texts or values."]
     if acceptance.missing_data:
@@ -73,7 +74,11 @@ def render_acceptance_blocked(
         body += ["", "**Questions:**", bullet_list(acceptance.questions)]
     if acceptance.status == "ready":  # every primary criterion was dropped as unquoted
         body += ["", "No acceptance criterion could be tied to a verbatim quote from the report."]
-    if waits:
+    if waits and local:
+        body += ["", (f"**What you can do:** add the answers to the issue file, then run "
+                      f"{code_span(f'smith runs retry {run_id}')} in a shell: Smith reads the "
+                      f"report again with them.")]
+    elif waits:
         body += ["", "**What you can do:** answer in a comment here (the reporter or a project "
                  "member): Smith reads the report again with your answer. If you edit the "
                  f"description instead, reply {_cmd(command, 'retry')}."]
@@ -307,8 +312,10 @@ def render_estimate_gate(
     *,
     gate_points: float,
     command: str = DEFAULT_COMMAND,
+    local: bool = False,
 ) -> str:
-    """Paused before writing code: the estimate reached the gate or the blast radius is high."""
+    """Paused before writing code: the estimate reached the gate or the blast radius is high.
+    A `local` run (`smith fix --repo`) has no forge to reply on: it names the shell commands."""
     reasons = []
     if estimate.points >= gate_points:
         reasons.append(f"the estimate ({format_points(estimate.points)}) reaches the gate of "
@@ -316,6 +323,12 @@ def render_estimate_gate(
     if estimate.blast_radius == "high":
         reasons.append("the blast radius is high")
     why = " and ".join(reasons) or "a maintainer asked for confirmation"
+    if local:
+        ask = (f"Run {code_span(f'smith runs approve {run_id}')} in a shell to continue or "
+               f"{code_span(f'smith runs cancel {run_id}')} to stop.")
+    else:
+        ask = (f"A maintainer can reply {_cmd(command, 'approve')} to continue or "
+               f"{_cmd(command, 'cancel')} to stop.")
     lines = [
         marker(GATE_MARKER_KIND, run=run_id),
         "### Smith is waiting for approval",
@@ -334,8 +347,7 @@ def render_estimate_gate(
     lines += [
         "", "**Blast radius evidence:**", bullet_list(estimate.blast_evidence),
         "",
-        f"A maintainer can reply {_cmd(command, 'approve')} to continue or "
-        f"{_cmd(command, 'cancel')} to stop.",
+        ask,
     ]
     return "\n".join(lines) + "\n"
 

@@ -4,7 +4,8 @@ The blast radius is measured by the code graph (callers, files and packages reac
 guessed by the model: when a graph exists its rating wins. The points are checked against the
 floor the diagnosis' facts imply (bot/chain/estimate_floor.py) and raised to it, with the
 reasons. At or over the gate, or with a high radius, the run pauses until a maintainer says
-`/smith approve`; above the maximum Smith publishes a plan instead of code.
+`/smith approve` (or `smith runs approve N` in a shell: the only way for a local run); above the
+maximum Smith publishes a plan instead of code.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.render.issue_comments import render_estimate_gate, render_plan
 from bot.chain.render.model_inputs import criteria_block, diagnosis_block, estimate_block
 from bot.codegraph.models import BlastRadius
+from bot.forge.local import is_local
 
 
 async def measure_blast_radius(ctx: RunContext, diagnosis: Diagnosis) -> BlastRadius | None:
@@ -71,7 +73,7 @@ async def estimate(ctx: RunContext) -> StepOutcome:
     if needs_gate and not ctx.state.approved_by:
         await ctx.forge.create_comment(ctx.repo, ctx.issue, render_estimate_gate(
             ctx.run_id, artifact, gate_points=steps.estimate_gate,
-            command=ctx.settings.command_prefix))
+            command=ctx.settings.command_prefix, local=is_local(ctx.repo.forge)))
         await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.awaiting_approval])
         return StepOutcome(
             Verdict.WAITING, None, artifact=artifact, summary=summary + "; waiting for approval",

@@ -30,6 +30,7 @@ from bot.chain.untrusted import (
     report_text_for_quotes,
 )
 from bot.forge.base import Issue, Permission
+from bot.forge.local import is_local
 
 MAX_EXCERPT_LINES = 60
 
@@ -89,7 +90,8 @@ async def acceptance(ctx: RunContext) -> StepOutcome:
         rounds = await ctx.executions(StepName.ACCEPTANCE) + 1
         waits = rounds <= ctx.repo_config.steps.needs_info_rounds
         await ctx.forge.create_comment(ctx.repo, ctx.issue, render_acceptance_blocked(
-            ctx.run_id, blocked, command=ctx.settings.command_prefix, waits=waits))
+            ctx.run_id, blocked, command=ctx.settings.command_prefix, waits=waits,
+            local=is_local(ctx.repo.forge)))
         await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.needs_info])
         await ctx.record_failure(str(StepName.ACCEPTANCE), "acceptance_blocked",
                                  blocked_story(blocked, dropped))

@@ -159,11 +159,12 @@ async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
 
     from bot.chain.command import run_in_foreground, run_json
     from bot.chain.engine import RetryLater
+    from bot.chain.local_runs import after_foreground
     from bot.chain.runner import run_chain
     from bot.chain.testgen.graph import TESTS
     from bot.command_line import CommandError
     from bot.forge.base import Issue
-    from bot.forge.local import LOCAL_ISSUE_NUMBER, LocalForge, read_issue_file
+    from bot.forge.local import LOCAL_ISSUE_NUMBER, LocalForge, local_params, read_issue_file
     from bot.services import Runtime
     from bot.store.db import Database
     from bot.store.runs import create_run
@@ -197,13 +198,16 @@ async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
         async with runtime.db.transaction() as session:
             run = await create_run(session, forge=repo.forge, repo=repo.full_name,
                                    issue=issue.number, chain=TESTS.name, summoned_by="shell",
-                                   params=params, subject=Subject.campaign("tests:coverage")
+                                   params=local_params(args.repo, issue, seed=params,
+                                                       issue_file=args.issue_file),
+                                   subject=Subject.campaign("tests:coverage")
                                    if args.coverage else None)
         if run is None:
             raise CommandError(f"{repo.full_name} already has a live run")
         console.print(f"Smith run {run.id}: tests for {escape(str(repo))}", highlight=False)
         final = await run_in_foreground(runtime, run.id, TESTS.step_names(), console,
                                         run_chain, RetryLater)
+        await after_foreground(runtime, final, forge, console)
         report = settings.reports_dir / f"run-{run.id}.md"
         report.parent.mkdir(parents=True, exist_ok=True)
         report.write_text(forge.report(final))
