@@ -50,7 +50,8 @@ NO_RUN = "There is no Smith run for this yet. Add the `{label}` label to an issu
 CANCELLING = "Cancelling run #{run}: it stops after the step it is in now."
 CANCELLED = "Run #{run} is cancelled."
 NOTHING_TO_CANCEL = "Run #{run} is not running (status: {status}); nothing to cancel."
-RETRY_BUSY = "Run #{run} is still {status}; `/smith cancel` it first or wait for it to end."
+RETRY_BUSY = ("Run #{run} is still {status}; cancel it first (`/smith cancel`, or "
+              "`smith runs cancel {run}` in a shell) or wait for it to end.")
 RETRY_QUEUED = "Started run #{run}."
 RETRY_RESUMED = "Run #{run} reads the report again."
 APPROVED = "Approved by {actor}: run #{run} goes on."

@@ -69,7 +69,7 @@ async def _examples(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.chain.engine import RetryLater
     from bot.chain.examples.graph import EXAMPLES
     from bot.chain.runner import run_chain
-    from bot.command_line import CommandError
+    from bot.command_line import CommandError, shell_actor
     from bot.forge.local import LocalForge, local_params, read_issue_file
     from bot.services import Runtime
     from bot.store.db import Database
@@ -92,7 +92,7 @@ async def _examples(settings: Any, url: str, args: argparse.Namespace) -> int:
         async with runtime.db.transaction() as session:
             run = await create_run(session, forge=repo.forge, repo=repo.full_name,
                                    issue=forge.issue.number, chain="examples",
-                                   summoned_by="shell",
+                                   summoned_by=shell_actor(),
                                    params=local_params(args.repo, forge.issue,
                                                        issue_file=args.issue_file))
         if run is None:

@@ -162,7 +162,7 @@ async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.chain.local_runs import after_foreground
     from bot.chain.runner import run_chain
     from bot.chain.testgen.graph import TESTS
-    from bot.command_line import CommandError
+    from bot.command_line import CommandError, shell_actor
     from bot.forge.base import Issue
     from bot.forge.local import LOCAL_ISSUE_NUMBER, LocalForge, local_params, read_issue_file
     from bot.services import Runtime
@@ -197,7 +197,7 @@ async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
     try:
         async with runtime.db.transaction() as session:
             run = await create_run(session, forge=repo.forge, repo=repo.full_name,
-                                   issue=issue.number, chain=TESTS.name, summoned_by="shell",
+                                   issue=issue.number, chain=TESTS.name, summoned_by=shell_actor(),
                                    params=local_params(args.repo, issue, seed=params,
                                                        issue_file=args.issue_file),
                                    subject=Subject.campaign("tests:coverage")
