@@ -16,19 +16,23 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import structlog
 
-from bot.config import Settings
 from bot.chain.context import RunContext
 from bot.chain.environment import EnvironmentBroken
-from bot.chain.graph import Graph, RunEnding, RunStatus, StepOutcome, Verdict, verdict_code
+from bot.chain.graph import (
+    Graph,
+    RunEnding,
+    RunStatus,
+    StepOutcome,
+    Verdict,
+    verdict_code,
+)
 from bot.chain.held import LEAK_TEXT, GuardedForge, HeldValueLeak, HeldValues
 from bot.chain.loop import ItemLoop, ItemsSpent, walk_items
-from bot.chain.stories import TellingRecords, ending_story, told_kinds
-from bot.chain.state import RunState
 from bot.chain.render.issue_comments import (
     render_budget_exhausted,
     render_cancelled,
@@ -39,11 +43,14 @@ from bot.chain.render.issue_comments import (
     render_step_budget_exhausted,
 )
 from bot.chain.render.public import scrub_host_details
+from bot.chain.state import RunState
 from bot.chain.status import StatusBoard, speaks_on
+from bot.chain.stories import TellingRecords, ending_story, told_kinds
+from bot.config import Settings
 from bot.forge.base import RepoRef
 from bot.forge.errors import ForgeError, ForgeUnavailable, RateLimited
-from bot.services import Runtime
 from bot.llm.errors import EnvironmentFailure, RunBudgetExceeded, StepFailed
+from bot.services import Runtime
 from bot.store.db import DatabaseUnavailable
 from bot.store.models import Run
 from bot.store.runs import get_run, lock_run, update_run
@@ -239,6 +246,7 @@ class RunEngine:
             outcome = StepOutcome(Verdict.FAILED, None, summary="internal error",
                                   ending=RunEnding(
                 RunStatus.FAILED, "internal_error", reason, step=name))
+        outcome = self.graph.resolved(name, outcome, ctx)  # the edge, before the checkpoint
         try:  # what the step hands back is written to the store: never with a held value
             ctx.held.check(f"step {name}", outcome.summary, outcome.diff or "",
                            _as_dict(outcome.artifact) if outcome.artifact is not None else {},

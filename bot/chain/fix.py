@@ -1,4 +1,6 @@
-"""The fix chain and the rework chain as graphs (DESIGN §4). Edges live in the steps' code.
+"""The fix chain and the rework chain as graphs (DESIGN §4). The default edges are here: each
+node goes on to the next one listed (or to `then=`); a step names its successor only where it
+branches (a rejection sent back, the plan gate).
 
 Rework is its own graph, not a flag the steps test: its PREPARE checks out the change request's
 branch, its PUBLISH pushes there and answers the reviewer, it has no SELF_REVIEW, and
@@ -10,7 +12,7 @@ from __future__ import annotations
 from bot.chain.artifacts import StepName as S
 from bot.chain.context import RunContext
 from bot.chain.examples.graph import EXAMPLES
-from bot.chain.graph import Graph, Node
+from bot.chain.graph import END, Graph, Node
 from bot.chain.steps.check import quality, regression, validate
 from bot.chain.steps.estimate import estimate, plan
 from bot.chain.steps.implement import implement, self_review
@@ -37,6 +39,10 @@ def _implement_budget(ctx: RunContext) -> int:
     return ctx.repo_config.steps.attempt_budget
 
 
+def _regression_enabled(ctx: RunContext) -> bool:
+    return ctx.repo_config.regression.enabled
+
+
 FIX = Graph(
     name="fix",
     start=str(S.PREPARE),
@@ -46,14 +52,14 @@ FIX = Graph(
         Node(str(S.ACCEPTANCE), acceptance, budget=_acceptance_budget),
         Node(str(S.DIAGNOSE), diagnose, budget=_diagnose_budget),
         Node(str(S.JUDGE), judge, budget=_diagnose_budget),
-        Node(str(S.ESTIMATE), estimate),
-        Node(str(S.PLAN), plan, budget=1),
+        Node(str(S.ESTIMATE), estimate, then=str(S.BRT)),  # a big fix branches to PLAN
+        Node(str(S.PLAN), plan, budget=1, then=END),
         Node(str(S.BRT), brt, budget=_brt_budget),
         Node(str(S.IMPLEMENT), implement, budget=_implement_budget),
         Node(str(S.SELF_REVIEW), self_review),
         Node(str(S.QUALITY), quality),
         Node(str(S.VALIDATE), validate),
-        Node(str(S.REGRESSION), regression),
+        Node(str(S.REGRESSION), regression, when=_regression_enabled),
         Node(str(S.PUBLISH), publish),
         Node(str(S.TRANSITION), transition),
     ),
@@ -72,7 +78,7 @@ REWORK = Graph(
         Node(str(S.IMPLEMENT), implement, budget=_implement_budget),
         Node(str(S.QUALITY), quality),
         Node(str(S.VALIDATE), validate),
-        Node(str(S.REGRESSION), regression),
+        Node(str(S.REGRESSION), regression, when=_regression_enabled),
         Node(str(S.PUBLISH), publish_rework),
     ),
     display=tuple(str(s) for s in (S.PREPARE, S.IMPLEMENT, S.QUALITY, S.VALIDATE, S.PUBLISH)),

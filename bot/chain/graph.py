@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -50,12 +50,20 @@ class RunEnding:
     announced: bool = False  # the step said this ending itself; the engine adds no comment
 
 
+ONWARD = "<onward>"
+"""A step's usual answer: go on to the node the graph names after it (`Node.then`, else the
+next node in the graph's list). A step names a step only where it really branches (a rejection
+sent back, a gate); `None` ends the run."""
+END = "<end>"
+"""`Node.then` of a node after which the run ends (its step names the ending)."""
+
+
 @dataclass
 class StepOutcome:
     """What a step hands back to the engine."""
 
     verdict: Verdict
-    next: str | None
+    next: str | None = ONWARD
     summary: str = ""
     artifact: BaseModel | dict[str, Any] | None = None
     diff: str | None = None
@@ -97,6 +105,11 @@ class Node:
     name: str
     run: "StepFunction | ItemLoop"
     budget: int | Callable[["RunContext"], int] | None = None
+    then: str | None = None
+    """The default successor when it is not the next node in the list (`END`: none)."""
+    when: Callable[["RunContext"], bool] | None = None
+    """An optional step: runs only when this says so; otherwise the walk goes past it, with no
+    row (regression, when the repository turned it on)."""
 
     def budget_for(self, ctx: "RunContext") -> int | None:
         return self.budget(ctx) if callable(self.budget) else self.budget
@@ -127,9 +140,50 @@ class Graph:
     def step_names(self) -> tuple[str, ...]:
         return self.display or tuple(node.name for node in self.nodes)
 
+    def default_successor(self, name: str) -> str | None:
+        """The node after `name` on its default edge, optional steps included; None: the end."""
+        index = [node.name for node in self.nodes].index(name)
+        then = self.nodes[index].then
+        if then is not None:
+            return None if then == END else then
+        return self.nodes[index + 1].name if index + 1 < len(self.nodes) else None
+
+    def successor(self, name: str, ctx: "RunContext") -> str | None:
+        """Where `ONWARD` from `name` leads in this run: the default edge, past optional steps
+        that do not run here."""
+        following = self.default_successor(name)
+        while following is not None:
+            when = self.node(following).when
+            if when is None or when(ctx):
+                return following
+            following = self.default_successor(following)
+        return None
+
+    def resolved(self, name: str, outcome: StepOutcome, ctx: "RunContext") -> StepOutcome:
+        """`outcome` with `ONWARD` replaced by the step this run goes on to (the engine does
+        it before the checkpoint; a test bench playing the engine does the same)."""
+        if outcome.next != ONWARD:
+            return outcome
+        return replace(outcome, next=self.successor(name, ctx))
+
+    def default_path(self, *, optional: bool = False) -> tuple[str, ...]:
+        """The steps a run walks when every step answers `ONWARD` (with the optional ones, or
+        without): what tests expect of a happy run, derived instead of spelled out."""
+        path: list[str] = []
+        step: str | None = self.start
+        while step is not None and step not in path:
+            if optional or self.node(step).when is None:
+                path.append(step)
+            step = self.default_successor(step)
+        return tuple(path)
+
     def __post_init__(self) -> None:
         names = [node.name for node in self.nodes]
         if len(set(names)) != len(names):
             raise ValueError(f"graph {self.name!r} has duplicate step names")
         if self.start not in names:
             raise ValueError(f"graph {self.name!r} starts at unknown step {self.start!r}")
+        for node in self.nodes:
+            if node.then is not None and node.then != END and node.then not in names:
+                raise ValueError(f"graph {self.name!r}: {node.name} goes on to unknown step "
+                                 f"{node.then!r}")

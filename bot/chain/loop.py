@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from bot.chain.graph import StepOutcome, Verdict, verdict_code
+from bot.chain.graph import ONWARD, StepOutcome, Verdict, verdict_code
 from bot.chain.state import ItemResult, LoopState
 from bot.chain.stories import told_kinds
 from bot.store.steps import add_run_usage, counted_executions, finish_step, start_step
@@ -87,8 +87,9 @@ ThenFunction = Callable[["RunContext", LoopResult], Awaitable[StepOutcome]]
 class ItemLoop:
     items: ItemsFunction
     run: ItemFunction
-    next: str | None = None
-    """Where the chain goes after the loop (unless `then` says otherwise)."""
+    next: str | None = ONWARD
+    """Where the chain goes after the loop (unless `then` says otherwise): by default the
+    graph's edge."""
     then: ThenFunction | None = None
     budget: int | Callable[["RunContext"], int] = 1
     """Tries per item that count."""

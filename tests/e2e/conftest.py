@@ -17,17 +17,17 @@ from sqlalchemy import select
 
 from bot.app import create_app
 from bot.chain.runner import run_chain
+from bot.chain.testgen.jobs import SCHEDULE_CAMPAIGNS
 from bot.config import Settings
 from bot.forge.base import ItemRef, RepoRef
 from bot.forge.github import GitHubForge
 from bot.forge.gitlab import GitLabForge
 from bot.forge.retry import RetryPolicy
-from bot.chain.testgen.jobs import SCHEDULE_CAMPAIGNS
 from bot.runtime import build_job_app
 from bot.services import Runtime
-from bot.store.queue import QUEUE
 from bot.store.db import Database
 from bot.store.models import Run, Step
+from bot.store.queue import QUEUE
 from handlers import build_router
 from tests.e2e.buggy_repo import ISSUE_BODY, ISSUE_TITLE, make_buggy_repo
 from tests.fakes.github import FakeGitHub

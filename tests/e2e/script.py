@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.chain.graph import Graph
 from tests.e2e.buggy_repo import QUOTE
 from tests.fakes.model import Turn
 
@@ -128,3 +129,10 @@ def checks_and_submits(fake, *, self_reviews: int = 1, verdicts: int = 1) -> Non
     fake.script("submit_self_review", *[submit("submit_self_review", SELF_REVIEW)] * self_reviews)
     fake.script("submit_criteria_verdict",
                 *[submit("submit_criteria_verdict", VERDICT)] * verdicts)
+
+
+def passed_path(graph: Graph, *, start: str | None = None) -> list[tuple[str, str]]:
+    """The step rows of a run on which every step passed and went on, from `start` (default:
+    the graph's start): derived from the graph's edges, never spelled out here."""
+    path = list(graph.default_path())
+    return [(name, "passed") for name in path[path.index(start) if start else 0:]]

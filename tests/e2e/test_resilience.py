@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bot.chain.fix import FIX
 from tests.e2e import script
 from tests.e2e.buggy_repo import branch_file
 from tests.e2e.conftest import E2E, LABEL
@@ -21,12 +22,7 @@ from tests.fakes.model import Turn
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
-HAPPY_STEPS = [
-    ("prepare", "passed"), ("acceptance", "passed"), ("diagnose", "passed"),
-    ("judge", "passed"), ("estimate", "passed"), ("brt", "passed"),
-    ("implement", "passed"), ("self_review", "passed"), ("quality", "passed"),
-    ("validate", "passed"), ("publish", "passed"), ("transition", "passed"),
-]
+HAPPY_STEPS = script.passed_path(FIX)
 
 
 def _then_overloaded(turn: Turn, e2e: E2E, count: int) -> Turn:
@@ -212,8 +208,9 @@ async def test_a_worker_killed_mid_implement_is_replaced_and_the_run_resumes_onc
     steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
     # The interrupted IMPLEMENT is an environment failure (not an attempt); the second worker
     # starts again from a fresh checkout (PREPARE) and goes straight on with IMPLEMENT.
-    assert steps == HAPPY_STEPS[:6] + [("implement", "environment"), ("prepare", "passed")] + \
-        HAPPY_STEPS[6:]
+    before = HAPPY_STEPS.index(("implement", "passed"))
+    assert steps == HAPPY_STEPS[:before] + [("implement", "environment"), ("prepare", "passed")] \
+        + HAPPY_STEPS[before:]
     assert run.params["attempts"] == 1
     # Nothing before IMPLEMENT was asked of the model twice.
     for step in ("submit_acceptance", "submit_diagnosis", "submit_judgement", "submit_estimate",

@@ -92,7 +92,7 @@ class StepBench:
         node = self.ctx.graph.node(name)
         self.ctx.notes.step = name
         assert not isinstance(node.run, ItemLoop), f"{name} is a loop: try_item / end_loop"
-        outcome = await node.run(self.ctx)
+        outcome = self.ctx.graph.resolved(name, await node.run(self.ctx), self.ctx)
         self._keep(name, outcome)
         return outcome
 
@@ -104,6 +104,7 @@ class StepBench:
     async def end_loop(self, step: str, results: dict[str, ItemResult]) -> StepOutcome:
         """What the loop `step` decides once every item ended as `results` says."""
         outcome = await self._loop(step).finish(self.ctx, LoopResult(tuple(results), results))
+        outcome = self.ctx.graph.resolved(str(step), outcome, self.ctx)
         self._keep(str(step), outcome)
         return outcome
 

@@ -1,8 +1,9 @@
 """The held-out acceptance chain as a graph on the fix chain's engine (DESIGN §12).
 
 PREPARE → input classes → generate ⇄ training check → held-out check (⇄ critic → generate)
-→ companion coverage (⇄ generate) → leak checks → PUBLISH → TRANSITION. Edges live in the
-steps' code; budgets here are backstops (the steps count rounds themselves).
+→ companion coverage (⇄ generate) → leak checks → PUBLISH → TRANSITION. The default edges are
+the list's order and `then=`; the steps name a step only when they send the run back. Budgets
+here are backstops (the steps count rounds themselves).
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ EXAMPLES = Graph(
         Node(str(S.EXAMPLES_CLASSES), classes, budget=1),
         Node(str(S.EXAMPLES_GENERATE), generate, budget=generate_budget),
         Node(str(S.EXAMPLES_TRAIN), train, budget=generate_budget),
-        Node(str(S.EXAMPLES_HELD_OUT), evaluate_held_out, budget=_rounds),
-        Node(str(S.EXAMPLES_CRITIC), critic, budget=_rounds),
+        Node(str(S.EXAMPLES_HELD_OUT), evaluate_held_out, budget=_rounds,
+             then=str(S.EXAMPLES_COVERAGE)),  # below threshold: to the critic
+        Node(str(S.EXAMPLES_CRITIC), critic, budget=_rounds, then=str(S.EXAMPLES_GENERATE)),
         Node(str(S.EXAMPLES_COVERAGE), coverage, budget=_companion),
         Node(str(S.EXAMPLES_LEAKS), check_leaks),
         Node(str(S.PUBLISH), publish_examples),

@@ -26,7 +26,7 @@ from bot.chain.change import change_diff, change_paths
 from bot.chain.code_index import full_code_graph
 from bot.chain.context import RunContext
 from bot.chain.environment import EnvironmentBroken, run_tests_or_raise
-from bot.chain.graph import StepOutcome, Verdict
+from bot.chain.graph import ONWARD, StepOutcome, Verdict
 from bot.chain.reach import globs_matcher, reaching_tests
 from bot.chain.render.model_inputs import criteria_block
 from bot.chain.steps.implement import add_feedback
@@ -144,7 +144,7 @@ async def quality(ctx: RunContext) -> StepOutcome:
             summary = f"unproven: no test passed ({selection})"
         return StepOutcome(Verdict.REJECTED, str(StepName.IMPLEMENT), artifact=report,
                            summary=summary)
-    return StepOutcome(Verdict.PASSED, str(StepName.VALIDATE), artifact=report,
+    return StepOutcome(Verdict.PASSED, ONWARD, artifact=report,
                        summary=f"green: {report.passed_count} passed ({selection}), "
                                f"{len(report.checks)} checks")
 
@@ -229,8 +229,7 @@ async def validate(ctx: RunContext) -> StepOutcome:
         return StepOutcome(Verdict.REJECTED, str(StepName.IMPLEMENT), artifact=artifact,
                            summary=f"veto: {final.reasons[0][:150]}")
     await ctx.save_state(soft_signals=soft, verdict=verdict, open_findings=still_open)
-    nxt = StepName.REGRESSION if ctx.repo_config.regression.enabled else StepName.PUBLISH
-    return StepOutcome(Verdict.PASSED, str(nxt), artifact=artifact,
+    return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
                        summary=f"pass, {len(soft)} soft signals")
 
 
@@ -239,7 +238,7 @@ async def regression(ctx: RunContext) -> StepOutcome:
         ctx, lambda: run_full_suite(ctx.sandbox, ctx.workspace.path, ctx.repo_config),
         step=str(StepName.REGRESSION), touched=await change_paths(ctx))
     if result.status == TestRunStatus.COMPLETED and result.all_passed:
-        return StepOutcome(Verdict.PASSED, str(StepName.PUBLISH),
+        return StepOutcome(Verdict.PASSED, ONWARD,
                            summary=f"full suite green ({len(result.cases)} tests)")
     summary = summarize_failures(result, ctx.workspace.path) or result.status.value
     await add_feedback(ctx, "regression", summary)

@@ -15,7 +15,7 @@ from bot.chain.artifacts import Acceptance, Diagnosis, Estimate, Plan, StepName
 from bot.chain.code_index import full_code_graph
 from bot.chain.context import RunContext
 from bot.chain.estimate_floor import estimate_floor
-from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chain.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.render.issue_comments import render_estimate_gate, render_plan
 from bot.chain.render.model_inputs import criteria_block, diagnosis_block, estimate_block
 from bot.codegraph.models import BlastRadius
@@ -80,7 +80,7 @@ async def estimate(ctx: RunContext) -> StepOutcome:
             ending=RunEnding(RunStatus.PAUSED, "awaiting_approval", summary,
                              resume_at=str(StepName.BRT), announced=True),
         )
-    return StepOutcome(Verdict.PASSED, str(StepName.BRT), artifact=artifact, summary=summary)
+    return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact, summary=summary)
 
 
 def checked_points(artifact: Estimate, diagnosis: Diagnosis,

@@ -22,7 +22,7 @@ from bot.chain.artifacts import (
 )
 from bot.chain.change import change_diff, change_paths
 from bot.chain.context import RunContext
-from bot.chain.graph import StepOutcome, Verdict
+from bot.chain.graph import ONWARD, StepOutcome, Verdict
 from bot.chain.render.model_inputs import criteria_block, diagnosis_block
 from bot.chain.state import Feedback
 from bot.chain.untrusted import data_block
@@ -91,10 +91,9 @@ async def implement(ctx: RunContext) -> StepOutcome:
         await add_feedback(ctx, "implement", "The previous attempt changed no file.")
         return StepOutcome(Verdict.REJECTED, str(StepName.IMPLEMENT), artifact=artifact,
                            summary="changed nothing", reason="no_change")
-    # Self-review only after the first attempt, and only in graphs that have it.
-    first = attempt == 1 and ctx.graph.has(StepName.SELF_REVIEW)
-    return StepOutcome(Verdict.PASSED,
-                       str(StepName.SELF_REVIEW if first else StepName.QUALITY),
+    # Self-review (in graphs that have it) only after the first attempt: later ones go
+    # straight to QUALITY.
+    return StepOutcome(Verdict.PASSED, ONWARD if attempt == 1 else str(StepName.QUALITY),
                        artifact=artifact, diff=diff, summary=f"attempt {attempt}: {artifact.summary}")
 
 
@@ -113,7 +112,7 @@ async def self_review(ctx: RunContext) -> StepOutcome:
     artifact = await run_agent(ctx, StepName.SELF_REVIEW, "\n\n".join(parts), policy=_policy(ctx))
     assert isinstance(artifact, SelfReview)
     fixed = sum(1 for finding in artifact.findings if finding.fixed)
-    return StepOutcome(Verdict.PASSED, str(StepName.QUALITY), artifact=artifact,
+    return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
                        diff=await change_diff(ctx),
                        summary=f"{len(artifact.findings)} findings, {fixed} fixed")
 

@@ -13,11 +13,10 @@ import shutil
 
 import structlog
 
-from bot.chain.artifacts import StepName
 from bot.chain.code_index import start_code_graph
 from bot.chain.context import RunContext
 from bot.chain.environment import EnvironmentBroken, setup_problem
-from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chain.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.permission import permission_lost
 from bot.chain.state import RunState
 from bot.codegraph.lazy import LazyCodeGraph
@@ -71,7 +70,7 @@ async def prepare(ctx: RunContext) -> StepOutcome:
     if stopped is not None:
         return stopped
     await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.in_progress])
-    return StepOutcome(Verdict.PASSED, str(StepName.ACCEPTANCE), summary=_summary(ctx, base))
+    return StepOutcome(Verdict.PASSED, ONWARD, summary=_summary(ctx, base))
 
 
 async def prepare_rework(ctx: RunContext) -> StepOutcome:
@@ -94,7 +93,7 @@ async def prepare_rework(ctx: RunContext) -> StepOutcome:
     stopped = await _equip(ctx, config, change.target_branch)
     if stopped is not None:
         return stopped
-    return StepOutcome(Verdict.PASSED, str(StepName.IMPLEMENT),
+    return StepOutcome(Verdict.PASSED, ONWARD,
                        summary=_summary(ctx, change.target_branch))
 
 

@@ -18,7 +18,7 @@ from bot.chain.artifacts import (
 )
 from bot.chain.change import current_change
 from bot.chain.context import RunContext
-from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chain.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.render.change_request import (
     ChangeRequestContent,
     RedGreenEvidence,
@@ -156,7 +156,7 @@ async def publish(ctx: RunContext) -> StepOutcome:
     await _post_soft_signals(ctx, change.number)
     result = PublishResult(url=change.url, number=change.number, branch=checkout.branch,
                            created=existing is None)
-    return StepOutcome(Verdict.PASSED, str(StepName.TRANSITION), artifact=result,
+    return StepOutcome(Verdict.PASSED, ONWARD, artifact=result,
                        summary=f"{'opened' if existing is None else 'updated'} {change.url}")
 
 

@@ -19,7 +19,7 @@ from bot.chain.artifacts import Acceptance, Diagnosis, ReproTest, StepName
 from bot.chain.change import change_diff, change_paths
 from bot.chain.context import RunContext
 from bot.chain.environment import run_tests_or_raise
-from bot.chain.graph import StepOutcome, Verdict
+from bot.chain.graph import ONWARD, StepOutcome, Verdict
 from bot.chain.reach import base_test_files, globs_matcher
 from bot.chain.render.model_inputs import criteria_block, diagnosis_block
 from bot.chain.repro_skip import refused_skip
@@ -65,7 +65,7 @@ def red_message(result, test_id: str) -> str:  # noqa: ANN001 - TestRunResult
 async def brt(ctx: RunContext) -> StepOutcome:
     config = ctx.repo_config
     if not config.steps.brt:
-        return StepOutcome(Verdict.SKIPPED, str(StepName.IMPLEMENT),
+        return StepOutcome(Verdict.SKIPPED, ONWARD,
                            summary="disabled in .smith.yml")
     criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
     diagnosis = ctx.require(StepName.DIAGNOSE, Diagnosis)
@@ -92,7 +92,7 @@ async def brt(ctx: RunContext) -> StepOutcome:
                                summary=f"skip refused ({artifact.skip_reason})")
         await ctx.save_state(red_test=None, brt_feedback=None,
                              brt_skip=f"{artifact.skip_reason}: {artifact.explanation}")
-        return StepOutcome(Verdict.SKIPPED, str(StepName.IMPLEMENT), artifact=artifact,
+        return StepOutcome(Verdict.SKIPPED, ONWARD, artifact=artifact,
                            summary=f"skipped ({artifact.skip_reason})")
     test_id = artifact.test_id or ""
     # A run the environment broke (no runner, no report, foreign import errors, timeout, a
@@ -111,7 +111,7 @@ async def brt(ctx: RunContext) -> StepOutcome:
             red_test=RedTest(id=test_id, file=artifact.file, message=red_message(result, test_id)),
             brt_feedback=None,
         )
-        return StepOutcome(Verdict.PASSED, str(StepName.IMPLEMENT), artifact=artifact,
+        return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
                            diff=await change_diff(ctx), summary=f"{test_id} is red")
     await revert_changes(ctx, written)
     if result.status == TestRunStatus.TIMEOUT:

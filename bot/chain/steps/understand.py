@@ -16,7 +16,7 @@ from pathlib import Path
 from bot.chain.agent import run_agent
 from bot.chain.artifacts import Acceptance, Diagnosis, Judgement, StepName
 from bot.chain.context import RunContext
-from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chain.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.render.issue_comments import render_acceptance_blocked, render_judge_disagreed
 from bot.chain.render.model_inputs import (
     CodeExcerpt,
@@ -109,7 +109,7 @@ async def acceptance(ctx: RunContext) -> StepOutcome:
     if ctx.state.answered_by:  # asked before: the answer did it
         await ctx.forge.remove_label(ctx.repo, ctx.issue, ctx.settings.labels.needs_info)
     accepted = artifact.model_copy(update={"criteria": kept})
-    return StepOutcome(Verdict.PASSED, str(StepName.DIAGNOSE), artifact=accepted,
+    return StepOutcome(Verdict.PASSED, ONWARD, artifact=accepted,
                        summary=f"{len(kept)} criteria" + (f", {dropped} dropped" if dropped else ""))
 
 
@@ -134,7 +134,7 @@ async def diagnose(ctx: RunContext) -> StepOutcome:
         return StepOutcome(Verdict.REJECTED, str(StepName.DIAGNOSE), artifact=artifact,
                            summary=f"cited missing locations: {where}")
     where = ", ".join(f"{loc.path}:{loc.start_line}" for loc in artifact.locations[:3])
-    return StepOutcome(Verdict.PASSED, str(StepName.JUDGE), artifact=artifact,
+    return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
                        summary=f"root cause at {where}")
 
 
@@ -192,7 +192,7 @@ async def judge(ctx: RunContext) -> StepOutcome:
     assert isinstance(artifact, Judgement)
     if artifact.explains_symptom:
         ctx.notes.judge_feedback = None
-        return StepOutcome(Verdict.PASSED, str(StepName.ESTIMATE), artifact=artifact,
+        return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
                            summary="the diagnosis explains the symptom")
     ctx.notes.judge_feedback = f"{artifact.why} (it latched onto: {artifact.latched_onto})"
     await ctx.record_failure(str(StepName.JUDGE), "judge_rejected",

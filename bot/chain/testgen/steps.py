@@ -22,7 +22,7 @@ from bot.chain.agent import run_agent
 from bot.chain.artifacts import PublishResult, StepName
 from bot.chain.context import RunContext
 from bot.chain.environment import EnvironmentBroken
-from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chain.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
 from bot.chain.steps.prepare import prepare
 from bot.chain.steps.reproduce import revert_changes
@@ -110,7 +110,7 @@ async def prepare_tests_for_change(ctx: RunContext) -> StepOutcome:
     await ctx.save_state(tests_change={"base": change.target_branch,
                                        "head": change.source_branch})
     _restore_finished(ctx)
-    return StepOutcome(Verdict.PASSED, str(StepName.TEST_TARGETS),
+    return StepOutcome(Verdict.PASSED, ONWARD,
                        summary=f"{change.source_branch} @ {ctx.workspace.base_commit[:10]}")
 
 
@@ -138,7 +138,7 @@ async def _prepare_campaign(ctx: RunContext) -> StepOutcome:
     if stopped is not None:
         return stopped
     _restore_finished(ctx)
-    return StepOutcome(Verdict.PASSED, str(StepName.TEST_TARGETS),
+    return StepOutcome(Verdict.PASSED, ONWARD,
                        summary=f"{base} @ {ctx.workspace.base_commit[:10]}")
 
 
@@ -205,7 +205,7 @@ async def test_targets(ctx: RunContext) -> StepOutcome:
         return StepOutcome(Verdict.FAILED, None, artifact=artifact, summary="nothing to test",
                            ending=RunEnding(RunStatus.FAILED, "nothing_to_test", reason,
                                             step=str(StepName.TEST_TARGETS)))
-    return StepOutcome(Verdict.PASSED, LOOP, artifact=artifact,
+    return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
                        summary=", ".join(t.path for t in chosen))
 
 
@@ -250,7 +250,7 @@ async def _coverage_targets(ctx: RunContext, task: str) -> StepOutcome:
         return StepOutcome(Verdict.FAILED, None, artifact=artifact, summary="nothing to test",
                            ending=RunEnding(RunStatus.FAILED, "nothing_to_test", reason,
                                             step=str(StepName.TEST_TARGETS)))
-    return StepOutcome(Verdict.PASSED, LOOP, artifact=artifact,
+    return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
                        summary=", ".join(t.path for t in chosen))
 
 
@@ -384,7 +384,7 @@ async def _after_targets(ctx: RunContext, result: LoopResult) -> StepOutcome:
         return StepOutcome(Verdict.REJECTED, None, artifact=generated, summary=summary,
                            ending=RunEnding(RunStatus.FAILED, "no_tests_kept", reason,
                                             step=LOOP))
-    return StepOutcome(Verdict.PASSED, str(StepName.PUBLISH_TESTS), artifact=generated,
+    return StepOutcome(Verdict.PASSED, ONWARD, artifact=generated,
                        summary=summary)
 
 

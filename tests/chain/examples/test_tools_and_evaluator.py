@@ -70,6 +70,6 @@ def test_answers_are_one_json_boolean_per_example():
 def test_the_evaluator_is_an_entry_point_or_a_command_fed_on_stdin(tmp_path: Path):
     stdin, stdout = tmp_path / "in", tmp_path / "out"
     entry = evaluator_command(ExamplesConfig(evaluator="assistant.alarm:matches"), stdin, stdout)
-    assert entry.startswith("python -c ") and "assistant.alarm matches <" in entry
+    assert entry.startswith("python3 -c ") and "assistant.alarm matches <" in entry
     command = evaluator_command(ExamplesConfig(evaluator="./judge.sh --strict"), stdin, stdout)
     assert command == f"( ./judge.sh --strict ) < {stdin} > {stdout}"

@@ -18,7 +18,7 @@ from bot.chain.examples.run import spec_of
 from bot.chain.examples.state import ExamplesState
 from bot.chain.examples.steps.generate import run, task_blocks
 from bot.chain.examples.steps.measure import end_below_threshold
-from bot.chain.graph import StepOutcome, Verdict
+from bot.chain.graph import ONWARD, StepOutcome, Verdict
 from bot.chain.untrusted import data_block
 from bot.workspace.junit import TestOutcome
 from bot.workspace.safe_fs import read_beneath
@@ -86,7 +86,7 @@ async def coverage(ctx: RunContext) -> StepOutcome:
     summary = f"{covered} of {len(state.classes)} input classes covered by passing tests"
     if not gaps:
         await state.save(ctx)
-        return StepOutcome(Verdict.PASSED, str(StepName.EXAMPLES_LEAKS), artifact=mapping,
+        return StepOutcome(Verdict.PASSED, ONWARD, artifact=mapping,
                            summary=summary)
     if state.companion_round >= spec.limits.companion_rounds:
         return await end_below_threshold(

@@ -15,7 +15,7 @@ from bot.chain.examples.run import leak_filter, model_guard, spec_of
 from bot.chain.examples.state import ExamplesState
 from bot.chain.examples.steps.generate import run, task_blocks
 from bot.chain.examples.steps.measure import held_out_answers
-from bot.chain.graph import StepOutcome, Verdict
+from bot.chain.graph import ONWARD, StepOutcome, Verdict
 from bot.chain.untrusted import data_block
 
 NO_OBSERVATION = ("The independent check on examples you have not seen is still below its "
@@ -49,6 +49,6 @@ async def critic(ctx: RunContext) -> StepOutcome:
     state.round += 1
     state.train_attempts = 0
     await state.save(ctx)
-    return StepOutcome(Verdict.PASSED, str(StepName.EXAMPLES_GENERATE),
+    return StepOutcome(Verdict.PASSED, ONWARD,
                        artifact={"observations": kept, "dropped": dropped},
                        summary=f"{len(kept)} observations, {dropped} dropped")

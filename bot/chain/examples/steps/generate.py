@@ -20,7 +20,7 @@ from bot.chain.examples.run import current_split, leak_filter, spec_of
 from bot.chain.examples.state import ClassRow, ExamplesState
 from bot.chain.examples.steps.measure import retry_or_end
 from bot.chain.examples.tools import VIEW, TrainingView
-from bot.chain.graph import StepOutcome, Verdict
+from bot.chain.graph import ONWARD, StepOutcome, Verdict
 from bot.chain.registry import agent_step
 from bot.chain.untrusted import data_block
 from bot.llm.runner import StepSpec
@@ -68,7 +68,7 @@ async def classes(ctx: RunContext) -> StepOutcome:
                      for c in kept]
     await state.save(ctx)
     dropped = len(tree.classes) - len(kept)
-    return StepOutcome(Verdict.PASSED, str(StepName.EXAMPLES_GENERATE),
+    return StepOutcome(Verdict.PASSED, ONWARD,
                        artifact={"classes": [c.model_dump() for c in kept], "dropped": dropped},
                        summary=f"{len(kept)} input classes"
                                + (f", {dropped} dropped (named a held-out example)"
@@ -113,5 +113,5 @@ async def generate(ctx: RunContext) -> StepOutcome:
                                              failure="changed nothing"), "changed nothing",
                                   reason="no_change")
     await state.save(ctx)
-    return StepOutcome(Verdict.PASSED, str(StepName.EXAMPLES_TRAIN), artifact=artifact,
+    return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
                        diff=diff, summary=artifact.summary[:200])

@@ -16,7 +16,7 @@ from bot.chain.examples.artifacts import GeneratedArtefact, LeakReport
 from bot.chain.examples.render import change_request_body
 from bot.chain.examples.run import held_out, leak_filter, model_guard, spec_of
 from bot.chain.examples.state import ExamplesState
-from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chain.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.held import LEAK_TEXT
 
 BLIND_TEXT = ("the leak check could not see the canary planted in the held-out examples, so "
@@ -53,6 +53,6 @@ async def check_leaks(ctx: RunContext) -> StepOutcome:
     state.leak_checks = {"requests_checked": state.leak_checks.get("requests_checked", 0)
                          + guard.checked, "diff_hits": 0, "comment_hits": 0}
     await state.save(ctx)
-    return StepOutcome(Verdict.PASSED, str(StepName.PUBLISH), artifact=report,
+    return StepOutcome(Verdict.PASSED, ONWARD, artifact=report,
                        summary=f"clean: diff, {guard.checked} model requests, the body; "
                                "canary seen")

@@ -15,7 +15,7 @@ from bot.chain.examples.metrics import errors, meets, score
 from bot.chain.examples.render import below_threshold_comment
 from bot.chain.examples.run import current_split, held_out, spec_of
 from bot.chain.examples.state import ExamplesState, Iteration
-from bot.chain.graph import RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chain.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.forge.errors import ForgeError
 
 MAX_ERRORS_SHOWN = 20
@@ -83,7 +83,7 @@ async def train(ctx: RunContext) -> StepOutcome:
     summary = f"training recall {metrics.recall:.0%}, precision {metrics.precision:.0%}"
     if passed:
         await state.save(ctx)
-        return StepOutcome(Verdict.PASSED, str(StepName.EXAMPLES_HELD_OUT), artifact=artifact,
+        return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
                            summary=summary)
     missed, alarms = errors(examples, answers)
     feedback = [f"Training {summary}; thresholds {spec.thresholds.train_recall:.0%} and "
@@ -144,7 +144,7 @@ async def evaluate_held_out(ctx: RunContext) -> StepOutcome:
                f"precision {metrics.precision:.0%} (≥ {metrics.precision_lower:.0%})")
     if passed:
         await state.save(ctx)
-        return StepOutcome(Verdict.PASSED, str(StepName.EXAMPLES_COVERAGE), artifact=artifact,
+        return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
                            summary=summary)
     if state.round >= limits.artefact_rounds:
         return await end_below_threshold(

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import structlog
 
-from bot.chain.artifacts import StepName
 from bot.chain.context import RunContext
 from bot.chain.examples.run import ExamplesMissing, current_split, guard_model, held_out
 from bot.chain.examples.spec import SpecError, acceptance_digest, resolve
 from bot.chain.examples.state import ExamplesState
-from bot.chain.graph import StepOutcome, Verdict
+from bot.chain.graph import ONWARD, StepOutcome, Verdict
 from bot.chain.steps.prepare import _bad_config, _begin, _equip, _stop
 from bot.repo_config import CONFIG_FILE, RepoConfigError, load_repo_config
 from bot.workspace.checkout import branch_name
@@ -81,7 +80,7 @@ async def prepare_examples(ctx: RunContext) -> StepOutcome:
             moved_to_training=split.moved))
         await state.save(ctx)
     await ctx.forge.add_labels(ctx.repo, ctx.issue, [settings.labels.in_progress])
-    return StepOutcome(Verdict.PASSED, str(StepName.EXAMPLES_CLASSES),
+    return StepOutcome(Verdict.PASSED, ONWARD,
                        summary=f"{len(split.train)} training, {len(held.examples)} held-out "
                                f"examples; acceptance {digest[:12]}")
 

@@ -3,11 +3,11 @@ the metrics per iteration, the acceptance hash and the table of input classes.""
 
 from __future__ import annotations
 
-from bot.chain.artifacts import PublishResult, StepName
+from bot.chain.artifacts import PublishResult
 from bot.chain.context import RunContext
 from bot.chain.examples.state import ExamplesState
 from bot.chain.examples.steps.leaks import body_for
-from bot.chain.graph import StepOutcome, Verdict
+from bot.chain.graph import ONWARD, StepOutcome, Verdict
 from bot.chain.steps.publish import _commit_and_push
 
 
@@ -35,5 +35,5 @@ async def publish_examples(ctx: RunContext) -> StepOutcome:
     await ctx.update_run(change_request_number=change.number, change_request_url=change.url)
     result = PublishResult(url=change.url, number=change.number, branch=checkout.branch,
                            created=existing is None)
-    return StepOutcome(Verdict.PASSED, str(StepName.TRANSITION), artifact=result,
+    return StepOutcome(Verdict.PASSED, ONWARD, artifact=result,
                        summary=f"{'opened' if existing is None else 'updated'} {change.url}")
