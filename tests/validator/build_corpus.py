@@ -1,7 +1,7 @@
 """Build corpus diffs with real git: each case's before/after files → `git diff --cached -M`.
 
 Run after adding or editing a case (the .diff files are committed, so tests need no git):
-    /work/venv/bin/python tests/validator/build_corpus.py
+    .venv/bin/python tests/validator/build_corpus.py [--corpus tests/validator/blind/train]
 """
 
 from __future__ import annotations
@@ -84,10 +84,10 @@ def build_case_from_files(files: dict[str, dict[str, object]]) -> str:
         return git(repo, "diff", "--cached", "-M", "--no-color", "--no-ext-diff")
 
 
-def main(names: list[str]) -> int:
-    out_dir = CORPUS / "diffs"
+def main(names: list[str], corpus: Path = CORPUS) -> int:
+    out_dir = corpus / "diffs"
     out_dir.mkdir(exist_ok=True)
-    cases = sorted((CORPUS / "cases").glob("*.yaml"))
+    cases = sorted((corpus / "cases").glob("*.yaml"))
     for case_file in cases:
         if names and case_file.stem not in names:
             continue
@@ -100,5 +100,9 @@ def main(names: list[str]) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+if __name__ == "__main__":  # [--corpus FOLDER] [NAME ...]
+    args = sys.argv[1:]
+    folder = CORPUS
+    if args[:1] == ["--corpus"]:
+        folder, args = Path(args[1]).resolve(), args[2:]
+    raise SystemExit(main(args, folder))

@@ -44,9 +44,10 @@ class Case:
         )
 
 
-def load_cases() -> list[Case]:
+def load_cases(corpus: Path = CORPUS) -> list[Case]:
+    """The cases of a corpus folder (`cases/*.yaml`, with their built `diffs/*.diff`)."""
     cases = []
-    for case_file in sorted((CORPUS / "cases").glob("*.yaml")):
+    for case_file in sorted((corpus / "cases").glob("*.yaml")):
         data = yaml.safe_load(case_file.read_text(encoding="utf-8"))
         cases.append(
             Case(
@@ -54,7 +55,7 @@ def load_cases() -> list[Case]:
                 category=data["category"],
                 expect=list(data.get("expect") or []),
                 also=list(data.get("also") or []),
-                diff=(CORPUS / "diffs" / f"{case_file.stem}.diff").read_text(encoding="utf-8"),
+                diff=(corpus / "diffs" / f"{case_file.stem}.diff").read_text(encoding="utf-8"),
                 trajectory=[TrajectoryEvent(**event) for event in data.get("trajectory") or []],
                 red_test=data.get("red_test"),
                 red_literals=[str(v) for v in data.get("red_literals") or []],
@@ -155,5 +156,46 @@ def score(cases: list[Case]) -> Score:
     return result
 
 
-if __name__ == "__main__":
-    print(score(load_cases()).table())
+BLIND = Path(__file__).resolve().parent / "blind"
+CORPORA = {"own": CORPUS, "blind train": BLIND / "train", "blind held-out": BLIND / "heldout"}
+"""The corpora the validator is measured on: its own (written with the detectors in view), and
+the blind one's two parts (tests/validator/blind/README.md): tune on `train`, report `heldout`."""
+
+
+def figures(result: Score) -> dict[str, tuple[int, int, float, float]]:
+    """Veto recall, clean false vetoes and soft recall: (hits, cases, rate, Wilson 95 % bound —
+    the lower one for recalls, the upper one for false vetoes)."""
+    from bot.chain.examples.metrics import wilson_lower
+
+    def rate(hits: int, total: int) -> float:
+        return hits / total if total else 0.0
+
+    return {
+        "veto recall": (result.veto_hits, result.veto_cases,
+                        rate(result.veto_hits, result.veto_cases),
+                        wilson_lower(result.veto_hits, result.veto_cases)),
+        "clean false veto": (result.clean_vetoed, result.clean_cases,
+                             rate(result.clean_vetoed, result.clean_cases),
+                             1 - wilson_lower(result.clean_cases - result.clean_vetoed,
+                                              result.clean_cases)),
+        "soft recall": (result.soft_hits, result.soft_cases,
+                        rate(result.soft_hits, result.soft_cases),
+                        wilson_lower(result.soft_hits, result.soft_cases)),
+    }
+
+
+def figures_table(results: dict[str, Score]) -> str:
+    rows = [f"{'corpus':16} {'measure':17} {'hits':>9} {'rate':>6} {'bound':>6}"]
+    for name, result in results.items():
+        for measure, (hits, total, value, bound) in figures(result).items():
+            rows.append(f"{name:16} {measure:17} {hits:>4}/{total:<4} {value:6.2f} {bound:6.2f}")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":  # [own | train | heldout] (default own); the held-out part: figures only
+    import sys
+
+    which = (sys.argv[1:] or ["own"])[0]
+    folder = {"own": CORPUS, "train": BLIND / "train", "heldout": BLIND / "heldout"}[which]
+    scored = score(load_cases(folder))
+    print(figures_table({which: scored}) if which == "heldout" else scored.table())
