@@ -33,6 +33,8 @@ async def run_agent(
     """The validated artifact of `step`. Raises StepFailed / EnvironmentFailure /
     RunBudgetExceeded from the runner, which the engine turns into endings or retries."""
     spec = agent_step(step)
+    if spec.artifact is None:
+        raise ValueError(f"{step} is not an agent step: it has no artifact model")
     ctx.held.check(f"the prompt of {step}", inputs)  # held values never reach the model
     result = await ctx.step_runner.run_step(
         StepSpec(name=str(step), artifact=spec.artifact, max_turns=ctx.settings.step_max_turns),

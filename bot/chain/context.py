@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from bot.chain.held import Held, HeldValues
 from bot.chain.records import FailureStory, RunRecords
 from bot.chain.state import RunState
-from bot.chain.tools import RunNotes, RunTools
+from bot.chain.tools import RunNotes, RunTools, needed
 from bot.forge.base import Forge, ItemRef, RepoRef
 from bot.services import Runtime
 from bot.workspace.trajectory import Trajectory
@@ -29,6 +29,7 @@ from bot.workspace.trajectory import Trajectory
 if TYPE_CHECKING:
     from bot.chain.graph import Graph
     from bot.chain.status import StatusBoard
+    from bot.config import Settings
     from bot.codegraph.graph import CodeGraph
     from bot.codegraph.lazy import LazyCodeGraph
     from bot.llm.ledger import TokenLedger
@@ -68,29 +69,29 @@ class RunContext:
     held: HeldValues = field(default_factory=lambda: HeldValues(()))
 
     @property
-    def settings(self):  # noqa: ANN201 - Settings, imported lazily by callers
+    def settings(self) -> "Settings":
         return self.runtime.settings
 
     # The tools PREPARE builds; asking before it ran raises ToolMissing.
     @property
     def workspace(self) -> "Checkout":
-        return self.tools.need("checkout")
+        return needed(self.tools.checkout, "checkout")
 
     @property
     def repo_config(self) -> "RepoConfig":
-        return self.tools.need("repo_config")
+        return needed(self.tools.repo_config, "repo_config")
 
     @property
     def sandbox(self) -> "Sandbox":
-        return self.tools.need("sandbox")
+        return needed(self.tools.sandbox, "sandbox")
 
     @property
     def step_runner(self) -> "StepRunner":
-        return self.tools.need("step_runner")
+        return needed(self.tools.step_runner, "step_runner")
 
     @property
     def protected(self) -> "ProtectedPaths":
-        return self.tools.need("protected")
+        return needed(self.tools.protected, "protected")
 
     @property
     def ledger(self) -> "TokenLedger | None":

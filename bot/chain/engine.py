@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import structlog
+from pydantic import BaseModel
 
 from bot.chain.context import RunContext
 from bot.chain.environment import EnvironmentBroken
@@ -65,7 +66,7 @@ from bot.store.steps import (
     start_step,
 )
 from bot.store.trajectory import last_seq
-from bot.workspace.trajectory import Trajectory
+from bot.workspace.trajectory import Trajectory, TrajectoryEvent
 
 try:  # the sandbox raises it when a command's output holds one of Smith's secrets
     from bot.workspace.sandbox import SecretLeak
@@ -133,7 +134,8 @@ class RunEngine:
             await self._cleanup(ctx)
 
     def _context(
-        self, snapshot: "_RunSnapshot", artifacts: dict, diff: str | None, seq: int
+        self, snapshot: "_RunSnapshot", artifacts: dict[str, dict[str, Any]], diff: str | None,
+        seq: int,
     ) -> RunContext:
         held = HeldValues(self.graph.held)
         forge = self.runtime.forge(snapshot.forge)
@@ -144,7 +146,7 @@ class RunEngine:
 
         records = TellingRecords(self.runtime.db)  # its stories' kinds are rejections' reasons
 
-        async def sink(event):
+        async def sink(event: TrajectoryEvent) -> None:
             held.check("the trajectory", event.args, event.detail)
             await records.record_event(snapshot.id, event)
 
@@ -298,7 +300,7 @@ class RunEngine:
                                              "the step named no next step")
         if ctx.held.leaks_in(ending.reason):  # the last guard: the reason is stored and said
             ending = replace(ending, reason=LEAK_TEXT)
-        values: dict = {"status": str(ending.status), "outcome": ending.outcome,
+        values: dict[str, Any] = {"status": str(ending.status), "outcome": ending.outcome,
                         "reason": ending.reason}
         if ending.status == RunStatus.PAUSED:
             values["current_step"] = ending.resume_at
@@ -477,7 +479,7 @@ def _plus(usage: tuple[int, int, float], spent: ItemsSpent) -> tuple[int, int, f
             usage[2] + spent.cost_usd)
 
 
-def _as_dict(artifact) -> dict:
+def _as_dict(artifact: BaseModel | dict[str, Any]) -> dict[str, Any]:
     return artifact if isinstance(artifact, dict) else artifact.model_dump(mode="json")
 
 

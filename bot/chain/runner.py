@@ -12,6 +12,7 @@ import structlog
 
 from bot.chain.engine import RetryLater, RunEngine, private_dirs
 from bot.chain.fix import GRAPHS
+from bot.chain.graph import Graph
 from bot.chain.state import RunState
 from bot.chain.render.issue_comments import render_internal_error
 from bot.chain.status import StatusBoard, speaks_on
@@ -48,7 +49,7 @@ async def run_chain(run_id: int, runtime: Runtime) -> None:
         await _fail(runtime, run_id, f"internal error: {type(exc).__name__}: {exc}", graph)
 
 
-async def _fail(runtime: Runtime, run_id: int, reason: str, graph=None) -> None:  # noqa: ANN001
+async def _fail(runtime: Runtime, run_id: int, reason: str, graph: Graph | None = None) -> None:
     """The last resort: the run is failed, its open steps closed, its status comment final,
     and the failure said on the issue unless an ending was said already."""
     async with runtime.db.transaction() as session:
@@ -68,7 +69,7 @@ async def _fail(runtime: Runtime, run_id: int, reason: str, graph=None) -> None:
         return
     try:
         forge = runtime.forge(forge_name)
-        repo_ref = RepoRef(forge_name, repo)
+        repo_ref = RepoRef(forge_name, repo)  # type: ignore[arg-type]  # a stored forge name
         if graph is not None:
             await StatusBoard(runtime.db, forge, repo_ref, item, run_id, graph.step_names(),
                               private_dirs=private_dirs(runtime.settings)).refresh()

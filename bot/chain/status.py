@@ -75,18 +75,18 @@ class StatusBoard:
             elapsed[row.name] = elapsed.get(row.name, 0.0) + (row.duration_ms or 0) / 1000
         lines = []
         for name in self.steps:
-            row = latest.get(name)
-            if row is None:
+            last = latest.get(name)
+            if last is None:
                 lines.append(StepStatus(step=name))
                 continue
-            state = STATE_OF_VERDICT.get(row.status, StepState.RUNNING)
+            state = STATE_OF_VERDICT.get(last.status, StepState.RUNNING)
             if state == StepState.WAITING and run is not None and run.status != "paused":
                 state = StepState.DONE  # the gate was approved and the run went on
             if state == StepState.RUNNING and run is not None and run.status in FINAL_RUN_STATUSES:
                 state = StepState.FAILED  # the run is over: nothing is still running
             lines.append(StepStatus(
                 step=name, state=state,
-                result=row.summary or "", elapsed_seconds=elapsed[name] or None,
+                result=last.summary or "", elapsed_seconds=elapsed[name] or None,
                 tokens=tokens[name] or None,
             ))
         return lines, run

@@ -9,7 +9,7 @@ on `None`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from bot.codegraph.graph import CodeGraph
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from bot.workspace.sandbox import Sandbox
     from bot.workspace.test_failure import EnvironmentProblem
 
+
+T = TypeVar("T")
 
 class ToolMissing(LookupError):
     """A step needs a collaborator that no earlier step of this execution built."""
@@ -47,10 +49,14 @@ class RunTools:
 
     def need(self, name: str) -> Any:
         """The field `name`, or ToolMissing (RunContext's properties give the typed view)."""
-        value = getattr(self, name)
-        if value is None:
-            raise ToolMissing(f"{name} is not ready: PREPARE builds it at the start of a run")
-        return value
+        return needed(getattr(self, name), name)
+
+
+def needed(value: T | None, name: str) -> T:
+    """`value`, or ToolMissing when PREPARE has not built it yet."""
+    if value is None:
+        raise ToolMissing(f"{name} is not ready: PREPARE builds it at the start of a run")
+    return value
 
 
 @dataclass

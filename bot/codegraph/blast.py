@@ -10,13 +10,21 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from bot.codegraph.models import BlastRadius, BlastRadiusThresholds, Definition, Rating
+from bot.codegraph.models import BlastRadius, BlastRadiusThresholds, Definition, Rating, Reference
 from bot.codegraph.naming import called_name
 
-if TYPE_CHECKING:
-    from bot.codegraph.graph import CodeGraph
+
+class CodeGraph(Protocol):
+    """What the rating reads of a code graph (bot.codegraph.graph.CodeGraph is one): the graph
+    imports this module, so it names the graph by what it does, not by its class."""
+
+    def find_symbol(self, name: str) -> list[Definition]: ...
+
+    def callers(self, target: str | Definition) -> list[Definition]: ...
+
+    def call_sites(self, name: str) -> list[Reference]: ...
 
 
 def blast_radius(

@@ -19,7 +19,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -144,27 +144,47 @@ def tool_definition(name: str) -> dict[str, Any]:
 
 
 class SymbolDefinition(Protocol):
-    name: str
-    qualname: str
-    kind: str
-    path: str
-    line: int
-    end_line: int
+    """Read-only: the code graph's models are frozen."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def qualname(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def end_line(self) -> int: ...
 
 
 class SymbolReference(Protocol):
-    name: str
-    kind: str
-    path: str
-    line: int
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def line(self) -> int: ...
 
 
 class CodeGraph(Protocol):
     """What the tools need from `bot.codegraph` (any object with these two methods)."""
 
-    def find_symbol(self, name: str) -> list[SymbolDefinition]: ...
+    def find_symbol(self, name: str) -> Sequence[SymbolDefinition]: ...
 
-    def find_references(self, name: str) -> list[SymbolReference]: ...
+    def find_references(self, name: str) -> Sequence[SymbolReference]: ...
 
 
 ProtectedPredicate = Callable[[str], bool]

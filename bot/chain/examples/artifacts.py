@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from bot.chain.artifacts import Artifact, Text
 
@@ -60,7 +60,7 @@ class ClassCoverage(Artifact):
     covers: list[CoverItem] = Field(description="One entry per input class, in order.")
 
 
-class Evaluation(BaseModel):
+class Evaluation(Artifact):
     """What code measured on one part of the examples (counts only)."""
 
     part: str
@@ -69,7 +69,7 @@ class Evaluation(BaseModel):
     failure: str | None = None
 
 
-class LeakReport(BaseModel):
+class LeakReport(Artifact):
     """The checks before publishing: every count must be zero, the canary must be seen."""
 
     diff_hits: int
