@@ -17,6 +17,7 @@ Rules (what a user can rely on):
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -141,7 +142,7 @@ Command = Annotated[
     Field(discriminator="kind"),
 ]
 
-_SIMPLE_VERBS: dict[str, type[_Command]] = {
+_SIMPLE_VERBS: dict[str, Callable[[], Command]] = {
     "help": HelpCommand,
     "status": StatusCommand,
     "cancel": CancelCommand,

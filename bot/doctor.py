@@ -76,7 +76,7 @@ class DoctorReport(BaseModel):
         return bool(self.checks) and all(check.ok for check in self.checks)
 
     def add(self, name: CheckName, ok: bool, message: str, **extra: object) -> bool:
-        self.checks.append(Check(name=name, ok=ok, message=message, **extra))  # type: ignore[arg-type]
+        self.checks.append(Check(name=name, ok=ok, message=message, **extra))
         return ok
 
 

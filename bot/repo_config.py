@@ -255,6 +255,13 @@ class BaseBranchRule(_Section):
         return self
 
 
+BackendSkipReason = Literal["nondeterministic", "no_test_harness", "other"]
+
+
+def _default_backend_skip_reasons() -> list[BackendSkipReason]:
+    return ["nondeterministic", "no_test_harness"]
+
+
 class StepsConfig(_Section):
     brt: bool = True
     """Write and verify a red test before the fix (BRT step)."""
@@ -268,8 +275,8 @@ class StepsConfig(_Section):
     """Times the diagnosis is redone after the judge disagrees."""
     brt_tries: int = Field(default=2, ge=0, le=5)
     """Retries of the red-test step when the test is not red on an assertion."""
-    backend_skip_reasons: list[Literal["nondeterministic", "no_test_harness", "other"]] = Field(
-        default_factory=lambda: ["nondeterministic", "no_test_harness"])
+    backend_skip_reasons: list[BackendSkipReason] = Field(
+        default_factory=_default_backend_skip_reasons)
     """Reasons for which the red-test step may skip a test when the diagnosis names backend
     code; any other skip is sent back (a visual or text skip is for frontend and texts)."""
     needs_info_rounds: int = Field(default=3, ge=0, le=10)
@@ -468,7 +475,7 @@ class RepoConfigError(ValueError):
 
 def _node_line(node: yaml.Node, loc: tuple[int | str, ...]) -> int | None:
     """Follow a pydantic error location through the YAML node tree to the offending key's line."""
-    line = node.start_mark.line + 1
+    line: int = node.start_mark.line + 1
     for part in loc:
         if isinstance(node, yaml.MappingNode):
             for key, value in node.value:

@@ -29,7 +29,7 @@ from bot.commands import (
 )
 from bot.config import Settings
 from bot.events import Event
-from bot.forge.base import ItemRef, Permission, RepoRef
+from bot.forge.base import ItemRef, Permission, RepoRef, forge_name
 from bot.forge.local import is_local, retry_params
 from bot.services import Runtime
 from bot.store.audit import AuditEntry
@@ -103,7 +103,7 @@ async def execute(event: Event, runtime: Runtime, command: Command, settings: Se
         approve_permission=Permission.parse(settings.approve_permission))
     level = needed.name.lower()
     if needed > Permission.NONE and not await actor_may(event, runtime, level):
-        reply = NOT_PERMITTED.format(actor=event.actor, verb=verb, level=level)
+        reply: str | None = NOT_PERMITTED.format(actor=event.actor, verb=verb, level=level)
     else:
         reply = await ACTIONS[type(command)](event, runtime, command)
     if reply:
@@ -247,7 +247,7 @@ async def cancel_run_now(runtime: Runtime, run: Run, actor: str) -> Decision:
         forge = runtime.forge(run.forge)
         if run.issue_number is not None:  # a campaign has none
             issue = ItemRef("issue", run.issue_number)
-            repo = RepoRef(run.forge, run.repo)  # type: ignore[arg-type]
+            repo = RepoRef(forge_name(run.forge), run.repo)
             for label in (labels.in_progress, labels.awaiting_approval):
                 await forge.remove_label(repo, issue, label)
         return Decision("cancel", "cancelled", run.id, CANCELLED.format(run=run.id), True,
@@ -289,8 +289,9 @@ async def retry_run(runtime: Runtime, previous: Run, actor: str) -> Decision:
 
 def _event_of(run: Run, actor: str) -> Event:
     """The run's forge, repository and place as an event by `actor` (what `start_run` reads)."""
-    return Event(forge=run.forge, kind="comment_created", event_name="command",  # type: ignore[arg-type]
-                 repo=RepoRef(run.forge, run.repo),  # type: ignore[arg-type]
+    forge = forge_name(run.forge)
+    return Event(forge=forge, kind="comment_created", event_name="command",
+                 repo=RepoRef(forge, run.repo),
                  item=speaks_on(run.subject_kind, run.subject_key, run.issue_number),
                  actor=actor)
 
@@ -302,6 +303,7 @@ RUN_ACTIONS: dict[str, Callable[[Runtime, Run, str], Awaitable[Decision]]] = {
 
 async def _rework(event: Event, runtime: Runtime, command: Command) -> str:
     assert isinstance(command, ReworkCommand) and event.item is not None
+    assert event.repo is not None
     if event.item.kind != "change_request":
         return REWORK_ONLY_ON_CR
     origin = await run_for_item(runtime, event)
@@ -336,7 +338,7 @@ async def _rework(event: Event, runtime: Runtime, command: Command) -> str:
 async def _tests(event: Event, runtime: Runtime, command: Command) -> str:
     """Tests for a change request's change (never pushed onto its branch), or for the change
     an issue's commits made (as the `smith:tests` label does)."""
-    assert event.item is not None
+    assert event.item is not None and event.repo is not None
     number = event.item.number
     if event.item.kind == "change_request":
         change = await runtime.forge(event.forge).get_change_request(event.repo, number)

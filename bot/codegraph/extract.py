@@ -15,7 +15,7 @@ import gc
 import hashlib
 import marshal
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 import tree_sitter
 
@@ -87,7 +87,7 @@ def extract_batch(batch: list[tuple[str, str, bytes]]) -> list[ExtractedFile]:
 
 
 def decode(payload: bytes) -> Payload:
-    return marshal.loads(payload)
+    return cast(Payload, marshal.loads(payload))
 
 
 def content_hash(source: bytes, language: str) -> str:

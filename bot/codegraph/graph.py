@@ -94,7 +94,7 @@ class CodeGraph:
             found.append(
                 Reference(
                     name=ref_name,
-                    kind=kind,  # type: ignore[arg-type]
+                    kind=kind,
                     path=path,
                     line=line,
                     enclosing=self._file(path)[2][enclosing][1] if enclosing >= 0 else None,

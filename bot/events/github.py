@@ -34,7 +34,7 @@ from bot.events.model import (
     same_account,
     validate_wire,
 )
-from bot.forge.base import ItemRef, RepoRef
+from bot.forge.base import ItemKind, ItemRef, RepoRef
 
 Fields = dict[str, Any]
 
@@ -89,7 +89,7 @@ def _best_effort(body: Wire, bot_account: str | None) -> Fields:
 
 
 def _issue_item(issue: Issue) -> Fields:
-    kind = "change_request" if issue.pull_request is not None else "issue"
+    kind: ItemKind = "change_request" if issue.pull_request is not None else "issue"
     return {
         "item": ItemRef(kind, issue.number),
         "item_title": issue.title,

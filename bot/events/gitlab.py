@@ -39,7 +39,7 @@ from bot.events.model import (
     same_account,
     validate_wire,
 )
-from bot.forge.base import ItemRef, RepoRef
+from bot.forge.base import ItemKind, ItemRef, RepoRef
 
 # X-Gitlab-Event → the object_kind its body must have. Confidential issues/notes come with
 # their own headers but the same bodies.
@@ -73,6 +73,9 @@ def gitlab_event(event_header: str, payload: Wire, *, bot_account: str | None = 
             f"expected {expected!r}"
         )
     route = _ROUTES.get(object_kind) if object_kind == expected else None
+    wire: WireModel
+    kind: EventKind
+    fields: Fields
     if route is None:
         wire, kind, fields = _loose(body), "other", {}
         raw_action = loose_action
@@ -81,7 +84,7 @@ def gitlab_event(event_header: str, payload: Wire, *, bot_account: str | None = 
         context = f"GitLab {event_header!r} payload"
         wire = parse_wire(model, body, context)
         kind, fields = build(wire, context)
-        raw_action = wire.object_attributes.action
+        raw_action = _action(wire)
     return Event(
         forge="gitlab",
         kind=kind,
@@ -119,6 +122,13 @@ def _head(body: Wire) -> tuple[Any, str | None]:
     return head.object_kind, action if isinstance(action, str) else None
 
 
+def _action(wire: WireModel) -> str | None:
+    """The action of a payload parsed by one of the routes (all carry object_attributes)."""
+    if isinstance(wire, (ItemPayload, NotePayload, EmojiPayload)):
+        return wire.object_attributes.action
+    return None
+
+
 def _loose(body: Wire) -> WireModel:
     try:
         return validate_wire(Loose, body)
@@ -142,7 +152,7 @@ def _envelope_fields(wire: WireModel, bot_account: str | None) -> Fields:
     return fields
 
 
-def _item_fields(item: Item, kind: str, labels: list[Label] | None = None) -> Fields:
+def _item_fields(item: Item, kind: ItemKind, labels: list[Label] | None = None) -> Fields:
     fields: Fields = {
         "item": ItemRef(kind, item.iid),
         "item_title": item.title,

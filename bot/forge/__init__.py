@@ -48,7 +48,8 @@ def build_forge(
     """
     policy = retry or RetryPolicy()
     if forge == "github":
-        from bot.forge.github import DEFAULT_API_URL, GitHubForge
+        from bot.forge.github import GitHubForge
+        from bot.forge.github_client import DEFAULT_API_URL
 
         return GitHubForge(
             token=token,

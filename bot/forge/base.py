@@ -10,11 +10,21 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal, Protocol, runtime_checkable
+from typing import Literal, Protocol, get_args, runtime_checkable
 
 from pydantic import BaseModel, Field
 
 ForgeName = Literal["github", "gitlab", "local"]
+FORGE_NAMES: tuple[ForgeName, ...] = get_args(ForgeName)
+ItemKind = Literal["issue", "change_request"]
+
+
+def forge_name(value: str) -> ForgeName:
+    """A forge name read back from the store or a payload, checked against ForgeName."""
+    for name in FORGE_NAMES:
+        if name == value:
+            return name
+    raise ValueError(f"unknown forge {value!r}; expected one of {', '.join(FORGE_NAMES)}")
 
 
 class Permission(enum.IntEnum):
@@ -57,7 +67,7 @@ class RepoRef:
 class ItemRef:
     """An issue or a change request of one repository."""
 
-    kind: Literal["issue", "change_request"]
+    kind: ItemKind
     number: int
 
 

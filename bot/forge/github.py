@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import aiohttp
 import structlog
@@ -191,7 +191,7 @@ class GitHubForge:
     # -- repository -----------------------------------------------------------------------
 
     async def _repository(self, repo: RepoRef) -> dict[str, Any]:
-        return await self._call(repo, "GET", "/repos/{owner}/{repo}")
+        return cast(dict[str, Any], await self._call(repo, "GET", "/repos/{owner}/{repo}"))
 
     async def clone_url(self, repo: RepoRef) -> str:
         return str((await self._repository(repo))["clone_url"])

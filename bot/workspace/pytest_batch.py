@@ -25,7 +25,7 @@ from bot.repo_config import RepoConfig
 from bot.workspace.arcs import MAX_ARCS_BYTES, ArcsUnreadable, ModuleArcs, parse_arcs
 from bot.workspace.junit import JUnitParseError, RunStatus, TestRunResult, parse_junit
 from bot.workspace.safe_fs import read_beneath
-from bot.workspace.sandbox import Sandbox
+from bot.workspace.sandbox import CommandResult, Sandbox
 from bot.workspace.testrun import MAX_REPORT_BYTES, _with_file_ids, repo_env
 
 _SHELL_OPERATORS = ("&&", "||", ";", "|", ">", "<", "&", "$(", "`")
@@ -233,7 +233,9 @@ def _read_arcs(reports: Path, index: int) -> ModuleArcs | None:
         return None
 
 
-def _read_run(reports: Path, index: int, result, checkout: Path) -> TestRunResult:  # noqa: ANN001
+def _read_run(
+    reports: Path, index: int, result: CommandResult, checkout: Path
+) -> TestRunResult:
     common = dict(output="", output_truncated=result.truncated, command="pytest batch",
                   duration_seconds=result.duration_seconds, limit=result.limit)
     try:

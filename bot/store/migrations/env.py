@@ -6,7 +6,10 @@ from sqlalchemy import create_engine, pool
 from bot.store.models import Base
 
 config = context.config
-engine = create_engine(config.get_main_option("sqlalchemy.url"), poolclass=pool.NullPool)
+url = config.get_main_option("sqlalchemy.url")
+if url is None:
+    raise RuntimeError("alembic: no sqlalchemy.url in the configuration")
+engine = create_engine(url, poolclass=pool.NullPool)
 with engine.connect() as connection:
     context.configure(connection=connection, target_metadata=Base.metadata)
     with context.begin_transaction():

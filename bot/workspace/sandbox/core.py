@@ -293,7 +293,7 @@ class Sandbox:
         return CommandResult(
             exit_code=None if timed_out or limit in ("processes", "memory", "disk") else code,
             timed_out=timed_out, output=buffer.text(), truncated=buffer.dropped > 0,
-            duration_seconds=duration, kind=self.kind, limit=limit,  # type: ignore[arg-type]
+            duration_seconds=duration, kind=self.kind, limit=limit,
         )
 
     def _after_limit(self, code: int | None, trees: Sequence[Path]) -> str | None:
