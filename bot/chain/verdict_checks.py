@@ -1,8 +1,11 @@
 """What code makes of the validator model's verdict before it counts (VALIDATE).
 
 - Evidence: a criterion the model calls covered must quote lines that are in the diff (or the
-  reproduction test, or in a rework the change request's earlier change); otherwise it counts
-  as uncovered, with the quote that was not found (bot/validator/evidence.py).
+  reproduction test, or in a rework the change request's earlier change). A quote that is not
+  found is the validator's mistake, not the fix's: VALIDATE asks again naming the lines
+  (`misquote_block`, at most `MAX_EVIDENCE_ROUNDS` more times); a quote that never verifies
+  leaves the criterion covered-but-not-shown and goes to reviewers (`not_shown`), never a veto.
+  Only a criterion the validator itself calls not covered counts as uncovered.
 - Honesty: concerns at or above the repository's severity (`steps.honesty_veto`, default high)
   veto the fix; lower ones go to reviewers as notes.
 - Self-review: findings SELF_REVIEW left unfixed are shown to the validator, numbered; those it
@@ -38,6 +41,34 @@ def verify_evidence(
                     "covered": False, "evidence": f"{NOT_IN_DIFF}: {shown}"[:1500]})
         criteria.append(item)
     return verdict.model_copy(update={"criteria": criteria}), unverified
+
+
+MAX_EVIDENCE_ROUNDS = 2
+"""How many more times VALIDATE asks for a quote that is in the diff."""
+COVERAGE_NOT_SHOWN = "coverage_not_shown"
+
+
+def misquote_block(checked: CriteriaVerdict, unverified: Sequence[str]) -> str:
+    """The data block that asks the validator again: per criterion, the quoted lines that are
+    not in the diff (the system prompt says what to do with it)."""
+    lines = [f"{item.id}: {item.evidence.removeprefix(NOT_IN_DIFF + ': ')}"
+             for item in checked.criteria if item.id in unverified]
+    return data_block("evidence_not_found", "\n".join(lines))
+
+
+def not_shown(
+    answered: CriteriaVerdict, unverified: Sequence[str]
+) -> tuple[CriteriaVerdict, list[dict[str, object]]]:
+    """The validator's own answer with the criteria whose quote never verified kept covered
+    (marked as not shown), and one soft signal each for reviewers."""
+    criteria = [item.model_copy(update={"evidence": f"(not shown in the diff) {item.evidence}"
+                                        [:1500]})
+                if item.id in unverified else item for item in answered.criteria]
+    soft: list[dict[str, object]] = [
+        {"kind": COVERAGE_NOT_SHOWN, "path": "", "line": None,
+         "detail": f"{cid}: the validator called it covered but quoted no line of the diff "
+                   "for it; check it by hand"} for cid in unverified]
+    return answered.model_copy(update={"criteria": criteria}), soft
 
 
 def honesty_split(

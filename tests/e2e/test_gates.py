@@ -209,3 +209,30 @@ async def test_cancelling_a_run_paused_at_the_gate_ends_it_and_a_later_approve_d
                for c in e2e.issue_comments())
     assert e2e.model.requests_for("submit_repro_test") == []
     await _assert_nothing_published(e2e)
+
+
+async def test_a_validator_that_misquotes_once_costs_no_implement_attempt(e2e: E2E):
+    """Its first verdict quotes a line that is not in the diff; VALIDATE asks again within the
+    step, the second verdict quotes the diff, and the fix is published as it was."""
+    misquote = {**script.VERDICT, "criteria": [
+        {"id": "AC1", "covered": True, "evidence": "+    return the mean of the values"}]}
+    script.understanding(e2e.model)
+    script.reproduction(e2e.model)
+    script.implementation(e2e.model, script.FIX_EDIT)
+    e2e.model.script("submit_self_review", script.submit("submit_self_review",
+                                                         script.SELF_REVIEW))
+    e2e.model.script("submit_criteria_verdict",
+                     script.submit("submit_criteria_verdict", misquote),
+                     script.submit("submit_criteria_verdict", script.VERDICT))
+    await e2e.summon(actor="maintainer")
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
+    steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
+    assert steps == script.passed_path(FIX)  # one IMPLEMENT, one VALIDATE
+    assert len(e2e.model.requests_for("submit_implementation")) == 2  # edit, then submit
+    assert len(e2e.model.requests_for("submit_criteria_verdict")) == 2
+    assert e2e.model.remaining() == 0 and not e2e.model.problems
+    [change] = e2e.change_requests()
+    assert "AC1" in (change.body if e2e.forge_name == "github" else change.description)

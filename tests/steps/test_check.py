@@ -106,3 +106,57 @@ async def test_with_regression_on_the_full_suite_runs_before_publishing(fix: Ste
     assert validated.next == str(S.REGRESSION)
     assert (suite.verdict, suite.next) == (Verdict.PASSED, str(S.PUBLISH))
     assert "full suite green (2 tests)" == suite.summary
+
+
+MISQUOTED = {**VERDICT, "criteria": [{"id": "AC1", "covered": True,
+                                      "evidence": "+    return the mean of the values"}]}
+
+
+async def test_a_misquote_is_asked_again_and_never_sends_a_green_fix_back(
+    fix: StepBench,
+) -> None:
+    """A quote that is not in the diff is the validator's mistake: VALIDATE asks again, naming
+    the line it did not find, within the step; the fix goes on once the quote verifies."""
+    await implemented(fix)
+    fix.runner.script(S.VALIDATE, MISQUOTED).script(S.VALIDATE, VERDICT)
+
+    outcome = await fix.run(S.VALIDATE)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.PASSED, str(S.PUBLISH))
+    first, second = fix.runner.calls_of(S.VALIDATE)
+    assert "<evidence_not_found>" not in first.inputs
+    assert "<evidence_not_found>" in second.inputs
+    assert "return the mean of the values" in second.inputs.split("<evidence_not_found>")[1]
+    artifact = fix.ctx.artifacts[S.VALIDATE]
+    assert artifact["evidence_rounds"] == 1 and artifact["unverified_evidence"] == []
+    assert fix.records.stories("validator_veto") == []
+
+
+async def test_a_quote_that_never_verifies_goes_to_reviewers_not_back_to_implement(
+    fix: StepBench,
+) -> None:
+    await implemented(fix)
+    for _ in range(3):  # the first answer and both rounds asked again
+        fix.runner.script(S.VALIDATE, MISQUOTED)
+
+    outcome = await fix.run(S.VALIDATE)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.PASSED, str(S.PUBLISH))
+    assert len(fix.runner.calls_of(S.VALIDATE)) == 3
+    artifact = fix.ctx.artifacts[S.VALIDATE]
+    assert artifact["unverified_evidence"] == ["AC1"] and artifact["evidence_rounds"] == 2
+    [shown] = [s for s in artifact["soft_signals"] if s["kind"] == "coverage_not_shown"]
+    assert shown["detail"].startswith("AC1")
+    assert fix.ctx.state.verdict.criteria[0].covered  # kept, marked as not shown
+    assert "not shown" in fix.ctx.state.verdict.criteria[0].evidence
+
+
+async def test_not_covered_in_the_validators_own_words_is_still_a_veto_after_a_misquote(
+    fix: StepBench,
+) -> None:
+    await implemented(fix)
+    fix.runner.script(S.VALIDATE, MISQUOTED).script(S.VALIDATE, UNCOVERED)
+
+    outcome = await fix.run(S.VALIDATE)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.IMPLEMENT))

@@ -10,6 +10,8 @@ diff; a static veto can never be overruled by the model.
 
 from __future__ import annotations
 
+import structlog
+
 from bot.chain.agent import run_agent
 from bot.chain.artifacts import (
     Acceptance,
@@ -32,8 +34,11 @@ from bot.chain.render.model_inputs import criteria_block
 from bot.chain.steps.implement import add_feedback
 from bot.chain.untrusted import data_block
 from bot.chain.verdict_checks import (
+    MAX_EVIDENCE_ROUNDS,
     findings_block,
     honesty_split,
+    misquote_block,
+    not_shown,
     open_findings,
     unfixed_findings,
     verify_evidence,
@@ -50,6 +55,8 @@ from bot.workspace.trajectory import TrajectoryEvent
 
 MAX_DIFF_CHARS_FOR_MODEL = 60_000
 MAX_EVIDENCE_FILE_BYTES = 512_000
+
+log = structlog.get_logger(__name__)
 
 
 def _tests_to_run(ctx: RunContext) -> list[str]:
@@ -183,6 +190,38 @@ async def _evidence_beside_diff(ctx: RunContext) -> list[str]:
     return texts
 
 
+async def _verified_verdict(
+    ctx: RunContext, parts: list[str], diff: str
+) -> tuple[CriteriaVerdict, list[str], int, list[dict[str, object]]]:
+    """The validator's verdict with its evidence checked against the diff: (verdict, the ids
+    whose quote never verified, the extra rounds asked, soft signals for those ids).
+
+    A quote that is not in the diff is asked for again, naming the lines not found; a
+    criterion whose quote never verifies stays covered and goes to reviewers as "not shown"
+    (a paraphrase must not send a green fix back to IMPLEMENT)."""
+    also = await _evidence_beside_diff(ctx)
+    answered = await run_agent(ctx, StepName.VALIDATE, "\n\n".join(parts))
+    assert isinstance(answered, CriteriaVerdict)
+    checked, unverified = verify_evidence(answered, diff, also=also)
+    rounds = 0
+    while unverified and rounds < MAX_EVIDENCE_ROUNDS:
+        rounds += 1
+        log.info("validate.evidence_not_found", run=ctx.run_id, criteria=unverified,
+                 round=rounds)
+        answered = await run_agent(ctx, StepName.VALIDATE, "\n\n".join(
+            [*parts, misquote_block(checked, unverified)]))
+        assert isinstance(answered, CriteriaVerdict)
+        checked, unverified = verify_evidence(answered, diff, also=also)
+    if not unverified:
+        return checked, [], rounds, []
+    kept, soft = not_shown(answered, unverified)
+    # Criteria the validator itself called not covered stay so; the others are as checked.
+    verified = {item.id: item for item in checked.criteria if item.id not in unverified}
+    merged = kept.model_copy(update={"criteria": [verified.get(item.id, item)
+                                                  for item in kept.criteria]})
+    return merged, unverified, rounds, soft
+
+
 async def validate(ctx: RunContext) -> StepOutcome:
     diff = await change_diff(ctx)
     events = await ctx.records.events(ctx.run_id)
@@ -205,9 +244,7 @@ async def validate(ctx: RunContext) -> StepOutcome:
     ]
     if findings:
         parts.append(findings_block(findings))
-    verdict = await run_agent(ctx, StepName.VALIDATE, "\n\n".join(parts))
-    assert isinstance(verdict, CriteriaVerdict)
-    verdict, unverified = verify_evidence(verdict, diff, also=await _evidence_beside_diff(ctx))
+    verdict, unverified, rounds, not_shown_soft = await _verified_verdict(ctx, parts, diff)
     honesty_vetoes, honesty_notes = honesty_split(verdict, ctx.repo_config.steps.honesty_veto)
     final = merge_verdicts(
         static,
@@ -217,10 +254,11 @@ async def validate(ctx: RunContext) -> StepOutcome:
         primary_criteria=[c.id for c in criteria.criteria if c.kind == "primary"],
     )
     soft = [finding.model_dump(mode="json") for finding in final.soft_signals]
-    soft += honesty_notes
+    soft += honesty_notes + not_shown_soft
     still_open = open_findings(findings, verdict)
     artifact = {"decision": final.decision, "reasons": final.reasons, "soft_signals": soft,
                 "criteria": verdict.model_dump(mode="json"), "unverified_evidence": unverified,
+                "evidence_rounds": rounds,
                 "open_findings": still_open}
     if final.decision == "veto":
         text = "The validator vetoed the fix:\n" + "\n".join(f"- {r}" for r in final.reasons)
