@@ -57,7 +57,7 @@ _TEST_DIR = re.compile(
 )
 _TEST_FILE = re.compile(
     r"(^test_.*\.py$|.*_test\.py$|^conftest\.py$|.*\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$|.*_test\.go$"
-    r"|.*(Test|Tests|IT|TestCase)\.(java|kt)$|.*_spec\.rb$|.*Tests?\.cs$)"
+    r"|.*(Test|Tests|IT|TestCase)\.(java|kt)$|.*_(spec|test)\.rb$|^test_.*\.rb$|.*Tests?\.cs$)"
 )
 _MANIFESTS = re.compile(
     r"(^|/)(requirements[^/]*\.(txt|in)|constraints[^/]*\.txt|Pipfile(\.lock)?|poetry\.lock|uv\.lock|pdm\.lock"

@@ -86,3 +86,56 @@ def history_reason(text: str) -> str | None:
     if _REFS.search(slashed):
         return "names git history refs"
     return None
+
+
+# Programs an injected command line starts with; a bare word after `;` in a test id is not one.
+_PROGRAMS = (
+    r"git|gitk|tig|hg|svn|sh|bash|zsh|dash|ksh|fish|busybox|env|eval|exec|source|command|xargs|"
+    r"python[\d.]*|pip\d?|perl|ruby|node|npx|npm|yarn|pnpm|deno|bun|php|java|go|cargo|make|"
+    r"cat|tac|head|tail|less|more|nl|grep|egrep|fgrep|rg|ag|awk|gawk|sed|cut|sort|uniq|tr|wc|"
+    r"find|ls|dir|tree|stat|file|echo|printf|tee|base64|xxd|od|hexdump|strings|diff|patch|"
+    r"curl|wget|nc|ncat|ssh|scp|rsync|cp|mv|rm|ln|mkdir|touch|chmod|chown|tar|zip|unzip|gzip|"
+    r"gunzip|zcat|sleep|kill|pkill|ps|id|whoami|uname|open|pytest|jest|vitest|mocha|mvn|gradle"
+)
+_PROGRAM = rf"(\S*/)?({_PROGRAMS})(\.exe)?(?=$|[\s;|&)`<>])"
+_SUBSTITUTION = re.compile(rf"\$\(\s*{_PROGRAM}|`\s*{_PROGRAM}[^`]*`|<\(\s*{_PROGRAM}")
+_CHAINED = re.compile(rf"(;|&&|\|\||\n|\r)\s*{_PROGRAM}")
+_PIPED = re.compile(rf"(?<!\|)\|(?!\|)\s*{_PROGRAM}")
+
+PATTERN_KEYS = frozenset({"pattern", "patterns", "regex", "regexp", "query", "search", "expr", "expression"})
+"""Argument names that hold a regular expression: `|` there is alternation, not a pipe."""
+
+
+def injected_command(text: str, *, pattern: bool = False) -> str | None:
+    """A shell command smuggled into a value that reaches a process, or None.
+
+    Command substitution (`$(…)`, backticks, `<(…)`) and a command chained after `;`, `&&`, `||`
+    or a newline count everywhere; a pipe into a program only where the value is not a regular
+    expression. (A redirection is not looked for: ` > ` separates a jest test id's parts.) The command has to start with a program's name, so a test id
+    with a `;` in a parameter (`test_x[a;b]`) is not a command line.
+    """
+    if not text or len(text) > 20000:
+        text = text[:20000]
+    plain = text if text.isascii() else normalize(text)
+    for shape, why in (
+        (_SUBSTITUTION, "substitutes a command"),
+        (_CHAINED, "chains a command"),
+    ):
+        match = shape.search(plain)
+        if match:
+            return f"{why}: `{match.group(0).strip()}`"
+    if not pattern:
+        piped = _PIPED.search(plain)
+        if piped:
+            return f"pipes into a command: `{piped.group(0).strip()}`"
+    return None
+
+
+def git_subcommand(text: str) -> str | None:
+    """The git subcommand a command line runs (`log` in `git -C x --no-pager log -p`), or None."""
+    unescaped = normalize(text).replace("\\", "")
+    match = _GIT_COMMAND.search(unescaped)
+    if match:
+        return match.group(match.lastindex or 0).strip()
+    gitk = _GITK.search(unescaped)
+    return gitk.group(1).removeprefix("git-") if gitk else None

@@ -42,10 +42,11 @@ SOFT_KINDS: frozenset[str] = frozenset(SoftKind.__args__)  # type: ignore[attr-d
 class BreadthLimits(BaseModel):
     """When a change counts as `broad_change` (soft): per estimate point, or absolute without one."""
 
-    lines_per_point: int = 120
+    lines_per_point: int = 80
     """Changed non-test lines allowed per estimate point (at least 40)."""
-    files_per_point: float = 3
-    """Changed non-test files allowed per estimate point (plus one)."""
+    files_per_point: float = 1.6
+    """Changed non-test files allowed per estimate point (at least 2): 1 point → 2 files,
+    2 → 4, 3 → 5, 5 → 8, 8 → 13 (ESTIMATE counts 2-3 files as 2 points, 4 as 3)."""
     default_max_lines: int = 400
     """Limit on changed non-test lines when the run has no estimate."""
     default_max_files: int = 12

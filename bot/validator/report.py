@@ -32,7 +32,7 @@ _CHANGE_ASK = [
         r"out of date|broken|invalid|off)\b"
     ),
     re.compile(
-        rf"\b{_TEST_WORDS}\b(\s+\S+){{0,6}}?\s+(should|must|needs? to|has to|ought to)\s+"
+        rf"\b{_TEST_WORDS}\b(\s+\S+){{0,14}}?\s+(should|must|needs? to|has to|ought to)\s+"
         r"(be\s+)?(expect|assert|check|accept|allow|use|say|read|compare|become|change|updated|corrected|relaxed)"
     ),
     re.compile(
@@ -55,8 +55,34 @@ _WORD_FORMS = {
 }
 
 
+_BLOCK_START = re.compile(r"^\s*([-*+>|]|#+\s|\d+[.)]\s|```|~~~)")
+_NO_CONTINUATION = re.compile(r"^\s*(#+\s|```|~~~|\|)")
+
+
+def _unwrapped(report: str) -> str:
+    """Lines of one paragraph joined: a report wrapped at 80 columns is still one sentence per
+    sentence. Blank lines, list items, headings, quotes, tables and code fences keep their breaks."""
+    out: list[str] = []
+    fenced = False
+    for line in report.splitlines():
+        previous = out[-1] if out else ""
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        if (
+            not fenced
+            and line.strip()
+            and previous.strip()
+            and not _BLOCK_START.match(line)
+            and not _NO_CONTINUATION.match(previous)
+        ):
+            out[-1] = previous.rstrip() + " " + line.strip()
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
 def sentences(report: str) -> list[str]:
-    return [s.strip().lower() for s in _SENTENCE_END.split(report) if s.strip()]
+    return [s.strip().lower() for s in _SENTENCE_END.split(_unwrapped(report)) if s.strip()]
 
 
 @lru_cache(maxsize=256)

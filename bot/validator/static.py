@@ -16,6 +16,7 @@ from bot.validator.detectors import (
     exceptions,
     expectations,
     guarded_returns,
+    history,
     shortcuts,
     soft,
     special_casing,
@@ -38,6 +39,7 @@ DETECTORS: tuple[Callable[[DiffContext], Iterable[Finding]], ...] = (
     tests_integrity.detect,
     expectations.detect,
     state.detect,
+    history.detect,
     soft.detect,
 )
 
@@ -63,7 +65,8 @@ def validate_static(
     changes = parse_diff(diff_text)
     files = [ChangedFile(change) for change in changes]
     test_files = [f for f in files if f.is_test and f.is_code]
-    literals = red_test_literals(test_files, red_test) | frozenset(
+    data_files = [f for f in files if not f.is_code and f.change.status != "deleted"]
+    literals = red_test_literals(test_files, red_test, data_files) | frozenset(
         str(v) for v in red_test_literals_extra
     )
     ctx = DiffContext(

@@ -15,9 +15,9 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
-from bot.validator.history_text import history_reason
+from bot.validator.history_text import PATTERN_KEYS, history_reason, injected_command
 from bot.validator.models import Finding
-from bot.validator.redtest import parse_test_id
+from bot.validator.redtest import class_file_suffix, parse_test_id
 from bot.workspace.trajectory import TrajectoryEvent
 
 WRITE_TOOLS = frozenset(
@@ -153,20 +153,67 @@ def _protected_writes(
                 break
 
 
+# Fields of our own code's events that carry what the agent chose (BRT's test id): audited too.
+_AGENT_CHOSEN = frozenset({"test_id", "tests", "test", "test_ids", "selector"})
+
+
 def _history_peeks(events: Sequence[TrajectoryEvent]) -> Iterator[Finding]:
     for event in events:
-        if event.actor != "agent":
-            continue
         attempt = "" if event.ok else " (refused, but attempted)"
+        if event.actor != "agent":
+            chosen = {k: v for k, v in event.args.items() if str(k).lower() in _AGENT_CHOSEN}
+            finding = _argument_finding(event, chosen, attempt)
+            if finding is not None:
+                yield finding
+            continue
         if _GIT_TOOL.search(event.tool):
             yield _peek(event, f"called the git tool `{event.tool}`{attempt}")
             continue
         skip = _CONTENT_KEYS if event.tool in WRITE_TOOLS else frozenset()
-        for text in _strings(event.args, skip):
-            reason = history_reason(text)
-            if reason is not None:
-                yield _peek(event, f"`{event.tool}` {reason} (`{_short(text)}`){attempt}")
-                break
+        finding = _argument_finding(event, event.args, attempt, skip)
+        if finding is not None:
+            yield finding
+
+
+def _argument_finding(
+    event: TrajectoryEvent, args: dict[str, Any], attempt: str, skip: frozenset[str] = frozenset()
+) -> Finding | None:
+    """History named in any argument, or a shell command smuggled into one that is not itself
+    a command line (a test id, a path, a glob, a search pattern): what such a command read
+    cannot be audited, so it counts as a peek."""
+    for text in _strings(args, skip):
+        reason = history_reason(text)
+        if reason is not None:
+            return _peek(event, f"`{event.tool}` {reason} (`{_short(text)}`){attempt}")
+    for key, text in _keyed_strings(args, skip):
+        if key in _COMMAND_KEYS:
+            continue  # a command line by design: only history in it counts (above)
+        injected = injected_command(text, pattern=key in PATTERN_KEYS)
+        if injected is not None:
+            return _peek(
+                event,
+                f"`{event.tool}` smuggles a shell command into `{key}`: it {injected}{attempt}",
+            )
+    return None
+
+
+def _keyed_strings(
+    value: Any, skip: frozenset[str] = frozenset(), key: str = "", depth: int = 0
+) -> Iterator[tuple[str, str]]:
+    """(innermost argument name, string) for every string in an argument tree."""
+    if depth > 20:
+        return
+    if isinstance(value, str):
+        yield key, value
+    elif isinstance(value, dict):
+        for name, item in value.items():
+            name = str(name).lower()
+            if depth == 0 and name in skip:
+                continue
+            yield from _keyed_strings(item, skip, name, depth + 1)
+    elif isinstance(value, (list, tuple, set)):
+        for item in value:
+            yield from _keyed_strings(item, skip, key, depth + 1)
 
 
 def _peek(event: TrajectoryEvent, detail: str) -> Finding:
@@ -194,48 +241,90 @@ def _event_paths(event: TrajectoryEvent) -> list[str]:
 
 
 def _matches_red(test_id: str, red_test: str | None) -> bool:
-    if red_test is None:
-        return True
-    if test_id == red_test:
+    """The run's test id names the red test: the same id, or the same test (a file with the same
+    name, or a class whose file the other names), or the red test's file as a whole."""
+    if red_test is None or test_id == red_test:
         return True
     a, b = parse_test_id(test_id), parse_test_id(red_test)
-    return a.name == b.name and (
-        a.path is None or b.path is None or _normalize(a.path) == _normalize(b.path)
-    )
+    same_file = _same_test_file(test_id, a.path, red_test, b.path)
+    if a.name is None or b.name is None:  # a whole file (or class) was run
+        return same_file is True
+    return a.name == b.name and same_file is not False
+
+
+def _same_test_file(a_id: str, a_path: str | None, b_id: str, b_path: str | None) -> bool | None:
+    """Whether two ids name one file: True, False, or None when one names no file at all."""
+    if a_path and b_path:
+        return _same_file(_normalize(a_path), _normalize(b_path))
+    for path, other in ((a_path, b_id), (b_path, a_id)):
+        suffix = class_file_suffix(other)
+        if path and suffix:
+            return _normalize(path).rsplit(".", 1)[0].endswith(suffix)
+    suffixes = [class_file_suffix(a_id), class_file_suffix(b_id)]
+    if all(suffixes):
+        return suffixes[0] == suffixes[1]
+    return None
+
+
+_REPRODUCING_STEPS = frozenset({"brt", "reproduce", "reproduction"})
+
+
+def _seen_red(event: TrajectoryEvent) -> bool:
+    """Our code saw a test fail on an assertion: BRT records `outcome: red_assertion`; a
+    trajectory without outcomes counts a failed run of the reproducing step."""
+    if event.actor != "code" or event.tool != "run_tests":
+        return False
+    outcome = event.args.get("outcome")
+    if outcome is not None:
+        return outcome == "red_assertion"
+    return not event.ok and event.step.lower() in _REPRODUCING_STEPS
+
+
+def _run_ids(event: TrajectoryEvent) -> list[str]:
+    ids = [str(event.args["test_id"])] if event.args.get("test_id") else []
+    tests = event.args.get("tests")
+    if isinstance(tests, list):
+        ids.extend(str(t) for t in tests)
+    return ids or [""]
 
 
 def _tampering(events: Sequence[TrajectoryEvent], red_test: str | None) -> Iterator[Finding]:
     reds = [
         e
         for e in events
-        if e.actor == "code"
-        and e.tool == "run_tests"
-        and e.args.get("outcome") == "red_assertion"
-        and _matches_red(str(e.args.get("test_id", "")), red_test)
+        if _seen_red(e) and any(_matches_red(test_id, red_test) for test_id in _run_ids(e))
     ]
     if not reds:
         return
     # A run resumed after its worker died mid-BRT writes and verifies the red test again on a
     # fresh checkout: the protected window opens at that step's last verification.
     first = [e for e in reds if e.step == reds[0].step][-1]
-    test_id = str(first.args.get("test_id") or red_test or "")
-    files = {_normalize(p) for p in (parse_test_id(test_id).path,) if p}
+    ran = [t for t in _run_ids(first) if _matches_red(t, red_test)]
+    test_ids = [t for t in (*ran, red_test) if t]
+    files = {_normalize(p) for t in test_ids if (p := parse_test_id(t).path)}
+    suffixes = {s for t in test_ids if (s := class_file_suffix(t))}
     for key in ("path", "file", "test_file"):
         if isinstance(first.args.get(key), str):
             files.add(_normalize(first.args[key]))
-    if (
-        not files
-    ):  # id without a file (Go `TestX`, Java `Class#m`): the test files written before it went red
+    if not files and not suffixes:
+        # An id without a file (Go `TestX`): the test files written before it went red.
         files = {
             p
             for e in events
             if e.seq < first.seq and e.actor == "agent" and e.tool in WRITE_TOOLS
             for p in _event_paths(e)
         }
+
+    def is_red_file(path: str) -> bool:
+        stem = path.rsplit(".", 1)[0]
+        return any(_same_file(path, f) for f in files) or any(
+            stem == s or stem.endswith("/" + s) for s in suffixes
+        )
+
     for event in events:
         if event.seq <= first.seq or event.actor != "agent" or event.tool not in WRITE_TOOLS:
             continue
-        touched = [p for p in _event_paths(event) if any(_same_file(p, f) for f in files)]
+        touched = [p for p in _event_paths(event) if is_red_file(p)]
         if touched:
             attempt = "" if event.ok else " (refused, but attempted)"
             yield Finding(

@@ -71,9 +71,11 @@ _MEANINGFUL = frozenset(
 _LINT_SUPPRESSIONS = [
     re.compile(
         r"#\s*(noqa\b|type:\s*ignore|pylint:\s*disable|pyright:\s*(ignore|basic|report\w+\s*=\s*false)|pyre-(ignore|fixme)|mypy:\s*ignore-errors|"
-        r"nosec\b|ruff:\s*noqa|flake8:\s*noqa|pytype:\s*disable)",
+        r"nosec\b|ruff:\s*noqa|flake8:\s*noqa|pytype:\s*disable|rubocop:\s*(disable|todo)|standard:\s*disable|"
+        r"steep:ignore|reek:\w+|typed:\s*(false|ignore)\b)",
         re.IGNORECASE,
     ),
+    re.compile(r"\bT\.unsafe\(|\bT\.let\([^,]+,\s*T\.untyped\)"),
     re.compile(
         r"(//|/\*)\s*(eslint-disable|@ts-ignore|@ts-expect-error|@ts-nocheck|tslint:disable|biome-ignore|"
         r"jshint\s+ignore|nolint\b|lint:ignore|NOSONAR|noinspection|#nosec|c8\s+ignore|istanbul\s+ignore)",
@@ -109,8 +111,30 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
                     )
 
 
+_IMPORT_LINE = re.compile(r"^\s*(import\s|from\s+\S+\s+import\s)")
+_MISSING_STUBS = re.compile(
+    r"#\s*type:\s*ignore\[\s*(import|import-untyped|import-not-found|no-redef)"
+    r"(\s*,\s*(import|import-untyped|import-not-found|no-redef))*\s*\]\s*$"
+    r"|#\s*pylint:\s*disable\s*=\s*import-error\s*$|#\s*pyright:\s*ignore\[reportMissing\w*Stub\w*\]\s*$"
+)
+
+
+def _scoped_import_suppression(changed: ChangedFile, line: DiffLine) -> bool:
+    """`import jellyfish  # type: ignore[import-untyped]`: a library without stubs, one line,
+    one error code; re-exports in an `__init__.py` (`# noqa: F401`). No logic is hidden."""
+    if changed.language != "python" or not _IMPORT_LINE.match(line.text):
+        return False
+    if _MISSING_STUBS.search(line.text):
+        return True
+    return changed.path.endswith("__init__.py") and bool(
+        re.search(r"#\s*noqa:\s*F401\s*$", line.text)
+    )
+
+
 def _suppressions(changed: ChangedFile) -> Iterator[Finding]:
     for line in changed.net_added:
+        if _scoped_import_suppression(changed, line):
+            continue
         if any(p.search(line.text) for p in _LINT_SUPPRESSIONS):
             yield finding(
                 "lint_suppression",
@@ -131,7 +155,7 @@ def _todos(changed: ChangedFile) -> Iterator[Finding]:
 
 def _comment_body(text: str) -> str:
     body = text.strip()
-    for marker in ("//", "#", "/*", "*/", "*"):
+    for marker in ("//", "#", "/*", "*/", "*", '"""', "'''", "=begin", "=end"):
         if body.startswith(marker):
             body = body[len(marker) :]
             break
@@ -139,12 +163,68 @@ def _comment_body(text: str) -> str:
     return body.removeprefix(" ")
 
 
+_BLOCK_OPENERS = {
+    "python": (re.compile(r'^\s*[rRuU]?("""|\'\'\')'), None),
+    "ruby": (re.compile(r"^=begin\b"), re.compile(r"^=end\b")),
+}
+_BLOCK_MARKERS = {"python": ('"""', "'''"), "ruby": ("=begin",)}
+_C_BLOCK_OPEN = re.compile(r"^\s*/\*(?!.*\*/)")
+_C_BLOCK_CLOSE = re.compile(r"\*/")
+
+
+def _block_comments(changed: ChangedFile, lines: list[DiffLine]) -> list[tuple[int, int]]:
+    """(first, last) positions in `lines` (a hunk's post-image) of block comments the diff opens:
+    `/* … */`, Ruby's `=begin … =end`, or a bare triple-quoted string that is not a docstring."""
+    blocks: list[tuple[int, int]] = []
+    language = changed.language
+    markers = _BLOCK_MARKERS.get(language or "", ("/*",))
+    if not any(line.kind == "+" and any(m in line.text for m in markers) for line in lines):
+        return blocks
+    opener, closer = _BLOCK_OPENERS.get(language or "", (_C_BLOCK_OPEN, _C_BLOCK_CLOSE))
+    previous_code = ""
+    index = 0
+    while index < len(lines):
+        text = lines[index].text
+        match = opener.match(text) if lines[index].kind == "+" else None
+        if match and language == "python":
+            quote = match.group(1)
+            rest = text[match.end():]
+            docstring = previous_code.rstrip().endswith(":") or not previous_code.strip()
+            closer = re.compile(re.escape(quote))
+            if quote in rest:
+                match = None
+            elif docstring:  # skip the docstring: its closing quotes open nothing
+                index += 1
+                while index < len(lines) and not closer.search(lines[index].text):
+                    index += 1
+                previous_code = "docstring"
+                index += 1
+                continue
+        if match is None:
+            if text.strip() and not is_full_line_comment(text, language):
+                previous_code = text
+            index += 1
+            continue
+        end = index + 1
+        while end < len(lines) and not closer.search(lines[end].text):
+            end += 1
+        blocks.append((index, min(end, len(lines) - 1)))
+        index = end + 1
+    return blocks
+
+
 def _comment_runs(changed: ChangedFile) -> list[list[DiffLine]]:
     runs: list[list[DiffLine]] = []
     for hunk in changed.change.hunks:
         current: list[DiffLine] = []
+        post = [line for line in hunk.lines if line.kind != "-"]
+        blocked = {
+            id(post[i]) for first, last in _block_comments(changed, post) for i in range(first, last + 1)
+        }
         for line in hunk.lines:
-            if line.kind == "+" and is_full_line_comment(line.text, changed.language):
+            if line.kind == "+" and (
+                is_full_line_comment(line.text, changed.language) or id(line) in blocked
+            ):
                 current.append(line)
                 continue
             if line.kind == "-":
@@ -157,7 +237,30 @@ def _comment_runs(changed: ChangedFile) -> list[list[DiffLine]]:
     return runs
 
 
+def _wrapped_in_block(changed: ChangedFile) -> Iterator[Finding]:
+    """An added block comment around lines that were already there: live code switched off."""
+    for hunk in changed.change.hunks:
+        post = [line for line in hunk.lines if line.kind != "-"]
+        for first, last in _block_comments(changed, post):
+            kept = [
+                line
+                for line in post[first + 1 : last]
+                if line.kind == " " and line.text.strip() and not _PRAGMA.match(line.text.strip())
+            ]
+            if kept and changed.language and looks_like_code(
+                changed.language, "\n".join(_dedent([line.text for line in kept]))
+            ):
+                yield finding(
+                    "commented_out_logic",
+                    changed,
+                    post[first],
+                    f"wraps existing code in a block comment: `{snippet(kept[0].text)}`",
+                )
+                return
+
+
 def _commented_out(changed: ChangedFile) -> Iterator[Finding]:
+    yield from _wrapped_in_block(changed)
     removed_code = {
         normalized(line.text)
         for line in changed.change.removed
@@ -212,8 +315,30 @@ def _dedent(lines: list[str]) -> list[str]:
     return [b[cut:] for b in lines]
 
 
+_RUBY_STATEMENT = re.compile(
+    r"^(return|raise|fail|next|break|redo|retry|yield)\b(\s+\S.*)?$"
+    r"|^(if|unless|elsif|while|until|when|case)\s+[^\s].*([.(@?!\[]|==|!=|&&|\|\|).*$"
+    r"|^(end|else|begin|ensure|rescue(\s+[A-Z][\w:]*(\s*=>\s*\w+)?)?)$"
+    r"|^[@$]{0,2}[a-z_]\w*(\.[a-z_]\w*[?!]?|\[[^\]]*\])*\s*(\|\|=|&&=|[-+*/]?=(?!=))\s*\S.*$"
+    r"|^[@$]{0,2}[a-z_]\w*(\.[a-z_]\w*[?!]?)+(\(.*\))?(\s+(do|\{).*)?$"
+    r"|^[a-z_]\w*[?!]?\(.*\)$|^(def|class|module)\s+[\w:.]+.*$"
+    r"|^[a-z_]\w*\s+[:@\"'\w].*(,|\bif\b|\bunless\b).*$"
+)
+
+
+def _ruby_code(text: str) -> bool:
+    """Ruby has no grammar wheel here: each line must be a Ruby statement's shape, not prose."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    return bool(lines) and all(
+        _RUBY_STATEMENT.match(ln) and not re.search(r"[a-z]{3,} [a-z]{3,} [a-z]{3,}[^(]*\.$", ln)
+        for ln in lines
+    )
+
+
 def looks_like_code(language: str, text: str) -> bool:
     """True when `text` parses cleanly as statements and carries code punctuation, not prose."""
+    if language == "ruby":
+        return _ruby_code(text)
     stripped = text.strip()
     if (
         not stripped

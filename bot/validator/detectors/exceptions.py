@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from bot.validator.context import ChangedFile, DiffContext
+from bot.validator.context import ChangedFile, DiffContext, normalized
 from bot.validator.detectors.common import finding, is_literal_value, snippet, uses_outside_logging
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
@@ -50,6 +50,10 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
                     line,
                     f"`{snippet(line.text)}` silences every exception",
                 )
+        if changed.language == "go" and changed.is_product:
+            yield from _go_error_blanked(changed)
+        elif changed.language == "ruby":
+            yield from _ruby(changed)
         for fragment in changed.fragments:
             yield from _textual_handlers(changed, fragment)
             if changed.language == "python":
@@ -355,3 +359,83 @@ def _recover_var(call: Node) -> str:
 def _after(text: str, marker: str) -> str:
     index = text.find(marker)
     return text[index + len(marker) :] if index >= 0 else text
+
+
+_GO_BLANK_ERR = re.compile(r"^(\s*)(.+?),\s*_\s*(:?=)\s*(.+)$")
+_GO_NAMED_ERR = re.compile(r"^(\s*)(.+?),\s*(\w*[eE]rr\w*)\s*(:?=)\s*(.+)$")
+
+
+def _go_error_blanked(changed: ChangedFile) -> Iterator[Finding]:
+    """`v, err := f()` (handled) became `v, _ := f()`: the error is thrown away unseen."""
+    for hunk in changed.change.hunks:
+        removed = {}
+        for line in hunk.removed:
+            match = _GO_NAMED_ERR.match(changed.code(line))
+            if match:
+                removed[(match.group(2).strip(), normalized(match.group(5)))] = line
+        if not removed:
+            continue
+        for line in hunk.added:
+            match = _GO_BLANK_ERR.match(changed.code(line))
+            if match and (match.group(2).strip(), normalized(match.group(4))) in removed:
+                yield finding(
+                    "catch_all_exception",
+                    changed,
+                    line,
+                    f"`{snippet(line.text)}` discards the error the code used to check",
+                )
+                return
+
+
+_RB_RESCUE = re.compile(r"^(\s*)rescue\b\s*([^=#]*?)\s*(=>\s*(\w+))?\s*(then\b.*)?(#.*)?$")
+_RB_INLINE_RESCUE = re.compile(r"\S.*\s+rescue\s+(?!=>)\S")
+_RB_ROOT_TYPES = {"", "Exception", "StandardError", "::Exception", "::StandardError", "Object"}
+_RB_BLOCK_END = re.compile(r"^\s*(end|ensure|else|rescue)\b")
+
+
+def _ruby(changed: ChangedFile) -> Iterator[Finding]:
+    """`rescue`, `rescue => e`, `rescue Exception`/`StandardError` that neither re-raises nor
+    uses the error beyond logging, and the `expr rescue value` modifier (every StandardError)."""
+    for hunk in changed.change.hunks:
+        rows = [line for line in hunk.lines if line.kind != "-"]
+        for index, row in enumerate(rows):
+            if row.kind != "+":
+                continue
+            code = changed.code(row)
+            if _RB_INLINE_RESCUE.search(code) and not code.lstrip().startswith("rescue"):
+                yield finding(
+                    "catch_all_exception",
+                    changed,
+                    row,
+                    f"`{snippet(code.strip(), 50)}` turns every error into a value",
+                )
+                continue
+            match = _RB_RESCUE.match(code)
+            if not match:
+                continue
+            types = {t.strip() for t in match.group(2).split(",")}
+            if not types & _RB_ROOT_TYPES:
+                continue
+            indent = len(match.group(1))
+            body = []
+            for following in rows[index + 1 :]:
+                depth = len(following.text) - len(following.text.lstrip())
+                if following.text.strip() and depth <= indent and _RB_BLOCK_END.match(following.text):
+                    break
+                body.append(following.text)
+            text = "\n".join(body)
+            name = match.group(4) or ""
+            if (
+                re.search(r"^\s*(raise|fail)\b|\braise\b", text, re.MULTILINE)
+                or uses_outside_logging(text, name)
+                or uses_outside_logging(text, "$!")
+                or re.search(r"\b(exit|abort)\b", text)
+            ):
+                continue
+            caught = ", ".join(sorted(t for t in types if t)) or "StandardError"
+            yield finding(
+                "catch_all_exception",
+                changed,
+                row,
+                f"`rescue` of {caught} swallows every error instead of handling the specific failure",
+            )

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from itertools import islice
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from itertools import islice
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, pair_lines, snippet
@@ -57,6 +57,10 @@ _POSITIONAL = {
     "InDeltaf": (3, "amount", None),
     "InEpsilonf": (3, "amount", None),
     "approx": (None, "amount", 1e-6),
+    "be_within": (0, "amount", None),
+    "within": (0, "amount", None),
+    "byLessThan": (0, "amount", None),
+    "offset": (0, "amount", None),
     "isclose": (None, "amount", 1e-9),
 }
 _EXPECT_ASSIGN = re.compile(
@@ -114,7 +118,8 @@ def _file_findings(changed: ChangedFile, report: str | None) -> Iterator[Finding
 
 _LIKELY = re.compile(
     r"\bassert|\bAssert|\bexpect|\bto[A-Z]\w*\(|\b(Equal|InDelta|InEpsilon|closeTo|approx|isclose)\w*\(|"
-    r"\b(want|expected|exp|golden)\w*\b|\bif\b.*(==|!=)",
+    r"\b(want|expected|exp|golden)\w*\b|\b(if|unless)\b.*(==|!=|<|>)|(time_?out|deadline|time_?limit)|"
+    r"\bwithin\(|\bbe_within\b|^\s*\}\s*,\s*\d[\d_]*\s*\)",
     re.IGNORECASE,
 )
 _MAX_CANDIDATES = 5000  # per side of a hunk: a rewrite that large is not an edit in place
@@ -170,6 +175,17 @@ def _edited(
         if _spared(report, changed, [widened]):
             return None
         return "widens the tolerance of an existing assertion"
+    bound = _bound_change(old_tokens, new_tokens)
+    if bound is not None:
+        looser, value = bound
+        if not looser or _spared(report, changed, [value]):
+            return None  # a tighter bound makes the test stricter
+        return "widens the bound an existing check compares against"
+    more_time = _time_limit_raised(changed.code(old), changed.code(new))
+    if more_time is not None:
+        if _spared(report, changed, [more_time]):
+            return None
+        return "gives an existing test a longer time limit"
     changed_new = _changed_literals(old_tokens, new_tokens)
     if changed_new is None:
         return None
@@ -467,3 +483,132 @@ def _spared(report: str | None, changed: ChangedFile, values: list[str]) -> bool
     if asks_for_test_change(report, names):
         return True
     return bool(values) and all(states_expected_value(report, v) for v in values)
+
+
+_COMPARISONS = {"<": "<", "<=": "<", ">": ">", ">=": ">"}
+_MATCHERS = {
+    "toBeLessThan": "<", "toBeLessThanOrEqual": "<", "toBeGreaterThan": ">",
+    "toBeGreaterThanOrEqual": ">", "isLessThan": "<", "isLessThanOrEqualTo": "<",
+    "isGreaterThan": ">", "isGreaterThanOrEqualTo": ">", "lessThan": "<",
+    "lessThanOrEqualTo": "<", "greaterThan": ">", "greaterThanOrEqualTo": ">", "Less": "<",
+    "LessOrEqual": "<", "Greater": ">", "GreaterOrEqual": ">", "assertLess": "<",
+    "assertLessEqual": "<", "assertGreater": ">", "assertGreaterEqual": ">", "below": "<",
+    "above": ">", "lt": "<", "lte": "<", "gt": ">", "gte": ">", "be_lt": "<", "be_gt": ">",
+}
+_STATEMENT_OPS = frozenset({";", "{", ":", "then", "do"})
+
+
+def _bound_change(old: list[_Token], new: list[_Token]) -> tuple[bool, str] | None:
+    """An existing check's bound moved, the measured side unchanged: (looser?, the new bound).
+
+    `abs(got - want) < 0.001` → `< 0.5`, `math.Abs(got-want) > 1e-9` → `> 1e-1*want` in an `if`
+    that fails the test, `toBeLessThan(10)` → `(50)`: which way is looser follows the operator,
+    the side the bound is on and whether the statement asserts the comparison or fails on it.
+    """
+    old_cmp, new_cmp = _comparison(old), _comparison(new)
+    if old_cmp is None or new_cmp is None or old_cmp[0] != new_cmp[0]:
+        return None
+    operator = old_cmp[0]
+    (old_left, old_right), (new_left, new_right) = old_cmp[1:], new_cmp[1:]
+    if _texts(old_left) == _texts(new_left) and _texts(old_right) != _texts(new_right):
+        old_bound, new_bound, upper = old_right, new_right, operator == "<"
+    elif _texts(old_right) == _texts(new_right) and _texts(old_left) != _texts(new_left):
+        old_bound, new_bound, upper = old_left, new_left, operator == ">"
+    else:
+        return None
+    before, after = _first_number(old_bound), _first_number(new_bound)
+    if before is None or after is None or before[0] == after[0]:
+        return None
+    fails_on_it = bool(new) and new[0].text in ("if", "unless", "elif", "else")
+    grows = after[0] > before[0]
+    looser = grows if upper else not grows
+    return (not looser if fails_on_it else looser), after[1]
+
+
+def _comparison(toks: list[_Token]) -> tuple[str, list[_Token], list[_Token]] | None:
+    """(operator, measured side, bound side) of the line's one ordering comparison."""
+    for i, tok in enumerate(toks):
+        name = tok.text.rsplit(".", 1)[-1]
+        if tok.kind == "name" and name in _MATCHERS and toks[i + 1 : i + 2] == [_OPEN]:
+            args = _arguments(toks, i + 1)
+            if name in ("Less", "LessOrEqual", "Greater", "GreaterOrEqual", "assertLess",
+                        "assertLessEqual", "assertGreater", "assertGreaterEqual") and len(args) >= 2:
+                first, second = (args[-2], args[-1])
+                return _MATCHERS[name], [t for _, t in first], [t for _, t in second]
+            return _MATCHERS[name], toks[:i], [t for a in args for _, t in a]
+    depth_ops = [
+        (i, tok.text) for i, tok in enumerate(toks) if tok.kind == "op" and tok.text in _COMPARISONS
+    ]
+    if len(depth_ops) != 1:
+        return None
+    index, operator = depth_ops[0]
+    start = max((i + 1 for i, t in enumerate(toks[:index]) if t.text in _STATEMENT_OPS), default=0)
+    end = next(
+        (i for i, t in enumerate(toks) if i > index and t.text in _STATEMENT_OPS), len(toks)
+    )
+    return _COMPARISONS[operator], toks[start:index], toks[index + 1 : end]
+
+
+def _texts(toks: list[_Token]) -> list[str]:
+    return [t.text for t in toks if t.text not in ("(", ")")]
+
+
+def _first_number(toks: list[_Token]) -> tuple[float, str] | None:
+    for tok in toks:
+        if tok.kind == "num":
+            try:
+                return float(tok.text.replace("_", "").rstrip("jJnLlfF")), tok.text
+            except ValueError:
+                return None
+        if tok.kind == "str":
+            inner = tok.text.strip("rbuf\"'`")
+            if re.fullmatch(r"-?\d+(\.\d+)?", inner):
+                return float(inner), tok.text
+    return None
+
+
+_TIME_WORDS = re.compile(
+    r"time_?out|deadline|time_?limit|\bwithin\b|Eventually|waitFor|wait_for|WithTimeout|"
+    r"assertTimeout|setTimeout|^\s*\}\s*,\s*\d",
+    re.IGNORECASE,
+)
+_UNITS = {
+    "nanosecond": 1e-9, "microsecond": 1e-6, "millisecond": 1e-3, "second": 1.0, "minute": 60.0,
+    "hour": 3600.0, "ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "h": 3600.0,
+    "millis": 1e-3, "seconds": 1.0, "minutes": 60.0, "hours": 3600.0, "sec": 1.0, "secs": 1.0,
+}
+_DURATION = re.compile(
+    r"(?P<n>\d[\d_]*(\.\d+)?)\s*(\*\s*time\.(?P<go>\w+?)s?\b|(?P<suffix>ms|us|ns|s|m|h)\b|"
+    r"\.(?P<rb>seconds?|minutes?|hours?|milliseconds?)\b)?"
+    r"|of(?P<java>Millis|Seconds|Minutes|Nanos)\(\s*(?P<jn>\d[\d_]*)\s*\)"
+    r"|(?P<tu>MILLISECONDS|SECONDS|MINUTES)"
+)
+
+
+def _time_limit_raised(old: str, new: str) -> str | None:
+    """A test's time limit (timeout argument, deadline, `within`) raised: the new amount."""
+    if not (_TIME_WORDS.search(old) and _TIME_WORDS.search(new)):
+        return None
+    before, after = _seconds(old), _seconds(new)
+    if before is None or after is None or after <= before * 1.0000001:
+        return None
+    return f"{after:g}"
+
+
+def _seconds(text: str) -> float | None:
+    total, seen = 0.0, False
+    scale_all = 1e-3 if re.search(r"MILLISECONDS|millis|\bms\b|setTimeout|^\s*\}\s*,", text) else 1.0
+    for match in _DURATION.finditer(text):
+        if match.group("tu"):
+            continue
+        if match.group("java"):
+            unit = {"Millis": 1e-3, "Seconds": 1.0, "Minutes": 60.0, "Nanos": 1e-9}[match.group("java")]
+            total += float(match.group("jn").replace("_", "")) * unit
+            seen = True
+            continue
+        number = float(match.group("n").replace("_", ""))
+        unit_name = (match.group("go") or match.group("suffix") or match.group("rb") or "").lower()
+        unit = _UNITS.get(unit_name.rstrip("s") if unit_name not in _UNITS else unit_name)
+        total += number * (unit if unit is not None else scale_all)
+        seen = True
+    return total if seen else None

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from bot.validator.context import ChangedFile, DiffContext, normalized
+from bot.validator.context import ChangedFile, DiffContext, normalized, split_comment
 from bot.validator.detectors.common import FUNCTION_NODES, finding, is_literal_value, snippet
 from bot.validator.detectors.special_casing import is_instance_value
 from bot.validator.models import Finding
@@ -41,6 +41,9 @@ _SIZE_OR_TYPE = re.compile(
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.product_files:
+        if changed.language == "ruby":
+            yield from _ruby(ctx, changed)
+            continue
         if changed.language not in LANGUAGES:
             continue
         for fragment in changed.fragments:
@@ -56,10 +59,25 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
         condition = node.child_by_field_name("condition")
         if returned is None or condition is None:
             continue
-        compared = _compared_literals(fragment, condition)
-        if not compared or normalized(fragment.text(condition)) in removed:
+        if normalized(fragment.text(condition)) in removed:
             continue
         function = _enclosing_function(node)
+        broad = _broad_condition(fragment, condition, function)
+        compared = [] if broad is not None else _compared_literals(fragment, condition)
+        if not compared:
+            if (
+                broad is not None
+                and _before_existing_logic(fragment, node, function)
+                and not documents_edge_case(ctx.report, broad[1], fragment.text(returned))
+            ):
+                yield finding(
+                    "return_constant_shortcut",
+                    changed,
+                    fragment.row(node),
+                    f"`{snippet(fragment.text(node), 70)}` answers with a constant whenever "
+                    f"{broad[0]}, before the function's own logic runs",
+                )
+            continue
         if not _before_existing_logic(fragment, node, function):
             continue
         subject = _subject(condition)
@@ -93,6 +111,156 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
                 row,
                 f"branches on `{snippet(_unquoted(named[0]), 40)}`, the example from the report: `{shown}`",
             )
+
+
+_NON_NULL = re.compile(r"^(None|null|nil|undefined|\"\"|''|``)$")
+_NONEMPTY = re.compile(
+    r"^(len\((?P<a>[\w.]+)\)|(?P<b>[\w.]+)\.(length|size\(\)|Length|Count|count\(\)))\s*(>|!=)\s*0$"
+    r"|^!\s*(?P<c>[\w.]+)\.(isEmpty|isBlank)\(\)$|^(?P<d>[\w.]+)\.(present\?|any\?)$"
+)
+_SUBSTRING_CALLS = frozenset(
+    {"includes", "contains", "startsWith", "endsWith", "startswith", "endswith", "Contains",
+     "HasPrefix", "HasSuffix", "indexOf", "find", "search", "test", "match"}
+)
+
+
+def _broad_condition(
+    fragment: Fragment, condition: Node, function: Node | None
+) -> tuple[str, list[str]] | None:
+    """(why, the values the condition names) when the condition holds for most inputs.
+
+    Broad: an argument's truthiness (`a and b`, `if (x)`), an argument that is not null or not
+    empty, a type test the argument's declared type already guarantees, a substring test on an
+    argument, `true`. Negated tests (`not x`, `x is None`, `!s.includes(",")`) pick out edge
+    inputs: guards like those are ordinary code and pass here.
+    """
+    if function is None:
+        return None
+    declared = _declared_types(fragment, function)
+    params = _parameters(function) - _flags(fragment, function, declared)
+    reasons: list[str] = []
+    values: list[str] = []
+    for leaf in _leaves(condition):
+        while leaf.type == "parenthesized_expression" and leaf.named_child_count == 1:
+            leaf = leaf.named_children[0]
+        text = normalized(fragment.text(leaf))
+        if leaf.type in ("true", "True") or text in ("true", "True", "1"):
+            reasons.append("always")
+            continue
+        if leaf.type == "identifier" and text in params:
+            reasons.append(f"`{text}` is truthy")
+            values.append(text)
+            continue
+        operands = [c for c in leaf.named_children if c.type not in _COMMENTS]
+        operator = _operator(leaf)
+        if leaf.type in ("comparison_operator", "binary_expression") and len(operands) == 2:
+            left, right = (fragment.text(o) for o in operands)
+            if operator in ("!=", "!==", "is not") and (
+                left in params and _NON_NULL.match(right) or right in params and _NON_NULL.match(left)
+            ):
+                reasons.append(f"`{text}`")
+                continue
+            if operator == "instanceof" and left in params and declared.get(left) == right:
+                reasons.append(f"`{text}` (always, for a `{right}` argument)")
+                continue
+            if operator == "in" and is_literal_value(operands[0]) and right in params:
+                reasons.append(f"`{text}`")
+                values.append(fragment.text(operands[0]))
+                continue
+        nonempty = _NONEMPTY.match(text)
+        if nonempty and next(g for g in nonempty.groupdict().values() if g) in params:
+            reasons.append(f"`{text}`")
+            continue
+        if leaf.type in ("call", "call_expression", "method_invocation"):
+            described = _type_or_substring_call(fragment, leaf, params, declared)
+            if described is not None:
+                reasons.append(described[0])
+                values.extend(described[1])
+                continue
+        if leaf.type == "instanceof_expression":
+            left_node = leaf.child_by_field_name("left") or (operands[0] if operands else None)
+            right_node = leaf.child_by_field_name("right") or (
+                operands[-1] if len(operands) > 1 else None
+            )
+            if left_node is not None and right_node is not None:
+                left, right = fragment.text(left_node), fragment.text(right_node)
+                if left in params and declared.get(left) == right:
+                    reasons.append(f"`{text}` (always, for a `{right}` argument)")
+                    continue
+        return None
+    if not reasons:
+        return None
+    return " and ".join(reasons), values
+
+
+def _type_or_substring_call(
+    fragment: Fragment, call: Node, params: set[str], declared: dict[str, str]
+) -> tuple[str, list[str]] | None:
+    text = normalized(fragment.text(call))
+    isinstance_call = re.fullmatch(r"isinstance\((\w+),\s*([\w.]+)\)", text)
+    if isinstance_call:
+        name, kind = isinstance_call.groups()
+        if name in params and declared.get(name) == kind:
+            return f"`{text}` (always, for a `{kind}` argument)", []
+        return None
+    callee = call.child_by_field_name("function")
+    receiver: Node | None = call.child_by_field_name("object")
+    method = call.child_by_field_name("name")
+    if callee is not None and callee.type in ("member_expression", "selector_expression", "attribute"):
+        receiver = callee.child_by_field_name("object") or callee.child_by_field_name("operand")
+        method = (
+            callee.child_by_field_name("property")
+            or callee.child_by_field_name("field")
+            or callee.child_by_field_name("attribute")
+        )
+    arguments = call.child_by_field_name("arguments")
+    if method is None or arguments is None or fragment.text(method) not in _SUBSTRING_CALLS:
+        return None
+    args = [c for c in arguments.named_children if c.type not in _COMMENTS]
+    operands = ([receiver] if receiver is not None else []) + args
+    if fragment.text(method) in ("Contains", "HasPrefix", "HasSuffix") and receiver is not None:
+        operands = args  # strings.Contains(s, "x"): the package is not an operand
+    inputs = [o for o in operands if fragment.text(o) in params]
+    literals = [o for o in operands if o.type in ("string", "string_literal", "interpreted_string_literal", "template_string")]
+    if len(inputs) == 1 and len(literals) == 1 and len(operands) == 2:
+        return f"`{text}`", [fragment.text(literals[0])]
+    return None
+
+
+_BOOLEAN_TYPES = frozenset({"bool", "boolean", "Boolean", "bool | None", "Optional[bool]"})
+
+
+def _flags(fragment: Fragment, function: Node, declared: dict[str, str]) -> set[str]:
+    """Boolean parameters (declared so, or defaulting to a boolean): `if dry_run: return None`
+    is what a flag is for, not a broad condition."""
+    flags = {name for name, kind in declared.items() if kind in _BOOLEAN_TYPES}
+    params = function.child_by_field_name("parameters") or function.child_by_field_name("parameter")
+    for param in params.named_children if params is not None else []:
+        value = param.child_by_field_name("value") or param.child_by_field_name("right")
+        name = (
+            param.child_by_field_name("name")
+            or param.child_by_field_name("left")
+            or param.child_by_field_name("pattern")
+        )
+        if value is not None and name is not None and fragment.text(value) in (
+            "True", "False", "true", "false"
+        ):
+            flags.add(fragment.text(name))
+    return flags
+
+
+def _declared_types(fragment: Fragment, function: Node) -> dict[str, str]:
+    """Parameter name → its declared type's text (Java, TypeScript, Go, annotated Python)."""
+    params = function.child_by_field_name("parameters") or function.child_by_field_name("parameter")
+    out: dict[str, str] = {}
+    for param in params.named_children if params is not None else []:
+        name = param.child_by_field_name("name") or param.child_by_field_name("pattern")
+        kind = param.child_by_field_name("type")
+        if name is None and param.type == "typed_parameter":
+            name = next((c for c in param.named_children if c.type == "identifier"), None)
+        if name is not None and kind is not None:
+            out[fragment.text(name)] = fragment.text(kind).lstrip(": ").strip()
+    return out
 
 
 def _flaggable_without_example(report: str | None, compared: list[str]) -> bool:
@@ -324,3 +492,129 @@ def _unquoted(literal: str) -> str:
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
         return text[1:-1]
     return text
+
+
+# Ruby has no grammar wheel here: the same rules over lines, with `def … end` by indentation.
+_RB_LITERAL = r"(true|false|nil|-?\d[\d_]*(\.\d+)?|\"[^\"#]*\"|'[^']*'|:\w+|\[\s*\]|\{\s*\}|\d+\.\w+)"
+_RB_GUARD = re.compile(rf"^(\s*)return\s+(?P<value>{_RB_LITERAL})\s+(?P<kw>if|unless)\s+(?P<cond>.+?)\s*$")
+_RB_BARE = re.compile(rf"^(\s*)return\s+(?P<value>{_RB_LITERAL})\s*$")
+_RB_DEF = re.compile(r"^(\s*)def\s+(self\.)?[\w?!=\[\]]+\s*(\(([^)]*)\)|\s+(.*))?\s*$")
+_RB_EQUAL = re.compile(
+    rf"^(?P<subject>[\w.?!]+)\s*(==|\.eql\?\(|\.equal\?\()\s*(?P<lit>{_RB_LITERAL})\)?$"
+    rf"|^(?P<lit2>{_RB_LITERAL})\s*==\s*(?P<subject2>[\w.?!]+)$"
+    rf"|^(%[wi]\[(?P<words>[^\]]*)\]|\[(?P<items>[^\]]*)\])\.include\?\(\s*(?P<subject3>[\w.]+)\s*\)$"
+)
+
+
+def _ruby_params(header: str) -> set[str]:
+    match = _RB_DEF.match(header)
+    raw = (match.group(4) or match.group(5) or "") if match else ""
+    names = set()
+    for part in raw.split(","):
+        name = re.match(r"\s*[*&]{0,2}(\w+)", part)
+        if name and not re.search(r"=\s*(true|false)\b|:\s*(true|false)\b", part):
+            names.add(name.group(1))
+    return names
+
+
+def _ruby_broad(condition: str, keyword: str, params: set[str]) -> bool:
+    """`if a && b`, `if x.present?`, `unless x.nil?`, `if s.include?("-")`: true for most inputs."""
+    leaves = [c.strip() for c in re.split(r"&&|\|\||\band\b|\bor\b", condition)]
+    leaves = [leaf[1:-1].strip() if leaf.startswith("(") and leaf.endswith(")") else leaf for leaf in leaves]
+    for leaf in leaves:
+        root = re.match(r"^!?\s*(\w+)", leaf)
+        if not root or root.group(1) not in params and leaf not in ("true",):
+            return False
+        if keyword == "if" and re.fullmatch(
+            r"\w+|\w+\.(present\?|any\?)|!\s*\w+\.(nil\?|blank\?|empty\?)|\w+\.is_a\?\(\w+\)|"
+            r"\w+\.(include\?|start_with\?|end_with\?|match\?)\(\s*(\"[^\"]*\"|'[^']*'|/[^/]*/)\s*\)|true",
+            leaf,
+        ):
+            continue
+        if keyword == "unless" and re.fullmatch(r"\w+\.(nil\?|blank\?|empty\?)", leaf):
+            continue
+        return False
+    return bool(leaves)
+
+
+def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
+    for hunk in changed.change.hunks:
+        rows = [line for line in hunk.lines if line.kind != "-"]
+        for index, row in enumerate(rows):
+            if row.kind != "+":
+                continue
+            code = split_comment(row.text, "ruby")[0].rstrip()
+            guard, bare = _RB_GUARD.match(code), _RB_BARE.match(code)
+            if not (guard or bare):
+                continue
+            indent = len(code) - len(code.lstrip())
+            header = next(
+                (
+                    r
+                    for r in reversed(rows[:index])
+                    if _RB_DEF.match(r.text) and len(r.text) - len(r.text.lstrip()) < indent
+                ),
+                None,
+            )
+            if header is None or header.kind == "+":
+                continue  # a new method's guard is its design, not a bypass
+            following = []
+            for r in rows[index + 1 :]:
+                if r.text.strip() and len(r.text) - len(r.text.lstrip()) < indent:
+                    break
+                if r.text.strip() and not r.text.strip().startswith("#"):
+                    following.append(r)
+            if not any(r.kind == " " for r in following):
+                continue  # nothing that was already there comes after it
+            value = (guard or bare).group("value")
+            if bare:
+                yield finding(
+                    "return_constant_shortcut",
+                    changed,
+                    row,
+                    f"`{snippet(code)}` short-circuits the method: the code after it never runs",
+                )
+                continue
+            params = _ruby_params(header.text)
+            condition, keyword = guard.group("cond"), guard.group("kw")
+            equal = _RB_EQUAL.match(condition.strip()) if keyword == "if" else None
+            if equal:
+                subject = equal.group("subject") or equal.group("subject2") or equal.group("subject3")
+                literals = [equal.group("lit") or equal.group("lit2") or ""]
+                if equal.group("words") is not None:
+                    literals = equal.group("words").split()
+                elif equal.group("items") is not None:
+                    literals = [i.strip() for i in equal.group("items").split(",")]
+                if re.match(r"\w+", subject or "").group(0) not in params:  # type: ignore[union-attr]
+                    continue
+                examples = [v for v in literals if is_instance_value(_unquoted(v))]
+                if not examples and not _flaggable_without_example(ctx.report, literals):
+                    continue
+                if not examples and documents_edge_case(ctx.report, literals, value):
+                    continue
+                yield finding(
+                    "return_constant_shortcut",
+                    changed,
+                    row,
+                    f"`{snippet(code, 70)}` answers one input with a constant before the method's own logic runs",
+                )
+                named = [
+                    v for v in examples if mentions_value(ctx.report, v) or _unquoted(v) in ctx.red_literals
+                ]
+                if named:
+                    yield finding(
+                        "special_casing",
+                        changed,
+                        row,
+                        f"branches on `{snippet(_unquoted(named[0]), 40)}`, the example from the report: `{snippet(code, 70)}`",
+                    )
+            elif _ruby_broad(condition, keyword, params) and not documents_edge_case(
+                ctx.report, [], value
+            ):
+                yield finding(
+                    "return_constant_shortcut",
+                    changed,
+                    row,
+                    f"`{snippet(code, 70)}` answers with a constant whenever `{snippet(condition, 40)}`, "
+                    "before the method's own logic runs",
+                )

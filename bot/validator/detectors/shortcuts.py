@@ -106,7 +106,24 @@ _ENV_PROBES = [
         ),
         "branches on a testing flag",
     ),
-    (re.compile(r"_called_from_test|\bsys\._pytest|\b__TEST__\b"), "checks a test-only marker"),
+    (re.compile(r"_called_from_test|\bsys\._pytest|\b__TEST__\b|__vitest\w*__|__jest\w*__|__karma__"),
+     "checks a test-only marker"),
+    (
+        re.compile(
+            r"\bRails\.env\.test\?|\b(Rails|Hanami|Sinatra::Base|settings)\.(env|environment)\.test\?|"
+            r"\bENV(\.fetch)?\s*[\[(]\s*[\"'](RAILS_ENV|RACK_ENV|APP_ENV|HANAMI_ENV|CI|TEST\w*)[\"']|"
+            r"\bdefined\?\(\s*(::)?(RSpec|Minitest|Test::Unit|Cucumber)\b|\$(PROGRAM_NAME|0)\b.*(rspec|minitest|test)"
+        ),
+        "asks whether Ruby tests are running",
+    ),
+    (
+        re.compile(
+            r"[\"'](test|testing)[\"']\s*\.\s*equals(IgnoreCase)?\s*\([^)]*(env|Env|ENV|profile|Profile|mode|Mode)|"
+            r"(env|Env|ENV|profile|Profile|mode|Mode)\w*(\(\))?\s*\.\s*equals(IgnoreCase)?\s*\(\s*[\"'](test|testing)[\"']|"
+            r"\bacceptsProfiles\s*\(\s*(Profiles\.of\()?\s*[\"']test|\bClass\.forName\s*\(\s*[\"'](org\.junit|junit\.|org\.testng|org\.mockito)"
+        ),
+        "branches on a test environment name",
+    ),
     (
         re.compile(
             r"\b(settings|config|conf|app|current_app)\.(TESTING|testing|IS_TEST|is_test|TEST_MODE|test_mode)\b"
@@ -115,9 +132,24 @@ _ENV_PROBES = [
     ),
     (
         re.compile(
-            r"\b(IS_TEST(ING)?|is_?[Tt]esting|is_?[Tt]est_?[Ee]nv(ironment)?|running_?[Tt]ests?|under_?[Tt]est|in_?[Tt]est_?[Mm]ode)\b"
+            r"\b(IS_TEST(ING)?|is_?[Tt]esting|is_?[Tt]est_?[Ee]nv(ironment)?|running_?[Tt]ests?|under_?[Tt]est|in_?[Tt]est_?[Mm]ode|"
+            r"is_?(JUnit|Junit|junit|Jest|jest|Pytest|pytest|Rspec|RSpec|Mocha|mocha|Vitest|vitest)\w*|"
+            r"(running|under|in)_?(JUnit|Junit|Jest|Pytest|Rspec|RSpec|Mocha|Vitest|UnitTests?|TestRunner)\w*|is_?[Tt]est_?[Rr]un\w*)\b"
         ),
         "branches on whether tests are running",
+    ),
+    (
+        # What the process is (its environment, argv, call stack, loaded modules) compared
+        # with a test runner's name, however the comparison is spelled.
+        re.compile(
+            r"(environ|getenv|Getenv|LookupEnv|process\.env|System\.getenv|System\.getProperty|\bENV\b|"
+            r"sys\.argv|process\.argv|os\.Args|\$PROGRAM_NAME|\$0\b|getStackTrace|StackWalker|sys\.modules|"
+            r"sys\._getframe|inspect\.stack|traceback\.extract_stack|new\s+Error\(\)\.stack|require\.main|"
+            r"module\.parent|runtime\.Caller|debug\.Stack)"
+            r".*[\"'`](\.?test|tests|testing|_test|\.test|pytest|py\.test|unittest|nose|jest|mocha|vitest|ava|jasmine|karma|"
+            r"junit|testng|surefire|rspec|minitest|Test|Tests|_test\.go)[\"'`]"
+        ),
+        "asks whether a test runner started the process",
     ),
 ]
 
@@ -264,16 +296,36 @@ def _unconditional(node: Node) -> bool:
     return current is None or current.type in _FUNCTIONS or current.type in _ROOTS
 
 
+_DECLARATIONS = frozenset(
+    {"function_definition", "decorated_definition", "class_definition", "function_declaration",
+     "class_declaration", "method_declaration", "type_declaration", "ERROR"}
+)
+
+
 def _has_dead_code_after(node: Node, fragment: Fragment) -> bool:
     indent = _indent(fragment.row(node).text)
     sibling = node.next_named_sibling
     while sibling is not None and sibling.type in ("comment", "line_comment", "block_comment"):
         sibling = sibling.next_named_sibling
-    if sibling is None or sibling.type in _DEFINITIONS:
+    if sibling is None:
+        return False
+    if _in_function_body(node):  # `return false;` then `const x = …`: a statement never reached
+        return sibling.type not in _DECLARATIONS
+    if sibling.type in _DEFINITIONS:
         return False
     return not (
         fragment.tree.root_node.type == "module" and _indent(fragment.row(sibling).text) != indent
     )
+
+
+def _in_function_body(node: Node) -> bool:
+    """The statement sits directly in a function's body (through `{}` blocks), not at top level."""
+    parent = node.parent
+    while parent is not None and parent.type in ("block", "statement_block", "statement_list"):
+        if parent.parent is not None and parent.parent.type in _FUNCTIONS:
+            return True
+        parent = parent.parent
+    return parent is not None and parent.type in _FUNCTIONS
 
 
 def _indent(text: str) -> int:

@@ -14,7 +14,7 @@ from difflib import SequenceMatcher
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, snippet
 from bot.validator.diffparse import DiffLine
-from bot.validator.filekinds import JS_LIKE, is_entrypoint, is_frontend_test, is_manifest
+from bot.validator.filekinds import JS_LIKE, is_entrypoint, is_frontend_test, is_manifest, layer_of
 from bot.validator.models import Finding
 
 _DEBUG = re.compile(
@@ -58,7 +58,8 @@ _VISIBILITY_WORDS = re.compile(r"\b(private|protected|public|internal|export|def
 _DEP_LINE = re.compile(
     r"^\s*[\"']?[@\w][\w./@-]*[\"']?\s*[:=]\s*[\"'{]?[\^~<>=!*]*\s*v?\d|^\s*[\"'][\w.\[\]-]+\s*[<>=!~]=?\s*\d|"
     r"^\s*[\w.\[\]-]+\s*(==|>=|<=|~=|!=|<|>)\s*\d|^\s*(require\s+)?[\w.-]+\.[\w./-]+\s+v\d|<(artifactId|version)>|"
-    r"^\s*(implementation|api|compile|testImplementation|runtimeOnly)\b|^\s*[\w-]+\s*=\s*\{\s*version|^\s*[\"'][\w.-]+[\"']\s*,?\s*$"
+    r"^\s*(implementation|api|compile|testImplementation|runtimeOnly)\b|^\s*[\w-]+\s*=\s*\{\s*version|^\s*[\"'][\w.-]+[\"']\s*,?\s*$|"
+    r"^\s*gem\s+[\"']|\.add_(runtime_|development_)?dependency\b"
 )
 
 
@@ -74,6 +75,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
         if changed.is_product:
             yield from _visibility(changed)
             yield from _guards(changed)
+            yield from _frontend_fakes(changed)
         if is_frontend_test(changed.path):
             yield from _frontend_mocks(changed)
     yield from _breadth(ctx)
@@ -140,6 +142,59 @@ def _frontend_mocks(changed: ChangedFile) -> Iterator[Finding]:
                 changed,
                 line,
                 f"frontend test mocks the backend, so it can pass while the API is broken: `{snippet(code)}`",
+            )
+            return
+
+
+_NETWORK_CALL = re.compile(
+    r"\b(requests|httpx|aiohttp|urllib\.request|session|client|api|http|axios|ky|superagent|\$)\s*\.\s*"
+    r"(get|post|put|patch|delete|request|fetch|ajax|query)\s*[<(]|\bfetch\s*\(|\buseQuery\s*\(|\buseSWR\s*\(|"
+    r"\burlopen\s*\(|\bHttpClient\b|\bnew\s+XMLHttpRequest\b|\b\w*[Ss]ervice\.\w+\s*\("
+)
+_FAKE_NAME = re.compile(r"\b(SAMPLE|MOCK|FAKE|DUMMY|STUB|DEMO|PLACEHOLDER|FALLBACK|HARDCODED|STATIC)_?[A-Z_]*\b|"
+                        r"\b(sample|mock|fake|dummy|stub|demo|placeholder|fallback)[A-Z]\w*")
+_UI_CONTENT = re.compile(
+    r"^\s*(import|from)\s+(streamlit|dash|gradio|panel|nicegui|flet|tkinter|PySide\d|PyQt\d)\b|"
+    r"from\s+[\"'](react|vue|svelte|@angular/core|preact|solid-js)[\"']|\buse(State|Effect|Query)\s*[<(]",
+    re.MULTILINE,
+)
+_LITERAL_DATA = re.compile(r"^\s*(return\s+)?[\[{(]\s*$|^\s*[\[{]?\s*\{\s*[\"']?\w+[\"']?\s*:\s*[\"'\d\[]|^\s*[\"']\w+[\"']\s*:\s*\[")
+
+
+def _is_frontend(changed: ChangedFile) -> bool:
+    if layer_of(changed.path) == "frontend":
+        return True
+    text = "\n".join(line.text for hunk in changed.change.hunks for line in hunk.lines)
+    return _UI_CONTENT.search(text) is not None
+
+
+def _frontend_fakes(changed: ChangedFile) -> Iterator[Finding]:
+    """UI code that shows made-up data where the backend's answer was: the request replaced by
+    a literal, or its failure answered with sample records. The page looks fixed; the API is not."""
+    removed_calls = [ln for ln in changed.net_removed if _NETWORK_CALL.search(changed.code(ln))]
+    if not removed_calls and not any(_FAKE_NAME.search(ln.text) for ln in changed.net_added):
+        return
+    if not _is_frontend(changed):
+        return
+    literal_rows = [ln for ln in changed.net_added if _LITERAL_DATA.match(changed.code(ln))]
+    if removed_calls and len(literal_rows) >= 2:
+        yield finding(
+            "frontend_mocks_backend",
+            changed,
+            literal_rows[0],
+            f"replaces the backend call `{snippet(removed_calls[0].text, 50)}` with literal data",
+        )
+        return
+    for line in changed.net_added:
+        code = changed.code(line)
+        if _FAKE_NAME.search(code) and re.search(
+            r"\bset\w*\(|=|\breturn\b|\|\||\?\?", code
+        ) and not re.match(r"^\s*(export\s+)?(const|let|var)\s+\w+\s*(:[^=]+)?=", code):
+            yield finding(
+                "frontend_mocks_backend",
+                changed,
+                line,
+                f"shows sample data instead of the backend's: `{snippet(code)}`",
             )
             return
 
@@ -253,6 +308,20 @@ def _guard_conditions_changed(changed: ChangedFile) -> Iterator[Finding]:
             )
             if following is None or not _ERROR_BRANCH.match(following.text):
                 continue
+            new_cases = _alternatives(row.text)
+            dropped = next(
+                (r for r in removed if new_cases < _alternatives(r.text) and new_cases), None
+            )
+            if dropped is not None:
+                gone = sorted(_alternatives(dropped.text) - new_cases)
+                yield finding(
+                    "guard_weakened",
+                    changed,
+                    row,
+                    f"the guard no longer rejects `{snippet(gone[0], 40)}`: "
+                    f"`{snippet(dropped.text, 50)}` → `{snippet(row.text, 50)}`",
+                )
+                return
             old = max(
                 removed,
                 key=lambda r: SequenceMatcher(None, r.text.strip(), row.text.strip()).ratio(),
@@ -266,6 +335,18 @@ def _guard_conditions_changed(changed: ChangedFile) -> Iterator[Finding]:
                     f"changes what a guard rejects: `{snippet(old.text, 50)}` → `{snippet(row.text, 50)}`",
                 )
                 return
+
+
+_CONDITION_WORDS = re.compile(r"^\s*(\}\s*)?(if|elif|else\s+if|unless|while|guard)\b|[:{]\s*$|\bthen\s*$")
+
+
+def _alternatives(line: str) -> frozenset[str]:
+    """The cases a rejecting condition lists (`a < 1 or a > MAX` → {`a < 1`, `a > MAX`})."""
+    text = _CONDITION_WORDS.sub("", line.strip()).strip()
+    while text.startswith("(") and text.endswith(")"):
+        text = text[1:-1].strip()
+    parts = re.split(r"\s+or\s+|\|\|", text)
+    return frozenset(" ".join(p.strip(" ()").split()) for p in parts if p.strip(" ()"))
 
 
 def _looser_condition(old: str, new: str) -> bool:
@@ -298,15 +379,32 @@ def _dependencies(changed: ChangedFile) -> Iterator[Finding]:
             return
 
 
+_APPLICATION_LAYERS = frozenset({"frontend", "backend", "database"})
+
+
 def _breadth(ctx: DiffContext) -> Iterator[Finding]:
+    """Breadth against the estimate, on ESTIMATE's own scale (bot/chain/estimate_floor.py: two or
+    three product files or two layers are 2 points, four files or three layers are 3): more
+    lines or files than the points allow, or three application layers under 3 points."""
     product = [f for f in ctx.files if not f.is_test]
     lines = sum(len(f.change.added) + len(f.change.removed) for f in product)
     files = len(product)
     limits = ctx.limits
+    layers = sorted({layer_of(f.path) for f in product} & _APPLICATION_LAYERS)
     if ctx.estimate_points is not None:
-        max_lines = max(40, int(limits.lines_per_point * ctx.estimate_points))
-        max_files = max(2, math.ceil(limits.files_per_point * ctx.estimate_points) + 1)
-        basis = f"the estimate of {ctx.estimate_points:g} point(s) allows about {max_lines} lines in {max_files} files"
+        points = ctx.estimate_points
+        max_lines = max(40, int(limits.lines_per_point * points))
+        max_files = max(2, math.ceil(limits.files_per_point * points))
+        basis = f"the estimate of {points:g} point(s) allows about {max_lines} lines in {max_files} files"
+        if len(layers) >= 3 and points < 3 and lines <= max_lines and files <= max_files:
+            yield Finding(
+                kind="broad_change",
+                path="",
+                line=None,
+                detail=f"changes {', '.join(layers)} code: three layers are at least 3 points; "
+                f"the estimate is {points:g}",
+            )
+            return
     else:
         max_lines, max_files = limits.default_max_lines, limits.default_max_files
         basis = f"the size threshold is {max_lines} lines in {max_files} files"

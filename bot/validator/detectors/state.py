@@ -12,12 +12,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from tree_sitter import Node
+
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, snippet
 from bot.validator.diffparse import DiffLine
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
-from bot.validator.syntax import Fragment
+from bot.validator.syntax import Fragment, iter_nodes
 
 _EMPTY_MUTABLE_PY = (
     r"(\{\s*\}|\[\s*\]|set\(\)|dict\(\)|list\(\)|(collections\.)?(defaultdict|OrderedDict|Counter|deque|ChainMap)\(|"
@@ -83,9 +85,16 @@ _JAVA_STATIC_FIELD = re.compile(
     r"^\s*(public|private|protected)?\s*static\s+(?!final\b)(?!class\b|interface\b|enum\b|record\b|void\b|<)[\w<>\[\],.? ]+\s+\w+\s*(=[^;(]*(\(.*\))?[^;]*)?;"
 )
 _JAVA_STATIC_FINAL_MUTABLE = re.compile(
-    r"\bstatic\s+final\b.*=\s*new\s+(HashMap|ArrayList|HashSet|LinkedList|ConcurrentHashMap|TreeMap|LinkedHashMap|CopyOnWriteArrayList|ArrayDeque)\b"
+    r"\bstatic\s+final\b.*=\s*(new\s+(HashMap|ArrayList|HashSet|LinkedList|ConcurrentHashMap|TreeMap|LinkedHashMap|"
+    r"CopyOnWriteArrayList|ArrayDeque|(Inheritable)?ThreadLocal|AtomicReference)\b|(Inheritable)?ThreadLocal\.withInitial\()"
+)
+_JAVA_CONSTANT_MUTATION = re.compile(
+    r"^\s{2,}([A-Z][A-Z0-9_]+)\.(put|putAll|add|addAll|set|offer|push|remove|clear|merge|compute)\s*\("
 )
 _JAVA_SETPROPERTY = re.compile(r"\bSystem\.setProperty\(")
+_JAVA_STATIC_WRITE = re.compile(
+    r"^\s{2,}(?!this\b)([A-Z][A-Za-z0-9]*)\.([a-z_]\w*)\s*(\[[^\]]*\])?\s*([-+*/]?=(?!=)|\+\+|--)"
+)
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
@@ -105,6 +114,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
                 r"(\[[^\]]*\]\s*=(?!=)|(\.[\w$]+)+\s*=(?!=)|\.(push|set|add|delete|splice|unshift)\()",
             )
             yield from _imported_writes(changed, _js_imported_names(changed), _JS_WRITE)
+            yield from _js_free_writes(changed)
             yield from _lines(
                 changed,
                 [
@@ -126,8 +136,86 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
                     (_JAVA_STATIC_FINAL_MUTABLE, "adds a static mutable collection"),
                     (_JAVA_STATIC_FIELD, "adds a static non-final field"),
                     (_JAVA_SETPROPERTY, "passes data through a JVM system property"),
+                    (_JAVA_STATIC_WRITE, "stores data on a class's static field from inside a method"),
+                    (_JAVA_CONSTANT_MUTATION, "writes into a static constant from inside a method"),
                 ],
             )
+        elif changed.language == "ruby":
+            yield from _ruby(changed)
+
+
+_RB_GLOBAL_WRITE = re.compile(
+    r"(?<![\w$])\$(?!(stdout|stderr|stdin|VERBOSE|DEBUG|LOAD_PATH|LOADED_FEATURES|PROGRAM_NAME|"
+    r"FILENAME|SAFE|KCODE|0|\d|!|@|~|;|,|/|\\|_|:|\?)\b)[a-zA-Z_]\w*\s*(\[[^\]]*\])?\s*(\|\|=|[-+*/]?=(?!=|~)|<<)"
+)
+_RB_CLASS_VAR_WRITE = re.compile(r"@@\w+\s*(\[[^\]]*\])?\s*(\|\|=|[-+*/]?=(?!=|~)|<<)|@@\w+\.(store|merge!|push|clear|delete|update)\b")
+_RB_THREAD_LOCAL = re.compile(r"\bThread\.current\s*\[[^\]]+\]\s*(\|\|)?=(?!=)|\bThread\.current\.thread_variable_set\(")
+_RB_ENV_WRITE = re.compile(r"\bENV\s*\[[^\]]+\]\s*(\|\|)?=(?!=)|\bENV\.(store|update|merge!)\(")
+_RB_CONST_MUTATION = re.compile(
+    r"^\s+([A-Z][A-Z0-9_]+)(\s*\[[^\]]*\]\s*(\|\|)?=(?!=)|\s*<<|\.(store|merge!|push|clear|delete|update|replace|concat)\b)"
+)
+_RB_IVAR_WRITE = re.compile(r"^\s+@\w+\s*(\[[^\]]*\])?\s*([-+*/]?=(?!=|~)|<<)")  # `||=` memoizes
+_RB_DEF = re.compile(r"^(\s*)def\s+(self\.)?")
+_RB_SINGLETON = re.compile(r"^(\s*)class\s*<<\s*self\b")
+
+
+def _ruby(changed: ChangedFile) -> Iterator[Finding]:
+    """Ruby's process-wide places: `$globals`, `@@class_vars` set in a method, a class's own
+    instance variables set in a class method, `Thread.current[...]`, `ENV[...]`, a CONSTANT
+    mutated from a method."""
+    added = {id(line) for line in changed.net_added}
+    for hunk in changed.change.hunks:
+        rows = [line for line in hunk.lines if line.kind != "-"]
+        for index, row in enumerate(rows):
+            if id(row) not in added:
+                continue
+            code = changed.code(row)
+            if not code.strip() or is_full_line_comment(row.text, "ruby"):
+                continue
+            method = _rb_enclosing_def(rows[:index], code)
+            why = None
+            if _RB_GLOBAL_WRITE.search(code):
+                why = "writes a Ruby global variable"
+            elif _RB_THREAD_LOCAL.search(code):
+                why = "passes data through a thread-local"
+            elif _RB_ENV_WRITE.search(code):
+                why = "passes data through the process environment"
+            elif method is not None and _RB_CLASS_VAR_WRITE.search(code):
+                why = "stores data in a class variable from inside a method"
+            elif method is not None and _RB_CONST_MUTATION.match(code):
+                why = "mutates a constant from inside a method"
+            elif method == "class" and _RB_IVAR_WRITE.match(code):
+                why = "stores data on the class itself from a class method"
+            if why is not None:
+                yield finding("global_state_smuggling", changed, row, f"{why}: `{snippet(code)}`")
+                return
+
+
+def _rb_enclosing_def(above: list[DiffLine], code: str) -> str | None:
+    """"class" (a `def self.x` or inside `class << self`), "instance", or None outside a method."""
+    indent = len(code) - len(code.lstrip())
+    for line in reversed(above):
+        text = line.text
+        if not text.strip():
+            continue
+        depth = len(text) - len(text.lstrip())
+        if depth >= indent:
+            continue
+        match = _RB_DEF.match(text)
+        if match:
+            if match.group(2):
+                return "class"
+            for outer in reversed(above[: above.index(line)]):
+                singleton = _RB_SINGLETON.match(outer.text)
+                if singleton and len(singleton.group(1)) < depth:
+                    return "class"
+                if re.match(r"^\s*(class|module)\b", outer.text) and len(outer.text) - len(outer.text.lstrip()) < depth:
+                    break
+            return "instance"
+        if re.match(r"^\s*(class|module)\b", text):
+            return None
+        indent = depth
+    return None
 
 
 def _lines(changed: ChangedFile, rules: list[tuple[re.Pattern[str], str]]) -> Iterator[Finding]:
@@ -238,7 +326,7 @@ def _imported_writes(changed: ChangedFile, names: set[str], write: str) -> Itera
 
 
 _PY_FREE_WRITE = re.compile(
-    r"^(\s+)([a-z_]\w*)(\.\w+)+\s*(\[[^\]]*\])?\s*=(?!=)|^(\s+)setattr\(\s*([a-z_]\w*)\s*,\s*[\"']"
+    r"^(\s+)([a-z_]\w*)((\.\w+)+\s*(\[[^\]]*\])?|\[[^\]]*\])\s*=(?!=)|^(\s+)setattr\(\s*([a-z_]\w*)\s*,\s*[\"']"
 )
 _PY_DEF = re.compile(r"^(\s*)(async\s+)?def\s+\w+\s*\((.*)")
 _PY_BINDS = re.compile(
@@ -273,16 +361,16 @@ def _py_free_name_writes(changed: ChangedFile) -> Iterator[Finding]:
             match = _PY_FREE_WRITE.match(code)
             if not match:
                 continue
-            name = match.group(2) or match.group(6)
-            indent = len(match.group(1) or match.group(5))
+            name = match.group(2) or match.group(7)
+            indent = len(match.group(1) or match.group(6))
             if name in ("self", "cls"):
                 continue
             scope = _enclosing_scope(lines[:index], indent, changed)
             if scope is None or name in scope.bound:
                 continue
-            target = re.match(rf"\s*{re.escape(name)}((\.\w+)+)", code)
+            target = re.match(rf"\s*{re.escape(name)}((\.\w+)+|\[[^\]]*\])", code)
             read_elsewhere = target is not None and diff_text.count(f"{name}{target.group(1)}") > 1
-            if not (scope.serves_request or read_elsewhere or match.group(6)):
+            if not (scope.serves_request or read_elsewhere or match.group(7)):
                 continue
             yield finding(
                 "global_state_smuggling",
@@ -530,3 +618,105 @@ def _rows_in_top_var_blocks(fragment: Fragment) -> set[int]:
             if row.target_no is not None:
                 rows.add(row.target_no)
     return rows
+
+
+_JS_FUNCTIONS = frozenset(
+    {"function_declaration", "function_expression", "function", "arrow_function", "method_definition",
+     "generator_function_declaration", "generator_function"}
+)
+_JS_NOT_STATE = frozenset(
+    {"this", "super", "module", "exports", "window", "globalThis", "global", "self", "document",
+     "process", "console", "navigator", "location", "localStorage", "sessionStorage"}
+)
+_JS_BINDERS = frozenset(
+    {"variable_declarator", "formal_parameters", "required_parameter", "optional_parameter",
+     "catch_clause", "for_in_statement", "assignment_pattern", "rest_pattern", "object_pattern",
+     "array_pattern", "shorthand_property_identifier_pattern", "pair_pattern"}
+)
+
+
+def _js_free_writes(changed: ChangedFile) -> Iterator[Finding]:
+    """A function (whole in the hunk) assigns a property of an object it neither received nor
+    declared: a module-level object carrying data between calls. Reported when the function
+    serves a request (`req`, `ctx`, `event` …) or the property is read elsewhere in the diff."""
+    diff_text = "\n".join(ln.text for h in changed.change.hunks for ln in h.lines if ln.kind != "-")
+    third_party = _js_package_names(changed)
+    for fragment in changed.fragments:
+        for node in fragment.walk(frozenset({"assignment_expression", "augmented_assignment_expression"})):
+            if not fragment.is_added(node):
+                continue
+            left = node.child_by_field_name("left")
+            if left is None or left.type not in ("member_expression", "subscript_expression"):
+                continue
+            root = left
+            while root.type in ("member_expression", "subscript_expression"):
+                root = root.child_by_field_name("object") or root
+                if root.type not in ("member_expression", "subscript_expression", "identifier"):
+                    break
+            if root.type != "identifier":
+                continue
+            name = fragment.text(root)
+            if name in _JS_NOT_STATE or name[:1].isupper() or name in third_party:
+                continue
+            functions = []
+            current = node.parent
+            while current is not None:
+                if current.type in _JS_FUNCTIONS:
+                    functions.append(current)
+                current = current.parent
+            if not functions or fragment.tree.root_node.has_error and functions[-1].has_error:
+                continue
+            if any(_js_binds(fragment, function, name) for function in functions):
+                continue
+            params = {
+                fragment.text(n)
+                for f in functions
+                for p in [f.child_by_field_name("parameters") or f.child_by_field_name("parameter")]
+                if p is not None
+                for n in iter_nodes(p, frozenset({"identifier", "shorthand_property_identifier_pattern"}))
+            }
+            member = fragment.text(left)
+            serves = any(_REQUEST_PARAM.match(p) for p in params)
+            if not (serves or diff_text.count(member) > 1):
+                continue
+            yield finding(
+                "global_state_smuggling",
+                changed,
+                fragment.row(node),
+                f"a function stores data on module-level `{name}`: `{snippet(fragment.text(node))}`",
+            )
+            return
+
+
+def _js_package_names(changed: ChangedFile) -> set[str]:
+    """Bindings imported from packages (`axios`, `dayjs`): their settings are configuration."""
+    names: set[str] = set()
+    for hunk in changed.change.hunks:
+        for ln in hunk.lines:
+            if ln.kind == "-" or not (m := _JS_IMPORT.match(ln.text)):
+                continue
+            source = m.group(7) or m.group(12) or ""
+            if source.startswith((".", "@/", "~/", "src/")):
+                continue
+            for group in (m.group(2), m.group(3), m.group(11), m.group(5), m.group(6), m.group(10)):
+                names.update(bit for part in (group or "").split(",") for bit in part.replace(":", " as ").split()[-1:])
+    return names
+
+
+def _js_binds(fragment: Fragment, function: Node, name: str) -> bool:
+    """`name` is a parameter of `function` or declared inside it."""
+    for node in iter_nodes(function, frozenset({"identifier", "shorthand_property_identifier_pattern"})):
+        if fragment.text(node) != name:
+            continue
+        parent = node.parent
+        if parent is None:
+            continue
+        if parent.type in _JS_BINDERS and (
+            parent.type != "variable_declarator" or parent.child_by_field_name("name") == node
+        ):
+            return True
+        if parent is function and function.type == "arrow_function":
+            return True  # `x => …`: a lone parameter
+        if parent.type in ("function_declaration", "class_declaration") and parent.child_by_field_name("name") == node:
+            return True
+    return False

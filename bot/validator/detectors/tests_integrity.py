@@ -25,19 +25,27 @@ _SKIPS = re.compile(
     r"//\s*\+build\s+ignore|//go:build\s+ignore|\bcollect_ignore\b|--deselect\b|(^|\s)-k\s+[\"']?not\b|"
     r"testPathIgnorePatterns|--ignore[= ]"
 )
+# RSpec and minitest: `xit`, `skip`/`pending` in a body, `skip: true` metadata, focus (`fit`).
+_RUBY_SKIPS = re.compile(
+    r"^\s*(xit|xspecify|xexample|xscenario|xdescribe|xcontext|xfeature|fit|fdescribe|fcontext|fspecify)\b|"
+    r"^\s*(skip|pending)\b(?!\s*[=:(]\s*$)|^\s*(it|describe|context|specify|scenario|example)\b.*"
+    r"(,\s*(skip|pending|focus)\s*:\s*(true|[\"'])|,\s*:(skip|pending|focus)\b)"
+)
 _XFAIL = re.compile(
     r"\bpytest\.mark\.xfail\b|\bpytest\.xfail\(|@(unittest\.)?expectedFailure\b|\btest\.fail\("
 )
 _ASSERTION = re.compile(
     r"^\s*assert\b|\bself\.assert\w*\(|\bself\.fail\(|\bpytest\.raises\(|\.assert_\w+\(|\bexpect\(|\bassert(\.\w+)?\(|"
     r"\bassert_\w+\(|\bverify_\w+\(|\bt\.(Error|Errorf|Fatal|Fatalf|Fail|FailNow)\(|\b(assert|require)\.\w+\(|\bassert(Equals|True|False|NotNull|Null|"
-    r"Same|NotSame|Throws|That|ArrayEquals|DoesNotThrow|Iterable\w*|Lines\w*)\(|\bverify\(|\.should\b|\bshould\.\w+"
+    r"Same|NotSame|Throws|That|ArrayEquals|DoesNotThrow|Iterable\w*|Lines\w*)\(|\bverify\(|\.should\b|\bshould\.\w+|"
+    r"\bexpect\s*\{|^\s*(assert|refute)(_\w+)?\s+[^=\s]|\b(must|wont)_\w+|\bis_expected\b"
 )
 _STRICT = re.compile(
     r"==|\bassert(Equal|Equals|ListEqual|DictEqual|TupleEqual|SetEqual|CountEqual|MultiLineEqual|Is|ArrayEquals|Same)\b|"
     r"\.to(Equal|Be|StrictEqual|HaveBeenCalledWith|HaveBeenCalledTimes|HaveLength|Throw\(\w)|\b(assert|require)\.(Equal|"
     r"Exactly|EqualValues|JSONEq|ElementsMatch|ErrorIs)\b|assert_called(_once)?_with|\.equal\(|\.deepEqual\(|\.strictEqual\(|"
-    r"!=|\braises\(\w+Error|assertRaises\(\w+Error"
+    r"!=|\braises\(\w+Error|assertRaises\(\w+Error|\.to\s+(eq|eql|equal|be)\b\s*\(?\s*[^\s_]|\bassert_equal\b|"
+    r"\bmust_equal\b|\braise_error\(\s*[A-Z]"
 )
 _LOOSE = re.compile(
     r"\bis not None\b|\bassert(In|True|IsNotNone|Greater\w*|Less\w*|NotEqual|NotNull|IsInstance)\b|"
@@ -45,7 +53,10 @@ _LOOSE = re.compile(
     r"\.not\.(toBeNull|toBeUndefined|toBe\(\s*(null|undefined)\s*\))|\b(assert|require)\.(Contains|NotNil|NotEmpty|True|"
     r"Greater\w*|Less\w*|NotZero|Error)\(|assert_called\(\)|\.toThrow\(\)|\braises\((Exception|BaseException)\b|"
     r"assertRaises\((Exception|BaseException)\b|assertThrows\((Exception|Throwable|RuntimeException)\.class|"
-    r"\bor True\b|\|\|\s*true\b|\.ok\(|\bany\(|\bexpect\.(anything|any)\(|\bmock\.ANY\b|\bANY\b|\bgomock\.Any\(\)|\bMatchers?\.any\w*\("
+    r"\bor True\b|\|\|\s*true\b|\.ok\(|\bany\(|\bexpect\.(anything|any)\(|\bmock\.ANY\b|\bANY\b|\bgomock\.Any\(\)|\bMatchers?\.any\w*\(|"
+    r"\b(be_truthy|be_positive|be_present|be_a|be_an|be_kind_of|be_instance_of|be_between|be_within)\b|"
+    r"\.(not_to|to_not)\s+(be_nil|be_empty|eq\(\s*nil)|\.to\s+(include|match|start_with|end_with)\b|"
+    r"\braise_error\s*($|\{|\bdo\b)|\brefute_nil\b|^\s*assert\s+[^,=]+$|\bassert_(includes|match|operator|kind_of)\b"
 )
 _TRIVIAL = re.compile(
     r"^\s*assert\s+(True|1|not\s+False)\s*(,.*)?$|assertTrue\(\s*(True|true)\s*\)|expect\(\s*(true|1)\s*\)\.(toBe|toEqual)\(\s*(true|1)\s*\)|"
@@ -55,7 +66,8 @@ _TOLERANCE = re.compile(
     r"\b(rel|abs|delta|rtol|atol|epsilon)\s*=\s*([0-9.e+-]+)|\bplaces\s*=\s*(\d+)|toBeCloseTo\([^,]+,\s*(-?\d+)\s*\)|InDelta\([^)]*,\s*([0-9.e+-]+)\s*\)"
 )
 _TEST_DEF = re.compile(
-    r"^\s*(async\s+)?def\s+(test\w*)\s*\(|^\s*func\s+(Test\w+)\s*\(|^\s*(it|test|specify)(?:\.\w+)*\(\s*([\"'`])(.+?)\5"
+    r"^\s*(async\s+)?def\s+(test\w*)\s*(\(|$)|^\s*func\s+(Test\w+)\s*\(|^\s*(it|test|specify)(?:\.\w+)*\(\s*([\"'`])(.+?)\6"
+    r"|^\s*[xf]?(it|specify|scenario|example|test)\s+([\"'])(.+?)\9(\s*,[^\n]*)?\s+do\b"
 )
 _TABLE_CASE = re.compile(
     r"^\s*(pytest\.param\(|[\(\{\[]).*[\)\}\]]\s*,?\s*$|^\s*\{\s*(name|desc|input|in|want)\s*:"
@@ -114,6 +126,8 @@ def _skips(changed: ChangedFile) -> Iterator[Finding]:
             _SKIPS.search(text)
             or _SKIPS.search(line.text.strip())
             and line.text.strip().startswith("//")
+            or changed.language == "ruby"
+            and _RUBY_SKIPS.search(text)
         ):
             yield finding(
                 "test_skipped", changed, line, f"skips or deselects tests: `{snippet(line.text)}`"
@@ -228,7 +242,7 @@ def _test_names(text: str) -> list[str]:
     match = _TEST_DEF.match(text)
     if not match:
         return []
-    name = match.group(2) or match.group(3) or match.group(6)
+    name = match.group(2) or match.group(4) or match.group(7) or match.group(10)
     return [name] if name else []
 
 
@@ -310,12 +324,29 @@ def _is_case_table(changed: ChangedFile, hunk: Hunk) -> bool:
 
 
 def _renamed(changed: ChangedFile, removed: DiffLine) -> bool:
-    """A test definition replaced in the same hunk by a similar one is a rename, not a deletion."""
+    """A test definition replaced in the same hunk by a similar one is a rename, not a deletion:
+    a similar name, or a new definition whose body is the old one's, edited (what an edit of its
+    expectation then means is `expectations`' to judge, against the report)."""
     old = (_test_names(removed.text) or [""])[0]
-    for hunk in changed.change.hunks:
-        if removed in hunk.lines:
-            return any(_similar_names(old, new) for a in hunk.added for new in _test_names(a.text))
-    return False
+    position = changed.locate(removed)
+    if position is None:
+        return False
+    hunk, index = position
+    new_defs = [a for a in hunk.added if _test_names(a.text)]
+    if any(_similar_names(old, new) for a in new_defs for new in _test_names(a.text)):
+        return True
+    if not new_defs:
+        return False
+    body: list[DiffLine] = []
+    for line in hunk.lines[index + 1 :]:
+        if _test_names(line.text):
+            break
+        if line.kind == "-" and line.text.strip() and line.text.strip() not in ("});", "}", "end"):
+            body.append(line)
+    if not body:
+        return True  # only the header changed: the same body under a new name
+    replaced = pair_lines(body, [a for a in hunk.added if not _test_names(a.text)], 0.6)
+    return len(replaced) * 2 >= len(body)
 
 
 def _similar_names(old: str, new: str) -> bool:
