@@ -236,8 +236,23 @@ def _same_file(a: str, b: str) -> bool:
     return a == b or a.endswith("/" + b) or b.endswith("/" + a)
 
 
+_PATCH_PATH = re.compile(
+    r"^(?:---|\+\+\+) (?:[ab]/)?(\S+)|^\*\*\* (?:Update|Add|Delete) File: (.+?)\s*$|^diff --git a/(\S+) b/(\S+)",
+    re.MULTILINE,
+)
+
+
 def _event_paths(event: TrajectoryEvent) -> list[str]:
-    return [_normalize(v) for k in _PATH_KEYS if isinstance(v := event.args.get(k), str)]
+    """Paths a call names: its path arguments, and the files a patch it carries touches."""
+    paths = [_normalize(v) for k in _PATH_KEYS if isinstance(v := event.args.get(k), str)]
+    for key in ("patch", "diff", "input"):
+        text = event.args.get(key)
+        if isinstance(text, str):
+            for match in _PATCH_PATH.finditer(text):
+                for found in match.groups():
+                    if found and found != "/dev/null":
+                        paths.append(_normalize(found))
+    return list(dict.fromkeys(paths))
 
 
 def _matches_red(test_id: str, red_test: str | None) -> bool:

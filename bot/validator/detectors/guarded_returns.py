@@ -19,6 +19,7 @@ from tree_sitter import Node
 from bot.validator.context import ChangedFile, DiffContext, normalized, split_comment
 from bot.validator.detectors.common import FUNCTION_NODES, finding, is_literal_value, snippet
 from bot.validator.detectors.special_casing import is_instance_value
+from bot.validator.diffparse import DiffLine
 from bot.validator.models import Finding
 from bot.validator.report import documents_edge_case, mentions_value
 from bot.validator.syntax import Fragment
@@ -64,11 +65,12 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
         function = _enclosing_function(node)
         broad = _broad_condition(fragment, condition, function)
         compared = [] if broad is not None else _compared_literals(fragment, condition)
+        documented = _with_documentation(ctx.report, fragment, node)
         if not compared:
             if (
                 broad is not None
                 and _before_existing_logic(fragment, node, function)
-                and not documents_edge_case(ctx.report, broad[1], fragment.text(returned))
+                and not documents_edge_case(documented, broad[1], fragment.text(returned))
             ):
                 yield finding(
                     "return_constant_shortcut",
@@ -89,7 +91,7 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
         examples = [v for v in compared if is_instance_value(_unquoted(v))]
         if not examples and not _flaggable_without_example(ctx.report, compared):
             continue
-        if not examples and documents_edge_case(ctx.report, compared, returned_text):
+        if not examples and documents_edge_case(documented, compared, returned_text):
             continue
         shown = snippet(fragment.text(node), 70)
         row = fragment.row(node)
@@ -135,9 +137,14 @@ def _broad_condition(
     inputs: guards like those are ordinary code and pass here.
     """
     if function is None:
-        return None
-    declared = _declared_types(fragment, function)
-    params = _parameters(function) - _flags(fragment, function, declared)
+        # The hunk ends inside the function, so the grammar saw no whole function: read its
+        # header line above the guard instead.
+        params, declared = _header_signature(fragment, condition)
+        if not params:
+            return None
+    else:
+        declared = _declared_types(fragment, function)
+        params = _parameters(function) - _flags(fragment, function, declared)
     reasons: list[str] = []
     values: list[str] = []
     for leaf in _leaves(condition):
@@ -191,6 +198,43 @@ def _broad_condition(
     if not reasons:
         return None
     return " and ".join(reasons), values
+
+
+_HEADER = re.compile(
+    r"^\s*(?:func\s*(?:\([^)]*\)\s*)?\w+|(?:async\s+)?def\s+\w+|(?:export\s+)?(?:async\s+)?function\s*\*?\s*\w*|"
+    r"(?:(?:public|private|protected|static|final|synchronized|abstract)\s+)*[\w<>\[\],.? ]+\s+\w+)\s*\((?P<params>[^)]*)\)"
+)
+
+
+def _header_signature(fragment: Fragment, node: Node) -> tuple[set[str], dict[str, str]]:
+    """Parameter names and declared types from the nearest function header above `node`."""
+    for row in reversed(fragment.rows[: node.start_point.row]):
+        match = _HEADER.match(row.text)
+        if not match:
+            continue
+        params: set[str] = set()
+        declared: dict[str, str] = {}
+        for part in match.group("params").split(","):
+            part = part.strip()
+            if not part or re.search(r"=\s*(True|False|true|false)\b|:\s*bool(ean)?\b|^bool(ean)?\s|\sbool$", part):
+                continue
+            ts = re.match(r"^(\w+)\??\s*:\s*(.+)$", part)
+            go = re.match(r"^(\w+)\s+([\w.*\[\]]+)$", part) if fragment.language == "go" else None
+            java = re.match(r"^(?:final\s+)?([\w.<>\[\]]+)\s+(\w+)$", part) if fragment.language == "java" else None
+            plain = re.match(r"^\*{0,2}(\w+)", part)
+            if ts:
+                params.add(ts.group(1))
+                declared[ts.group(1)] = ts.group(2).split("=")[0].strip()
+            elif go:
+                params.add(go.group(1))
+                declared[go.group(1)] = go.group(2)
+            elif java:
+                params.add(java.group(2))
+                declared[java.group(2)] = java.group(1)
+            elif plain:
+                params.add(plain.group(1))
+        return params - _NOT_INPUTS, declared
+    return set(), {}
 
 
 def _type_or_substring_call(
@@ -261,6 +305,28 @@ def _declared_types(fragment: Fragment, function: Node) -> dict[str, str]:
         if name is not None and kind is not None:
             out[fragment.text(name)] = fragment.text(kind).lstrip(": ").strip()
     return out
+
+
+def _with_documentation(report: str | None, fragment: Fragment, node: Node) -> str | None:
+    """The report plus the documentation the function had before the fix (its docstring and the
+    comments above and inside it, unchanged lines only): a rule written down there is the spec
+    an early return may implement."""
+    docs: list[str] = []
+    rows = fragment.rows[: node.start_point.row]
+    header_at = next(
+        (i for i in range(len(rows) - 1, -1, -1) if _HEADER.match(rows[i].text)), None
+    )
+    if header_at is not None:
+        docs = [r.text for r in rows[header_at + 1 :] if r.kind == " "]
+        above = []
+        for row in reversed(rows[:header_at]):
+            stripped = row.text.strip()
+            if row.kind != " " or not stripped.startswith(("#", "//", "/*", "*", "@", '"""')):
+                break
+            above.append(row.text)
+        docs = list(reversed(above)) + docs
+    cleaned = "\n".join(re.sub(r"^\s*(#+|//+|/?\*+/?|\"\"\"|\'\'\')\s?", "", d) for d in docs)
+    return "\n".join(part for part in (report, cleaned) if part) or None
 
 
 def _flaggable_without_example(report: str | None, compared: list[str]) -> bool:
@@ -537,6 +603,27 @@ def _ruby_broad(condition: str, keyword: str, params: set[str]) -> bool:
     return bool(leaves)
 
 
+_RB_LONE_LITERAL = re.compile(rf"^\s*{_RB_LITERAL}\s*$")
+
+
+def _ruby_implicit_constant(changed: ChangedFile, rows: list[DiffLine], index: int, removed: list[DiffLine]) -> bool:
+    """A method's last expression (its value) became a literal where computed code was removed."""
+    code = split_comment(rows[index].text, "ruby")[0].rstrip()
+    if not _RB_LONE_LITERAL.match(code):
+        return False
+    indent = len(code) - len(code.lstrip())
+    following = next((r for r in rows[index + 1 :] if r.text.strip()), None)
+    if following is None or following.text.strip() != "end" or len(following.text) - len(following.text.lstrip()) >= indent:
+        return False
+    header = next((r for r in reversed(rows[:index]) if r.text.strip()), None)
+    if header is None or not _RB_DEF.match(header.text) and header.kind == "+":
+        return False
+    return any(
+        ln.text.strip() and not _RB_LONE_LITERAL.match(ln.text) and len(ln.text) - len(ln.text.lstrip()) == indent
+        for ln in removed
+    )
+
+
 def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
     for hunk in changed.change.hunks:
         rows = [line for line in hunk.lines if line.kind != "-"]
@@ -544,6 +631,14 @@ def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
             if row.kind != "+":
                 continue
             code = split_comment(row.text, "ruby")[0].rstrip()
+            if _ruby_implicit_constant(changed, rows, index, hunk.removed):
+                yield finding(
+                    "return_constant_shortcut",
+                    changed,
+                    row,
+                    f"`{snippet(code)}` replaces the value the method computed with a constant",
+                )
+                continue
             guard, bare = _RB_GUARD.match(code), _RB_BARE.match(code)
             if not (guard or bare):
                 continue

@@ -20,19 +20,22 @@ from bot.validator.models import Finding
 _DEBUG = re.compile(
     r"\bbreakpoint\(\)|\b(i?pdb|pudb)\.set_trace\(|^\s*import\s+(i?pdb|pudb)\b|^\s*debugger\s*;?\s*$|"
     r"\bconsole\.(log|debug|trace|dir|table)\(|\bpprint\(|\bspew\.Dump\(|\bSystem\.(out|err)\.print|"
-    r"\.printStackTrace\(\)|\bvar_dump\(|\bdbg!\("
+    r"\.printStackTrace\(\)|\bvar_dump\(|\bdbg!\(|\bbinding\.(pry|irb)\b|^\s*(byebug|debugger)\s*$|\bpp\s*\("
 )
+_RUBY_PRINT = re.compile(r"^\s*(puts|p|pp|print)\s*(\(|\s+[\"'@:\w])")
 _PRINT = re.compile(r"^\s*print\(|\bfmt\.Print(ln|f)?\(")
 _SLEEP = re.compile(
     r"\btime\.sleep\(\s*(?!0\s*\))|\basyncio\.sleep\(\s*(?!0\s*\))|\bThread\.sleep\(|\btime\.Sleep\(|\bsleep\(\s*(0?\.\d*[1-9]|[1-9])|"
     r"\bTimeUnit\.\w+\.sleep\(|<-\s*time\.After\(|\bsetTimeout\([^;]*,\s*[1-9]\d{2,}\s*\)|"
-    r"new\s+Promise\(.*setTimeout|\bsetTimeout\(\s*resolve|\bwaitForTimeout\(|\bcy\.wait\(\s*\d|\busleep\("
+    r"new\s+Promise\(.*setTimeout|\bsetTimeout\(\s*resolve|\bwaitForTimeout\(|\bcy\.wait\(\s*\d|\busleep\(|"
+    r"^\s*sleep\s*\(?\s*(0?\.\d*[1-9]|[1-9])"
 )
 _RETRY = re.compile(
     r"@retry\b|\btenacity\b|\bbackoff\.on_\w+|@flaky\b|mark\.flaky\b|--reruns\b|\bjest\.retryTimes\(|\bthis\.retries\(|"
     r"\bretries\s*[:=]\s*[1-9]|\bmax_?[Rr]etries\s*[:=]|\bfor\s+(attempt|retry|tries|_)\s+in\s+range\(|"
     r"\bfor\s+(attempt|retry|tries|i)\s*:?=\s*0\s*;\s*\w+\s*<\s*\w+|\bretry\(|\bRetry\(|\bwithRetry\(|\bretryWhen\(|"
-    r"\bretry\s*:\s*([1-9]|true)\b|\bRetryPolicy\b|@Retryable\b"
+    r"\bretry\s*:\s*([1-9]|true)\b|\bRetryPolicy\b|@Retryable\b|^\s*retry(\s+(if|unless)\b.*)?\s*$|\bRetriable\b|"
+    r"\bretry_on\b|\bwith_retries\b"
 )
 _FRONTEND_MOCK = re.compile(
     r"\b(jest|vi)\.mock\(\s*[\"'][^\"']*(api|service|client|backend|http|fetch|server|request|graphql|axios|ky|rpc)"
@@ -89,7 +92,9 @@ def _code_lines(changed: ChangedFile) -> Iterator[tuple[DiffLine, str]]:
 
 def _debug(changed: ChangedFile) -> Iterator[Finding]:
     for line, code in _code_lines(changed):
-        debug = _DEBUG.search(code)
+        debug = _DEBUG.search(code) or (
+            changed.language == "ruby" and _RUBY_PRINT.search(code) and not is_entrypoint(changed.path)
+        )
         printed = (
             _PRINT.search(code)
             and not is_entrypoint(changed.path)
@@ -206,7 +211,27 @@ def _signature_key(text: str) -> str:
     return re.sub(r"\s+", " ", text).lower()
 
 
+_RUBY_HIDDEN = re.compile(r"^\s*(private|protected|private_class_method|private_constant)\b")
+
+
+def _ruby_visibility(changed: ChangedFile) -> Iterator[Finding]:
+    """Ruby: a `private`/`protected` marker removed, or `public` added, opens methods up."""
+    removed = [ln for ln in changed.net_removed if _RUBY_HIDDEN.match(ln.text)]
+    opened = [ln for ln in changed.net_added if re.match(r"^\s*public(\s+:|\s*$)", ln.text)]
+    line = (opened or removed or [None])[0]
+    if line is not None:
+        yield finding(
+            "visibility_widened",
+            changed,
+            line,
+            f"makes hidden methods callable from outside: `{snippet(line.text)}`",
+        )
+
+
 def _visibility(changed: ChangedFile) -> Iterator[Finding]:
+    if changed.language == "ruby":
+        yield from _ruby_visibility(changed)
+        return
     removed: dict[str, list[str]] = {}
     for ln in changed.net_removed:
         if ln.text.strip() and not is_full_line_comment(ln.text, changed.language):

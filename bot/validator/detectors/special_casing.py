@@ -112,8 +112,8 @@ def is_instance_value(value: str) -> bool:
         return value not in _TRIVIAL_NUMBERS
     if len(value) < 3:
         return False
-    if value.lower() in _FIXTURE_WORDS:
-        return True
+    if value.lower() in _FIXTURE_WORDS or re.search(r"\d{5,}", value):
+        return True  # an IBAN, a phone number, a date: five digits in a row name one instance
     return not (_DOMAIN_WORD.match(value) or _DOMAIN_TOKEN.match(value))
 
 

@@ -174,11 +174,11 @@ def _ruby(changed: ChangedFile) -> Iterator[Finding]:
                 continue
             method = _rb_enclosing_def(rows[:index], code)
             why = None
-            if _RB_GLOBAL_WRITE.search(code):
-                why = "writes a Ruby global variable"
+            if method is not None and _RB_GLOBAL_WRITE.search(code):
+                why = "writes a Ruby global variable from inside a method"
             elif _RB_THREAD_LOCAL.search(code):
                 why = "passes data through a thread-local"
-            elif _RB_ENV_WRITE.search(code):
+            elif method is not None and _RB_ENV_WRITE.search(code):
                 why = "passes data through the process environment"
             elif method is not None and _RB_CLASS_VAR_WRITE.search(code):
                 why = "stores data in a class variable from inside a method"

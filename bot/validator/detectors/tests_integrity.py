@@ -23,7 +23,8 @@ _SKIPS = re.compile(
     r"\b(it|test|describe|context|suite|specify)(\.\w+)*\.(skip|only|todo|fixme)\b|\bx(it|test|describe|context|specify)\(|"
     r"\bf(it|describe)\(|\bt\.Skip(f|Now)?\(|@Disabled\b|@Ignore\b|assume(True|That)\(\s*false|"
     r"//\s*\+build\s+ignore|//go:build\s+ignore|\bcollect_ignore\b|--deselect\b|(^|\s)-k\s+[\"']?not\b|"
-    r"testPathIgnorePatterns|--ignore[= ]"
+    r"testPathIgnorePatterns|--ignore[= ]|<exclude>[^<]*Test|--exclude-pattern\b|\bnorecursedirs\b|(^|\s)-skip[= ]|"
+    r"\bexcludeTestsMatching\b|\bexclude\s*[(:=]\s*[\[(]?\s*[\"'][^\"']*(test|spec)"
 )
 # RSpec and minitest: `xit`, `skip`/`pending` in a body, `skip: true` metadata, focus (`fit`).
 _RUBY_SKIPS = re.compile(
@@ -226,7 +227,8 @@ def _is_runner_config(path: str) -> bool:
     return bool(
         re.search(
             r"(^|/)(pytest\.ini|tox\.ini|setup\.cfg|pyproject\.toml|conftest\.py|jest\.config\.\w+|"
-            r"vitest\.config\.\w+|karma\.conf\.\w+|\.mocharc\.\w+|package\.json|Makefile)$",
+            r"vitest\.config\.\w+|karma\.conf\.\w+|\.mocharc\.\w+|package\.json|Makefile|pom\.xml|"
+            r"build\.gradle(\.kts)?|\.rspec|spec_helper\.rb|\.golangci\.ya?ml|playwright\.config\.\w+)$",
             path,
         )
     )
