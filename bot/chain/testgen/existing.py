@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from pathlib import Path
+from typing import Any
 
 from bot.chain.code_index import full_code_graph
 from bot.chain.context import RunContext
@@ -35,7 +36,7 @@ TOOL = "measure_existing_tests"
 """How the trajectory names one measurement."""
 
 
-def _stored(ctx: RunContext) -> dict[str, dict]:
+def _stored(ctx: RunContext) -> dict[str, dict[str, Any]]:
     return dict((ctx.state.model_extra or {}).get(STATE_KEY) or {})
 
 

@@ -107,7 +107,7 @@ def code_kind(source: str, path: str, overrides: dict[str, str]) -> CodeKind:
 def _js_kind(source: str) -> CodeKind:
     """A JavaScript module's kind: network, files, databases or `fetch` make it I/O; a class
     taking collaborators in its constructor makes it a service."""
-    roots = set()
+    roots: set[str] = set()
     for spec in _JS_IMPORT.findall(source):
         name = spec.removeprefix("node:")
         roots.update((name, name.split("/", 1)[0]))  # `fs/promises` is `fs`

@@ -113,7 +113,7 @@ def analyse_js_source(source: str, path: str = "<test>.test.js",
 def _module_mocks(root: Node, path: str, imports: dict[str, str]) -> tuple[int, set[str]]:
     """`jest.mock('./x')` / `vi.mock(...)` at the file's top: how many, and what they replace
     (`x.name` for every name imported from the module, or the factory's keys)."""
-    count, patched = 0, set()
+    count, patched = 0, set[str]()
     for node in root.named_children:
         call = unwrap(node.named_children[0]) if node.type == "expression_statement" and \
             node.named_children else None

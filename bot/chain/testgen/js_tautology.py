@@ -124,9 +124,10 @@ def tautology(assertion: Node, body: Node, subject: Subject) -> str | None:
     compared = _compared(assertion)
     if compared is None:
         return None
-    sides = [unwrap(side) for side in compared]
-    if sides[0] is None or sides[1] is None:
+    left, right = (unwrap(side) for side in compared)
+    if left is None or right is None:
         return None
+    sides = [left, right]
     bound = _bindings(body)
     actual, expected = (_expanded(side, bound) for side in sides)
     values = [resolved(side, body) or side for side in sides]

@@ -60,11 +60,11 @@ def _tests_in(container: Node, names: tuple[str, ...],
     found: list[tuple[str, Node]] = []
     own: list[Node] = []
     for node in _runner_calls(container):
-        kind = _kind_of(node)
-        if kind is None:
+        matched = _kind_of(node)
+        if matched is None:
             continue
-        found.append((kind[0], node))
-        if kind[0] == "hook":
+        found.append((matched[0], node))
+        if matched[0] == "hook":
             callback = _callback_any(node)
             if callback is not None:
                 own.append(callback)

@@ -113,7 +113,7 @@ def _wanted_nodes(tree: ast.Module, functions: Sequence[str]) -> list[ast.AST]:
     wanted = {name.rsplit(".", 1)[-1] for name in functions}
     if not wanted:
         return [node for node in tree.body if not _is_main_guard(node)]
-    found = []
+    found: list[ast.AST] = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in wanted:
             found.append(node)
@@ -140,8 +140,8 @@ def _skipped_ids(roots: Sequence[ast.AST]) -> set[int]:
             elif isinstance(node, ast.JoinedStr):
                 skipped.update(id(n) for n in ast.walk(node))
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                for extra in [*node.decorator_list,
-                              *([node.returns] if getattr(node, "returns", None) else [])]:
+                returns = None if isinstance(node, ast.ClassDef) else node.returns
+                for extra in [*node.decorator_list, *([returns] if returns else [])]:
                     skipped.update(id(n) for n in ast.walk(extra))
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     skipped.update(id(n) for n in ast.walk(node.args))
@@ -228,6 +228,8 @@ def _apply(node: ast.AST, mutant: Mutant) -> ast.AST | None:
     if isinstance(node, ast.UnaryOp):
         return node.operand
     if isinstance(node, ast.Constant):
+        if not isinstance(node.value, (bool, int, float)):  # only these are mutation points
+            raise TypeError(f"no constant mutation of {node.value!r}")
         node.value = _constant_mutation(node.value)
         return None
     if isinstance(node, ast.Return):

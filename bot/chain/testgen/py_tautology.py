@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import copy
 from collections.abc import Collection
+from typing import cast
 
 EQUALITY_METHODS = frozenset({"assertEqual", "assertEquals", "assertIs", "assertAlmostEqual",
                               "assertListEqual", "assertDictEqual", "assertTupleEqual",
@@ -65,10 +66,10 @@ def resolved(node: ast.expr, bound: dict[str, ast.expr], depth: int = 0) -> ast.
 
         def visit_Call(self, inner: ast.Call) -> ast.AST:
             if _name(inner) in WRAPPERS and len(inner.args) == 1:
-                return self.visit(inner.args[0])
+                return cast(ast.AST, self.visit(inner.args[0]))
             return self.generic_visit(inner)
 
-    return Fill().visit(copy.deepcopy(node))
+    return cast(ast.expr, Fill().visit(copy.deepcopy(node)))
 
 
 def tautology(assertion: ast.AST, test: ast.AST, returns: Collection[str],

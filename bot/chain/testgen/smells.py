@@ -124,14 +124,14 @@ class _SharedMocks:
     @classmethod
     def of(cls, tree: ast.Module) -> _SharedMocks:
         shared = cls()
-        for node in tree.body:
-            if isinstance(node, ast.ClassDef):
-                for item in node.body:
+        for statement in tree.body:
+            if isinstance(statement, ast.ClassDef):
+                for item in statement.body:
                     if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                             item.name in SETUP_METHODS:
                         count, patched = _mocks_in(item)
-                        before = shared.setups.get(node.name, (0, set()))
-                        shared.setups[node.name] = (before[0] + count, before[1] | patched)
+                        before = shared.setups.get(statement.name, (0, set()))
+                        shared.setups[statement.name] = (before[0] + count, before[1] | patched)
         for node in ast.walk(tree):
             if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
@@ -330,10 +330,10 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
                 compare = node.test
                 facts.bare.append((node, compare.left if isinstance(compare, ast.Compare)
                                    else compare))
-        elif _raises_context(node) is not None:
-            call = _raises_context(node)
+        elif isinstance(node, (ast.With, ast.AsyncWith)) and \
+                (call := _raises_context(node)) is not None:
             facts.assertions.append(node)
-            if call is not None and call.args and _dotted(call.args[0]) in BROAD_EXCEPTIONS:
+            if call.args and _dotted(call.args[0]) in BROAD_EXCEPTIONS:
                 add("broad_exception_assert", node.lineno, _dotted(call.args[0]))
         elif isinstance(node, ast.Call):
             called = _call_name(node)

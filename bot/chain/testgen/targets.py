@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pathspec
@@ -66,7 +67,8 @@ def defined_functions(source: str, path: str = "module.py") -> set[str]:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
 
-def eligible(checkout: Path, path: str, test_globs: list[str], is_protected,  # noqa: ANN001
+def eligible(checkout: Path, path: str, test_globs: list[str],
+             is_protected: Callable[[str], bool],
              suffixes: tuple[str, ...] = SOURCE_SUFFIXES) -> bool:
     """A source file in the checkout (of the repository's language) that is neither a test
     nor protected."""
@@ -131,7 +133,7 @@ def _touched(patch: str) -> dict[str, set[str]]:
 
 
 def choose(checkout: Path, candidates: dict[str, set[str]], why: dict[str, str],
-           test_globs: list[str], is_protected,  # noqa: ANN001
+           test_globs: list[str], is_protected: Callable[[str], bool],
            suffixes: tuple[str, ...] = SOURCE_SUFFIXES) -> list[TestTarget]:
     targets = []
     for path, functions in candidates.items():
