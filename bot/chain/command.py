@@ -7,6 +7,7 @@ import asyncio
 import json
 import re
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -183,7 +184,10 @@ async def run_in_foreground(runtime: Any, run_id: int, names: tuple[str, ...], c
         finally:
             console.print((await _snapshot(runtime, run_id, names))[0])
     async with runtime.db.transaction() as session:
-        final = run_as_dict(await get_run(session, run_id))
+        run = await get_run(session, run_id)
+        if run is None:
+            raise LookupError(f"run {run_id} disappeared from the database")
+        final = run_as_dict(run)
     print_ending(console, final)
     return final
 
@@ -200,7 +204,10 @@ def print_ending(console: Any, final: dict[str, Any]) -> None:
                       f"{final['id']}` and the worker's log)", highlight=False)
 
 
-async def _run_with_environment_retries(run_chain, run_id, runtime, retry_later, console) -> None:
+async def _run_with_environment_retries(
+    run_chain: Callable[[int, Any], Awaitable[object]], run_id: int, runtime: Any,
+    retry_later: type[Exception], console: Any,
+) -> None:
     from bot.chain.engine import MAX_ENVIRONMENT_RETRIES
 
     for _ in range(MAX_ENVIRONMENT_RETRIES + 1):

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from bot.workspace.sandbox import Sandbox
 
 A = TypeVar("A", bound=BaseModel)
+T = TypeVar("T")
 
 
 @dataclass
@@ -71,6 +72,14 @@ class RunContext:
     @property
     def settings(self) -> "Settings":
         return self.runtime.settings
+
+    @property
+    def item(self) -> ItemRef:
+        """`issue` for the steps of chains that always speak somewhere (a fix, a rework, the
+        examples, tests asked for on an issue or a change request); a campaign has none."""
+        if self.issue is None:
+            raise LookupError(f"run {self.run_id} has no issue or change request to speak on")
+        return self.issue
 
     # The tools PREPARE builds; asking before it ran raises ToolMissing.
     @property
@@ -110,7 +119,7 @@ class RunContext:
         return (usage.input_tokens + usage.cache_read_tokens + usage.cache_write_tokens,
                 usage.output_tokens, ledger.cost_usd)
 
-    async def hold(self, key: Held[Any]) -> Any:
+    async def hold(self, key: Held[T]) -> T:
         """A held value of this run, computed on first use (never persisted)."""
         return await self.held.get(key, self)
 

@@ -89,6 +89,6 @@ def errors(examples: Sequence[Example], answers: Sequence[bool]) -> tuple[list[s
 
 def meets(metrics: Metrics, thresholds: ExamplesThresholds, *, part: str) -> bool:
     """Whether `metrics` reach the thresholds of `part` ("train" or "held_out")."""
-    recall = getattr(thresholds, f"{part}_recall")
-    precision = getattr(thresholds, f"{part}_precision")
+    recall: float = getattr(thresholds, f"{part}_recall")
+    precision: float = getattr(thresholds, f"{part}_precision")
     return metrics.recall >= recall and metrics.precision >= precision

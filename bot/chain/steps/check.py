@@ -10,6 +10,8 @@ diff; a static veto can never be overruled by the model.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import structlog
 
 from bot.chain.agent import run_agent
@@ -56,6 +58,9 @@ from bot.workspace.trajectory import TrajectoryEvent
 MAX_DIFF_CHARS_FOR_MODEL = 60_000
 MAX_EVIDENCE_FILE_BYTES = 512_000
 
+Selection = Literal["declared", "reaching", "suite"]
+"""What QUALITY runs (QualityReport.selection; "none" is never chosen here)."""
+
 log = structlog.get_logger(__name__)
 
 
@@ -70,7 +75,7 @@ def _tests_to_run(ctx: RunContext) -> list[str]:
     return list(dict.fromkeys(tests))
 
 
-async def _selection(ctx: RunContext) -> tuple[str, list[str]]:
+async def _selection(ctx: RunContext) -> tuple[Selection, list[str]]:
     """What QUALITY runs: the declared and red tests; with neither, the tests reaching the
     change; with none of those, the configured suite (`[]`)."""
     tests = _tests_to_run(ctx)
@@ -105,7 +110,7 @@ async def quality(ctx: RunContext) -> StepOutcome:
     config = ctx.repo_config
     sandbox = ctx.sandbox
     selection, tests = await _selection(ctx)
-    report = QualityReport(passed=True, selection=selection, tests=tests)  # type: ignore[arg-type]
+    report = QualityReport(passed=True, selection=selection, tests=tests)
     problems: list[str] = []
     touched = await change_paths(ctx)
     result = await run_tests_or_raise(ctx, lambda: _run_selected(ctx, selection, tests),
@@ -133,11 +138,11 @@ async def quality(ctx: RunContext) -> StepOutcome:
                                                               what=f"check `{check.name}`")
         if trouble is not None:  # a check that cannot start says nothing about the fix
             raise EnvironmentBroken(trouble)
-        summary = check.output.strip().splitlines()[-5:] if not check.passed else []
+        tail = check.output.strip().splitlines()[-5:] if not check.passed else []
         report.checks.append(CheckResult(name=check.name, passed=check.passed,
-                                         summary="\n".join(summary)[:800]))
+                                         summary="\n".join(tail)[:800]))
         if not check.passed:
-            problems.append(f"check {check.name} failed:\n" + "\n".join(summary))
+            problems.append(f"check {check.name} failed:\n" + "\n".join(tail))
     if problems:
         report.passed = False
         report.summary = "\n\n".join(problems)[:4000]

@@ -71,10 +71,10 @@ async def estimate(ctx: RunContext) -> StepOutcome:
                            summary=summary + f"; above {steps.estimate_max:g}: plan only")
     needs_gate = artifact.points >= steps.estimate_gate or artifact.blast_radius == "high"
     if needs_gate and not ctx.state.approved_by:
-        await ctx.forge.create_comment(ctx.repo, ctx.issue, render_estimate_gate(
+        await ctx.forge.create_comment(ctx.repo, ctx.item, render_estimate_gate(
             ctx.run_id, artifact, gate_points=steps.estimate_gate,
             command=ctx.settings.command_prefix, local=is_local(ctx.repo.forge)))
-        await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.awaiting_approval])
+        await ctx.forge.add_labels(ctx.repo, ctx.item, [ctx.settings.labels.awaiting_approval])
         return StepOutcome(
             Verdict.WAITING, None, artifact=artifact, summary=summary + "; waiting for approval",
             ending=RunEnding(RunStatus.PAUSED, "awaiting_approval", summary,
@@ -107,7 +107,7 @@ async def plan(ctx: RunContext) -> StepOutcome:
                           estimate_block(estimated)])
     artifact = await run_agent(ctx, StepName.PLAN, inputs)
     assert isinstance(artifact, Plan)
-    await ctx.forge.create_comment(ctx.repo, ctx.issue, render_plan(
+    await ctx.forge.create_comment(ctx.repo, ctx.item, render_plan(
         ctx.run_id, artifact, estimated, max_points=ctx.repo_config.steps.estimate_max))
     return StepOutcome(Verdict.PASSED, None, artifact=artifact,
                        summary=f"plan with {len(artifact.steps)} steps published",

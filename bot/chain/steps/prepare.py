@@ -19,6 +19,7 @@ from bot.chain.environment import EnvironmentBroken, setup_problem
 from bot.chain.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.permission import permission_lost
 from bot.chain.state import RunState
+from bot.chain.tools import needed
 from bot.codegraph.lazy import LazyCodeGraph
 from bot.forge.base import Issue
 from bot.llm.client import RetryPolicy, import_sdk, make_client
@@ -28,7 +29,7 @@ from bot.protected_paths import ProtectedPaths
 from bot.repo_config import CONFIG_FILE, RepoConfig, RepoConfigError, load_repo_config
 from bot.workspace.checkout import Workspace, branch_name
 from bot.workspace.dependencies import DependencyCache, SetupFailed
-from bot.workspace.git import GitOptions
+from bot.workspace.git import GitCredentials, GitOptions
 from bot.workspace.sandbox import Sandbox, SandboxUnavailable
 from bot.workspace.sandbox.from_settings import sandbox_settings
 from bot.workspace.test_failure import EnvironmentProblem
@@ -49,8 +50,9 @@ async def prepare(ctx: RunContext) -> StepOutcome:
     tools = ctx.tools
     default = await ctx.forge.default_branch(ctx.repo)
     new_branch = ctx.branch or branch_name(issue.number, issue.title)
+    clone_url = needed(tools.clone_url, "clone_url")
     checkout = await workspace.create_checkout(
-        tools.clone_url, ctx.base_branch or default, new_branch=new_branch,
+        clone_url, ctx.base_branch or default, new_branch=new_branch,
         credentials=tools.credentials)
     tools.checkout = checkout
     try:
@@ -62,14 +64,14 @@ async def prepare(ctx: RunContext) -> StepOutcome:
     if chosen != base:
         checkout.remove()
         checkout = await workspace.create_checkout(
-            tools.clone_url, chosen, new_branch=checkout.branch, credentials=tools.credentials)
+            clone_url, chosen, new_branch=checkout.branch, credentials=tools.credentials)
         tools.checkout = checkout
         config = load_repo_config(await checkout.read_base_file(CONFIG_FILE))
         base = chosen
     stopped = await _equip(ctx, config, base)
     if stopped is not None:
         return stopped
-    await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.in_progress])
+    await ctx.forge.add_labels(ctx.repo, ctx.item, [ctx.settings.labels.in_progress])
     return StepOutcome(Verdict.PASSED, ONWARD, summary=_summary(ctx, base))
 
 
@@ -83,7 +85,8 @@ async def prepare_rework(ctx: RunContext) -> StepOutcome:
     tools = ctx.tools
     change = await ctx.forge.get_change_request(ctx.repo, _change_request(ctx))
     await _adopt_origin(ctx)
-    checkout = await workspace.create_checkout(tools.clone_url, change.source_branch,
+    checkout = await workspace.create_checkout(needed(tools.clone_url, "clone_url"),
+                                               change.source_branch,
                                                credentials=tools.credentials)
     tools.checkout = checkout
     # The config comes from the target branch, never from Smith's own changes.
@@ -123,7 +126,7 @@ async def _begin(ctx: RunContext, *, read_issue: bool = True
     lost = await permission_lost(ctx)
     if lost is not None:
         return _stop("not_permitted", lost)
-    issue = await ctx.forge.get_issue(ctx.repo, ctx.issue.number) if read_issue else None
+    issue = await ctx.forge.get_issue(ctx.repo, ctx.item.number) if read_issue else None
     ctx.tools.issue = issue
     if not settings.anthropic_api_key:
         return _stop("no_model_key", "ANTHROPIC_API_KEY is not set for this Smith installation")
@@ -140,7 +143,9 @@ async def _begin(ctx: RunContext, *, read_issue: bool = True
             f"of {settings.min_free_disk_mb} MB, so no checkout was made",
             "ask the Smith operator to free disk space (or lower SMITH_MIN_FREE_DISK_MB)"))
     ctx.tools.clone_url = await ctx.forge.clone_url(ctx.repo)
-    ctx.tools.credentials = await ctx.forge.push_credentials(ctx.repo)
+    pushing = await ctx.forge.push_credentials(ctx.repo)  # handed to git alone
+    ctx.tools.credentials = (GitCredentials(pushing.username, pushing.password)
+                             if pushing is not None else None)
     return workspace, issue
 
 
@@ -249,8 +254,10 @@ def _start_model(ctx: RunContext, spent: tuple[int, float]) -> None:
         max_cost_usd=max(0.0, settings.run_cost_cap_usd - cost), sink=persist,
     )
     ctx.tools.ledger = ledger
+    key = settings.anthropic_api_key
+    assert key is not None  # _begin stops a run without a model key before it gets here
     ctx.tools.step_runner = StepRunner(
-        make_client(settings.anthropic_api_key.get_secret_value(), settings.anthropic_base_url),
+        make_client(key.get_secret_value(), settings.anthropic_base_url),
         model=settings.model, prompts_dir=settings.prompts_dir, ledger=ledger,
         retry=RetryPolicy(attempts=settings.llm_retry_attempts,
                           base_delay=settings.llm_retry_base_delay,

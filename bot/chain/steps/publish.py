@@ -44,8 +44,8 @@ REVIEWER_CHECKS = {
 
 def _title(ctx: RunContext) -> str:
     issue = ctx.tools.issue
-    title = issue.title if issue is not None else f"issue #{ctx.issue.number}"
-    return f"Fix #{ctx.issue.number}: {title}"[:250]
+    title = issue.title if issue is not None else f"issue #{ctx.item.number}"
+    return f"Fix #{ctx.item.number}: {title}"[:250]
 
 
 def _body(ctx: RunContext, left_behind: list[str]) -> str:
@@ -56,7 +56,7 @@ def _body(ctx: RunContext, left_behind: list[str]) -> str:
     issue = ctx.tools.issue
     usage = ctx.ledger.usage if ctx.ledger is not None else None
     return render_change_request_body(ChangeRequestContent(
-        run_id=ctx.run_id, issue_number=ctx.issue.number,
+        run_id=ctx.run_id, issue_number=ctx.item.number,
         issue_url=issue.url if issue is not None else "",
         summary=implementation.summary if implementation else "Fix by Smith",
         acceptance=acceptance,
@@ -126,7 +126,7 @@ async def _claim_branch(ctx: RunContext) -> str:
         if name != wanted:
             await checkout.rename_branch(name)
             await ctx.update_run(branch=name)
-            await ctx.forge.create_comment(ctx.repo, ctx.issue, render_branch_moved(
+            await ctx.forge.create_comment(ctx.repo, ctx.item, render_branch_moved(
                 ctx.run_id, kept=wanted, used=name))
         return head or ""
     raise BranchesTaken(f"the branches {wanted} to {wanted}-{MAX_BRANCH_SUFFIX} all hold "
@@ -196,11 +196,11 @@ async def publish_rework(ctx: RunContext) -> StepOutcome:
 
 async def transition(ctx: RunContext) -> StepOutcome:
     labels = ctx.settings.labels
-    await ctx.forge.add_labels(ctx.repo, ctx.issue, [labels.ready_for_review])
+    await ctx.forge.add_labels(ctx.repo, ctx.item, [labels.ready_for_review])
     for stale in (labels.in_progress, labels.awaiting_approval, labels.failed, labels.needs_info):
-        await ctx.forge.remove_label(ctx.repo, ctx.issue, stale)
+        await ctx.forge.remove_label(ctx.repo, ctx.item, stale)
     await ctx.forge.create_comment(
-        ctx.repo, ctx.issue,
+        ctx.repo, ctx.item,
         f"Smith opened {ctx.change_request_url} for this issue: ready for review.")
     return StepOutcome(Verdict.PASSED, None, summary="ready for review",
                        ending=RunEnding(RunStatus.SUCCEEDED, "change_request",

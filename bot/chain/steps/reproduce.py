@@ -26,7 +26,7 @@ from bot.chain.repro_skip import refused_skip
 from bot.chain.state import RedTest
 from bot.workspace.failure_summary import summarize_failures
 from bot.workspace.junit import RunStatus as TestRunStatus
-from bot.workspace.junit import TestOutcome
+from bot.workspace.junit import TestOutcome, TestRunResult
 from bot.workspace.safe_fs import remove_beneath, symlink_beneath, write_beneath
 from bot.workspace.testrun import run_tests
 from bot.workspace.tools import WritePolicy
@@ -55,7 +55,7 @@ async def revert_changes(ctx: RunContext, paths: list[str]) -> None:
             log.warning("revert_refused", path=rel, reason=str(exc))
 
 
-def red_message(result, test_id: str) -> str:  # noqa: ANN001 - TestRunResult
+def red_message(result: TestRunResult, test_id: str) -> str:
     for case in result.cases_for(test_id):
         if case.outcome == TestOutcome.RED_ASSERTION:
             return (case.message or case.details or "assertion failed").strip()[:1500]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.chain.agent import run_agent
-from bot.chain.artifacts import Acceptance, Diagnosis, Judgement, StepName
+from bot.chain.artifacts import Acceptance, CodeLocation, Diagnosis, Judgement, StepName
 from bot.chain.context import RunContext
 from bot.chain.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.chain.render.issue_comments import render_acceptance_blocked, render_judge_disagreed
@@ -89,10 +89,10 @@ async def acceptance(ctx: RunContext) -> StepOutcome:
             })
         rounds = await ctx.executions(StepName.ACCEPTANCE) + 1
         waits = rounds <= ctx.repo_config.steps.needs_info_rounds
-        await ctx.forge.create_comment(ctx.repo, ctx.issue, render_acceptance_blocked(
+        await ctx.forge.create_comment(ctx.repo, ctx.item, render_acceptance_blocked(
             ctx.run_id, blocked, command=ctx.settings.command_prefix, waits=waits,
             local=is_local(ctx.repo.forge)))
-        await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.needs_info])
+        await ctx.forge.add_labels(ctx.repo, ctx.item, [ctx.settings.labels.needs_info])
         await ctx.record_failure(str(StepName.ACCEPTANCE), "acceptance_blocked",
                                  blocked_story(blocked, dropped))
         summary = f"blocked: {len(kept)} usable criteria ({dropped} dropped)"
@@ -107,7 +107,7 @@ async def acceptance(ctx: RunContext) -> StepOutcome:
                            ending=RunEnding(RunStatus.FAILED, "needs_info", reason,
                                             announced=True))
     if ctx.state.answered_by:  # asked before: the answer did it
-        await ctx.forge.remove_label(ctx.repo, ctx.issue, ctx.settings.labels.needs_info)
+        await ctx.forge.remove_label(ctx.repo, ctx.item, ctx.settings.labels.needs_info)
     accepted = artifact.model_copy(update={"criteria": kept})
     return StepOutcome(Verdict.PASSED, ONWARD, artifact=accepted,
                        summary=f"{len(kept)} criteria" + (f", {dropped} dropped" if dropped else ""))
@@ -160,7 +160,7 @@ def _earlier_judgement(ctx: RunContext) -> str | None:
     return f"{judgement.why} (it latched onto: {judgement.latched_onto})"
 
 
-def _location_exists(ctx: RunContext, location) -> bool:  # noqa: ANN001 - CodeLocation
+def _location_exists(ctx: RunContext, location: CodeLocation) -> bool:
     root: Path = ctx.workspace.path
     path = (root / location.path).resolve()
     if not path.is_relative_to(root.resolve()) or not path.is_file():
@@ -203,9 +203,9 @@ async def judge(ctx: RunContext) -> StepOutcome:
         return StepOutcome(Verdict.REJECTED, str(StepName.DIAGNOSE), artifact=artifact,
                            summary=f"disagreed (round {rounds} of {rebuilds})")
     await ctx.forge.create_comment(
-        ctx.repo, ctx.issue, render_judge_disagreed(ctx.run_id, diagnosis, artifact, rounds=rounds,
+        ctx.repo, ctx.item, render_judge_disagreed(ctx.run_id, diagnosis, artifact, rounds=rounds,
                                                     command=ctx.settings.command_prefix))
-    await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.failed])
+    await ctx.forge.add_labels(ctx.repo, ctx.item, [ctx.settings.labels.failed])
     return StepOutcome(Verdict.REJECTED, None, artifact=artifact,
                        summary=f"disagreed {rounds} times; stopping",
                        ending=RunEnding(RunStatus.FAILED, "judge_disagreed",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 import structlog
 
@@ -94,7 +95,7 @@ async def prepare_tests_for_change(ctx: RunContext) -> StepOutcome:
         return begun
     workspace, _ = begun
     tools = ctx.tools
-    change = await ctx.forge.get_change_request(ctx.repo, ctx.issue.number)
+    change = await ctx.forge.get_change_request(ctx.repo, ctx.item.number)
     tools.issue = Issue(number=change.number, title=change.title, body=change.body,
                         author="change-request", url=change.url)
     tools.checkout = await workspace.create_checkout(
@@ -188,10 +189,10 @@ async def test_targets(ctx: RunContext) -> StepOutcome:
     if not candidates:
         if mirror is not None:
             touched = await pick.commits_naming(checkout.git, mirror, checkout.source_branch,
-                                                ctx.issue.number)
+                                                ctx.item.number)
             for path, functions in touched.items():
                 candidates.setdefault(path, set()).update(functions)
-                why[path] = f"changed by commits naming #{ctx.issue.number}"
+                why[path] = f"changed by commits naming #{ctx.item.number}"
         issue = ctx.tools.issue
         for path in pick.paths_in_text(f"{issue.title}\n{issue.body}" if issue else ""):
             candidates.setdefault(path, set())
@@ -283,7 +284,7 @@ async def _items(ctx: RunContext) -> list[str]:
     return [t.path for t in ctx.require(str(StepName.TEST_TARGETS), TestTargets).targets]
 
 
-def _files(ctx: RunContext) -> dict[str, dict]:
+def _files(ctx: RunContext) -> dict[str, dict[str, Any]]:
     """Per target: its file report and, once kept, the file's content (the item checkpoint)."""
     return dict((ctx.state.model_extra or {}).get("test_files") or {})
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.chain.agent import learned_rules, tools_for
-from bot.chain.artifacts import StepName
+from bot.chain.artifacts import Artifact, StepName
 from bot.chain.change import change_diff
 from bot.chain.context import RunContext
 from bot.chain.examples.artifacts import Evaluation, GeneratedArtefact, InputClass, InputClasses
@@ -23,7 +23,7 @@ from bot.chain.examples.tools import VIEW, TrainingView
 from bot.chain.graph import ONWARD, StepOutcome, Verdict
 from bot.chain.registry import agent_step
 from bot.chain.untrusted import data_block
-from bot.llm.runner import StepSpec
+from bot.llm.runner import StepSpec, StepTools
 from bot.repo_config import ExamplesConfig
 from bot.workspace.tools import WritePolicy
 
@@ -41,7 +41,9 @@ def task_blocks(ctx: RunContext, spec: ExamplesConfig) -> list[str]:
     return parts
 
 
-async def run(ctx: RunContext, step: StepName, inputs: str, tools=None):  # noqa: ANN001, ANN201
+async def run(
+    ctx: RunContext, step: StepName, inputs: str, tools: StepTools | None = None
+) -> Artifact:
     info = agent_step(step)
     assert info.artifact is not None
     result = await ctx.step_runner.run_step(

@@ -25,7 +25,7 @@ BLIND_TEXT = ("the leak check could not see the canary planted in the held-out e
 
 def body_for(ctx: RunContext, state: ExamplesState) -> str:
     generated = ctx.artifact(str(StepName.EXAMPLES_GENERATE), GeneratedArtefact)
-    return change_request_body(run_id=ctx.run_id, issue_number=ctx.issue.number,
+    return change_request_body(run_id=ctx.run_id, issue_number=ctx.item.number,
                                summary=generated.summary if generated else "",
                                spec=spec_of(ctx), state=state)
 

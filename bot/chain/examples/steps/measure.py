@@ -14,6 +14,7 @@ from bot.chain.examples.evaluate import EvaluatorFailed, run_evaluator
 from bot.chain.examples.metrics import errors, meets, score
 from bot.chain.examples.render import below_threshold_comment
 from bot.chain.examples.run import current_split, held_out, spec_of
+from bot.chain.examples.split import Example
 from bot.chain.examples.state import ExamplesState, Iteration
 from bot.chain.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.forge.errors import ForgeError
@@ -27,9 +28,9 @@ async def end_below_threshold(ctx: RunContext, state: ExamplesState, reason: str
     await state.save(ctx)
     text = below_threshold_comment(run_id=ctx.run_id, spec=spec_of(ctx), state=state,
                                    reason=reason, command=ctx.settings.command_prefix)
-    await ctx.forge.create_comment(ctx.repo, ctx.issue, text)
+    await ctx.forge.create_comment(ctx.repo, ctx.item, text)
     try:
-        await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.failed])
+        await ctx.forge.add_labels(ctx.repo, ctx.item, [ctx.settings.labels.failed])
     except ForgeError:
         pass  # the comment said it; a label is a convenience
     return StepOutcome(Verdict.REJECTED, None, artifact=artifact, summary=reason[:200],
@@ -94,7 +95,7 @@ async def train(ctx: RunContext) -> StepOutcome:
                               reason="below_train_threshold")
 
 
-async def held_out_answers(ctx: RunContext) -> tuple[list, list[bool]]:
+async def held_out_answers(ctx: RunContext) -> tuple[list[Example], list[bool]]:
     """The held-out examples and the evaluator's answers on them (memory only)."""
     examples = list((await held_out(ctx)).examples)
     return examples, await evaluated(ctx, "held_out", [e.text for e in examples])

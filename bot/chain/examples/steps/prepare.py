@@ -18,6 +18,7 @@ from bot.chain.examples.spec import SpecError, acceptance_digest, resolve
 from bot.chain.examples.state import ExamplesState
 from bot.chain.graph import ONWARD, StepOutcome, Verdict
 from bot.chain.steps.prepare import _bad_config, _begin, _equip, _stop
+from bot.chain.tools import needed
 from bot.repo_config import CONFIG_FILE, RepoConfigError, load_repo_config
 from bot.workspace.checkout import branch_name
 from bot.workspace.safe_fs import UnsafePath, remove_beneath
@@ -30,10 +31,11 @@ async def prepare_examples(ctx: RunContext) -> StepOutcome:
     if isinstance(begun, StepOutcome):
         return begun
     workspace, issue = begun
+    assert issue is not None
     tools = ctx.tools
     default = await ctx.forge.default_branch(ctx.repo)
     checkout = await workspace.create_checkout(
-        tools.clone_url, ctx.base_branch or default,
+        needed(tools.clone_url, "clone_url"), ctx.base_branch or default,
         new_branch=ctx.branch or branch_name(issue.number, issue.title),
         credentials=tools.credentials)
     tools.checkout = checkout
@@ -79,7 +81,7 @@ async def prepare_examples(ctx: RunContext) -> StepOutcome:
             held_out_negatives=held.negatives, train_size=len(split.train),
             moved_to_training=split.moved))
         await state.save(ctx)
-    await ctx.forge.add_labels(ctx.repo, ctx.issue, [settings.labels.in_progress])
+    await ctx.forge.add_labels(ctx.repo, ctx.item, [settings.labels.in_progress])
     return StepOutcome(Verdict.PASSED, ONWARD,
                        summary=f"{len(split.train)} training, {len(held.examples)} held-out "
                                f"examples; acceptance {digest[:12]}")

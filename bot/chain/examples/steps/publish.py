@@ -13,8 +13,8 @@ from bot.chain.steps.publish import _commit_and_push
 
 def _title(ctx: RunContext) -> str:
     issue = ctx.tools.issue
-    title = issue.title if issue is not None else f"issue #{ctx.issue.number}"
-    return f"#{ctx.issue.number}: {title}"[:250]
+    title = issue.title if issue is not None else f"issue #{ctx.item.number}"
+    return f"#{ctx.item.number}: {title}"[:250]
 
 
 async def publish_examples(ctx: RunContext) -> StepOutcome:
