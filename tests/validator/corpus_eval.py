@@ -192,6 +192,24 @@ def figures_table(results: dict[str, Score]) -> str:
     return "\n".join(rows)
 
 
+def figures_side_by_side(results: dict[str, Score]) -> str:
+    """One row per measure, one column group per corpus: hits/cases, rate and Wilson bound (the
+    lower one for recalls, the upper one for false vetoes). Aggregates only, never cases."""
+    names = list(results)
+    width = 23
+    head = f"{'measure':17}" + "".join(f" | {name:^{width}}" for name in names)
+    sub = f"{'':17}" + "".join(f" | {'hits':>9} {'rate':>6} {'bound':>6}" for _ in names)
+    rows = [head, sub, "-" * len(sub)]
+    table = {name: figures(result) for name, result in results.items()}
+    for measure in ("veto recall", "clean false veto", "soft recall"):
+        cells = []
+        for name in names:
+            hits, total, value, bound = table[name][measure]
+            cells.append(f" | {f'{hits}/{total}':>9} {value:6.2f} {bound:6.2f}")
+        rows.append(f"{measure:17}" + "".join(cells))
+    return "\n".join(rows)
+
+
 if __name__ == "__main__":  # [own | train | heldout] (default own); the held-out part: figures only
     import sys
 
