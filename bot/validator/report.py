@@ -19,11 +19,13 @@ _NORMATIVE = re.compile(
 )
 _TEST_WORDS = (
     r"(tests?|specs?|test cases?|assert(ion)?s?|expectations?|expected (values?|results?|outputs?|strings?|numbers?)|"
-    r"snapshots?|golden (files?|values?)|fixtures?|tolerances?|precision|decimal places|rounding)"
+    r"snapshots?|golden (files?|values?)|fixtures?|tolerances?|precision|decimal places|rounding|"
+    r"time ?outs?|time limits?|deadlines?|bounds?|thresholds?)"
 )
 _CHANGE_ASK = [
     re.compile(
-        r"\b(update|change|correct|fix|adjust|amend|rewrite|relax|loosen|widen|increase|replace|align)\b"
+        r"\b(update|change|correct|fix|adjust|amend|rewrite|relax|loosen|widen|increase|replace|align|raise|bump|"
+        r"extend|lengthen|lower|decrease|reduce|tighten)\b"
         rf"(\s+\S+){{0,4}}?\s+{_TEST_WORDS}\b"
     ),
     re.compile(

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from bot.protected_paths import ProtectedPaths, normalize_path
-from bot.validator.protected import ProtectedPathViolation, assert_diff_unprotected, check_diff
 from bot.validator.diffparse import DiffParseError
+from bot.validator.protected import ProtectedPathViolation, assert_diff_unprotected, check_diff
 
 
 @pytest.fixture(scope="module")

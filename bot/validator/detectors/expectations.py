@@ -32,7 +32,9 @@ _WORD_LITERALS = frozenset({"True", "False", "None", "true", "false", "null", "n
 _ASSERTING = re.compile(
     r"^(assert\w*|Assert\w*|check\w*|verify\w*|expect_\w+|to[A-Z]\w*|(Not)?Equal\w*|Exactly|Same|"
     r"InDelta\w*|InEpsilon\w*|JSONEq|ElementsMatch|approx|isclose|allclose|assert_allclose|closeTo|"
-    r"equal|equals|deepEqual|strictEqual|deepStrictEqual|eql|eq|be|become|to_eq|is_equal_to|Is)$"
+    r"equal|equals|deepEqual|strictEqual|deepStrictEqual|eql|eq|be|become|to_eq|is_equal_to|Is|"
+    r"is[A-Z]\w*|has[A-Z]\w*|contains(Exactly|Only|InAnyOrder)?\w*|equalTo|closeTo|should\w*|"
+    r"must_\w+|wont_\w+|refute_\w+|be_\w+|match(es)?|include|of|within|have_\w+|satisfies)$"
 )
 # Calls that build an expected value rather than compute the actual one.
 _VALUE_CALL = re.compile(
@@ -119,7 +121,7 @@ def _file_findings(changed: ChangedFile, report: str | None) -> Iterator[Finding
 _LIKELY = re.compile(
     r"\bassert|\bAssert|\bexpect|\bto[A-Z]\w*\(|\b(Equal|InDelta|InEpsilon|closeTo|approx|isclose)\w*\(|"
     r"\b(want|expected|exp|golden)\w*\b|\b(if|unless)\b.*(==|!=|<|>)|(time_?out|deadline|time_?limit)|"
-    r"\bwithin\(|\bbe_within\b|^\s*\}\s*,\s*\d[\d_]*\s*\)",
+    r"\bwithin\(|\bbe_within\b|^\s*\}\s*,\s*\d[\d_]*\s*\)|\b(must|wont)_\w+|\bshould\w*|\brefute\w*|\bis_expected\b",
     re.IGNORECASE,
 )
 _MAX_CANDIDATES = 5000  # per side of a hunk: a rewrite that large is not an edit in place
@@ -318,6 +320,8 @@ def _on_expected_side(toks: list[_Token], positions: list[int], kind: str) -> bo
     if kind == "continued":
         return True
     for position in positions:
+        if _after_bare_matcher(toks, position):
+            continue  # Ruby's `eq 4`, `assert_equal 42, total`, `must_equal 41`: no brackets
         frames = _frames(toks, position)
         for name in frames:
             if _ASSERTING.match(name):
@@ -328,6 +332,16 @@ def _on_expected_side(toks: list[_Token], positions: list[int], kind: str) -> bo
             if kind in ("assert", "compare") and not _beside_comparison(toks, position):
                 return False
     return True
+
+
+def _after_bare_matcher(toks: list[_Token], position: int) -> bool:
+    """The literal is the first argument of an asserting call written without brackets."""
+    if position == 0 or _frames(toks, position):
+        return False
+    before = toks[position - 1]
+    return before.kind == "name" and bool(_ASSERTING.match(before.text.rsplit(".", 1)[-1])) and (
+        position < 2 or toks[position - 2].text not in ("def", "function", "func")
+    )
 
 
 def _beside_comparison(toks: list[_Token], position: int) -> bool:

@@ -47,13 +47,16 @@ _GUARD_LINE = re.compile(
     r"\braise\s+[A-Z][\w.]*|\bthrow\s+(new\s+)?\w+|\babort\(\s*4\d\d|"
     r"\bhttp\.Error\(|\breturn\s+.*(errors\.New|fmt\.Errorf|Err[A-Z]\w*)|^\s*assert\s|\b(require|invariant|precondition)\(|"
     r"@(login_required|permission_required|requires_auth|authenticated|PreAuthorize|Secured|RolesAllowed)\b|"
-    r"\b(check|ensure|verify|validate|authorize)_?\w*\(|\bstatus\(4\d\d\)|status_code\s*=\s*4\d\d|\bPermissionDenied\b"
+    r"\b(check|ensure|verify|validate|authorize)_?\w*\(|\bstatus\(4\d\d\)|status_code\s*=\s*4\d\d|\bPermissionDenied\b|"
+    r"\b(require|ensure|check|verify|is|must)_?(Auth|Admin|Login|Logged|Role|Permission|Scope|Owner|Signed)\w*\b|"
+    r"\bbefore_action\s+:(authenticate|authorize|require|ensure|check|verify)\w*|\bhead\s+:(forbidden|unauthorized|unprocessable_entity)|"
+    r"\b(Forbidden|Unauthorized|NotAuthorized|AccessDenied)(Error|Exception)?\b"
 )
 _CONDITION_LINE = re.compile(
     r"^\s*(if|elif|else if|\} else if|while|assert|unless|guard)\b|^\s*if\s*\("
 )
 _SECURITY_OFF = re.compile(
-    r"\bverify\s*=\s*False|\bcheck\s*=\s*False|\bstrict\s*=\s*False|InsecureSkipVerify\s*:\s*true|"
+    r"\bskip_before_action\s+:(authenticate|authorize|require|verify|check)\w*|\bverify\s*=\s*False|\bcheck\s*=\s*False|\bstrict\s*=\s*False|InsecureSkipVerify\s*:\s*true|"
     r"rejectUnauthorized\s*:\s*false|\bvalidate\s*=\s*False|@csrf_exempt\b|\bAllowAny\b|\bskip_?[vV]alidation\b|"
     r"\bpermitAll\(\)|\bdisable_?auth\w*\s*[:=]\s*(True|true)"
 )

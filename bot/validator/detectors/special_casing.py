@@ -137,7 +137,13 @@ def _literal_as_key(code: str, value: str) -> bool:
     """A lookup table keyed by the test's value (`{"jane@x.org": "jane"}`) is special-casing too."""
     escaped = re.escape(value)
     bare = rf"|(?<![\w.]){escaped}(?![\w.])" if re.fullmatch(r"-?\d+(\.\d+)?", value) else ""
-    return re.search(rf"(\"{escaped}\"|'{escaped}'{bare})\s*(:(?!:)|=>)", code) is not None
+    if re.search(rf"(\"{escaped}\"|'{escaped}'{bare})\s*(:(?!:)|=>)", code):
+        return True
+    # Java and JS builders: `Map.of("x", …)`, `map.put("x", …)`, `new Map([["x", …]])`.
+    return re.search(
+        rf"(\bMap\.(of|entry)\(|\.(put|putIfAbsent|set)\(|\[\[|\]\s*,\s*\[)\s*(\"{escaped}\"|'{escaped}'{bare})\s*,",
+        code,
+    ) is not None
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
