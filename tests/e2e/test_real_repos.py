@@ -26,7 +26,7 @@ VENV_YML = f"""setup:
   cache_paths: [".venv"]
 """
 INTENDED = sorted(["calc.py", script.RED_TEST_FILE])
-NO_PYTHON = "/usr/local/bin:/usr/bin:/bin"  # an operator PATH with `python3` but no `python`
+NO_PYTHON = "/usr/local/bin:/usr/bin:/bin"  # an operator PATH: the system's python3, no pytest
 
 
 def _then_overloaded(turn: Turn, e2e: E2E, count: int) -> Turn:
@@ -122,7 +122,8 @@ async def test_a_test_command_that_is_not_found_ends_environment_without_spendin
                 if len(r.messages) == 1]) == 1
     ending = e2e.assert_one_final_ending()
     assert "kind=environment" in ending
-    assert "`python: not found`" in ending and "`setup`" in ending and ".smith.yml" in ending
+    # The default `python3 -m pytest` on the host's Python alone (a Debian worker, no setup).
+    assert "`No module named pytest`" in ending and "`setup`" in ending and ".smith.yml" in ending
     assert "No fix attempt was spent" in ending
     assert "0 fix attempts" not in ending and "not red" not in ending
     assert "smith:failed" in e2e.labels() and "smith:in-progress" not in e2e.labels()
