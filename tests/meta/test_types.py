@@ -1,9 +1,10 @@
-"""`mypy --strict` holds on the modules listed here: the composition root, the runtime, the
-store's queries, the job blueprints and the CLI. Extend the list as modules are brought up to
-strict; the settings live in pyproject.toml ([tool.mypy])."""
+"""`mypy --strict` holds on the whole product (`bot` and `handlers`) except the files listed in
+NOT_YET_STRICT, a list that only shrinks: a file that passes must leave it, and no other file may
+fail. Settings in pyproject.toml ([tool.mypy])."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,26 +12,54 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-STRICT = [
-    "bot/cli/", "bot/command_line.py", "bot/runtime.py", "bot/services.py", "bot/subjects.py",
-    "bot/jobs.py", "bot/rules/jobs.py", "bot/redelivery_jobs.py", "bot/retention.py",
-    "bot/store/queue.py", "bot/store/runs.py", "bot/store/rules.py", "bot/store/stats.py",
-    "bot/store/deliveries.py", "bot/intake.py", "bot/stats/", "bot/protected_paths.py",
-    "bot/validator/protected.py", "bot/dashboard/pages.py", "handlers/runs.py",
-    "handlers/outcomes.py", "handlers/rules.py", "bot/app.py", "bot/heartbeat.py", "bot/retry.py",
-    "bot/forge/retry.py", "bot/llm/client.py", "bot/chain/code_index.py",
-    "bot/workspace/checkout.py", "bot/cron.py", "bot/chain/testgen/campaigns.py",
-    "bot/chain/testgen/jobs.py", "bot/chain/estimate_floor.py", "bot/chain/reach.py",
-    "bot/chain/repro_skip.py", "bot/chain/verdict_checks.py", "bot/validator/evidence.py",
-    "handlers/answers.py", "bot/chain/records.py", "bot/codegraph/pydefs.py",
-    "bot/codegraph/pyrefs.py", "bot/codegraph/pystatements.py", "bot/codegraph/fstrings.py",
-    "bot/codegraph/lazy.py", "bot/terminal.py", "bot/logs.py",
-]
+PRODUCT = ("bot", "handlers")
+NOT_YET_STRICT = frozenset({
+    # The validator's detectors, reworked while the rest was brought up to strict (#26, #27).
+    "bot/validator/detectors/comments.py", "bot/validator/detectors/common.py",
+    "bot/validator/detectors/expectations.py", "bot/validator/detectors/guarded_returns.py",
+    "bot/validator/detectors/soft.py", "bot/validator/diffparse.py", "bot/validator/redtest.py",
+    "bot/validator/trajectory_audit.py",
+})
+ENGINE = ("bot/chain/graph.py", "bot/chain/context.py", "bot/chain/engine.py",
+          "bot/chain/loop.py", "bot/chain/held.py", "bot/chain/records.py", "bot/chain/state.py",
+          "bot/chain/runner.py", "bot/chain/status.py", "bot/chain/stories.py",
+          "bot/chain/tools.py")
+STRICT_SHARE_FLOOR = 0.80
+"""Share of the product's code lines that mypy --strict checks (issue #26: at least 80 %)."""
 
 
-@pytest.mark.slow
-def test_listed_modules_pass_mypy_strict():
+def _code_lines(path: Path) -> int:
+    return sum(1 for line in path.read_text(encoding="utf-8").splitlines()
+               if line.strip() and not line.strip().startswith("#"))
+
+
+def _product_files() -> list[Path]:
+    return sorted(p for package in PRODUCT for p in (ROOT / package).rglob("*.py"))
+
+
+def test_the_list_names_real_files_and_no_engine_module() -> None:
+    for name in NOT_YET_STRICT:
+        assert (ROOT / name).is_file(), f"{name} is gone: remove it from NOT_YET_STRICT"
+    assert not NOT_YET_STRICT & set(ENGINE)
+
+
+def test_strict_typing_covers_most_of_the_product() -> None:
+    lines = {p.relative_to(ROOT).as_posix(): _code_lines(p) for p in _product_files()}
+    share = 1 - sum(lines[name] for name in NOT_YET_STRICT) / sum(lines.values())
+    print(f"\nmypy --strict checks {share:.1%} of {sum(lines.values())} code lines")
+    assert share >= STRICT_SHARE_FLOOR
+
+
+@pytest.mark.slow  # mypy over the whole product
+def test_mypy_strict_holds_outside_the_list_and_the_list_only_shrinks() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", *STRICT],
-        cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stdout + result.stderr
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", *PRODUCT],
+        cwd=ROOT, capture_output=True, text=True, timeout=900)
+    errors = [line for line in result.stdout.splitlines() if ": error:" in line]
+    failing = {re.split(r":\d+:", line, maxsplit=1)[0] for line in errors}
+    new = sorted(failing - NOT_YET_STRICT)
+    assert not new, "mypy --strict fails outside NOT_YET_STRICT:\n" + "\n".join(
+        line for line in errors if line.split(":")[0] in new)
+    clean = sorted(NOT_YET_STRICT - failing)
+    assert not clean, f"now strict: remove {clean} from NOT_YET_STRICT"
+    assert result.returncode in (0, 1), result.stderr
