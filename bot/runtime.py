@@ -15,7 +15,8 @@ from collections.abc import Callable
 import procrastinate
 
 from bot import jobs, redelivery_jobs, retention
-from bot.chain.runner import run_chain
+from bot.catalogue import GRAPHS
+from bot.chain.runner import chain_runner
 from bot.chain.testgen import jobs as testgen_jobs
 from bot.config import Settings
 from bot.rules import jobs as rules_jobs
@@ -41,7 +42,7 @@ def build_runtime(settings: Settings, url: str) -> tuple[Runtime, Router]:
     router = build_router(settings)
     runtime = Runtime(
         settings=settings, db=Database(url), forges=build_forges(settings),
-        route_event=router.dispatch, run_chain=run_chain,
+        route_event=router.dispatch, run_chain=chain_runner(GRAPHS),
     )
     return runtime, router
 

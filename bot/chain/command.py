@@ -80,11 +80,10 @@ async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.chain.engine import RetryLater
     from bot.chain.fix import FIX
     from bot.chain.local_runs import after_foreground
-    from bot.chain.runner import run_chain
+    from bot.chain.runner import chain_runner
     from bot.command_line import CommandError, shell_actor
-    from bot.services import build_forges
     from bot.forge.local import LocalForge, local_params, read_issue_file
-    from bot.services import Runtime
+    from bot.services import Runtime, build_forges
     from bot.store.db import Database
     from bot.store.runs import create_run
 
@@ -127,7 +126,7 @@ async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
         console.print(f"Smith run {run.id}: {escape(str(repo))} issue #{issue_number}",
                       highlight=False)
         final = await run_in_foreground(runtime, run.id, FIX.step_names(), console,
-                                        run_chain, RetryLater)
+                                        chain_runner({FIX.name: FIX}), RetryLater)
         await after_foreground(runtime, final, local_forge, console)
         report: Path | None = None
         if local_forge is not None:

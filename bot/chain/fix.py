@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from bot.chain.artifacts import StepName as S
 from bot.chain.context import RunContext
-from bot.chain.examples.graph import EXAMPLES
 from bot.chain.graph import END, Graph, Node
 from bot.chain.steps.check import quality, regression, validate
 from bot.chain.steps.estimate import estimate, plan
@@ -20,7 +19,6 @@ from bot.chain.steps.prepare import prepare, prepare_rework
 from bot.chain.steps.publish import publish, publish_rework, transition
 from bot.chain.steps.reproduce import brt
 from bot.chain.steps.understand import acceptance, diagnose, judge
-from bot.chain.testgen.graph import TESTS, TESTS_FOR_CHANGE
 
 
 def _diagnose_budget(ctx: RunContext) -> int:
@@ -83,5 +81,3 @@ REWORK = Graph(
     ),
     display=tuple(str(s) for s in (S.PREPARE, S.IMPLEMENT, S.QUALITY, S.VALIDATE, S.PUBLISH)),
 )
-
-GRAPHS: dict[str, Graph] = {graph.name: graph for graph in (FIX, REWORK, EXAMPLES, TESTS, TESTS_FOR_CHANGE)}

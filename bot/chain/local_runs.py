@@ -14,8 +14,12 @@ Imports stay inside the functions: `smith --help` loads the modules that import 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.chain.graph import Graph
 
 
 def local_settings(settings: Any) -> Any:
@@ -99,18 +103,20 @@ async def current(runtime: Any, run_id: int) -> dict[str, Any]:
         return run_as_dict(run)
 
 
-async def walk_local_run(runtime: Any, run_id: int, forge: Any, console: Any) -> dict[str, Any]:
+async def walk_local_run(runtime: Any, run_id: int, forge: Any, console: Any,
+                         graphs: Mapping[str, Graph]) -> dict[str, Any]:
     """Walk a local run on in this shell (`smith runs approve|retry`) as `smith fix --repo`
     walked it first: the step table, the ending, what can be done next, and its report (the
-    same file, now whole). Returns the run as a dict, with `report`."""
+    same file, now whole). `graphs`: every chain's (the caller composes them). Returns the run
+    as a dict, with `report`."""
     from bot.chain.command import run_in_foreground
     from bot.chain.engine import RetryLater
-    from bot.chain.fix import GRAPHS
-    from bot.chain.runner import run_chain
+    from bot.chain.runner import chain_runner
 
     chain = (await current(runtime, run_id))["chain"]
-    graph = GRAPHS.get(chain)
+    graph = graphs.get(chain)
     names = graph.step_names() if graph is not None else ()
+    run_chain = chain_runner(graphs)
     console.print(f"Smith run {run_id}: {forge.repo_ref()} goes on here ({chain} chain)",
                   markup=False, highlight=False)
     final = await run_in_foreground(runtime, run_id, names, console, run_chain, RetryLater)

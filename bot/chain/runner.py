@@ -1,38 +1,50 @@
 """The job's entry point: pick the run's graph and walk it; the catch-all edge of a run.
 
+The graphs are handed in (`chain_runner`): the root composes every chain's graphs
+(bot/catalogue.py), a command that runs one chain hands its own, and nothing here knows a chain.
+
 Only here (and at the webhook) are unexpected errors caught broadly: the run is marked failed
 with the error recorded and said on the issue, instead of a job retried forever.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 
 import structlog
 
 from bot.chain.engine import RetryLater, RunEngine, private_dirs
-from bot.chain.fix import GRAPHS
 from bot.chain.graph import Graph
-from bot.chain.state import RunState
 from bot.chain.render.issue_comments import render_internal_error
+from bot.chain.state import RunState
 from bot.chain.status import StatusBoard, speaks_on
 from bot.forge.base import RepoRef
 from bot.forge.errors import ForgeError
-from bot.services import Runtime
+from bot.services import ChainRunner, Runtime
 from bot.store.runs import get_run, update_run
 from bot.store.steps import fail_open_steps
 
 log = structlog.get_logger(__name__)
 
 
-async def run_chain(run_id: int, runtime: Runtime) -> None:
+def chain_runner(graphs: Mapping[str, Graph]) -> ChainRunner:
+    """The job's entry point over `graphs` (by chain name): what `Runtime.run_chain` holds."""
+
+    async def run_chain(run_id: int, runtime: Runtime) -> None:
+        await walk_run(graphs, run_id, runtime)
+
+    return run_chain
+
+
+async def walk_run(graphs: Mapping[str, Graph], run_id: int, runtime: Runtime) -> None:
     async with runtime.db.transaction() as session:
         run = await get_run(session, run_id)
         chain = run.chain if run is not None else None
     if chain is None:
         log.warning("run_missing", run=run_id)
         return
-    graph = GRAPHS.get(chain)
+    graph = graphs.get(chain)
     if graph is None:
         await _fail(runtime, run_id, f"unknown chain {chain!r}")
         return

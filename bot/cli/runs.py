@@ -122,6 +122,7 @@ async def act_in_shell(
     goes on is walked here, in the foreground. `forges` (tests) replaces the configured ones.
 
     Returns the exit code and the outcome (`done` False: refused, nothing changed)."""
+    from bot.catalogue import GRAPHS
     from bot.chain.local_runs import current, local_settings, walk_local_run, write_report
     from bot.chain.status import speaks_on
     from bot.command_line import shell_actor
@@ -181,7 +182,7 @@ async def act_in_shell(
                 started = await get_run(session, decision.goes_on)
             walked = local_forge_of(started.params if started is not None else None)
         final = await walk_local_run(Runtime(settings=settings, db=db, forges={LOCAL: walked}),
-                                     decision.goes_on, walked, console)
+                                     decision.goes_on, walked, console, GRAPHS)
         outcome["final"] = final
         return (EXIT_OK if final["status"] == "succeeded" else 1), outcome
     finally:

@@ -16,7 +16,8 @@ from pydantic import SecretStr
 from sqlalchemy import select
 
 from bot.app import create_app
-from bot.chain.runner import run_chain
+from bot.catalogue import GRAPHS
+from bot.chain.runner import chain_runner
 from bot.chain.testgen.jobs import SCHEDULE_CAMPAIGNS
 from bot.config import Settings
 from bot.forge.base import ItemRef, RepoRef
@@ -263,7 +264,7 @@ async def e2e(tmp_path: Path, database: Database, forge_name: str, request) -> A
                                     retry=FAST_FORGE_RETRY)
                 repo_name = PROJECT
             runtime = Runtime(settings=settings, db=database, forges={forge_name: forge},
-                              route_event=router.dispatch, run_chain=run_chain)
+                              route_event=router.dispatch, run_chain=chain_runner(GRAPHS))
             try:
                 yield E2E(forge_name, settings, database, fake, model, runtime, bare, issue,
                           repo_name)

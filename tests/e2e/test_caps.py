@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.runner import run_chain
+from bot.catalogue import GRAPHS
+from bot.chain.runner import chain_runner
 from bot.store.runs import create_run
 from tests.e2e import script
 from tests.e2e.conftest import E2E
@@ -19,7 +20,7 @@ async def test_a_resumed_run_that_already_spent_its_budget_stops_before_calling_
                                issue=e2e.issue, chain="fix", summoned_by="maintainer")
         run.input_tokens = e2e.settings.run_token_cap  # spent before the crash
         run_id = run.id
-    await run_chain(run_id, e2e.runtime)
+    await chain_runner(GRAPHS)(run_id, e2e.runtime)
     [run] = await e2e.runs()
     assert (run.status, run.outcome) == ("failed", "budget_exhausted"), run.reason
     assert "token cap" in run.reason

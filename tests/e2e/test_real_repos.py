@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from bot.catalogue import GRAPHS
 from bot.chain.fix import FIX
-from bot.chain.runner import run_chain
+from bot.chain.runner import chain_runner
 from tests.e2e import script
 from tests.e2e.buggy_repo import branch_file, changed_files, push_files, tree_files
 from tests.e2e.conftest import E2E
@@ -81,7 +82,7 @@ async def test_a_resume_after_a_crash_reapplies_only_the_intended_diff_and_finis
     assert (run.status, run.current_step) == ("queued", "implement"), run.reason
     e2e.model._failures.clear()  # the storm is over
 
-    await run_chain(run.id, e2e.runtime)  # what the job's retry does
+    await chain_runner(GRAPHS)(run.id, e2e.runtime)  # what the job's retry does
 
     [run] = await e2e.runs()
     assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason

@@ -122,6 +122,9 @@ def test_the_cli_is_imported_by_nothing_and_handlers_only_by_the_root():
         if _unit(module) in ("bot.chain", "handlers", "bot.rules"):
             assert not any(_unit(n) == "bot.jobs" for n in names), (
                 f"{module} imports the job module")
+        if module not in ("bot.runtime", "bot.catalogue") and _unit(module) != "bot.cli":
+            assert not any(_unit(n) == "bot.catalogue" for n in names), (
+                f"{module} imports the catalogue of chains (the root hands graphs down)")
 
 
 def test_a_function_level_import_is_seen():

@@ -68,7 +68,7 @@ async def _examples(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.chain.command import run_in_foreground
     from bot.chain.engine import RetryLater
     from bot.chain.examples.graph import EXAMPLES
-    from bot.chain.runner import run_chain
+    from bot.chain.runner import chain_runner
     from bot.command_line import CommandError, shell_actor
     from bot.forge.local import LocalForge, local_params, read_issue_file
     from bot.services import Runtime
@@ -99,7 +99,8 @@ async def _examples(settings: Any, url: str, args: argparse.Namespace) -> int:
             raise CommandError(f"{repo.full_name} already has a live run for this issue")
         console.print(f"Smith run {run.id}: held-out acceptance chain on "
                       f"{escape(str(args.repo))}", highlight=False)
-        await run_in_foreground(runtime, run.id, EXAMPLES.step_names(), console, run_chain,
+        await run_in_foreground(runtime, run.id, EXAMPLES.step_names(), console,
+                                chain_runner({EXAMPLES.name: EXAMPLES}),
                                 RetryLater)
         async with runtime.db.transaction() as session:
             stored = await get_run(session, run.id)

@@ -160,7 +160,7 @@ async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.chain.command import run_in_foreground, run_json
     from bot.chain.engine import RetryLater
     from bot.chain.local_runs import after_foreground
-    from bot.chain.runner import run_chain
+    from bot.chain.runner import chain_runner
     from bot.chain.testgen.graph import TESTS
     from bot.command_line import CommandError, shell_actor
     from bot.forge.base import Issue
@@ -206,7 +206,7 @@ async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
             raise CommandError(f"{repo.full_name} already has a live run")
         console.print(f"Smith run {run.id}: tests for {escape(str(repo))}", highlight=False)
         final = await run_in_foreground(runtime, run.id, TESTS.step_names(), console,
-                                        run_chain, RetryLater)
+                                        chain_runner({TESTS.name: TESTS}), RetryLater)
         await after_foreground(runtime, final, forge, console)
         report = settings.reports_dir / f"run-{run.id}.md"
         report.parent.mkdir(parents=True, exist_ok=True)
