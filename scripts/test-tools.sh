@@ -20,7 +20,9 @@ apt_install() {  # quiet, no recommends; prints one warning line on failure
 
 if have apt-get && [ "$(id -u)" = 0 ]; then
   apt-get update -qq >/dev/null 2>&1 || echo "warning: apt-get update failed"
-  apt_install git python3-venv bubblewrap || exit 1
+  # Required: stop here only when one is still missing after the attempt.
+  apt_install git python3-venv bubblewrap \
+    || { have git && have bwrap && python3 -c "import ensurepip" >/dev/null 2>&1; } || exit 1
   apt_install chromium
   apt_install universal-ctags
   # Separately: a package that clashes with one already there must not take the others along.
