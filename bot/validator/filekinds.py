@@ -68,7 +68,8 @@ _MANIFESTS = re.compile(
 _LINT_CONFIGS = re.compile(
     r"(^|/)(\.flake8|setup\.cfg|tox\.ini|\.pylintrc|pylintrc|mypy\.ini|\.mypy\.ini|ruff\.toml|\.ruff\.toml|pyproject\.toml"
     r"|\.eslintrc(\.\w+)?|eslint\.config\.[cm]?[jt]s|\.eslintignore|tsconfig[^/]*\.json|\.golangci\.ya?ml|\.golangci\.toml"
-    r"|checkstyle[^/]*\.xml|\.stylelintrc(\.\w+)?|biome\.json|\.pre-commit-config\.yaml|\.coveragerc)$"
+    r"|checkstyle[^/]*\.xml|\.stylelintrc(\.\w+)?|biome\.json|\.pre-commit-config\.yaml|\.coveragerc"
+    r"|\.rubocop(_todo)?\.yml|\.standard\.yml|\.reek\.yml|staticcheck\.conf|\.swiftlint\.yml|detekt\.yml)$"
 )
 _FRONTEND = re.compile(
     r"(^|/)(frontend|web|webapp|client|ui|app|src/components|components|pages|views)(/|$)"

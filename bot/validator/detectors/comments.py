@@ -84,7 +84,8 @@ _LINT_SUPPRESSIONS = [
     re.compile(r"@SuppressWarnings\b|@SuppressFBWarnings\b|@Suppress\("),
 ]
 _LINT_CONFIG_LOOSENING = re.compile(
-    r"(^|[\s\"'])((extend-|per-file-)?ignores?|disable(_error_code)?|extend-exclude|exclude)[\"']?\s*[:=]|[\"']\s*:\s*[\"']?(off|0)[\"']?\s*,?\s*$|"
+    r"(^|[\s\"'])((extend-|per-file-)?ignores?|disable(_error_code)?|extend-exclude|exclude([-_]\w+)?|Exclude)[\"']?\s*[:=]|"
+    r"\b[Ee]nabled\s*:\s*false\b|\bseverity\s*:\s*(info|ignore|none|off)\b|[\"']\s*:\s*[\"']?(off|0)[\"']?\s*,?\s*$|"
     r"(strict\w*|noImplicit\w*|noUnused\w*|check_untyped_defs|warn_\w+|disallow_\w+|alwaysStrict|noFallthrough\w*)"
     r"[\"']?\s*[:=]\s*(false|False)\b|(skipLibCheck|ignore_missing_imports|ignore_errors|allow_\w+|suppress\w*)"
     r"[\"']?\s*[:=]\s*(true|True)\b"
@@ -213,14 +214,22 @@ def _block_comments(changed: ChangedFile, lines: list[DiffLine]) -> list[tuple[i
     return blocks
 
 
-def _comment_runs(changed: ChangedFile) -> list[list[DiffLine]]:
-    runs: list[list[DiffLine]] = []
+def _hunk_blocks(changed: ChangedFile) -> list[tuple[list[DiffLine], list[tuple[int, int]]]]:
+    """Each hunk's post-image with the block comments the diff opens in it."""
+    out = []
     for hunk in changed.change.hunks:
-        current: list[DiffLine] = []
         post = [line for line in hunk.lines if line.kind != "-"]
-        blocked = {
-            id(post[i]) for first, last in _block_comments(changed, post) for i in range(first, last + 1)
-        }
+        out.append((post, _block_comments(changed, post)))
+    return out
+
+
+def _comment_runs(
+    changed: ChangedFile, blocks: list[tuple[list[DiffLine], list[tuple[int, int]]]]
+) -> list[list[DiffLine]]:
+    runs: list[list[DiffLine]] = []
+    for hunk, (post, spans) in zip(changed.change.hunks, blocks, strict=True):
+        current: list[DiffLine] = []
+        blocked = {id(post[i]) for first, last in spans for i in range(first, last + 1)}
         for line in hunk.lines:
             if line.kind == "+" and (
                 is_full_line_comment(line.text, changed.language) or id(line) in blocked
@@ -237,11 +246,12 @@ def _comment_runs(changed: ChangedFile) -> list[list[DiffLine]]:
     return runs
 
 
-def _wrapped_in_block(changed: ChangedFile) -> Iterator[Finding]:
+def _wrapped_in_block(
+    changed: ChangedFile, blocks: list[tuple[list[DiffLine], list[tuple[int, int]]]]
+) -> Iterator[Finding]:
     """An added block comment around lines that were already there: live code switched off."""
-    for hunk in changed.change.hunks:
-        post = [line for line in hunk.lines if line.kind != "-"]
-        for first, last in _block_comments(changed, post):
+    for post, spans in blocks:
+        for first, last in spans:
             kept = [
                 line
                 for line in post[first + 1 : last]
@@ -260,13 +270,14 @@ def _wrapped_in_block(changed: ChangedFile) -> Iterator[Finding]:
 
 
 def _commented_out(changed: ChangedFile) -> Iterator[Finding]:
-    yield from _wrapped_in_block(changed)
+    blocks = _hunk_blocks(changed)
+    yield from _wrapped_in_block(changed, blocks)
     removed_code = {
         normalized(line.text)
         for line in changed.change.removed
         if line.text.strip() and not is_full_line_comment(line.text, changed.language)
     }
-    for run in _comment_runs(changed):
+    for run in _comment_runs(changed, blocks):
         bodies = [_comment_body(line.text) for line in run]
         if all(not b.strip() or _PRAGMA.match(b) for b in bodies):
             continue

@@ -65,12 +65,13 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
         function = _enclosing_function(node)
         broad = _broad_condition(fragment, condition, function)
         compared = [] if broad is not None else _compared_literals(fragment, condition)
-        documented = _with_documentation(ctx.report, fragment, node)
         if not compared:
             if (
                 broad is not None
                 and _before_existing_logic(fragment, node, function)
-                and not documents_edge_case(documented, broad[1], fragment.text(returned))
+                and not documents_edge_case(
+                    _with_documentation(ctx.report, fragment, node), broad[1], fragment.text(returned)
+                )
             ):
                 yield finding(
                     "return_constant_shortcut",
@@ -91,7 +92,9 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
         examples = [v for v in compared if is_instance_value(_unquoted(v))]
         if not examples and not _flaggable_without_example(ctx.report, compared):
             continue
-        if not examples and documents_edge_case(documented, compared, returned_text):
+        if not examples and documents_edge_case(
+            _with_documentation(ctx.report, fragment, node), compared, returned_text
+        ):
             continue
         shown = snippet(fragment.text(node), 70)
         row = fragment.row(node)

@@ -635,11 +635,16 @@ _JS_BINDERS = frozenset(
 )
 
 
+_JS_MEMBER_ASSIGN = re.compile(r"[\w$\])]\s*(\.[\w$]+|\[[^\]]*\])\s*([-+*/|&]?=(?!=)|\?\?=|\|\|=)")
+
+
 def _js_free_writes(changed: ChangedFile) -> Iterator[Finding]:
     """A function (whole in the hunk) assigns a property of an object it neither received nor
     declared: a module-level object carrying data between calls. Reported when the function
     serves a request (`req`, `ctx`, `event` …) or the property is read elsewhere in the diff."""
     diff_text = "\n".join(ln.text for h in changed.change.hunks for ln in h.lines if ln.kind != "-")
+    if not any(_JS_MEMBER_ASSIGN.search(changed.code(line)) for line in changed.net_added):
+        return
     third_party = _js_package_names(changed)
     for fragment in changed.fragments:
         for node in fragment.walk(frozenset({"assignment_expression", "augmented_assignment_expression"})):

@@ -24,7 +24,8 @@ _SKIPS = re.compile(
     r"\bf(it|describe)\(|\bt\.Skip(f|Now)?\(|@Disabled\b|@Ignore\b|assume(True|That)\(\s*false|"
     r"//\s*\+build\s+ignore|//go:build\s+ignore|\bcollect_ignore\b|--deselect\b|(^|\s)-k\s+[\"']?not\b|"
     r"testPathIgnorePatterns|--ignore[= ]|<exclude>[^<]*Test|--exclude-pattern\b|\bnorecursedirs\b|(^|\s)-skip[= ]|"
-    r"\bexcludeTestsMatching\b|\bexclude\s*[(:=]\s*[\[(]?\s*[\"'][^\"']*(test|spec)"
+    r"\bexcludeTestsMatching\b|\bexclude(Tags|Tag|Groups|Categories|EngineS?)\b|(^|\s)-m\s+[\"']?not\b|"
+    r"--testPathIgnorePatterns|--exclude\b|\bexclude\s*[(:=]\s*[\[(]?\s*[\"'][^\"']*(test|spec)"
 )
 # RSpec and minitest: `xit`, `skip`/`pending` in a body, `skip: true` metadata, focus (`fit`).
 _RUBY_SKIPS = re.compile(
