@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import getpass
 import json
-import os
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -61,14 +59,6 @@ def register(subparsers: Any) -> None:
     mine.add_argument("--json", action="store_true",
                       help="print what the miner did as JSON (`error` says why it stopped)")
     mine.set_defaults(func=cmd_mine)
-
-
-def shell_actor() -> str:
-    try:
-        user = getpass.getuser()
-    except (OSError, KeyError):  # no login name in some containers
-        user = f"uid{os.getuid()}"
-    return f"shell:{user}"
 
 
 class RulesCommandError(Exception):
@@ -174,6 +164,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_decide(args: argparse.Namespace) -> int:
+    from bot.command_line import shell_actor
     from bot.store.rules import approve_rule, reject_rule, retire_rule
 
     actions = {"approve": approve_rule, "reject": reject_rule, "retire": retire_rule}
