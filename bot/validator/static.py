@@ -66,14 +66,18 @@ def validate_static(
     files = [ChangedFile(change) for change in changes]
     test_files = [f for f in files if f.is_test and f.is_code]
     data_files = [f for f in files if not f.is_code and f.change.status != "deleted"]
-    literals = red_test_literals(test_files, red_test, data_files) | frozenset(
-        str(v) for v in red_test_literals_extra
-    )
+    found = red_test_literals(test_files, red_test, data_files)
+    exact = bool(red_test or red_test_literals_extra)
+    if red_test and not found and not red_test_literals_extra:
+        # The named test is not where the diff shows tests (another id format, a helper file):
+        # the values of every test the diff adds stand in, as when no red test is named.
+        found, exact = red_test_literals(test_files, None, data_files), False
+    literals = found | frozenset(str(v) for v in red_test_literals_extra)
     ctx = DiffContext(
         files=files,
         red_test=red_test,
         red_literals=literals,
-        red_literals_exact=bool(red_test or red_test_literals_extra),
+        red_literals_exact=exact,
         estimate_points=estimate_points,
         limits=limits or BreadthLimits(),
         report=report,

@@ -146,10 +146,49 @@ def _literal_as_key(code: str, value: str) -> bool:
     ) is not None
 
 
+_NAMED_VALUE = re.compile(r"^\s*(?:export\s+)?(?:(?:const|let|var|final|static|private|public)\s+)*(?:[\w<>\[\]]+\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]+)?:?=\s*(.+?);?\s*$")
+
+
+_FOR_IN = re.compile(r"\bfor\b.*?\bin\b|\bfor\s*\(.*?\b(in|of)\b")
+
+
+def _named_values(ctx: DiffContext, values: list[str]) -> Iterator[Finding]:
+    """`SPECIAL = "020 7183 8750"` added, then `if raw == SPECIAL`: the comparison names the
+    test's value through a constant the diff adds for it."""
+    strong = [v for v in values if _strongly_instance(v)]
+    if not strong:
+        return
+    for changed in ctx.product_files:
+        added = [(line, changed.code(line)) for line in changed.net_added]
+        for line, code in added:
+            match = _NAMED_VALUE.match(code)
+            if not match or not any(_literal_in(match.group(2), v, changed.language) for v in strong):
+                continue
+            name = re.escape(match.group(1))
+            uses = [
+                other
+                for other, text in added
+                if other is not line
+                and re.search(rf"(?<![\w$.]){name}(?![\w$])", text)
+                and _COMPARISON.search(_FOR_IN.sub("", _STRING_BODY.sub('""', text)))
+            ]
+            if uses:
+                value = next(v for v in strong if _literal_in(match.group(2), v, changed.language))
+                yield finding(
+                    "special_casing",
+                    changed,
+                    uses[0],
+                    f"branches on `{snippet(value, 40)}`, a value taken from the red test, through "
+                    f"`{match.group(1)}`: `{snippet(changed.code(uses[0]))}`",
+                )
+                return
+
+
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     candidates = sorted(v for v in ctx.red_literals if is_instance_value(v))
     if not candidates:
         return
+    yield from _named_values(ctx, candidates)
     for changed in ctx.product_files:
         existing = "\n".join(
             ln.text for hunk in changed.change.hunks for ln in hunk.lines if ln.kind != "+"
