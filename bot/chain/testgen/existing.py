@@ -22,6 +22,7 @@ from bot.chain.context import RunContext
 from bot.chain.reach import MAX_REACHING_FILES, base_test_files, globs_matcher, module_tests
 from bot.chain.testgen.earning import Baseline, mutant_label
 from bot.chain.testgen.mutation import MutationResult, mutants_of, run_mutation
+from bot.chain.testgen.state import TestsState
 from bot.repo_config import RepoConfig
 from bot.validator.filekinds import is_test_file_name
 from bot.workspace.junit import RunStatus, TestOutcome
@@ -29,7 +30,6 @@ from bot.workspace.pytest_batch import BatchRun, run_batch_arcs
 from bot.workspace.safe_fs import read_beneath
 from bot.workspace.sandbox import Sandbox
 
-STATE_KEY = "test_baselines"
 RUN_SECONDS = 60.0
 """Longest run of the existing tests, on the original or a mutant (or the module's test)."""
 TOOL = "measure_existing_tests"
@@ -37,7 +37,7 @@ TOOL = "measure_existing_tests"
 
 
 def _stored(ctx: RunContext) -> dict[str, dict[str, Any]]:
-    return dict((ctx.state.model_extra or {}).get(STATE_KEY) or {})
+    return dict(TestsState.of(ctx).test_baselines)
 
 
 async def baseline_for(ctx: RunContext, module: str, functions: Sequence[str], *,
@@ -55,8 +55,8 @@ async def baseline_for(ctx: RunContext, module: str, functions: Sequence[str], *
                                     ok=baseline.ran, detail=baseline.problem or
                                     f"{len(baseline.survived)} survive")
     if ran is not None or stored is None:
-        await ctx.save_state(**{STATE_KEY: {**_stored(ctx),
-                                            module: baseline.model_dump(mode="json")}})
+        await TestsState.save(ctx, test_baselines={**_stored(ctx),
+                                                   module: baseline.model_dump(mode="json")})
     return baseline
 
 

@@ -28,7 +28,8 @@ from bot.chain.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
 from bot.chain.steps.prepare import prepare
 from bot.chain.steps.reproduce import revert_changes
 from bot.chain.testgen import coverage as covered
-from bot.chain.testgen import render, targets as pick
+from bot.chain.testgen import render
+from bot.chain.testgen import targets as pick
 from bot.chain.testgen.artifacts import (
     FileReport,
     GenerationReport,
@@ -43,6 +44,7 @@ from bot.chain.testgen.gates import GatePass, GateSettings, run_gates
 from bot.chain.testgen.js_gates import run_js_gates
 from bot.chain.testgen.js_tagging import js_test_file_for, tag_js
 from bot.chain.testgen.jsast import is_js
+from bot.chain.testgen.state import TestsState
 from bot.chain.testgen.testfiles import drop_tests, names_of_tests
 from bot.chain.untrusted import data_block, quote_report
 from bot.forge.base import Issue
@@ -108,8 +110,8 @@ async def prepare_tests_for_change(ctx: RunContext) -> StepOutcome:
     stopped = await _equip(ctx, config, change.source_branch)
     if stopped is not None:
         return stopped
-    await ctx.save_state(tests_change={"base": change.target_branch,
-                                       "head": change.source_branch})
+    await TestsState.save(ctx, tests_change={"base": change.target_branch,
+                                             "head": change.source_branch})
     _restore_finished(ctx)
     return StepOutcome(Verdict.PASSED, ONWARD,
                        summary=f"{change.source_branch} @ {ctx.workspace.base_commit[:10]}")
@@ -127,8 +129,7 @@ async def _prepare_campaign(ctx: RunContext) -> StepOutcome:
     workspace, _ = begun
     tools = ctx.tools
     base = ctx.base_branch or await ctx.forge.default_branch(ctx.repo)
-    branch = ctx.branch or str((ctx.state.model_extra or {}).get("tests_branch")
-                               or "smith/tests-coverage")
+    branch = ctx.branch or TestsState.of(ctx).tests_branch or "smith/tests-coverage"
     tools.checkout = await workspace.create_checkout(
         tools.need("clone_url"), base, new_branch=branch, credentials=tools.credentials)
     try:
@@ -156,12 +157,12 @@ def _restore_finished(ctx: RunContext) -> None:
 
 def task_label(ctx: RunContext) -> tuple[str, str]:
     """(how people read the task, the tag in file names)."""
-    extra = ctx.state.model_extra or {}
-    if extra.get("tests_task") and extra.get("tests_tag"):
-        return str(extra["tests_task"]), str(extra["tests_tag"])
-    if extra.get("tests_task"):
-        return str(extra["tests_task"]), "".join(c for c in str(extra["tests_task"])
-                                                 if c.isalnum())[:20] or "targets"
+    state = TestsState.of(ctx)
+    if state.tests_task and state.tests_tag:
+        return state.tests_task, state.tests_tag
+    if state.tests_task:
+        return state.tests_task, "".join(c for c in state.tests_task
+                                         if c.isalnum())[:20] or "targets"
     if ctx.issue is None:
         return "a coverage campaign", "coverage"
     return f"issue #{ctx.issue.number}", f"issue{ctx.issue.number}"
@@ -171,19 +172,19 @@ async def test_targets(ctx: RunContext) -> StepOutcome:
     config = ctx.repo_config
     checkout = ctx.workspace
     task, _ = task_label(ctx)
-    extra = ctx.state.model_extra or {}
+    state = TestsState.of(ctx)
     candidates: dict[str, set[str]] = {}
     why: dict[str, str] = {}
-    for path in extra.get("test_targets") or []:
+    for path in state.test_targets:
         candidates.setdefault(path, set())
         why[path] = "named"
-    if extra.get("tests_coverage"):
+    if state.tests_coverage:
         return await _coverage_targets(ctx, task)
-    change = extra.get("tests_change")
+    change = state.tests_change
     mirror = _mirror(ctx) if ctx.repo.forge != "local" else None  # `smith tests --repo`
     if not candidates and change and mirror is not None:  # `/smith tests` on a change request
         for path, functions in (await pick.changed_between(
-                checkout.git, mirror, change["base"], change["head"])).items():
+                checkout.git, mirror, change.base, change.head)).items():
             candidates.setdefault(path, set()).update(functions)
             why[path] = "changed by the change request"
     if not candidates:
@@ -286,13 +287,13 @@ async def _items(ctx: RunContext) -> list[str]:
 
 def _files(ctx: RunContext) -> dict[str, dict[str, Any]]:
     """Per target: its file report and, once kept, the file's content (the item checkpoint)."""
-    return dict((ctx.state.model_extra or {}).get("test_files") or {})
+    return dict(TestsState.of(ctx).test_files)
 
 
 async def _save_file(ctx: RunContext, report: FileReport, content: str | None) -> None:
     files = _files(ctx)
     files[report.target] = {"report": report.model_dump(mode="json"), "content": content}
-    await ctx.save_state(test_files=files)
+    await TestsState.save(ctx, test_files=files)
 
 
 async def _try_target(ctx: RunContext, attempt: ItemTry) -> ItemOutcome:
