@@ -250,17 +250,7 @@ def _type_or_substring_call(
         if name in params and declared.get(name) == kind:
             return f"`{text}` (always, for a `{kind}` argument)", []
         return None
-    callee = call.child_by_field_name("function")
-    receiver: Node | None = call.child_by_field_name("object")
-    method = call.child_by_field_name("name")
-    if callee is not None and callee.type in ("member_expression", "selector_expression", "attribute"):
-        receiver = callee.child_by_field_name("object") or callee.child_by_field_name("operand")
-        method = (
-            callee.child_by_field_name("property")
-            or callee.child_by_field_name("field")
-            or callee.child_by_field_name("attribute")
-        )
-    arguments = call.child_by_field_name("arguments")
+    receiver, method, arguments = _call_parts(call)
     if method is None or arguments is None or fragment.text(method) not in _SUBSTRING_CALLS:
         return None
     args = [c for c in arguments.named_children if c.type not in _COMMENTS]
@@ -434,17 +424,7 @@ def _leaf(fragment: Fragment, leaf: Node) -> tuple[str, list[str]] | None:
 
 def _member_call(fragment: Fragment, call: Node) -> tuple[str, list[str]] | None:
     """`['a', 'b'].includes(x)`, `"a".equals(s)`, `strings.EqualFold(s, "a")`."""
-    callee = call.child_by_field_name("function")
-    name = call.child_by_field_name("name")
-    receiver = call.child_by_field_name("object")
-    if callee is not None and callee.type in ("member_expression", "selector_expression", "attribute"):
-        receiver = callee.child_by_field_name("object") or callee.child_by_field_name("operand")
-        name = (
-            callee.child_by_field_name("property")
-            or callee.child_by_field_name("field")
-            or callee.child_by_field_name("attribute")
-        )
-    arguments = call.child_by_field_name("arguments")
+    receiver, name, arguments = _call_parts(call)
     if name is None or arguments is None or fragment.text(name) not in _MEMBER_CALLS:
         return None
     args = [c for c in arguments.named_children if c.type not in _COMMENTS]
@@ -716,3 +696,20 @@ def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
                     f"`{snippet(code, 70)}` answers with a constant whenever `{snippet(condition, 40)}`, "
                     "before the method's own logic runs",
                 )
+
+
+def _call_parts(call: Node) -> tuple[Node | None, Node | None, Node | None]:
+    """(receiver, method name, arguments) of a call in any of the grammars: `r.m(a)` in
+    JavaScript, Go and Python, Java's `method_invocation` with its own fields."""
+    callee = call.child_by_field_name("function")
+    receiver: Node | None = call.child_by_field_name("object")
+    method = call.child_by_field_name("name")
+    if callee is not None and callee.type in ("member_expression", "selector_expression",
+                                               "attribute"):
+        receiver = callee.child_by_field_name("object") or callee.child_by_field_name("operand")
+        method = (
+            callee.child_by_field_name("property")
+            or callee.child_by_field_name("field")
+            or callee.child_by_field_name("attribute")
+        )
+    return receiver, method, call.child_by_field_name("arguments")

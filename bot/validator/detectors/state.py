@@ -441,15 +441,19 @@ def _py_imported_names(changed: ChangedFile, roots: frozenset[str]) -> set[str]:
     return {n for n in names if n[:1].islower() and n not in ("self", "cls")}
 
 
-def _js_imported_names(changed: ChangedFile) -> set[str]:
-    """Bindings imported from the project's own modules (relative or aliased paths)."""
+_OWN_MODULE_PREFIXES = (".", "@/", "~/", "src/")
+
+
+def _js_import_bindings(changed: ChangedFile, *, own: bool) -> set[str]:
+    """Bindings the added lines import, from the project's own modules (relative or aliased
+    paths) when `own`, else from packages."""
     names: set[str] = set()
     for hunk in changed.change.hunks:
         for ln in hunk.lines:
             if ln.kind == "-" or not (m := _JS_IMPORT.match(ln.text)):
                 continue
             source = m.group(7) or m.group(12) or ""
-            if not source.startswith((".", "@/", "~/", "src/")):
+            if source.startswith(_OWN_MODULE_PREFIXES) != own:
                 continue
             for group in (m.group(2), m.group(3), m.group(11)):
                 if group:
@@ -459,7 +463,13 @@ def _js_imported_names(changed: ChangedFile) -> set[str]:
                     bits = part.replace(":", " as ").split()
                     if bits:
                         names.add(bits[-1])
-    return {n for n in names if re.fullmatch(r"[a-z_$][\w$]*", n)}
+    return names
+
+
+def _js_imported_names(changed: ChangedFile) -> set[str]:
+    """Bindings imported from the project's own modules (relative or aliased paths)."""
+    return {n for n in _js_import_bindings(changed, own=True)
+            if re.fullmatch(r"[a-z_$][\w$]*", n)}
 
 
 def _python_class_body_rows(changed: ChangedFile) -> set[int]:
@@ -695,17 +705,7 @@ def _js_free_writes(changed: ChangedFile) -> Iterator[Finding]:
 
 def _js_package_names(changed: ChangedFile) -> set[str]:
     """Bindings imported from packages (`axios`, `dayjs`): their settings are configuration."""
-    names: set[str] = set()
-    for hunk in changed.change.hunks:
-        for ln in hunk.lines:
-            if ln.kind == "-" or not (m := _JS_IMPORT.match(ln.text)):
-                continue
-            source = m.group(7) or m.group(12) or ""
-            if source.startswith((".", "@/", "~/", "src/")):
-                continue
-            for group in (m.group(2), m.group(3), m.group(11), m.group(5), m.group(6), m.group(10)):
-                names.update(bit for part in (group or "").split(",") for bit in part.replace(":", " as ").split()[-1:])
-    return names
+    return _js_import_bindings(changed, own=False)
 
 
 def _js_binds(fragment: Fragment, function: Node, name: str) -> bool:
