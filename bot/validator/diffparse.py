@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from unidiff import PatchedFile, PatchSet
+from unidiff.patch import PatchedFile, PatchSet
 from unidiff.errors import UnidiffParseError
 
 SYMLINK_MODE = "120000"

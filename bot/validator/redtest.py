@@ -211,7 +211,7 @@ def _defined_names(node: Node, fragment: Fragment) -> list[str]:
         inner = node.child_by_field_name("definition")
         return _defined_names(inner, fragment) if inner is not None else []
     if node.type in ("expression_statement", "assignment"):
-        target = node
+        target: Node | None = node
         if node.type == "expression_statement":
             target = next((c for c in node.named_children if c.type == "assignment"), None)
         left = target.child_by_field_name("left") if target is not None else None

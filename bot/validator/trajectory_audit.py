@@ -291,7 +291,7 @@ def _seen_red(event: TrajectoryEvent) -> bool:
         return False
     outcome = event.args.get("outcome")
     if outcome is not None:
-        return outcome == "red_assertion"
+        return bool(outcome == "red_assertion")
     return not event.ok and event.step.lower() in _REPRODUCING_STEPS
 
 

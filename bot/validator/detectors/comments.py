@@ -207,6 +207,7 @@ def _block_comments(changed: ChangedFile, lines: list[DiffLine]) -> list[tuple[i
             index += 1
             continue
         end = index + 1
+        assert closer is not None  # Python's is the opening quote, set above
         while end < len(lines) and not closer.search(lines[end].text):
             end += 1
         blocks.append((index, min(end, len(lines) - 1)))

@@ -52,7 +52,7 @@ FUNCTION_NODES = frozenset({
 
 def finding(kind: str, changed: ChangedFile, line: DiffLine | int | None, detail: str) -> Finding:
     number = line.target_no or line.source_no if isinstance(line, DiffLine) else line
-    return Finding(kind=kind, path=changed.path, line=number, detail=detail)  # type: ignore[arg-type]
+    return Finding(kind=kind, path=changed.path, line=number, detail=detail)
 
 
 def snippet(text: str, limit: int = 80) -> str:

@@ -616,8 +616,9 @@ def _seconds(text: str) -> float | None:
         if match.group("tu"):
             continue
         if match.group("java"):
-            unit = {"Millis": 1e-3, "Seconds": 1.0, "Minutes": 60.0, "Nanos": 1e-9}[match.group("java")]
-            total += float(match.group("jn").replace("_", "")) * unit
+            java_unit = {"Millis": 1e-3, "Seconds": 1.0, "Minutes": 60.0,
+                         "Nanos": 1e-9}[match.group("java")]
+            total += float(match.group("jn").replace("_", "")) * java_unit
             seen = True
             continue
         number = float(match.group("n").replace("_", ""))

@@ -644,7 +644,9 @@ def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
                     following.append(r)
             if not any(r.kind == " " for r in following):
                 continue  # nothing that was already there comes after it
-            value = (guard or bare).group("value")
+            matched = guard or bare
+            assert matched is not None
+            value = matched.group("value")
             if bare:
                 yield finding(
                     "return_constant_shortcut",
@@ -654,6 +656,7 @@ def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
                 )
                 continue
             params = _ruby_params(header.text)
+            assert guard is not None  # not bare: a guard
             condition, keyword = guard.group("cond"), guard.group("kw")
             equal = _RB_EQUAL.match(condition.strip()) if keyword == "if" else None
             if equal:

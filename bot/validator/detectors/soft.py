@@ -221,7 +221,8 @@ def _ruby_visibility(changed: ChangedFile) -> Iterator[Finding]:
     """Ruby: a `private`/`protected` marker removed, or `public` added, opens methods up."""
     removed = [ln for ln in changed.net_removed if _RUBY_HIDDEN.match(ln.text)]
     opened = [ln for ln in changed.net_added if re.match(r"^\s*public(\s+:|\s*$)", ln.text)]
-    line = (opened or removed or [None])[0]
+    candidates = opened or removed
+    line = candidates[0] if candidates else None
     if line is not None:
         yield finding(
             "visibility_widened",
