@@ -34,11 +34,18 @@ from bot.forge.base import (
     RepoRef,
     Thread,
 )
-from bot.forge.errors import NotFound, ValidationFailed
+from bot.forge.errors import ForgeHTTPError, NotFound, ValidationFailed
 from bot.forge.github_auth import AppInstallationTokens, StaticToken, TokenSource
 from bot.forge.github_client import DEFAULT_API_URL, GitHubClient
 from bot.forge.redelivery import GitHubHookDeliveries
-from bot.forge.retry import DEFAULT_RETRY, RetryPolicy
+from bot.forge.retry import (
+    DEFAULT_RETRY,
+    ONCE,
+    RetryPolicy,
+    create_idempotently,
+    is_marked,
+    same_marked_body,
+)
 
 log = structlog.get_logger(__name__)
 
@@ -118,6 +125,11 @@ def _reaction(data: dict[str, Any]) -> Reaction:
     )
 
 
+def _pull_exists(exc: ForgeHTTPError) -> bool:
+    """GitHub's 422 "A pull request already exists for owner:branch"."""
+    return exc.status == 422 and "already exists" in exc.message.lower()
+
+
 def _split(repo: RepoRef) -> dict[str, str]:
     owner, name = repo.full_name.split("/", 1)
     return {"owner": owner, "repo": name}
@@ -160,6 +172,7 @@ class GitHubForge:
                 refresh_margin=token_refresh_margin,
             )
         self.api_url = api_url
+        self._retry = retry
 
     def __repr__(self) -> str:
         return f"GitHubForge(api_url={self.api_url!r}, auth={self._auth!r})"
@@ -243,14 +256,23 @@ class GitHubForge:
         )
 
     async def add_labels(self, repo: RepoRef, item: ItemRef, labels: list[str]) -> None:
-        if labels:
-            await self._call(
-                repo,
-                "POST",
-                "/repos/{owner}/{repo}/issues/{number}/labels",
-                {"number": item.number},
-                data={"labels": labels},
-            )
+        """Adding a label the item has is success; so is a lost answer when the labels are on."""
+        if not labels:
+            return
+        where = {"number": item.number}
+
+        async def add() -> bool:
+            await self._call(repo, "POST", "/repos/{owner}/{repo}/issues/{number}/labels", where,
+                             data={"labels": labels}, retry=ONCE)
+            return True
+
+        async def present() -> bool | None:
+            have = await self._all(repo, "/repos/{owner}/{repo}/issues/{number}/labels", where)
+            names = {str(label.get("name", "")) for label in have}
+            return True if set(labels) <= names else None
+
+        await create_idempotently(add, present, self._retry, what="add labels",
+                                  already_exists=lambda exc: "already" in exc.message.lower())
 
     async def remove_label(self, repo: RepoRef, item: ItemRef, label: str) -> None:
         try:
@@ -264,14 +286,28 @@ class GitHubForge:
             log.debug("github.label_absent", repo=str(repo), number=item.number, label=label)
 
     async def create_comment(self, repo: RepoRef, item: ItemRef, body: str) -> Comment:
-        data = await self._call(
-            repo,
-            "POST",
-            "/repos/{owner}/{repo}/issues/{number}/comments",
-            {"number": item.number},
-            data={"body": body},
-        )
-        return _comment(data)
+        return _comment(await self._post_comment(repo, item.number, body))
+
+    async def _post_comment(self, repo: RepoRef, number: int, body: str) -> dict[str, Any]:
+        """POST an issue/PR conversation comment. A body carrying Smith's marker is posted at
+        most once: after a lost answer the comment is looked up by it and adopted."""
+        where = {"number": number}
+        url = "/repos/{owner}/{repo}/issues/{number}/comments"
+
+        async def post(retry: RetryPolicy | None = None) -> dict[str, Any]:
+            data = await self._call(repo, "POST", url, where, data={"body": body}, retry=retry)
+            return cast(dict[str, Any], data)
+
+        async def find() -> dict[str, Any] | None:
+            for data in reversed(await self._all(repo, url, where)):
+                if same_marked_body(str(data.get("body") or ""), body):
+                    return cast(dict[str, Any], data)
+            return None
+
+        if not is_marked(body):
+            return await post()
+        return await create_idempotently(lambda: post(ONCE), find, self._retry,
+                                         what="create comment")
 
     async def update_comment(
         self, repo: RepoRef, item: ItemRef, comment_id: int, body: str
@@ -311,13 +347,26 @@ class GitHubForge:
     async def open_change_request(
         self, repo: RepoRef, *, source_branch: str, target_branch: str, title: str, body: str
     ) -> ChangeRequest:
-        data = await self._call(
-            repo,
-            "POST",
-            "/repos/{owner}/{repo}/pulls",
-            data={"head": source_branch, "base": target_branch, "title": title, "body": body},
-        )
-        return _change_request(data)
+        """Open a pull request, at most one per branch: when the answer is lost, or GitHub says
+        one already exists for the branch, the open one from `source_branch` into
+        `target_branch` is adopted (a pull request into another base is not)."""
+
+        async def create() -> ChangeRequest:
+            data = await self._call(
+                repo,
+                "POST",
+                "/repos/{owner}/{repo}/pulls",
+                data={"head": source_branch, "base": target_branch, "title": title, "body": body},
+                retry=ONCE,
+            )
+            return _change_request(data)
+
+        async def find() -> ChangeRequest | None:
+            found = await self.find_change_request(repo, source_branch)
+            return found if found is not None and found.target_branch == target_branch else None
+
+        return await create_idempotently(create, find, self._retry, what="open pull request",
+                                         already_exists=_pull_exists)
 
     async def find_change_request(self, repo: RepoRef, source_branch: str) -> ChangeRequest | None:
         owner = _split(repo)["owner"]
@@ -351,13 +400,7 @@ class GitHubForge:
     # -- threads --------------------------------------------------------------------------
 
     async def create_thread(self, repo: RepoRef, number: int, body: str) -> Thread:
-        data = await self._call(
-            repo,
-            "POST",
-            "/repos/{owner}/{repo}/issues/{number}/comments",
-            {"number": number},
-            data={"body": f"{body}\n\n{THREAD_MARKER}"},
-        )
+        data = await self._post_comment(repo, number, f"{body}\n\n{THREAD_MARKER}")
         return Thread(id=conversation_thread_id(int(data["id"])), comments=[_comment(data)])
 
     async def reply_to_thread(

@@ -88,6 +88,10 @@ class GitHubClient:
     def __repr__(self) -> str:
         return f"GitHubClient(api_url={self._api_url!r})"
 
+    @property
+    def retry(self) -> RetryPolicy:
+        return self._retry
+
     def _api(self) -> gidgethub.aiohttp.GitHubAPI:
         # Created lazily: an aiohttp session belongs to the loop that is running when it is made.
         if self._gh is None:
@@ -108,8 +112,10 @@ class GitHubClient:
         data: Any = NO_BODY,
         token: str | None = None,
         jwt: str | None = None,
+        retry: RetryPolicy | None = None,
     ) -> Any:
-        """One REST call (`GET`, `POST`, `PATCH`, `PUT`, `DELETE`), retried per the policy."""
+        """One REST call (`GET`, `POST`, `PATCH`, `PUT`, `DELETE`), retried per the policy
+        (the client's, or `retry`: `ONCE` for a try that `create_idempotently` retries)."""
 
         async def attempt() -> Any:
             gh = self._api()
@@ -129,7 +135,7 @@ class GitHubClient:
                 raise translate_error(exc, self._secrets()) from exc
             raise ValueError(f"unsupported method {method}")
 
-        return await call_with_retry(attempt, self._retry, what=f"{method} {url}")
+        return await call_with_retry(attempt, retry or self._retry, what=f"{method} {url}")
 
     async def get_all(
         self,

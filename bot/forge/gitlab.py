@@ -26,7 +26,14 @@ from bot.forge.base import (
 )
 from bot.forge.errors import ForgeHTTPError, NotFound
 from bot.forge.gitlab_client import GitLabClient
-from bot.forge.retry import DEFAULT_RETRY, RetryPolicy
+from bot.forge.retry import (
+    DEFAULT_RETRY,
+    ONCE,
+    RetryPolicy,
+    create_idempotently,
+    is_marked,
+    same_marked_body,
+)
 
 log = structlog.get_logger(__name__)
 
@@ -64,6 +71,11 @@ def _comment(note: dict[str, Any]) -> Comment:
 
 def _state(value: str) -> str:
     return {"opened": "open", "locked": "open"}.get(value, "closed" if value == "merged" else value)
+
+
+def _exists(exc: ForgeHTTPError) -> bool:
+    """GitLab's 409 "Another open merge request already exists for this source branch"."""
+    return exc.status == 409 or "already exists" in exc.message.lower()
 
 
 def _change_request(mr: dict[str, Any]) -> ChangeRequest:
@@ -105,6 +117,7 @@ class GitLabForge:
             ssl_verify=ssl_verify,
         )
         self._token = token
+        self._retry = retry
         self.url = url
 
     def __repr__(self) -> str:
@@ -119,8 +132,8 @@ class GitLabForge:
         manager = project.issues if item.kind == "issue" else project.mergerequests
         return manager.get(item.number, lazy=True)
 
-    async def _run(self, fn: Any, what: str) -> Any:
-        return await self._client.run(fn, what=what)
+    async def _run(self, fn: Any, what: str, retry: RetryPolicy | None = None) -> Any:
+        return await self._client.run(fn, what=what, retry=retry)
 
     # -- repository -----------------------------------------------------------------------
 
@@ -180,13 +193,29 @@ class GitLabForge:
         return project.issues if item.kind == "issue" else project.mergerequests
 
     async def add_labels(self, repo: RepoRef, item: ItemRef, labels: list[str]) -> None:
-        if labels:
+        """Adding a label the item has is success; so is a lost answer when the labels are on."""
+        if not labels:
+            return
+
+        async def add() -> bool:
             await self._run(
                 lambda: self._manager(repo, item).update(
                     item.number, {"add_labels": ",".join(labels)}
                 ),
                 "add labels",
+                ONCE,
             )
+            return True
+
+        async def present() -> bool | None:
+            current = await self._run(
+                lambda: self._manager(repo, item).get(item.number), "read labels"
+            )
+            names = set(current.attributes.get("labels") or [])
+            return True if set(labels) <= names else None
+
+        await create_idempotently(add, present, self._retry, what="add labels",
+                                  already_exists=lambda exc: "already" in exc.message.lower())
 
     async def remove_label(self, repo: RepoRef, item: ItemRef, label: str) -> None:
         # GitLab ignores removing a label the item does not have: no error to swallow.
@@ -196,10 +225,31 @@ class GitLabForge:
         )
 
     async def create_comment(self, repo: RepoRef, item: ItemRef, body: str) -> Comment:
-        note = await self._run(
-            lambda: self._item(repo, item).notes.create({"body": body}), "create note"
-        )
-        return _comment(note.attributes)
+        """Create a note. A body carrying Smith's marker is posted at most once: after a lost
+        answer the note is looked up by it and adopted."""
+
+        async def create(retry: RetryPolicy | None = None) -> Comment:
+            note = await self._run(
+                lambda: self._item(repo, item).notes.create({"body": body}), "create note", retry
+            )
+            return _comment(note.attributes)
+
+        async def find() -> Comment | None:
+            notes = await self._run(
+                lambda: self._item(repo, item).notes.list(
+                    get_all=True, sort="desc", order_by="created_at"
+                ),
+                "list notes",
+            )
+            for note in notes:
+                if same_marked_body(str(note.attributes.get("body") or ""), body):
+                    return _comment(note.attributes)
+            return None
+
+        if not is_marked(body):
+            return await create()
+        return await create_idempotently(lambda: create(ONCE), find, self._retry,
+                                         what="create note")
 
     async def update_comment(
         self, repo: RepoRef, item: ItemRef, comment_id: int, body: str
@@ -221,18 +271,31 @@ class GitLabForge:
     async def open_change_request(
         self, repo: RepoRef, *, source_branch: str, target_branch: str, title: str, body: str
     ) -> ChangeRequest:
-        mr = await self._run(
-            lambda: self._project(repo).mergerequests.create(
-                {
-                    "source_branch": source_branch,
-                    "target_branch": target_branch,
-                    "title": title,
-                    "description": body,
-                }
-            ),
-            "create merge request",
-        )
-        return _change_request(mr.attributes)
+        """Open a merge request, at most one per branch: when the answer is lost, or GitLab says
+        one already exists (409), the open one from `source_branch` into `target_branch` is
+        adopted (a merge request into another branch is not)."""
+
+        async def create() -> ChangeRequest:
+            mr = await self._run(
+                lambda: self._project(repo).mergerequests.create(
+                    {
+                        "source_branch": source_branch,
+                        "target_branch": target_branch,
+                        "title": title,
+                        "description": body,
+                    }
+                ),
+                "create merge request",
+                ONCE,
+            )
+            return _change_request(mr.attributes)
+
+        async def find() -> ChangeRequest | None:
+            found = await self.find_change_request(repo, source_branch)
+            return found if found is not None and found.target_branch == target_branch else None
+
+        return await create_idempotently(create, find, self._retry, what="open merge request",
+                                         already_exists=_exists)
 
     async def find_change_request(self, repo: RepoRef, source_branch: str) -> ChangeRequest | None:
         mrs = await self._run(
@@ -281,10 +344,30 @@ class GitLabForge:
         )
 
     async def create_thread(self, repo: RepoRef, number: int, body: str) -> Thread:
-        discussion = await self._run(
-            lambda: self._discussions(repo, number).create({"body": body}), "create discussion"
-        )
-        return self._thread(discussion.attributes)
+        """Open a discussion; one whose body carries Smith's marker is opened at most once."""
+
+        async def create(retry: RetryPolicy | None = None) -> Thread:
+            discussion = await self._run(
+                lambda: self._discussions(repo, number).create({"body": body}),
+                "create discussion",
+                retry,
+            )
+            return self._thread(discussion.attributes)
+
+        async def find() -> Thread | None:
+            discussions = await self._run(
+                lambda: self._discussions(repo, number).list(get_all=True), "list discussions"
+            )
+            for discussion in reversed(discussions):
+                thread = self._thread(discussion.attributes)
+                if thread.comments and same_marked_body(thread.comments[0].body, body):
+                    return thread
+            return None
+
+        if not is_marked(body):
+            return await create()
+        return await create_idempotently(lambda: create(ONCE), find, self._retry,
+                                         what="create discussion")
 
     async def reply_to_thread(
         self, repo: RepoRef, number: int, thread_id: str, body: str

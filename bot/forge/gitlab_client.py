@@ -127,14 +127,19 @@ class GitLabClient:
         except (gitlab.exceptions.GitlabError, *TRANSPORT_ERRORS) as exc:
             raise translate_error(exc, getattr(_last_error, "headers", {}), [self._token]) from exc
 
-    async def run(self, fn: Callable[[], T], *, what: str) -> T:
-        """Run one blocking python-gitlab call in the pool, retried per the policy."""
+    @property
+    def retry(self) -> RetryPolicy:
+        return self._retry
+
+    async def run(self, fn: Callable[[], T], *, what: str, retry: RetryPolicy | None = None) -> T:
+        """Run one blocking python-gitlab call in the pool, retried per the policy (the
+        client's, or `retry`: `ONCE` for a try that `create_idempotently` retries)."""
         loop = asyncio.get_running_loop()
 
         async def attempt() -> T:
             return await loop.run_in_executor(self._pool, self._run_translated, fn)
 
-        return await call_with_retry(attempt, self._retry, what=what)
+        return await call_with_retry(attempt, retry or self._retry, what=what)
 
     async def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -14,6 +14,8 @@ Fault injection, on any fake built on `FakeServer`:
     fake.rate_limit_next(1, retry_after=1)             # the forge's own rate-limit answer
     fake.slow_next(1, delay=0.5)                       # answer after a delay
     fake.drop_next(1)                                  # close the connection without answering
+    fake.lose_answer_next(1, method="POST", path="/pulls$")  # act, then answer 502 (a lost answer)
+    fake.lose_answer_next(1, status=None)              # act, then close without answering
 
 A fault consumes one of its `count` each time it fires; `path` is a regex searched in the path.
 """
@@ -32,7 +34,7 @@ from typing import Any, Literal, Self
 from aiohttp import web
 
 Handler = Callable[["Call"], Awaitable[web.StreamResponse]]
-FaultKind = Literal["status", "rate_limit", "slow", "drop"]
+FaultKind = Literal["status", "rate_limit", "slow", "drop", "lose"]
 
 
 @dataclass
@@ -53,7 +55,7 @@ class Fault:
     count: int
     path: re.Pattern[str] | None = None
     method: str | None = None
-    status: int = 502
+    status: int | None = 502
     delay: float = 0.0
     retry_after: float = 1.0
     style: str = "retry-after"
@@ -224,6 +226,19 @@ class FakeServer:
         """The next `count` matching requests get their connection closed without an answer."""
         self._add_fault("drop", count, path, method)
 
+    def lose_answer_next(
+        self,
+        count: int = 1,
+        *,
+        status: int | None = 502,
+        message: str = "Bad Gateway (injected, after the request was applied)",
+        path: str | None = None,
+        method: str | None = None,
+    ) -> None:
+        """The next `count` matching requests are applied, then answered `status` (a proxy's
+        502 by default), or, with `status=None`, their connection is closed unanswered."""
+        self._add_fault("lose", count, path, method, status=status, message=message)
+
     def _take_fault(self, method: str, path: str) -> Fault | None:
         for fault in self.faults:
             if fault.count > 0 and fault.matches(method, path):
@@ -265,7 +280,7 @@ class FakeServer:
             await asyncio.sleep(fault.delay)
         response: web.StreamResponse
         if fault is not None and fault.kind == "status":
-            response = self.error_response(fault.status, fault.message)
+            response = self.error_response(fault.status or 502, fault.message)
         elif fault is not None and fault.kind == "rate_limit":
             response = self.rate_limit_response(fault)
         elif route is None:
@@ -274,6 +289,13 @@ class FakeServer:
             call = Call(request, params, query, body)
             denied = self.authenticate(call, route)
             response = denied if denied is not None else await route.handler(call)
+        if fault is not None and fault.kind == "lose":
+            if fault.status is None:
+                assert request.transport is not None
+                request.transport.close()
+                record.status = None
+                return web.Response(status=500)  # never reaches the client
+            response = self.error_response(fault.status, fault.message)
         record.status = response.status
         return response
 

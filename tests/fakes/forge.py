@@ -208,7 +208,10 @@ class FakeForge:
     async def open_change_request(
         self, repo: RepoRef, *, source_branch: str, target_branch: str, title: str, body: str
     ) -> ChangeRequest:
-        if await self.find_change_request(repo, source_branch) is not None:
+        existing = await self.find_change_request(repo, source_branch)
+        if existing is not None:
+            if existing.target_branch == target_branch:  # adopted, like the HTTP adapters
+                return existing
             raise ValidationFailed(422, f"A pull request already exists for {source_branch}.")
         number = self.add_change_request(repo.full_name, source_branch, title=title, body=body,
                                          target_branch=target_branch, author=self.bot)

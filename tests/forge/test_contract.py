@@ -111,15 +111,21 @@ async def test_change_request_is_opened_found_by_branch_updated_and_seen_merged(
     assert await env.forge.find_change_request(env.repo, "smith/issue-1") is None
 
 
-async def test_second_change_request_from_the_same_branch_is_refused_with_the_forges_reason(
+async def test_second_change_request_from_the_same_branch_adopts_the_first(
     env: ForgeEnv,
 ) -> None:
-    await env.forge.open_change_request(
+    """Opening is idempotent per branch and target (#31 item 3): the forge's "already exists"
+    is answered by adopting the open one; into another target it is refused with its reason."""
+    first = await env.forge.open_change_request(
         env.repo, source_branch="smith/b", target_branch="main", title="t", body=""
     )
+    again = await env.forge.open_change_request(
+        env.repo, source_branch="smith/b", target_branch="main", title="t", body=""
+    )
+    assert again.number == first.number
     with pytest.raises(ValidationFailed) as caught:
         await env.forge.open_change_request(
-            env.repo, source_branch="smith/b", target_branch="main", title="t", body=""
+            env.repo, source_branch="smith/b", target_branch="release", title="t", body=""
         )
     assert "already exists" in str(caught.value)
 

@@ -268,6 +268,14 @@ class Routes:
                 f"create_reaction_for_{suffix}",
             )
 
+        @r("GET", "/repos/{owner}/{repo}/issues/{issue_number}/labels", "list_labels_for_issue")
+        async def list_labels(call: Call) -> web.Response:
+            issue = self._issue(call)
+            if issue is None:
+                return not_found()
+            labels = [self._label(issue.repo, n) for n in issue.labels]
+            return paginate(call.request, labels, self.base_url)
+
         @r("POST", "/repos/{owner}/{repo}/issues/{issue_number}/labels", "add_labels_to_issue")
         async def add_labels(call: Call) -> web.Response:
             issue = self._issue(call)
