@@ -33,6 +33,11 @@ DEFAULT_PRICES: dict[str, dict[str, float]] = {
 }
 
 
+class SettingsError(Exception):
+    """A setting names something that cannot be used (a key file that cannot be read): the
+    command line says so in one line, a server does not start."""
+
+
 def absolute_path(path: Path) -> Path:
     """`~` expanded and made absolute against the working directory, links left as they are
     (`Path.absolute`, not `resolve`: an operator's linked data folder stays what they named)."""

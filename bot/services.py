@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from bot.command_line import CommandError
-from bot.config import Settings
+from bot.config import Settings, SettingsError
 from bot.forge import RetryPolicy, build_forge
 from bot.forge.base import Forge
 from bot.store.db import Database
@@ -68,7 +67,7 @@ def build_forges(settings: Settings) -> dict[str, Forge]:
         try:
             private_key = settings.github_private_key()
         except OSError as exc:
-            raise CommandError(f"cannot read the GitHub App private key: {exc}") from exc
+            raise SettingsError(f"cannot read the GitHub App private key: {exc}") from exc
         forges["github"] = build_forge(
             "github", api_url=settings.github_api_url,
             token=settings.github_token.get_secret_value() if settings.github_token else None,

@@ -194,15 +194,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             settings_for_logs.log_format)
     except ValidationError:
         configure_logging(log_level_for(args.command, "INFO", False))
+    from bot.config import SettingsError
+
     try:
         return int(args.func(args) or EXIT_OK)
-    except CommandError as exc:
+    except (CommandError, SettingsError) as exc:
         from rich.markup import escape
 
         from bot.terminal import make_console
 
         make_console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}")
-        return exc.code
+        return exc.code if isinstance(exc, CommandError) else EXIT_USAGE
     except KeyboardInterrupt:
         return 130
 
