@@ -51,7 +51,7 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
         log.warning("dashboard_not_served", host=host, reason=exposure.reason)
 
     def dashboard(app: web.Application) -> None:
-        add_dashboard_routes(app, token=token, stats_window=settings.stats_window)
+        add_dashboard_routes(app, runtime.db, token=token, stats_window=settings.stats_window)
 
     metrics = Metrics()
     worker: asyncio.Task[None] | None = None

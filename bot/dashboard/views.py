@@ -15,13 +15,12 @@ import structlog
 from aiohttp import web
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from bot.app import DATABASE_KEY
 from bot.dashboard.auth import TokenGuard
 from bot.dashboard.pages import run_detail, run_lines
 from bot.dashboard.timeline import format_duration
 from bot.stats.compute import DEFAULT_WINDOW
 from bot.stats.query import load_stats
-from bot.store.db import DatabaseUnavailable
+from bot.store.db import Database, DatabaseUnavailable
 
 log = structlog.get_logger(__name__)
 
@@ -40,10 +39,12 @@ class QueryError(ValueError):
 
 
 def add_dashboard_routes(
-    app: web.Application, *, token: str | None, stats_window: int = DEFAULT_WINDOW
+    app: web.Application, database: Database, *, token: str | None,
+    stats_window: int = DEFAULT_WINDOW,
 ) -> None:
-    """GET-only routes: `/`, `/runs/<id>`, `/api/stats`. With a token, all three ask for it."""
-    views = DashboardViews(stats_window)
+    """GET-only routes: `/`, `/runs/<id>`, `/api/stats`, reading `database` (the caller's, so
+    the dashboard knows no web app). With a token, all three ask for it."""
+    views = DashboardViews(database, stats_window)
     guard = TokenGuard(token, views.unauthorized)
     app.router.add_get("/", guard(views.index), name="dashboard_index")
     app.router.add_get("/runs/{run_id}", guard(views.run), name="dashboard_run")
@@ -51,9 +52,10 @@ def add_dashboard_routes(
 
 
 class DashboardViews:
-    def __init__(self, stats_window: int) -> None:
+    def __init__(self, database: Database, stats_window: int) -> None:
         if stats_window < 1:
             raise ValueError("the stats window must be at least 1 run")
+        self.database = database
         self.stats_window = stats_window
         self.templates = Environment(
             loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
@@ -65,7 +67,7 @@ class DashboardViews:
     async def index(self, request: web.Request) -> web.Response:
         repo = request.query.get("repo", "").strip() or None
         try:
-            async with request.app[DATABASE_KEY].transaction() as session:
+            async with self.database.transaction() as session:
                 runs = await run_lines(session, repo)
                 stats = await load_stats(session, repo=repo, window=self.stats_window)
         except DatabaseUnavailable as exc:
@@ -77,7 +79,7 @@ class DashboardViews:
         if not raw_id.isdigit() or len(raw_id) > 18:
             return self.page("not_found.html", status=404, what=f"run {raw_id}")
         try:
-            async with request.app[DATABASE_KEY].transaction() as session:
+            async with self.database.transaction() as session:
                 detail = await run_detail(session, int(raw_id))
         except DatabaseUnavailable as exc:
             return self._unavailable(exc)
@@ -91,7 +93,7 @@ class DashboardViews:
         except QueryError as exc:
             return web.json_response({"error": str(exc)}, status=400, headers=SECURITY_HEADERS)
         try:
-            async with request.app[DATABASE_KEY].transaction() as session:
+            async with self.database.transaction() as session:
                 report = await load_stats(session, repo=repo, since=since, window=window)
         except DatabaseUnavailable as exc:
             log.error("stats_database_unavailable", error=str(exc))

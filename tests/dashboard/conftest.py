@@ -44,7 +44,8 @@ async def start_dashboard(tmp_path, database: Database) -> AsyncIterator[StartDa
         settings = Settings(data_dir=tmp_path / "data", bot_account="smith-bot")
         app = create_app(
             settings, database, build_router(settings),
-            extra_routes=lambda app: add_dashboard_routes(app, token=token, stats_window=window),
+            extra_routes=lambda app: add_dashboard_routes(app, database, token=token,
+                                                          stats_window=window),
         )
         server = TestServer(app, host="127.0.0.1")
         await server.start_server()

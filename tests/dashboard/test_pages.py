@@ -181,7 +181,7 @@ async def test_an_unreachable_database_gives_503_not_a_traceback(tmp_path, unuse
     settings = Settings(data_dir=tmp_path / "data", bot_account="smith-bot")
     db = Database(f"postgresql://nobody@127.0.0.1:{unused_tcp_port}/none", pool_size=1)
     server = TestServer(create_app(settings, db, build_router(settings),
-                                   extra_routes=lambda app: add_dashboard_routes(app, token=None)),
+                                   extra_routes=lambda app: add_dashboard_routes(app, db, token=None)),
                         host="127.0.0.1")
     await server.start_server()
     try:
