@@ -165,6 +165,11 @@ class WebhookReceiver:
             event = parse(verified)
         except MalformedPayload as exc:
             log.warning("webhook_malformed", **ids, reason=str(exc))
+            if forge == "gitlab":
+                # Authenticated, but of a shape Smith cannot use (GitLab's payloads drift):
+                # GitLab disables a hook that keeps failing, so this is answered 2xx, ignored.
+                return (_answer(200, f"ignored: payload Smith cannot use: {exc}"), event_name,
+                        "malformed")
             return _answer(400, f"malformed payload: {exc}"), event_name, "malformed"
         seen.event = event
         if not self.event_filter.accepts(event):

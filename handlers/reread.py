@@ -4,7 +4,9 @@ A webhook payload is only a hint. With one GitLab webhook secret shared by many 
 the default), a maintainer of any project can sign a payload claiming that another project's
 maintainer wrote `/smith retry` or voted 👍 on a rule. So before acting on a comment (a command,
 a rework request, a reviewer's story) or a vote, handlers ask the forge for the comment or the
-reaction and act on the forge's body and author. Both forges are asked alike: handlers stay
+reaction and act on the forge's body and author; before a label summons a run, they read the
+issue from the forge (it must exist in that project and carry the label now) and the actor's
+permission (handlers/permissions.py), never the payload's word for either. Both forges are asked alike: handlers stay
 forge-neutral and GitHub gets the same guarantee for free.
 """
 
@@ -61,3 +63,27 @@ async def reaction_is_real(event: Event, runtime: Runtime) -> bool:
                     comment=event.comment_id, actor=event.actor, reaction=event.reaction)
         return False
     return True
+
+
+async def labels_as_applied(event: Event, runtime: Runtime, added: list[str]) -> Event | None:
+    """The event with the issue's title and labels as the forge has them now and, of `added`,
+    only the labels the issue really carries; None (and a log line) when the forge has no such
+    issue in that project, or none of those labels on it."""
+    if event.repo is None or event.item is None or event.item.kind != "issue":
+        log.warning("labels_not_rereadable", kind=str(event.kind), actor=event.actor)
+        return None
+    forge = runtime.forge(event.forge)
+    try:
+        issue = await forge.get_issue(event.repo, event.item.number)
+    except NotFound:
+        log.warning("issue_not_on_forge", repo=event.repo.full_name, item=event.item.number,
+                    actor=event.actor)
+        return None
+    present = [label for label in added if label in issue.labels]
+    if not present:
+        log.warning("labels_not_on_forge", repo=event.repo.full_name, item=event.item.number,
+                    payload_labels=added, labels=issue.labels, actor=event.actor)
+        return None
+    return event.model_copy(update={"labels_added": present, "label": present[0],
+                                    "item_labels": list(issue.labels),
+                                    "item_title": issue.title})

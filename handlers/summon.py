@@ -9,8 +9,9 @@ from bot.events import Event
 from bot.forge.base import ItemRef
 from bot.services import Runtime
 from handlers.permissions import actor_may
-from handlers.runs import start_run
+from handlers.reread import labels_as_applied
 from handlers.routing import Router
+from handlers.runs import start_run
 
 log = structlog.get_logger(__name__)
 
@@ -45,6 +46,12 @@ def build(settings: Settings) -> Router:
 
     @router.register("issue_labeled", when=summons)
     async def summoned(event: Event, runtime: Runtime) -> None:
+        # The payload is a hint: the issue, its labels and the actor's permission are read
+        # from the forge (a shared GitLab secret lets any project sign any project's name).
+        applied = await labels_as_applied(event, runtime, added_labels(event))
+        if applied is None or chain_of(applied) is None:
+            return
+        event = applied
         assert event.item is not None and event.repo is not None
         if not await actor_may(event, runtime, settings.summon_permission):
             await runtime.forge(event.forge).create_comment(

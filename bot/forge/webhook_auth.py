@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import re
 from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
@@ -57,12 +58,49 @@ class NotAnObject(ValueError):
     """The body is JSON, but not one object."""
 
 
+class NumberTooLarge(ValueError):
+    """The body holds a number no forge sends (an integer of more than 40 digits, an exponent
+    beyond a float's), refused before any parser turns it into a huge int or an infinity."""
+
+
+MAX_INTEGER_DIGITS = 40  # 2**128 has 39 digits: every id a forge sends fits, with room
+MAX_FRACTION_DIGITS = 40
+MAX_EXPONENT = 308
+# Cheap first look: most bodies have no run of 21 digits and no 3-digit exponent at all.
+_SUSPECT = re.compile(rb"\d{%d}|[eE][+-]?\d{3}" % (MAX_INTEGER_DIGITS + 1))
+# A JSON string (consumed whole, so digits inside strings are not numbers) or a number.
+_STRING_OR_NUMBER = re.compile(
+    rb'"(?:[^"\\]|\\.)*"|-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?)(\d+))?'
+)
+
+
+def check_number_magnitudes(body: bytes) -> None:
+    """Raise NumberTooLarge when a JSON number in `body` is out of bounds (linear, no parse)."""
+    if _SUSPECT.search(body) is None:
+        return
+    for match in _STRING_OR_NUMBER.finditer(body):
+        whole, fraction, _, exponent = match.groups()
+        if whole is None:
+            continue
+        digits = exponent.lstrip(b"0") if exponent else b""
+        if (
+            len(whole) > MAX_INTEGER_DIGITS
+            or (fraction is not None and len(fraction) > MAX_FRACTION_DIGITS)
+            or len(digits) > 3
+            or (digits and int(digits) > MAX_EXPONENT)
+        ):
+            raise NumberTooLarge(
+                f"a number of {len(match.group(0))} characters is out of bounds")
+
+
 def json_object_wire(body: bytes) -> bytes | dict[str, Any]:
     """`body` checked to be one JSON object, as the event models will read it: the bytes when
     pydantic's parser reads them (the models then read them straight, with no Python tree of
     the whole 10 kB payload: under a burst that tree cost more than the rest of the reading),
     else what `json` reads (lone surrogate escapes, which that parser refuses). ValueError when
-    the body is not JSON, NotAnObject when it is JSON but no object."""
+    the body is not JSON, NotAnObject when it is JSON but no object, NumberTooLarge (a
+    ValueError) when a number in it is out of bounds."""
+    check_number_magnitudes(body)
     try:
         _JsonObject.model_validate_json(body)
         return body
@@ -104,6 +142,8 @@ def verify_github(headers: Mapping[str, str], body: bytes, secret: str | None) -
         raise WebhookRejected(401, "bad signature") from exc
     except NotAnObject as exc:
         raise WebhookRejected(400, "payload is not a JSON object") from exc
+    except NumberTooLarge as exc:
+        raise WebhookRejected(400, f"body refused: {exc}") from exc
     except (BadRequest, ValueError) as exc:
         if "json" in content_type:
             raise WebhookRejected(400, "body is not valid JSON") from exc
@@ -142,6 +182,8 @@ def verify_gitlab(headers: Mapping[str, str], body: bytes, secret: str | None) -
         wire = json_object_wire(body)
     except NotAnObject as exc:
         raise WebhookRejected(400, "payload is not a JSON object") from exc
+    except NumberTooLarge as exc:
+        raise WebhookRejected(400, f"body refused: {exc}") from exc
     except ValueError as exc:
         raise WebhookRejected(400, "body is not valid JSON") from exc
     return VerifiedDelivery(event_name, delivery_id, wire)
@@ -153,15 +195,18 @@ def gitlab_secret_for(
     """The secret a GitLab delivery must carry: the one configured for its project or the
     closest group above it (so one project's maintainer cannot sign events for another), else
     the shared one. The path is read from the unverified body only to pick the secret; the
-    event that comes out of verification names the same project, since it is the same body."""
+    event that comes out of verification names the same project, since it is the same body.
+    Nothing read here may fail: a body that is no JSON object (or holds an out-of-bounds
+    number) gets the shared secret, and verification refuses it after the token check."""
     if not per_path:
         return shared
     try:
+        check_number_magnitudes(body)
         payload = json.loads(body.decode("utf-8"))
         project = payload.get("project") or {}
         path = str(project.get("path_with_namespace") or "")
-    except (UnicodeDecodeError, json.JSONDecodeError, AttributeError, RecursionError):
-        return shared  # verification answers 400 for a body that is not JSON
+    except (ValueError, AttributeError, RecursionError):  # JSONDecodeError, UnicodeDecodeError
+        return shared
     folded = {key.strip("/").casefold(): secret for key, secret in per_path.items()}
     parts = path.strip("/").casefold().split("/")
     for cut in range(len(parts), 0, -1):

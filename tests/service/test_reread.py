@@ -103,3 +103,38 @@ async def test_a_vote_the_forge_does_not_have_decides_nothing(stack: Stack):
     await stack.gitlab.award_emoji(PROJECT, proposal.id, "thumbsup", actor="boss")
     await stack.drain()
     assert await status() == "approved"
+
+
+async def test_a_label_summon_the_forge_does_not_have_starts_no_run(stack: Stack):
+    """#31 item 4: an Issue Hook signed with the shared secret, naming this project's maintainer
+    and the summon label, is re-read: the issue must exist and carry the label on GitLab."""
+    project_id, iid = _seed(stack)
+    forged = [
+        iid,  # the issue exists, but nobody put the label on it
+        4242,  # there is no such issue in this project
+    ]
+    for number in forged:
+        status = await _send_gitlab(stack, webhooks.gitlab_issue_labels_changed(
+            token=GITLAB_SECRET, project=PROJECT, project_id=project_id, iid=number,
+            previous_labels=[], current_labels=["smith"], actor="boss"))
+        assert status == 202  # it looks like a summons: queued, then re-read
+    await stack.drain()
+    assert await _runs(stack) == []
+    assert stack.gitlab.labels_of(PROJECT, iid) == []
+    assert [n.body for n in stack.gitlab.notes_on(PROJECT, "Issue", iid)
+            if n.author == "smith-bot"] == []
+    assert len(stack.gitlab.requests_for("get_issue")) >= len(forged)
+
+    # The label really put on by the maintainer summons Smith.
+    await stack.gitlab.label_issue(PROJECT, iid, "smith", actor="boss")
+    await stack.drain()
+    assert [(r.repo, r.issue_number, r.summoned_by) for r in await _runs(stack)] == [
+        (PROJECT, iid, "boss")]
+
+
+async def test_a_label_summon_by_a_guest_is_refused_whatever_the_payload_says(stack: Stack):
+    """The actor's access level is GitLab's, not the payload's."""
+    _, iid = _seed(stack)
+    await stack.gitlab.label_issue(PROJECT, iid, "smith", actor="guest")
+    await stack.drain()
+    assert await _runs(stack) == []

@@ -316,3 +316,69 @@ async def test_every_delivery_leaves_an_audit_row_with_its_actor(smith_web, data
     assert all(r.detail["remote"] == "127.0.0.1" for r in rows)
     queued = next(r for r in rows if r.outcome == "queued")
     assert queued.repo and queued.subject and queued.subject.startswith("issue ")
+
+
+def _huge_number_body(project: str) -> bytes:
+    """A GitLab-shaped body with a 5000-digit integer (#31 item 4)."""
+    return (b'{"object_kind": "issue", "project": {"path_with_namespace": "' + project.encode()
+            + b'", "id": ' + b"9" * 5000 + b'}, "object_attributes": {"iid": 1}}')
+
+
+async def test_a_huge_number_is_never_a_500_before_or_after_the_token(tmp_path, database):
+    """With per-project secrets the body is read before the token to pick the secret: a
+    5000-digit integer there must not crash the handler (it did: 500, before any check)."""
+    from aiohttp.test_utils import TestServer
+    from pydantic import SecretStr
+
+    from bot.app import create_app
+    from handlers import build_router
+    from tests.service.conftest import make_settings
+
+    settings = make_settings(tmp_path, gitlab_webhook_secrets={"team-a": SecretStr("sa")})
+    server = TestServer(create_app(settings, database, build_router(settings)), host="127.0.0.1")
+    await server.start_server()
+    url = str(server.make_url("/webhooks/gitlab"))
+    try:
+        headers, _ = webhooks.gitlab_issue_labels_changed(token="wrong")
+        body = _huge_number_body("team-a/web")
+        assert (await webhooks.send_webhook(url, headers, body))[0] == 401
+        headers, _ = webhooks.gitlab_issue_labels_changed(token=GITLAB_SECRET)
+        assert (await webhooks.send_webhook(url, headers, body))[0] == 400
+        big_iid = (b'{"object_kind": "issue", "object_attributes": {"iid": ' + b"1" * 4000
+                   + b'}, "project": {"path_with_namespace": "x/y", "id": 1}}')
+        status, text_ = await webhooks.send_webhook(url, headers, big_iid)
+        assert status == 400 and "number" in text_, text_  # within Python's limit: bounded too
+        assert await _count(RunningSmith("", settings, database),
+                            select(func.count()).select_from(Delivery)) == 0
+    finally:
+        await server.close()
+
+
+async def test_a_huge_number_in_a_signed_github_body_is_400_unsigned_401(smith_web):
+    body = b'{"action": "labeled", "number": ' + b"7" * 5000 + b"}"
+    headers = {"Content-Type": "application/json", "X-GitHub-Event": "issues",
+               "X-GitHub-Delivery": "d-big", "X-Hub-Signature-256": "sha256=" + "0" * 64}
+    url = f"{smith_web.url}/webhooks/github"
+    assert (await webhooks.send_webhook(url, headers, body))[0] == 401
+    headers["X-Hub-Signature-256"] = webhooks.sign_github(body, GITHUB_SECRET)
+    assert (await webhooks.send_webhook(url, headers, body))[0] == 400
+    assert await _deliveries(smith_web) == 0
+
+
+async def test_a_gitlab_hook_whose_shape_drifted_is_200_ignored_never_4xx(smith_web):
+    """GitLab disables a hook that keeps failing: an authenticated payload Smith cannot use is
+    answered 2xx ("ignored") and logged, and queues nothing."""
+    from structlog.testing import capture_logs
+
+    headers, body = webhooks.gitlab_issue_labels_changed(token=GITLAB_SECRET)
+    payload = json.loads(body)
+    del payload["object_attributes"]["iid"]
+    del payload["project"]
+    with capture_logs() as logs:
+        status, text_ = await webhooks.send_webhook(
+            f"{smith_web.url}/webhooks/gitlab", headers, json.dumps(payload).encode())
+    assert status == 200, text_
+    assert "ignored" in text_
+    assert any(e["event"] == "webhook_malformed" for e in logs)
+    assert await _deliveries(smith_web) == 0
+    assert await _jobs(smith_web) == 0
