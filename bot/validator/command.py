@@ -16,11 +16,11 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
+from bot.evidence import TrajectoryEvent
 from bot.protected_paths import ProtectedPaths
 from bot.validator.diffparse import DiffParseError
 from bot.validator.models import Finding, StaticVerdict
 from bot.validator.static import validate_static
-from bot.workspace.trajectory import TrajectoryEvent
 
 EXIT_PASS, EXIT_VETO, EXIT_BAD_INPUT = 0, 1, 2
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
+from bot.evidence import TrajectoryEvent
 from bot.protected_paths import ProtectedPaths
 from bot.validator.context import ChangedFile, DiffContext
 from bot.validator.detectors import (
@@ -28,7 +29,6 @@ from bot.validator.models import BreadthLimits, Finding, StaticVerdict
 from bot.validator.protected import check_changes
 from bot.validator.redtest import red_test_literals
 from bot.validator.trajectory_audit import audit
-from bot.workspace.trajectory import TrajectoryEvent
 
 DETECTORS: tuple[Callable[[DiffContext], Iterable[Finding]], ...] = (
     exceptions.detect,

@@ -15,10 +15,10 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
+from bot.evidence import TrajectoryEvent
 from bot.validator.history_text import PATTERN_KEYS, history_reason, injected_command
 from bot.validator.models import Finding
 from bot.validator.redtest import class_file_suffix, parse_test_id
-from bot.workspace.trajectory import TrajectoryEvent
 
 WRITE_TOOLS = frozenset(
     {

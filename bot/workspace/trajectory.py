@@ -1,32 +1,19 @@
 """The run's trajectory: every tool call the agent made and every action our code took.
 
 The validator audits it (peeking at history, editing the red test after it was seen red), the
-dashboard shows it, and the store keeps it. One event shape everywhere, matching the JSONL that
-`smith validate --trajectory` reads: `{"seq", "step", "actor", "tool", "args", "ok"}`.
+dashboard shows it, and the store keeps it. One event shape everywhere (`TrajectoryEvent`, in
+bot/evidence.py so that the validator reads it without the workspace).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, Field
+from bot.evidence import Actor, TrajectoryEvent
 
-Actor = Literal["agent", "code"]
-
-
-class TrajectoryEvent(BaseModel):
-    """One tool call (actor `agent`) or code action such as `run_tests` (actor `code`)."""
-
-    seq: int
-    step: str
-    actor: Actor
-    tool: str
-    args: dict[str, Any] = Field(default_factory=dict)
-    ok: bool = True
-    detail: str = ""
-
+__all__ = ["Actor", "Trajectory", "TrajectoryEvent", "TrajectorySink"]
 
 TrajectorySink = Callable[[TrajectoryEvent], Awaitable[None]]
 

@@ -240,9 +240,11 @@ def test_the_known_cycles_only_shrink():
                                     "remove them from KNOWN_CYCLES")
 
 
-def test_the_validator_reads_evidence_not_the_model_layer():
-    """The validator judges a diff and evidence records; it never calls the model."""
+def test_the_validator_reads_evidence_not_the_workspace_or_the_model_layer():
+    """The validator judges a diff and evidence records (bot/evidence.py); it never reaches the
+    workspace that made them or the model."""
     graph = _imports()
     for module, names in graph.items():
         if module.startswith("bot.validator"):
-            assert not any(_unit(n) == "bot.llm" for n in names), f"{module} imports bot.llm"
+            for banned in ("bot.llm", "bot.workspace", "bot.chain"):
+                assert not any(_unit(n) == banned for n in names), f"{module} imports {banned}"
