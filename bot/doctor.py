@@ -255,6 +255,17 @@ async def _check_setup(
                       seconds=outcome.seconds)
 
 
+# A limit the sandbox names (bot/workspace/sandbox/limits.py) → its words and its setting.
+_LIMITS = {
+    "processes": ("process", "SMITH_SANDBOX_MAX_PROCESSES"),
+    "memory": ("memory", "SMITH_SANDBOX_MAX_MEMORY_BYTES"),
+    "disk": ("disk", "SMITH_SANDBOX_MAX_DISK_BYTES"),
+    "file_size": ("file size", "SMITH_SANDBOX_MAX_FILE_BYTES"),
+    "open_files": ("open files", "SMITH_SANDBOX_MAX_OPEN_FILES"),
+    "cpu_time": ("CPU time", "SMITH_SANDBOX_MAX_CPU_SECONDS"),
+}
+
+
 async def _check_tests(
     report: DoctorReport, sandbox: Sandbox, path: Path, config: RepoConfig
 ) -> None:
@@ -265,6 +276,14 @@ async def _check_tests(
         report.add("tests", False, f"the test command timed out after "
                    f"{config.tests.timeout_seconds} s: `{command}`",
                    fix="raise `tests.timeout_seconds` in `.smith.yml` or make the suite faster",
+                   detail=_tail(result.output), seconds=seconds)
+        return
+    if result.limit is not None and result.limit != "timeout":
+        name, setting = _LIMITS.get(result.limit, (result.limit.replace("_", " "), None))
+        report.add("tests", False, f"the test command hit the sandbox's {name} limit: "
+                   f"`{command}`",
+                   fix=(f"raise {setting} (Smith's settings) if the suite needs more, or make it "
+                        "need less" if setting else "make the suite need less"),
                    detail=_tail(result.output), seconds=seconds)
         return
     if result.status is RunStatus.NO_REPORT:

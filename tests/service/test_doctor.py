@@ -149,3 +149,23 @@ def test_a_checkout_failure_names_its_cause(
     checkout = by_name(report)["checkout"]
     assert code == 1 and checkout["ok"] is False
     assert "SMITH_DATA_DIR" in checkout["fix"] and str(blocked) in checkout["fix"]
+
+
+@pytest.mark.slow  # a real sandboxed test run
+def test_a_sandbox_limit_hit_is_named_as_a_limit_with_its_setting(
+    env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#31 item 6: a run the sandbox stopped at a limit is reported as that limit, not as
+    "exit code None" and a missing JUnit report."""
+    monkeypatch.setenv("SMITH_SANDBOX_MAX_FILE_BYTES", "65536")
+    config = ("language: python\ntests:\n  command: python3 -c \"open('big.bin', 'wb')"
+              ".write(b'x' * 1048576)\"\n")
+    repo = project(env, {".smith.yml": config, ".gitignore": "big.bin\n"})
+    code, report = doctor(capsys, str(repo.bare))
+    assert code == 1 and report["ready"] is False
+    tests = by_name(report)["tests"]
+    assert tests["ok"] is False
+    assert "hit the sandbox's file size limit" in tests["message"], tests
+    assert "SMITH_SANDBOX_MAX_FILE_BYTES" in tests["fix"]
+    assert "exit code" not in tests["message"]
+    assert "report" not in by_name(report)  # no second, misleading "write JUnit" finding
