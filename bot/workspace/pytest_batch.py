@@ -9,17 +9,24 @@ one module with coverage.py, test by test (`arcs_of`: the arcs each test execute
 the module's branch arcs taken and missed; `bot/workspace/arcs.py`). Only plain pytest
 commands qualify (`[VAR=value ...] python[3] -m pytest [options] {tests} --junitxml={junit}`);
 anything else runs one command per run, as `testrun.run_tests` does.
+
+Each run has a time limit. When it runs out inside a test (its setup, call or teardown), that
+test fails with a timeout raised inside it and the session stops there, its report still
+written; anywhere else (importing, collecting) the child is ended and the run is a `timeout`
+with no report. A run's `duration_seconds` is its own (the forked child's), not the call's.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import shlex
 import shutil
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bot.repo_config import RepoConfig
 from bot.workspace.arcs import MAX_ARCS_BYTES, ArcsUnreadable, ModuleArcs, parse_arcs
@@ -31,7 +38,7 @@ from bot.workspace.testrun import MAX_REPORT_BYTES, _with_file_ids, repo_env
 _SHELL_OPERATORS = ("&&", "||", ";", "|", ">", "<", "&", "$(", "`")
 
 DRIVER = r'''
-import importlib, json, os, re, shutil, signal, sys
+import importlib, json, os, re, shutil, signal, sys, time
 jobs = json.load(open(sys.argv[1]))
 import pytest  # once, in the parent, with the plugins pytest would load
 try:
@@ -85,7 +92,53 @@ def arcs(cov, spec):
     return out
 
 
+class TimeLimit:
+    """The run's time limit. Inside a test (setup, call, teardown) it fails that test with a
+    timeout raised there and stops the session (the report is still written); anywhere else,
+    or when the test does not give way, it ends the child: a `timeout` with no report."""
+
+    def __init__(self, seconds):
+        self.seconds, self.session, self.inside, self.fired = seconds, None, False, False
+        signal.signal(signal.SIGALRM, self.expired)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+
+    def expired(self, signum, frame):
+        if not self.inside or self.fired:
+            signal.signal(signal.SIGALRM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGALRM)
+            return
+        self.fired = True
+        if self.session is not None:
+            self.session.shouldstop = "smith: the run's time limit"
+        signal.setitimer(signal.ITIMER_REAL, max(2.0, self.seconds))
+        pytest.fail("timed out after %g s (the run's time limit)" % self.seconds, pytrace=False)
+
+    def phase(self):
+        self.inside = True
+        try:
+            yield
+        finally:
+            self.inside = False
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_sessionstart(self, session):
+        self.session = session
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_setup(self, item):
+        yield from self.phase()
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_call(self, item):
+        yield from self.phase()
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_teardown(self, item):
+        yield from self.phase()
+
+
 for job in jobs:
+    started = time.monotonic()
     pid = os.fork()
     if pid == 0:
         code = 99  # whatever escapes below still ends this child here, never in the loop
@@ -93,8 +146,7 @@ for job in jobs:
             if job.get("mutant"):
                 shutil.copyfile(job["mutant"], job["module"])
                 os.utime(job["module"], (job["mtime"], job["mtime"]))
-            signal.alarm(int(job["timeout"]))
-            cov, plugins = None, []
+            cov, plugins = None, [TimeLimit(float(job["timeout"]))]
             if job.get("arcs"):
                 try:
                     cov, plugin = measure(job["arcs"])
@@ -114,7 +166,7 @@ for job in jobs:
     result = "timeout" if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM \
         else str(os.waitstatus_to_exitcode(status))
     with open(job["status"], "w") as out:
-        out.write(result)
+        out.write("%s %.3f" % (result, time.monotonic() - started))
 '''
 
 
@@ -197,7 +249,7 @@ async def run_batch_arcs(
                 "args": [*options, "-p", "no:cacheprovider",
                          *(["--collect-only"] if run.collect_only else []),
                          f"--junitxml={reports / f'{index}.xml'}", "--", *run.tests],
-                "status": str(reports / f"{index}.status"), "timeout": max(1, int(timeout)),
+                "status": str(reports / f"{index}.status"), "timeout": max(1.0, timeout),
             }
             if run.mutant is not None and run.module is not None:
                 source = reports / f"{index}.mutant.py"
@@ -236,16 +288,20 @@ def _read_arcs(reports: Path, index: int) -> ModuleArcs | None:
 def _read_run(
     reports: Path, index: int, result: CommandResult, checkout: Path
 ) -> TestRunResult:
-    common = dict(output="", output_truncated=result.truncated, command="pytest batch",
-                  duration_seconds=result.duration_seconds, limit=result.limit)
     try:
-        status = read_beneath(reports, f"{index}.status", max_bytes=64,
-                              single_link=True).decode().strip()
-    except OSError:
-        status = "timeout" if result.timed_out else "missing"
+        words = read_beneath(reports, f"{index}.status", max_bytes=64,
+                             single_link=True).decode(errors="replace").split()
+    except OSError:  # the driver never got to this run: the call's own output tells why
+        words = []
+    status = words[0] if words else "timeout" if result.timed_out else "missing"
+    common: dict[str, Any] = {
+        "output": "" if words else _tail(result.output), "output_truncated": result.truncated,
+        "command": "pytest batch", "duration_seconds": _seconds(words, result),
+        "limit": result.limit}
     if status == "timeout":
         return TestRunResult(status=RunStatus.TIMEOUT, **common)
-    exit_code = int(status) if status.lstrip("-").isdigit() else None
+    exit_code = int(status) if status.lstrip("-").isdigit() else \
+        None if words else result.exit_code
     try:
         report = read_beneath(reports, f"{index}.xml", max_bytes=MAX_REPORT_BYTES,
                               single_link=True)
@@ -253,3 +309,22 @@ def _read_run(
     except (OSError, JUnitParseError):
         return TestRunResult(status=RunStatus.NO_REPORT, exit_code=exit_code, **common)
     return TestRunResult(status=RunStatus.COMPLETED, cases=cases, exit_code=exit_code, **common)
+
+
+OUTPUT_TAIL = 4000
+"""Of the call's output, what a run the driver never reached keeps (why it could not start)."""
+
+
+def _tail(output: str) -> str:
+    return output[-OUTPUT_TAIL:]
+
+
+def _seconds(words: list[str], result: CommandResult) -> float:
+    """The run's own time as the driver measured it, never more than the whole call's."""
+    try:
+        seconds = float(words[1])
+    except (IndexError, ValueError):
+        return result.duration_seconds
+    if not math.isfinite(seconds):
+        return result.duration_seconds
+    return min(max(seconds, 0.0), result.duration_seconds)

@@ -9,13 +9,16 @@ logger calls, error messages (`new Error(...)`), default parameters, types, deco
 imports are never touched; a mutant that no longer parses is dropped. As in Python, at most
 `max_mutants` are made, spread evenly over the points, and only the new test file runs against
 each one (`bot/workspace/jest_batch.py` for a plain jest command, else one command per mutant).
+Judged as in Python: a mutant is killed only when a test fails on it; a file that no longer
+loads, a run that errs before any test, and a timeout (jest's watchdog and a killed command
+cannot say in which test it hung) are reported apart (`errors`), out of the score.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,14 +27,19 @@ from tree_sitter import Node
 from bot.chain.testgen.jsast import call_name, callee, member_path, parse, text, walk
 from bot.chain.testgen.mutation import (
     DEFAULT_MAX_MUTANTS,
+    Kill,
     Mutant,
     MutationResult,
+    Unjudged,
+    Verdict,
     _bump_mtime,
+    judge,
+    score_of,
     spread,
 )
 from bot.repo_config import RepoConfig
-from bot.workspace.jest_batch import JestJob, run_jest_batch
-from bot.workspace.junit import RunStatus
+from bot.workspace.jest_batch import JestJob, JestOutcome, run_jest_batch
+from bot.workspace.junit import TestRunResult
 from bot.workspace.safe_fs import lstat_beneath, read_beneath, write_beneath
 from bot.workspace.sandbox import Sandbox
 from bot.workspace.testrun import run_tests
@@ -217,12 +225,38 @@ def js_mutants_of(source: str, path: str, functions: Sequence[str] = (),
     return made, total
 
 
+async def js_reference_run(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
+                           tests: Sequence[str], timeout: float) -> TestRunResult:
+    """`tests` on the original module with the repository's command (its JUnit report names
+    each test, and its output says what could not start)."""
+    return await run_tests(sandbox, checkout, config, list(tests), timeout=timeout)
+
+
+def judge_jest(outcome: JestOutcome) -> Verdict:
+    """A mutant's run in jest's batch: killed when a test failed on it; a file that did not
+    load, jest failing, or the watchdog's timeout judge nothing."""
+    if outcome.status == "passed":
+        return Verdict("survived") if outcome.tests else Verdict("unjudged",
+                                                                 reason="no test ran")
+    if outcome.status == "failed" and 0 < outcome.tests and outcome.passed < outcome.tests:
+        return Verdict("killed")
+    if outcome.status == "failed":
+        return Verdict("unjudged", reason="the test file did not load")
+    if outcome.status == "timeout":
+        return Verdict("unjudged", reason="timed out (jest's watchdog cannot say in which test)")
+    message = " ".join(outcome.message.split())[:200]
+    return Verdict("unjudged", reason=f"jest could not run: {message}" if message
+                   else "jest could not run")
+
+
 async def run_js_mutation(
     sandbox: Sandbox, checkout: Path, config: RepoConfig, *, module: str, tests: Sequence[str],
     functions: Sequence[str] = (), max_mutants: int = DEFAULT_MAX_MUTANTS,
-    timeout: float = 60.0,
+    timeout: float = 60.0, passed: Collection[str] | None = None,
 ) -> MutationResult:
-    """Kill or keep each mutant of `module` (checkout-relative) with only `tests`."""
+    """Kill or keep each mutant of `module` (checkout-relative) with only `tests`; `passed`
+    names the tests green in a reference run (`js_reference_run`), the only ones whose
+    failures count where the runner names them (one command per mutant)."""
     started = time.monotonic()
     original = read_beneath(checkout, module, max_bytes=2 << 20)
     stat = lstat_beneath(checkout, module)
@@ -230,31 +264,45 @@ async def run_js_mutation(
     made, total = js_mutants_of(original.decode("utf-8", errors="replace"), module, functions,
                                 max_mutants)
     base_mtime = int(stat.st_mtime) if stat is not None else int(time.time())
-    killed, survived = 0, []
+    passing = set(passed) if passed is not None else None
+    verdicts: list[Verdict] = []
     try:
-        verdicts: list[bool] = []
-        batch = await run_jest_batch(sandbox, checkout, config, [
-            JestJob(tuple(tests), mutant=text_, module=module, mtime=base_mtime + number)
-            for number, (_, text_) in enumerate(made, 1)], timeout=timeout) if made else []
+        jobs = [JestJob(tuple(tests), mutant=text_, module=module, mtime=base_mtime + number)
+                for number, (_, text_) in enumerate(made, 1)]
+        batch = await run_jest_batch(sandbox, checkout, config, jobs, timeout=timeout) \
+            if made else []
         if batch is not None:
-            verdicts = [outcome.all_passed for outcome in batch]
+            erred = [index for index, outcome in enumerate(batch) if outcome.status == "error"]
+            if erred:  # once more, on their own: a job after a watchdog's kill can be marked
+                # as erred without having run (jest_batch reads the call's death as its own)
+                again = await run_jest_batch(sandbox, checkout, config,
+                                             [jobs[index] for index in erred], timeout=timeout)
+                for index, outcome in zip(erred, again or [], strict=False):
+                    batch[index] = outcome
+            verdicts = [judge_jest(outcome) for outcome in batch]
         else:  # not plain jest: one command per mutant
             for number, (_, text_) in enumerate(made, 1):
                 write_beneath(checkout, module, text_.encode(), mode=mode)
                 _bump_mtime(checkout / module, number)
                 result = await run_tests(sandbox, checkout, config, list(tests), timeout=timeout)
-                verdicts.append(result.status is RunStatus.COMPLETED and result.all_passed)
-        for (mutant, _), lived in zip(made, verdicts, strict=True):
-            if lived:
-                survived.append(mutant)
-            else:  # a failure, an error, a timeout or a crash: the tests noticed
-                killed += 1
+                verdicts.append(judge(result, passing))
     finally:
         write_beneath(checkout, module, original, mode=mode)
         if stat is not None:
             os.utime(checkout / module, ns=(stat.st_atime_ns, stat.st_mtime_ns),
                      follow_symlinks=False)
+    survived: list[Mutant] = []
+    kills: list[Kill] = []
+    errors: list[Unjudged] = []
+    for (mutant, _), verdict in zip(made, verdicts, strict=True):
+        if verdict.kind == "killed":
+            kills.append(Kill(mutant=mutant, by=verdict.by))
+        elif verdict.kind == "survived":
+            survived.append(mutant)
+        else:
+            errors.append(Unjudged(mutant=mutant, reason=verdict.reason))
     count = len(made)
-    return MutationResult(score=killed / count if count else None, mutants=count, killed=killed,
-                          survived=survived, seconds=round(time.monotonic() - started, 2),
+    return MutationResult(score=score_of(len(kills), len(survived), len(errors)), mutants=count,
+                          killed=len(kills), survived=survived, errors=errors, kills=kills,
+                          timeout=timeout, seconds=round(time.monotonic() - started, 2),
                           capped_from=total if total > count else None)

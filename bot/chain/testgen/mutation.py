@@ -2,10 +2,18 @@
 
 A pinned operator set (comparisons, arithmetic, boolean operators, numeric and boolean
 constants, returns) is applied with the `ast` module to the functions under test, one mutant at
-a time; string, log and message literals are never mutated. Each mutant is written into the
-checkout (host side, never through a link), only the new test file runs against it in the
-sandbox, and the original is put back before the next. The number of mutants is capped, so the
-gate's cost is bounded whatever the module's size.
+a time; string, log and message literals are never mutated. Each mutant is one edit of the
+original text (the rest of the file, comments included, stays as it was). It is put in place in
+the checkout it is given (host side, never through a link; `smith mutate` gives a throw-away
+copy, never the user's tree), only the given tests run against it in the sandbox, and the
+original is put back before the next. The number of mutants is capped, so the gate's cost is
+bounded whatever the module's size.
+
+A mutant is killed only when a test fails on it, on an assertion or an error raised inside the
+test (a timeout inside a test included), and, given a reference run, only by tests that passed
+on the original. A run that does not start, does not load the tests, times out outside any test
+or ends without a report judges nothing: the mutant is reported apart (`errors`), never as a
+kill, and left out of the score.
 """
 
 from __future__ import annotations
@@ -13,22 +21,29 @@ from __future__ import annotations
 import ast
 import copy
 import os
+import re
 import time
+import warnings
 from collections.abc import Collection, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from bot.repo_config import RepoConfig
 from bot.workspace.arcs import ModuleArcs
 from bot.workspace.junit import RunStatus, TestOutcome, TestRunResult
-from bot.workspace.pytest_batch import BatchRun, run_batch_arcs
+from bot.workspace.pytest_batch import BatchRun, run_batch, run_batch_arcs
 from bot.workspace.safe_fs import lstat_beneath, read_beneath, write_beneath
 from bot.workspace.sandbox import Sandbox
 from bot.workspace.testrun import run_tests
 
 DEFAULT_MAX_MUTANTS = 30
+TIME_LIMIT_FLOOR = 5.0
+"""Seconds a mutant's run gets at least, however fast the reference pass was."""
+TIME_LIMIT_FACTOR = 4.0
+"""A mutant's run gets this many times the reference pass's time (above the floor)."""
 COMPARE_SWAPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,
     ast.NotEq: ast.Eq, ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.In: ast.NotIn,
@@ -72,17 +87,30 @@ class Kill(BaseModel):
 
     mutant: Mutant
     by: list[str] = Field(default_factory=list)
-    """The tests (pytest node ids) that passed on the original and not on the mutant; empty
-    when only the run as a whole noticed (a timeout, a crash, no report)."""
+    """The tests (node ids) that failed on the mutant (and, given a reference run, passed on
+    the original); empty when the runner does not say which (jest's batch)."""
+
+
+class Unjudged(BaseModel):
+    """A mutant no test could judge: its run did not start, did not load the tests, timed out
+    outside any test or ended without a report. Never a kill, never in the score."""
+
+    mutant: Mutant
+    reason: str
 
 
 class MutationResult(BaseModel):
-    score: float | None = Field(description="killed / mutants; None when there was nothing "
+    score: float | None = Field(description="killed / (killed + survived); 0 when mutants were "
+                                "made and none could be judged, None when there was nothing "
                                 "to mutate")
     mutants: int
     killed: int
     survived: list[Mutant] = Field(default_factory=list)
+    errors: list[Unjudged] = Field(default_factory=list)
+    """Mutants whose run judged nothing (reported apart, out of the score)."""
     seconds: float = 0.0
+    timeout: float | None = None
+    """The time limit each mutant's run had."""
     capped_from: int | None = None
     """How many mutation points there were when more than the cap."""
     kills: list[Kill] = Field(default_factory=list, exclude=True)
@@ -95,7 +123,26 @@ class MutationResult(BaseModel):
     def feedback(self, threshold: float) -> str:
         head = (f"mutation score {self.score:.0%} < {threshold:.0%}" if self.score is not None
                 else "no mutants")
-        return "\n".join([head, *(m.feedback() for m in self.survived)])
+        lines = [head, *(m.feedback() for m in self.survived)]
+        if self.errors:
+            lines.append(f"{len(self.errors)} mutant(s) could not be judged (not counted), "
+                         f"e.g. {self.errors[0].reason}")
+        return "\n".join(lines)
+
+
+def score_of(killed: int, survived: int, unjudged: int) -> float | None:
+    """killed / judged; 0 when mutants were made but none could be judged (no evidence is no
+    credit); None when there was nothing to mutate."""
+    judged = killed + survived
+    if judged:
+        return killed / judged
+    return 0.0 if unjudged else None
+
+
+def time_limit(reference_seconds: float, ceiling: float) -> float:
+    """A mutant run's time limit from the reference pass: a small multiple of it, at least
+    `TIME_LIMIT_FLOOR`, never more than `ceiling` (the suite's own limit)."""
+    return min(ceiling, max(TIME_LIMIT_FLOOR, TIME_LIMIT_FACTOR * reference_seconds))
 
 
 @dataclass(frozen=True)
@@ -204,7 +251,7 @@ def _is_string_op(node: ast.BinOp) -> bool:
                isinstance(getattr(side, "value", ""), str) for side in (node.left, node.right))
 
 
-def _constant_mutation(value: bool | int | float) -> bool | int | float:
+def _constant_mutation(value: float) -> float:
     if isinstance(value, bool):
         return not value
     if value == 0:
@@ -245,18 +292,63 @@ def mutants_of(source: str, path: str, functions: Sequence[str] = (),
     tree = ast.parse(source)
     points = [mutant for _, mutant in _points(tree, path, functions)]
     total = len(points)
+    starts = _line_starts(source)
     made = []
     for index in spread(total, max_mutants):
         copy_tree = copy.deepcopy(tree)
         node, mutant = list(_points(copy_tree, path, functions))[index]
+        span = _span(source, starts, node)
         replacement = _apply(node, mutant)
         if replacement is not None:
             _replace(copy_tree, node, replacement)
         try:
-            made.append((mutant, ast.unparse(ast.fix_missing_locations(copy_tree)) + "\n"))
+            text = _spliced(source, span, replacement or node, copy_tree)
         except (ValueError, TypeError, RecursionError):
             continue
+        made.append((mutant, text))
     return made, total
+
+
+def _line_starts(source: str) -> list[int]:
+    """Where each line starts, the lines split as Python's parser splits them (`\r\n`, `\n`,
+    `\r`; never a form feed)."""
+    return [0, *(match.end() for match in re.finditer(r"\r\n|\r|\n", source))]
+
+
+def _span(source: str, starts: list[int], node: ast.AST) -> tuple[int, int] | None:
+    """The node's text as offsets into `source` (the ast's columns count UTF-8 bytes)."""
+    lineno, end_lineno = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
+    col, end_col = getattr(node, "col_offset", None), getattr(node, "end_col_offset", None)
+    if lineno is None or end_lineno is None or col is None or end_col is None \
+            or end_lineno > len(starts):
+        return None
+
+    def offset(line: int, column: int) -> int:
+        start = starts[line - 1]
+        end = starts[line] if line < len(starts) else len(source)
+        return start + len(source[start:end].encode()[:column].decode(errors="ignore"))
+
+    return offset(lineno, col), offset(end_lineno, end_col)
+
+
+def _spliced(source: str, span: tuple[int, int] | None, new: ast.AST,
+             mutated: ast.Module) -> str:
+    """The original text with only the mutated node's text replaced, when that parses to the
+    mutated tree; else the mutated tree unparsed (a whole reformatted module, as before)."""
+    expected = ast.dump(mutated)
+    if span is not None:
+        text = ast.unparse(new)
+        if isinstance(new, ast.expr) and not isinstance(new, (ast.Constant, ast.Name)):
+            text = f"({text})"  # the text around it keeps its meaning (`a / b ** c`)
+        candidate = source[:span[0]] + text + source[span[1]:]
+        try:
+            with warnings.catch_warnings():  # the original's own warnings, once is enough
+                warnings.simplefilter("ignore")
+                if ast.dump(ast.parse(candidate)) == expected:
+                    return candidate
+        except (SyntaxError, ValueError):
+            pass
+    return ast.unparse(ast.fix_missing_locations(mutated)) + "\n"
 
 
 def spread(total: int, cap: int) -> list[int]:
@@ -287,17 +379,31 @@ def _fresh_bytecode_config(config: RepoConfig) -> RepoConfig:
     return config.model_copy(update={"setup": config.setup.model_copy(update={"env": env})})
 
 
+async def reference_run(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
+                        tests: Sequence[str], timeout: float) -> TestRunResult:
+    """`tests` on the original module, run as the mutants will be (one batch run for a plain
+    pytest command, whose `duration_seconds` is the run's own; else the command)."""
+    batch = await run_batch(sandbox, checkout, config, [BatchRun(tuple(tests))],
+                            timeout=timeout)
+    if batch is not None:
+        return batch[0]
+    return await run_tests(sandbox, checkout, _fresh_bytecode_config(config), list(tests),
+                           timeout=timeout)
+
+
 async def run_mutation(
     sandbox: Sandbox, checkout: Path, config: RepoConfig, *, module: str, tests: Sequence[str],
     functions: Sequence[str] = (), max_mutants: int = DEFAULT_MAX_MUTANTS,
     timeout: float = 60.0, reference: bool = False, only: Collection[str] | None = None,
+    passed: Collection[str] | None = None,
 ) -> MutationResult:
     """Kill or keep each mutant of `module` (checkout-relative) with only `tests`.
 
     With `reference` the tests first run on the original, in the same sandbox call and, for
     plain pytest, under coverage of the module (per-test arcs): a mutant is then killed by the
-    tests that passed there and failed on it, so a test already red is no evidence. `only`
-    keeps the mutants whose keys it names (those not measured yet)."""
+    tests that passed there and failed on it, so a test already red is no evidence. `passed`
+    names those tests from a reference run made before (`reference_run`). `only` keeps the
+    mutants whose keys it names (those not measured yet). `timeout` limits each run."""
     started = time.monotonic()
     original = read_beneath(checkout, module, max_bytes=2 << 20)
     stat = lstat_beneath(checkout, module)
@@ -332,34 +438,66 @@ async def run_mutation(
             os.utime(checkout / module, ns=(stat.st_atime_ns, stat.st_mtime_ns),
                      follow_symlinks=False)
     base = results.pop(0) if reference else None
-    passing = {case.test_id for case in base.cases if case.outcome is TestOutcome.PASSED} \
-        if base is not None and base.status is RunStatus.COMPLETED else None
-    survived, kills = [], []
+    passing = set(passed) if passed is not None else None
+    if base is not None and base.status is RunStatus.COMPLETED:
+        passing = {case.test_id for case in base.cases if case.outcome is TestOutcome.PASSED}
+    survived: list[Mutant] = []
+    kills: list[Kill] = []
+    errors: list[Unjudged] = []
     for (mutant, _), result in zip(made, results, strict=True):
-        noticed = _noticed_by(result, passing)
-        if noticed is None:
+        verdict = judge(result, passing)
+        if verdict.kind == "killed":
+            kills.append(Kill(mutant=mutant, by=verdict.by))
+        elif verdict.kind == "survived":
             survived.append(mutant)
-        else:  # a failure, an error, a timeout or a crash: the tests noticed
-            kills.append(Kill(mutant=mutant, by=noticed))
+        else:
+            errors.append(Unjudged(mutant=mutant, reason=verdict.reason))
     count = len(made)
-    return MutationResult(score=len(kills) / count if count else None, mutants=count,
-                          killed=len(kills), survived=survived, kills=kills, reference=base,
-                          arcs=arcs, seconds=round(time.monotonic() - started, 2),
+    return MutationResult(score=score_of(len(kills), len(survived), len(errors)), mutants=count,
+                          killed=len(kills), survived=survived, errors=errors, kills=kills,
+                          reference=base, arcs=arcs, timeout=timeout,
+                          seconds=round(time.monotonic() - started, 2),
                           capped_from=total if total > count else None)
 
 
-def _noticed_by(result: TestRunResult, passing: set[str] | None) -> list[str] | None:
-    """The tests that noticed a mutant ([]: the run as a whole did), None when none did.
-    With `passing` (the tests green on the original) only those count, and one that went
-    missing (the file no longer collects) noticed too."""
-    if result.status is not RunStatus.COMPLETED or not result.cases:
-        return []
-    failed = [case.test_id for case in result.cases
-              if case.outcome not in (TestOutcome.PASSED, TestOutcome.SKIPPED)]
+@dataclass(frozen=True)
+class Verdict:
+    """What one mutant's run says: killed (by these tests), survived, or nothing (why)."""
+
+    kind: Literal["killed", "survived", "unjudged"]
+    by: list[str] = field(default_factory=list)
+    reason: str = ""
+
+
+FAILED_IN_A_TEST = (TestOutcome.RED_ASSERTION, TestOutcome.RED_ERROR)
+"""A test that failed on an assertion or on an error raised inside it (a timeout included)."""
+
+
+def judge(result: TestRunResult, passing: Collection[str] | None) -> Verdict:
+    """A mutant's run, judged. Killed only by tests that failed on an assertion or an error
+    raised inside them, and, with `passing` (the tests green on the original), only by those;
+    a run that did not start, did not load the tests, timed out outside any test or wrote no
+    report judges nothing."""
+    if result.status is RunStatus.TIMEOUT:
+        return Verdict("unjudged", reason="timed out outside any test (while importing or "
+                       "collecting, or where the runner cannot say)")
+    if result.status is not RunStatus.COMPLETED:
+        limit = f", {result.limit} limit" if result.limit else ""
+        return Verdict("unjudged", reason=f"the run ended without a report (exit "
+                       f"{result.exit_code}{limit})")
+    failed = [case.test_id for case in result.cases if case.outcome in FAILED_IN_A_TEST]
     if passing is not None:
-        seen = {case.test_id for case in result.cases}
-        failed = [test for test in failed if test in passing] + sorted(passing - seen)
-    return failed or None
+        failed = [test for test in failed if test in passing]
+    if failed:
+        return Verdict("killed", by=failed)
+    broken = [case for case in result.cases if case.outcome is TestOutcome.COLLECTION_ERROR]
+    if broken:
+        message = " ".join(broken[0].message.split())[:200]
+        return Verdict("unjudged", reason=f"the tests did not load: {message}"
+                       if message else "the tests did not load")
+    if not result.cases:
+        return Verdict("unjudged", reason="no test ran")
+    return Verdict("survived")
 
 
 def _bump_mtime(path: Path, number: int) -> None:
