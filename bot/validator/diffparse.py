@@ -10,8 +10,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from unidiff.patch import PatchedFile, PatchSet
 from unidiff.errors import UnidiffParseError
+from unidiff.patch import PatchedFile, PatchSet
 
 SYMLINK_MODE = "120000"
 _C_ESCAPES = {
