@@ -15,6 +15,7 @@ from collections.abc import Callable
 import procrastinate
 
 from bot import jobs, redelivery_jobs, retention
+from bot.audit.actions import audited_forges
 from bot.catalogue import GRAPHS
 from bot.chain.runner import chain_runner
 from bot.chain.testgen import jobs as testgen_jobs
@@ -40,8 +41,11 @@ JOB_BLUEPRINTS: tuple[Callable[[Runtime | None], procrastinate.Blueprint], ...] 
 def build_runtime(settings: Settings, url: str) -> tuple[Runtime, Router]:
     """The process's runtime (forges, database, chain runner, event router) and the router."""
     router = build_router(settings)
+    db = Database(url)
+    # Every change request opened or updated leaves an audit row (pushes: the steps' records).
+    forges = audited_forges(build_forges(settings), db, actor=settings.bot_account)
     runtime = Runtime(
-        settings=settings, db=Database(url), forges=build_forges(settings),
+        settings=settings, db=db, forges=forges,
         route_event=router.dispatch, run_chain=chain_runner(GRAPHS),
     )
     return runtime, router

@@ -77,6 +77,7 @@ def cmd_fix(args: argparse.Namespace) -> int:
 
 
 async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
+    from bot.audit.actions import audited_forges
     from bot.chain.engine import RetryLater
     from bot.chain.fix import FIX
     from bot.chain.local_runs import after_foreground
@@ -115,7 +116,9 @@ async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
             raise CommandError(f"no {forge_name} credentials are configured")
         repo = RepoRef(forge_name, repo_path)
         params = {}
-    runtime = Runtime(settings=settings, db=Database(url, pool_size=4), forges=forges)
+    db = Database(url, pool_size=4)
+    runtime = Runtime(settings=settings, db=db,
+                      forges=audited_forges(forges, db, actor=settings.bot_account))
     try:
         async with runtime.db.transaction() as session:
             run = await create_run(session, forge=repo.forge, repo=repo.full_name,

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from bot.audit.actions import record_push
 from bot.forge.base import RepoRef
 from bot.llm.ledger import UsageRecord
 from bot.store.db import Database
@@ -89,6 +90,11 @@ class RunRecords(Protocol):
         """Tokens and dollars the run spent in earlier executions."""
         ...
 
+    async def record_push(self, run_id: int, repo: RepoRef, *, branch: str, head: str,
+                          forced: bool, lease: str | None) -> None:
+        """A push Smith made, for the audit trail (`smith audit --kind push`)."""
+        ...
+
     async def record_model_call(self, run_id: int, record: UsageRecord) -> None: ...
 
     async def earlier_run(self, run_id: int) -> EarlierRun | None:
@@ -147,6 +153,11 @@ class StoreRecords:
         async with self.db.transaction() as session:
             return await pushed_heads(session, forge=repo.forge, repo=repo.full_name,
                                       branch=branch)
+
+    async def record_push(self, run_id: int, repo: RepoRef, *, branch: str, head: str,
+                          forced: bool, lease: str | None) -> None:
+        await record_push(self.db, repo, branch=branch, head=head, forced=forced,
+                          run_id=run_id, lease=lease)
 
     async def spent(self, run_id: int) -> tuple[int, float]:
         async with self.db.transaction() as session:

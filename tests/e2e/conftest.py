@@ -16,6 +16,7 @@ from pydantic import SecretStr
 from sqlalchemy import select
 
 from bot.app import create_app
+from bot.audit.actions import audited_forges
 from bot.catalogue import GRAPHS
 from bot.chain.runner import chain_runner
 from bot.chain.testgen.jobs import SCHEDULE_CAMPAIGNS
@@ -263,7 +264,10 @@ async def e2e(tmp_path: Path, database: Database, forge_name: str, request) -> A
                 forge = GitLabForge(url=fake.instance_url, token=fake.add_token("smith-bot"),
                                     retry=FAST_FORGE_RETRY)
                 repo_name = PROJECT
-            runtime = Runtime(settings=settings, db=database, forges={forge_name: forge},
+            # As the composition root wires them: change-request actions leave audit rows.
+            runtime = Runtime(settings=settings, db=database,
+                              forges=audited_forges({forge_name: forge}, database,
+                                                    actor=settings.bot_account),
                               route_event=router.dispatch, run_chain=chain_runner(GRAPHS))
             try:
                 yield E2E(forge_name, settings, database, fake, model, runtime, bare, issue,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.chain.fix import FIX
+from bot.store.audit import list_audit
 from tests.e2e import script
 from tests.e2e.buggy_repo import branch_file, branches
 from tests.e2e.conftest import E2E
@@ -43,3 +44,9 @@ async def test_happy_path_opens_a_validated_change_request(e2e: E2E):
     assert judge_requests and "rejected" not in judge_requests[0].messages[0]["content"]
     assert run.input_tokens > 0 and run.cost_usd > 0
     assert not e2e.model.problems
+    # The audit trail holds the push and the change request it opened.
+    async with e2e.db.transaction() as session:
+        rows = await list_audit(session, repo=e2e.repo_name, limit=50)
+    kinds = [(row.kind, row.subject) for row in rows]
+    assert ("push", branch) in kinds
+    assert any(kind == "change_request" for kind, _ in kinds)

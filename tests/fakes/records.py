@@ -33,6 +33,8 @@ class FakeRunRecords:
     heads: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     """Heads Smith pushed, per (repository, branch), by earlier runs."""
     earlier: dict[int, EarlierRun] = field(default_factory=dict)
+    pushes: list[dict[str, Any]] = field(default_factory=list)
+    """Pushes the run's steps reported, for the audit trail."""
     executed: list[tuple[int, str, str]] = field(default_factory=list)
     """(run, step, verdict) of finished executions, as the engine's step rows would say."""
 
@@ -78,6 +80,11 @@ class FakeRunRecords:
 
     async def approved_rules(self, repo: RepoRef, step: str) -> list[str]:
         return [*self.rules.get(("", str(step)), []), *self.rules.get((str(repo), str(step)), [])]
+
+    async def record_push(self, run_id: int, repo: RepoRef, *, branch: str, head: str,
+                          forced: bool, lease: str | None) -> None:
+        self.pushes.append({"run": run_id, "repo": repo.full_name, "branch": branch,
+                            "head": head, "forced": forced, "lease": lease})
 
     async def pushed_heads(self, repo: RepoRef, branch: str) -> set[str]:
         heads = set(self.heads.get((repo.full_name, branch), set()))

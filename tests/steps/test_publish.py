@@ -43,6 +43,9 @@ async def test_publish_pushes_the_fix_and_opens_one_change_request_with_the_evid
     assert branch in branches(fix.bare)
     assert "sum(values) / len(values)" in branch_file(fix.bare, branch, "calc.py")
     assert fix.ctx.state.pushed_head == remote_head(fix, branch)
+    [push] = fix.records.pushes  # for the audit trail
+    assert (push["branch"], push["head"], push["forced"]) == (branch, remote_head(fix, branch),
+                                                              True)
     [change] = fix.forge.change_requests(REPO)
     assert (change.source_branch, change.target_branch) == (branch, "main")
     assert change.title == "Fix #1: average() returns the wrong number"

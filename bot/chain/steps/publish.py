@@ -101,6 +101,8 @@ async def _commit_and_push(ctx: RunContext, *, force: bool) -> ChangeSet | StepO
     await ctx.save_state(pushed_head=head)  # "merged without human edits" compares with it
     await checkout.push(ctx.tools.need("clone_url"), ctx.tools.credentials, force=force,
                         lease=lease)
+    await ctx.records.record_push(ctx.run_id, ctx.repo, branch=checkout.branch, head=head,
+                                  forced=force, lease=lease)
     return change
 
 

@@ -676,6 +676,8 @@ async def publish_tests(ctx: RunContext) -> StepOutcome:
     await ctx.save_state(pushed_head=head)
     await checkout.push(ctx.tools.need("clone_url"), ctx.tools.credentials, force=True,
                         lease=lease)
+    await ctx.records.record_push(ctx.run_id, ctx.repo, branch=checkout.branch, head=head,
+                                  forced=True, lease=lease)
     chosen = ctx.require(str(StepName.TEST_TARGETS), TestTargets)
     after = None
     if chosen.coverage_before:  # a coverage campaign measures once more, at the end
