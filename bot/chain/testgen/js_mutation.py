@@ -27,15 +27,14 @@ from tree_sitter import Node
 from bot.chain.testgen.jsast import call_name, callee, member_path, parse, text, walk
 from bot.chain.testgen.mutation import (
     DEFAULT_MAX_MUTANTS,
-    Kill,
     Mutant,
     MutationResult,
-    Unjudged,
     Verdict,
     _bump_mtime,
     judge,
     score_of,
     spread,
+    tally,
 )
 from bot.repo_config import RepoConfig
 from bot.workspace.jest_batch import JestJob, JestOutcome, run_jest_batch
@@ -291,16 +290,7 @@ async def run_js_mutation(
         if stat is not None:
             os.utime(checkout / module, ns=(stat.st_atime_ns, stat.st_mtime_ns),
                      follow_symlinks=False)
-    survived: list[Mutant] = []
-    kills: list[Kill] = []
-    errors: list[Unjudged] = []
-    for (mutant, _), verdict in zip(made, verdicts, strict=True):
-        if verdict.kind == "killed":
-            kills.append(Kill(mutant=mutant, by=verdict.by))
-        elif verdict.kind == "survived":
-            survived.append(mutant)
-        else:
-            errors.append(Unjudged(mutant=mutant, reason=verdict.reason))
+    kills, survived, errors = tally([mutant for mutant, _ in made], verdicts)
     count = len(made)
     return MutationResult(score=score_of(len(kills), len(survived), len(errors)), mutants=count,
                           killed=len(kills), survived=survived, errors=errors, kills=kills,

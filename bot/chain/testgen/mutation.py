@@ -441,17 +441,8 @@ async def run_mutation(
     passing = set(passed) if passed is not None else None
     if base is not None and base.status is RunStatus.COMPLETED:
         passing = {case.test_id for case in base.cases if case.outcome is TestOutcome.PASSED}
-    survived: list[Mutant] = []
-    kills: list[Kill] = []
-    errors: list[Unjudged] = []
-    for (mutant, _), result in zip(made, results, strict=True):
-        verdict = judge(result, passing)
-        if verdict.kind == "killed":
-            kills.append(Kill(mutant=mutant, by=verdict.by))
-        elif verdict.kind == "survived":
-            survived.append(mutant)
-        else:
-            errors.append(Unjudged(mutant=mutant, reason=verdict.reason))
+    kills, survived, errors = tally([mutant for mutant, _ in made],
+                                    [judge(result, passing) for result in results])
     count = len(made)
     return MutationResult(score=score_of(len(kills), len(survived), len(errors)), mutants=count,
                           killed=len(kills), survived=survived, errors=errors, kills=kills,
@@ -467,6 +458,23 @@ class Verdict:
     kind: Literal["killed", "survived", "unjudged"]
     by: list[str] = field(default_factory=list)
     reason: str = ""
+
+
+def tally(
+    mutants: Sequence[Mutant], verdicts: Sequence[Verdict]
+) -> tuple[list[Kill], list[Mutant], list[Unjudged]]:
+    """(kills, survivors, mutants judged nothing) of mutants and their verdicts, in order."""
+    kills: list[Kill] = []
+    survived: list[Mutant] = []
+    errors: list[Unjudged] = []
+    for mutant, verdict in zip(mutants, verdicts, strict=True):
+        if verdict.kind == "killed":
+            kills.append(Kill(mutant=mutant, by=verdict.by))
+        elif verdict.kind == "survived":
+            survived.append(mutant)
+        else:
+            errors.append(Unjudged(mutant=mutant, reason=verdict.reason))
+    return kills, survived, errors
 
 
 FAILED_IN_A_TEST = (TestOutcome.RED_ASSERTION, TestOutcome.RED_ERROR)
