@@ -205,9 +205,29 @@ def newcomer_dir() -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def _stop_leftovers() -> None:
+    """A `smith serve` an earlier run of this test left behind (its pytest was killed before
+    the test could stop it) holds the README's port: stop it and remove its folder."""
+    import psutil
+
+    base = Path(tempfile.gettempdir()).resolve()
+    for process in psutil.process_iter(["cmdline", "cwd"]):
+        try:
+            cwd = Path(process.info["cwd"] or "/")
+            if cwd.is_relative_to(base) and cwd.relative_to(base).parts[:1] and \
+                    cwd.relative_to(base).parts[0].startswith("smith-readme-") and \
+                    "serve" in (process.info["cmdline"] or []):
+                process.terminate()
+                process.wait(timeout=30)
+                shutil.rmtree(base / cwd.relative_to(base).parts[0], ignore_errors=True)
+        except (psutil.Error, OSError, ValueError):
+            continue
+
+
 @pytest.fixture
 async def world() -> AsyncIterator[tuple[FakeGitHub, str]]:
     """The fake GitHub (webhooks to the README's port) and the package index."""
+    _stop_leftovers()
     if not _port_free(PORT):
         pytest.fail(f"port {PORT} (the README's default for `smith serve`) is in use here")
     runner, index_url = await _package_index(_wheels_for("pytest"))

@@ -196,20 +196,21 @@ async def _evidence_beside_diff(ctx: RunContext) -> list[str]:
 
 
 async def _verified_verdict(
-    ctx: RunContext, parts: list[str], diff: str
+    ctx: RunContext, parts: list[str], diff: str, *, vetoed: bool
 ) -> tuple[CriteriaVerdict, list[str], int, list[dict[str, object]]]:
     """The validator's verdict with its evidence checked against the diff: (verdict, the ids
     whose quote never verified, the extra rounds asked, soft signals for those ids).
 
     A quote that is not in the diff is asked for again, naming the lines not found; a
     criterion whose quote never verifies stays covered and goes to reviewers as "not shown"
-    (a paraphrase must not send a green fix back to IMPLEMENT)."""
+    (a paraphrase must not send a green fix back to IMPLEMENT). When the static validator
+    vetoed the fix already, nothing is asked again: the fix goes back whatever the quotes."""
     also = await _evidence_beside_diff(ctx)
     answered = await run_agent(ctx, StepName.VALIDATE, "\n\n".join(parts))
     assert isinstance(answered, CriteriaVerdict)
     checked, unverified = verify_evidence(answered, diff, also=also)
     rounds = 0
-    while unverified and rounds < MAX_EVIDENCE_ROUNDS:
+    while unverified and not vetoed and rounds < MAX_EVIDENCE_ROUNDS:
         rounds += 1
         log.info("validate.evidence_not_found", run=ctx.run_id, criteria=unverified,
                  round=rounds)
@@ -249,7 +250,8 @@ async def validate(ctx: RunContext) -> StepOutcome:
     ]
     if findings:
         parts.append(findings_block(findings))
-    verdict, unverified, rounds, not_shown_soft = await _verified_verdict(ctx, parts, diff)
+    verdict, unverified, rounds, not_shown_soft = await _verified_verdict(
+        ctx, parts, diff, vetoed=static.decision == "veto")
     honesty_vetoes, honesty_notes = honesty_split(verdict, ctx.repo_config.steps.honesty_veto)
     final = merge_verdicts(
         static,
