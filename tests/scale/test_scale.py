@@ -27,7 +27,9 @@ pytestmark = [pytest.mark.slow, pytest.mark.e2e, pytest.mark.timeout(1800)]
 
 SIZE = Size.from_env(summons=24, repositories=8)
 GRACE_SECONDS = 60.0  # the default: a run under load can take half a minute to finish
-STALLED_AFTER_SECONDS = 8.0  # short, so the killed worker's runs move on within seconds
+STALLED_AFTER_SECONDS = 20.0  # the killed worker's runs move on within seconds; longer than a
+# live worker's heartbeat lags on a loaded 2-core machine (8 s let a starved live worker's run be
+# rescued and walked twice: no run lease yet, issue #31)
 
 
 def _budget(size: Size) -> float:
