@@ -26,7 +26,7 @@ _TOKEN = re.compile(
     r"""(?P<str>[rbuf]{0,2}("([^"\\]|\\.)*"|'([^'\\]|\\.)*'|`([^`\\]|\\.)*`))"""
     r"|(?P<num>\d[\d_]*(\.\d+)?([eE][+-]?\d+)?[jJnLlfF]?|\.\d+([eE][+-]?\d+)?)"
     r"|(?P<name>[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*)"
-    r"|(?P<op>==|!=|<=|>=|:=|&&|\|\||\S)"
+    r"|(?P<op>->|=>|==|!=|<=|>=|:=|&&|\|\||\S)"
 )
 _WORD_LITERALS = frozenset({"True", "False", "None", "true", "false", "null", "nil", "undefined"})
 _ASSERTING = re.compile(
