@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
 from bot.evidence import TrajectoryEvent
+from bot.validator.command_writes import written_paths
 from bot.validator.history_text import PATTERN_KEYS, history_reason, injected_command
 from bot.validator.models import Finding
 from bot.validator.redtest import class_file_suffix, parse_test_id
@@ -407,7 +408,25 @@ def _tampering(events: Sequence[TrajectoryEvent], red_test: str | None) -> Itera
         )
 
     for event in events:
-        if event.seq <= first.seq or event.actor != "agent" or event.tool not in WRITE_TOOLS:
+        if event.seq <= first.seq or event.actor != "agent":
+            continue
+        if event.tool not in WRITE_TOOLS:
+            # `sed -i`, a redirect, `cp x test.py`: a command line can write the red test too.
+            written = next(
+                (w for text in _strings(event.args) if (w := written_paths(text, is_red_file))),
+                None,
+            )
+            if written is not None:
+                attempt = "" if event.ok else " (refused, but attempted)"
+                yield Finding(
+                    kind="brt_tampering",
+                    path=written,
+                    line=None,
+                    seq=event.seq,
+                    detail=f"`{event.tool}` runs a command that writes the red test file after it "
+                    f"was verified red (run #{first.seq}){attempt}",
+                )
+                return
             continue
         touched = [p for p in _event_paths(event) if is_red_file(p)]
         if touched:
