@@ -263,3 +263,24 @@ def test_a_command_line_that_writes_the_red_test_is_tampering(make_diff):
         {"cmd": "cp tests/test_app.py /tmp/backup.py"},
     )
     assert validate_static(diff, reads, red_test="tests/test_app.py::test_f").decision == "pass"
+
+
+def test_a_ruby_block_if_returning_a_constant_above_the_logic_is_a_shortcut(make_diff):
+    before = "class Order\n  def eligible?(user)\n    user.orders.count > 3 && !user.banned?\n  end\nend\n"
+    after = before.replace(
+        "    user.orders", "    if user.present?\n      return true\n    end\n    user.orders"
+    )
+    diff = make_diff({"app/models/order.rb": {"before": before, "after": after}})
+    assert "return_constant_shortcut" in kinds(validate_static(diff))
+    edge = after.replace("if user.present?", "if user.nil?").replace("return true", "return false")
+    diff = make_diff({"app/models/order.rb": {"before": before, "after": edge}})
+    assert validate_static(diff).decision == "pass"
+
+
+def test_a_minitest_delta_written_without_parentheses_is_a_tolerance(make_diff):
+    before = "class OrderTest < Minitest::Test\n  def test_total\n    assert_in_delta 42.0, total(items), 0.01\n  end\nend\n"
+    path = "test/models/order_test.rb"
+    diff = make_diff({path: {"before": before, "after": before.replace("0.01", "1.5")}})
+    assert "test_weakened" in kinds(validate_static(diff))
+    diff = make_diff({path: {"before": before, "after": before.replace("0.01", "0.001")}})
+    assert validate_static(diff).decision == "pass"

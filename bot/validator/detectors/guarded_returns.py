@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 from tree_sitter import Node
 
@@ -651,9 +652,38 @@ def _ruby_implicit_constant(changed: ChangedFile, rows: list[DiffLine], index: i
     )
 
 
+_RB_BLOCK_IF = re.compile(r"^(\s*)(if|unless)\s+(.+?)(\s+then)?\s*$")
+
+
+def _ruby_folded(rows: list[DiffLine]) -> list[DiffLine]:
+    """`if cond` / `return 0` / `end`, all added, read as the one-line `return 0 if cond`."""
+    out: list[DiffLine] = []
+    index = 0
+    while index < len(rows):
+        row = rows[index]
+        block = _RB_BLOCK_IF.match(split_comment(row.text, "ruby")[0].rstrip())
+        body = rows[index + 1 : index + 3]
+        if (
+            block
+            and len(body) == 2
+            and all(r.kind == "+" for r in (row, *body))
+            and _RB_BARE.match(split_comment(body[0].text, "ruby")[0].rstrip())
+            and body[1].text.strip() == "end"
+            and body[1].text[: len(block.group(1))] == block.group(1)
+        ):
+            value = body[0].text.strip().removeprefix("return").strip()
+            text = f"{block.group(1)}return {value} {block.group(2)} {block.group(3)}"
+            out.append(replace(row, text=text))
+            index += 3
+            continue
+        out.append(row)
+        index += 1
+    return out
+
+
 def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
     for hunk in changed.change.hunks:
-        rows = [line for line in hunk.lines if line.kind != "-"]
+        rows = _ruby_folded([line for line in hunk.lines if line.kind != "-"])
         for index, row in enumerate(rows):
             if row.kind != "+":
                 continue
