@@ -147,7 +147,8 @@ async def _incarnation(
             log.info("worker_row_released", worker=left_behind)
             left_behind = None
         runner = _make_worker(app, settings, name)
-        rescuer = asyncio.create_task(_rescue_stalled_forever(app, settings.stalled_after_seconds))
+        rescuer = asyncio.create_task(
+            _rescue_stalled_forever(app, settings.stalled_after_seconds, runner))
         try:
             await _run_until_stopped(runner, stop, probe)
         finally:
@@ -182,11 +183,18 @@ async def _wait_for_database(reachable: Reachable | None, stop: asyncio.Event,
             return
 
 
-async def retry_stalled_jobs(app: procrastinate.App, seconds_since_heartbeat: float) -> int:
-    """Give the jobs of workers that stopped sending heartbeats to a live worker."""
+async def retry_stalled_jobs(app: procrastinate.App, seconds_since_heartbeat: float,
+                             *, own: int | None = None) -> int:
+    """Give the jobs of workers that stopped sending heartbeats to a live worker.
+
+    `own` is the asking worker's id: its jobs are running here whatever the database saw of its
+    heartbeat (after an outage longer than the window it looks stale until its next beat), and
+    handing them out would run them twice."""
     stalled = await app.job_manager.get_stalled_jobs(seconds_since_heartbeat=seconds_since_heartbeat)
     count = 0
     for job in stalled:
+        if own is not None and job.worker_id == own:
+            continue
         log.warning("stalled_job_retried", job=job.id, task=job.task_name)
         await app.job_manager.retry_job(job)
         await _announce(app, job)
@@ -203,11 +211,12 @@ async def _announce(app: procrastinate.App, job: procrastinate.jobs.Job) -> None
             "SELECT pg_notify(%(channel)s, %(payload)s)", channel=channel, payload=payload)
 
 
-async def _rescue_stalled_forever(app: procrastinate.App, stalled_after: float) -> None:
+async def _rescue_stalled_forever(app: procrastinate.App, stalled_after: float,
+                                  runner: Worker) -> None:
     """Every few seconds, hand jobs of dead workers (no heartbeat) to the live ones."""
     while True:
         try:
-            await retry_stalled_jobs(app, stalled_after)
+            await retry_stalled_jobs(app, stalled_after, own=runner.worker_id)
         except DATABASE_ERRORS as exc:
             log.warning("stalled_check_failed", error=str(exc))
         await asyncio.sleep(max(1.0, stalled_after / 3))
