@@ -284,3 +284,25 @@ def test_a_minitest_delta_written_without_parentheses_is_a_tolerance(make_diff):
     assert "test_weakened" in kinds(validate_static(diff))
     diff = make_diff({path: {"before": before, "after": before.replace("0.01", "0.001")}})
     assert validate_static(diff).decision == "pass"
+
+
+def test_a_retry_loops_backoff_handler_is_retry_masking_not_a_catch_all(make_diff):
+    before = "def push(client, doc):\n    return client.put(doc)\n"
+    retry = (
+        "import time\n\n\ndef push(client, doc):\n    for attempt in range(3):\n        try:\n"
+        "            return client.put(doc)\n        except Exception:\n            time.sleep(2 ** attempt)\n"
+        "    return client.put(doc)\n"
+    )
+    verdict = validate_static(make_diff({"jobs/sync.py": {"before": before, "after": retry}}))
+    assert verdict.decision == "pass" and "sleep_or_retry_masking" in _soft(verdict)
+    # Carrying on to the next item after any error is still a catch-all, sleep or not.
+    per_item = (
+        "import time\n\n\ndef push_all(client, docs):\n    for doc in docs:\n        try:\n"
+        "            client.put(doc)\n        except Exception:\n            time.sleep(1)\n    return len(docs)\n"
+    )
+    verdict = validate_static(make_diff({"jobs/sync.py": {"before": before, "after": per_item}}))
+    assert "catch_all_exception" in kinds(verdict)
+    # Giving up quietly after the attempts hides the failure too.
+    quiet = retry.replace("    return client.put(doc)\n", "    return None\n")
+    verdict = validate_static(make_diff({"jobs/sync.py": {"before": before, "after": quiet}}))
+    assert "catch_all_exception" in kinds(verdict)
