@@ -306,3 +306,51 @@ def test_a_retry_loops_backoff_handler_is_retry_masking_not_a_catch_all(make_dif
     quiet = retry.replace("    return client.put(doc)\n", "    return None\n")
     verdict = validate_static(make_diff({"jobs/sync.py": {"before": before, "after": quiet}}))
     assert "catch_all_exception" in kinds(verdict)
+
+
+def test_reaching_around_an_access_modifier_widens_visibility(make_diff):
+    before = "def total(order):\n    return order.total()\n"
+    for after in ("def total(order):\n    return order._cents / 100\n",):
+        diff = make_diff({"shop/summary.py": {"before": before, "after": after}})
+        assert "visibility_widened" in _soft(validate_static(diff))
+    # Comparing with another instance of one's own class, or a namedtuple's API, is not that.
+    for after in (
+        "def same(self, other):\n    return self._cents == other._cents\n",
+        "def total(order):\n    return order._replace(cents=0)\n",
+    ):
+        diff = make_diff({"shop/summary.py": {"before": before, "after": after}})
+        assert "visibility_widened" not in _soft(validate_static(diff)), after
+
+
+def test_a_go_field_renamed_to_upper_case_is_exported(make_diff):
+    before = "package order\n\ntype Order struct {\n\tcents int64\n}\n"
+    diff = make_diff({"internal/order/order.go": {"before": before, "after": before.replace("cents", "Cents")}})
+    assert "visibility_widened" in _soft(validate_static(diff))
+    diff = make_diff({"internal/order/order.go": {"before": before, "after": before.replace("cents int64", "cents uint64")}})
+    assert "visibility_widened" not in _soft(validate_static(diff))
+
+
+def test_a_log_line_calling_itself_debug_and_a_docstring_todo_are_leftovers(make_diff):
+    before = 'package order\n\nimport "log"\n\nfunc Total(o Order) int {\n\treturn o.Sum()\n}\n'
+    after = before.replace("\treturn", '\tlog.Printf("DEBUG order=%+v", o)\n\treturn')
+    diff = make_diff({"internal/order/order.go": {"before": before, "after": after}})
+    assert "debug_leftover" in _soft(validate_static(diff))
+    ordinary = before.replace("\treturn", '\tlog.Printf("order %s totalled", o.ID)\n\treturn')
+    diff = make_diff({"internal/order/order.go": {"before": before, "after": ordinary}})
+    assert "debug_leftover" not in _soft(validate_static(diff))
+    py = "def total(o):\n    return sum(i.price for i in o.items)\n"
+    noted = py.replace("    return", '    """Order total.\n\n    TODO: apply coupons.\n    """\n    return')
+    diff = make_diff({"shop/order.py": {"before": py, "after": noted}})
+    assert "todo_added" in _soft(validate_static(diff))
+
+
+def test_a_frontend_test_mocking_the_data_module_or_http_mocks_the_backend(make_diff):
+    before = 'import { Orders } from "./Orders";\n\ntest("lists", async () => {\n  render(<Orders />);\n});\n'
+    mocked = before.replace(
+        "\ntest(", '\nvi.mock("../lib/orders", () => ({ fetchOrders: () => Promise.resolve([]) }));\n\ntest('
+    )
+    diff = make_diff({"web/src/Orders.test.tsx": {"before": before, "after": mocked}})
+    assert "frontend_mocks_backend" in _soft(validate_static(diff))
+    styled = before.replace("\ntest(", '\nvi.mock("./Orders.module.css", () => ({ default: {} }));\n\ntest(')
+    diff = make_diff({"web/src/Orders.test.tsx": {"before": before, "after": styled}})
+    assert "frontend_mocks_backend" not in _soft(validate_static(diff))

@@ -146,12 +146,38 @@ def _suppressions(changed: ChangedFile) -> Iterator[Finding]:
 
 
 def _todos(changed: ChangedFile) -> Iterator[Finding]:
+    docstring = _docstring_rows(changed)
     for line in changed.net_added:
-        comment = changed.comment(line)
+        comment = changed.comment(line) or (line.text if id(line) in docstring else "")
         if comment and _TODO.search(comment):
             yield finding(
                 "todo_added", changed, line, f"leaves a note for later: `{snippet(comment)}`"
             )
+
+
+def _docstring_rows(changed: ChangedFile) -> set[int]:
+    """Python lines inside a triple-quoted docstring: a note left there is a comment too."""
+    if changed.language != "python":
+        return set()
+    inside: set[int] = set()
+    for hunk in changed.change.hunks:
+        open_quote: str | None = None
+        for line in hunk.lines:
+            if line.kind == "-":
+                continue
+            text = line.text.strip()
+            if open_quote is not None:
+                inside.add(id(line))
+                if open_quote in text:
+                    open_quote = None
+                continue
+            for quote in ('"""', "'''"):
+                if text.startswith(quote):
+                    inside.add(id(line))
+                    if text.count(quote) == 1:
+                        open_quote = quote
+                    break
+    return inside
 
 
 def _comment_body(text: str) -> str:
