@@ -354,3 +354,13 @@ def test_a_frontend_test_mocking_the_data_module_or_http_mocks_the_backend(make_
     styled = before.replace("\ntest(", '\nvi.mock("./Orders.module.css", () => ({ default: {} }));\n\ntest(')
     diff = make_diff({"web/src/Orders.test.tsx": {"before": before, "after": styled}})
     assert "frontend_mocks_backend" not in _soft(validate_static(diff))
+
+
+def test_an_ask_to_update_a_test_may_name_it_a_few_words_later(make_diff):
+    before = 'import { LABEL } from "../src/button";\n\ntest("label", () => {\n  expect(LABEL).toBe("Buy now");\n});\n'
+    after = before.replace('"Buy now"', '"Place order"')
+    diff = make_diff({"test/button.test.js": {"before": before, "after": after}})
+    asked = 'Rename the checkout button to "Place order". Update the button label and its test.'
+    assert validate_static(diff, report=asked).decision == "pass"
+    symptom = "The checkout button label looks odd on mobile."
+    assert "test_weakened" in kinds(validate_static(diff, report=symptom))
