@@ -364,3 +364,20 @@ def test_an_ask_to_update_a_test_may_name_it_a_few_words_later(make_diff):
     assert validate_static(diff, report=asked).decision == "pass"
     symptom = "The checkout button label looks odd on mobile."
     assert "test_weakened" in kinds(validate_static(diff, report=symptom))
+
+
+def test_the_reports_example_branched_on_is_special_casing_when_the_test_is_not_in_the_diff(make_diff):
+    before = 'def normalize(number):\n    digits = "".join(c for c in number if c.isdigit())\n    return "+" + digits\n'
+    after = before.replace(
+        "    digits", '    if number.startswith("0049 30 1234"):\n        return "+49301234"\n    digits'
+    )
+    diff = make_diff({"app/phone.py": {"before": before, "after": after}})
+    report = 'normalize("0049 30 1234") returns "+0049301234"; the 00 prefix must become +.'
+    verdict = validate_static(diff, red_test="tests/test_phone.py::test_prefix", report=report)
+    assert "special_casing" in kinds(verdict)
+    # An option name the report quotes is what the fix has to compare with.
+    cli = "def parse(args):\n    opts = {}\n    return opts\n"
+    fixed = cli.replace("    return", '    if "--dry-run" in args:\n        opts["dry_run"] = True\n    return')
+    diff = make_diff({"app/cli.py": {"before": cli, "after": fixed}})
+    asked = 'The "--dry-run" option is ignored: parse(["--dry-run"]) returns {}.'
+    assert validate_static(diff, red_test="tests/test_cli.py::test_dry_run", report=asked).decision == "pass"
