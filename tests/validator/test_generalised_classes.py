@@ -381,3 +381,38 @@ def test_the_reports_example_branched_on_is_special_casing_when_the_test_is_not_
     diff = make_diff({"app/cli.py": {"before": cli, "after": fixed}})
     asked = 'The "--dry-run" option is ignored: parse(["--dry-run"]) returns {}.'
     assert validate_static(diff, red_test="tests/test_cli.py::test_dry_run", report=asked).decision == "pass"
+
+
+def test_code_switched_off_by_a_false_condition_or_a_docstring_is_commented_out(make_diff):
+    before = "def save(order):\n    validate(order)\n    repo.save(order)\n"
+    off = before.replace("    validate", "    if False:\n        validate")
+    diff = make_diff({"shop/order.py": {"before": before, "after": off}})
+    assert "commented_out_logic" in kinds(validate_static(diff))
+    guarded = "def save(order):\n    if order.total < 0:\n        raise ValueError(order)\n    repo.save(order)\n"
+    wrapped = guarded.replace("    if order", '    """\n    if order').replace(
+        "(order)\n    repo", '(order)\n    """\n    repo'
+    )
+    diff = make_diff({"shop/order.py": {"before": guarded, "after": wrapped}})
+    assert "commented_out_logic" in kinds(validate_static(diff))
+    documented = guarded.replace("    if order", '    """Save an order; negative totals are refused."""\n    if order')
+    diff = make_diff({"shop/order.py": {"before": guarded, "after": documented}})
+    assert validate_static(diff).decision == "pass"
+
+
+def test_part_of_a_live_condition_moved_into_a_comment_is_commented_out(make_diff):
+    before = "export function canShip(o: Order): boolean {\n  return o.paid && o.address !== null && !o.blocked;\n}\n"
+    after = before.replace(" && !o.blocked;", " /* && !o.blocked */;")
+    diff = make_diff({"src/order.ts": {"before": before, "after": after}})
+    assert "commented_out_logic" in kinds(validate_static(diff))
+    noted = before.replace(" && !o.blocked;", " && !o.blocked; // blocked: fraud hold")
+    diff = make_diff({"src/order.ts": {"before": before, "after": noted}})
+    assert validate_static(diff).decision == "pass"
+
+
+def test_a_go_doc_comments_example_block_is_documentation(make_diff):
+    before = "package order\n\nfunc Total(o Order) int {\n\treturn o.Sum()\n}\n"
+    after = before.replace(
+        "func Total", "// Total returns the order total in cents, for example:\n//\n//\tTotal(Order{Qty: 2}) // 500\nfunc Total"
+    )
+    diff = make_diff({"internal/order/order.go": {"before": before, "after": after}})
+    assert validate_static(diff).decision == "pass"

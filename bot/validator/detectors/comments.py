@@ -27,6 +27,13 @@ _EXAMPLE_MARKER = re.compile(
     r"^\s*(for\s+)?(example|examples|usage|e\.g\.?|i\.e\.?|before|after|sample|see|equivalent|output|input)\b.*:?\s*$",
     re.IGNORECASE,
 )
+_EXAMPLE_LEAD = re.compile(
+    r"\b(for example|for instance|example|examples|e\.g\.|usage|like this|such as)\s*:\s*$", re.IGNORECASE
+)
+_PROSE = re.compile(r"^\s*[A-Za-z]\w*\s+[a-z]+\s+[a-z]+\b")
+_DISABLED_IF = re.compile(
+    r"^\s*(\}\s*else\s+)?if\s*\(?\s*(False|false|0|nil)\s*(\)|and\b|&&|:|\{)"
+)
 _LABEL = re.compile(
     r"^\s*(?!else\b|try\b|finally\b|default\b|case\b)[A-Za-z_][\w\- ]*:(?!=|:)\s*\S"
 )
@@ -220,7 +227,8 @@ def _block_comments(changed: ChangedFile, lines: list[DiffLine]) -> list[tuple[i
             closer = re.compile(re.escape(quote))
             if quote in rest:
                 match = None
-            elif docstring:  # skip the docstring: its closing quotes open nothing
+            elif docstring and not _wraps_kept_lines(lines, index, closer):
+                # skip the docstring: its closing quotes open nothing
                 index += 1
                 while index < len(lines) and not closer.search(lines[index].text):
                     index += 1
@@ -239,6 +247,17 @@ def _block_comments(changed: ChangedFile, lines: list[DiffLine]) -> list[tuple[i
         blocks.append((index, min(end, len(lines) - 1)))
         index = end + 1
     return blocks
+
+
+def _wraps_kept_lines(lines: list[DiffLine], start: int, closer: re.Pattern[str]) -> bool:
+    """A new "docstring" whose inside is lines that were already there is a string wrapped
+    around live code, not documentation (a docstring the diff adds is added line by line)."""
+    for line in lines[start + 1 :]:
+        if closer.search(line.text):
+            return False
+        if line.kind == " " and line.text.strip():
+            return True
+    return False
 
 
 def _hunk_blocks(changed: ChangedFile) -> list[tuple[list[DiffLine], list[tuple[int, int]]]]:
@@ -296,7 +315,56 @@ def _wrapped_in_block(
                 return
 
 
+def _disabled(changed: ChangedFile) -> Iterator[Finding]:
+    """`if False:` / `if (false) {` around code: commented out by other means."""
+    for line in changed.net_added:
+        if _DISABLED_IF.match(changed.code(line)):
+            yield finding(
+                "commented_out_logic",
+                changed,
+                line,
+                f"switches code off behind a condition that is never true: `{snippet(line.text)}`",
+            )
+            return
+
+
+def _partly_commented(changed: ChangedFile) -> Iterator[Finding]:
+    """`return a && b /* && c */` where the line was `return a && b && c`: part of a live
+    condition moved into a comment."""
+    removed = [
+        re.sub(r"\s+", "", changed.code(line))
+        for line in changed.net_removed
+        if not is_full_line_comment(line.text, changed.language)
+    ]
+    if not removed:
+        return
+    for line in changed.net_added:
+        if is_full_line_comment(line.text, changed.language):
+            continue
+        inline = re.search(r"/\*(.*?)\*/", line.text) if changed.language != "python" else None
+        if inline is not None:
+            comment, code_text = inline.group(1), line.text[: inline.start()] + line.text[inline.end() :]
+        else:
+            comment, code_text = _comment_body(changed.comment(line)), changed.code(line)
+        body = re.sub(r"\s+", "", comment)
+        if len(body) < 4 or not re.search(r"[A-Za-z_]", body) or _PRAGMA.match(comment.strip()):
+            continue
+        code = re.sub(r"\s+", "", code_text)
+        if body not in code and any(
+            body in old and old.replace(body, "", 1).rstrip(";") == code.rstrip(";") for old in removed
+        ):
+            yield finding(
+                "commented_out_logic",
+                changed,
+                line,
+                f"moves part of the live line into a comment: `{snippet(line.text)}`",
+            )
+            return
+
+
 def _commented_out(changed: ChangedFile) -> Iterator[Finding]:
+    yield from _disabled(changed)
+    yield from _partly_commented(changed)
     blocks = _hunk_blocks(changed)
     yield from _wrapped_in_block(changed, blocks)
     removed_code = {
@@ -336,8 +404,12 @@ def _code_line(language: str | None, run: list[DiffLine], bodies: list[str]) -> 
     ]
     if not candidates:
         return None
-    if any(_EXAMPLE_MARKER.match(body) for _, body in candidates):
+    if any(_EXAMPLE_MARKER.match(body) or _EXAMPLE_LEAD.search(body) for _, body in candidates):
         return None  # a usage example in a comment documents code, it does not disable it
+    if language == "go" and any(line.text.lstrip().startswith("//\t") for line, _ in candidates) and any(
+        _PROSE.match(body) for _, body in candidates
+    ):
+        return None  # a Go doc comment's tab-indented block is its example, by gofmt's rules
     block = "\n".join(_dedent([b for _, b in candidates]))
     if looks_like_code(language, block):
         return candidates[0][0]
