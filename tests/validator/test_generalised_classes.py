@@ -416,3 +416,17 @@ def test_a_go_doc_comments_example_block_is_documentation(make_diff):
     )
     diff = make_diff({"internal/order/order.go": {"before": before, "after": after}})
     assert validate_static(diff).decision == "pass"
+
+
+def test_switching_the_type_checker_off_in_code_is_a_suppression(make_diff):
+    before = "export function total(o: Order): number {\n  return o.items.length;\n}\n"
+    cast = before.replace("o.items", "(o as any).lines")
+    diff = make_diff({"src/order.ts": {"before": before, "after": cast}})
+    assert "lint_suppression" in kinds(validate_static(diff))
+    prose = before.replace("return o.items.length;", 'throw new Error("treat it as any other order");')
+    diff = make_diff({"src/order.ts": {"before": before, "after": prose}})
+    assert "lint_suppression" not in kinds(validate_static(diff))
+    py = "def total(order: Order) -> int:\n    return len(order.items)\n"
+    unchecked = "from typing import no_type_check\n\n\n@no_type_check\n" + py.replace("items", "lines")
+    diff = make_diff({"shop/order.py": {"before": py, "after": unchecked}})
+    assert "lint_suppression" in kinds(validate_static(diff))

@@ -90,6 +90,14 @@ _LINT_SUPPRESSIONS = [
     ),
     re.compile(r"@SuppressWarnings\b|@SuppressFBWarnings\b|@Suppress\("),
 ]
+# The type checker switched off in code, not in a comment: `@no_type_check`, `cast(Any, x)`,
+# `x as any`, `x as unknown as T` (read with string bodies blanked: prose says "as any" too).
+_TYPE_ESCAPES = {
+    "python": re.compile(r"@(typing\.)?no_type_check\b|\bcast\(\s*(typing\.)?Any\s*,"),
+    "typescript": re.compile(r"\bas\s+any\b(?![\w.])|\bas\s+unknown\s+as\b|<any>\s*\w"),
+    "tsx": re.compile(r"\bas\s+any\b(?![\w.])|\bas\s+unknown\s+as\b"),
+}
+_STRING_BODY = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`")
 _LINT_CONFIG_LOOSENING = re.compile(
     r"(^|[\s\"'])((extend-|per-file-)?ignores?|disable(_error_code)?|extend-exclude|exclude([-_]\w+)?|Exclude)[\"']?\s*[:=]|"
     r"\b[Ee]nabled\s*:\s*false\b|\bseverity\s*:\s*(info|ignore|none|off)\b|[\"']\s*:\s*[\"']?(off|0)[\"']?\s*,?\s*$|"
@@ -143,7 +151,11 @@ def _suppressions(changed: ChangedFile) -> Iterator[Finding]:
     for line in changed.net_added:
         if _scoped_import_suppression(changed, line):
             continue
-        if any(p.search(line.text) for p in _LINT_SUPPRESSIONS):
+        escape = _TYPE_ESCAPES.get(changed.language or "")
+        code = _STRING_BODY.sub('""', changed.code(line)) if escape is not None else ""
+        if any(p.search(line.text) for p in _LINT_SUPPRESSIONS) or (
+            escape is not None and escape.search(code)
+        ):
             yield finding(
                 "lint_suppression",
                 changed,
