@@ -193,9 +193,9 @@ async def retry_stalled_jobs(app: procrastinate.App, seconds_since_heartbeat: fl
                              *, own: Collection[int | None] = ()) -> int:
     """Give the jobs of workers that stopped sending heartbeats to a live worker.
 
-    `own` are the asking process's worker ids: their jobs are running here whatever the database saw of its
-    heartbeat (after an outage longer than the window it looks stale until its next beat), and
-    handing them out would run them twice."""
+    `own` are the asking process's worker ids: their jobs are running here whatever the
+    database saw of their heartbeats (after an outage longer than the window they look stale
+    until the next beat), and handing them out would run them twice."""
     stalled = await app.job_manager.get_stalled_jobs(seconds_since_heartbeat=seconds_since_heartbeat)
     count = 0
     for job in stalled:
