@@ -430,3 +430,25 @@ def test_switching_the_type_checker_off_in_code_is_a_suppression(make_diff):
     unchecked = "from typing import no_type_check\n\n\n@no_type_check\n" + py.replace("items", "lines")
     diff = make_diff({"shop/order.py": {"before": py, "after": unchecked}})
     assert "lint_suppression" in kinds(validate_static(diff))
+
+
+def test_a_red_run_is_read_from_any_runner_tool_and_outcome_spelling(make_diff):
+    diff = make_diff(SMALL_FIX)
+    write = TrajectoryEvent(
+        seq=2, step="implement", actor="agent", tool="edit_file",
+        args={"path": "tests/test_app.py", "old": "== 2", "new": "== 1"}, ok=True,
+    )
+    for tool, outcome in (("pytest", "failed"), ("go_test", "red"), ("run_tests", "assertion_error")):
+        red = TrajectoryEvent(
+            seq=1, step="brt", actor="code", tool=tool,
+            args={"test_id": "tests/test_app.py::test_f", "outcome": outcome}, ok=False,
+        )
+        verdict = validate_static(diff, [red, write], red_test="tests/test_app.py::test_f")
+        assert "brt_tampering" in kinds(verdict), (tool, outcome)
+    # A run that errored (an import error, a collection failure) was never red on an assertion.
+    errored = TrajectoryEvent(
+        seq=1, step="brt", actor="code", tool="pytest",
+        args={"test_id": "tests/test_app.py::test_f", "outcome": "red_error"}, ok=False,
+    )
+    verdict = validate_static(diff, [errored, write], red_test="tests/test_app.py::test_f")
+    assert "brt_tampering" not in kinds(verdict)
