@@ -452,3 +452,13 @@ def test_a_red_run_is_read_from_any_runner_tool_and_outcome_spelling(make_diff):
     )
     verdict = validate_static(diff, [errored, write], red_test="tests/test_app.py::test_f")
     assert "brt_tampering" not in kinds(verdict)
+
+
+def test_a_go_error_once_assigned_then_blanked_is_thrown_away(make_diff):
+    before = 'package imp\n\nfunc Parse(b []byte) (Row, error) {\n\tvar r Row\n\terr := json.Unmarshal(b, &r)\n\treturn r, err\n}\n'
+    after = before.replace("\terr := json.Unmarshal(b, &r)\n\treturn r, err", "\t_ = json.Unmarshal(b, &r)\n\treturn r, nil")
+    diff = make_diff({"internal/imp/imp.go": {"before": before, "after": after}})
+    assert "catch_all_exception" in kinds(validate_static(diff))
+    closing = 'package imp\n\nfunc Save(f *os.File) {\n\twrite(f)\n}\n'
+    diff = make_diff({"internal/imp/save.go": {"before": closing, "after": closing.replace("\twrite(f)", "\twrite(f)\n\t_ = f.Sync()")}})
+    assert "catch_all_exception" not in kinds(validate_static(diff))
