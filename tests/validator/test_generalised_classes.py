@@ -462,3 +462,28 @@ def test_a_go_error_once_assigned_then_blanked_is_thrown_away(make_diff):
     closing = 'package imp\n\nfunc Save(f *os.File) {\n\twrite(f)\n}\n'
     diff = make_diff({"internal/imp/save.go": {"before": closing, "after": closing.replace("\twrite(f)", "\twrite(f)\n\t_ = f.Sync()")}})
     assert "catch_all_exception" not in kinds(validate_static(diff))
+
+
+def test_an_existing_snapshot_or_golden_file_edited_is_an_expected_value_edit(make_diff):
+    path = "src/__snapshots__/invoice.test.js.snap"
+    before = 'exports[`invoice renders 1`] = `\n"Total: 42.00 EUR"\n`;\n'
+    diff = make_diff({path: {"before": before, "after": before.replace("42.00", "41.00")}})
+    assert "test_weakened" in kinds(validate_static(diff, report="The invoice total is wrong."))
+    asked = "The invoice snapshot is outdated: please update the snapshot for the new rounding."
+    assert validate_static(diff, report=asked).decision == "pass"
+    stated = "For this order the invoice should say Total: 41.00 EUR."
+    assert validate_static(diff, report=stated).decision == "pass"
+
+
+def test_an_assertion_that_drops_its_expected_text_or_loosens_its_pattern_is_weakened(make_diff):
+    before = 'test("negative", () => {\n  expect(() => total(-1)).toThrow("amount must be positive");\n});\n'
+    dropped = before.replace('toThrow("amount must be positive")', "toThrow()")
+    diff = make_diff({"test/invoice.test.js": {"before": before, "after": dropped}})
+    assert "test_weakened" in kinds(validate_static(diff))
+    pattern = 'test("format", () => {\n  expect(format(42)).toMatch(/^42\\.00 EUR$/);\n});\n'
+    loose = pattern.replace("/^42\\.00 EUR$/", "/EUR/")
+    diff = make_diff({"src/format.test.ts": {"before": pattern, "after": loose}})
+    assert "test_weakened" in kinds(validate_static(diff))
+    strict = pattern.replace("/^42\\.00 EUR$/", "/^42\\.00 EUR \\(net\\)$/")
+    diff = make_diff({"src/format.test.ts": {"before": pattern, "after": strict}})
+    assert "test_weakened" not in kinds(validate_static(diff))
