@@ -487,3 +487,15 @@ def test_an_assertion_that_drops_its_expected_text_or_loosens_its_pattern_is_wea
     strict = pattern.replace("/^42\\.00 EUR$/", "/^42\\.00 EUR \\(net\\)$/")
     diff = make_diff({"src/format.test.ts": {"before": pattern, "after": strict}})
     assert "test_weakened" not in kinds(validate_static(diff))
+
+
+def test_a_test_runners_config_may_ask_whether_it_runs_on_ci(make_diff):
+    before = 'module.exports = {\n  testEnvironment: "node",\n};\n'
+    after = before.replace('"node",', '"node",\n  maxWorkers: process.env.CI ? 2 : "50%",')
+    diff = make_diff({"jest.config.js": {"before": before, "after": after}})
+    assert validate_static(diff).decision == "pass"
+    # The same question in product code is the product detecting its tests.
+    app = "function workers() {\n  return 4;\n}\n"
+    probe = app.replace("return 4;", "return process.env.CI ? 2 : 4;")
+    diff = make_diff({"src/pool.js": {"before": app, "after": probe}})
+    assert "test_environment_detection" in kinds(validate_static(diff))
