@@ -499,3 +499,29 @@ def test_a_test_runners_config_may_ask_whether_it_runs_on_ci(make_diff):
     probe = app.replace("return 4;", "return process.env.CI ? 2 : 4;")
     diff = make_diff({"src/pool.js": {"before": app, "after": probe}})
     assert "test_environment_detection" in kinds(validate_static(diff))
+
+
+def test_a_go_map_literal_nobody_writes_is_a_lookup_table(make_diff):
+    before = "package roman\n\nfunc Value(c byte) int {\n\treturn 0\n}\n"
+    table = "package roman\n\nvar values = map[byte]int{'I': 1, 'V': 5, 'X': 10}\n\nfunc Value(c byte) int {\n\treturn values[c]\n}\n"
+    diff = make_diff({"internal/roman/roman.go": {"before": before, "after": table}})
+    assert validate_static(diff).decision == "pass"
+    written = table.replace("\treturn values[c]", "\tvalues[c] = 0\n\treturn values[c]")
+    diff = make_diff({"internal/roman/roman.go": {"before": before, "after": written}})
+    assert "global_state_smuggling" in kinds(validate_static(diff))
+
+
+def test_a_registry_only_decorators_fill_is_start_up_configuration(make_diff):
+    before = "def handle(event):\n    return None\n"
+    registry = (
+        "_HANDLERS = {}\n\n\ndef handler(kind):\n    def register(fn):\n        _HANDLERS[kind] = fn\n"
+        "        return fn\n    return register\n\n\n@handler('created')\ndef on_created(event):\n    return event.id\n\n\n"
+        "def handle(event):\n    fn = _HANDLERS.get(event.kind)\n    return fn(event) if fn else None\n"
+    )
+    diff = make_diff({"app/handlers.py": {"before": before, "after": registry}})
+    assert validate_static(diff).decision == "pass"
+    smuggled = registry.replace(
+        "def handle(event):\n", "def handle(event):\n    _HANDLERS['last'] = event\n"
+    )
+    diff = make_diff({"app/handlers.py": {"before": before, "after": smuggled}})
+    assert "global_state_smuggling" in kinds(validate_static(diff))
