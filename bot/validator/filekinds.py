@@ -70,7 +70,7 @@ _MANIFESTS = re.compile(
     r"(^|/)(requirements[^/]*\.(txt|in)|constraints[^/]*\.txt|Pipfile(\.lock)?|poetry\.lock|uv\.lock|pdm\.lock"
     r"|setup\.py|setup\.cfg|pyproject\.toml|package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock"
     r"|pnpm-lock\.yaml|bun\.lockb|go\.mod|go\.sum|pom\.xml|build\.gradle(\.kts)?|gradle\.lockfile|Cargo\.(toml|lock)"
-    r"|Gemfile(\.lock)?|composer\.(json|lock))$"
+    r"|Gemfile(\.lock)?|composer\.(json|lock)|requirements/[^/]+\.(txt|in)|environment\.ya?ml|conda\.ya?ml)$"
 )
 _LINT_CONFIGS = re.compile(
     r"(^|/)(\.flake8|setup\.cfg|tox\.ini|\.pylintrc|pylintrc|mypy\.ini|\.mypy\.ini|ruff\.toml|\.ruff\.toml|pyproject\.toml"

@@ -525,3 +525,17 @@ def test_a_registry_only_decorators_fill_is_start_up_configuration(make_diff):
     )
     diff = make_diff({"app/handlers.py": {"before": before, "after": smuggled}})
     assert "global_state_smuggling" in kinds(validate_static(diff))
+
+
+def test_notes_traces_reruns_and_requirements_outside_code_files_are_signalled(make_diff):
+    cases = {
+        "db/migrations/0042.sql": ("CREATE INDEX i ON t (d);\n", "-- TODO: backfill d\nCREATE INDEX i ON t (d);\n", "todo_added"),
+        "scripts/nightly.sh": ("#!/bin/sh\npython -m jobs\n", "#!/bin/sh\nset -x\npython -m jobs\n", "debug_leftover"),
+        ".mocharc.json": ('{\n  "timeout": 2000\n}\n', '{\n  "timeout": 2000,\n  "retries": 3\n}\n', "sleep_or_retry_masking"),
+        "requirements/base.txt": ("django==5.0.1\n", "django==5.0.1\npython-dateutil==2.9.0\n", "dependency_change"),
+    }
+    for path, (before, after, kind) in cases.items():
+        diff = make_diff({path: {"before": before, "after": after}})
+        assert kind in _soft(validate_static(diff)), path
+    quiet = make_diff({"scripts/nightly.sh": {"before": "#!/bin/sh\npython -m jobs\n", "after": "#!/bin/sh\nset -eu\npython -m jobs\n"}})
+    assert _soft(validate_static(quiet)) == set()

@@ -114,7 +114,9 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
             yield from _commented_out(changed)
             yield from _suppressions(changed)
             yield from _todos(changed)
-        elif is_lint_config(changed.path):
+        else:
+            yield from _text_todos(changed)
+        if not changed.is_code and is_lint_config(changed.path):
             for line in changed.net_added:
                 if _LINT_CONFIG_LOOSENING.search(line.text) and not line.text.lstrip().startswith(
                     ("#", "//")
@@ -172,6 +174,19 @@ def _todos(changed: ChangedFile) -> Iterator[Finding]:
             yield finding(
                 "todo_added", changed, line, f"leaves a note for later: `{snippet(comment)}`"
             )
+
+
+_TEXT_COMMENT_TODO = re.compile(r"(^\s*(#|--|//|;|<!--|/?\*)|\s(#|--|//)\s).*\b(TODO|FIXME|XXX|HACK)\b")
+
+
+def _text_todos(changed: ChangedFile) -> Iterator[Finding]:
+    """A note for later in a script, a migration or a config file's comment."""
+    for line in changed.net_added:
+        if _TEXT_COMMENT_TODO.search(line.text):
+            yield finding(
+                "todo_added", changed, line, f"leaves a note for later: `{snippet(line.text)}`"
+            )
+            return
 
 
 def _docstring_rows(changed: ChangedFile) -> set[int]:

@@ -75,12 +75,26 @@ _DEP_LINE = re.compile(
 )
 
 
+_SHELL_TRACE = re.compile(r"^\s*set\s+-[a-wyz]*x|^\s*set\s+-o\s+xtrace\b")
+
+
+def _shell_trace(changed: ChangedFile) -> Iterator[Finding]:
+    """`set -x` left in a script: every command echoed, secrets included."""
+    if not re.search(r"\.(sh|bash|zsh)$", changed.path):
+        return
+    for line in changed.net_added:
+        if _SHELL_TRACE.match(line.text):
+            yield finding("debug_leftover", changed, line, f"shell tracing left on: `{snippet(line.text)}`")
+            return
+
+
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.files:
         if is_manifest(changed.path):
             yield from _dependencies(changed)
         if not changed.is_code:
             yield from _retry_config(changed)
+            yield from _shell_trace(changed)
             continue
         yield from _debug(changed)
         yield from _sleep_retry(changed)
@@ -139,7 +153,7 @@ def _sleep_retry(changed: ChangedFile) -> Iterator[Finding]:
 
 def _retry_config(changed: ChangedFile) -> Iterator[Finding]:
     for line in changed.net_added:
-        if re.search(r"--reruns\b|\breruns\s*=|retryTimes|\bretries\s*[:=]\s*[1-9]", line.text):
+        if re.search(r"--reruns\b|\breruns\s*=|retryTimes|\bretries[\"']?\s*[:=]\s*[1-9]", line.text):
             yield finding(
                 "sleep_or_retry_masking",
                 changed,
@@ -503,7 +517,8 @@ def _dependencies(changed: ChangedFile) -> Iterator[Finding]:
     listed = _REQUIREMENTS_LIST.search(changed.path) is not None
     for line in changed.net_added + changed.net_removed:
         bare = line.text.split("#", 1)[0].strip()
-        if _DEP_LINE.search(line.text) or (listed and bare and not bare.startswith("-")):
+        conda = _CONDA_FILE.search(changed.path) is not None and _CONDA_DEP.match(line.text)
+        if _DEP_LINE.search(line.text) or (listed and bare and not bare.startswith("-")) or conda:
             verb = "adds or changes" if line.kind == "+" else "removes"
             yield finding(
                 "dependency_change", changed, line, f"{verb} a dependency: `{snippet(line.text)}`"
@@ -511,7 +526,11 @@ def _dependencies(changed: ChangedFile) -> Iterator[Finding]:
             return
 
 
-_REQUIREMENTS_LIST = re.compile(r"(^|/)(requirements|constraints)[\w.-]*\.(txt|in)$|(^|/)Pipfile$")
+_REQUIREMENTS_LIST = re.compile(
+    r"(^|/)(requirements|constraints)[\w.-]*\.(txt|in)$|(^|/)requirements/[^/]+\.(txt|in)$|(^|/)Pipfile$"
+)
+_CONDA_DEP = re.compile(r"^\s*-\s*[A-Za-z][\w.-]*\s*([=<>!~]=?\s*\d|$)")
+_CONDA_FILE = re.compile(r"(^|/)(environment|conda)\.ya?ml$")
 _APPLICATION_LAYERS = frozenset({"frontend", "backend", "database"})
 
 
