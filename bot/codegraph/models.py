@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.codegraph.discover import MAX_FILE_BYTES, SKIP_DIRS
+
 # Defined beside the root checks that raise it, so they run without pydantic; re-exported here.
 from bot.codegraph.discover import CodeGraphError as CodeGraphError
 

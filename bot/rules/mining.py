@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from bot.chain.records import store_usage
+from bot.engine.records import store_usage
 from bot.llm.client import RetryPolicy, import_sdk, make_client
 from bot.llm.errors import StepOutcome
 from bot.llm.ledger import ModelPrice, TokenLedger, UsageRecord

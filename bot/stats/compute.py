@@ -5,7 +5,7 @@ stats loop shows can be checked in a test without a database.
 
 Decisions the design leaves open:
 - A rejection is an execution with status `rejected`; its reason is the code the engine stored
-  in its verdict (bot/chain/graph.py `verdict_code`). A human gate (status `waiting`, e.g.
+  in its verdict (bot/engine/graph.py `verdict_code`). A human gate (status `waiting`, e.g.
   ESTIMATE pausing for `/smith approve`) is not a rejection; it is counted by its own reason.
 - The flags look at a step's own N most recent runs (by run creation), and only once the step
   has N runs: "never rejected anything" and "rejects most runs" need a sample to mean anything.
@@ -22,8 +22,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import date
 
-from bot.chain.artifacts import StepName
-from bot.chain.registry import rejecting_steps
+from bot.chains.fix.artifacts import StepName
+from bot.engine.registry import rejecting_steps
 from bot.stats.examples import examples_stats
 from bot.stats.report import Funnel, StatsFilters, StatsReport, StepStats, median_count
 from bot.stats.reproduction import compare_reproduction

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from bot.chain.context import RunContext
-from bot.chain.engine import RunEngine
-from bot.chain.fix import FIX
-from bot.chain.graph import END, ONWARD, Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chains.fix.graph import FIX
+from bot.engine.context import RunContext
+from bot.engine.graph import END, ONWARD, Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.engine.walk import RunEngine
 from tests.chain.world import World
 
 

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.chain.context import RunContext
-from bot.chain.engine import MAX_ENVIRONMENT_RETRIES, RetryLater, RunEngine
-from bot.chain.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.engine.context import RunContext
+from bot.engine.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.engine.walk import MAX_ENVIRONMENT_RETRIES, RetryLater, RunEngine
 from bot.llm.errors import EnvironmentFailure
 from bot.store.models import Run
 from tests.chain.world import REPO, World

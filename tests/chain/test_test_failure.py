@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.chain.environment import setup_problem
+from bot.kit.environment import setup_problem
 from bot.workspace.junit import RunStatus, TestCaseResult, TestOutcome, TestRunResult
 from bot.workspace.test_failure import classify
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 import jsonschema
 import pytest
 from pydantic import ValidationError
 
-from bot.chain.artifacts import (
+from bot.chains.fix.artifacts import (
     Acceptance,
     ConfirmedAssumption,
     Estimate,
@@ -18,7 +17,7 @@ from bot.chain.artifacts import (
     ReproTest,
     StepName,
 )
-from bot.chain.registry import agent_step, agent_steps
+from bot.engine.registry import agent_step, agent_steps
 from bot.llm.runner import submit_tool_name
 from tests.chain_text.examples import VALID
 

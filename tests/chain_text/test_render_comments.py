@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.chain.artifacts import (
+from bot.chains.fix.artifacts import (
     Acceptance,
     CriteriaVerdict,
     Diagnosis,
@@ -17,14 +17,13 @@ from bot.chain.artifacts import (
     Plan,
     ReproTest,
 )
-from bot.chain.registry import RuleProposalItem
-from bot.chain.render.change_request import (
+from bot.chains.fix.change_request import (
     ChangeRequestContent,
     RedGreenEvidence,
     render_change_request_body,
     render_soft_signal,
 )
-from bot.chain.render.issue_comments import (
+from bot.chains.fix.comments import (
     VetoNote,
     render_acceptance_blocked,
     render_budget_exhausted,
@@ -36,9 +35,10 @@ from bot.chain.render.issue_comments import (
     render_plan,
     render_validator_veto,
 )
-from bot.chain.render.markers import parse_marker
-from bot.chain.render.rules import FailureEvidence, render_rule_proposal
-from bot.chain.render.status import StepState, StepStatus, overall_state, render_status
+from bot.engine.status_comment import StepState, StepStatus, overall_state, render_status
+from bot.rules.proposal import RuleProposalItem
+from bot.rules.render import FailureEvidence, render_rule_proposal
+from bot.text.markers import parse_marker
 from tests.chain_text.examples import VALID
 from tests.chain_text.render_helpers import HOSTILE, assert_inert, table_rows, to_html
 

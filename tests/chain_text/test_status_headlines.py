@@ -3,7 +3,7 @@ coverage campaign has no issue, a test-generation run brings no fix (issue #25).
 
 from __future__ import annotations
 
-from bot.chain.render.status import StepState, StepStatus, headline, render_status
+from bot.engine.status_comment import StepState, StepStatus, headline, render_status
 
 
 def _done() -> list[StepStatus]:

@@ -14,8 +14,9 @@ import pytest
 from pydantic import BaseModel
 
 from bot.catalogue import GRAPHS
-from bot.chain.artifacts import Artifact, StepName
-from bot.chain.registry import AGENT_TOOL_NAMES, STEPS, StepInfo, agent_steps
+from bot.chains.fix.artifacts import StepName
+from bot.engine.artifacts import Artifact
+from bot.engine.registry import AGENT_TOOL_NAMES, STEPS, StepInfo, agent_steps
 from bot.llm.prompts import LEARNED_RULES_HEADING, PromptNotFound, load_system_prompt
 from bot.llm.runner import submit_tool_name
 

@@ -161,9 +161,9 @@ def test_window_below_one_is_refused():
 
 
 def test_every_rejecting_step_is_a_registered_step_that_can_say_no():
-    from bot.chain.artifacts import StepName
-    from bot.chain.fix import FIX
-    from bot.chain.registry import STEPS
+    from bot.chains.fix.artifacts import StepName
+    from bot.chains.fix.graph import FIX
+    from bot.engine.registry import STEPS
     from bot.stats.compute import REJECTING_STEPS
 
     fix_steps = {node.name for node in FIX.nodes}

@@ -7,12 +7,12 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from bot.chain.agent import tools_for
-from bot.chain.artifacts import StepName as S
-from bot.chain.fix import REWORK
-from bot.chain.graph import Verdict
-from bot.chain.records import EarlierRun
-from bot.chain.state import RedTest
+from bot.chains.fix.artifacts import StepName as S
+from bot.chains.fix.graph import REWORK
+from bot.engine.graph import Verdict
+from bot.engine.records import EarlierRun
+from bot.engine.state import RedTest
+from bot.kit.agent import tools_for
 from bot.workspace.tools import WritePolicy
 from tests.e2e.buggy_repo import ISSUE_BODY, ISSUE_TITLE, push_files
 from tests.e2e.script import (

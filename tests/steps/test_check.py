@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.graph import Verdict
+from bot.chains.fix.artifacts import StepName as S
+from bot.engine.graph import Verdict
 from tests.e2e.script import (
     CRUTCH_EDIT,
     IMPLEMENTATION,

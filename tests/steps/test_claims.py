@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.graph import Verdict
-from bot.chain.steps.check import NO_TEST_RAN
+from bot.chains.fix.artifacts import StepName as S
+from bot.chains.fix.steps.check import NO_TEST_RAN
+from bot.engine.graph import Verdict
 from tests.e2e.script import FIX_EDIT, IMPLEMENTATION, VERDICT
 from tests.steps.bench import REPO, StepBench
 from tests.steps.fixes import implemented, understood

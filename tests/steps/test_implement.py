@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.graph import Verdict
+from bot.chains.fix.artifacts import StepName as S
+from bot.engine.graph import Verdict
 from tests.e2e.script import FIX_EDIT, IMPLEMENTATION, RED_TEST_FILE, RED_TEST_ID
 from tests.steps.bench import StepBench
 from tests.steps.fixes import REWORK_BRANCH, implemented, red_test_given, reworked, understood

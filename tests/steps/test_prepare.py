@@ -6,8 +6,8 @@ import subprocess
 
 import pytest
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.graph import RunStatus, Verdict
+from bot.chains.fix.artifacts import StepName as S
+from bot.engine.graph import RunStatus, Verdict
 from bot.forge.base import Permission
 from tests.e2e.buggy_repo import push_files
 from tests.steps.bench import REPO, SUMMONER, StepBench

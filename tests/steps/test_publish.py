@@ -6,10 +6,10 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.change import change_diff
-from bot.chain.graph import RunStatus, Verdict
-from bot.chain.state import SoftSignal
+from bot.chains.fix.artifacts import StepName as S
+from bot.engine.graph import RunStatus, Verdict
+from bot.engine.state import SoftSignal
+from bot.kit.change import change_diff
 from tests.e2e.buggy_repo import branch_file, branches, push_files
 from tests.e2e.script import FIX_EDIT, IMPLEMENTATION, VERDICT
 from tests.steps.bench import REPO, StepBench

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.graph import Verdict
+from bot.chains.fix.artifacts import StepName as S
+from bot.engine.graph import Verdict
 from tests.e2e.script import ACCEPTANCE, DIAGNOSIS, RED_TEST, RED_TEST_FILE, RED_TEST_ID, REPRO
 from tests.steps.bench import StepBench
 

@@ -1,0 +1,274 @@
+"""PREPARE (code only): the issue, the checkout, the repo config, the sandbox, the graph.
+
+Runs at the start of a run and again before a resumed run goes on, so that a resumed run works
+on a fresh checkout with the stored diff re-applied. The code graph is rebuilt every time; if
+indexing fails the run gets no graph at all (a stale graph is worse than none). The graph indexes
+in the background while the run goes on (bot/kit/code_index.py).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import structlog
+
+from bot.codegraph.lazy import LazyCodeGraph
+from bot.engine.context import RunContext
+from bot.engine.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.engine.state import RunState
+from bot.engine.tools import needed
+from bot.forge.base import Issue
+from bot.kit.code_index import start_code_graph
+from bot.kit.environment import EnvironmentBroken, setup_problem
+from bot.kit.permission import permission_lost
+from bot.llm.client import RetryPolicy, import_sdk, make_client
+from bot.llm.ledger import ModelPrice, TokenLedger, UsageRecord
+from bot.llm.runner import StepRunner
+from bot.protected_paths import ProtectedPaths
+from bot.repo_config import CONFIG_FILE, RepoConfig, RepoConfigError, load_repo_config
+from bot.workspace.checkout import Workspace, branch_name
+from bot.workspace.dependencies import DependencyCache, SetupFailed
+from bot.workspace.git import GitCredentials, GitOptions
+from bot.workspace.sandbox import Sandbox, SandboxUnavailable
+from bot.workspace.sandbox.from_settings import sandbox_settings
+from bot.workspace.test_failure import EnvironmentProblem
+
+log = structlog.get_logger(__name__)
+
+STALE_RUN_FOLDER_SECONDS = 24 * 3600
+
+
+async def prepare(ctx: RunContext) -> StepOutcome:
+    """PREPARE of the fix chain: a new branch from the base branch the repository's config
+    picks for the issue (labels, milestone)."""
+    begun = await _begin(ctx)
+    if isinstance(begun, StepOutcome):
+        return begun
+    workspace, issue = begun
+    assert issue is not None
+    tools = ctx.tools
+    default = await ctx.forge.default_branch(ctx.repo)
+    new_branch = ctx.branch or branch_name(issue.number, issue.title)
+    clone_url = needed(tools.clone_url, "clone_url")
+    checkout = await workspace.create_checkout(
+        clone_url, ctx.base_branch or default, new_branch=new_branch,
+        credentials=tools.credentials)
+    tools.checkout = checkout
+    try:
+        config = load_repo_config(await checkout.read_base_file(CONFIG_FILE))
+    except RepoConfigError as exc:
+        return _bad_config(exc)
+    base = checkout.source_branch
+    chosen = config.base_branch_for(issue.labels, issue.milestone) or base
+    if chosen != base:
+        checkout.remove()
+        checkout = await workspace.create_checkout(
+            clone_url, chosen, new_branch=checkout.branch, credentials=tools.credentials)
+        tools.checkout = checkout
+        config = load_repo_config(await checkout.read_base_file(CONFIG_FILE))
+        base = chosen
+    stopped = await _equip(ctx, config, base)
+    if stopped is not None:
+        return stopped
+    await ctx.forge.add_labels(ctx.repo, ctx.item, [ctx.settings.labels.in_progress])
+    return StepOutcome(Verdict.PASSED, ONWARD, summary=_summary(ctx, base))
+
+
+async def prepare_rework(ctx: RunContext) -> StepOutcome:
+    """PREPARE of the rework chain: the change request's own branch, the config of its target
+    branch, and the origin run's criteria, diagnosis and red test."""
+    begun = await _begin(ctx)
+    if isinstance(begun, StepOutcome):
+        return begun
+    workspace, _ = begun
+    tools = ctx.tools
+    change = await ctx.forge.get_change_request(ctx.repo, _change_request(ctx))
+    await _adopt_origin(ctx)
+    checkout = await workspace.create_checkout(needed(tools.clone_url, "clone_url"),
+                                               change.source_branch,
+                                               credentials=tools.credentials)
+    tools.checkout = checkout
+    # The config comes from the target branch, never from Smith's own changes.
+    config = await config_of_branch(ctx, workspace, change.target_branch)
+    if isinstance(config, StepOutcome):
+        return config
+    stopped = await _equip(ctx, config, change.target_branch)
+    if stopped is not None:
+        return stopped
+    return StepOutcome(Verdict.PASSED, ONWARD,
+                       summary=_summary(ctx, change.target_branch))
+
+
+async def config_of_branch(
+    ctx: RunContext, workspace: Workspace, branch: str
+) -> RepoConfig | StepOutcome:
+    """`.smith.yml` as `branch` has it (read from a throwaway checkout of that branch, never
+    from the run's own working tree), or the stop that names what is wrong with it."""
+    tools = ctx.tools
+    target = await workspace.create_checkout(tools.need("clone_url"), branch,
+                                             credentials=tools.credentials, refresh=False)
+    try:
+        text = await target.read_base_file(CONFIG_FILE)
+    finally:
+        target.remove()
+    try:
+        return load_repo_config(text)
+    except RepoConfigError as exc:
+        return _bad_config(exc)
+
+
+async def _begin(ctx: RunContext, *, read_issue: bool = True
+                 ) -> tuple[Workspace, Issue | None] | StepOutcome:
+    """The issue, the model key, the run folders, and how to reach the repository. A run asked
+    for on a change request (`read_issue=False`) reads the change request itself instead."""
+    settings = ctx.settings
+    lost = await permission_lost(ctx)
+    if lost is not None:
+        return _stop("not_permitted", lost)
+    issue = await ctx.forge.get_issue(ctx.repo, ctx.item.number) if read_issue else None
+    ctx.tools.issue = issue
+    if not settings.anthropic_api_key:
+        return _stop("no_model_key", "ANTHROPIC_API_KEY is not set for this Smith installation")
+    workspace = Workspace(settings.workspace_dir, GitOptions(
+        allowed_protocols=tuple(settings.git_allowed_protocols),
+        timeout_seconds=settings.git_timeout_seconds,
+    ))
+    # Folders of runs whose worker died are never cleaned by that worker: sweep old ones here.
+    workspace.remove_stale_runs(older_than_seconds=STALE_RUN_FOLDER_SECONDS)
+    free_mb = shutil.disk_usage(settings.workspace_dir).free // (1 << 20)
+    if free_mb < settings.min_free_disk_mb:
+        raise EnvironmentBroken(EnvironmentProblem(
+            "disk_low", f"the Smith worker has only {free_mb} MB of free disk, below its floor "
+            f"of {settings.min_free_disk_mb} MB, so no checkout was made",
+            "ask the Smith operator to free disk space (or lower SMITH_MIN_FREE_DISK_MB)"))
+    ctx.tools.clone_url = await ctx.forge.clone_url(ctx.repo)
+    pushing = await ctx.forge.push_credentials(ctx.repo)  # handed to git alone
+    ctx.tools.credentials = (GitCredentials(pushing.username, pushing.password)
+                             if pushing is not None else None)
+    return workspace, issue
+
+
+async def _equip(ctx: RunContext, config: RepoConfig, base: str) -> StepOutcome | None:
+    """Everything the steps use on the checkout: protected paths, the sandbox and the
+    repository's setup, the resumed diff, the code graph and the model; a stop if one fails."""
+    settings = ctx.settings
+    tools = ctx.tools
+    checkout = ctx.workspace
+    tools.repo_config = config
+    await ctx.update_run(branch=checkout.branch, base_branch=base)
+    tools.protected = ProtectedPaths.load(extra=config.protected_paths,
+                                          defaults_file=settings.protected_paths_file)
+    try:
+        tools.sandbox = Sandbox(sandbox_settings(settings), kind_override=config.sandbox)
+    except SandboxUnavailable as exc:
+        return _stop("no_sandbox", str(exc))
+    if config.setup.command:
+        cache = DependencyCache(settings.dependency_cache_dir, tools.sandbox,
+                                settings.setup_env)
+        try:
+            outcome = await cache.prepare(checkout.path, config, _safe(ctx.repo.full_name))
+        except SetupFailed as exc:  # the repository's environment, never an attempt
+            raise EnvironmentBroken(setup_problem(str(exc))) from None
+        log.info("dependencies_ready", cache_hit=outcome.cache_hit, seconds=outcome.seconds)
+    if ctx.resume_diff:
+        await checkout.apply_diff(ctx.resume_diff)
+    if ctx.state.requests and not ctx.state.contexts_read:
+        await _read_thread_contexts(ctx)
+    tools.code_graph = _index(ctx)
+    await import_sdk()  # off the loop, once per process
+    _start_model(ctx, await _spent_so_far(ctx))
+    return None
+
+
+def _summary(ctx: RunContext, base: str) -> str:
+    graph_note = "code graph indexing" if ctx.code_graph is not None else "no code graph"
+    return f"{base} @ {ctx.workspace.base_commit[:10]}, {graph_note}"
+
+
+def _change_request(ctx: RunContext) -> int:
+    if ctx.state.change_request is None:
+        raise LookupError(f"run {ctx.run_id} names no change request to rework")
+    return ctx.state.change_request
+
+
+def _bad_config(exc: RepoConfigError) -> StepOutcome:
+    return _stop("bad_config", f"`.smith.yml` on the base branch cannot be used:\n{exc}")
+
+
+async def _adopt_origin(ctx: RunContext) -> None:
+    """A rework run builds on the run that opened the change request: its criteria, its
+    diagnosis and its red test."""
+    origin_id = ctx.state.origin_run
+    if not origin_id:
+        return
+    origin = await ctx.records.earlier_run(origin_id)
+    for step, artifact in (origin.artifacts if origin is not None else {}).items():
+        ctx.artifacts.setdefault(step, artifact)
+    red = RunState.load(origin.params).red_test if origin is not None else None
+    if red is not None and ctx.state.red_test is None:
+        await ctx.save_state(red_test=red)
+
+
+async def _read_thread_contexts(ctx: RunContext) -> None:
+    """The code a review thread points at (file and line) goes to IMPLEMENT with the words."""
+    threads = {t.id: t for t in await ctx.forge.list_threads(ctx.repo, _change_request(ctx))}
+    requests = []
+    for request in ctx.state.requests:
+        thread = threads.get(str(request.thread_id))
+        if thread is not None and thread.path and thread.line:
+            target = (ctx.workspace.path / thread.path).resolve()
+            if target.is_relative_to(ctx.workspace.path.resolve()) and target.is_file():
+                lines = target.read_text(errors="replace").splitlines()
+                first = max(1, thread.line - 5)
+                window = lines[first - 1:thread.line + 5]
+                request = request.model_copy(update={
+                    "context": f"{thread.path} lines {first}-{first + len(window) - 1}:\n"
+                    + "\n".join(window)})
+        requests.append(request)
+    await ctx.save_state(requests=requests, contexts_read=True)
+
+
+def _index(ctx: RunContext) -> LazyCodeGraph | None:
+    """The checkout's code graph, building in the background (bot/kit/code_index.py)."""
+    cache = ctx.settings.codegraph_cache_dir / _safe(f"{ctx.repo.forge}-{ctx.repo.full_name}")
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    return start_code_graph(ctx.workspace.path, cache)
+
+
+async def _spent_so_far(ctx: RunContext) -> tuple[int, float]:
+    """Tokens and dollars this run spent before (a resumed run keeps counting toward its caps)."""
+    return await ctx.records.spent(ctx.run_id)
+
+
+def _start_model(ctx: RunContext, spent: tuple[int, float]) -> None:
+    settings = ctx.settings
+
+    async def persist(record: UsageRecord) -> None:
+        await ctx.records.record_model_call(ctx.run_id, record)
+
+    tokens, cost = spent  # what this run spent before a resume still counts toward its caps
+    ledger = TokenLedger(
+        {model: ModelPrice(**price) for model, price in settings.prices.items()},
+        run_id=str(ctx.run_id), max_tokens=max(0, settings.run_token_cap - tokens),
+        max_cost_usd=max(0.0, settings.run_cost_cap_usd - cost), sink=persist,
+    )
+    ctx.tools.ledger = ledger
+    key = settings.anthropic_api_key
+    assert key is not None  # _begin stops a run without a model key before it gets here
+    ctx.tools.step_runner = StepRunner(
+        make_client(key.get_secret_value(), settings.anthropic_base_url),
+        model=settings.model, prompts_dir=settings.prompts_dir, ledger=ledger,
+        retry=RetryPolicy(attempts=settings.llm_retry_attempts,
+                          base_delay=settings.llm_retry_base_delay,
+                          max_delay=settings.llm_retry_max_delay),
+    )
+
+
+def _safe(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
+
+
+def _stop(outcome: str, reason: str) -> StepOutcome:
+    return StepOutcome(Verdict.FAILED, None, summary=reason[:200],
+                       ending=RunEnding(RunStatus.FAILED, outcome, reason))
