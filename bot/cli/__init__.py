@@ -62,10 +62,17 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+READS_STEP_ROWS = frozenset({"bot.stats.command", "bot.rules.command"})
+"""Commands that read the step registry (which steps can say no, which are mined) for every
+chain, not only the one they run: the catalogue is imported first so each chain's rows are in."""
+
+
 def _lazy(module: str, function: str) -> Callable[[argparse.Namespace], int]:
     """A command function imported only when its command runs (start-up speed)."""
 
     def run(args: argparse.Namespace) -> int:
+        if module in READS_STEP_ROWS:
+            importlib.import_module("bot.catalogue")  # every chain registers its step rows
         command: Callable[[argparse.Namespace], int] = getattr(
             importlib.import_module(module), function)
         return command(args)

@@ -91,8 +91,6 @@ async def _run_with_environment_retries(
             await run_chain(run_id, runtime)
             return
         except asyncio.CancelledError:  # Ctrl-C: nothing else would walk this run on
-            from bot.kit.local_runs import interrupted
-
             await interrupted(runtime, run_id)
             raise
         except retry_later as exc:
@@ -170,3 +168,13 @@ class _Watch:
         while True:
             live.update(await self.view())
             await asyncio.sleep(0.5)
+
+
+async def interrupted(runtime: Any, run_id: int) -> None:
+    """The shell walking the run was interrupted: a run no worker will walk on is cancelled."""
+    from bot.store.runs import cancel_run, get_run
+
+    async with runtime.db.transaction() as session:
+        run = await get_run(session, run_id)
+        if run is not None and run.status in ("queued", "running"):
+            await cancel_run(session, run_id, reason="interrupted in the shell", now=True)

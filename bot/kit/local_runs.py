@@ -124,13 +124,3 @@ async def walk_local_run(runtime: Any, run_id: int, forge: Any, console: Any,
     report = write_report(runtime, final, forge)
     console.print(f"report: {report}", markup=False, highlight=False)
     return {**final, "report": str(report)}
-
-
-async def interrupted(runtime: Any, run_id: int) -> None:
-    """The shell walking the run was interrupted: a run no worker will walk on is cancelled."""
-    from bot.store.runs import cancel_run, get_run
-
-    async with runtime.db.transaction() as session:
-        run = await get_run(session, run_id)
-        if run is not None and run.status in ("queued", "running"):
-            await cancel_run(session, run_id, reason="interrupted in the shell", now=True)

@@ -15,12 +15,13 @@ import structlog
 
 from bot.codegraph.lazy import LazyCodeGraph
 from bot.engine.context import RunContext
+from bot.engine.errors import EnvironmentBroken
 from bot.engine.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.engine.state import RunState
 from bot.engine.tools import needed
 from bot.forge.base import Issue
 from bot.kit.code_index import start_code_graph
-from bot.kit.environment import EnvironmentBroken, setup_problem
+from bot.kit.environment import setup_problem
 from bot.kit.permission import permission_lost
 from bot.llm.client import RetryPolicy, import_sdk, make_client
 from bot.llm.ledger import ModelPrice, TokenLedger, UsageRecord

@@ -33,9 +33,6 @@ from bot.store.stats import EXAMPLES_CHAIN, ExamplesRow, RunRow, StepRow, TestFi
 DEFAULT_WINDOW = 20
 """How many of a step's most recent runs the health flags look at."""
 
-REJECTING_STEPS: frozenset[str] = rejecting_steps()
-"""Steps whose job is to say no: only these can be removal candidates."""
-
 REWORK_CHAIN = "rework"
 """Rework runs continue an existing change request; they are not summons of their own."""
 
@@ -110,7 +107,7 @@ def step_health(
     recent_rejected = sum(1 for run_id in recent if run_id in rejected_runs)
     recent_held = sum(1 for run_id in recent if run_id in held_runs)
     full_window = len(recent) >= window
-    can_reject = name in REJECTING_STEPS
+    can_reject = name in rejecting_steps()  # read now: chains register their rows on import
     finished = [row for row in rows if row.status != "running"]
     durations = [row.duration_ms for row in finished if row.duration_ms is not None]
     return StepStats(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.chains.fix.comments import render_internal_error
+from bot.engine.endings import render_internal_error
 from bot.text.public import scrub_host_details
 
 

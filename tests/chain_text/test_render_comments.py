@@ -27,14 +27,12 @@ from bot.chains.fix.comments import (
     VetoNote,
     render_acceptance_blocked,
     render_budget_exhausted,
-    render_cancelled,
-    render_environment_failure,
     render_estimate_gate,
-    render_failure,
     render_judge_disagreed,
     render_plan,
     render_validator_veto,
 )
+from bot.engine.endings import render_cancelled, render_environment_failure, render_failure
 from bot.engine.status_comment import StepState, StepStatus, overall_state, render_status
 from bot.rules.proposal import RuleProposalItem
 from bot.rules.render import FailureEvidence, render_rule_proposal

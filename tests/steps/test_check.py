@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.chains.fix.artifacts import StepName as S
+from bot.chains.fix.state import FixState
 from bot.engine.graph import Verdict
 from tests.e2e.script import (
     CRUTCH_EDIT,
@@ -60,7 +61,7 @@ async def test_validate_passes_a_clean_fix_and_keeps_the_verdict_for_the_change_
 
     assert (outcome.verdict, outcome.next) == (Verdict.PASSED, str(S.PUBLISH))
     assert fix.ctx.artifacts[S.VALIDATE]["decision"] == "pass"
-    assert fix.ctx.state.verdict is not None
+    assert FixState.of(fix.ctx).verdict is not None
     assert fix.saved()["params"]["verdict"]["criteria"][0]["id"] == "AC1"
     inputs = fix.runner.calls_of(S.VALIDATE)[0].inputs
     assert "<diff>" in inputs and "<trajectory>" in inputs
@@ -82,7 +83,7 @@ async def test_a_fix_special_casing_the_red_tests_values_is_vetoed_whatever_the_
     feedback = fix.ctx.state.feedback[-1]
     assert feedback.source == "validate" and "The validator vetoed the fix" in feedback.text
     assert len(fix.records.stories("validator_veto")) == 1
-    assert fix.ctx.state.verdict is None  # nothing of a vetoed fix is kept for publishing
+    assert FixState.of(fix.ctx).verdict is None  # nothing of a vetoed fix is kept for publishing
 
 
 async def test_an_uncovered_primary_criterion_is_a_veto(fix: StepBench) -> None:
@@ -147,8 +148,8 @@ async def test_a_quote_that_never_verifies_goes_to_reviewers_not_back_to_impleme
     assert artifact["unverified_evidence"] == ["AC1"] and artifact["evidence_rounds"] == 2
     [shown] = [s for s in artifact["soft_signals"] if s["kind"] == "coverage_not_shown"]
     assert shown["detail"].startswith("AC1")
-    assert fix.ctx.state.verdict.criteria[0].covered  # kept, marked as not shown
-    assert "not shown" in fix.ctx.state.verdict.criteria[0].evidence
+    assert FixState.of(fix.ctx).verdict.criteria[0].covered  # kept, marked as not shown
+    assert "not shown" in FixState.of(fix.ctx).verdict.criteria[0].evidence
 
 
 async def test_not_covered_in_the_validators_own_words_is_still_a_veto_after_a_misquote(

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.chains.examples.artifacts import StepName as S
 from bot.chains.examples.graph import EXAMPLES
 from bot.chains.examples.leaks import LeakFilter, ModelRequestLeak
 from bot.chains.examples.run import model_guard
 from bot.chains.examples.state import ExamplesState
-from bot.chains.fix.artifacts import StepName as S
 from bot.engine.graph import Verdict
 from bot.engine.held import HeldValueLeak
 from tests.e2e import examples_repo as ex

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.chains.fix.artifacts import StepName as S
+from bot.chains.tests.artifacts import StepName as S
 from bot.chains.tests.existing import TOOL as MEASURE_EXISTING
 from bot.chains.tests.graph import TESTS
 from bot.engine.graph import RunStatus, Verdict

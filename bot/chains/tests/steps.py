@@ -41,12 +41,12 @@ from bot.chains.tests.state import TestsState
 from bot.chains.tests.testfiles import drop_tests, names_of_tests
 from bot.engine.artifacts import PublishResult
 from bot.engine.context import RunContext
+from bot.engine.errors import EnvironmentBroken
 from bot.engine.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.engine.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
 from bot.forge.base import Issue
 from bot.kit.agent import run_agent
 from bot.kit.change import revert_changes
-from bot.kit.environment import EnvironmentBroken
 from bot.kit.opening import prepare
 from bot.repo_config import CONFIG_FILE, RepoConfigError, load_repo_config
 from bot.text.untrusted import data_block, quote_report

@@ -39,11 +39,12 @@ from bot.chains.fix.verdict_checks import (
     verify_evidence,
 )
 from bot.engine.context import RunContext
+from bot.engine.errors import EnvironmentBroken
 from bot.engine.graph import ONWARD, StepOutcome, Verdict
 from bot.kit.agent import run_agent
 from bot.kit.change import change_diff, change_paths
 from bot.kit.code_index import full_code_graph
-from bot.kit.environment import EnvironmentBroken, run_tests_or_raise
+from bot.kit.environment import run_tests_or_raise
 from bot.kit.reach import globs_matcher, reaching_tests
 from bot.text.untrusted import data_block
 from bot.validator.merge import merge_verdicts
