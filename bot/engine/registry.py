@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from pydantic import BaseModel
+from bot.engine.artifacts import Artifact
 
 READ_TOOLS: tuple[str, ...] = ("read_file", "list_dir", "grep", "find_symbol", "find_references")
 WRITE_TOOLS: tuple[str, ...] = ("edit_file", "write_file", "delete_file")
@@ -28,7 +28,7 @@ class StepInfo:
 
     step: str
     title: str
-    artifact: type[BaseModel] | None = None
+    artifact: type[Artifact] | None = None
     agent: bool = False
     tools: tuple[str, ...] = ()
     can_reject: bool = False

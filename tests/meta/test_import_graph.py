@@ -55,7 +55,7 @@ def _imports() -> dict[str, set[str]]:
 
 
 def _unit(module: str) -> str:
-    """`bot.kit.opening` -> `bot.chain`; `bot.jobs` -> `bot.jobs`; handlers as one."""
+    """`bot.kit.opening` -> `bot.kit`; `bot.jobs` -> `bot.jobs`; handlers as one."""
     parts = module.split(".")
     return ".".join(parts[:2]) if parts[0] == "bot" else parts[0]
 
