@@ -114,6 +114,9 @@ class Node:
     row (regression, when the repository turned it on)."""
     exhausted: "ExhaustedText | None" = None
     """The chain's own comment for this step running out of tries (default: the engine's)."""
+    last_failure: "Callable[[RunContext], str] | None" = None
+    """What sent this step's last try back, for a human: added to the reason of a run that
+    ran out of tries (empty: nothing to add)."""
 
     def budget_for(self, ctx: "RunContext") -> int | None:
         return self.budget(ctx) if callable(self.budget) else self.budget

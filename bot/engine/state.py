@@ -1,6 +1,8 @@
 """What a run remembers across jobs, resumes and crashes: one typed model, stored as JSON.
 
-`RunState` is persisted in `runs.params` (the column's name predates it). Handlers seed it when
+`RunState` is persisted in `runs.params` (the column's name predates it). It holds what the
+engine, the kit and the handlers share; each chain keeps its own keys beside them, read through
+a typed model of its own (`FixState`, `TestsState`, `ExamplesState`). Handlers seed it when
 they queue a run (the rework requests, the change request, the approver); steps update it
 through `RunContext.save_state`. Keys this model does not know are kept as they are, so a
 newer or older writer never loses another's data. Nothing held in memory only
@@ -18,21 +20,6 @@ class _Stored(BaseModel):
     model_config = ConfigDict(extra="allow")
 
 
-class RedTest(_Stored):
-    """The reproduction test our code saw red on an assertion."""
-
-    id: str
-    file: str | None = None
-    message: str = ""
-
-
-class Feedback(_Stored):
-    """Why an earlier attempt was sent back, for the next attempt (a short summary, never a log)."""
-
-    source: str
-    text: str
-
-
 class ReworkRequest(_Stored):
     """One reviewer's request on Smith's change request (a rework run carries one or more)."""
 
@@ -42,19 +29,6 @@ class ReworkRequest(_Stored):
     comment_id: str | int | None = None
     context: str | None = None
     """The code around the review thread, read once by PREPARE."""
-
-
-class SoftSignal(_Stored):
-    """A validator finding humans should look at; posted once as its own thread."""
-
-    kind: str
-    path: str | None = ""
-    line: int | None = None
-    detail: str = ""
-
-    @property
-    def key(self) -> str:
-        return f"{self.kind}:{self.path}:{self.line}"
 
 
 class ItemResult(_Stored):
@@ -87,15 +61,6 @@ class RunState(_Stored):
     answered_by: str | None = None
     """Who last answered Smith's questions (a run paused for information went on)."""
     # Written by steps
-    red_test: RedTest | None = None
-    brt_skip: str | None = None
-    brt_feedback: str | None = None
-    feedback: list[Feedback] = Field(default_factory=list)
-    attempts: int = 0
-    soft_signals: list[SoftSignal] = Field(default_factory=list)
-    soft_posted: list[str] = Field(default_factory=list)
-    open_findings: list[str] = Field(default_factory=list)
-    """Self-review findings left unfixed that the validator still saw (for the change request)."""
     pushed_head: str | None = None
     """The last commit Smith pushed ("merged without human edits" compares with it)."""
     contexts_read: bool = False

@@ -192,7 +192,7 @@ class RunEngine:
         ctx.notes.step = name
         if not pass_budget:
             reason = f"step {name} used its budget of {budget} attempts"
-            last = _last_failure(ctx, name)
+            last = node.last_failure(ctx) if node.last_failure else ""
             if last:  # what sent the last attempt back: the useful part for a human
                 reason += f"; {last}"
             ctx.notes.budget = budget
@@ -391,17 +391,6 @@ class RunEngine:
                 workspace.remove()
             except OSError as exc:
                 log.warning("workspace_cleanup_failed", run=ctx.run_id, error=str(exc))
-
-
-def _last_failure(ctx: RunContext, step: str) -> str:
-    """What sent the last try of `step` back, for a human (empty when nothing did)."""
-    if step == "brt":
-        text = ctx.state.brt_feedback
-        return f"last failure (reproduction test):\n{text}" if text else ""
-    feedback = ctx.state.feedback
-    if step == "implement" and feedback:
-        return f"last failure ({feedback[-1].source}):\n{feedback[-1].text}"
-    return ""
 
 
 def _text(ctx: RunContext, exc: BaseException) -> str:

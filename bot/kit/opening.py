@@ -1,4 +1,6 @@
-"""PREPARE (code only): the issue, the checkout, the repo config, the sandbox, the graph.
+"""Opening a run, for every chain: the issue, the checkout, the repo config, the sandbox, the
+code graph and the model (PREPARE, code only). `begin_run` and `equip_checkout` are the two
+halves a chain with its own PREPARE calls around its own checkout.
 
 Runs at the start of a run and again before a resumed run goes on, so that a resumed run works
 on a fresh checkout with the stored diff re-applied. The code graph is rebuilt every time; if
@@ -17,7 +19,6 @@ from bot.codegraph.lazy import LazyCodeGraph
 from bot.engine.context import RunContext
 from bot.engine.errors import EnvironmentBroken
 from bot.engine.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
-from bot.engine.state import RunState
 from bot.engine.tools import needed
 from bot.forge.base import Issue
 from bot.kit.code_index import start_code_graph
@@ -41,9 +42,9 @@ STALE_RUN_FOLDER_SECONDS = 24 * 3600
 
 
 async def prepare(ctx: RunContext) -> StepOutcome:
-    """PREPARE of the fix chain: a new branch from the base branch the repository's config
-    picks for the issue (labels, milestone)."""
-    begun = await _begin(ctx)
+    """PREPARE for a run on an issue (the fix and test-generation chains): a new branch from
+    the base branch the repository's config picks for the issue (labels, milestone)."""
+    begun = await begin_run(ctx)
     if isinstance(begun, StepOutcome):
         return begun
     workspace, issue = begun
@@ -59,7 +60,7 @@ async def prepare(ctx: RunContext) -> StepOutcome:
     try:
         config = load_repo_config(await checkout.read_base_file(CONFIG_FILE))
     except RepoConfigError as exc:
-        return _bad_config(exc)
+        return bad_config(exc)
     base = checkout.source_branch
     chosen = config.base_branch_for(issue.labels, issue.milestone) or base
     if chosen != base:
@@ -69,36 +70,11 @@ async def prepare(ctx: RunContext) -> StepOutcome:
         tools.checkout = checkout
         config = load_repo_config(await checkout.read_base_file(CONFIG_FILE))
         base = chosen
-    stopped = await _equip(ctx, config, base)
+    stopped = await equip_checkout(ctx, config, base)
     if stopped is not None:
         return stopped
     await ctx.forge.add_labels(ctx.repo, ctx.item, [ctx.settings.labels.in_progress])
-    return StepOutcome(Verdict.PASSED, ONWARD, summary=_summary(ctx, base))
-
-
-async def prepare_rework(ctx: RunContext) -> StepOutcome:
-    """PREPARE of the rework chain: the change request's own branch, the config of its target
-    branch, and the origin run's criteria, diagnosis and red test."""
-    begun = await _begin(ctx)
-    if isinstance(begun, StepOutcome):
-        return begun
-    workspace, _ = begun
-    tools = ctx.tools
-    change = await ctx.forge.get_change_request(ctx.repo, _change_request(ctx))
-    await _adopt_origin(ctx)
-    checkout = await workspace.create_checkout(needed(tools.clone_url, "clone_url"),
-                                               change.source_branch,
-                                               credentials=tools.credentials)
-    tools.checkout = checkout
-    # The config comes from the target branch, never from Smith's own changes.
-    config = await config_of_branch(ctx, workspace, change.target_branch)
-    if isinstance(config, StepOutcome):
-        return config
-    stopped = await _equip(ctx, config, change.target_branch)
-    if stopped is not None:
-        return stopped
-    return StepOutcome(Verdict.PASSED, ONWARD,
-                       summary=_summary(ctx, change.target_branch))
+    return StepOutcome(Verdict.PASSED, ONWARD, summary=opening_summary(ctx, base))
 
 
 async def config_of_branch(
@@ -116,21 +92,21 @@ async def config_of_branch(
     try:
         return load_repo_config(text)
     except RepoConfigError as exc:
-        return _bad_config(exc)
+        return bad_config(exc)
 
 
-async def _begin(ctx: RunContext, *, read_issue: bool = True
+async def begin_run(ctx: RunContext, *, read_issue: bool = True
                  ) -> tuple[Workspace, Issue | None] | StepOutcome:
     """The issue, the model key, the run folders, and how to reach the repository. A run asked
     for on a change request (`read_issue=False`) reads the change request itself instead."""
     settings = ctx.settings
     lost = await permission_lost(ctx)
     if lost is not None:
-        return _stop("not_permitted", lost)
+        return stop_run("not_permitted", lost)
     issue = await ctx.forge.get_issue(ctx.repo, ctx.item.number) if read_issue else None
     ctx.tools.issue = issue
     if not settings.anthropic_api_key:
-        return _stop("no_model_key", "ANTHROPIC_API_KEY is not set for this Smith installation")
+        return stop_run("no_model_key", "ANTHROPIC_API_KEY is not set for this Smith installation")
     workspace = Workspace(settings.workspace_dir, GitOptions(
         allowed_protocols=tuple(settings.git_allowed_protocols),
         timeout_seconds=settings.git_timeout_seconds,
@@ -150,7 +126,7 @@ async def _begin(ctx: RunContext, *, read_issue: bool = True
     return workspace, issue
 
 
-async def _equip(ctx: RunContext, config: RepoConfig, base: str) -> StepOutcome | None:
+async def equip_checkout(ctx: RunContext, config: RepoConfig, base: str) -> StepOutcome | None:
     """Everything the steps use on the checkout: protected paths, the sandbox and the
     repository's setup, the resumed diff, the code graph and the model; a stop if one fails."""
     settings = ctx.settings
@@ -163,7 +139,7 @@ async def _equip(ctx: RunContext, config: RepoConfig, base: str) -> StepOutcome 
     try:
         tools.sandbox = Sandbox(sandbox_settings(settings), kind_override=config.sandbox)
     except SandboxUnavailable as exc:
-        return _stop("no_sandbox", str(exc))
+        return stop_run("no_sandbox", str(exc))
     if config.setup.command:
         cache = DependencyCache(settings.dependency_cache_dir, tools.sandbox,
                                 settings.setup_env)
@@ -174,60 +150,19 @@ async def _equip(ctx: RunContext, config: RepoConfig, base: str) -> StepOutcome 
         log.info("dependencies_ready", cache_hit=outcome.cache_hit, seconds=outcome.seconds)
     if ctx.resume_diff:
         await checkout.apply_diff(ctx.resume_diff)
-    if ctx.state.requests and not ctx.state.contexts_read:
-        await _read_thread_contexts(ctx)
     tools.code_graph = _index(ctx)
     await import_sdk()  # off the loop, once per process
     _start_model(ctx, await _spent_so_far(ctx))
     return None
 
 
-def _summary(ctx: RunContext, base: str) -> str:
+def opening_summary(ctx: RunContext, base: str) -> str:
     graph_note = "code graph indexing" if ctx.code_graph is not None else "no code graph"
     return f"{base} @ {ctx.workspace.base_commit[:10]}, {graph_note}"
 
 
-def _change_request(ctx: RunContext) -> int:
-    if ctx.state.change_request is None:
-        raise LookupError(f"run {ctx.run_id} names no change request to rework")
-    return ctx.state.change_request
-
-
-def _bad_config(exc: RepoConfigError) -> StepOutcome:
-    return _stop("bad_config", f"`.smith.yml` on the base branch cannot be used:\n{exc}")
-
-
-async def _adopt_origin(ctx: RunContext) -> None:
-    """A rework run builds on the run that opened the change request: its criteria, its
-    diagnosis and its red test."""
-    origin_id = ctx.state.origin_run
-    if not origin_id:
-        return
-    origin = await ctx.records.earlier_run(origin_id)
-    for step, artifact in (origin.artifacts if origin is not None else {}).items():
-        ctx.artifacts.setdefault(step, artifact)
-    red = RunState.load(origin.params).red_test if origin is not None else None
-    if red is not None and ctx.state.red_test is None:
-        await ctx.save_state(red_test=red)
-
-
-async def _read_thread_contexts(ctx: RunContext) -> None:
-    """The code a review thread points at (file and line) goes to IMPLEMENT with the words."""
-    threads = {t.id: t for t in await ctx.forge.list_threads(ctx.repo, _change_request(ctx))}
-    requests = []
-    for request in ctx.state.requests:
-        thread = threads.get(str(request.thread_id))
-        if thread is not None and thread.path and thread.line:
-            target = (ctx.workspace.path / thread.path).resolve()
-            if target.is_relative_to(ctx.workspace.path.resolve()) and target.is_file():
-                lines = target.read_text(errors="replace").splitlines()
-                first = max(1, thread.line - 5)
-                window = lines[first - 1:thread.line + 5]
-                request = request.model_copy(update={
-                    "context": f"{thread.path} lines {first}-{first + len(window) - 1}:\n"
-                    + "\n".join(window)})
-        requests.append(request)
-    await ctx.save_state(requests=requests, contexts_read=True)
+def bad_config(exc: RepoConfigError) -> StepOutcome:
+    return stop_run("bad_config", f"`.smith.yml` on the base branch cannot be used:\n{exc}")
 
 
 def _index(ctx: RunContext) -> LazyCodeGraph | None:
@@ -270,6 +205,6 @@ def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
 
 
-def _stop(outcome: str, reason: str) -> StepOutcome:
+def stop_run(outcome: str, reason: str) -> StepOutcome:
     return StepOutcome(Verdict.FAILED, None, summary=reason[:200],
                        ending=RunEnding(RunStatus.FAILED, outcome, reason))

@@ -44,7 +44,7 @@ async def test_a_fix_that_leaves_the_red_test_red_goes_back_with_a_short_summary
 
     assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.IMPLEMENT))
     assert fix.ctx.artifacts[S.QUALITY]["red_test_still_red"]
-    feedback = fix.ctx.state.feedback[-1]
+    feedback = FixState.of(fix.ctx).feedback[-1]
     assert feedback.source == "quality" and RED_TEST_ID in feedback.text
     assert "platform linux" not in feedback.text  # a summary, never pytest's raw log
     [story] = fix.records.stories("quality_red")
@@ -80,7 +80,7 @@ async def test_a_fix_special_casing_the_red_tests_values_is_vetoed_whatever_the_
 
     assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.IMPLEMENT))
     assert fix.ctx.artifacts[S.VALIDATE]["decision"] == "veto"
-    feedback = fix.ctx.state.feedback[-1]
+    feedback = FixState.of(fix.ctx).feedback[-1]
     assert feedback.source == "validate" and "The validator vetoed the fix" in feedback.text
     assert len(fix.records.stories("validator_veto")) == 1
     assert FixState.of(fix.ctx).verdict is None  # nothing of a vetoed fix is kept for publishing

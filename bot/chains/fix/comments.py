@@ -19,6 +19,7 @@ from bot.chains.fix.artifacts import (
     Judgement,
     Plan,
 )
+from bot.chains.fix.state import FixState
 from bot.engine.context import RunContext
 from bot.engine.endings import (
     DEFAULT_COMMAND,
@@ -251,7 +252,7 @@ def render_plan(
 
 def fix_attempts_spent(ctx: RunContext, ending: RunEnding) -> str:
     """IMPLEMENT ran out of tries: every fix attempt was spent."""
-    attempts = int(ctx.notes.budget or ctx.state.attempts)
+    attempts = int(ctx.notes.budget or FixState.of(ctx).attempts)
     return render_budget_exhausted(ctx.run_id, command=ctx.settings.command_prefix,
                                    attempts=attempts, last_failure=ending.reason)
 
@@ -260,7 +261,19 @@ def step_tries_spent(ctx: RunContext, ending: RunEnding) -> str:
     """ACCEPTANCE, DIAGNOSE, JUDGE or BRT ran out of tries, in the chain's own words (BRT shows
     why its last test was refused)."""
     step = ending.step or ctx.notes.step or ""
-    last = str(ctx.state.brt_feedback or "") if step == "brt" else ""
+    last = str(FixState.of(ctx).brt_feedback or "") if step == "brt" else ""
     return render_step_budget_exhausted(
         ctx.run_id, step=step, budget=int(ctx.notes.budget or 0), last_failure=last,
         command=ctx.settings.command_prefix, sentence=STEP_BUDGET_SENTENCES.get(step))
+
+
+def brt_last_failure(ctx: RunContext) -> str:
+    """Why the last reproduction test was refused (the reason of a run out of BRT tries)."""
+    text = FixState.of(ctx).brt_feedback
+    return f"last failure (reproduction test):\n{text}" if text else ""
+
+
+def implement_last_failure(ctx: RunContext) -> str:
+    """What sent the last fix attempt back: QUALITY's failures or the validator's veto."""
+    feedback = FixState.of(ctx).feedback
+    return f"last failure ({feedback[-1].source}):\n{feedback[-1].text}" if feedback else ""

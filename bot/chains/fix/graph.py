@@ -10,16 +10,22 @@ branch, its PUBLISH pushes there and answers the reviewer, it has no SELF_REVIEW
 from __future__ import annotations
 
 from bot.chains.fix.artifacts import StepName as S
-from bot.chains.fix.comments import fix_attempts_spent, step_tries_spent
+from bot.chains.fix.comments import (
+    brt_last_failure,
+    fix_attempts_spent,
+    implement_last_failure,
+    step_tries_spent,
+)
 from bot.chains.fix.steps.check import quality, regression, validate
 from bot.chains.fix.steps.estimate import estimate, plan
 from bot.chains.fix.steps.implement import implement, self_review
 from bot.chains.fix.steps.publish import publish, publish_rework
 from bot.chains.fix.steps.reproduce import brt
+from bot.chains.fix.steps.rework import prepare_rework
 from bot.chains.fix.steps.understand import acceptance, diagnose, judge
 from bot.engine.context import RunContext
 from bot.engine.graph import END, Graph, Node
-from bot.kit.opening import prepare, prepare_rework
+from bot.kit.opening import prepare
 from bot.kit.publishing import transition
 
 
@@ -54,9 +60,10 @@ FIX = Graph(
         Node(str(S.JUDGE), judge, budget=_diagnose_budget, exhausted=step_tries_spent),
         Node(str(S.ESTIMATE), estimate, then=str(S.BRT)),  # a big fix branches to PLAN
         Node(str(S.PLAN), plan, budget=1, then=END),
-        Node(str(S.BRT), brt, budget=_brt_budget, exhausted=step_tries_spent),
+        Node(str(S.BRT), brt, budget=_brt_budget, exhausted=step_tries_spent,
+             last_failure=brt_last_failure),
         Node(str(S.IMPLEMENT), implement, budget=_implement_budget,
-             exhausted=fix_attempts_spent),
+             exhausted=fix_attempts_spent, last_failure=implement_last_failure),
         Node(str(S.SELF_REVIEW), self_review),
         Node(str(S.QUALITY), quality),
         Node(str(S.VALIDATE), validate),
@@ -77,7 +84,7 @@ REWORK = Graph(
     nodes=(
         Node(str(S.PREPARE), prepare_rework),
         Node(str(S.IMPLEMENT), implement, budget=_implement_budget,
-             exhausted=fix_attempts_spent),
+             exhausted=fix_attempts_spent, last_failure=implement_last_failure),
         Node(str(S.QUALITY), quality),
         Node(str(S.VALIDATE), validate),
         Node(str(S.REGRESSION), regression, when=_regression_enabled),

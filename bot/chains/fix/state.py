@@ -9,10 +9,45 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from bot.chains.fix.artifacts import CriteriaVerdict
 from bot.engine.context import RunContext
+
+
+class _Stored(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class RedTest(_Stored):
+    """The reproduction test our code saw red on an assertion."""
+
+    id: str
+    file: str | None = None
+    message: str = ""
+
+
+
+class Feedback(_Stored):
+    """Why an earlier attempt was sent back, for the next attempt (a short summary, never a log)."""
+
+    source: str
+    text: str
+
+
+
+class SoftSignal(_Stored):
+    """A validator finding humans should look at; posted once as its own thread."""
+
+    kind: str
+    path: str | None = ""
+    line: int | None = None
+    detail: str = ""
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}:{self.path}:{self.line}"
+
 
 
 class FixState(BaseModel):
@@ -20,6 +55,19 @@ class FixState(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
+    red_test: RedTest | None = None
+    """BRT's test, seen red on an assertion (a rework adopts its origin's)."""
+    brt_skip: str | None = None
+    """Why BRT skipped writing a test, when it was allowed to."""
+    brt_feedback: str | None = None
+    """Why the last reproduction test was refused (for the next try)."""
+    feedback: list[Feedback] = Field(default_factory=list)
+    """Why earlier fix attempts were sent back (QUALITY, VALIDATE, reviewers)."""
+    attempts: int = 0
+    soft_signals: list[SoftSignal] = Field(default_factory=list)
+    soft_posted: list[str] = Field(default_factory=list)
+    open_findings: list[str] = Field(default_factory=list)
+    """Self-review findings left unfixed that the validator still saw (for the change request)."""
     verdict: CriteriaVerdict | None = None
     """VALIDATE's per-criterion verdict, for the change request's criteria table."""
 

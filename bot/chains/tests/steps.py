@@ -91,9 +91,9 @@ async def prepare_tests(ctx: RunContext) -> StepOutcome:
 async def prepare_tests_for_change(ctx: RunContext) -> StepOutcome:
     """PREPARE of `/smith tests` on a change request: Smith's branch starts from the change
     request's branch (never pushed onto it), the config comes from its target branch."""
-    from bot.kit.opening import _begin, _equip, config_of_branch
+    from bot.kit.opening import begin_run, config_of_branch, equip_checkout
 
-    begun = await _begin(ctx, read_issue=False)
+    begun = await begin_run(ctx, read_issue=False)
     if isinstance(begun, StepOutcome):
         return begun
     workspace, _ = begun
@@ -108,7 +108,7 @@ async def prepare_tests_for_change(ctx: RunContext) -> StepOutcome:
     config = await config_of_branch(ctx, workspace, change.target_branch)
     if isinstance(config, StepOutcome):
         return config
-    stopped = await _equip(ctx, config, change.source_branch)
+    stopped = await equip_checkout(ctx, config, change.source_branch)
     if stopped is not None:
         return stopped
     await TestsState.save(ctx, tests_change={"base": change.target_branch,
@@ -122,9 +122,9 @@ async def _prepare_campaign(ctx: RunContext) -> StepOutcome:
     """PREPARE of a campaign queued by the schedule: Smith's branch (`smith/tests-coverage-
     <day>`) off the default branch, whose base commit's `.smith.yml` it uses. No issue is
     read and no label set: there is none."""
-    from bot.kit.opening import _bad_config, _begin, _equip
+    from bot.kit.opening import bad_config, begin_run, equip_checkout
 
-    begun = await _begin(ctx, read_issue=False)
+    begun = await begin_run(ctx, read_issue=False)
     if isinstance(begun, StepOutcome):
         return begun
     workspace, _ = begun
@@ -136,8 +136,8 @@ async def _prepare_campaign(ctx: RunContext) -> StepOutcome:
     try:
         config = load_repo_config(await tools.checkout.read_base_file(CONFIG_FILE))
     except RepoConfigError as exc:
-        return _bad_config(exc)
-    stopped = await _equip(ctx, config, base)
+        return bad_config(exc)
+    stopped = await equip_checkout(ctx, config, base)
     if stopped is not None:
         return stopped
     _restore_finished(ctx)

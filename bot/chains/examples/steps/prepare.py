@@ -18,7 +18,7 @@ from bot.chains.examples.state import ExamplesState
 from bot.engine.context import RunContext
 from bot.engine.graph import ONWARD, StepOutcome, Verdict
 from bot.engine.tools import needed
-from bot.kit.opening import _bad_config, _begin, _equip, _stop
+from bot.kit.opening import bad_config, begin_run, equip_checkout, stop_run
 from bot.repo_config import CONFIG_FILE, RepoConfigError, load_repo_config
 from bot.workspace.checkout import branch_name
 from bot.workspace.safe_fs import UnsafePath, remove_beneath
@@ -27,7 +27,7 @@ log = structlog.get_logger(__name__)
 
 
 async def prepare_examples(ctx: RunContext) -> StepOutcome:
-    begun = await _begin(ctx)
+    begun = await begin_run(ctx)
     if isinstance(begun, StepOutcome):
         return begun
     workspace, issue = begun
@@ -43,20 +43,20 @@ async def prepare_examples(ctx: RunContext) -> StepOutcome:
         config = load_repo_config(await checkout.read_base_file(CONFIG_FILE))
         spec = resolve(config.examples, issue.body or "")
     except RepoConfigError as exc:
-        return _bad_config(exc)
+        return bad_config(exc)
     except SpecError as exc:
-        return _stop("bad_spec", str(exc))
+        return stop_run("bad_spec", str(exc))
     try:
         split = await current_split(ctx, spec)
     except ExamplesMissing as exc:
-        return _stop("bad_spec", f"the examples chain cannot read its examples: {exc}")
+        return stop_run("bad_spec", f"the examples chain cannot read its examples: {exc}")
     if not split.held_out or not any(e.positive for e in split.train):
-        return _stop("bad_spec", "too few examples to hold any out: each of positives and "
+        return stop_run("bad_spec", "too few examples to hold any out: each of positives and "
                      "negatives needs at least two distinct lines")
     _hide(ctx, spec.example_files)
     protected = config.model_copy(update={
         "protected_paths": [*config.protected_paths, *spec.example_files]})
-    stopped = await _equip(ctx, protected, checkout.source_branch)
+    stopped = await equip_checkout(ctx, protected, checkout.source_branch)
     if stopped is not None:
         return stopped
     state = ExamplesState.of(ctx)
@@ -64,14 +64,14 @@ async def prepare_examples(ctx: RunContext) -> StepOutcome:
     digest = acceptance_digest(spec, seed=settings.examples_split_seed,
                                fraction=settings.examples_held_out_fraction)
     if state.acceptance_hash and state.acceptance_hash != digest:
-        return _stop("acceptance_changed", "the acceptance rules, thresholds or evaluator "
+        return stop_run("acceptance_changed", "the acceptance rules, thresholds or evaluator "
                      "changed on the base branch while the run was under way")
     if state.spec is None:  # fixed now; every later step reads this one
         state.spec = spec
         await state.save(ctx)
     held = await held_out(ctx)
     if state.held_out_hash and state.held_out_hash != held.digest:
-        return _stop("acceptance_changed", "the examples changed on the base branch while "
+        return stop_run("acceptance_changed", "the examples changed on the base branch while "
                      "the run was under way")
     await guard_model(ctx)  # before the first model call of this execution
     if not state.acceptance_hash:

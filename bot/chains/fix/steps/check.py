@@ -71,7 +71,7 @@ def _tests_to_run(ctx: RunContext) -> list[str]:
     implementation = ctx.artifact(StepName.IMPLEMENT, Implementation)
     if implementation is not None:
         tests += implementation.declared_tests
-    red = ctx.state.red_test
+    red = FixState.of(ctx).red_test
     if red:
         tests.append(red.id)
     return list(dict.fromkeys(tests))
@@ -119,7 +119,7 @@ async def quality(ctx: RunContext) -> StepOutcome:
                                       step=str(StepName.QUALITY), touched=touched)
     failing = [case for case in result.cases
                if case.outcome not in (TestOutcome.PASSED, TestOutcome.SKIPPED)]
-    red = ctx.state.red_test
+    red = FixState.of(ctx).red_test
     red_still = red is not None and not any(
         case.outcome == TestOutcome.PASSED for case in result.cases_for(red.id))
     report.failed_tests = [FailedTest(test_id=c.test_id, message=c.message[:500])
@@ -171,11 +171,11 @@ def _trajectory_summary(events: list[TrajectoryEvent]) -> str:
 
 
 def _red_status(ctx: RunContext) -> str:
-    red = ctx.state.red_test
+    red = FixState.of(ctx).red_test
     if red:
         return f"The reproduction test {red.id} was seen red before the fix and green after it."
-    if ctx.state.brt_skip:
-        return f"There is no reproduction test for this run (skipped: {ctx.state.brt_skip})."
+    if FixState.of(ctx).brt_skip:
+        return f"There is no reproduction test for this run (skipped: {FixState.of(ctx).brt_skip})."
     return "There is no reproduction test for this run."
 
 
@@ -183,7 +183,7 @@ async def _evidence_beside_diff(ctx: RunContext) -> list[str]:
     """Where a quote may come from besides the diff: the red test as it is in the checkout
     and, in a rework, the change the change request already holds."""
     texts = []
-    red = ctx.state.red_test
+    red = FixState.of(ctx).red_test
     if red and red.file:
         try:
             texts.append(ctx.workspace.read_file(red.file, max_bytes=MAX_EVIDENCE_FILE_BYTES)
@@ -233,7 +233,7 @@ async def _verified_verdict(
 async def validate(ctx: RunContext) -> StepOutcome:
     diff = await change_diff(ctx)
     events = await ctx.records.events(ctx.run_id)
-    red = ctx.state.red_test
+    red = FixState.of(ctx).red_test
     estimate = ctx.artifact(StepName.ESTIMATE, Estimate)
     criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
     # The report as the criteria quote it: an input value the report names is the symptom's
@@ -275,8 +275,7 @@ async def validate(ctx: RunContext) -> StepOutcome:
         await ctx.record_failure(str(StepName.VALIDATE), "validator_veto", text)
         return StepOutcome(Verdict.REJECTED, str(StepName.IMPLEMENT), artifact=artifact,
                            summary=f"veto: {final.reasons[0][:150]}")
-    await ctx.save_state(soft_signals=soft, open_findings=still_open)
-    await FixState.save(ctx, verdict=verdict)
+    await FixState.save(ctx, soft_signals=soft, open_findings=still_open, verdict=verdict)
     return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
                        summary=f"pass, {len(soft)} soft signals")
 

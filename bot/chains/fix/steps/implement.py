@@ -20,9 +20,9 @@ from bot.chains.fix.artifacts import (
     StepName,
 )
 from bot.chains.fix.model_inputs import criteria_block, diagnosis_block
+from bot.chains.fix.state import Feedback, FixState
 from bot.engine.context import RunContext
 from bot.engine.graph import ONWARD, StepOutcome, Verdict
-from bot.engine.state import Feedback
 from bot.kit.agent import run_agent
 from bot.kit.change import change_diff, change_paths
 from bot.text.untrusted import data_block
@@ -33,7 +33,7 @@ _CRITERION_ID = re.compile(r"\bAC[1-9][0-9]*\b")
 
 
 def _policy(ctx: RunContext) -> WritePolicy:
-    red = ctx.state.red_test
+    red = FixState.of(ctx).red_test
     return WritePolicy.all_except(red.file) if red and red.file else WritePolicy.all_except()
 
 
@@ -45,19 +45,19 @@ def _context_blocks(ctx: RunContext) -> list[str]:
     diagnosis = ctx.artifact(StepName.DIAGNOSE, Diagnosis)
     if diagnosis is not None:
         parts.append(diagnosis_block(diagnosis))
-    red = ctx.state.red_test
+    red = FixState.of(ctx).red_test
     if red:
         parts.append(f"The bug-reproduction test {red.id} (file {red.file}) is verified "
                      f"red; it fails with:\n{red.message}\nMake it pass by fixing the "
                      "code; the test itself may not be changed.")
-    elif ctx.state.brt_skip:
-        parts.append(f"No reproduction test: {ctx.state.brt_skip}")
+    elif FixState.of(ctx).brt_skip:
+        parts.append(f"No reproduction test: {FixState.of(ctx).brt_skip}")
     return parts
 
 
 async def add_feedback(ctx: RunContext, source: str, text: str) -> None:
-    feedback = [*ctx.state.feedback, Feedback(source=source, text=text[:4000])]
-    await ctx.save_state(feedback=feedback[-MAX_FEEDBACK_ITEMS:])
+    feedback = [*FixState.of(ctx).feedback, Feedback(source=source, text=text[:4000])]
+    await FixState.save(ctx, feedback=feedback[-MAX_FEEDBACK_ITEMS:])
 
 
 async def implement(ctx: RunContext) -> StepOutcome:
@@ -69,13 +69,13 @@ async def implement(ctx: RunContext) -> StepOutcome:
                      "describe):\n" + data_block("feedback", request.text))
         if request.context:
             parts.append(data_block("code", request.context))
-    for item in ctx.state.feedback:
+    for item in FixState.of(ctx).feedback:
         parts.append(f"Attempt feedback from {item.source}:\n{item.text}")
     parts.append(f"This is attempt {attempt} of {ctx.repo_config.steps.attempt_budget}.")
     artifact = await run_agent(ctx, StepName.IMPLEMENT, "\n\n".join(parts), policy=_policy(ctx))
     assert isinstance(artifact, Implementation)
     diff = await change_diff(ctx)
-    await ctx.save_state(attempts=attempt)
+    await FixState.save(ctx, attempts=attempt)
     unmet = primary_not_done(artifact.checklist, ctx.artifact(StepName.ACCEPTANCE, Acceptance))
     if unmet:
         text = ("The previous attempt said it could not do primary criteria:\n"
@@ -122,7 +122,7 @@ async def _changed_beyond_red_test(ctx: RunContext, diff: str) -> bool:
     BRT, so an attempt that wrote nothing would otherwise look like a change."""
     if not diff.strip():
         return False
-    red = ctx.state.red_test
+    red = FixState.of(ctx).red_test
     if red is None or not red.file:
         return True
     return any(path != red.file for path in await change_paths(ctx))

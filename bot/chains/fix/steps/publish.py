@@ -48,8 +48,8 @@ def _title(ctx: RunContext) -> str:
 def _body(ctx: RunContext, left_behind: list[str]) -> str:
     acceptance = ctx.require(StepName.ACCEPTANCE, Acceptance)
     implementation = ctx.artifact(StepName.IMPLEMENT, Implementation)
-    red = ctx.state.red_test
-    verdict = FixState.of(ctx).verdict
+    state = FixState.of(ctx)
+    red = state.red_test
     issue = ctx.tools.issue
     usage = ctx.ledger.usage if ctx.ledger is not None else None
     return render_change_request_body(ChangeRequestContent(
@@ -57,7 +57,7 @@ def _body(ctx: RunContext, left_behind: list[str]) -> str:
         issue_url=issue.url if issue is not None else "",
         summary=implementation.summary if implementation else "Fix by Smith",
         acceptance=acceptance,
-        verdict=verdict,
+        verdict=state.verdict,
         diagnosis=ctx.require(StepName.DIAGNOSE, Diagnosis),
         repro=ctx.artifact(StepName.BRT, ReproTest),
         red_green=RedGreenEvidence(test_id=red.id, red_message=red.message,
@@ -65,12 +65,12 @@ def _body(ctx: RunContext, left_behind: list[str]) -> str:
         estimate=ctx.artifact(StepName.ESTIMATE, Estimate),
         tokens=usage.total if usage else 0,
         cost_usd=ctx.ledger.cost_usd if ctx.ledger is not None else None,
-        soft_signals=len(ctx.state.soft_signals),
+        soft_signals=len(state.soft_signals),
         left_behind=left_behind,
         brt_off=not ctx.repo_config.steps.brt,
         left=implementation.checklist.left if implementation else [],
         could_not=implementation.checklist.could_not if implementation else [],
-        open_findings=ctx.state.open_findings,
+        open_findings=state.open_findings,
     ))
 
 
@@ -96,8 +96,9 @@ async def publish(ctx: RunContext) -> StepOutcome:
 
 async def _post_soft_signals(ctx: RunContext, number: int) -> None:
     """Each soft signal becomes its own thread; posted once even across resumes."""
-    posted = set(ctx.state.soft_posted)
-    for signal in ctx.state.soft_signals:
+    state = FixState.of(ctx)
+    posted = set(state.soft_posted)
+    for signal in state.soft_signals:
         if signal.key in posted:
             continue
         await ctx.forge.create_thread(ctx.repo, number, render_soft_signal(
@@ -106,7 +107,7 @@ async def _post_soft_signals(ctx: RunContext, number: int) -> None:
             reviewer_check=REVIEWER_CHECKS.get(signal.kind, "Please take a look."),
         ))
         posted.add(signal.key)
-        await ctx.save_state(soft_posted=sorted(posted))
+        await FixState.save(ctx, soft_posted=sorted(posted))
 
 
 async def publish_rework(ctx: RunContext) -> StepOutcome:

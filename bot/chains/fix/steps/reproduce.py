@@ -14,9 +14,9 @@ import structlog
 from bot.chains.fix.artifacts import Acceptance, Diagnosis, ReproTest, StepName
 from bot.chains.fix.model_inputs import criteria_block, diagnosis_block
 from bot.chains.fix.repro_skip import refused_skip
+from bot.chains.fix.state import FixState, RedTest
 from bot.engine.context import RunContext
 from bot.engine.graph import ONWARD, StepOutcome, Verdict
-from bot.engine.state import RedTest
 from bot.kit.agent import run_agent
 from bot.kit.change import change_diff, change_paths, revert_changes
 from bot.kit.environment import run_tests_or_raise
@@ -46,8 +46,9 @@ async def brt(ctx: RunContext) -> StepOutcome:
     diagnosis = ctx.require(StepName.DIAGNOSE, Diagnosis)
     parts = [criteria_block(criteria), diagnosis_block(diagnosis),
              f"Test files must match: {', '.join(config.test_globs)}"]
-    if ctx.state.brt_feedback:
-        parts += ["Your previous test was reverted because:", ctx.state.brt_feedback]
+    refused = FixState.of(ctx).brt_feedback
+    if refused:
+        parts += ["Your previous test was reverted because:", refused]
     artifact = await run_agent(ctx, StepName.BRT, "\n\n".join(parts),
                                policy=WritePolicy.tests_only(config.test_globs))
     assert isinstance(artifact, ReproTest)
@@ -59,13 +60,13 @@ async def brt(ctx: RunContext) -> StepOutcome:
             test_files=await base_test_files(ctx.workspace, globs_matcher(config.test_globs)),
             backend_reasons=config.steps.backend_skip_reasons)
         if refusal is not None:
-            await ctx.save_state(brt_feedback=refusal)
+            await FixState.save(ctx, brt_feedback=refusal)
             await ctx.record_failure(str(StepName.BRT), "brt_skip_refused",
                                      f"skipped as {artifact.skip_reason}: "
                                      f"{artifact.explanation}\n{refusal}")
             return StepOutcome(Verdict.REJECTED, str(StepName.BRT), artifact=artifact,
                                summary=f"skip refused ({artifact.skip_reason})")
-        await ctx.save_state(red_test=None, brt_feedback=None,
+        await FixState.save(ctx, red_test=None, brt_feedback=None,
                              brt_skip=f"{artifact.skip_reason}: {artifact.explanation}")
         return StepOutcome(Verdict.SKIPPED, ONWARD, artifact=artifact,
                            summary=f"skipped ({artifact.skip_reason})")
@@ -82,8 +83,8 @@ async def brt(ctx: RunContext) -> StepOutcome:
                                 args={"test_id": test_id, "outcome": seen},
                                 ok=True, detail=result.status.value)
     if red:
-        await ctx.save_state(
-            red_test=RedTest(id=test_id, file=artifact.file, message=red_message(result, test_id)),
+        await FixState.save(
+            ctx, red_test=RedTest(id=test_id, file=artifact.file, message=red_message(result, test_id)),
             brt_feedback=None,
         )
         return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
@@ -97,7 +98,7 @@ async def brt(ctx: RunContext) -> StepOutcome:
         why = summarize_failures(result, ctx.workspace.path) or (
             f"{test_id} did not fail on an assertion ({result.status.value}); "
             "errors, import problems and collection failures do not count")
-    await ctx.save_state(brt_feedback=why)
+    await FixState.save(ctx, brt_feedback=why)
     await ctx.record_failure(str(StepName.BRT), "brt_not_red", f"{test_id}: {why}")
     return StepOutcome(Verdict.REJECTED, str(StepName.BRT), artifact=artifact,
                        summary=f"not red on an assertion ({seen}); test reverted")
