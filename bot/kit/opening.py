@@ -24,9 +24,9 @@ from bot.forge.base import Issue
 from bot.kit.code_index import start_code_graph
 from bot.kit.environment import setup_problem
 from bot.kit.permission import permission_lost
-from bot.llm.client import RetryPolicy, import_sdk, make_client
-from bot.llm.ledger import ModelPrice, TokenLedger, UsageRecord
-from bot.llm.runner import StepRunner
+from bot.llm.client import import_sdk
+from bot.llm.from_settings import make_ledger, make_step_runner
+from bot.llm.ledger import UsageRecord
 from bot.protected_paths import ProtectedPaths
 from bot.repo_config import CONFIG_FILE, RepoConfig, RepoConfigError, load_repo_config
 from bot.workspace.checkout import Workspace, branch_name
@@ -178,27 +178,14 @@ async def _spent_so_far(ctx: RunContext) -> tuple[int, float]:
 
 
 def _start_model(ctx: RunContext, spent: tuple[int, float]) -> None:
-    settings = ctx.settings
+    """The run's ledger (its caps less what it spent before a resume) and step runner."""
 
     async def persist(record: UsageRecord) -> None:
         await ctx.records.record_model_call(ctx.run_id, record)
 
-    tokens, cost = spent  # what this run spent before a resume still counts toward its caps
-    ledger = TokenLedger(
-        {model: ModelPrice(**price) for model, price in settings.prices.items()},
-        run_id=str(ctx.run_id), max_tokens=max(0, settings.run_token_cap - tokens),
-        max_cost_usd=max(0.0, settings.run_cost_cap_usd - cost), sink=persist,
-    )
+    ledger = make_ledger(ctx.settings, sink=persist, run_id=str(ctx.run_id), spent=spent)
     ctx.tools.ledger = ledger
-    key = settings.anthropic_api_key
-    assert key is not None  # _begin stops a run without a model key before it gets here
-    ctx.tools.step_runner = StepRunner(
-        make_client(key.get_secret_value(), settings.anthropic_base_url),
-        model=settings.model, prompts_dir=settings.prompts_dir, ledger=ledger,
-        retry=RetryPolicy(attempts=settings.llm_retry_attempts,
-                          base_delay=settings.llm_retry_base_delay,
-                          max_delay=settings.llm_retry_max_delay),
-    )
+    ctx.tools.step_runner = make_step_runner(ctx.settings, ledger)
 
 
 def _safe(name: str) -> str:

@@ -618,9 +618,8 @@ async def _write(ctx: RunContext, task: str, target: TestTarget, file: str,
     if feedback:
         parts += ["What the gates or the reviewer found in your previous version:",
                   data_block("feedback", "\n\n".join(feedback))]
-    artifact = await run_agent(ctx, str(StepName.TEST_WRITER), "\n\n".join(parts),
+    artifact = await run_agent(ctx, str(StepName.TEST_WRITER), "\n\n".join(parts), WrittenTestFile,
                                policy=WritePolicy.tests_only(config.test_globs))
-    assert isinstance(artifact, WrittenTestFile)
     if artifact.file != file or _read(ctx, file) is None:
         return None
     return artifact
@@ -650,8 +649,7 @@ async def _review(ctx: RunContext, task: str, target: TestTarget, file: str,
         parts.append("What each test earns against the existing tests: " + "; ".join(
             f"{test}: {', '.join(what)}" for test, what in earned.per_test.items() if what)
             + (f" ({earned.trivially})" if earned.trivially else ""))
-    artifact = await run_agent(ctx, str(StepName.TEST_REVIEWER), "\n\n".join(parts))
-    assert isinstance(artifact, TestReview)
+    artifact = await run_agent(ctx, str(StepName.TEST_REVIEWER), "\n\n".join(parts), TestReview)
     return artifact
 
 

@@ -208,8 +208,7 @@ async def _verified_verdict(
     (a paraphrase must not send a green fix back to IMPLEMENT). When the static validator
     vetoed the fix already, nothing is asked again: the fix goes back whatever the quotes."""
     also = await _evidence_beside_diff(ctx)
-    answered = await run_agent(ctx, StepName.VALIDATE, "\n\n".join(parts))
-    assert isinstance(answered, CriteriaVerdict)
+    answered = await run_agent(ctx, StepName.VALIDATE, "\n\n".join(parts), CriteriaVerdict)
     checked, unverified = verify_evidence(answered, diff, also=also)
     rounds = 0
     while unverified and not vetoed and rounds < MAX_EVIDENCE_ROUNDS:
@@ -217,8 +216,7 @@ async def _verified_verdict(
         log.info("validate.evidence_not_found", run=ctx.run_id, criteria=unverified,
                  round=rounds)
         answered = await run_agent(ctx, StepName.VALIDATE, "\n\n".join(
-            [*parts, misquote_block(checked, unverified)]))
-        assert isinstance(answered, CriteriaVerdict)
+            [*parts, misquote_block(checked, unverified)]), CriteriaVerdict)
         checked, unverified = verify_evidence(answered, diff, also=also)
     if not unverified:
         return checked, [], rounds, []

@@ -54,8 +54,7 @@ async def estimate(ctx: RunContext) -> StepOutcome:
     radius = await measure_blast_radius(ctx, diagnosis)
     inputs = "\n\n".join([criteria_block(criteria), diagnosis_block(diagnosis),
                           _radius_text(radius)])
-    artifact = await run_agent(ctx, StepName.ESTIMATE, inputs)
-    assert isinstance(artifact, Estimate)
+    artifact = await run_agent(ctx, StepName.ESTIMATE, inputs, Estimate)
     if radius is not None:
         artifact = artifact.model_copy(update={
             "blast_radius": radius.rating,
@@ -105,8 +104,7 @@ async def plan(ctx: RunContext) -> StepOutcome:
     estimated = ctx.require(StepName.ESTIMATE, Estimate)
     inputs = "\n\n".join([criteria_block(criteria), diagnosis_block(diagnosis),
                           estimate_block(estimated)])
-    artifact = await run_agent(ctx, StepName.PLAN, inputs)
-    assert isinstance(artifact, Plan)
+    artifact = await run_agent(ctx, StepName.PLAN, inputs, Plan)
     await ctx.forge.create_comment(ctx.repo, ctx.item, render_plan(
         ctx.run_id, artifact, estimated, max_points=ctx.repo_config.steps.estimate_max))
     return StepOutcome(Verdict.PASSED, None, artifact=artifact,

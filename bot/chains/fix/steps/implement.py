@@ -72,8 +72,7 @@ async def implement(ctx: RunContext) -> StepOutcome:
     for item in FixState.of(ctx).feedback:
         parts.append(f"Attempt feedback from {item.source}:\n{item.text}")
     parts.append(f"This is attempt {attempt} of {ctx.repo_config.steps.attempt_budget}.")
-    artifact = await run_agent(ctx, StepName.IMPLEMENT, "\n\n".join(parts), policy=_policy(ctx))
-    assert isinstance(artifact, Implementation)
+    artifact = await run_agent(ctx, StepName.IMPLEMENT, "\n\n".join(parts), Implementation, policy=_policy(ctx))
     diff = await change_diff(ctx)
     await FixState.save(ctx, attempts=attempt)
     unmet = primary_not_done(artifact.checklist, ctx.artifact(StepName.ACCEPTANCE, Acceptance))
@@ -109,8 +108,7 @@ def primary_not_done(checklist: Checklist, acceptance: Acceptance | None) -> lis
 async def self_review(ctx: RunContext) -> StepOutcome:
     parts = _context_blocks(ctx)
     parts.append(data_block("diff", await change_diff(ctx)))
-    artifact = await run_agent(ctx, StepName.SELF_REVIEW, "\n\n".join(parts), policy=_policy(ctx))
-    assert isinstance(artifact, SelfReview)
+    artifact = await run_agent(ctx, StepName.SELF_REVIEW, "\n\n".join(parts), SelfReview, policy=_policy(ctx))
     fixed = sum(1 for finding in artifact.findings if finding.fixed)
     return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
                        diff=await change_diff(ctx),

@@ -49,9 +49,8 @@ async def brt(ctx: RunContext) -> StepOutcome:
     refused = FixState.of(ctx).brt_feedback
     if refused:
         parts += ["Your previous test was reverted because:", refused]
-    artifact = await run_agent(ctx, StepName.BRT, "\n\n".join(parts),
+    artifact = await run_agent(ctx, StepName.BRT, "\n\n".join(parts), ReproTest,
                                policy=WritePolicy.tests_only(config.test_globs))
-    assert isinstance(artifact, ReproTest)
     written = await change_paths(ctx)
     if artifact.status == "skipped":
         await revert_changes(ctx, written)

@@ -70,8 +70,7 @@ async def acceptance(ctx: RunContext) -> StepOutcome:
     report = await report_for_model(ctx)
     asked = _asked_before(ctx)
     inputs = report if asked is None else f"{report}\n\n{asked}"
-    artifact = await run_agent(ctx, StepName.ACCEPTANCE, inputs)
-    assert isinstance(artifact, Acceptance)
+    artifact = await run_agent(ctx, StepName.ACCEPTANCE, inputs, Acceptance)
     text = report_text_for_quotes(ctx.tools.need("issue"), ctx.notes.authors)
     kept = [c for c in artifact.criteria if quote_is_verbatim(c.quote, text)]
     dropped = len(artifact.criteria) - len(kept)
@@ -122,8 +121,7 @@ async def diagnose(ctx: RunContext) -> StepOutcome:
     if ctx.notes.location_feedback:
         parts += ["", ctx.notes.location_feedback]
         ctx.notes.location_feedback = None
-    artifact = await run_agent(ctx, StepName.DIAGNOSE, "\n".join(parts))
-    assert isinstance(artifact, Diagnosis)
+    artifact = await run_agent(ctx, StepName.DIAGNOSE, "\n".join(parts), Diagnosis)
     missing = [loc for loc in artifact.locations if not _location_exists(ctx, loc)]
     if missing:
         where = ", ".join(f"{m.path}:{m.start_line}-{m.end_line}" for m in missing)
@@ -188,8 +186,7 @@ async def judge(ctx: RunContext) -> StepOutcome:
     criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
     diagnosis = ctx.require(StepName.DIAGNOSE, Diagnosis)
     inputs = judge_input(criteria, diagnosis, cited_excerpts(ctx, diagnosis))
-    artifact = await run_agent(ctx, StepName.JUDGE, inputs)
-    assert isinstance(artifact, Judgement)
+    artifact = await run_agent(ctx, StepName.JUDGE, inputs, Judgement)
     if artifact.explains_symptom:
         ctx.notes.judge_feedback = None
         return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
