@@ -16,7 +16,7 @@ from bot.codegraph.models import BlastRadius, BlastRadiusThresholds, Definition,
 from bot.codegraph.naming import called_name
 
 
-class CodeGraph(Protocol):
+class CallGraph(Protocol):
     """What the rating reads of a code graph (bot.codegraph.graph.CodeGraph is one): the graph
     imports this module, so it names the graph by what it does, not by its class."""
 
@@ -28,7 +28,7 @@ class CodeGraph(Protocol):
 
 
 def blast_radius(
-    graph: CodeGraph, changed: Sequence[Definition | str], thresholds: BlastRadiusThresholds
+    graph: CallGraph, changed: Sequence[Definition | str], thresholds: BlastRadiusThresholds
 ) -> BlastRadius:
     """Rate the reach of `changed` (definitions, or names/qualnames looked up in the graph)."""
     targets = _resolve(graph, changed)
@@ -78,7 +78,7 @@ def blast_radius(
     )
 
 
-def _resolve(graph: CodeGraph, changed: Sequence[Definition | str]) -> list[Definition]:
+def _resolve(graph: CallGraph, changed: Sequence[Definition | str]) -> list[Definition]:
     resolved: dict[tuple[str, str, int], Definition] = {}
     for item in changed:
         for definition in [item] if isinstance(item, Definition) else graph.find_symbol(item):

@@ -14,13 +14,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from bot.codegraph.graph import CodeGraph
     from bot.codegraph.lazy import LazyCodeGraph
-    from bot.forge.base import Issue
+    from bot.forge.base import GitCredentials, Issue
     from bot.llm.ledger import TokenLedger
     from bot.llm.runner import StepRunner
     from bot.protected_paths import ProtectedPaths
     from bot.repo_config import RepoConfig
     from bot.workspace.checkout import Checkout
-    from bot.workspace.git import GitCredentials
     from bot.workspace.sandbox import Sandbox
     from bot.workspace.test_failure import EnvironmentProblem
 

@@ -31,7 +31,7 @@ from bot.protected_paths import ProtectedPaths
 from bot.repo_config import CONFIG_FILE, RepoConfig, RepoConfigError, load_repo_config
 from bot.workspace.checkout import Workspace, branch_name
 from bot.workspace.dependencies import DependencyCache, SetupFailed
-from bot.workspace.git import GitCredentials, GitOptions
+from bot.workspace.git import GitOptions
 from bot.workspace.sandbox import Sandbox, SandboxUnavailable
 from bot.workspace.sandbox.from_settings import sandbox_settings
 from bot.workspace.test_failure import EnvironmentProblem
@@ -121,8 +121,7 @@ async def begin_run(ctx: RunContext, *, read_issue: bool = True
             "ask the Smith operator to free disk space (or lower SMITH_MIN_FREE_DISK_MB)"))
     ctx.tools.clone_url = await ctx.forge.clone_url(ctx.repo)
     pushing = await ctx.forge.push_credentials(ctx.repo)  # handed to git alone
-    ctx.tools.credentials = (GitCredentials(pushing.username, pushing.password)
-                             if pushing is not None else None)
+    ctx.tools.credentials = pushing
     return workspace, issue
 
 

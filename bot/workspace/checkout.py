@@ -25,13 +25,13 @@ from pathlib import Path
 
 import structlog
 
+from bot.forge.base import GitCredentials
 from bot.retry import RetryPolicy, call_with_retry
 from bot.workspace.git import (
     GIT_RETRY,
     SMITH_EMAIL,
     SMITH_NAME,
     Git,
-    GitCredentials,
     GitDirSeal,
     GitError,
     GitOptions,

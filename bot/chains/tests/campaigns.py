@@ -21,7 +21,7 @@ import structlog
 
 from bot.chains.tests.graph import TESTS
 from bot.cron import due
-from bot.forge.base import Forge, RepoRef
+from bot.forge.base import Forge, GitCredentials, RepoRef
 from bot.forge.errors import ForgeError
 from bot.repo_config import CONFIG_FILE, RepoConfig, RepoConfigError, load_repo_config
 from bot.services import Runtime
@@ -31,7 +31,7 @@ from bot.store.queue import RUN_CHAIN, defer_in_transaction, subject_lock
 from bot.store.runs import create_run, live_run, newest_run_created
 from bot.subjects import Subject
 from bot.workspace.checkout import Workspace
-from bot.workspace.git import GitCredentials, GitError, GitOptions
+from bot.workspace.git import GitError, GitOptions
 
 log = structlog.get_logger(__name__)
 
