@@ -40,6 +40,9 @@ RECEIVER_KEY: web.AppKey[WebhookReceiver] = web.AppKey("webhook_receiver")
 # Why this process's worker is not ready (None: it is); set only where a worker runs.
 WorkerCheck = Callable[[], Awaitable[str | None]]
 WORKER_CHECK_KEY: web.AppKey[WorkerCheck] = web.AppKey("worker_check")
+# Why this process's worker is gone for good (None: it runs, or stops on request): `/healthz`.
+WorkerGone = Callable[[], str | None]
+WORKER_GONE_KEY: web.AppKey[WorkerGone] = web.AppKey("worker_gone")
 
 
 class EventFilter(Protocol):
@@ -57,11 +60,12 @@ def create_app(
     extra_routes: Callable[[web.Application], None] | None = None,
     with_metrics: bool = True,
     worker_check: WorkerCheck | None = None,
+    worker_gone: WorkerGone | None = None,
 ) -> web.Application:
-    """`worker_check`: set when this process also runs a worker; readiness then needs it."""
+    """`worker_check` and `worker_gone`: set when this process also runs a worker; readiness
+    and health then need it."""
     app = web.Application(client_max_size=settings.max_body_bytes)
-    if worker_check is not None:
-        app[WORKER_CHECK_KEY] = worker_check
+    _add_worker_checks(app, worker_check, worker_gone)
     app[SETTINGS_KEY] = settings
     app[DATABASE_KEY] = db
     app[METRICS_KEY] = metrics or Metrics()
@@ -227,12 +231,12 @@ def create_admin_app(
     metrics: Metrics,
     extra_routes: Callable[[web.Application], None] | None = None,
     worker_check: WorkerCheck | None = None,
+    worker_gone: WorkerGone | None = None,
 ) -> web.Application:
     """The admin listener: `/metrics`, health, and a dashboard that has no token of its own
     (also what `smith worker --health-port` serves, for a worker's probes)."""
     app = web.Application()
-    if worker_check is not None:
-        app[WORKER_CHECK_KEY] = worker_check
+    _add_worker_checks(app, worker_check, worker_gone)
     app[DATABASE_KEY] = db
     app[METRICS_KEY] = metrics
     app.router.add_get("/healthz", healthz)
@@ -243,7 +247,27 @@ def create_admin_app(
     return app
 
 
+def _add_worker_checks(app: web.Application, worker_check: WorkerCheck | None,
+                       worker_gone: WorkerGone | None) -> None:
+    if worker_check is not None:
+        app[WORKER_CHECK_KEY] = worker_check
+    if worker_gone is not None:
+        app[WORKER_GONE_KEY] = worker_gone
+
+
 async def healthz(request: web.Request) -> web.Response:
+    """Alive: the database answers and the worker this process runs (if any) is running.
+
+    The image's health check and Kubernetes' liveness probe restart a process that says no: a
+    process whose database is gone cannot take a webhook or run a job, and one whose worker died
+    would accept webhooks whose jobs nobody runs. A worker waiting for the database to come back
+    is not running; one stopping on request is not gone."""
+    if not await request.app[DATABASE_KEY].ping():
+        return web.json_response({"status": "database unreachable"}, status=503)
+    worker_gone = request.app.get(WORKER_GONE_KEY)
+    problem = None if worker_gone is None else worker_gone()
+    if problem is not None:
+        return web.json_response({"status": problem}, status=503)
     return web.json_response({"status": "ok"})
 
 

@@ -24,7 +24,10 @@ from bot.exposure import plan_exposure
 from bot.jobs import WorkerProbe, run_worker
 from bot.metrics import Metrics
 from bot.runtime import build_job_app, build_runtime
+from bot.store.db import uses_embedded
+from bot.store.embedded import keep_running
 from bot.terminal import make_console
+from bot.workspace.leftovers import remove_leftover_runs
 
 log = structlog.get_logger(__name__)
 
@@ -65,6 +68,7 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
         settings, runtime.db, router, metrics=metrics, with_metrics=exposure.metrics_public,
         extra_routes=dashboard if exposure.dashboard_public else None,
         worker_check=worker_check if with_worker else None,
+        worker_gone=probe.gone if with_worker else None,
     ))
     await web_runner.setup()
     site = web.TCPSite(web_runner, host, port)
@@ -73,7 +77,8 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
     if exposure.admin_site:
         admin_runner = web.AppRunner(access_log=None, app=create_admin_app(
             runtime.db, metrics, extra_routes=dashboard if exposure.dashboard_on_admin else None,
-            worker_check=worker_check if with_worker else None))
+            worker_check=worker_check if with_worker else None,
+            worker_gone=probe.gone if with_worker else None))
         await admin_runner.setup()
         await web.TCPSite(admin_runner, settings.admin_host, settings.admin_port).start()
         runners.append(admin_runner)
@@ -82,9 +87,11 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
     gc.freeze()
     gc.set_threshold(GC_YOUNG_THRESHOLD, 20, 20)
     log.info("serving", host=host, port=port, worker=with_worker)
+    keeper = _keep_embedded_running(settings)
     if with_worker:
+        await _remove_leftovers(settings)
         worker = asyncio.create_task(run_worker(build_job_app(url, runtime), settings, stop=stop,
-                                                 probe=probe))
+                                                 probe=probe, reachable=runtime.db.ping))
     try:
         await stop.wait()
     finally:
@@ -93,6 +100,8 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
             await runner.cleanup()
         if worker is not None:
             await worker
+        if keeper is not None:
+            keeper.cancel()
         await runtime.close()
 
 
@@ -100,8 +109,10 @@ async def _work(settings: Settings, url: str, health_port: int | None) -> None:
     runtime, _router = build_runtime(settings, url)
     stop = _stop_event()
     probe = WorkerProbe(stale_after=settings.stalled_after_seconds)
+    keeper = _keep_embedded_running(settings)
+    await _remove_leftovers(settings)
     worker = asyncio.create_task(run_worker(build_job_app(url, runtime), settings, stop=stop,
-                                            probe=probe))
+                                            probe=probe, reachable=runtime.db.ping))
 
     async def worker_check() -> str | None:
         return await probe.problem(runtime.db)
@@ -109,15 +120,31 @@ async def _work(settings: Settings, url: str, health_port: int | None) -> None:
     health = None
     if health_port is not None:  # probes for an orchestrator: /healthz, /readyz, /metrics
         health = web.AppRunner(access_log=None, app=create_admin_app(
-            runtime.db, Metrics(), worker_check=worker_check))
+            runtime.db, Metrics(), worker_check=worker_check, worker_gone=probe.gone))
         await health.setup()
         await web.TCPSite(health, settings.admin_host, health_port).start()
     try:
         await worker
     finally:
+        if keeper is not None:
+            keeper.cancel()
         if health is not None:
             await health.cleanup()
         await runtime.close()
+
+
+async def _remove_leftovers(settings: Settings) -> None:
+    """Before a worker takes jobs: the checkouts of an earlier process on this data folder
+    that was killed outright (a live process's stay, bot/workspace/leftovers.py)."""
+    await asyncio.to_thread(remove_leftover_runs, settings.workspace_dir)
+
+
+def _keep_embedded_running(settings: Settings) -> asyncio.Task[None] | None:
+    """On the embedded default, a task that restarts the server when its postmaster dies (the
+    process is the server's keeper; an operator's server is the operator's)."""
+    if not uses_embedded(settings):
+        return None
+    return asyncio.create_task(keep_running(settings.postgres_dir))
 
 
 def run_event_loop(main: Coroutine[Any, Any, None], kind: str) -> None:

@@ -55,8 +55,17 @@ class DatabaseTarget:
             self.embedded.stop()
 
 
+def _configured_url(settings: Settings) -> str:
+    return settings.database_url.get_secret_value().strip() if settings.database_url else ""
+
+
+def uses_embedded(settings: Settings) -> bool:
+    """Whether this process's database is the embedded server in the data folder."""
+    return not _configured_url(settings) and settings.embedded_database
+
+
 def resolve_database(settings: Settings) -> DatabaseTarget:
-    url = settings.database_url.get_secret_value().strip() if settings.database_url else ""
+    url = _configured_url(settings)
     if url:
         return DatabaseTarget(url=libpq_url(url))
     if not settings.embedded_database:

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
 from bot.evidence import TrajectoryEvent
+from bot.validator.command_writes import written_paths
 from bot.validator.history_text import PATTERN_KEYS, history_reason, injected_command
 from bot.validator.models import Finding
 from bot.validator.redtest import class_file_suffix, parse_test_id
@@ -162,7 +163,9 @@ def _history_peeks(events: Sequence[TrajectoryEvent]) -> Iterator[Finding]:
         attempt = "" if event.ok else " (refused, but attempted)"
         if event.actor != "agent":
             chosen = {k: v for k, v in event.args.items() if str(k).lower() in _AGENT_CHOSEN}
-            finding = _argument_finding(event, chosen, attempt)
+            finding = _argument_finding(event, chosen, attempt) or _code_event_injection(
+                event, attempt
+            )
             if finding is not None:
                 yield finding
             continue
@@ -173,6 +176,35 @@ def _history_peeks(events: Sequence[TrajectoryEvent]) -> Iterator[Finding]:
         finding = _argument_finding(event, event.args, attempt, skip)
         if finding is not None:
             yield finding
+
+
+# What our own code reports back (a run's output, its verdict): text it read, not text it ran.
+_REPORTED_KEYS = frozenset(
+    {"output", "stdout", "stderr", "log", "logs", "message", "messages", "error", "errors",
+     "summary", "result", "results", "report", "reason", "traceback", "detail", "details",
+     "outcome", "status", "exit_code", "returncode", "duration", "failures", "junit", "xml"}
+)
+
+
+def _code_event_injection(event: TrajectoryEvent, attempt: str) -> Finding | None:
+    """Our runner's other inputs (a path, a `-run` pattern, a package) may be the agent's choice
+    too: a shell command chained or substituted into one reaches a process all the same."""
+    skip = _REPORTED_KEYS | _CONTENT_KEYS | _COMMAND_KEYS | _AGENT_CHOSEN
+    for key, text in _keyed_strings(event.args, skip):
+        if key in skip:
+            continue
+        injected = injected_command(text, pattern=key in PATTERN_KEYS or _is_pattern_key(key))
+        if injected is not None:
+            return _peek(
+                event,
+                f"`{event.tool}` ran `{key}` with a shell command smuggled in: it {injected}{attempt}",
+            )
+    return None
+
+
+def _is_pattern_key(key: str) -> bool:
+    """`run`, `testPathPattern`, `-k`, `grep`: names whose values are regular expressions."""
+    return key in ("run", "k", "grep", "filter", "match", "skip") or "pattern" in key
 
 
 def _argument_finding(
@@ -188,7 +220,7 @@ def _argument_finding(
     for key, text in _keyed_strings(args, skip):
         if key in _COMMAND_KEYS:
             continue  # a command line by design: only history in it counts (above)
-        injected = injected_command(text, pattern=key in PATTERN_KEYS)
+        injected = injected_command(text, pattern=key in PATTERN_KEYS or _is_pattern_key(key))
         if injected is not None:
             return _peek(
                 event,
@@ -376,7 +408,25 @@ def _tampering(events: Sequence[TrajectoryEvent], red_test: str | None) -> Itera
         )
 
     for event in events:
-        if event.seq <= first.seq or event.actor != "agent" or event.tool not in WRITE_TOOLS:
+        if event.seq <= first.seq or event.actor != "agent":
+            continue
+        if event.tool not in WRITE_TOOLS:
+            # `sed -i`, a redirect, `cp x test.py`: a command line can write the red test too.
+            written = next(
+                (w for text in _strings(event.args) if (w := written_paths(text, is_red_file))),
+                None,
+            )
+            if written is not None:
+                attempt = "" if event.ok else " (refused, but attempted)"
+                yield Finding(
+                    kind="brt_tampering",
+                    path=written,
+                    line=None,
+                    seq=event.seq,
+                    detail=f"`{event.tool}` runs a command that writes the red test file after it "
+                    f"was verified red (run #{first.seq}){attempt}",
+                )
+                return
             continue
         touched = [p for p in _event_paths(event) if is_red_file(p)]
         if touched:

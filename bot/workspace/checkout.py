@@ -38,6 +38,7 @@ from bot.workspace.git import (
     git_verdict,
     neutralise_attributes,
 )
+from bot.workspace.leftovers import stamp_owner
 from bot.workspace.safe_fs import read_beneath
 
 log = structlog.get_logger(__name__)
@@ -402,6 +403,7 @@ class Workspace:
         run_dir = self.root / "runs" / uuid.uuid4().hex
         path, git_dir = run_dir / "checkout", run_dir / "git"
         path.mkdir(parents=True)
+        stamp_owner(run_dir)  # a worker starting after this process died removes the folder
         try:
             await self.git.run(["init", "--quiet", "--template="], git_dir=git_dir,
                                work_tree=path)

@@ -14,6 +14,7 @@ from tree_sitter import Node
 
 from bot.validator.context import ChangedFile, DiffContext, normalized
 from bot.validator.detectors.common import finding, is_literal_value, snippet, uses_outside_logging
+from bot.validator.detectors.retry_handlers import is_retry_backoff
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
 from bot.validator.syntax import Fragment, has_descendant, iter_nodes
@@ -35,6 +36,16 @@ _GO_ERR_CHECK = re.compile(r"^\s*(\w*[eE]rr\w*)\s*!=\s*nil\s*$")
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
+    """Every catch-all, except a retry loop's handler that backs off and tries again."""
+    by_path = {changed.path: changed for changed in ctx.files}
+    for found in _detect(ctx):
+        changed = by_path.get(found.path)
+        if changed is not None and is_retry_backoff(changed, found.line):
+            continue
+        yield found
+
+
+def _detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.files:
         if not changed.is_code:
             continue

@@ -26,7 +26,7 @@ _TOKEN = re.compile(
     r"""(?P<str>[rbuf]{0,2}("([^"\\]|\\.)*"|'([^'\\]|\\.)*'|`([^`\\]|\\.)*`))"""
     r"|(?P<num>\d[\d_]*(\.\d+)?([eE][+-]?\d+)?[jJnLlfF]?|\.\d+([eE][+-]?\d+)?)"
     r"|(?P<name>[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*)"
-    r"|(?P<op>==|!=|<=|>=|:=|&&|\|\||\S)"
+    r"|(?P<op>->|=>|==|!=|<=|>=|:=|&&|\|\||\S)"
 )
 _WORD_LITERALS = frozenset({"True", "False", "None", "true", "false", "null", "nil", "undefined"})
 _ASSERTING = re.compile(
@@ -64,6 +64,9 @@ _POSITIONAL = {
     "byLessThan": (0, "amount", None),
     "offset": (0, "amount", None),
     "isclose": (None, "amount", 1e-9),
+    "assert_in_delta": (2, "amount", 0.001),  # minitest
+    "assert_in_epsilon": (2, "amount", 0.001),
+    "assertEquals": (2, "amount", None),  # JUnit's (expected, actual, delta) for doubles
 }
 _EXPECT_ASSIGN = re.compile(
     r"^\s*(const\s+|let\s+|var\s+)?(expected|want|wanted|exp|golden)\w*(\s*:\s*[\w.\[\]| ]+)?\s*(:=|=)(?!=)",
@@ -409,10 +412,15 @@ def _tolerance(toks: list[_Token]) -> tuple[float, str, int | None] | None:
     """The loosest tolerance the line accepts (as an absolute amount), its text and token index."""
     for i, tok in enumerate(toks):
         name = tok.text.rsplit(".", 1)[-1]
-        if tok.kind != "name" or name not in _POSITIONAL or toks[i + 1 : i + 2] != [_OPEN]:
+        if tok.kind != "name" or name not in _POSITIONAL:
+            continue
+        if toks[i + 1 : i + 2] == [_OPEN]:
+            args = _arguments(toks, i + 1)
+        elif toks[i + 1 : i + 2] and toks[i + 1].text not in (".", "=", ")"):
+            args = _bare_arguments(toks, i + 1)  # Ruby's `assert_in_delta 42.0, x, 0.01`
+        else:
             continue
         index, form, default = _POSITIONAL[name]
-        args = _arguments(toks, i + 1)
         keyword = {
             a[0][1].text: a[2:]
             for a in args
@@ -437,6 +445,23 @@ def _tolerance(toks: list[_Token]) -> tuple[float, str, int | None] | None:
         if amounts:
             return max(amounts)
     return None
+
+
+def _bare_arguments(toks: list[_Token], start: int) -> list[list[tuple[int, _Token]]]:
+    """Arguments of a call written without parentheses: the rest of the line, split at its
+    top-level commas."""
+    args: list[list[tuple[int, _Token]]] = [[]]
+    depth = 0
+    for index, tok in enumerate(toks[start:], start=start):
+        if tok.kind == "op" and tok.text in "([{":
+            depth += 1
+        elif tok.kind == "op" and tok.text in ")]}":
+            depth -= 1
+        if depth == 0 and tok.text == ",":
+            args.append([])
+        else:
+            args[-1].append((index, tok))
+    return [a for a in args if a]
 
 
 def _arguments(toks: list[_Token], open_index: int) -> list[list[tuple[int, _Token]]]:

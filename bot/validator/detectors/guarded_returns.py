@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 from tree_sitter import Node
 
@@ -69,8 +70,11 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
             if (
                 broad is not None
                 and _before_existing_logic(fragment, node, function)
-                and not documents_edge_case(
-                    _with_documentation(ctx.report, fragment, node), broad[1], fragment.text(returned)
+                and not _documented_broad(
+                    _with_documentation(ctx.report, fragment, node),
+                    broad[1] or _condition_words(fragment, condition),
+                    bool(broad[1]),
+                    fragment.text(returned),
                 )
             ):
                 yield finding(
@@ -206,6 +210,10 @@ def _broad_condition(
 _HEADER = re.compile(
     r"^\s*(?:func\s*(?:\([^)]*\)\s*)?\w+|(?:async\s+)?def\s+\w+|(?:export\s+)?(?:async\s+)?function\s*\*?\s*\w*|"
     r"(?:(?:public|private|protected|static|final|synchronized|abstract)\s+)*[\w<>\[\],.? ]+\s+\w+)\s*\((?P<params>[^)]*)\)"
+    # JavaScript/TypeScript: `const f = (a, b): T => {`, `f = function (a) {`, a method `name(a) {`.
+    r"|^\s*(?:(?:export\s+)?(?:const|let|var)\s+\w+\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\s*\w*)?|"
+    r"(?:(?:public|private|protected|static|async|readonly)\s+)*(?!(?:if|for|while|switch|catch|return|with)\b)\w+)"
+    r"\s*\((?P<params2>[^)]*)\)\s*(?::\s*[^={]+)?(?:=>\s*)?\{\s*$"
 )
 
 
@@ -217,7 +225,7 @@ def _header_signature(fragment: Fragment, node: Node) -> tuple[set[str], dict[st
             continue
         params: set[str] = set()
         declared: dict[str, str] = {}
-        for part in match.group("params").split(","):
+        for part in (match.group("params") or match.group("params2") or "").split(","):
             part = part.strip()
             if not part or re.search(r"=\s*(True|False|true|false)\b|:\s*bool(ean)?\b|^bool(ean)?\s|\sbool$", part):
                 continue
@@ -357,9 +365,46 @@ def _only_constant_return(node: Node) -> Node | None:
     if len(statements) != 1 or statements[0].type != "return_statement":
         return None
     values = [c for c in statements[0].named_children if c.type not in _COMMENTS]
-    if len(values) != 1 or not is_literal_value(values[0]):
+    if len(values) != 1 or not (is_literal_value(values[0]) or _named_constant(values[0])):
         return None  # a bare `return` skips work in a handler; that is not an answer
     return values[0]
+
+
+_CONSTANT_NAME = re.compile(r"^(?:[\w.]+\.)?[A-Z][A-Z0-9_]*$")
+_CONSTANT_PARTS = frozenset(
+    {"identifier", "field_access", "member_expression", "selector_expression", "attribute",
+     "field_identifier", "property_identifier", "type_identifier", "scoped_identifier"}
+)
+
+
+def _named_constant(node: Node) -> bool:
+    """`BigDecimal.ZERO`, `Status.OK`, `MAX_RETRIES`: a named constant answers as fixedly as `0`."""
+    if node.type not in _CONSTANT_PARTS or node.text is None:
+        return False
+    return bool(_CONSTANT_NAME.match(node.text.decode("utf-8", "replace")))
+
+
+_GENERIC_WORDS = frozenset(
+    {"len", "length", "size", "count", "str", "string", "int", "isinstance", "typeof", "instanceof",
+     "null", "none", "nil", "undefined", "true", "false", "not", "and", "the", "includes",
+     "contains", "startswith", "endswith", "has", "prefix", "suffix", "strings", "get", "is"}
+)
+
+
+def _condition_words(fragment: Fragment, condition: Node) -> list[str]:
+    """The words of a broad condition (`cart`, `gift`) a report stating its rule would use."""
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", fragment.text(condition))
+    words = (raw.lower() for raw in re.findall(r"[A-Za-z]+", spaced))
+    return [w for w in dict.fromkeys(words) if len(w) >= 3 and w not in _GENERIC_WORDS]
+
+
+def _documented_broad(report: str | None, values: list[str], all_needed: bool, returned: str) -> bool:
+    """A broad guard is a documented rule when one report sentence names its answer and what it
+    tests (every value it names, or one word of its condition): "returns 3600 instead of 5400"
+    names the example's answer, not a rule."""
+    if all_needed:
+        return documents_edge_case(report, values, returned)
+    return any(documents_edge_case(report, [word], returned) for word in values)
 
 
 def _compared_literals(fragment: Fragment, condition: Node) -> list[str]:
@@ -607,9 +652,38 @@ def _ruby_implicit_constant(changed: ChangedFile, rows: list[DiffLine], index: i
     )
 
 
+_RB_BLOCK_IF = re.compile(r"^(\s*)(if|unless)\s+(.+?)(\s+then)?\s*$")
+
+
+def _ruby_folded(rows: list[DiffLine]) -> list[DiffLine]:
+    """`if cond` / `return 0` / `end`, all added, read as the one-line `return 0 if cond`."""
+    out: list[DiffLine] = []
+    index = 0
+    while index < len(rows):
+        row = rows[index]
+        block = _RB_BLOCK_IF.match(split_comment(row.text, "ruby")[0].rstrip())
+        body = rows[index + 1 : index + 3]
+        if (
+            block
+            and len(body) == 2
+            and all(r.kind == "+" for r in (row, *body))
+            and _RB_BARE.match(split_comment(body[0].text, "ruby")[0].rstrip())
+            and body[1].text.strip() == "end"
+            and body[1].text[: len(block.group(1))] == block.group(1)
+        ):
+            value = body[0].text.strip().removeprefix("return").strip()
+            text = f"{block.group(1)}return {value} {block.group(2)} {block.group(3)}"
+            out.append(replace(row, text=text))
+            index += 3
+            continue
+        out.append(row)
+        index += 1
+    return out
+
+
 def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
     for hunk in changed.change.hunks:
-        rows = [line for line in hunk.lines if line.kind != "-"]
+        rows = _ruby_folded([line for line in hunk.lines if line.kind != "-"])
         for index, row in enumerate(rows):
             if row.kind != "+":
                 continue

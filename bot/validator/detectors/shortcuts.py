@@ -154,9 +154,27 @@ _ENV_PROBES = [
 ]
 
 
+_MOCK_PROBE = re.compile(
+    r"\bisinstance\([^)]*\b(mock\.)?(Magic|NonCallable|Async)?Mock\b|\bjest\.isMockFunction\(|\bvi\.isMockFunction\(|"
+    r"\bMockito\.mockingDetails\(|\bmockingDetails\([^)]*\)\.isMock\(|\b_mock_(name|parent|children)\b|"
+    r"\.(_isMockFunction|mock\.calls)\b|\$\$typeof.*mock"
+)
+# What the process is: a probe on one line and the test runner's name on the next few.
+_IDENTITY = re.compile(
+    r"getStackTrace\(|StackWalker|sys\._getframe|inspect\.stack\(|traceback\.extract_stack|new\s+Error\(\)\.stack|"
+    r"runtime\.(Caller|Callers|Stack)\(|debug\.Stack\(|\bos\.Args\b|\bsys\.argv\b|process\.argv|sys\.modules|"
+    r"require\.main|module\.parent|caller_locations"
+)
+_RUNNER_NAME = re.compile(
+    r"[\"'`](\.?test|tests|testing|_test|\.test|pytest|py\.test|unittest|nose|jest|mocha|vitest|jasmine|karma|junit|"
+    r"org\.junit|testng|surefire|rspec|minitest|Test|Tests|_test\.go|_spec)[\"'`]"
+)
+
+
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.product_files:
         yield from _environment_probes(changed)
+        yield from _identity_probes(changed)
         for fragment, hunk in zip(changed.fragments, [h for h in changed.change.hunks if h.added]):
             yield from _constant_returns(changed, fragment, hunk)
 
@@ -175,6 +193,38 @@ def _environment_probes(changed: ChangedFile) -> Iterator[Finding]:
                     f"product code {why}: `{snippet(code)}`",
                 )
                 break
+
+
+def _identity_probes(changed: ChangedFile) -> Iterator[Finding]:
+    """The call stack or argv read on one line and matched against a runner's name on the next
+    few (a loop over `getStackTrace()`), or a value asked whether it is a mock: both are the
+    product asking whether a test is running."""
+    lines = [ln for ln in changed.net_added if not is_full_line_comment(ln.text, changed.language)]
+    for index, line in enumerate(lines):
+        code = changed.code(line)
+        if _MOCK_PROBE.search(code):
+            yield finding(
+                "test_environment_detection",
+                changed,
+                line,
+                f"product code asks whether it is talking to a mock: `{snippet(code)}`",
+            )
+            return
+        if not _IDENTITY.search(code):
+            continue
+        window = [changed.code(ln) for ln in lines[index : index + 4]
+                  if ln.target_no is not None and line.target_no is not None
+                  and 0 <= ln.target_no - line.target_no <= 4]
+        named = next((w for w in window if _RUNNER_NAME.search(w)), None)
+        if named is not None:
+            yield finding(
+                "test_environment_detection",
+                changed,
+                line,
+                f"product code compares its call stack or arguments with a test runner's name: "
+                f"`{snippet(code, 50)}` … `{snippet(named, 40)}`",
+            )
+            return
 
 
 def _constant_returns(changed: ChangedFile, fragment: Fragment, hunk: Hunk) -> Iterator[Finding]:

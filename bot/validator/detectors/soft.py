@@ -157,8 +157,10 @@ def _frontend_mocks(changed: ChangedFile) -> Iterator[Finding]:
 _NETWORK_CALL = re.compile(
     r"\b(requests|httpx|aiohttp|urllib\.request|session|client|api|http|axios|ky|superagent|\$)\s*\.\s*"
     r"(get|post|put|patch|delete|request|fetch|ajax|query)\s*[<(]|\bfetch\s*\(|\buseQuery\s*\(|\buseSWR\s*\(|"
-    r"\burlopen\s*\(|\bHttpClient\b|\bnew\s+XMLHttpRequest\b|\b\w*[Ss]ervice\.\w+\s*\("
+    r"\burlopen\s*\(|\bHttpClient\b|\bnew\s+XMLHttpRequest\b|\b\w*[Ss]ervice\.\w+\s*\(|"
+    r"\b(fetch|load|request|query|retrieve|download)[A-Z]\w*\s*\("  # `fetchOrders()`: the API client's call
 )
+_LITERAL_PAIR = re.compile(r"([\w$]+|\"[^\"]*\"|'[^']*')\s*:\s*(\"[^\"]*\"|'[^']*'|-?\d[\d_.]*|true|false)\s*[,}]")
 _FAKE_NAME = re.compile(r"\b(SAMPLE|MOCK|FAKE|DUMMY|STUB|DEMO|PLACEHOLDER|FALLBACK|HARDCODED|STATIC)_?[A-Z_]*\b|"
                         r"\b(sample|mock|fake|dummy|stub|demo|placeholder|fallback)[A-Z]\w*")
 _UI_CONTENT = re.compile(
@@ -185,7 +187,10 @@ def _frontend_fakes(changed: ChangedFile) -> Iterator[Finding]:
     if not _is_frontend(changed):
         return
     literal_rows = [ln for ln in changed.net_added if _LITERAL_DATA.match(changed.code(ln))]
-    if removed_calls and len(literal_rows) >= 2:
+    # `return { id, name: "Jane Doe", email: "…" }`: one line can be a whole made-up record.
+    records = [ln for ln in changed.net_added if len(_LITERAL_PAIR.findall(changed.code(ln))) >= 2]
+    if removed_calls and (len(literal_rows) >= 2 or records):
+        literal_rows = literal_rows or records
         yield finding(
             "frontend_mocks_backend",
             changed,
@@ -304,6 +309,8 @@ def _guards(changed: ChangedFile) -> Iterator[Finding]:
             return
         if not _CONDITION_LINE.match(code):
             continue
+        if _rejecting(changed, line):
+            continue  # a rejecting guard's condition reads the other way round (above)
         for old in removed_conditions:
             if SequenceMatcher(None, old.text.strip(), code.strip()).ratio() < 0.6:
                 continue
@@ -318,8 +325,23 @@ def _guards(changed: ChangedFile) -> Iterator[Finding]:
 
 
 _ERROR_BRANCH = re.compile(
-    r"^\s*(raise\b|throw\b|abort\(|return\s+.*\b(err|Err\w*|errors\.New|fmt\.Errorf|4\d\d)\b|return\s+(False|false|None|null|nil)\b)"
+    r"^\s*(raise\b|throw\b|abort\(|panic\(|return\s+.*\b(err|[Ee]rr(or)?s?\w*|errors\.New|fmt\.Errorf|4\d\d|"
+    r"[Ii]nvalid\w*|[Ff]ail(ure|ed)?\w*|[Rr]eject\w*|[Dd]enied|[Ff]orbidden|[Uu]nauthori[sz]ed|BadRequest\w*)\b|"
+    r"return\s+(False|false|None|null|nil|undefined|-1)\b|(res|response|ctx|c|w)\.(status|Status|AbortWithStatus\w*|JSON)\(\s*4\d\d)"
 )
+
+
+def _rejecting(changed: ChangedFile, line: DiffLine) -> bool:
+    """The condition's branch refuses (raises, returns an error): more alternatives refuse more."""
+    located = changed.locate(line)
+    if located is None:
+        return False
+    hunk, index = located
+    following = next(
+        (r for r in hunk.lines[index + 1 :] if r.kind != "-" and r.text.strip() not in ("", "{")),
+        None,
+    )
+    return following is not None and _ERROR_BRANCH.match(following.text) is not None
 
 
 def _guard_conditions_changed(changed: ChangedFile) -> Iterator[Finding]:
@@ -356,6 +378,18 @@ def _guard_conditions_changed(changed: ChangedFile) -> Iterator[Finding]:
                 key=lambda r: SequenceMatcher(None, r.text.strip(), row.text.strip()).ratio(),
             )
             ratio = SequenceMatcher(None, old.text.strip(), row.text.strip()).ratio()
+            fewer = _rejects_fewer(old.text, row.text)
+            if fewer is not None and ratio >= 0.4:
+                yield finding(
+                    "guard_weakened",
+                    changed,
+                    row,
+                    f"the guard rejects fewer inputs ({fewer}): "
+                    f"`{snippet(old.text, 50)}` → `{snippet(row.text, 50)}`",
+                )
+                return
+            if _alternatives(row.text) > _alternatives(old.text):
+                continue  # every case it rejected, and more: stricter
             if 0.75 <= ratio < 1.0:
                 yield finding(
                     "guard_weakened",
@@ -367,6 +401,17 @@ def _guard_conditions_changed(changed: ChangedFile) -> Iterator[Finding]:
 
 
 _CONDITION_WORDS = re.compile(r"^\s*(\}\s*)?(if|elif|else\s+if|unless|while|guard)\b|[:{]\s*$|\bthen\s*$")
+
+
+def _rejects_fewer(old: str, new: str) -> str | None:
+    """A rejecting condition that lost an alternative (`a or b` → `a`) or gained a conjunct
+    (`bad(x)` → `bad(x) and x != y`) now lets through inputs it used to refuse."""
+    if len(_alternatives(new)) < len(_alternatives(old)):
+        return "an alternative is gone"
+    conj = r"\band\b|&&"
+    if len(re.findall(conj, new)) > len(re.findall(conj, old)):
+        return "a condition was added to it"
+    return None
 
 
 def _alternatives(line: str) -> frozenset[str]:
@@ -399,8 +444,11 @@ def _dependencies(changed: ChangedFile) -> Iterator[Finding]:
                 "dependency_change", changed, None, f"changes dependency file `{changed.path}`"
             )
         return
+    # In a requirements list every line is a requirement, pinned or not (`python-dateutil`).
+    listed = _REQUIREMENTS_LIST.search(changed.path) is not None
     for line in changed.net_added + changed.net_removed:
-        if _DEP_LINE.search(line.text):
+        bare = line.text.split("#", 1)[0].strip()
+        if _DEP_LINE.search(line.text) or (listed and bare and not bare.startswith("-")):
             verb = "adds or changes" if line.kind == "+" else "removes"
             yield finding(
                 "dependency_change", changed, line, f"{verb} a dependency: `{snippet(line.text)}`"
@@ -408,6 +456,7 @@ def _dependencies(changed: ChangedFile) -> Iterator[Finding]:
             return
 
 
+_REQUIREMENTS_LIST = re.compile(r"(^|/)(requirements|constraints)[\w.-]*\.(txt|in)$|(^|/)Pipfile$")
 _APPLICATION_LAYERS = frozenset({"frontend", "backend", "database"})
 
 

@@ -254,7 +254,15 @@ def _weakened(changed: ChangedFile, added_test_names: set[str]) -> Iterator[Find
     net_added_ids = {id(line) for line in changed.net_added}
     removed_names = [(line, n) for line in changed.net_removed for n in _test_names(line.text)]
     for line, name in removed_names:
-        if name not in added_test_names and not _renamed(changed, line):
+        hidden = _uncollected(changed, name)
+        if hidden is not None:
+            yield finding(
+                "test_skipped",
+                changed,
+                hidden,
+                f"renames the test `{name}` so the runner no longer collects it: `{snippet(hidden.text)}`",
+            )
+        elif name not in added_test_names and not _renamed(changed, line):
             yield finding("test_weakened", changed, line, f"deletes the test `{name}`")
     tables = [h for h in changed.change.hunks if _is_case_table(changed, h)]
     removed_cases = [
@@ -279,7 +287,15 @@ def _weakened(changed: ChangedFile, added_test_names: set[str]) -> Iterator[Find
         )
     java_removed = [ln for ln in changed.net_removed if _JAVA_TEST.match(ln.text)]
     if len(java_removed) > sum(1 for ln in changed.net_added if _JAVA_TEST.match(ln.text)):
-        yield finding("test_weakened", changed, java_removed[0], "deletes a @Test method")
+        if _method_kept(changed, java_removed[0]):
+            yield finding(
+                "test_skipped",
+                changed,
+                java_removed[0],
+                "drops `@Test` from a method that stays: JUnit no longer runs it",
+            )
+        else:
+            yield finding("test_weakened", changed, java_removed[0], "deletes a @Test method")
     net_removed = {id(line) for line in changed.net_removed}
     net_added = {id(line) for line in changed.net_added}
     for hunk in changed.change.hunks:
@@ -324,6 +340,33 @@ def _is_case_table(changed: ChangedFile, hunk: Hunk) -> bool:
         for ln in hunk.lines
     )
     return len(siblings) >= 2 and not expectation
+
+
+_ANY_DEF = re.compile(r"^\s*(?:async\s+)?(?:def|func)\s+(\w+)\s*\(")
+
+
+def _uncollected(changed: ChangedFile, name: str) -> DiffLine | None:
+    """An added definition carrying the old test's name in a form the runner skips (`testA`,
+    `_test_b`, `disabled_test_b`): the test still exists but no longer runs."""
+    stem = re.sub(r"^(test_?|Test_?)", "", name).lower()
+    if not stem:
+        return None
+    for line in changed.net_added:
+        match = _ANY_DEF.match(line.text)
+        if match and not _test_names(line.text) and match.group(1) != name:
+            if re.sub(r"^_*(disabled_?|skip_?|old_?|x_?)?_*(test_?)", "", match.group(1).lower()) == stem:
+                return line
+    return None
+
+
+def _method_kept(changed: ChangedFile, annotation: DiffLine) -> bool:
+    """The method under a removed `@Test` is still there (an unchanged line right after it)."""
+    position = changed.locate(annotation)
+    if position is None:
+        return False
+    hunk, index = position
+    following = next((ln for ln in hunk.lines[index + 1 :] if ln.kind != "-"), None)
+    return following is not None and following.kind == " " and "(" in following.text
 
 
 def _renamed(changed: ChangedFile, removed: DiffLine) -> bool:
