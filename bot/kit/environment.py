@@ -17,7 +17,12 @@ from bot.engine.context import RunContext
 from bot.engine.errors import EnvironmentBroken
 from bot.kit.change import forget_bytecode
 from bot.workspace.junit import TestRunResult
-from bot.workspace.test_failure import EnvironmentProblem, classify, command_problem
+from bot.workspace.test_failure import (
+    EnvironmentProblem,
+    classify,
+    command_problem,
+    own_modules,
+)
 
 log = structlog.get_logger(__name__)
 
@@ -34,8 +39,9 @@ async def run_tests_or_raise(
 ) -> TestRunResult:
     """`run()` the tests; a run the environment broke is retried once, then EnvironmentBroken."""
     await forget_bytecode(ctx)
+    own = own_modules(ctx.workspace.path)
     result = await run()
-    problem = classify(result, touched=touched)
+    problem = classify(result, touched=touched, own=own)
     if problem is None:
         return result
     log.warning("tests_environment_trouble", run=ctx.run_id, step=step, cause=problem.cause,
@@ -44,7 +50,7 @@ async def run_tests_or_raise(
                                 args={"cause": problem.cause}, ok=False,
                                 detail=problem.detail[:500])
     result = await run()
-    problem = classify(result, touched=touched)
+    problem = classify(result, touched=touched, own=own)
     if problem is None:
         return result
     raise EnvironmentBroken(problem)
