@@ -147,6 +147,10 @@ class Graph:
     def step_names(self) -> tuple[str, ...]:
         return self.display or tuple(node.name for node in self.nodes)
 
+    def optional_steps(self) -> frozenset[str]:
+        """Steps that run only when their node says so (`when=`)."""
+        return frozenset(node.name for node in self.nodes if node.when is not None)
+
     def default_successor(self, name: str) -> str | None:
         """The node after `name` on its default edge, optional steps included; None: the end."""
         index = [node.name for node in self.nodes].index(name)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import structlog
 
+from bot.engine.state import RunState
 from bot.engine.status_comment import StepState, StepStatus, render_status
 from bot.forge.base import Forge, ItemRef, RepoRef
 from bot.forge.errors import ForgeError
@@ -35,6 +36,20 @@ STATE_OF_VERDICT = {
 }
 
 
+WAITING_SUFFIXES = ("; waiting for approval", "; waiting for an answer")
+
+
+def _went_on(summary: str, state: RunState) -> str:
+    """A paused step's line once its run went on: what it found, and who let it go on."""
+    for suffix in WAITING_SUFFIXES:
+        summary = summary.removesuffix(suffix)
+    if state.approved_by:
+        return f"{summary}; approved by {state.approved_by}".lstrip("; ")
+    if state.answered_by:
+        return f"{summary}; answered by {state.answered_by}".lstrip("; ")
+    return summary
+
+
 def speaks_on(subject_kind: str, subject_key: str, issue_number: int | None) -> ItemRef | None:
     """Where a run speaks: the change request it was asked for on, else its issue; None for a
     campaign without one (its status and ending stay in the store and the log)."""
@@ -50,7 +65,10 @@ class StatusBoard:
     def __init__(
         self, db: Database, forge: Forge, repo: RepoRef, issue: ItemRef | None, run_id: int,
         steps: tuple[str, ...], *, private_dirs: Sequence[Path] = (),
+        optional: frozenset[str] = frozenset(),
     ) -> None:
+        self.optional = optional
+        """Steps shown only once they ran (a node with `when=`, e.g. REGRESSION)."""
         self.private_dirs = tuple(private_dirs)
         """Smith's folders (data, database): step summaries never show them in public."""
         self.db = db
@@ -77,16 +95,19 @@ class StatusBoard:
         for name in self.steps:
             last = latest.get(name)
             if last is None:
-                lines.append(StepStatus(step=name))
+                if name not in self.optional:
+                    lines.append(StepStatus(step=name))
                 continue
             state = STATE_OF_VERDICT.get(last.status, StepState.RUNNING)
+            result = last.summary or ""
             if state == StepState.WAITING and run is not None and run.status != "paused":
-                state = StepState.DONE  # the gate was approved and the run went on
+                state = StepState.DONE  # the gate was approved (or answered) and the run went on
+                result = _went_on(result, RunState.load(run.params))
             if state == StepState.RUNNING and run is not None and run.status in FINAL_RUN_STATUSES:
                 state = StepState.FAILED  # the run is over: nothing is still running
             lines.append(StepStatus(
                 step=name, state=state,
-                result=last.summary or "", elapsed_seconds=elapsed[name] or None,
+                result=result, elapsed_seconds=elapsed[name] or None,
                 tokens=tokens[name] or None,
             ))
         return lines, run

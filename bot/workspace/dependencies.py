@@ -28,6 +28,7 @@ import structlog
 from pydantic import BaseModel
 
 from bot.repo_config import RepoConfig
+from bot.workspace.relocate import origin_of, relocate, remember_origin
 from bot.workspace.safe_fs import (
     UnsafePath,
     copytree_nofollow,
@@ -36,7 +37,6 @@ from bot.workspace.safe_fs import (
     rel_parts,
     remove_beneath,
 )
-from bot.workspace.relocate import origin_of, relocate, remember_origin
 from bot.workspace.sandbox import Sandbox
 from bot.workspace.testrun import repo_env
 

@@ -16,7 +16,7 @@ from tests.e2e.script import (
     VERDICT,
     WRONG_EDIT,
 )
-from tests.steps.bench import StepBench
+from tests.steps.bench import REPO, StepBench
 from tests.steps.fixes import implemented
 
 UNCOVERED = {**VERDICT, "criteria": [{"id": "AC1", "covered": False,
@@ -107,6 +107,10 @@ async def test_with_regression_on_the_full_suite_runs_before_publishing(fix: Ste
     assert validated.next == str(S.REGRESSION)
     assert (suite.verdict, suite.next) == (Verdict.PASSED, str(S.PUBLISH))
     assert "full suite green (2 tests)" == suite.summary
+    # ... and reviewers see it in the change request, not only in the run record (issue #30).
+    await fix.run(S.PUBLISH)
+    [change] = fix.forge.change_requests(REPO)
+    assert "**Full test suite:** 🟢 all 2 tests pass with the fix" in change.body
 
 
 MISQUOTED = {**VERDICT, "criteria": [{"id": "AC1", "covered": True,

@@ -20,6 +20,7 @@ from bot.chains.fix.artifacts import (
     ReproTest,
 )
 from bot.chains.fix.comments import estimate_raised
+from bot.chains.fix.state import FullSuite
 from bot.text.markdown import (
     bullet_list,
     code_span,
@@ -73,6 +74,8 @@ class ChangeRequestContent(BaseModel):
     """IMPLEMENT's checklist: what it could not do (never a primary criterion: that stops)."""
     open_findings: list[str] = Field(default_factory=list)
     """Self-review findings left unfixed that the validator still saw in the diff."""
+    full_suite: FullSuite | None = None
+    """The whole suite's result on the fix, when the repository turned REGRESSION on."""
 
 
 def _covered_by(
@@ -142,6 +145,14 @@ def _red_green(content: ChangeRequestContent) -> list[str]:
     ]
 
 
+def _full_suite(result: FullSuite) -> str:
+    if result.passed:
+        return (f"**Full test suite:** 🟢 all {result.tests} tests pass with the fix, in "
+                "Smith's sandbox.")
+    return (f"**Full test suite:** 🔴 {result.failing} of {result.tests} tests fail with the "
+            "fix, in Smith's sandbox.")
+
+
 def _estimate(estimate: Estimate) -> list[str]:
     lines = [
         f"**{format_points(estimate.points)}** · blast radius **{estimate.blast_radius}**",
@@ -175,6 +186,8 @@ def render_change_request_body(content: ChangeRequestContent) -> str:
     lines += ["", "### Acceptance criteria", "", *_criteria_table(content)]
     lines += ["", "### Diagnosis", "", *_diagnosis(content.diagnosis)]
     lines += ["", "### Red → green", "", *_red_green(content)]
+    if content.full_suite is not None:
+        lines += ["", _full_suite(content.full_suite)]
     lines += _not_done(content)
     if content.estimate:
         lines += ["", "### Estimate", "", *_estimate(content.estimate)]

@@ -73,7 +73,7 @@ FIX = Graph(
     ),
     display=tuple(str(s) for s in (S.PREPARE, S.ACCEPTANCE, S.DIAGNOSE, S.JUDGE, S.ESTIMATE,
                                    S.BRT, S.IMPLEMENT, S.SELF_REVIEW, S.QUALITY, S.VALIDATE,
-                                   S.PUBLISH, S.TRANSITION)),
+                                   S.REGRESSION, S.PUBLISH, S.TRANSITION)),
 )
 
 REWORK = Graph(
@@ -90,5 +90,6 @@ REWORK = Graph(
         Node(str(S.REGRESSION), regression, when=_regression_enabled),
         Node(str(S.PUBLISH), publish_rework),
     ),
-    display=tuple(str(s) for s in (S.PREPARE, S.IMPLEMENT, S.QUALITY, S.VALIDATE, S.PUBLISH)),
+    display=tuple(str(s) for s in (S.PREPARE, S.IMPLEMENT, S.QUALITY, S.VALIDATE, S.REGRESSION,
+                                   S.PUBLISH)),
 )

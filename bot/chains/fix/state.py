@@ -50,6 +50,14 @@ class SoftSignal(_Stored):
 
 
 
+class FullSuite(_Stored):
+    """What the repository's whole test suite did on the fix, in the sandbox."""
+
+    passed: bool
+    tests: int
+    failing: int = 0
+
+
 class FixState(BaseModel):
     """The fix chain's part of the run's state (see the module docstring)."""
 
@@ -70,6 +78,8 @@ class FixState(BaseModel):
     """Self-review findings left unfixed that the validator still saw (for the change request)."""
     verdict: CriteriaVerdict | None = None
     """VALIDATE's per-criterion verdict, for the change request's criteria table."""
+    full_suite: FullSuite | None = None
+    """REGRESSION's last result, when the repository turned it on (for the change request)."""
 
     @classmethod
     def of(cls, ctx: RunContext) -> FixState:

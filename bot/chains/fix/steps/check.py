@@ -26,7 +26,7 @@ from bot.chains.fix.artifacts import (
     StepName,
 )
 from bot.chains.fix.model_inputs import criteria_block
-from bot.chains.fix.state import FixState
+from bot.chains.fix.state import FixState, FullSuite
 from bot.chains.fix.steps.implement import add_feedback
 from bot.chains.fix.verdict_checks import (
     MAX_EVIDENCE_ROUNDS,
@@ -282,7 +282,10 @@ async def regression(ctx: RunContext) -> StepOutcome:
     result = await run_tests_or_raise(
         ctx, lambda: run_full_suite(ctx.sandbox, ctx.workspace.path, ctx.repo_config),
         step=str(StepName.REGRESSION), touched=await change_paths(ctx))
-    if result.status == TestRunStatus.COMPLETED and result.all_passed:
+    green = result.status == TestRunStatus.COMPLETED and result.all_passed
+    await FixState.save(ctx, full_suite=FullSuite(passed=green, tests=len(result.cases),
+                                                  failing=len(result.failing)))
+    if green:
         return StepOutcome(Verdict.PASSED, ONWARD,
                            summary=f"full suite green ({len(result.cases)} tests)")
     summary = summarize_failures(result, ctx.workspace.path) or result.status.value

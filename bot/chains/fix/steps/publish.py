@@ -71,6 +71,7 @@ def _body(ctx: RunContext, left_behind: list[str]) -> str:
         left=implementation.checklist.left if implementation else [],
         could_not=implementation.checklist.could_not if implementation else [],
         open_findings=state.open_findings,
+        full_suite=state.full_suite if ctx.repo_config.regression.enabled else None,
     ))
 
 
