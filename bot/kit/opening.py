@@ -24,6 +24,7 @@ from bot.forge.base import Issue
 from bot.kit.code_index import start_code_graph
 from bot.kit.environment import setup_problem
 from bot.kit.permission import permission_lost
+from bot.kit.versions import with_version_env
 from bot.llm.client import import_sdk
 from bot.llm.from_settings import make_ledger, make_step_runner
 from bot.llm.ledger import UsageRecord
@@ -131,6 +132,7 @@ async def equip_checkout(ctx: RunContext, config: RepoConfig, base: str) -> Step
     settings = ctx.settings
     tools = ctx.tools
     checkout = ctx.workspace
+    config = with_version_env(config, checkout.nearest_tag)
     tools.repo_config = config
     await ctx.update_run(branch=checkout.branch, base_branch=base)
     tools.protected = ProtectedPaths.load(extra=config.protected_paths,
