@@ -24,7 +24,6 @@ from bot.forge.base import Issue
 from bot.kit.code_index import start_code_graph
 from bot.kit.environment import setup_problem
 from bot.kit.permission import permission_lost
-from bot.kit.versions import with_version_env
 from bot.llm.client import import_sdk
 from bot.llm.from_settings import make_ledger, make_step_runner
 from bot.llm.ledger import UsageRecord
@@ -36,6 +35,7 @@ from bot.workspace.git import GitOptions
 from bot.workspace.sandbox import Sandbox, SandboxUnavailable
 from bot.workspace.sandbox.from_settings import sandbox_settings
 from bot.workspace.test_failure import EnvironmentProblem
+from bot.workspace.versions import with_version_env
 
 log = structlog.get_logger(__name__)
 

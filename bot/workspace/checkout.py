@@ -167,7 +167,7 @@ class Checkout:
     """Network calls (ls-remote, push) are retried on transient failures like fetches."""
     nearest_tag: str | None = None
     """The newest tag reachable from the base commit, read from the mirror (the checkout has
-    no history): git-versioned projects get their version from it (bot/kit/versions.py)."""
+    no history): git-versioned projects get their version from it (bot/workspace/versions.py)."""
 
     @property
     def run_dir(self) -> Path:

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.kit.versions import version_of_tag, with_version_env
 from bot.repo_config import load_repo_config
 from bot.workspace.checkout import Workspace
 from bot.workspace.git import GitOptions
 from bot.workspace.sandbox import Sandbox, SandboxSettings
 from bot.workspace.testrun import repo_env
+from bot.workspace.versions import version_of_tag, with_version_env
 from tests.sandboxed import TOOLCHAIN
 from tests.workspace.gitrepo import RemoteRepo
 
