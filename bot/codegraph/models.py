@@ -126,3 +126,6 @@ class BlastRadius(BaseModel):
     two_hop_packages: int
     call_sites: int = Field(description="references to the changed names (calls and attributes)")
     callers: list[Definition] = Field(description="the direct callers")
+    possible_callers: int = Field(
+        default=0, description="definitions using the name in files with no link to the changed "
+        "definition's class or module (same-named methods elsewhere): shown, never counted")

@@ -28,8 +28,11 @@ async def measure_blast_radius(ctx: RunContext, diagnosis: Diagnosis) -> BlastRa
         return None
     changed = []
     for location in diagnosis.locations:
+        # Innermost: a changed method is rated by its own callers, not by everyone who
+        # constructs its class (the class counts only when its own body changes).
         changed += graph.definitions_touched(location.path,
-                                             [(location.start_line, location.end_line)])
+                                             [(location.start_line, location.end_line)],
+                                             innermost=True)
     if not changed:
         return None
     return graph.blast_radius(changed)
