@@ -11,9 +11,8 @@ That is the honest limit of a syntactic index; callers should treat it as an ove
 
 from __future__ import annotations
 
-import re
-
 import posixpath
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 

@@ -24,6 +24,7 @@ from bot.forge.base import Issue
 from bot.kit.code_index import start_code_graph
 from bot.kit.environment import setup_problem
 from bot.kit.permission import permission_lost
+from bot.kit.preflight import preflight
 from bot.llm.client import import_sdk
 from bot.llm.from_settings import make_ledger, make_step_runner
 from bot.llm.ledger import UsageRecord
@@ -149,6 +150,7 @@ async def equip_checkout(ctx: RunContext, config: RepoConfig, base: str) -> Step
         except SetupFailed as exc:  # the repository's environment, never an attempt
             raise EnvironmentBroken(setup_problem(str(exc))) from None
         log.info("dependencies_ready", cache_hit=outcome.cache_hit, seconds=outcome.seconds)
+    await preflight(ctx, config)  # a runner or project that cannot start costs no tokens
     if ctx.resume_diff:
         await checkout.apply_diff(ctx.resume_diff)
     tools.code_graph = _index(ctx)
