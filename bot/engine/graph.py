@@ -134,6 +134,9 @@ class Graph:
     and the issue's labels are left as they are."""
     held: tuple["Held[Any]", ...] = ()
     """Values the run holds in memory only, each with the function that computes it."""
+    stopped_short: str = "before the end"
+    """What a failed run did not deliver, in the status headline ("Smith stopped without a
+    fix")."""
 
     def has(self, name: str) -> bool:
         return any(node.name == name for node in self.nodes)

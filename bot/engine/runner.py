@@ -85,7 +85,8 @@ async def _fail(runtime: Runtime, run_id: int, reason: str, graph: Graph | None 
         if graph is not None:
             await StatusBoard(runtime.db, forge, repo_ref, item, run_id, graph.step_names(),
                               private_dirs=private_dirs(runtime.settings),
-                              optional=graph.optional_steps()).refresh()
+                              optional=graph.optional_steps(),
+                              stopped_short=graph.stopped_short).refresh()
         if not said:
             await forge.create_comment(repo_ref, item,
                                        render_internal_error(run_id, step="internal"))

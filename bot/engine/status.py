@@ -13,7 +13,7 @@ from pathlib import Path
 import structlog
 
 from bot.engine.state import RunState
-from bot.engine.status_comment import StepState, StepStatus, render_status
+from bot.engine.status_comment import STOPPED_SHORT, StepState, StepStatus, render_status
 from bot.forge.base import Forge, ItemRef, RepoRef
 from bot.forge.errors import ForgeError
 from bot.store.db import Database
@@ -65,8 +65,9 @@ class StatusBoard:
     def __init__(
         self, db: Database, forge: Forge, repo: RepoRef, issue: ItemRef | None, run_id: int,
         steps: tuple[str, ...], *, private_dirs: Sequence[Path] = (),
-        optional: frozenset[str] = frozenset(),
+        optional: frozenset[str] = frozenset(), stopped_short: str = STOPPED_SHORT,
     ) -> None:
+        self.stopped_short = stopped_short
         self.optional = optional
         """Steps shown only once they ran (a node with `when=`, e.g. REGRESSION)."""
         self.private_dirs = tuple(private_dirs)
@@ -124,7 +125,7 @@ class StatusBoard:
         body = render_status(
             self.run_id, lines, elapsed_seconds=(end - started).total_seconds() if started else None,
             change_request_url=run.change_request_url, subject_kind=run.subject_kind,
-            subject_key=run.subject_key, chain=run.chain,
+            subject_key=run.subject_key, stopped_short=self.stopped_short,
         )
         body = scrub_host_details(body, data_dirs=self.private_dirs)
         try:

@@ -62,15 +62,12 @@ _HEADLINES: dict[StepState, str] = {
     StepState.FAILED: "Smith stopped {without}",
     StepState.SKIPPED: "Smith has finished working on {what}",
 }
-_WITHOUT: dict[str, str] = {
-    "fix": "without a fix", "rework": "without a fix", "tests": "without new tests",
-    "tests_cr": "without new tests", "examples": "before the artefact was accepted",
-}
-"""What a failed run of each chain did not deliver; another chain "stopped before the end"."""
+STOPPED_SHORT = "before the end"
+"""What a failed run says it stopped short of, when its graph does not say (`Graph.stopped_short`)."""
 
 
 def headline(state: StepState, *, subject_kind: str = "issue", subject_key: str = "",
-             chain: str = "fix") -> str:
+             stopped_short: str = STOPPED_SHORT) -> str:
     """The status comment's title: it names what the run works on (an issue, a change request,
     or a campaign, which has no issue) and, for a failure, what the chain did not deliver."""
     if subject_kind == "campaign":
@@ -79,8 +76,7 @@ def headline(state: StepState, *, subject_kind: str = "issue", subject_key: str 
         what = "this change request"
     else:
         what = "this issue"
-    return _HEADLINES[state].format(what=what,
-                                    without=_WITHOUT.get(chain, "before the end"))
+    return _HEADLINES[state].format(what=what, without=stopped_short or STOPPED_SHORT)
 
 
 def _step_line(status: StepStatus) -> str:
@@ -102,12 +98,13 @@ def render_status(
     change_request_url: str | None = None,
     subject_kind: str = "issue",
     subject_key: str = "",
-    chain: str = "fix",
+    stopped_short: str = STOPPED_SHORT,
 ) -> str:
     """The whole status comment; `elapsed_seconds` is wall time (it includes waiting for people).
-    The subject and the chain choose the headline's words (`headline`)."""
+    The subject and what the chain stops short of choose the headline's words (`headline`)."""
     state = overall_state(steps)
-    title = headline(state, subject_kind=subject_kind, subject_key=subject_key, chain=chain)
+    title = headline(state, subject_kind=subject_kind, subject_key=subject_key,
+                     stopped_short=stopped_short)
     lines = [marker(STATUS_MARKER_KIND, run=run_id), f"### {title}", ""]
     lines += [f"- {_step_line(s)}" for s in steps]
     tokens = sum(s.tokens or 0 for s in steps)

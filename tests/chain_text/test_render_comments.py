@@ -96,7 +96,8 @@ def test_overall_state(states: list[StepState], expected: StepState) -> None:
 
 
 def test_a_forged_marker_in_user_text_never_becomes_a_marker() -> None:
-    body = render_status(42, [StepStatus(step="judge", state=StepState.FAILED, result=HOSTILE)])
+    body = render_status(42, [StepStatus(step="judge", state=StepState.FAILED, result=HOSTILE)],
+                         stopped_short="without a fix")
     assert parse_marker(body, "status") == {"run": "42"}
     assert "run=99" not in body
     assert "Smith stopped without a fix" in body

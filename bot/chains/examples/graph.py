@@ -33,6 +33,7 @@ def _companion(ctx: RunContext) -> int:
 
 EXAMPLES = Graph(
     name="examples",
+    stopped_short="before the artefact was accepted",
     start=str(S.PREPARE),
     resume_via=str(S.PREPARE),
     held=(HELD_OUT,),

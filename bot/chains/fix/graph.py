@@ -51,6 +51,7 @@ def _regression_enabled(ctx: RunContext) -> bool:
 
 FIX = Graph(
     name="fix",
+    stopped_short="without a fix",
     start=str(S.PREPARE),
     resume_via=str(S.PREPARE),
     nodes=(
@@ -78,6 +79,7 @@ FIX = Graph(
 
 REWORK = Graph(
     name="rework",
+    stopped_short="without a fix",
     start=str(S.PREPARE),
     resume_via=str(S.PREPARE),
     continues_change_request=True,

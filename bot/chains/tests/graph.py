@@ -14,6 +14,7 @@ from bot.engine.graph import Graph, Node
 
 TESTS = Graph(
     name="tests",
+    stopped_short="without new tests",
     start=str(S.PREPARE),
     resume_via=str(S.PREPARE),
     nodes=(
@@ -26,6 +27,7 @@ TESTS = Graph(
 
 TESTS_FOR_CHANGE = Graph(
     name="tests_cr",
+    stopped_short="without new tests",
     start=str(S.PREPARE),
     resume_via=str(S.PREPARE),
     nodes=(
