@@ -207,6 +207,8 @@ class Settings(BaseSettings):
         default_factory=list, description="Token mode: repositories (`owner/name`) whose "
         "webhooks the sweeper reads besides those Smith has runs or deliveries for.")
     worker_concurrency: int = Field(2, description="Jobs one worker runs at the same time.")
+    event_concurrency: int = Field(4, ge=1, description="Webhook events one worker handles at "
+                                   "the same time, in slots of their own beside the runs'.")
     stalled_after_seconds: float = Field(30.0, description="A job whose worker sent no heartbeat "
                                          "for this long is given to another worker.")
     shutdown_grace_seconds: float = Field(60.0, description="On SIGTERM, how long running jobs "

@@ -18,7 +18,7 @@ import structlog
 
 from bot.events import Event
 from bot.services import Runtime
-from bot.store.queue import HANDLE_EVENT, QUEUE, RUN_CHAIN
+from bot.store.queue import EVENTS_QUEUE, HANDLE_EVENT, QUEUE, RUN_CHAIN
 
 # The worker's loop, its probe and the stalled-job rescue live in bot/worker_loop.py; they are
 # named here too, where the tasks they run are.
@@ -46,7 +46,7 @@ def blueprint(runtime: Runtime | None) -> procrastinate.Blueprint:
     """`handle_event` and `run_chain`; `runtime` is required only to execute them."""
     tasks = procrastinate.Blueprint()
 
-    @tasks.task(name=HANDLE_EVENT, queue=QUEUE, pass_context=False, retry=JOB_RETRY)
+    @tasks.task(name=HANDLE_EVENT, queue=EVENTS_QUEUE, pass_context=False, retry=JOB_RETRY)
     async def handle_event(delivery: int, event: dict[str, Any]) -> None:
         current = need_runtime(runtime)
         if current.route_event is None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 
 import procrastinate
 import procrastinate.exceptions
@@ -35,7 +35,7 @@ from bot.config import Settings
 from bot.heartbeat import keep_heartbeat
 from bot.retry import RetryPolicy
 from bot.store.db import Database, DatabaseUnavailable
-from bot.store.queue import QUEUE, heartbeat_age
+from bot.store.queue import EVENTS_QUEUE, QUEUE, heartbeat_age
 
 log = structlog.get_logger(__name__)
 
@@ -59,43 +59,50 @@ Reachable = Callable[[], Awaitable[bool]]
 
 class WorkerProbe:
     """What the health endpoints ask of the worker a process runs: is an incarnation running,
-    is it registered, and does the database see its heartbeat? A worker whose loop is wedged
-    stops beating long before its task ends; the stalled-job rescue of the other workers goes by
-    that same heartbeat."""
+    are its procrastinate workers (run slots and event slots) registered, and does the database
+    see their heartbeats? A worker whose loop is wedged stops beating long before its task ends;
+    the stalled-job rescue of the other workers goes by that same heartbeat."""
 
     def __init__(self, stale_after: float) -> None:
         self.stale_after = stale_after
-        self.worker: Worker | None = None
-        """The running incarnation (None while the loop waits for the database)."""
-        self.task: asyncio.Task[None] | None = None
-        """The running incarnation's task."""
+        self.workers: list[Worker] = []
+        """The running incarnation's workers, the run slots' first (none between two)."""
+        self.tasks: list[asyncio.Task[None]] = []
         self.stopping = False
         """Set once the process asked the worker to stop: a stopped worker is not a dead one."""
+
+    @property
+    def worker(self) -> Worker | None:
+        """The run slots' worker of the running incarnation."""
+        return self.workers[0] if self.workers else None
+
+    def _not_running(self) -> bool:
+        return not self.tasks or any(task.done() for task in self.tasks)
 
     def gone(self) -> str | None:
         """For `/healthz`: why the worker is gone (None while it runs or stops on request)."""
         if self.stopping:
             return None
-        if self.task is None or self.task.done():
-            return NOT_RUNNING
-        return None
+        return NOT_RUNNING if self._not_running() else None
 
     async def problem(self, db: Database) -> str | None:
         """For `/readyz`: None when the worker is ready, else why not."""
-        if self.task is None or self.task.done():
+        if self._not_running():
             return NOT_RUNNING
-        worker_id = self.worker.worker_id if self.worker is not None else None
-        if worker_id is None:
+        ids = [worker.worker_id for worker in self.workers]
+        if None in ids:
             return "worker not registered yet"
         try:
             async with db.transaction() as session:
-                age = await heartbeat_age(session, worker_id)
+                ages = [await heartbeat_age(session, worker_id)
+                        for worker_id in ids if worker_id is not None]
         except DatabaseUnavailable:
             return "database unreachable"
-        if age is None:
+        if None in ages:
             return "worker heartbeat missing (pruned as stalled)"
-        if age > self.stale_after:
-            return f"worker heartbeat {age:.0f} s old"
+        oldest = max(age for age in ages if age is not None)
+        if oldest > self.stale_after:
+            return f"worker heartbeat {oldest:.0f} s old"
         return None
 
 
@@ -117,7 +124,7 @@ async def run_worker(
     stop = stop if stop is not None else asyncio.Event()
     probe = probe if probe is not None else WorkerProbe(settings.stalled_after_seconds)
     outages = 0
-    left_behind: int | None = None
+    left_behind: list[int] = []
     while not stop.is_set():
         started = time.monotonic()
         left_behind = await _incarnation(app, settings, stop, name, probe, left_behind)
@@ -133,38 +140,37 @@ async def run_worker(
 
 async def _incarnation(
     app: procrastinate.App, settings: Settings, stop: asyncio.Event, name: str | None,
-    probe: WorkerProbe, left_behind: int | None,
-) -> int | None:
-    """One procrastinate worker, from opening its pool to its end. Returns the id of a worker
-    row that could not be removed (the database went away), for the next one to remove."""
-    runner: Worker | None = None
+    probe: WorkerProbe, left_behind: list[int],
+) -> list[int]:
+    """One set of procrastinate workers (run slots, event slots), from opening the pool to
+    their end. Returns the ids of worker rows that could not be removed (the database went
+    away), for the next incarnation to remove."""
+    runners: list[Worker] = []
     try:
         await app.open_async()
-        if left_behind is not None:
+        for worker_id in left_behind:
             # Its jobs have ended here (procrastinate awaited or cancelled them): removing its
             # row gives the ones still marked 'doing' back to the queue now.
-            await app.job_manager.unregister_worker(left_behind)
-            log.info("worker_row_released", worker=left_behind)
-            left_behind = None
-        runner = _make_worker(app, settings, name)
+            await app.job_manager.unregister_worker(worker_id)
+            log.info("worker_row_released", worker=worker_id)
+        left_behind = []
+        runners = _make_workers(app, settings, name)
         rescuer = asyncio.create_task(
-            _rescue_stalled_forever(app, settings.stalled_after_seconds, runner))
+            _rescue_stalled_forever(app, settings.stalled_after_seconds, runners))
         try:
-            await _run_until_stopped(runner, stop, probe)
+            await _run_until_stopped(runners, stop, probe)
         finally:
             rescuer.cancel()
     except DATABASE_ERRORS as exc:
         log.warning("worker_lost_database", error=str(exc) or type(exc).__name__)
-        if runner is not None and runner.worker_id is not None:
-            return runner.worker_id
-        return left_behind
+        return left_behind + [r.worker_id for r in runners if r.worker_id is not None]
     finally:
-        probe.worker, probe.task = None, None
+        probe.workers, probe.tasks = [], []
         try:
             await app.close_async()
         except DATABASE_ERRORS as exc:
             log.debug("worker_pool_close_failed", error=str(exc))
-    return None
+    return []
 
 
 async def _wait_for_database(reachable: Reachable | None, stop: asyncio.Event,
@@ -184,16 +190,16 @@ async def _wait_for_database(reachable: Reachable | None, stop: asyncio.Event,
 
 
 async def retry_stalled_jobs(app: procrastinate.App, seconds_since_heartbeat: float,
-                             *, own: int | None = None) -> int:
+                             *, own: Collection[int | None] = ()) -> int:
     """Give the jobs of workers that stopped sending heartbeats to a live worker.
 
-    `own` is the asking worker's id: its jobs are running here whatever the database saw of its
-    heartbeat (after an outage longer than the window it looks stale until its next beat), and
-    handing them out would run them twice."""
+    `own` are the asking process's worker ids: their jobs are running here whatever the
+    database saw of their heartbeats (after an outage longer than the window they look stale
+    until the next beat), and handing them out would run them twice."""
     stalled = await app.job_manager.get_stalled_jobs(seconds_since_heartbeat=seconds_since_heartbeat)
     count = 0
     for job in stalled:
-        if own is not None and job.worker_id == own:
+        if job.worker_id is not None and job.worker_id in own:
             continue
         log.warning("stalled_job_retried", job=job.id, task=job.task_name)
         await app.job_manager.retry_job(job)
@@ -212,26 +218,37 @@ async def _announce(app: procrastinate.App, job: procrastinate.jobs.Job) -> None
 
 
 async def _rescue_stalled_forever(app: procrastinate.App, stalled_after: float,
-                                  runner: Worker) -> None:
+                                  runners: list[Worker]) -> None:
     """Every few seconds, hand jobs of dead workers (no heartbeat) to the live ones."""
     while True:
         try:
-            await retry_stalled_jobs(app, stalled_after, own=runner.worker_id)
+            own = {runner.worker_id for runner in runners} - {None}
+            await retry_stalled_jobs(app, stalled_after, own=own)
         except DATABASE_ERRORS as exc:
             log.warning("stalled_check_failed", error=str(exc))
         await asyncio.sleep(max(1.0, stalled_after / 3))
 
 
-def _make_worker(app: procrastinate.App, settings: Settings, name: str | None) -> Worker:
-    heartbeat_interval = max(1.0, settings.stalled_after_seconds / 3)
+def _make_workers(app: procrastinate.App, settings: Settings, name: str | None) -> list[Worker]:
+    """The run slots (runs and every other job) and the event slots (webhook events only), each
+    a procrastinate worker of its own: events never wait for a run slot."""
     app.perform_import_paths()  # type: ignore[no-untyped-call]  # untyped upstream
+    base = name or WORKER_NAME
+    return [_make_worker(app, settings, base, [QUEUE], settings.worker_concurrency),
+            _make_worker(app, settings, f"{base}-events", [EVENTS_QUEUE],
+                         settings.event_concurrency)]
+
+
+def _make_worker(app: procrastinate.App, settings: Settings, name: str, queues: list[str],
+                 concurrency: int) -> Worker:
+    heartbeat_interval = max(1.0, settings.stalled_after_seconds / 3)
     # The Worker is built here rather than by `app.run_worker_async` so the probe can read
     # its id (and so its heartbeat row) while it runs.
     return Worker(
         app=app,
-        queues=[QUEUE],
-        name=name or WORKER_NAME,
-        concurrency=settings.worker_concurrency,
+        queues=queues,
+        name=name,
+        concurrency=concurrency,
         install_signal_handlers=False,
         update_heartbeat_interval=heartbeat_interval,
         # The heartbeat must outlive procrastinate's own during a graceful stop, or the
@@ -243,32 +260,39 @@ def _make_worker(app: procrastinate.App, settings: Settings, name: str | None) -
     )
 
 
-async def _run_until_stopped(runner: Worker, stop: asyncio.Event, probe: WorkerProbe) -> None:
-    """Until `stop` (a graceful stop) or the worker's own end; a lost database raises."""
-    worker = asyncio.create_task(runner.run())  # type: ignore[no-untyped-call]
-    probe.worker, probe.task = runner, worker
+async def _run_until_stopped(runners: list[Worker], stop: asyncio.Event,
+                             probe: WorkerProbe) -> None:
+    """Until `stop` (a graceful stop) or one worker's own end, which stops the others; a lost
+    database raises."""
+    tasks = [asyncio.create_task(runner.run()) for runner in runners]  # type: ignore[no-untyped-call]
+    probe.workers, probe.tasks = runners, tasks
     stopper = asyncio.create_task(stop.wait())
     try:
-        done, _ = await asyncio.wait({worker, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait({*tasks, stopper}, return_when=asyncio.FIRST_COMPLETED)
     except asyncio.CancelledError:
-        await _stop_gracefully(worker)
+        await _stop_gracefully(tasks)
         raise
     finally:
         stopper.cancel()
-    if worker not in done:
+    if stop.is_set():
         log.info("worker_stopping")
         probe.stopping = True
-        await _stop_gracefully(worker)
+    errors = await _stop_gracefully(tasks)
+    if stop.is_set():
         return
-    worker.result()  # a lost database raises here
+    if errors:
+        raise errors[0]  # a lost database
     # Ended by itself without an error: a side task (heartbeat, listener) failed and
     # procrastinate stopped the worker; the loop runs another.
     log.warning("worker_ended_unasked")
 
 
-async def _stop_gracefully(worker: asyncio.Task[None]) -> None:
-    worker.cancel()  # procrastinate treats cancel as a graceful stop: no new jobs
-    try:
-        await worker
-    except asyncio.CancelledError:
-        pass
+async def _stop_gracefully(tasks: list[asyncio.Task[None]]) -> list[BaseException]:
+    """Stop every worker (procrastinate treats cancel as a graceful stop: no new jobs, running
+    ones may finish) and wait for them; returns their errors."""
+    for task in tasks:
+        if not task.done():
+            task.cancel()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    return [r for r in results
+            if isinstance(r, BaseException) and not isinstance(r, asyncio.CancelledError)]

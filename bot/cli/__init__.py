@@ -123,7 +123,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
                                  description="Run background jobs; start as many as you like on "
                                  "machines that reach the same PostgreSQL.")
     worker.add_argument("--concurrency", type=int, metavar="N",
-                        help="jobs this worker runs at once (default: SMITH_WORKER_CONCURRENCY)")
+                        help="runs and other jobs this worker runs at once (default: "
+                        "SMITH_WORKER_CONCURRENCY); webhook events have slots of their own "
+                        "(SMITH_EVENT_CONCURRENCY)")
     worker.add_argument("--health-port", type=int, metavar="PORT",
                         help="serve /healthz, /readyz and /metrics on SMITH_ADMIN_HOST:PORT "
                         "(for an orchestrator's probes)")

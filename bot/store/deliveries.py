@@ -12,7 +12,7 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from bot.store.queue import HANDLE_EVENT, QUEUE
+from bot.store.queue import EVENTS_QUEUE, HANDLE_EVENT
 
 _RECORD_BATCH = text(
     """
@@ -92,6 +92,6 @@ async def record_deliveries_with_jobs(
     escaped each one with a regex, ~0.3 ms a 10 kB event, more than the rest of the ack."""
     result = await conn.execute(_RECORD_BATCH, {
         "rows": json.dumps(list(rows)), "events": "[" + ",".join(events) + "]",
-        "queue": QUEUE, "task": HANDLE_EVENT,
+        "queue": EVENTS_QUEUE, "task": HANDLE_EVENT,
     })
     return {(str(forge), str(delivery_id)) for forge, delivery_id in result.all()}

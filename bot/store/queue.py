@@ -18,6 +18,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.subjects import Subject
 
 QUEUE = "smith"
+"""Runs and every other job (periodic work, and events queued by a Smith older than
+EVENTS_QUEUE)."""
+EVENTS_QUEUE = "smith.events"
+"""Webhook events alone, taken by each worker's reserved event slots: a command, a cancel or a
+refusal is answered in seconds however many runs hold the run slots."""
+QUEUES = (EVENTS_QUEUE, QUEUE)
+"""Every queue Smith's jobs are in (what a worker draining everything listens to)."""
 HANDLE_EVENT = "smith.handle_event"
 RUN_CHAIN = "smith.run_chain"
 

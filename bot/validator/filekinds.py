@@ -59,6 +59,13 @@ _TEST_FILE = re.compile(
     r"(^test_.*\.py$|.*_test\.py$|^conftest\.py$|.*\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$|.*_test\.go$"
     r"|.*(Test|Tests|IT|TestCase)\.(java|kt)$|.*_(spec|test)\.rb$|^test_.*\.rb$|.*Tests?\.cs$)"
 )
+# Test infrastructure outside test folders: the runners' configs and setup files. They decide
+# how tests run (workers on CI, reporters, polyfills); they are not product code.
+_TEST_SUPPORT = re.compile(
+    r"^((jest|vitest|playwright|cypress|karma|wdio|ava|nightwatch|jasmine|protractor)\.conf(ig)?(\.[\w-]+)?"
+    r"\.[cm]?[jt]sx?|\.mocharc\.[\w]+|setupTests\.[cm]?[jt]sx?|(jest|vitest)[.-]setup\.[cm]?[jt]sx?|"
+    r"test[.-]setup\.[cm]?[jt]sx?|noxfile\.py|pytest\.ini|tox\.ini)$"
+)
 _MANIFESTS = re.compile(
     r"(^|/)(requirements[^/]*\.(txt|in)|constraints[^/]*\.txt|Pipfile(\.lock)?|poetry\.lock|uv\.lock|pdm\.lock"
     r"|setup\.py|setup\.cfg|pyproject\.toml|package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock"
@@ -124,7 +131,7 @@ def language_of(path: str) -> str | None:
 @lru_cache(maxsize=4096)
 def is_test_path(path: str) -> bool:
     name = PurePosixPath(path).name
-    return bool(_TEST_FILE.match(name) or _TEST_DIR.search(path))
+    return bool(_TEST_FILE.match(name) or _TEST_DIR.search(path) or _TEST_SUPPORT.match(name))
 
 
 def is_test_file_name(path: str) -> bool:

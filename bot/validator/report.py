@@ -26,7 +26,7 @@ _CHANGE_ASK = [
     re.compile(
         r"\b(update|change|correct|fix|adjust|amend|rewrite|relax|loosen|widen|increase|replace|align|raise|bump|"
         r"extend|lengthen|lower|decrease|reduce|tighten)\b"
-        rf"(\s+\S+){{0,4}}?\s+{_TEST_WORDS}\b"
+        rf"(\s+\S+){{0,6}}?\s+{_TEST_WORDS}\b"
     ),
     re.compile(
         rf"\b{_TEST_WORDS}\b(\s+\S+){{0,6}}?\s+(is|are|was|were|has been|have been|seems?)\s+"

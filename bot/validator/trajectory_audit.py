@@ -316,14 +316,23 @@ def _same_test_file(a_id: str, a_path: str | None, b_id: str, b_path: str | None
 _REPRODUCING_STEPS = frozenset({"brt", "reproduce", "reproduction"})
 
 
+# A test runner's call, whatever the tool is named (`run_tests`, `pytest`, `go_test`, `jest`).
+_RUNNER_TOOL = re.compile(r"test|pytest|jest|vitest|mocha|rspec|junit|spec", re.IGNORECASE)
+# Outcomes that mean "failed on an assertion"; an error or a collection failure is not red.
+_RED_OUTCOMES = frozenset(
+    {"red_assertion", "red", "failed", "fail", "failure", "assertion_failed", "assertion_error",
+     "assertionerror", "assertion_failure"}
+)
+
+
 def _seen_red(event: TrajectoryEvent) -> bool:
     """Our code saw a test fail on an assertion: BRT records `outcome: red_assertion`; a
     trajectory without outcomes counts a failed run of the reproducing step."""
-    if event.actor != "code" or event.tool != "run_tests":
+    if event.actor != "code" or not _RUNNER_TOOL.search(event.tool):
         return False
     outcome = event.args.get("outcome")
     if outcome is not None:
-        return bool(outcome == "red_assertion")
+        return str(outcome).strip().lower() in _RED_OUTCOMES
     return not event.ok and event.step.lower() in _REPRODUCING_STEPS
 
 

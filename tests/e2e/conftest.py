@@ -29,7 +29,7 @@ from bot.runtime import build_job_app
 from bot.services import Runtime
 from bot.store.db import Database
 from bot.store.models import Run, Step
-from bot.store.queue import QUEUE
+from bot.store.queue import QUEUES
 from handlers import build_router
 from tests.e2e.buggy_repo import ISSUE_BODY, ISSUE_TITLE, make_buggy_repo
 from tests.fakes.github import FakeGitHub
@@ -121,7 +121,7 @@ class E2E:
             key: task for key, task in app.periodic_registry.periodic_tasks.items()
             if key[0] != SCHEDULE_CAMPAIGNS}
         async with app.open_async():
-            await app.run_worker_async(queues=[QUEUE], wait=False, install_signal_handlers=False,
+            await app.run_worker_async(queues=list(QUEUES), wait=False, install_signal_handlers=False,
                                        listen_notify=False)
 
     async def wait_for_run(self, predicate: Any, timeout: float = 20.0) -> Run:

@@ -72,11 +72,11 @@ class RulesStack:
     async def drain(self) -> None:
         """Run every queued job to the end, in this process."""
         from bot.runtime import build_job_app
-        from bot.store.queue import QUEUE
+        from bot.store.queue import QUEUES
 
         app = build_job_app(self.db.url, self.runtime)
         async with app.open_async():
-            await app.run_worker_async(queues=[QUEUE], wait=False, install_signal_handlers=False,
+            await app.run_worker_async(queues=list(QUEUES), wait=False, install_signal_handlers=False,
                                        listen_notify=False)
 
     def with_settings(self, **overrides: Any) -> None:

@@ -151,8 +151,9 @@ async def test_database_down_is_503(tmp_path):
         async with aiohttp.ClientSession() as session:
             async with session.get(str(server.make_url("/readyz"))) as response:
                 assert response.status == 503
+            # Unhealthy too: a supervisor restarts a process whose database is gone (#31).
             async with session.get(str(server.make_url("/healthz"))) as response:
-                assert response.status == 200
+                assert response.status == 503
     finally:
         await server.close()
         await dead.dispose()

@@ -27,6 +27,13 @@ _EXAMPLE_MARKER = re.compile(
     r"^\s*(for\s+)?(example|examples|usage|e\.g\.?|i\.e\.?|before|after|sample|see|equivalent|output|input)\b.*:?\s*$",
     re.IGNORECASE,
 )
+_EXAMPLE_LEAD = re.compile(
+    r"\b(for example|for instance|example|examples|e\.g\.|usage|like this|such as)\s*:\s*$", re.IGNORECASE
+)
+_PROSE = re.compile(r"^\s*[A-Za-z]\w*\s+[a-z]+\s+[a-z]+\b")
+_DISABLED_IF = re.compile(
+    r"^\s*(\}\s*else\s+)?if\s*\(?\s*(False|false|0|nil)\s*(\)|and\b|&&|:|\{)"
+)
 _LABEL = re.compile(
     r"^\s*(?!else\b|try\b|finally\b|default\b|case\b)[A-Za-z_][\w\- ]*:(?!=|:)\s*\S"
 )
@@ -83,6 +90,14 @@ _LINT_SUPPRESSIONS = [
     ),
     re.compile(r"@SuppressWarnings\b|@SuppressFBWarnings\b|@Suppress\("),
 ]
+# The type checker switched off in code, not in a comment: `@no_type_check`, `cast(Any, x)`,
+# `x as any`, `x as unknown as T` (read with string bodies blanked: prose says "as any" too).
+_TYPE_ESCAPES = {
+    "python": re.compile(r"@(typing\.)?no_type_check\b|\bcast\(\s*(typing\.)?Any\s*,"),
+    "typescript": re.compile(r"\bas\s+any\b(?![\w.])|\bas\s+unknown\s+as\b|<any>\s*\w"),
+    "tsx": re.compile(r"\bas\s+any\b(?![\w.])|\bas\s+unknown\s+as\b"),
+}
+_STRING_BODY = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`")
 _LINT_CONFIG_LOOSENING = re.compile(
     r"(^|[\s\"'])((extend-|per-file-)?ignores?|disable(_error_code)?|extend-exclude|exclude([-_]\w+)?|Exclude)[\"']?\s*[:=]|"
     r"\b[Ee]nabled\s*:\s*false\b|\bseverity\s*:\s*(info|ignore|none|off)\b|[\"']\s*:\s*[\"']?(off|0)[\"']?\s*,?\s*$|"
@@ -136,7 +151,11 @@ def _suppressions(changed: ChangedFile) -> Iterator[Finding]:
     for line in changed.net_added:
         if _scoped_import_suppression(changed, line):
             continue
-        if any(p.search(line.text) for p in _LINT_SUPPRESSIONS):
+        escape = _TYPE_ESCAPES.get(changed.language or "")
+        code = _STRING_BODY.sub('""', changed.code(line)) if escape is not None else ""
+        if any(p.search(line.text) for p in _LINT_SUPPRESSIONS) or (
+            escape is not None and escape.search(code)
+        ):
             yield finding(
                 "lint_suppression",
                 changed,
@@ -146,12 +165,38 @@ def _suppressions(changed: ChangedFile) -> Iterator[Finding]:
 
 
 def _todos(changed: ChangedFile) -> Iterator[Finding]:
+    docstring = _docstring_rows(changed)
     for line in changed.net_added:
-        comment = changed.comment(line)
+        comment = changed.comment(line) or (line.text if id(line) in docstring else "")
         if comment and _TODO.search(comment):
             yield finding(
                 "todo_added", changed, line, f"leaves a note for later: `{snippet(comment)}`"
             )
+
+
+def _docstring_rows(changed: ChangedFile) -> set[int]:
+    """Python lines inside a triple-quoted docstring: a note left there is a comment too."""
+    if changed.language != "python":
+        return set()
+    inside: set[int] = set()
+    for hunk in changed.change.hunks:
+        open_quote: str | None = None
+        for line in hunk.lines:
+            if line.kind == "-":
+                continue
+            text = line.text.strip()
+            if open_quote is not None:
+                inside.add(id(line))
+                if open_quote in text:
+                    open_quote = None
+                continue
+            for quote in ('"""', "'''"):
+                if text.startswith(quote):
+                    inside.add(id(line))
+                    if text.count(quote) == 1:
+                        open_quote = quote
+                    break
+    return inside
 
 
 def _comment_body(text: str) -> str:
@@ -194,7 +239,8 @@ def _block_comments(changed: ChangedFile, lines: list[DiffLine]) -> list[tuple[i
             closer = re.compile(re.escape(quote))
             if quote in rest:
                 match = None
-            elif docstring:  # skip the docstring: its closing quotes open nothing
+            elif docstring and not _wraps_kept_lines(lines, index, closer):
+                # skip the docstring: its closing quotes open nothing
                 index += 1
                 while index < len(lines) and not closer.search(lines[index].text):
                     index += 1
@@ -213,6 +259,17 @@ def _block_comments(changed: ChangedFile, lines: list[DiffLine]) -> list[tuple[i
         blocks.append((index, min(end, len(lines) - 1)))
         index = end + 1
     return blocks
+
+
+def _wraps_kept_lines(lines: list[DiffLine], start: int, closer: re.Pattern[str]) -> bool:
+    """A new "docstring" whose inside is lines that were already there is a string wrapped
+    around live code, not documentation (a docstring the diff adds is added line by line)."""
+    for line in lines[start + 1 :]:
+        if closer.search(line.text):
+            return False
+        if line.kind == " " and line.text.strip():
+            return True
+    return False
 
 
 def _hunk_blocks(changed: ChangedFile) -> list[tuple[list[DiffLine], list[tuple[int, int]]]]:
@@ -270,7 +327,56 @@ def _wrapped_in_block(
                 return
 
 
+def _disabled(changed: ChangedFile) -> Iterator[Finding]:
+    """`if False:` / `if (false) {` around code: commented out by other means."""
+    for line in changed.net_added:
+        if _DISABLED_IF.match(changed.code(line)):
+            yield finding(
+                "commented_out_logic",
+                changed,
+                line,
+                f"switches code off behind a condition that is never true: `{snippet(line.text)}`",
+            )
+            return
+
+
+def _partly_commented(changed: ChangedFile) -> Iterator[Finding]:
+    """`return a && b /* && c */` where the line was `return a && b && c`: part of a live
+    condition moved into a comment."""
+    removed = [
+        re.sub(r"\s+", "", changed.code(line))
+        for line in changed.net_removed
+        if not is_full_line_comment(line.text, changed.language)
+    ]
+    if not removed:
+        return
+    for line in changed.net_added:
+        if is_full_line_comment(line.text, changed.language):
+            continue
+        inline = re.search(r"/\*(.*?)\*/", line.text) if changed.language != "python" else None
+        if inline is not None:
+            comment, code_text = inline.group(1), line.text[: inline.start()] + line.text[inline.end() :]
+        else:
+            comment, code_text = _comment_body(changed.comment(line)), changed.code(line)
+        body = re.sub(r"\s+", "", comment)
+        if len(body) < 4 or not re.search(r"[A-Za-z_]", body) or _PRAGMA.match(comment.strip()):
+            continue
+        code = re.sub(r"\s+", "", code_text)
+        if body not in code and any(
+            body in old and old.replace(body, "", 1).rstrip(";") == code.rstrip(";") for old in removed
+        ):
+            yield finding(
+                "commented_out_logic",
+                changed,
+                line,
+                f"moves part of the live line into a comment: `{snippet(line.text)}`",
+            )
+            return
+
+
 def _commented_out(changed: ChangedFile) -> Iterator[Finding]:
+    yield from _disabled(changed)
+    yield from _partly_commented(changed)
     blocks = _hunk_blocks(changed)
     yield from _wrapped_in_block(changed, blocks)
     removed_code = {
@@ -310,8 +416,12 @@ def _code_line(language: str | None, run: list[DiffLine], bodies: list[str]) -> 
     ]
     if not candidates:
         return None
-    if any(_EXAMPLE_MARKER.match(body) for _, body in candidates):
+    if any(_EXAMPLE_MARKER.match(body) or _EXAMPLE_LEAD.search(body) for _, body in candidates):
         return None  # a usage example in a comment documents code, it does not disable it
+    if language == "go" and any(line.text.lstrip().startswith("//\t") for line, _ in candidates) and any(
+        _PROSE.match(body) for _, body in candidates
+    ):
+        return None  # a Go doc comment's tab-indented block is its example, by gofmt's rules
     block = "\n".join(_dedent([b for _, b in candidates]))
     if looks_like_code(language, block):
         return candidates[0][0]

@@ -376,19 +376,34 @@ _GO_BLANK_ERR = re.compile(r"^(\s*)(.+?),\s*_\s*(:?=)\s*(.+)$")
 _GO_NAMED_ERR = re.compile(r"^(\s*)(.+?),\s*(\w*[eE]rr\w*)\s*(:?=)\s*(.+)$")
 
 
+_GO_SOLE_ERR = re.compile(r"^(\s*)(\w*[eE]rr\w*)\s*(:?=)\s*(.+)$")
+_GO_SOLE_BLANK = re.compile(r"^(\s*)_\s*(=)\s*(.+\(.*)$")
+
+
 def _go_error_blanked(changed: ChangedFile) -> Iterator[Finding]:
-    """`v, err := f()` (handled) became `v, _ := f()`: the error is thrown away unseen."""
+    """`v, err := f()` (handled) became `v, _ := f()`, or `err := f()` became `_ = f()`: the
+    error is thrown away unseen."""
     for hunk in changed.change.hunks:
         removed = {}
         for line in hunk.removed:
-            match = _GO_NAMED_ERR.match(changed.code(line))
+            code = changed.code(line)
+            match = _GO_NAMED_ERR.match(code)
             if match:
                 removed[(match.group(2).strip(), normalized(match.group(5)))] = line
+            sole = _GO_SOLE_ERR.match(code)
+            if sole:
+                removed[("", normalized(sole.group(4)))] = line
         if not removed:
             continue
         for line in hunk.added:
-            match = _GO_BLANK_ERR.match(changed.code(line))
-            if match and (match.group(2).strip(), normalized(match.group(4))) in removed:
+            code = changed.code(line)
+            match = _GO_BLANK_ERR.match(code)
+            sole = _GO_SOLE_BLANK.match(code)
+            key = (
+                (match.group(2).strip(), normalized(match.group(4))) if match
+                else ("", normalized(sole.group(3))) if sole else None
+            )
+            if key is not None and key in removed:
                 yield finding(
                     "catch_all_exception",
                     changed,

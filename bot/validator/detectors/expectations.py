@@ -98,6 +98,37 @@ _MAX_FINDINGS = 20  # per file: a reviewer needs the pattern, not every line of 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.test_files:
         yield from islice(_file_findings(changed, ctx.report), _MAX_FINDINGS)
+    for changed in ctx.files:
+        if _EXPECTED_OUTPUT.search(changed.path):
+            yield from _expected_output_edited(changed, ctx.report)
+
+
+# Files that are an existing test's expected value: snapshots, golden and approved outputs.
+_EXPECTED_OUTPUT = re.compile(
+    r"(^|/)__snapshots__/|\.snap$|\.golden$|(^|/)(golden|goldens|expected|approved)/|\.approved\.\w+$|"
+    r"(^|/)testdata/.*\b(want|expected|golden|out(put)?)\b"
+)
+
+
+def _expected_output_edited(changed: ChangedFile, report: str | None) -> Iterator[Finding]:
+    """A snapshot or golden file that existed and now expects something else: an expected value
+    edited in place, spared only when the report asks for it or states the new values."""
+    if changed.change.status != "modified" or not changed.net_added or not changed.net_removed:
+        return
+    old_words = {w for ln in changed.net_removed for w in re.findall(r"[\w.\-]+", ln.text)}
+    new_values = sorted(
+        {w for ln in changed.net_added for w in re.findall(r"[\w.\-]+", ln.text)} - old_words
+    )
+    if _spared(report, changed, new_values):
+        return
+    line = changed.net_added[0]
+    yield finding(
+        "test_weakened",
+        changed,
+        line,
+        f"edits an existing test's expected output (`{changed.path.rsplit('/', 1)[-1]}`): "
+        f"`{snippet(changed.net_removed[0].text, 40)}` → `{snippet(line.text, 40)}`",
+    )
 
 
 def _file_findings(changed: ChangedFile, report: str | None) -> Iterator[Finding]:
@@ -191,6 +222,15 @@ def _edited(
         if _spared(report, changed, [more_time]):
             return None
         return "gives an existing test a longer time limit"
+    if _pattern_loosened(changed.code(old), changed.code(new)):
+        if _spared(report, changed, []):
+            return None
+        return "loosens the pattern an existing assertion matches"
+    dropped = _dropped_expectation(old_tokens, new_tokens)
+    if dropped is not None and _ASSERTING_LINE.search(changed.code(new)):
+        if _spared(report, changed, []):
+            return None
+        return f"drops the expected {dropped} from an existing assertion"
     changed_new = _changed_literals(old_tokens, new_tokens)
     if changed_new is None:
         return None
@@ -209,6 +249,55 @@ def _edited(
     if _spared(report, changed, values):
         return None
     return "edits the expected value of an existing test (the report does not ask for it)"
+
+
+_ASSERTING_LINE = re.compile(
+    r"\b(assert\w*|Assert\w*|expect|to[A-Z]\w*|should\w*|must_\w+|require\.\w+|check\w*|verify\w*)\b"
+)
+
+
+_PATTERN_ARG = re.compile(
+    r"\b(toMatch|assertRegex|assertRegexpMatches|assert_match|Regexp|MatchString|matches|fullmatch|match|search)"
+    r"\s*\(\s*(?:\w+\s*,\s*)?(?:/((?:\\/|[^/])+)/[a-z]*|r?\"((?:[^\"\\]|\\.)*)\"|r?'((?:[^'\\]|\\.)*)')"
+)
+
+
+def _pattern_loosened(old: str, new: str) -> bool:
+    """`toMatch(/^42 EUR$/)` → `toMatch(/EUR/)`: the new pattern is part of the old one,
+    anchors and all stripped, so it matches everything the old one did and more."""
+    before, after = _PATTERN_ARG.search(old), _PATTERN_ARG.search(new)
+    if before is None or after is None or before.group(1) != after.group(1):
+        return False
+    old_pattern = next(g for g in before.groups()[1:] if g is not None)
+    new_pattern = next(g for g in after.groups()[1:] if g is not None)
+    if old_pattern == new_pattern:
+        return False
+
+    def bare(pattern: str) -> str:
+        return re.sub(r"\\(.)", r"\1", pattern.strip("^$"))
+
+    return len(new_pattern) < len(old_pattern) and bare(new_pattern) in bare(old_pattern)
+
+
+def _dropped_expectation(old: list[_Token], new: list[_Token]) -> str | None:
+    """The assertion kept its shape but lost the literal it checked: `toThrow("msg")` →
+    `toThrow()`, `toContain("a", "b")` → `toContain("a")`. What is left accepts more."""
+    old_texts, new_texts = [t.text for t in old], [t.text for t in new]
+    if len(new_texts) >= len(old_texts):
+        return None
+    matcher = SequenceMatcher(None, old_texts, new_texts, autojunk=False)
+    gone: list[_Token] = []
+    for op, i1, i2, _j1, _j2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        if op != "delete":
+            return None  # something else changed too: not only a literal dropped
+        gone.extend(old[i1:i2])
+    if not any(t.kind in ("str", "num") for t in gone):
+        return None
+    if any(t.kind == "name" and not re.fullmatch(r"[a-z]{1,3}", t.text) for t in gone):
+        return None  # a call or a variable went: a different check, judged elsewhere
+    return "value" if any(t.kind == "num" for t in gone) else "text"
 
 
 def _statement(toks: list[_Token], language: str | None) -> list[_Token]:

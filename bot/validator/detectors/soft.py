@@ -20,7 +20,10 @@ from bot.validator.models import Finding
 _DEBUG = re.compile(
     r"\bbreakpoint\(\)|\b(i?pdb|pudb)\.set_trace\(|^\s*import\s+(i?pdb|pudb)\b|^\s*debugger\s*;?\s*$|"
     r"\bconsole\.(log|debug|trace|dir|table)\(|\bpprint\(|\bspew\.Dump\(|\bSystem\.(out|err)\.print|"
-    r"\.printStackTrace\(\)|\bvar_dump\(|\bdbg!\(|\bbinding\.(pry|irb)\b|^\s*(byebug|debugger)\s*$|\bpp\s*\("
+    r"\.printStackTrace\(\)|\bvar_dump\(|\bdbg!\(|\bbinding\.(pry|irb)\b|^\s*(byebug|debugger)\s*$|\bpp\s*\(|"
+    r"^\s*from\s+icecream\s+import\b|^\s*import\s+icecream\b|\bic\(|"
+    # A log line that calls itself a debug print at an ordinary level: `log.Printf("DEBUG …")`.
+    r"\b(log|logger|logging|console|fmt|slog|Log|LOG|System\.out)\.\w+\(\s*[fr]?[\"'`](DEBUG|debug:|XXX|>>>|!!!|HERE\b)"
 )
 _RUBY_PRINT = re.compile(r"^\s*(puts|p|pp|print)\s*(\(|\s+[\"'@:\w])")
 _PRINT = re.compile(r"^\s*print\(|\bfmt\.Print(ln|f)?\(")
@@ -41,7 +44,10 @@ _FRONTEND_MOCK = re.compile(
     r"\b(jest|vi)\.mock\(\s*[\"'][^\"']*(api|service|client|backend|http|fetch|server|request|graphql|axios|ky|rpc)"
     r"[^\"']*[\"']|\b(global|globalThis|window)\.fetch\s*=|spyOn\(\s*(global|globalThis|window)\s*,\s*[\"']fetch|"
     r"\bfetchMock\b|\bcy\.intercept\(|\bnock\(|\bsetupServer\(|\b(rest|http|graphql)\.(get|post|put|patch|delete|query|mutation)\(|"
-    r"\bpage\.route\(|\bnew\s+MockAdapter\(|\bmockResolvedValue(Once)?\(|\bmsw\b"
+    r"\bpage\.route\(|\bnew\s+MockAdapter\(|\bmockResolvedValue(Once)?\(|\bmsw\b|"
+    r"\bHttp(Client)?TestingController\b|\bHttpClientTestingModule\b|\bprovideHttpClientTesting\(|\.expectOne\(|"
+    # A module mocked with a factory that answers the app's data calls: the backend stood in for.
+    r"\b(jest|vi)\.mock\(\s*[\"'][^\"']+[\"']\s*,.*\b(fetch|load|get|query|request|list)\w*\s*:.*(Promise\.resolve|mockResolvedValue|async\b|=>\s*\(?\s*[\[{])"
 )
 _GUARD_LINE = re.compile(
     r"\braise\s+[A-Z][\w.]*|\bthrow\s+(new\s+)?\w+|\babort\(\s*4\d\d|"
@@ -237,7 +243,56 @@ def _ruby_visibility(changed: ChangedFile) -> Iterator[Finding]:
         )
 
 
+_BYPASS = {
+    "java": re.compile(r"\.setAccessible\(\s*true\s*\)|\bMethodHandles\.privateLookupIn\("),
+    "go": re.compile(r"\bunsafe\.Pointer\(.*\bunsafe\.Offsetof\(|\.FieldByName\(.*\)\.(Set|UnsafeAddr)"),
+    "ruby": re.compile(r"\.(send|__send__)\(\s*:\w+|\binstance_variable_(get|set)\(|\.instance_eval\b"),
+    "python": re.compile(
+        r"(?<![\w.])(?!self\b|cls\b|other\b|super\b|_)([a-z]\w*)\._(?!_|replace\b|asdict\b|fields\b|make\b|"
+        r"field_defaults\b|meta\b|name_\b|value_\b|missing_\b|generate_next_value_\b|exit\b|getframe\b)[a-z]\w*"
+    ),
+}
+_GO_DECLARED = re.compile(r"^\s*(?:type\s+|var\s+|const\s+)?([a-zA-Z]\w*)(\s+[\w.*\[\]{}]+.*)$")
+
+
+def _bypasses(changed: ChangedFile) -> Iterator[Finding]:
+    """Product code reaching around an access modifier (reflection, `send`, another object's
+    `_private`): the member is as good as public."""
+    pattern = _BYPASS.get(changed.language or "")
+    if pattern is None:
+        return
+    for line, code in _code_lines(changed):
+        if pattern.search(code):
+            yield finding(
+                "visibility_widened", changed, line,
+                f"reaches a private member from outside: `{snippet(code)}`",
+            )
+            return
+
+
+def _go_exported(changed: ChangedFile) -> Iterator[Finding]:
+    """A Go field, type, var or const renamed from lower to upper case: now exported."""
+    removed = {}
+    for ln in changed.net_removed:
+        match = _GO_DECLARED.match(changed.code(ln))
+        if match and match.group(1)[:1].islower():
+            removed[(match.group(1).lower(), " ".join(match.group(2).split()))] = ln
+    for line in changed.net_added:
+        match = _GO_DECLARED.match(changed.code(line))
+        if match and match.group(1)[:1].isupper():
+            old = removed.get((match.group(1).lower(), " ".join(match.group(2).split())))
+            if old is not None:
+                yield finding(
+                    "visibility_widened", changed, line,
+                    f"exports `{match.group(1)}` (was `{old.text.strip()}`)",
+                )
+                return
+
+
 def _visibility(changed: ChangedFile) -> Iterator[Finding]:
+    yield from _bypasses(changed)
+    if changed.language == "go":
+        yield from _go_exported(changed)
     if changed.language == "ruby":
         yield from _ruby_visibility(changed)
         return

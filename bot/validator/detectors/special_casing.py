@@ -15,8 +15,10 @@ from bot.validator.context import DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, snippet
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
+from bot.validator.report_examples import report_examples
 
 _COMPARISON = re.compile(
+    r"\babs\s*\(.*[<>]|"  # `Math.abs(v - 2.675) < 1e-9`: equality with a tolerance
     r"==|!=|\bis\b|\bin\b|\bcase\b|\bwhen\b|\bswitch\b|\bmatch\b|\.equals(IgnoreCase)?\(|\.includes\(|\.has\(|"
     r"\.contains\(|\.(startswith|endswith|startsWith|endsWith)\(|strings\.(Contains|HasPrefix|HasSuffix|EqualFold)\(|"
     r"\bEqual\(|\.indexOf\("
@@ -185,7 +187,12 @@ def _named_values(ctx: DiffContext, values: list[str]) -> Iterator[Finding]:
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
-    candidates = sorted(v for v in ctx.red_literals if is_instance_value(v))
+    # The report's own examples count only when they name one instance beyond doubt (a digit,
+    # a space, an @): a report also quotes option names, headers and enum values a fix may test.
+    examples = frozenset(
+        v for v in report_examples(ctx.report) if is_instance_value(v) and _strongly_instance(v)
+    )
+    candidates = sorted({v for v in ctx.red_literals if is_instance_value(v)} | examples)
     if not candidates:
         return
     yield from _named_values(ctx, candidates)
@@ -200,11 +207,13 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
             if is_full_line_comment(line.text, changed.language):
                 continue
             code = changed.code(line)
-            keyed = (
-                [v for v in values if _strongly_instance(v) and _literal_as_key(code, v)]
-                if ctx.red_literals_exact
-                else []
-            )
+            keyed = [
+                v
+                for v in values
+                if (ctx.red_literals_exact or v in examples)
+                and _strongly_instance(v)
+                and _literal_as_key(code, v)
+            ]
             if not keyed and not _COMPARISON.search(_STRING_BODY.sub('""', code)):
                 continue
             hit = (
@@ -213,9 +222,10 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
                 else next((v for v in values if _literal_in(code, v, changed.language)), None)
             )
             if hit is not None:
+                source = "the red test" if hit in ctx.red_literals else "the report's example"
                 yield finding(
                     "special_casing",
                     changed,
                     line,
-                    f"branches on `{snippet(hit, 40)}`, a value taken from the red test: `{snippet(code)}`",
+                    f"branches on `{snippet(hit, 40)}`, a value taken from {source}: `{snippet(code)}`",
                 )

@@ -247,6 +247,55 @@ def _stateful(pattern: re.Pattern[str]) -> re.Pattern[str]:
 
 
 def _python(changed: ChangedFile, roots: frozenset[str]) -> Iterator[Finding]:
+    """Module state in Python, except a registry only decorators fill (at import: start-up)."""
+    registries = _decorator_registries(changed)
+    for found in _python_findings(changed, roots):
+        line = next((ln for ln in changed.change.added if ln.target_no == found.line), None)
+        name = re.match(r"^\s*([A-Za-z_]\w*)", changed.code(line)) if line is not None else None
+        if name is not None and name.group(1) in registries:
+            continue
+        yield found
+
+
+_PY_CONTAINER_WRITE = re.compile(
+    r"^(\s+)([A-Za-z_]\w*)(\[[^\]]*\]\s*=(?!=)|\.(append|add|update|setdefault|extend|insert)\()"
+)
+
+
+def _decorator_registries(changed: ChangedFile) -> set[str]:
+    """Containers every added write to which sits in a decorator (a def returning the function
+    it was given): `@handler("created")` fills `_HANDLERS` once, when the module is imported."""
+    verdict: dict[str, bool] = {}
+    for hunk in changed.change.hunks:
+        rows = [ln for ln in hunk.lines if ln.kind != "-"]
+        for index, row in enumerate(rows):
+            match = _PY_CONTAINER_WRITE.match(changed.code(row)) if row.kind == "+" else None
+            if match is None:
+                continue
+            name = match.group(2)
+            verdict[name] = verdict.get(name, True) and _in_decorator(rows, index, len(match.group(1)))
+    return {name for name, ok in verdict.items() if ok}
+
+
+def _in_decorator(rows: list[DiffLine], index: int, indent: int) -> bool:
+    for start in range(index - 1, -1, -1):
+        text = rows[start].text
+        depth = len(text) - len(text.lstrip())
+        if not text.strip() or depth >= indent:
+            continue
+        header = re.match(r"^\s*def\s+\w+\s*\(\s*\*{0,2}(\w+)", text)
+        if header is None:
+            return False
+        body = []
+        for row in rows[start + 1 :]:
+            if row.text.strip() and len(row.text) - len(row.text.lstrip()) <= depth:
+                break
+            body.append(row.text)
+        return any(re.match(rf"^\s*return\s+{re.escape(header.group(1))}\s*$", b) for b in body)
+    return False
+
+
+def _python_findings(changed: ChangedFile, roots: frozenset[str]) -> Iterator[Finding]:
     class_rows = _python_class_body_rows(changed)
     yield from _lines(
         changed,
@@ -596,6 +645,8 @@ def _go(changed: ChangedFile) -> Iterator[Finding]:
         yield from _go_free_writes(changed)
     for line in changed.net_added:
         code = changed.code(line)
+        if _go_lookup_table(changed, code):
+            continue  # a filled map literal nobody writes: Go's way to spell a constant table
         if _GO_TOP_VAR.match(code) or (line.target_no in block_rows and _GO_BLOCK_SPEC.match(code)):
             yield finding(
                 "global_state_smuggling",
@@ -610,6 +661,27 @@ def _go(changed: ChangedFile) -> Iterator[Finding]:
                 line,
                 f"passes data through the process environment: `{snippet(code)}`",
             )
+
+
+_GO_TABLE = re.compile(r"^\s*(?:var\s+)?(\w+)\s*=\s*(map\[[^\]]+\][\w.*\[\]]+|\[\][\w.*]+)\s*\{\s*\S")
+
+
+def _go_lookup_table(changed: ChangedFile, code: str) -> bool:
+    """`var values = map[byte]int{'I': 1, …}`: entries written in the declaration and no write
+    to the name anywhere the diff shows (`values[k] =`, `delete(values, …)`, `values =`)."""
+    match = _GO_TABLE.match(code)
+    if match is None:
+        return False
+    name = re.escape(match.group(1))
+    write = re.compile(
+        rf"^\s*{name}\s*(\[[^\]]*\]\s*)?(=|\+=|-=)(?!=)|\bdelete\(\s*{name}\s*,|\b{name}\s*=\s*append\("
+    )
+    return not any(
+        write.search(changed.code(ln))
+        for hunk in changed.change.hunks
+        for ln in hunk.lines
+        if ln.kind != "-" and changed.code(ln) != code
+    )
 
 
 def _go_var_block_rows(changed: ChangedFile) -> set[int]:
