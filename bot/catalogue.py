@@ -7,10 +7,10 @@ and the shell's run commands hand it to the local runs they walk on.
 
 from __future__ import annotations
 
-from bot.chain.examples.graph import EXAMPLES
-from bot.chain.fix import FIX, REWORK
-from bot.chain.graph import Graph
-from bot.chain.testgen.graph import TESTS, TESTS_FOR_CHANGE
+from bot.chains.examples.graph import EXAMPLES
+from bot.chains.fix.graph import FIX, REWORK
+from bot.chains.tests.graph import TESTS, TESTS_FOR_CHANGE
+from bot.engine.graph import Graph
 
 GRAPHS: dict[str, Graph] = {graph.name: graph
                             for graph in (FIX, REWORK, EXAMPLES, TESTS, TESTS_FOR_CHANGE)}

@@ -28,6 +28,7 @@ from bot.workspace.junit import RunStatus, TestCaseResult, TestOutcome
 from bot.workspace.sandbox import Sandbox, SandboxUnavailable
 from bot.workspace.sandbox.from_settings import sandbox_settings
 from bot.workspace.testrun import run_tests
+from bot.workspace.versions import with_version_env
 
 CheckName = Literal["checkout", "config", "sandbox", "setup", "tests", "report"]
 Progress = Callable[[str], None]
@@ -191,7 +192,7 @@ async def diagnose(settings: Settings, repo: str, branch: str | None = None,
     try:
         report.add("checkout", True, f"{report.branch} @ {checkout.base_commit[:10]}")
         await _check_checkout(settings, report, checkout.path, await checkout.read_base_file(
-            CONFIG_FILE), repo, progress)
+            CONFIG_FILE), repo, progress, tag=checkout.nearest_tag)
     finally:
         checkout.remove()
         report.seconds = round(time.monotonic() - started, 3)
@@ -200,10 +201,10 @@ async def diagnose(settings: Settings, repo: str, branch: str | None = None,
 
 async def _check_checkout(
     settings: Settings, report: DoctorReport, path: Path, config_text: bytes | None, repo: str,
-    progress: Progress = _silent,
+    progress: Progress = _silent, *, tag: str | None = None,
 ) -> None:
     try:
-        config = load_repo_config(config_text)
+        config = with_version_env(load_repo_config(config_text), tag)  # as PREPARE does
     except RepoConfigError as exc:
         report.add("config", False, f"`{CONFIG_FILE}` on {report.branch} cannot be used:\n{exc}",
                    fix=f"correct the named lines in `{CONFIG_FILE}` (schema: "

@@ -17,9 +17,9 @@ import procrastinate
 from bot import jobs, redelivery_jobs, retention
 from bot.audit.actions import audited_forges
 from bot.catalogue import GRAPHS
-from bot.chain.runner import chain_runner
-from bot.chain.testgen import jobs as testgen_jobs
+from bot.chains.tests import jobs as testgen_jobs
 from bot.config import Settings
+from bot.engine.runner import chain_runner
 from bot.rules import jobs as rules_jobs
 from bot.services import Runtime, build_forges
 from bot.store.db import Database

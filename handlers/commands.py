@@ -9,7 +9,6 @@ from typing import Any
 import structlog
 
 from bot.audit import record
-from bot.chain.status import speaks_on
 from bot.command_line import is_shell_actor
 from bot.commands import (
     ApproveCommand,
@@ -28,6 +27,7 @@ from bot.commands import (
     required_permission,
 )
 from bot.config import Settings
+from bot.engine.status import speaks_on
 from bot.events import Event
 from bot.forge.base import ItemRef, Permission, RepoRef, forge_name
 from bot.forge.local import is_local, retry_params

@@ -47,14 +47,14 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "index": ("bot.codegraph.command", "index a directory with tree-sitter and print a summary"),
     "symbols": ("bot.codegraph.command",
                 "show where NAME is defined and referenced under PATH"),
-    "fix": ("bot.chain.command", "run the fix chain for one issue in the foreground"),
-    "tests": ("bot.chain.testgen.command",
+    "fix": ("bot.chains.fix.command", "run the fix chain for one issue in the foreground"),
+    "tests": ("bot.chains.tests.command",
               "write tests for a local repository through the six gates (no forge)"),
-    "smells": ("bot.chain.testgen.command",
+    "smells": ("bot.chains.tests.command",
                "find test smells in test files (gate 5 of the test-generation chain)"),
-    "mutate": ("bot.chain.testgen.command",
+    "mutate": ("bot.chains.tests.command",
                "mutation score of a module under one test file (gate 4)"),
-    "examples": ("bot.chain.examples.command",
+    "examples": ("bot.chains.examples.command",
                  "run the held-out acceptance chain on a local repository"),
     "rules": ("bot.rules.command", "learned rules: list, show, approve, reject, retire, mine"),
     "stats": ("bot.stats.command", "per-step statistics, the funnel and step-health flags"),
@@ -62,10 +62,17 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+READS_STEP_ROWS = frozenset({"bot.stats.command", "bot.rules.command"})
+"""Commands that read the step registry (which steps can say no, which are mined) for every
+chain, not only the one they run: the catalogue is imported first so each chain's rows are in."""
+
+
 def _lazy(module: str, function: str) -> Callable[[argparse.Namespace], int]:
     """A command function imported only when its command runs (start-up speed)."""
 
     def run(args: argparse.Namespace) -> int:
+        if module in READS_STEP_ROWS:
+            importlib.import_module("bot.catalogue")  # every chain registers its step rows
         command: Callable[[argparse.Namespace], int] = getattr(
             importlib.import_module(module), function)
         return command(args)

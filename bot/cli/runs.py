@@ -123,12 +123,12 @@ async def act_in_shell(
 
     Returns the exit code and the outcome (`done` False: refused, nothing changed)."""
     from bot.catalogue import GRAPHS
-    from bot.chain.local_runs import current, local_settings, walk_local_run, write_report
-    from bot.chain.status import speaks_on
     from bot.command_line import shell_actor
+    from bot.engine.status import speaks_on
     from bot.forge.base import RepoRef
     from bot.forge.errors import ForgeError
     from bot.forge.local import LOCAL, is_local, local_forge_of
+    from bot.kit.local_runs import current, local_settings, walk_local_run, write_report
     from bot.services import Runtime, build_forges
     from handlers.commands import act_on_run
 

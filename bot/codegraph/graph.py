@@ -12,6 +12,7 @@ That is the honest limit of a syntactic index; callers should treat it as an ove
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -117,6 +118,18 @@ class CodeGraph:
                 continue
             seen[(path, enclosing)] = caller
         return _sorted_definitions(seen.values())
+
+    def names_in(self, path: str) -> frozenset[str]:
+        """Every name the file uses, and each part of every dotted name it imports: what can
+        link it to a definition in another file (the class it constructs, the module it
+        imports)."""
+        path = _normalise(path)
+        if path not in self._payloads:
+            return frozenset()
+        names: set[str] = set()
+        for ref_name, _kind, _line, _enclosing in self._file(path)[3]:
+            names.update(part for part in re.split(r"[./:\\]+", ref_name) if part)
+        return frozenset(names)
 
     def call_sites(self, name: str) -> list[Reference]:
         """Calls and attribute uses of `name`, including those at module level."""

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.codegraph.discover import MAX_FILE_BYTES, SKIP_DIRS
+
 # Defined beside the root checks that raise it, so they run without pydantic; re-exported here.
 from bot.codegraph.discover import CodeGraphError as CodeGraphError
 
@@ -125,3 +126,6 @@ class BlastRadius(BaseModel):
     two_hop_packages: int
     call_sites: int = Field(description="references to the changed names (calls and attributes)")
     callers: list[Definition] = Field(description="the direct callers")
+    possible_callers: int = Field(
+        default=0, description="definitions using the name in files with no link to the changed "
+        "definition's class or module (same-named methods elsewhere): shown, never counted")

@@ -75,7 +75,7 @@ _SMITH_MARKER_RE = re.compile(r"<!-- smith:[a-z][a-z0-9_-]{0,40}(?: [a-z_]+=[^\s
 
 
 def is_marked(body: str) -> bool:
-    """True when `body` carries one of Smith's hidden markers (bot/chain/render/markers.py), the
+    """True when `body` carries one of Smith's hidden markers (bot/text/markers.py), the
     key by which a comment whose answer was lost is found again."""
     return _SMITH_MARKER_RE.search(body) is not None
 

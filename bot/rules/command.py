@@ -76,8 +76,8 @@ def fail(message: str) -> int:
 def _with_database(work: Callable[[Any], Awaitable[T]]) -> T:
     """Run `work(db)` on this installation's database; store errors become RulesCommandError."""
     from bot.command_line import database_target, load_settings
-    from bot.store.rules import InvalidTransition, RuleNotFound
     from bot.store.db import Database, DatabaseUnavailable
+    from bot.store.rules import InvalidTransition, RuleNotFound
 
     settings = load_settings()
 
@@ -189,9 +189,8 @@ def cmd_decide(args: argparse.Namespace) -> int:
 
 def cmd_mine(args: argparse.Namespace) -> int:
     from bot.command_line import database_target, load_settings
-    from bot.services import build_forges
-    from bot.services import Runtime
     from bot.rules.mining import mine_rules
+    from bot.services import Runtime, build_forges
     from bot.store.db import Database, DatabaseUnavailable
 
     settings = load_settings()

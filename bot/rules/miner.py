@@ -16,18 +16,18 @@ from dataclasses import dataclass, field
 
 import structlog
 
-from bot.chain.artifacts import StepName
-from bot.chain.registry import RuleProposalItem, RulesProposal, mined_steps
-from bot.chain.untrusted import data_block
+from bot.engine.registry import mined_steps
 from bot.llm.runner import StepRunner, StepSpec
+from bot.rules.proposal import RULE_MINER, RuleProposalItem, RulesProposal
 from bot.rules.similarity import is_repeat
-from bot.store.rules import APPROVED, PROPOSED, REJECTED
 from bot.store.models import Failure, Rule
+from bot.store.rules import APPROVED, PROPOSED, REJECTED
+from bot.text.untrusted import data_block
 
 log = structlog.get_logger(__name__)
 
 MINER_SPEC: StepSpec[RulesProposal] = StepSpec(
-    name=StepName.RULE_MINER.value, artifact=RulesProposal, max_turns=4, max_tokens=4096
+    name=RULE_MINER, artifact=RulesProposal, max_turns=4, max_tokens=4096
 )
 EVIDENCE_CHARS = 1500
 """Evidence text per failure the model sees; longer stories are cut (the start says most)."""

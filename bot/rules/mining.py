@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from bot.chain.records import store_usage
-from bot.llm.client import RetryPolicy, import_sdk, make_client
+from bot.engine.records import store_usage
+from bot.llm.client import import_sdk
 from bot.llm.errors import StepOutcome
-from bot.llm.ledger import ModelPrice, TokenLedger, UsageRecord
+from bot.llm.from_settings import make_ledger, make_step_runner
+from bot.llm.ledger import UsageRecord
 from bot.llm.runner import StepRunner
 from bot.rules.config import RulesSettings
 from bot.rules.miner import DroppedProposal, run_miner
@@ -55,17 +56,7 @@ def build_miner_runner(runtime: Runtime) -> StepRunner:
     async def persist(record: UsageRecord) -> None:
         await store_usage(runtime.db, None, record)
 
-    ledger = TokenLedger(
-        {model: ModelPrice(**price) for model, price in settings.prices.items()},
-        max_tokens=settings.run_token_cap, max_cost_usd=settings.run_cost_cap_usd, sink=persist,
-    )
-    return StepRunner(
-        make_client(settings.anthropic_api_key.get_secret_value(), settings.anthropic_base_url),
-        model=settings.model, prompts_dir=settings.prompts_dir, ledger=ledger,
-        retry=RetryPolicy(attempts=settings.llm_retry_attempts,
-                          base_delay=settings.llm_retry_base_delay,
-                          max_delay=settings.llm_retry_max_delay),
-    )
+    return make_step_runner(settings, make_ledger(settings, sink=persist))
 
 
 async def mine_rules(

@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Literal
 
 import structlog
 
-from bot.chain.registry import RuleProposalItem
-from bot.chain.render.rules import FailureEvidence, render_rule_proposal
 from bot.forge.base import ItemRef, RepoRef
 from bot.forge.errors import ForgeError
 from bot.rules.config import RulesSettings
 from bot.rules.miner import main_change_request, main_issue, main_repository
-from bot.store.rules import failure_issues, failures_by_ids, set_proposal_ref
+from bot.rules.proposal import RuleProposalItem
+from bot.rules.render import FailureEvidence, render_rule_proposal
 from bot.store.models import Failure, Rule
+from bot.store.rules import failure_issues, failures_by_ids, set_proposal_ref
 
 if TYPE_CHECKING:
     from bot.services import Runtime

@@ -16,6 +16,7 @@ from bot.events.model import same_account
 from bot.forge.base import Forge, ItemRef, Permission, RepoRef
 from bot.forge.errors import ForgeError, NotFound
 from bot.rules.config import RulesSettings
+from bot.store.models import Rule
 from bot.store.rules import (
     APPROVED,
     REJECTED,
@@ -25,7 +26,6 @@ from bot.store.rules import (
     posted_pending_proposals,
     remember_told,
 )
-from bot.store.models import Rule
 
 if TYPE_CHECKING:
     from bot.services import Runtime

@@ -5,7 +5,7 @@ stats loop shows can be checked in a test without a database.
 
 Decisions the design leaves open:
 - A rejection is an execution with status `rejected`; its reason is the code the engine stored
-  in its verdict (bot/chain/graph.py `verdict_code`). A human gate (status `waiting`, e.g.
+  in its verdict (bot/engine/graph.py `verdict_code`). A human gate (status `waiting`, e.g.
   ESTIMATE pausing for `/smith approve`) is not a rejection; it is counted by its own reason.
 - The flags look at a step's own N most recent runs (by run creation), and only once the step
   has N runs: "never rejected anything" and "rejects most runs" need a sample to mean anything.
@@ -22,8 +22,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import date
 
-from bot.chain.artifacts import StepName
-from bot.chain.registry import rejecting_steps
+from bot.chains.fix.artifacts import StepName
+from bot.engine.registry import rejecting_steps
 from bot.stats.examples import examples_stats
 from bot.stats.report import Funnel, StatsFilters, StatsReport, StepStats, median_count
 from bot.stats.reproduction import compare_reproduction
@@ -32,9 +32,6 @@ from bot.store.stats import EXAMPLES_CHAIN, ExamplesRow, RunRow, StepRow, TestFi
 
 DEFAULT_WINDOW = 20
 """How many of a step's most recent runs the health flags look at."""
-
-REJECTING_STEPS: frozenset[str] = rejecting_steps()
-"""Steps whose job is to say no: only these can be removal candidates."""
 
 REWORK_CHAIN = "rework"
 """Rework runs continue an existing change request; they are not summons of their own."""
@@ -110,7 +107,7 @@ def step_health(
     recent_rejected = sum(1 for run_id in recent if run_id in rejected_runs)
     recent_held = sum(1 for run_id in recent if run_id in held_runs)
     full_window = len(recent) >= window
-    can_reject = name in REJECTING_STEPS
+    can_reject = name in rejecting_steps()  # read now: chains register their rows on import
     finished = [row for row in rows if row.status != "running"]
     durations = [row.duration_ms for row in finished if row.duration_ms is not None]
     return StepStats(

@@ -18,7 +18,7 @@ import statistics
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
-from bot.chain.artifacts import StepName
+from bot.chains.fix.artifacts import StepName
 from bot.stats.report import ReproductionComparison, ReproductionGroup, median_count
 from bot.store.stats import RunRow, StepRow
 

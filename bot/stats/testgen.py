@@ -1,6 +1,6 @@
 """The test-generation funnel: how far generated test files get through the six gates.
 
-Every try at a file leaves its file report in a WRITE_TESTS item row (bot/chain/loop.py), so
+Every try at a file leaves its file report in a WRITE_TESTS item row (bot/engine/loop.py), so
 each gate's verdicts are in the store. Decisions:
 - A file is counted once per run, at the furthest stage any of its tries reached: the funnel
   says how many files a gate let through at all; `stopped_by` counts the tries each gate (or
@@ -26,7 +26,7 @@ GATES = ("collect", "green", "stable", "mutation", "earns", "smells", "reviewer"
 STAGES = ("generated", "collected", "green", "stable", "mutation", "earns", "smells", "reviewer",
           "merged")
 NO_FILE = "writer"
-"""The `failed_gate` of a try in which the Writer wrote no file (bot/chain/testgen/steps.py
+"""The `failed_gate` of a try in which the Writer wrote no file (bot/chains/tests/steps.py
 `NO_FILE`, not imported: the stats stay free of the chain's workspace imports)."""
 KEPT = "kept"
 

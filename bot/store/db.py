@@ -14,7 +14,13 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 
 from bot.config import Settings
 from bot.store.embedded import EmbeddedPostgres, EmbeddedPostgresError, ensure_embedded

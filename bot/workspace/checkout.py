@@ -25,13 +25,13 @@ from pathlib import Path
 
 import structlog
 
+from bot.forge.base import GitCredentials
 from bot.retry import RetryPolicy, call_with_retry
 from bot.workspace.git import (
     GIT_RETRY,
     SMITH_EMAIL,
     SMITH_NAME,
     Git,
-    GitCredentials,
     GitDirSeal,
     GitError,
     GitOptions,
@@ -110,7 +110,7 @@ class MirrorCache:
         async def fetch() -> None:
             await self.git.run(
                 ["fetch", "--quiet", "--prune", "--no-tags", "--no-recurse-submodules", "--",
-                 remote_url, "+refs/heads/*:refs/heads/*"],
+                 remote_url, "+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"],
                 git_dir=path,
                 credentials=credentials,
             )
@@ -131,6 +131,16 @@ class MirrorCache:
         if int(meta[3]) > max_bytes:
             raise ValueError(f"{rel_path} on {branch} is larger than {max_bytes} bytes")
         return await self.git.run(["cat-file", "blob", f"{ref}:{rel_path}"], git_dir=mirror)
+
+    async def nearest_tag(self, mirror: Path, commit: str) -> str | None:
+        """The newest tag reachable from `commit` (what setuptools-scm and friends would read
+        from the history a checkout does not have); None without one."""
+        try:
+            found = await self.git.run(["describe", "--tags", "--abbrev=0", commit],
+                                       git_dir=mirror)
+        except GitError:
+            return None
+        return found.decode(errors="replace").strip() or None
 
     async def has_branch(self, mirror: Path, branch: str) -> bool:
         out = await self.git.run(
@@ -155,6 +165,9 @@ class Checkout:
     seal: GitDirSeal
     retry: RetryPolicy = GIT_RETRY
     """Network calls (ls-remote, push) are retried on transient failures like fetches."""
+    nearest_tag: str | None = None
+    """The newest tag reachable from the base commit, read from the mirror (the checkout has
+    no history): git-versioned projects get their version from it (bot/workspace/versions.py)."""
 
     @property
     def run_dir(self) -> Path:
@@ -426,6 +439,7 @@ class Workspace:
             await checkout._git("checkout", "--quiet", "-B", branch, "FETCH_HEAD")
             (git_dir / "FETCH_HEAD").unlink(missing_ok=True)
             checkout.base_commit = (await checkout._git("rev-parse", "HEAD")).decode().strip()
+            checkout.nearest_tag = await self.mirrors.nearest_tag(mirror, checkout.base_commit)
         except (GitError, OSError):
             shutil.rmtree(run_dir, ignore_errors=True)
             raise

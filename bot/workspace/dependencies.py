@@ -4,7 +4,8 @@ Setup runs with network but on the base branch's code only (before the agent tou
 inside the sandbox's scrubbed environment. Its outputs (`cache_paths`, e.g. `.venv`,
 `node_modules`) are stored under a key hashed from the setup command and the dependency files,
 and copied (not linked: agent-written tests must not be able to poison the cache) into later
-checkouts with the same key.
+checkouts with the same key, with the first checkout's path rewritten to the new one's wherever
+setup wrote it (editable installs, console scripts: bot/workspace/relocate.py).
 
 Both copies go through `safe_fs`: the checkout is untrusted (its setup ran repository code), so
 a link in it is copied as a link and never followed, a link on the way to a cache path is
@@ -27,6 +28,7 @@ import structlog
 from pydantic import BaseModel
 
 from bot.repo_config import RepoConfig
+from bot.workspace.relocate import origin_of, relocate, remember_origin
 from bot.workspace.safe_fs import (
     UnsafePath,
     copytree_nofollow,
@@ -157,6 +159,7 @@ class DependencyCache:
         finally:
             if not copied:  # a half-made cache entry never stays behind
                 shutil.rmtree(staging, ignore_errors=True)
+        remember_origin(staging, checkout)
         (staging / ".complete").write_text("ok\n")
         if entry.exists():
             shutil.rmtree(entry)
@@ -164,6 +167,7 @@ class DependencyCache:
 
     @staticmethod
     def _restore(entry: Path, checkout: Path, config: RepoConfig) -> None:
+        origin = origin_of(entry)
         try:
             for rel in filter(_safe_rel, config.setup.cache_paths):
                 if lstat_beneath(entry, rel) is None:
@@ -172,5 +176,7 @@ class DependencyCache:
                 # followed, and a link on the way refuses the whole restore.
                 remove_beneath(checkout, rel)
                 copytree_nofollow(entry, rel, checkout, rel)
+                if origin is not None:  # editable installs, console scripts: the new checkout
+                    relocate(checkout, rel, origin)
         except UnsafePath as exc:
             raise SetupFailed(f"refusing to restore cached dependencies: {exc}") from None

@@ -21,11 +21,12 @@ import re
 import shutil
 import stat
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import structlog
 
+from bot.forge.base import GitCredentials
 from bot.retry import Retry, RetryPolicy
 from bot.workspace.safe_fs import lstat_beneath, read_beneath
 
@@ -102,14 +103,6 @@ def git_verdict(exc: Exception) -> Retry | None:
     if isinstance(exc, GitError) and exc.returncode != -9 and TRANSIENT_GIT.search(exc.stderr):
         return Retry(exc.stderr.strip()[:200], log_as="git.network")
     return None
-
-
-@dataclass(frozen=True)
-class GitCredentials:
-    """Forge credentials for https transports, handed to git through GIT_ASKPASS only."""
-
-    username: str
-    password: str = field(repr=False)
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ the user with the cause and what to change, after one retry.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from bot.workspace.junit import RunStatus, TestOutcome, TestRunResult
 from bot.workspace.sandbox.limits import limit_in_output
@@ -43,7 +44,8 @@ class EnvironmentProblem:
     """Why the tests could not tell anything, and what a human can change."""
 
     cause: str
-    """command_not_found | runner_missing | runner_crashed | collection_error | timeout | limit"""
+    """command_not_found | runner_missing | runner_crashed | collection_error |
+    project_not_importable | timeout | limit"""
     detail: str
     """A short, user-facing account (no raw log)."""
     fix: str
@@ -127,12 +129,54 @@ def _missing_import_elsewhere(details: str, touched: Sequence[str]) -> bool:
         last.endswith(path) for path in touched if path)
 
 
+def own_package_problem(details: str, own_modules: Collection[str]) -> EnvironmentProblem | None:
+    """`No module named 'pkg'` where `pkg` is the repository's own package (its folder is in
+    the checkout): the project is not installed, or its install is broken (a cached editable
+    install naming a checkout that is gone). Whatever test imported it, that is the
+    environment, never the test's fault nor a missing detail in the issue."""
+    found = _NO_MODULE.search(_clean(details))
+    # Only the top-level package itself: `pkg.missing_sub` means `pkg` imported, and a test
+    # naming a submodule that does not exist is the test's own mistake.
+    if found is None or found["module"] not in own_modules:
+        return None
+    name = found["module"]
+    return EnvironmentProblem(
+        "project_not_importable",
+        f"the repository's own package `{name}` could not be imported in the sandbox: "
+        f"`No module named {found['module']}`",
+        "install the project in the `setup` step of `.smith.yml` (e.g. `pip install -e .` "
+        "into the venv the tests use), or put its folder on `PYTHONPATH` in `setup.env`")
+
+
+def own_modules(checkout: Path) -> frozenset[str]:
+    """Top-level Python packages and modules the repository holds (at its root and in `src/`):
+    what `import` of the project itself names."""
+    names: set[str] = set()
+    for base in (checkout, checkout / "src"):
+        try:
+            entries = list(base.iterdir())
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_symlink() or entry.name.startswith((".", "_")) or \
+                    entry.name in ("tests", "test", "src", "docs"):
+                continue
+            if entry.is_dir() and (entry / "__init__.py").is_file():
+                names.add(entry.name)
+            elif entry.suffix == ".py" and entry.is_file() and entry.stem not in (
+                    "setup", "conftest", "noxfile", "tasks"):
+                names.add(entry.stem)
+    return frozenset(n for n in names if n.isidentifier())
+
+
 def classify(
-    result: TestRunResult, *, touched: Sequence[str] = ()
+    result: TestRunResult, *, touched: Sequence[str] = (), own: Collection[str] = ()
 ) -> EnvironmentProblem | None:
     """None when the run says something about the tests (green, or red for the change's own
     reasons); else the environment problem. `touched`: paths of the agent's change — a failure
-    that names one of them is the change's fault, not the environment's."""
+    that names one of them is the change's fault, not the environment's. `own`: the
+    repository's own top-level modules (`own_modules`) — failing to import one of them is the
+    environment's, whichever file imported it."""
     limit = _limit_of(result)
     if limit is not None and result.status is not RunStatus.COMPLETED:
         return limit_problem(limit)
@@ -155,6 +199,9 @@ def classify(
     broken = [case for case in result.cases if case.outcome is TestOutcome.COLLECTION_ERROR]
     foreign = []
     for case in broken:
+        own_problem = own_package_problem(case.details or case.message or "", own)
+        if own_problem is not None:
+            return own_problem
         if _missing_import_elsewhere(case.details or "", touched):
             foreign.append(case)
             continue

@@ -179,7 +179,7 @@ class SymbolReference(Protocol):
     def line(self) -> int: ...
 
 
-class CodeGraph(Protocol):
+class SymbolLookup(Protocol):
     """What the tools need from `bot.codegraph` (any object with these two methods)."""
 
     def find_symbol(self, name: str) -> Sequence[SymbolDefinition]: ...
@@ -266,7 +266,7 @@ class ToolSet:
         trajectory: Trajectory,
         policy: WritePolicy,
         is_protected: ProtectedPredicate,
-        graph: CodeGraph | None = None,
+        graph: SymbolLookup | None = None,
         grep_timeout: float = 20.0,
         secrets: tuple[str, ...] = (),
     ) -> None:

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from bot.chain.context import RunContext
-from bot.chain.engine import RunEngine
-from bot.chain.fix import FIX
-from bot.chain.graph import END, ONWARD, Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.chains.fix.graph import FIX
+from bot.engine.context import RunContext
+from bot.engine.graph import END, ONWARD, Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.engine.walk import RunEngine
 from tests.chain.world import World
 
 
@@ -100,3 +100,21 @@ async def test_a_step_added_is_one_node_line_and_the_engine_walks_it(world: Worl
     assert await world.steps(run_id) == [(name, "passed") for name in extended.default_path()]
     assert (await world.run(run_id)).status == "succeeded"
     assert graph.default_path() == ("write", "check", "finish")
+
+
+@pytest.mark.parametrize("runs_here", [False, True])
+async def test_the_checklist_shows_an_optional_step_only_when_it_ran(world: World,
+                                                                     runs_here: bool) -> None:
+    """A step the repository turned off is no pending line for ever; one that ran is shown
+    with its result, like any other (the full suite, issue #30)."""
+    steps = Steps()
+    graph = Graph(name="toy", start="a", nodes=(
+        Node("a", steps.onward("a")),
+        Node("suite", steps.onward("suite"), when=lambda ctx: runs_here),
+        Node("z", steps.last("z")),
+    ))
+    run_id = await world.new_run()
+    await RunEngine(graph, world.runtime).walk(run_id)
+    status = next(c for c in world.smith_comments() if "smith:status" in c)
+    assert ("**suite**" in status) is runs_here
+    assert "**a**" in status and "**z**" in status

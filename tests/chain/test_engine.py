@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.chain.context import RunContext
-from bot.chain.engine import MAX_ENVIRONMENT_RETRIES, RetryLater, RunEngine
-from bot.chain.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.engine.context import RunContext
+from bot.engine.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.engine.walk import MAX_ENVIRONMENT_RETRIES, RetryLater, RunEngine
 from bot.llm.errors import EnvironmentFailure
 from bot.store.models import Run
 from tests.chain.world import REPO, World
@@ -39,7 +39,8 @@ class Toy:
         if result == "reject":
             return StepOutcome(Verdict.REJECTED, "write", summary="not yet")
         if result == "pause":
-            return StepOutcome(Verdict.WAITING, None, summary="ask a human", ending=RunEnding(
+            return StepOutcome(Verdict.WAITING, None, summary="3 points; waiting for approval",
+                               ending=RunEnding(
                 RunStatus.PAUSED, "awaiting_approval", "big", resume_at="finish"))
         return StepOutcome(Verdict.PASSED, "finish", summary="ok")
 
@@ -116,11 +117,17 @@ async def test_a_pause_ends_the_job_and_the_run_resumes_where_it_said(world: Wor
     assert (run.status, run.current_step) == ("paused", "finish")
     await engine.walk(run_id)  # a paused run is not walked until someone requeues it
     assert toy.calls == ["write", "check"]
+    waiting = next(c for c in world.smith_comments() if "smith:status" in c)
+    assert "3 points; waiting for approval" in waiting
     async with world.runtime.db.transaction() as session:
-        (await session.get(Run, run_id)).status = "queued"
+        run = await session.get(Run, run_id)
+        run.status, run.params = "queued", {**(run.params or {}), "approved_by": "boss"}
     await engine.walk(run_id)
     assert toy.calls == ["write", "check", "finish"]
     assert (await world.run(run_id)).status == "succeeded"
+    # The checklist no longer says it waits: the gate's line names who let the run go on.
+    status = next(c for c in world.smith_comments() if "smith:status" in c)
+    assert "3 points; approved by boss" in status and "waiting for approval" not in status
 
 
 async def test_cancel_is_honoured_between_steps(world: World):

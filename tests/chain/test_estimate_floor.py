@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.chain.artifacts import Diagnosis, Estimate
-from bot.chain.estimate_floor import estimate_floor
-from bot.chain.steps.estimate import checked_points
+from bot.chains.fix.artifacts import Diagnosis, Estimate
+from bot.chains.fix.estimate_floor import estimate_floor
+from bot.chains.fix.steps.estimate import checked_points
 from bot.codegraph.models import BlastRadius
 from tests.e2e.script import DIAGNOSIS, ESTIMATE_SMALL
 

@@ -17,11 +17,11 @@ from collections.abc import Awaitable, Callable
 import pytest
 from sqlalchemy import text
 
-from bot.chain.context import RunContext
-from bot.chain.engine import RetryLater, RunEngine
-from bot.chain.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
-from bot.chain.held import Held, HeldValueLeak, HeldValues
-from bot.chain.state import RunState
+from bot.engine.context import RunContext
+from bot.engine.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.engine.held import Held, HeldValueLeak, HeldValues
+from bot.engine.state import RunState
+from bot.engine.walk import RetryLater, RunEngine
 from bot.llm.errors import EnvironmentFailure
 from tests.chain.world import World
 

@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.chain.context import RunContext
-from bot.chain.engine import RetryLater, RunEngine
-from bot.chain.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
-from bot.chain.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
-from bot.chain.state import RunState
+from bot.engine.context import RunContext
+from bot.engine.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.engine.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
+from bot.engine.state import RunState
+from bot.engine.walk import RetryLater, RunEngine
 from bot.llm.errors import EnvironmentFailure
 from tests.chain.world import World
 

@@ -1,4 +1,4 @@
-"""Local runs between shells (bot/chain/local_runs.py, bot/forge/local.py): what a paused local
+"""Local runs between shells (bot/kit/local_runs.py, bot/forge/local.py): what a paused local
 run keeps so that `smith runs approve|retry` can walk it on, what it tells the person at the
 shell, and that an interrupted foreground run does not stay "running" forever."""
 
@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from bot.chain.artifacts import Acceptance, Estimate
-from bot.chain.local_runs import keep_said, next_steps
-from bot.chain.render.issue_comments import render_acceptance_blocked, render_estimate_gate
+from bot.chains.fix.artifacts import Acceptance, Estimate
+from bot.chains.fix.comments import render_acceptance_blocked, render_estimate_gate
 from bot.forge.local import LocalForge, local_forge_of, local_params, read_issue_file, retry_params
+from bot.kit.local_runs import keep_said, next_steps
 from bot.services import Runtime
 from bot.store.db import Database
 from bot.store.runs import create_run, get_run
@@ -131,8 +131,8 @@ async def test_what_a_paused_local_run_said_is_kept_with_it(tmp_path: Path, data
 async def test_an_interrupted_foreground_run_is_cancelled(tmp_path: Path, database: Database):
     """Ctrl-C in `smith fix`: no worker would ever walk the run on, and while it stayed
     "running" its issue could get no other run."""
-    from bot.chain.command import run_in_foreground
-    from bot.chain.engine import RetryLater
+    from bot.engine.walk import RetryLater
+    from bot.kit.foreground import run_in_foreground
 
     async with database.transaction() as session:
         run = await create_run(session, forge="local", repo="local/project", issue=1,

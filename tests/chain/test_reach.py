@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.chain.reach import MAX_REACHING_FILES, changed_lines, globs_matcher, reaching_tests
 from bot.codegraph.graph import CodeGraph
 from bot.codegraph.index import build_index
+from bot.kit.reach import MAX_REACHING_FILES, changed_lines, globs_matcher, reaching_tests
 from bot.repo_config import RepoConfig
 
 FILES = {

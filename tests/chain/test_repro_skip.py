@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.artifacts import Diagnosis, ReproTest
-from bot.chain.repro_skip import refused_skip
+from bot.chains.fix.artifacts import Diagnosis, ReproTest
+from bot.chains.fix.repro_skip import refused_skip
 from tests.e2e.script import DIAGNOSIS
 
 BACKEND_REASONS = ["nondeterministic", "no_test_harness"]

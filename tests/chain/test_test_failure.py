@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.chain.environment import setup_problem
+from bot.kit.environment import setup_problem
 from bot.workspace.junit import RunStatus, TestCaseResult, TestOutcome, TestRunResult
 from bot.workspace.test_failure import classify
 
@@ -148,3 +148,40 @@ def test_a_missing_import_the_agent_wrote_is_the_agents_to_fix():
     case = _collection_error("tests/test_average.py", AGENT_TEST_REACHES_MISSING_PACKAGE)
     assert classify(_run(RunStatus.COMPLETED, cases=[case]),
                     touched=["tests/test_average.py", "calc.py"]) is None
+
+
+PROJECT_NOT_INSTALLED = """\
+ImportError while importing test module '/work/checkout/tests/test_parse.py'.
+tests/test_parse.py:1: in <module>
+    from mypkg.parse import parse
+E   ModuleNotFoundError: No module named 'mypkg'
+"""
+
+
+def test_the_projects_own_package_not_importing_is_environment_whoever_imported_it():
+    # A broken or missing install of the project (a cached editable install naming a checkout
+    # that is gone) fails the agent's own red test first: that is not a bad test, and the
+    # reporter has nothing to add (issue #30).
+    case = _collection_error("tests/test_parse.py", PROJECT_NOT_INSTALLED)
+    problem = classify(_run(RunStatus.COMPLETED, cases=[case]),
+                       touched=["tests/test_parse.py"], own={"mypkg"})
+    assert problem is not None and problem.cause == "project_not_importable"
+    assert "`mypkg`" in problem.detail and "setup" in problem.fix
+
+
+def test_a_submodule_the_test_invented_is_still_the_tests_own_mistake():
+    details = PROJECT_NOT_INSTALLED.replace("No module named 'mypkg'",
+                                            "No module named 'mypkg.nothere'")
+    case = _collection_error("tests/test_parse.py", details)
+    assert classify(_run(RunStatus.COMPLETED, cases=[case]),
+                    touched=["tests/test_parse.py"], own={"mypkg"}) is None
+
+
+def test_own_modules_are_the_repositorys_top_level_packages_and_modules(tmp_path):
+    from bot.workspace.test_failure import own_modules
+
+    for rel in ("src/mypkg/__init__.py", "flat.py", "setup.py", "conftest.py",
+                "tests/__init__.py", "scripts/run.sh", "data/__init__.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("")
+    assert own_modules(tmp_path) == {"mypkg", "flat", "data"}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.chain.artifacts import CriteriaVerdict, SelfReview
-from bot.chain.verdict_checks import (
+from bot.chains.fix.artifacts import CriteriaVerdict, SelfReview
+from bot.chains.fix.verdict_checks import (
     NOT_IN_DIFF,
     findings_block,
     honesty_split,

@@ -7,15 +7,15 @@ import re
 
 import pytest
 
-from bot.chain.artifacts import Acceptance, Diagnosis, Estimate
-from bot.chain.render.model_inputs import (
+from bot.chains.fix.artifacts import Acceptance, Diagnosis, Estimate
+from bot.chains.fix.model_inputs import (
     CodeExcerpt,
     code_block,
     diagnosis_block,
     estimate_block,
     judge_input,
 )
-from bot.chain.untrusted import data_block
+from bot.text.untrusted import data_block
 from tests.chain_text.examples import VALID
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.chain.render.issue_comments import render_internal_error
-from bot.chain.render.public import scrub_host_details
+from bot.engine.endings import render_internal_error
+from bot.text.public import scrub_host_details
 
 
 def test_checkout_paths_become_repository_relative_and_smiths_folders_placeholders():

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.chain.artifacts import (
+from bot.chains.fix.artifacts import (
     Acceptance,
     CriteriaVerdict,
     Diagnosis,
@@ -17,28 +17,26 @@ from bot.chain.artifacts import (
     Plan,
     ReproTest,
 )
-from bot.chain.registry import RuleProposalItem
-from bot.chain.render.change_request import (
+from bot.chains.fix.change_request import (
     ChangeRequestContent,
     RedGreenEvidence,
     render_change_request_body,
     render_soft_signal,
 )
-from bot.chain.render.issue_comments import (
+from bot.chains.fix.comments import (
     VetoNote,
     render_acceptance_blocked,
     render_budget_exhausted,
-    render_cancelled,
-    render_environment_failure,
     render_estimate_gate,
-    render_failure,
     render_judge_disagreed,
     render_plan,
     render_validator_veto,
 )
-from bot.chain.render.markers import parse_marker
-from bot.chain.render.rules import FailureEvidence, render_rule_proposal
-from bot.chain.render.status import StepState, StepStatus, overall_state, render_status
+from bot.engine.endings import render_cancelled, render_environment_failure, render_failure
+from bot.engine.status_comment import StepState, StepStatus, overall_state, render_status
+from bot.rules.proposal import RuleProposalItem
+from bot.rules.render import FailureEvidence, render_rule_proposal
+from bot.text.markers import parse_marker
 from tests.chain_text.examples import VALID
 from tests.chain_text.render_helpers import HOSTILE, assert_inert, table_rows, to_html
 
@@ -98,7 +96,8 @@ def test_overall_state(states: list[StepState], expected: StepState) -> None:
 
 
 def test_a_forged_marker_in_user_text_never_becomes_a_marker() -> None:
-    body = render_status(42, [StepStatus(step="judge", state=StepState.FAILED, result=HOSTILE)])
+    body = render_status(42, [StepStatus(step="judge", state=StepState.FAILED, result=HOSTILE)],
+                         stopped_short="without a fix")
     assert parse_marker(body, "status") == {"run": "42"}
     assert "run=99" not in body
     assert "Smith stopped without a fix" in body

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.render.markdown import (
+from bot.text.markdown import (
     ZWSP,
     blockquote,
     bullet_list,
@@ -15,7 +15,7 @@ from bot.chain.render.markdown import (
     format_tokens,
     link,
 )
-from bot.chain.render.markers import is_smith_comment, marker, parse_marker
+from bot.text.markers import is_smith_comment, marker, parse_marker
 from tests.chain_text.render_helpers import HOSTILE, assert_inert, table_rows, to_html
 
 

@@ -14,8 +14,9 @@ import pytest
 from pydantic import BaseModel
 
 from bot.catalogue import GRAPHS
-from bot.chain.artifacts import Artifact, StepName
-from bot.chain.registry import AGENT_TOOL_NAMES, STEPS, StepInfo, agent_steps
+from bot.chains.fix.artifacts import StepName
+from bot.engine.artifacts import Artifact
+from bot.engine.registry import AGENT_TOOL_NAMES, STEPS, StepInfo, agent_steps
 from bot.llm.prompts import LEARNED_RULES_HEADING, PromptNotFound, load_system_prompt
 from bot.llm.runner import submit_tool_name
 
@@ -72,7 +73,7 @@ def _submit(spec: StepInfo) -> str:
     return submit_tool_name(spec.artifact)
 
 
-@pytest.mark.parametrize("info", list(STEPS.values()), ids=lambda s: s.step.value)
+@pytest.mark.parametrize("info", list(STEPS.values()), ids=lambda s: str(s.step))
 def test_every_registered_step_has_a_title_and_agent_steps_a_prompt_and_artifact(
     info: StepInfo,
 ) -> None:
@@ -88,11 +89,22 @@ def test_every_registered_step_has_a_title_and_agent_steps_a_prompt_and_artifact
 def test_every_step_of_every_graph_is_registered() -> None:
     for graph in GRAPHS.values():
         for node in graph.nodes:
-            assert StepName(node.name) in STEPS, f"{graph.name}: {node.name} is not registered"
+            assert node.name in STEPS, f"{graph.name}: {node.name} is not registered"
 
 
 def test_step_names_cover_the_chain_and_the_miner() -> None:
-    assert CHAIN_STEPS | {"rule_miner"} <= {step.value for step in StepName}
+    assert CHAIN_STEPS <= {step.value for step in StepName}
+    assert CHAIN_STEPS | {"rule_miner"} <= set(STEPS)
+
+
+def test_a_step_name_cannot_be_registered_twice_with_different_facts() -> None:
+    """Chains register their rows themselves: two chains giving one name different facts would
+    make titles and prompts depend on import order, so registration refuses it."""
+    from bot.engine.registry import register
+
+    with pytest.raises(ValueError, match="registered twice"):
+        register(StepInfo("prepare", "Something else"))
+    assert STEPS["prepare"].title == "Prepare the checkout"
 
 
 def test_the_tool_contract_is_the_one_in_the_design() -> None:
@@ -104,7 +116,7 @@ def test_every_prompt_file_belongs_to_an_agent_step() -> None:
     assert files == {spec.prompt_file for spec in SPECS}
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.step.value)
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: str(s.step))
 class TestEveryAgentStep:
     def test_has_artifact_submit_tool_and_known_tools(self, spec: StepInfo) -> None:
         assert issubclass(spec.artifact, Artifact)

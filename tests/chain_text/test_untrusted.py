@@ -6,14 +6,14 @@ import re
 
 import pytest
 
-from bot.chain.untrusted import (
+from bot.forge.base import Comment, Issue
+from bot.text.untrusted import (
     MIN_QUOTE_CHARS,
     clean_untrusted,
     quote_is_verbatim,
     quote_report,
     report_text_for_quotes,
 )
-from bot.forge.base import Comment, Issue
 
 HIDDEN = {
     "zero width space": "\u200b",

@@ -88,8 +88,8 @@ def test_ratings_follow_the_thresholds_passed_in(index_tree) -> None:
 
     assert (high.rating, medium.rating, low.rating) == ("high", "medium", "low")
     assert high.direct_callers == 7
-    assert high.reasons == ["direct callers: 7 >= 5 (high)"]
-    assert medium.reasons == ["direct callers: 7 >= 5 (medium)"]
+    assert high.reasons[0] == "direct callers: 7 >= 5 (high)"
+    assert medium.reasons[0] == "direct callers: 7 >= 5 (medium)"
     assert "direct callers: 7 < 50" in low.reasons[0]
 
 
@@ -100,7 +100,8 @@ def test_spread_over_packages_alone_raises_the_rating(index_tree) -> None:
 
     # 4 callers < 5 and 6 files < 12, but core + pkg0..2 + top = 5 packages >= 5
     assert radius.rating == "high"
-    assert radius.reasons == ["packages within two hops: 5 >= 5 (high)"]
+    assert radius.reasons[0] == "packages within two hops: 5 >= 5 (high)"
+    assert radius.reasons[1].startswith("callers counted: core/helpers.py:lonely, ")
 
 
 def test_changed_definitions_do_not_count_as_their_own_callers(index_tree) -> None:
@@ -169,3 +170,28 @@ def test_a_constructor_is_reached_through_its_class_name(index_tree) -> None:
     assert [d.qualname for d in graph.callers(cart_init)] == ["new_cart"]
     assert graph.blast_radius([cart_init]).direct_callers == 1
     assert [d.qualname for d in graph.callers(graph.find_symbol("Shop.Shop")[0])] == ["Shop.open"]
+
+
+def test_same_named_methods_of_other_classes_are_possible_callers_not_counted(index_tree) -> None:
+    """A method called twice in the project must not be rated by every `.save()` of every other
+    class (issue #30: 41 'direct callers' for a method with two): only files that name its
+    class (import, construct, check it) or its own file count; the rest are shown as possible."""
+    files: dict[str, str | bytes] = {
+        "shop/cart.py": "class Cart:\n    def save(self):\n        return 1\n\n"
+                        "    def checkout(self):\n        return self.save()\n",
+        "shop/views.py": "from shop.cart import Cart\n\n\ndef buy():\n    return Cart().save()\n",
+    }
+    for n in range(12):  # unrelated classes with their own save(), and their callers
+        files[f"other/m{n}.py"] = (f"class Thing{n}:\n    def save(self):\n        return 0\n\n\n"
+                                   f"def store_{n}(thing):\n    return thing.save()\n")
+    graph = index_tree(files)
+    [target] = [d for d in graph.find_symbol("save") if d.qualname == "Cart.save"]
+
+    radius = graph.blast_radius([target], BlastRadiusThresholds(medium_callers=5,
+                                                                high_callers=10))
+
+    assert radius.direct_callers == 2  # Cart.checkout (its own file) and views.buy (imports Cart)
+    assert {c.qualname for c in radius.callers} == {"Cart.checkout", "buy"}
+    assert radius.possible_callers == 12 and radius.rating == "low"
+    assert any("12 possible caller(s) by name only" in r for r in radius.reasons)
+    assert any(r.startswith("callers counted: shop/cart.py:Cart.checkout") for r in radius.reasons)

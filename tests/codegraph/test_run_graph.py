@@ -1,4 +1,4 @@
-"""The run's code graph (bot/chain/code_index.py): PREPARE starts it without waiting, the
+"""The run's code graph (bot/kit/code_index.py): PREPARE starts it without waiting, the
 agent's lookups answer before the full index is done, and the steps that need the whole graph
 wait for it without stopping the event loop (heartbeats, other runs go on meanwhile)."""
 
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.chain.code_index import full_code_graph, start_code_graph
 from bot.codegraph.graph import CodeGraph
 from bot.codegraph.lazy import LazyCodeGraph
+from bot.kit.code_index import full_code_graph, start_code_graph
 from tests.codegraph.conftest import swap_for_link_after_walk
 
 STDLIB = Path(sysconfig.get_paths()["stdlib"])

@@ -18,9 +18,9 @@ from sqlalchemy import select
 from bot.app import create_app
 from bot.audit.actions import audited_forges
 from bot.catalogue import GRAPHS
-from bot.chain.runner import chain_runner
-from bot.chain.testgen.jobs import SCHEDULE_CAMPAIGNS
+from bot.chains.tests.jobs import SCHEDULE_CAMPAIGNS
 from bot.config import Settings
+from bot.engine.runner import chain_runner
 from bot.forge.base import ItemRef, RepoRef
 from bot.forge.github import GitHubForge
 from bot.forge.gitlab import GitLabForge

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.chain.examples.split import Split, split_examples
+from bot.chains.examples.split import Split, split_examples
 from bot.config import Settings
 from tests.e2e.buggy_repo import push_files
 from tests.fakes.model import FakeModelServer, Turn

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.chain.graph import Graph
+from bot.engine.graph import Graph
 from tests.e2e.buggy_repo import QUOTE
 from tests.fakes.model import Turn
 

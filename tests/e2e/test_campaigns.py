@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from bot.chain.testgen.jobs import SCHEDULE_CAMPAIGNS
+from bot.chains.tests.jobs import SCHEDULE_CAMPAIGNS
 from bot.cron import last_due
 from bot.runtime import build_job_app
 from bot.store.models import AuditEvent, Run

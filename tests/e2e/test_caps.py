@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.catalogue import GRAPHS
-from bot.chain.runner import chain_runner
+from bot.engine.runner import chain_runner
 from bot.store.runs import create_run
 from tests.e2e import script
 from tests.e2e.conftest import E2E

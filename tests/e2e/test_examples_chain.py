@@ -13,8 +13,8 @@ import pytest
 import structlog
 from sqlalchemy import MetaData, select
 
-from bot.chain.examples.graph import EXAMPLES
-from bot.chain.examples.leaks import LeakFilter, texts_of
+from bot.chains.examples.graph import EXAMPLES
+from bot.chains.examples.leaks import LeakFilter, texts_of
 from tests.e2e import examples_repo as ex
 from tests.e2e.buggy_repo import branch_file, branches
 from tests.e2e.conftest import E2E

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.chain.examples.leaks import LeakFilter
+from bot.chains.examples.leaks import LeakFilter
 from bot.config import Settings
 from tests.e2e import examples_repo as ex
 from tests.e2e.buggy_repo import make_buggy_repo

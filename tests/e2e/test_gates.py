@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.fix import FIX
+from bot.chains.fix.graph import FIX
 from tests.e2e import script
 from tests.e2e.buggy_repo import QUOTE, branch_file, branches
 from tests.e2e.conftest import E2E

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.fix import FIX
+from bot.chains.fix.graph import FIX
 from bot.store.audit import list_audit
 from tests.e2e import script
 from tests.e2e.buggy_repo import branch_file, branches

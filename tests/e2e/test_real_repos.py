@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bot.catalogue import GRAPHS
-from bot.chain.fix import FIX
-from bot.chain.runner import chain_runner
+from bot.chains.fix.graph import FIX
+from bot.engine.runner import chain_runner
 from tests.e2e import script
 from tests.e2e.buggy_repo import branch_file, changed_files, push_files, tree_files
 from tests.e2e.conftest import E2E
@@ -179,7 +179,7 @@ async def test_a_crash_inside_a_step_ends_the_run_once_with_a_final_status(
         where = e2e.settings.data_dir / "workspace" / "runs" / "x"
         raise RuntimeError(f"validator exploded reading {where}/checkout/app.py")
 
-    monkeypatch.setattr("bot.chain.steps.check.validate_static", broken)
+    monkeypatch.setattr("bot.chains.fix.steps.check.validate_static", broken)
     script.understanding(e2e.model)
     script.reproduction(e2e.model)
     script.implementation(e2e.model, script.FIX_EDIT)

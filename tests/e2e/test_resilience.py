@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.chain.fix import FIX
+from bot.chains.fix.graph import FIX
 from tests.e2e import script
 from tests.e2e.buggy_repo import branch_file
 from tests.e2e.conftest import E2E, LABEL

@@ -1,6 +1,6 @@
 """`RunRecords` in memory: what a run's steps write down, kept in lists a test can read.
 
-The engine's Postgres implementation (bot/chain/records.py, `StoreRecords`) and this one keep
+The engine's Postgres implementation (bot/engine/records.py, `StoreRecords`) and this one keep
 the same promises; tests/steps/test_records.py runs both through the same checks. The engine's
 own rows (a step's execution, its verdict) are not part of the seam: a test that needs "this
 step already ran twice" says so with `finished(step)`, as the engine would have.
@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.chain.records import MAX_EVIDENCE_CHARS, EarlierRun, FailureStory
+from bot.engine.records import MAX_EVIDENCE_CHARS, EarlierRun, FailureStory
 from bot.forge.base import RepoRef
 from bot.llm.ledger import UsageRecord
 from bot.workspace.trajectory import TrajectoryEvent

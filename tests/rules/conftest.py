@@ -22,10 +22,10 @@ from bot.store.db import Database
 from handlers import rules, summon
 from handlers.routing import Router
 from tests.chain.conftest import world  # noqa: F401 - the engine tests' fixture, by name
-from tests.steps.conftest import fix  # noqa: F401 - the step bench, by name
 from tests.fakes.github import FakeGitHub
 from tests.fakes.gitlab import FakeGitLab
 from tests.fakes.model import FakeModelServer
+from tests.steps.conftest import fix  # noqa: F401 - the step bench, by name
 
 GITHUB_SECRET = "github-secret-for-rules"
 GITLAB_SECRET = "gitlab-token-for-rules"
@@ -97,10 +97,10 @@ def _seed(github: FakeGitHub, gitlab: FakeGitLab) -> None:
 
 @pytest.fixture
 async def rules_stack(tmp_path, database: Database) -> AsyncIterator[RulesStack]:
-    from tests.chain_stub import run_not_implemented
     from bot.forge.github import GitHubForge
     from bot.forge.gitlab import GitLabForge
     from bot.forge.retry import RetryPolicy
+    from tests.chain_stub import run_not_implemented
 
     async with FakeModelServer() as model:
         settings = rules_settings(tmp_path, model.base_url)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from bot.chain.context import RunContext
-from bot.chain.engine import RunEngine
-from bot.chain.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.engine.context import RunContext
+from bot.engine.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.engine.walk import RunEngine
 from bot.llm.errors import StepFailed
 from bot.store.models import Failure
 from tests.chain.world import REPO, World

@@ -3,11 +3,11 @@ applies a maintainer's reaction."""
 
 from __future__ import annotations
 
-from bot.runtime import build_job_app
-from bot.store.queue import QUEUE
-from bot.store import rules as store
 from bot.rules.config import hours_cron, minutes_cron
 from bot.rules.jobs import MINE_RULES, POLL_RULE_VOTES
+from bot.runtime import build_job_app
+from bot.store import rules as store
+from bot.store.queue import QUEUE
 from tests.fakes.model import Turn
 from tests.rules.conftest import REPO, RulesStack
 

@@ -7,9 +7,9 @@ import json
 
 from sqlalchemy import select
 
-from bot.store import rules as store
 from bot.rules.miner import render_miner_inputs
 from bot.rules.mining import mine_rules
+from bot.store import rules as store
 from bot.store.models import Failure, ModelCall, Rule
 from tests.fakes.model import Turn
 from tests.rules.conftest import REPO, RulesStack

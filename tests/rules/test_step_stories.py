@@ -5,8 +5,8 @@ in-memory bench of tests/steps, with real tools and a real sandbox run for BRT).
 
 from __future__ import annotations
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.graph import Verdict
+from bot.chains.fix.artifacts import StepName as S
+from bot.engine.graph import Verdict
 from tests.e2e.script import (
     ACCEPTANCE,
     DIAGNOSIS,

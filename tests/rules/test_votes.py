@@ -3,10 +3,10 @@ webhook) and `/smith approve-rule` / `reject-rule` replies; nobody else's vote c
 
 from __future__ import annotations
 
-from bot.store import rules as store
 from bot.rules.config import RulesSettings
 from bot.rules.posting import post_proposal
 from bot.rules.votes import poll_reactions
+from bot.store import rules as store
 from bot.store.models import Rule
 from tests.rules.conftest import PROJECT, REPO, RulesStack
 

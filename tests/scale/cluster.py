@@ -24,9 +24,9 @@ from pathlib import Path
 import aiohttp
 import psycopg
 
-from bot.store.queue import RUN_CHAIN
 from bot.store.embedded import ensure_embedded
 from bot.store.migrate import upgrade
+from bot.store.queue import RUN_CHAIN
 from tests.e2e.buggy_repo import ISSUE_BODY, ISSUE_TITLE, make_buggy_repo, push_files
 from tests.fakes import free_port
 from tests.fakes.github import FakeGitHub

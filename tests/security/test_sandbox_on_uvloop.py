@@ -8,7 +8,6 @@ import asyncio
 import threading
 from pathlib import Path
 
-import pytest
 import uvloop
 
 from bot.workspace.sandbox.models import CommandResult

@@ -72,11 +72,11 @@ class Stack:
 
 @pytest.fixture
 async def stack(tmp_path, database: Database) -> AsyncIterator[Stack]:
-    from tests.chain_stub import run_not_implemented
     from bot.forge.github import GitHubForge
     from bot.forge.gitlab import GitLabForge
     from bot.forge.retry import RetryPolicy
     from bot.services import Runtime
+    from tests.chain_stub import run_not_implemented
     from tests.fakes.github import FakeGitHub
     from tests.fakes.gitlab import FakeGitLab
 

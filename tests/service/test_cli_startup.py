@@ -45,7 +45,7 @@ def test_lazy_help_lines_match_what_each_module_registers():
 def test_serve_and_worker_import_the_model_sdk_only_when_a_run_needs_it():
     """The SDK's import is a second or more of CPU: a web process, `smith db upgrade` or a
     worker that runs no chain never pays it (PREPARE imports it, bot/llm/client.py)."""
-    probe = ("import sys\nimport bot.cli.serve, bot.runtime, bot.jobs, bot.chain.runner\n"
+    probe = ("import sys\nimport bot.cli.serve, bot.runtime, bot.jobs, bot.engine.runner\n"
              "print('anthropic' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", probe], env=_env(), cwd=ROOT,
                             capture_output=True, text=True, timeout=60)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from tests.chain_stub import REASON
 from bot.store.models import Run
+from tests.chain_stub import REASON
 from tests.service.conftest import Stack
 
 REPO = "octo/widgets"

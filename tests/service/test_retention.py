@@ -9,9 +9,9 @@ from pathlib import Path
 
 from sqlalchemy import select, text
 
+from bot.retention import CacheSpec, evict, sweep
 from bot.runtime import build_job_app
 from bot.services import Runtime
-from bot.retention import CacheSpec, evict, sweep
 from bot.store.audit import AuditEntry, append_audit
 from bot.store.db import Database
 from bot.store.models import AuditEvent, Delivery, Run

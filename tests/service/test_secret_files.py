@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from tests.service.test_cli import ROOT, _env
+from tests.service.test_cli import _env
 
 
 def test_settings_read_secret_files_and_the_environment_wins(tmp_path):

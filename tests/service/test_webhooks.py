@@ -291,7 +291,6 @@ async def test_every_delivery_leaves_an_audit_row_with_its_actor(smith_web, data
     from bot.app import RECEIVER_KEY, create_app
     from bot.store.audit import list_audit
     from handlers import build_router
-    from tests.service.conftest import make_settings
 
     settings = smith_web.settings
     app = create_app(settings, database, build_router(settings))

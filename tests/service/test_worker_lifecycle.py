@@ -12,8 +12,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from bot.store.queue import RUN_CHAIN, chain_lock, defer_in_transaction
 from bot.store.db import Database
+from bot.store.queue import RUN_CHAIN, chain_lock, defer_in_transaction
 from bot.store.runs import create_run
 
 ROOT = Path(__file__).resolve().parents[2]

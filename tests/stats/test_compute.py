@@ -161,15 +161,16 @@ def test_window_below_one_is_refused():
 
 
 def test_every_rejecting_step_is_a_registered_step_that_can_say_no():
-    from bot.chain.artifacts import StepName
-    from bot.chain.fix import FIX
-    from bot.chain.registry import STEPS
-    from bot.stats.compute import REJECTING_STEPS
+    from bot.chains.fix.artifacts import StepName
+    from bot.chains.fix.graph import FIX
+    from bot.engine.registry import STEPS, rejecting_steps
+
+    REJECTING_STEPS = rejecting_steps()
 
     fix_steps = {node.name for node in FIX.nodes}
     assert REJECTING_STEPS & fix_steps == {StepName.JUDGE, StepName.QUALITY, StepName.VALIDATE,
                                            StepName.BRT, StepName.ACCEPTANCE, StepName.ESTIMATE}
-    assert REJECTING_STEPS == {info.step.value for info in STEPS.values() if info.can_reject}
-    assert {StepName.EXAMPLES_TRAIN, StepName.EXAMPLES_HELD_OUT, StepName.EXAMPLES_COVERAGE,
-            StepName.EXAMPLES_LEAKS} <= REJECTING_STEPS
-    assert REJECTING_STEPS <= {name.value for name in StepName}
+    assert REJECTING_STEPS == {str(info.step) for info in STEPS.values() if info.can_reject}
+    assert {"examples_train", "examples_held_out", "examples_coverage",
+            "examples_leaks"} <= REJECTING_STEPS
+    assert REJECTING_STEPS <= set(STEPS)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from bot.chain.context import RunContext
-from bot.chain.engine import RunEngine
-from bot.chain.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
-from bot.chain.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
+from bot.engine.context import RunContext
+from bot.engine.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.engine.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
+from bot.engine.walk import RunEngine
 from bot.stats.query import load_stats
 from bot.store.models import Step
 from tests.chain.world import World

@@ -16,13 +16,13 @@ from typing import Any
 
 from pydantic import SecretStr
 
-from bot.chain.context import RunContext
-from bot.chain.graph import Graph, StepOutcome
-from bot.chain.held import GuardedForge, HeldValues
-from bot.chain.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
-from bot.chain.state import ItemResult, RunState
-from bot.chain.status import StatusBoard
 from bot.config import Settings
+from bot.engine.context import RunContext
+from bot.engine.graph import Graph, StepOutcome
+from bot.engine.held import GuardedForge, HeldValues
+from bot.engine.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
+from bot.engine.state import ItemResult, RunState
+from bot.engine.status import StatusBoard
 from bot.forge.base import ItemRef, Permission, RepoRef
 from bot.repo_config import RepoConfig
 from bot.services import Runtime

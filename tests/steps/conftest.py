@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.chain.fix import FIX
+from bot.chains.fix.graph import FIX
 from tests.e2e.buggy_repo import ISSUE_BODY, ISSUE_TITLE, make_buggy_repo
 from tests.steps.bench import StepBench, build_bench
 

@@ -7,12 +7,12 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from bot.chain.agent import tools_for
-from bot.chain.artifacts import StepName as S
-from bot.chain.fix import REWORK
-from bot.chain.graph import Verdict
-from bot.chain.records import EarlierRun
-from bot.chain.state import RedTest
+from bot.chains.fix.artifacts import StepName as S
+from bot.chains.fix.graph import REWORK
+from bot.chains.fix.state import FixState, RedTest
+from bot.engine.graph import Verdict
+from bot.engine.records import EarlierRun
+from bot.kit.agent import tools_for
 from bot.workspace.tools import WritePolicy
 from tests.e2e.buggy_repo import ISSUE_BODY, ISSUE_TITLE, push_files
 from tests.e2e.script import (
@@ -61,7 +61,7 @@ async def red_test_given(bench: StepBench, test: str = RED_TEST) -> None:
     await bench.ctx.trajectory.record(step=str(S.BRT), actor="code", tool="run_tests",
                                       args={"test_id": RED_TEST_ID, "outcome": "red_assertion"},
                                       detail="completed")
-    await bench.ctx.save_state(red_test=RedTest(id=RED_TEST_ID, file=RED_TEST_FILE,
+    await FixState.save(bench.ctx, red_test=RedTest(id=RED_TEST_ID, file=RED_TEST_FILE,
                                                 message=RED_MESSAGE))
     bench.give(S.BRT, REPRO)
 

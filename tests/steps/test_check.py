@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.graph import Verdict
+from bot.chains.fix.artifacts import StepName as S
+from bot.chains.fix.state import FixState
+from bot.engine.graph import Verdict
 from tests.e2e.script import (
     CRUTCH_EDIT,
     IMPLEMENTATION,
@@ -15,7 +16,7 @@ from tests.e2e.script import (
     VERDICT,
     WRONG_EDIT,
 )
-from tests.steps.bench import StepBench
+from tests.steps.bench import REPO, StepBench
 from tests.steps.fixes import implemented
 
 UNCOVERED = {**VERDICT, "criteria": [{"id": "AC1", "covered": False,
@@ -43,7 +44,7 @@ async def test_a_fix_that_leaves_the_red_test_red_goes_back_with_a_short_summary
 
     assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.IMPLEMENT))
     assert fix.ctx.artifacts[S.QUALITY]["red_test_still_red"]
-    feedback = fix.ctx.state.feedback[-1]
+    feedback = FixState.of(fix.ctx).feedback[-1]
     assert feedback.source == "quality" and RED_TEST_ID in feedback.text
     assert "platform linux" not in feedback.text  # a summary, never pytest's raw log
     [story] = fix.records.stories("quality_red")
@@ -60,7 +61,7 @@ async def test_validate_passes_a_clean_fix_and_keeps_the_verdict_for_the_change_
 
     assert (outcome.verdict, outcome.next) == (Verdict.PASSED, str(S.PUBLISH))
     assert fix.ctx.artifacts[S.VALIDATE]["decision"] == "pass"
-    assert fix.ctx.state.verdict is not None
+    assert FixState.of(fix.ctx).verdict is not None
     assert fix.saved()["params"]["verdict"]["criteria"][0]["id"] == "AC1"
     inputs = fix.runner.calls_of(S.VALIDATE)[0].inputs
     assert "<diff>" in inputs and "<trajectory>" in inputs
@@ -79,10 +80,10 @@ async def test_a_fix_special_casing_the_red_tests_values_is_vetoed_whatever_the_
 
     assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.IMPLEMENT))
     assert fix.ctx.artifacts[S.VALIDATE]["decision"] == "veto"
-    feedback = fix.ctx.state.feedback[-1]
+    feedback = FixState.of(fix.ctx).feedback[-1]
     assert feedback.source == "validate" and "The validator vetoed the fix" in feedback.text
     assert len(fix.records.stories("validator_veto")) == 1
-    assert fix.ctx.state.verdict is None  # nothing of a vetoed fix is kept for publishing
+    assert FixState.of(fix.ctx).verdict is None  # nothing of a vetoed fix is kept for publishing
 
 
 async def test_an_uncovered_primary_criterion_is_a_veto(fix: StepBench) -> None:
@@ -106,6 +107,10 @@ async def test_with_regression_on_the_full_suite_runs_before_publishing(fix: Ste
     assert validated.next == str(S.REGRESSION)
     assert (suite.verdict, suite.next) == (Verdict.PASSED, str(S.PUBLISH))
     assert "full suite green (2 tests)" == suite.summary
+    # ... and reviewers see it in the change request, not only in the run record (issue #30).
+    await fix.run(S.PUBLISH)
+    [change] = fix.forge.change_requests(REPO)
+    assert "**Full test suite:** 🟢 all 2 tests pass with the fix" in change.body
 
 
 MISQUOTED = {**VERDICT, "criteria": [{"id": "AC1", "covered": True,
@@ -147,8 +152,8 @@ async def test_a_quote_that_never_verifies_goes_to_reviewers_not_back_to_impleme
     assert artifact["unverified_evidence"] == ["AC1"] and artifact["evidence_rounds"] == 2
     [shown] = [s for s in artifact["soft_signals"] if s["kind"] == "coverage_not_shown"]
     assert shown["detail"].startswith("AC1")
-    assert fix.ctx.state.verdict.criteria[0].covered  # kept, marked as not shown
-    assert "not shown" in fix.ctx.state.verdict.criteria[0].evidence
+    assert FixState.of(fix.ctx).verdict.criteria[0].covered  # kept, marked as not shown
+    assert "not shown" in FixState.of(fix.ctx).verdict.criteria[0].evidence
 
 
 async def test_not_covered_in_the_validators_own_words_is_still_a_veto_after_a_misquote(

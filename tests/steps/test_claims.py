@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.graph import Verdict
-from bot.chain.steps.check import NO_TEST_RAN
+from bot.chains.fix.artifacts import StepName as S
+from bot.chains.fix.state import FixState
+from bot.chains.fix.steps.check import NO_TEST_RAN
+from bot.engine.graph import Verdict
 from tests.e2e.script import FIX_EDIT, IMPLEMENTATION, VERDICT
 from tests.steps.bench import REPO, StepBench
 from tests.steps.fixes import implemented, understood
@@ -56,7 +57,7 @@ async def test_a_run_in_which_no_test_passed_is_not_green(fix: StepBench) -> Non
     assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.IMPLEMENT))
     assert outcome.summary == "unproven: no test passed (reaching)"
     assert fix.ctx.artifacts[S.QUALITY]["passed_count"] == 0
-    assert fix.ctx.state.feedback[-1].text == NO_TEST_RAN.format(
+    assert FixState.of(fix.ctx).feedback[-1].text == NO_TEST_RAN.format(
         what="the tests importing or calling the changed code")
     [story] = fix.records.stories("quality_unproven")
     assert "No test exercised the change" in story.evidence
@@ -73,7 +74,7 @@ async def test_with_nothing_reaching_the_change_the_suite_runs_and_must_pass_som
     report = fix.ctx.artifacts[S.QUALITY]
     assert (report["selection"], report["tests"]) == ("suite", [])
     assert outcome.verdict == Verdict.REJECTED
-    assert "the repository's test suite ran and none passed" in fix.ctx.state.feedback[-1].text
+    assert "the repository's test suite ran and none passed" in FixState.of(fix.ctx).feedback[-1].text
 
 
 # --- BRT's skips ----------------------------------------------------------------------------------
@@ -95,7 +96,7 @@ async def test_a_visual_skip_of_backend_code_is_refused_and_told_why(fix: StepBe
     [story] = fix.records.stories("brt_skip_refused")
     assert "skipped as visual" in story.evidence
     assert (allowed.verdict, allowed.next) == (Verdict.SKIPPED, str(S.IMPLEMENT))
-    assert fix.ctx.state.brt_skip is not None and fix.ctx.state.brt_feedback is None
+    assert FixState.of(fix.ctx).brt_skip is not None and FixState.of(fix.ctx).brt_feedback is None
 
 
 # --- IMPLEMENT's checklist ---------------------------------------------------------------------
@@ -135,7 +136,7 @@ async def test_what_an_attempt_left_or_could_not_do_outside_the_primary_criteria
 
     outcome = await fix.run(S.IMPLEMENT)
 
-    assert outcome.verdict == Verdict.PASSED and fix.ctx.state.feedback == []
+    assert outcome.verdict == Verdict.PASSED and FixState.of(fix.ctx).feedback == []
 
 
 # --- VALIDATE --------------------------------------------------------------------------------------
@@ -165,9 +166,9 @@ async def test_a_high_honesty_concern_vetoes_and_a_low_one_goes_to_reviewers(
 
     assert vetoed.verdict == Verdict.REJECTED
     assert "honesty_concern: (high) the fix returns the test's expected value" in \
-        fix.ctx.state.feedback[-1].text
+        FixState.of(fix.ctx).feedback[-1].text
     assert passed.verdict == Verdict.PASSED
-    assert [s.detail for s in fix.ctx.state.soft_signals
+    assert [s.detail for s in FixState.of(fix.ctx).soft_signals
             if s.kind == "honesty_concern"] == ["(low) the summary says more than the diff does"]
 
 
@@ -200,8 +201,8 @@ async def test_self_review_findings_left_unfixed_reach_the_validator_and_open_on
     assert "1. (sanity) calc.py:6 average([]) still raises" in inputs
     assert "2. (criteria) calc.py:8 only [2, 4] was tried" in inputs
     assert "spacing" not in inputs  # fixed during the review: nothing to check
-    assert fix.ctx.state.open_findings == ["sanity: calc.py:6 average([]) still raises"]
-    assert fix.saved()["params"]["open_findings"] == fix.ctx.state.open_findings
+    assert FixState.of(fix.ctx).open_findings == ["sanity: calc.py:6 average([]) still raises"]
+    assert fix.saved()["params"]["open_findings"] == FixState.of(fix.ctx).open_findings
 
 
 # --- PUBLISH: what is not done reaches the reviewers --------------------------------------------

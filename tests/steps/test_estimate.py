@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.graph import RunStatus, Verdict
+from bot.chains.fix.artifacts import StepName as S
+from bot.engine.graph import RunStatus, Verdict
 from tests.e2e.script import ACCEPTANCE, DIAGNOSIS, ESTIMATE_BIG, ESTIMATE_SMALL
 from tests.steps.bench import StepBench
 

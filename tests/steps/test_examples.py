@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.examples.graph import EXAMPLES
-from bot.chain.examples.leaks import LeakFilter, ModelRequestLeak
-from bot.chain.examples.run import model_guard
-from bot.chain.examples.state import ExamplesState
-from bot.chain.graph import Verdict
-from bot.chain.held import HeldValueLeak
+from bot.chains.examples.artifacts import StepName as S
+from bot.chains.examples.graph import EXAMPLES
+from bot.chains.examples.leaks import LeakFilter, ModelRequestLeak
+from bot.chains.examples.run import model_guard
+from bot.chains.examples.state import ExamplesState
+from bot.engine.graph import Verdict
+from bot.engine.held import HeldValueLeak
 from tests.e2e import examples_repo as ex
 from tests.e2e.buggy_repo import make_buggy_repo
 from tests.steps.bench import REPO, StepBench, build_bench

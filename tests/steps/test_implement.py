@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.graph import Verdict
+from bot.chains.fix.artifacts import StepName as S
+from bot.chains.fix.state import FixState
+from bot.engine.graph import Verdict
 from tests.e2e.script import FIX_EDIT, IMPLEMENTATION, RED_TEST_FILE, RED_TEST_ID
 from tests.steps.bench import StepBench
 from tests.steps.fixes import REWORK_BRANCH, implemented, red_test_given, reworked, understood
@@ -23,7 +24,7 @@ async def test_a_first_attempt_that_changes_code_goes_to_self_review_with_its_di
 
     assert (outcome.verdict, outcome.next) == (Verdict.PASSED, str(S.SELF_REVIEW))
     assert outcome.diff is not None and "+    return sum(values) / len(values)" in outcome.diff
-    assert fix.ctx.state.attempts == 1
+    assert FixState.of(fix.ctx).attempts == 1
     inputs = fix.runner.calls_of(S.IMPLEMENT)[0].inputs
     assert f"The bug-reproduction test {RED_TEST_ID}" in inputs and "is verified red" in inputs
     assert "This is attempt 1 of 3." in inputs
@@ -45,7 +46,7 @@ async def test_an_attempt_that_changes_nothing_is_sent_back_and_the_next_one_is_
     fix: StepBench,
 ) -> None:
     await understood(fix)
-    await fix.ctx.save_state(brt_skip="nondeterministic: only under a race")
+    await FixState.save(fix.ctx, brt_skip="nondeterministic: only under a race")
     fix.runner.script(S.IMPLEMENT, IMPLEMENTATION)
     fix.runner.script(S.IMPLEMENT, IMPLEMENTATION, tool_calls=[("edit_file", FIX_EDIT)])
 
@@ -53,7 +54,7 @@ async def test_an_attempt_that_changes_nothing_is_sent_back_and_the_next_one_is_
     second = await fix.run(S.IMPLEMENT)
 
     assert (first.verdict, first.next) == (Verdict.REJECTED, str(S.IMPLEMENT))
-    assert [f.text for f in fix.ctx.state.feedback] == ["The previous attempt changed no file."]
+    assert [f.text for f in FixState.of(fix.ctx).feedback] == ["The previous attempt changed no file."]
     retry = fix.runner.calls_of(S.IMPLEMENT)[1].inputs
     assert "No reproduction test: nondeterministic: only under a race" in retry
     assert "Attempt feedback from implement:\nThe previous attempt changed no file." in retry
@@ -73,7 +74,7 @@ async def test_an_attempt_that_only_leaves_the_red_test_behind_changed_nothing(
 
     assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.IMPLEMENT))
     assert outcome.reason == "no_change"
-    assert [f.text for f in fix.ctx.state.feedback] == ["The previous attempt changed no file."]
+    assert [f.text for f in FixState.of(fix.ctx).feedback] == ["The previous attempt changed no file."]
 
 
 async def test_self_review_decides_nothing_and_hands_its_diff_to_quality(fix: StepBench) -> None:
@@ -106,7 +107,7 @@ async def test_a_rework_builds_on_its_origin_and_shows_the_reviewers_words_as_da
 
     assert (prepared.verdict, prepared.next) == (Verdict.PASSED, str(S.IMPLEMENT))
     assert rework.ctx.workspace.branch == REWORK_BRANCH
-    assert rework.ctx.state.red_test is not None and rework.ctx.state.red_test.id == RED_TEST_ID
+    assert FixState.of(rework.ctx).red_test is not None and FixState.of(rework.ctx).red_test.id == RED_TEST_ID
     assert (outcome.verdict, outcome.next) == (Verdict.PASSED, str(S.QUALITY))
     inputs = rework.runner.calls_of(S.IMPLEMENT)[0].inputs
     assert "Reviewer @reviewer asked for this change" in inputs

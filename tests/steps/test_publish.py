@@ -6,10 +6,10 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.change import change_diff
-from bot.chain.graph import RunStatus, Verdict
-from bot.chain.state import SoftSignal
+from bot.chains.fix.artifacts import StepName as S
+from bot.chains.fix.state import FixState, SoftSignal
+from bot.engine.graph import RunStatus, Verdict
+from bot.kit.change import change_diff
 from tests.e2e.buggy_repo import branch_file, branches, push_files
 from tests.e2e.script import FIX_EDIT, IMPLEMENTATION, VERDICT
 from tests.steps.bench import REPO, StepBench
@@ -34,7 +34,7 @@ async def test_publish_pushes_the_fix_and_opens_one_change_request_with_the_evid
     fix: StepBench,
 ) -> None:
     await validated(fix)
-    await fix.ctx.save_state(soft_signals=[SIGNAL])
+    await FixState.save(fix.ctx, soft_signals=[SIGNAL])
     branch = fix.ctx.workspace.branch
 
     outcome = await fix.run(S.PUBLISH)
@@ -62,7 +62,7 @@ async def test_a_resumed_publish_updates_its_change_request_and_posts_no_thread_
     fix: StepBench,
 ) -> None:
     await validated(fix)
-    await fix.ctx.save_state(soft_signals=[SIGNAL])
+    await FixState.save(fix.ctx, soft_signals=[SIGNAL])
     fix.ctx.resume_diff = await change_diff(fix.ctx)  # the checkpoint IMPLEMENT stored
 
     first = await fix.run(S.PUBLISH)

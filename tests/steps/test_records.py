@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import pytest
 from sqlalchemy import select
 
-from bot.chain.records import MAX_EVIDENCE_CHARS, FailureStory, RunRecords, StoreRecords
+from bot.engine.records import MAX_EVIDENCE_CHARS, FailureStory, RunRecords, StoreRecords
 from bot.forge.base import RepoRef
 from bot.llm.ledger import TokenUsage, UsageRecord
 from bot.store.db import Database

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.graph import Verdict
+from bot.chains.fix.artifacts import StepName as S
+from bot.chains.fix.state import FixState
+from bot.engine.graph import Verdict
 from tests.e2e.script import ACCEPTANCE, DIAGNOSIS, RED_TEST, RED_TEST_FILE, RED_TEST_ID, REPRO
 from tests.steps.bench import StepBench
 
@@ -34,7 +35,7 @@ async def test_a_test_seen_red_on_an_assertion_becomes_the_runs_red_test(
     outcome = await fix.run(S.BRT)
 
     assert (outcome.verdict, outcome.next) == (Verdict.PASSED, str(S.IMPLEMENT))
-    red = fix.ctx.state.red_test
+    red = FixState.of(fix.ctx).red_test
     assert red is not None and (red.id, red.file) == (RED_TEST_ID, RED_TEST_FILE)
     assert "6.0" in red.message  # the assertion's own words: 6.0 == 3
     assert fix.saved()["params"]["red_test"]["id"] == RED_TEST_ID  # persisted for a resume
@@ -54,12 +55,12 @@ async def test_a_test_that_passes_is_reverted_and_the_next_try_is_told_why(
 
     assert (first.verdict, first.next) == (Verdict.REJECTED, str(S.BRT))
     assert not (fix.checkout / RED_TEST_FILE).exists()
-    assert fix.ctx.state.red_test is None
-    assert fix.ctx.state.brt_feedback == f"{RED_TEST_ID} passed: it does not reproduce the bug"
+    assert FixState.of(fix.ctx).red_test is None
+    assert FixState.of(fix.ctx).brt_feedback == f"{RED_TEST_ID} passed: it does not reproduce the bug"
     second = await fix.run(S.BRT)
     assert second.verdict == Verdict.PASSED
     assert "Your previous test was reverted because" in fix.runner.calls_of(S.BRT)[1].inputs
-    assert fix.ctx.state.brt_feedback is None
+    assert FixState.of(fix.ctx).brt_feedback is None
 
 
 async def test_brt_may_write_tests_only(fix: StepBench) -> None:
@@ -85,8 +86,8 @@ async def test_a_reasoned_skip_goes_on_without_a_red_test_and_keeps_no_file(
     outcome = await fix.run(S.BRT)
 
     assert (outcome.verdict, outcome.next) == (Verdict.SKIPPED, str(S.IMPLEMENT))
-    assert fix.ctx.state.red_test is None
-    assert fix.ctx.state.brt_skip is not None and fix.ctx.state.brt_skip.startswith(
+    assert FixState.of(fix.ctx).red_test is None
+    assert FixState.of(fix.ctx).brt_skip is not None and FixState.of(fix.ctx).brt_skip.startswith(
         "nondeterministic: The wrong value")
     assert not (fix.checkout / RED_TEST_FILE).exists()
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.graph import RunStatus, Verdict
-from bot.chain.state import ItemResult
-from bot.chain.testgen.existing import TOOL as MEASURE_EXISTING
-from bot.chain.testgen.graph import TESTS
+from bot.chains.tests.artifacts import StepName as S
+from bot.chains.tests.existing import TOOL as MEASURE_EXISTING
+from bot.chains.tests.graph import TESTS
+from bot.engine.graph import RunStatus, Verdict
+from bot.engine.state import ItemResult
 from tests.e2e.buggy_repo import ISSUE_TITLE, branches, make_buggy_repo, push_files
 from tests.e2e.test_testgen import FIXED_CALC, GOOD, RAISES_ONLY, SCENARIOS, review
 from tests.steps.bench import REPO, StepBench, build_bench

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.artifacts import StepName as S
-from bot.chain.graph import Verdict
+from bot.chains.fix.artifacts import StepName as S
+from bot.engine.graph import Verdict
 from bot.forge.base import Permission
 from bot.llm.errors import StepFailed
 from bot.llm.prompts import LEARNED_RULES_HEADING

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from rich.console import Console
 
-from bot.chain.command import _Watch, print_ending
+from bot.kit.foreground import _Watch, print_ending
 from bot.store.db import Database
 from bot.store.models import Step, TrajectoryRow
 from bot.store.runs import create_run

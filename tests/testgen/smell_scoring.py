@@ -15,8 +15,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.chain.testgen.smells import REJECT_KINDS, Subject
-from bot.chain.testgen.testfiles import analysable, analyse, subject_of
+from bot.chains.tests.smells import REJECT_KINDS, Subject
+from bot.chains.tests.testfiles import analysable, analyse, subject_of
 
 CORPUS = Path(__file__).resolve().parent / "smell_corpus"
 SUT = CORPUS / "sut"

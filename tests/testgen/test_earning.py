@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.chain.testgen.earning import Baseline
-from bot.chain.testgen.existing import measure
-from bot.chain.testgen.gates import GatePass, GateSettings, run_gates
+from bot.chains.tests.earning import Baseline
+from bot.chains.tests.existing import measure
+from bot.chains.tests.gates import GatePass, GateSettings, run_gates
 from tests.sandboxed import CONFIG, SANDBOX
 
 pytestmark = pytest.mark.slow  # sandboxed pytest runs, mutants among them

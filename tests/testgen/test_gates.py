@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.chain.testgen.gates import GateSettings, code_kind, run_gates
+from bot.chains.tests.gates import GateSettings, code_kind, run_gates
 from tests.sandboxed import CONFIG, SANDBOX
 
 CALC = "def double(x):\n    return x * 2\n"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.chain.testgen.coverage import CoverageUnavailable, by_package, measure
+from bot.chains.tests.coverage import CoverageUnavailable, by_package, measure
 from bot.repo_config import RepoConfig
 from tests.testgen import jsproject
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.chain.testgen.gates import GateSettings
-from bot.chain.testgen.js_gates import run_js_gates
+from bot.chains.tests.gates import GateSettings
+from bot.chains.tests.js_gates import run_js_gates
 from tests.testgen import jsproject
 
 CALC = "function double(x) {\n  return x * 2;\n}\nmodule.exports = { double };\n"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.chain.testgen.js_mutation import js_mutants_of, run_js_mutation
+from bot.chains.tests.js_mutation import js_mutants_of, run_js_mutation
 from tests.testgen import jsproject
 
 MODULE = """const log = require('./log');

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.testgen.js_smells import analyse_js_source
-from bot.chain.testgen.js_tautology import js_subject
-from bot.chain.testgen.js_tests import drop_js_tests, js_test_names
-from bot.chain.testgen.smells import REJECT_KINDS
+from bot.chains.tests.js_smells import analyse_js_source
+from bot.chains.tests.js_tautology import js_subject
+from bot.chains.tests.js_tests import drop_js_tests, js_test_names
+from bot.chains.tests.smells import REJECT_KINDS
 
 SUT = js_subject("src/prices.js", """
 function discount(price, rate) {

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.chain.testgen.mutation import mutants_of, run_mutation
+from bot.chains.tests.mutation import mutants_of, run_mutation
 from bot.repo_config import load_repo_config
 from tests.sandboxed import CONFIG, SANDBOX
 

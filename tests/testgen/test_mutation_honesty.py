@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.chain.testgen.js_mutation import judge_jest
-from bot.chain.testgen.mutation import (
+from bot.chains.tests.js_mutation import judge_jest
+from bot.chains.tests.mutation import (
     TIME_LIMIT_FLOOR,
     judge,
     mutants_of,

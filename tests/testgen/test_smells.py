@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.testgen.smells import Subject, analyse_source, drop_tests, names_of_tests
+from bot.chains.tests.smells import Subject, analyse_source, drop_tests, names_of_tests
 
 SUT = Subject.of_source("calc", "def average(values):\n    return sum(values) / len(values)\n")
 HEAD = "import time\nfrom unittest import mock\n\nimport pytest\n\nfrom calc import average\n\n\n"

@@ -165,7 +165,7 @@ the blind one's two parts (tests/validator/blind/README.md): tune on `train`, re
 def figures(result: Score) -> dict[str, tuple[int, int, float, float]]:
     """Veto recall, clean false vetoes and soft recall: (hits, cases, rate, Wilson 95 % bound —
     the lower one for recalls, the upper one for false vetoes)."""
-    from bot.chain.examples.metrics import wilson_lower
+    from bot.chains.examples.metrics import wilson_lower
 
     def rate(hits: int, total: int) -> float:
         return hits / total if total else 0.0

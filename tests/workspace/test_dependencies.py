@@ -121,3 +121,47 @@ async def test_the_operators_setup_environment_reaches_setup_and_wins(tmp_path: 
     tests = await sandbox.run("echo \"[$HTTPS_PROXY]\"", cwd=root, timeout=30, env=env,
                               path_prepend=prepend)
     assert tests.output.strip() == "[]"
+
+
+EDITABLE_YML = f"""\
+setup:
+  command: >-
+    python3 -m venv --without-pip .venv &&
+    echo "$PWD/src" > {SITE}/__editable__.mypkg-0.1.pth &&
+    printf '#!%s/.venv/bin/python\\nimport mypkg\\nprint(mypkg.WHERE)\\n' "$PWD" > .venv/bin/mytool &&
+    chmod +x .venv/bin/mytool
+  dependency_files: ["pyproject.toml"]
+  cache_paths: [".venv"]
+"""
+
+
+async def test_a_cached_editable_install_points_at_the_new_checkout(tmp_path: Path) -> None:
+    """`pip install -e .` writes the checkout's own path into the venv (a `.pth` file, console
+    scripts' first line). The first run's checkout is gone when the second restores the cache:
+    the restored venv must point at the second checkout, or every later run fails to import
+    the project it is fixing (issue #30)."""
+    remote = RemoteRepo(tmp_path)
+    remote.commit({"pyproject.toml": "[project]\nname = 'mypkg'\n",
+                   "src/mypkg/__init__.py": "import os\nWHERE = os.path.dirname(__file__)\n",
+                   ".smith.yml": EDITABLE_YML}, "init")
+    sandbox = Sandbox(SandboxSettings(path=TOOLCHAIN))
+    cache = DependencyCache(tmp_path / "deps", sandbox)
+    workspace = Workspace(tmp_path / "ws", GitOptions(allowed_protocols=("file",)))
+
+    async def one_run() -> tuple[bool, str, str]:
+        async with workspace.checkout(remote.url, "main", new_branch="smith/1-x") as checkout:
+            config = load_repo_config(await checkout.read_base_file(".smith.yml"))
+            outcome = await cache.prepare(checkout.path, config, repo_key="origin")
+            env, prepend = repo_env(config, checkout.path)
+            imported = await sandbox.run(
+                "python -c 'import mypkg; print(mypkg.WHERE)'", cwd=checkout.path, timeout=30,
+                env=env, path_prepend=prepend)
+            tool = await sandbox.run(".venv/bin/mytool", cwd=checkout.path, timeout=30,
+                                     env=env, path_prepend=prepend)
+            here = f"{checkout.path}/src/mypkg"
+            return (outcome.cache_hit,
+                    "ok" if imported.exit_code == 0 and here in imported.output
+                    else imported.output, "ok" if here in tool.output else tool.output)
+
+    assert await one_run() == (False, "ok", "ok")
+    assert await one_run() == (True, "ok", "ok")  # the first checkout is gone by now

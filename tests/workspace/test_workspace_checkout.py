@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
+from bot.forge.base import GitCredentials
 from bot.workspace.checkout import Workspace, branch_name
-from bot.workspace.git import GitCredentials, GitError, GitOptions
+from bot.workspace.git import GitError, GitOptions
 from tests.workspace.gitrepo import RemoteRepo, git
 
 LOCAL = GitOptions(allowed_protocols=("file",))

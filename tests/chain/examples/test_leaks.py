@@ -7,8 +7,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.chain.examples.leaks import LeakFilter, ModelGuard, ModelRequestLeak, normalise
-from bot.chain.held import HeldValueLeak
+from bot.chains.examples.leaks import LeakFilter, ModelGuard, ModelRequestLeak, normalise
+from bot.engine.held import HeldValueLeak
 
 HELD = ["Wake me up at seven tomorrow", "please set an alarm for the early shift on monday morning"]
 
@@ -59,8 +59,8 @@ def test_the_model_guard_refuses_a_request_with_a_held_out_example_and_counts_th
 
 
 def test_an_input_class_naming_a_held_out_example_is_dropped():
-    from bot.chain.examples.artifacts import InputClasses
-    from bot.chain.examples.steps.generate import clean_classes
+    from bot.chains.examples.artifacts import InputClasses
+    from bot.chains.examples.steps.generate import clean_classes
 
     tree = InputClasses.model_validate({"classes": [
         {"id": "IC1", "description": "requests naming the time first", "expected": "accepted"},

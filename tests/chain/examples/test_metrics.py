@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.examples.metrics import errors, meets, score, wilson_lower
-from bot.chain.examples.split import Example
+from bot.chains.examples.metrics import errors, meets, score, wilson_lower
+from bot.chains.examples.split import Example
 from bot.repo_config import ExamplesThresholds
 
 EXAMPLES = [Example("a", True), Example("b", True), Example("c", True), Example("d", True),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chain.examples.spec import SpecError, acceptance_digest, issue_block, resolve
+from bot.chains.examples.spec import SpecError, acceptance_digest, issue_block, resolve
 from bot.repo_config import ExamplesConfig, load_repo_config
 
 YML = """examples:

@@ -3,8 +3,8 @@ training one."""
 
 from __future__ import annotations
 
-from bot.chain.examples.split import HeldOut, digest, parse_examples, split_examples
-from bot.chain.held import HeldValues, normalise
+from bot.chains.examples.split import HeldOut, digest, parse_examples, split_examples
+from bot.engine.held import HeldValues, normalise
 
 POSITIVES = [f"wake me up at {n} o'clock" for n in range(1, 21)]
 NEGATIVES = [f"play song number {n} loudly" for n in range(1, 11)]

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.chain.examples.evaluate import EvaluatorFailed, evaluator_command, parse_answers
-from bot.chain.examples.split import Example
-from bot.chain.examples.tools import TrainingView
+from bot.chains.examples.evaluate import EvaluatorFailed, evaluator_command, parse_answers
+from bot.chains.examples.split import Example
+from bot.chains.examples.tools import TrainingView
 from bot.repo_config import ExamplesConfig
 from bot.workspace.tools import ToolSet, WritePolicy
 from bot.workspace.trajectory import Trajectory

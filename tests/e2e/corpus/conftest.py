@@ -8,10 +8,9 @@ does not change what goes into a change.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
-
-import sys
 from types import ModuleType
 
 import pytest
@@ -19,7 +18,6 @@ import pytest
 from tests.e2e.conftest import E2E
 from tests.e2e.corpus.cases import Case
 from tests.e2e.corpus.gitutil import publish
-
 
 HARNESS = Path(__file__).resolve().parent.parent / "conftest.py"
 

@@ -1,0 +1,115 @@
+"""The 80/20 split of the labelled examples: deterministic, stratified, held-out kept apart.
+
+The split is a pure function of the examples, the seed and the fraction, so a resumed run
+recomputes the same held-out part instead of reading it back from anywhere. Only its size and
+a hash ever leave memory (`HeldOut.digest`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from bot.chains.examples.leaks import normalise
+from bot.engine.held import normalise as held_normalise
+
+
+@dataclass(frozen=True)
+class Example:
+    text: str
+    positive: bool
+
+
+@dataclass(frozen=True)
+class Split:
+    train: tuple[Example, ...]
+    held_out: tuple[Example, ...]
+    moved: int = 0
+    """Held-out examples moved to training because a training example contains them (they
+    would be shown to the generator inside that example anyway)."""
+
+
+def parse_examples(text: str) -> list[str]:
+    """One example per line; blank lines and `#` comments are not examples."""
+    lines = (line.strip() for line in text.splitlines())
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def _unique(texts: Sequence[str]) -> list[str]:
+    seen: dict[str, str] = {}
+    for text in texts:
+        seen.setdefault(normalise(text), text)
+    return list(seen.values())
+
+
+def _held_count(n: int, fraction: float) -> int:
+    if n < 2:
+        return 0
+    return min(n - 1, max(1, round(n * fraction)))
+
+
+def split_examples(
+    positives: Sequence[str], negatives: Sequence[str], *, seed: int, fraction: float = 0.2
+) -> Split:
+    """Each label shuffled by its own seeded generator; the first `fraction` of each is
+    held out. A held-out example that a training example contains goes to training."""
+    train: list[Example] = []
+    held: list[Example] = []
+    for label, texts in ((True, positives), (False, negatives)):
+        items = _unique(texts)
+        random.Random(f"{seed}:{'positive' if label else 'negative'}").shuffle(items)
+        cut = _held_count(len(items), fraction)
+        held += [Example(text, label) for text in items[:cut]]
+        train += [Example(text, label) for text in items[cut:]]
+    # Both the chain's filter (whole words) and the engine's check (any substring) must see
+    # no held-out example inside a training example, which the generator is shown.
+    shown = [(f" {normalise(e.text)} ", held_normalise(e.text)) for e in train]
+    kept: list[Example] = []
+    moved: list[Example] = []
+    for example in held:
+        words, raw = f" {normalise(example.text)} ", held_normalise(example.text)
+        inside = any(words in hay or raw in plain for hay, plain in shown)
+        (moved if inside else kept).append(example)
+    return Split(tuple(train + moved), tuple(kept), moved=len(moved))
+
+
+def digest(examples: Sequence[Example]) -> str:
+    """A hash of a set of labelled examples (order does not matter)."""
+    lines = sorted(f"{int(e.positive)}\t{normalise(e.text)}" for e in examples)
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()
+
+
+@dataclass(frozen=True, eq=False)
+class HeldOut:
+    """The held-out part, with a canary planted at run time.
+
+    Iterating yields every text the engine must never write (bot/engine/held.py walks it);
+    repr never shows an example."""
+
+    examples: tuple[Example, ...]
+    canary: str = field(default_factory=lambda: f"smith-canary-{secrets.token_hex(8)}")
+
+    def __iter__(self) -> Iterator[str]:
+        yield self.canary
+        for example in self.examples:
+            yield example.text
+
+    def __repr__(self) -> str:
+        return f"<HeldOut {len(self.examples)} examples>"
+
+    __str__ = __repr__
+
+    @property
+    def positives(self) -> int:
+        return sum(e.positive for e in self.examples)
+
+    @property
+    def negatives(self) -> int:
+        return len(self.examples) - self.positives
+
+    @property
+    def digest(self) -> str:
+        return digest(self.examples)

@@ -1,0 +1,1 @@
+"""The fix chain's own steps (opening and publishing come from bot/kit)."""

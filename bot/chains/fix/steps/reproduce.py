@@ -1,0 +1,103 @@
+"""BRT: a bug-reproduction test that OUR code proves red on an assertion before any fix.
+
+"The test is red" is a fact only when the sandbox ran it and the JUnit report shows an
+assertion failure; an import error, a collection failure or a timeout proves nothing, so the
+test is reverted and the agent tries again with a short account of what happened. A skip is
+accepted only as bot/chains/fix/repro_skip.py allows (backend code needs an allowed reason); a
+refused one is a try like a test that is not red.
+"""
+
+from __future__ import annotations
+
+import structlog
+
+from bot.chains.fix.artifacts import Acceptance, Diagnosis, ReproTest, StepName
+from bot.chains.fix.model_inputs import criteria_block, diagnosis_block
+from bot.chains.fix.repro_skip import refused_skip
+from bot.chains.fix.state import FixState, RedTest
+from bot.engine.context import RunContext
+from bot.engine.graph import ONWARD, StepOutcome, Verdict
+from bot.kit.agent import run_agent
+from bot.kit.change import change_diff, change_paths, revert_changes
+from bot.kit.environment import run_tests_or_raise
+from bot.kit.reach import base_test_files, globs_matcher
+from bot.workspace.failure_summary import summarize_failures
+from bot.workspace.junit import RunStatus as TestRunStatus
+from bot.workspace.junit import TestOutcome, TestRunResult
+from bot.workspace.testrun import run_tests
+from bot.workspace.tools import WritePolicy
+
+log = structlog.get_logger(__name__)
+
+
+def red_message(result: TestRunResult, test_id: str) -> str:
+    for case in result.cases_for(test_id):
+        if case.outcome == TestOutcome.RED_ASSERTION:
+            return (case.message or case.details or "assertion failed").strip()[:1500]
+    return ""
+
+
+async def brt(ctx: RunContext) -> StepOutcome:
+    config = ctx.repo_config
+    if not config.steps.brt:
+        return StepOutcome(Verdict.SKIPPED, ONWARD,
+                           summary="disabled in .smith.yml")
+    criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
+    diagnosis = ctx.require(StepName.DIAGNOSE, Diagnosis)
+    parts = [criteria_block(criteria), diagnosis_block(diagnosis),
+             f"Test files must match: {', '.join(config.test_globs)}"]
+    refused = FixState.of(ctx).brt_feedback
+    if refused:
+        parts += ["Your previous test was reverted because:", refused]
+    artifact = await run_agent(ctx, StepName.BRT, "\n\n".join(parts), ReproTest,
+                               policy=WritePolicy.tests_only(config.test_globs))
+    written = await change_paths(ctx)
+    if artifact.status == "skipped":
+        await revert_changes(ctx, written)
+        refusal = refused_skip(
+            artifact, diagnosis,
+            test_files=await base_test_files(ctx.workspace, globs_matcher(config.test_globs)),
+            backend_reasons=config.steps.backend_skip_reasons)
+        if refusal is not None:
+            await FixState.save(ctx, brt_feedback=refusal)
+            await ctx.record_failure(str(StepName.BRT), "brt_skip_refused",
+                                     f"skipped as {artifact.skip_reason}: "
+                                     f"{artifact.explanation}\n{refusal}")
+            return StepOutcome(Verdict.REJECTED, str(StepName.BRT), artifact=artifact,
+                               summary=f"skip refused ({artifact.skip_reason})")
+        await FixState.save(ctx, red_test=None, brt_feedback=None,
+                             brt_skip=f"{artifact.skip_reason}: {artifact.explanation}")
+        return StepOutcome(Verdict.SKIPPED, ONWARD, artifact=artifact,
+                           summary=f"skipped ({artifact.skip_reason})")
+    test_id = artifact.test_id or ""
+    # A run the environment broke (no runner, no report, foreign import errors, timeout, a
+    # sandbox limit) is not "not red": it is retried once, then the run ends `environment`.
+    result = await run_tests_or_raise(
+        ctx, lambda: run_tests(ctx.sandbox, ctx.workspace.path, config, [test_id],
+                               step=str(StepName.BRT)),
+        step=str(StepName.BRT), touched=written)
+    red = result.status == TestRunStatus.COMPLETED and result.is_red_on_assertion(test_id)
+    seen = "red_assertion" if red else ("green" if result.all_passed else "red_error")
+    await ctx.trajectory.record(step=str(StepName.BRT), actor="code", tool="run_tests",
+                                args={"test_id": test_id, "outcome": seen},
+                                ok=True, detail=result.status.value)
+    if red:
+        await FixState.save(
+            ctx, red_test=RedTest(id=test_id, file=artifact.file, message=red_message(result, test_id)),
+            brt_feedback=None,
+        )
+        return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
+                           diff=await change_diff(ctx), summary=f"{test_id} is red")
+    await revert_changes(ctx, written)
+    if result.status == TestRunStatus.TIMEOUT:
+        why = "the test run timed out"
+    elif seen == "green":
+        why = f"{test_id} passed: it does not reproduce the bug"
+    else:
+        why = summarize_failures(result, ctx.workspace.path) or (
+            f"{test_id} did not fail on an assertion ({result.status.value}); "
+            "errors, import problems and collection failures do not count")
+    await FixState.save(ctx, brt_feedback=why)
+    await ctx.record_failure(str(StepName.BRT), "brt_not_red", f"{test_id}: {why}")
+    return StepOutcome(Verdict.REJECTED, str(StepName.BRT), artifact=artifact,
+                       summary=f"not red on an assertion ({seen}); test reverted")

@@ -1,0 +1,145 @@
+"""What the test-generation steps hand back: the Writer's and Reviewer's submissions (their
+field descriptions are instructions to the model) and the code steps' records."""
+
+from __future__ import annotations
+
+import enum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from bot.engine.artifacts import Artifact, RepoPath, Text
+from bot.kit.opening_steps import PREPARE, TRANSITION
+
+
+class StepName(enum.StrEnum):
+    """The test-generation chain's steps (the Writer and Reviewer run inside WRITE_TESTS, once
+    per target file)."""
+
+    PREPARE = PREPARE
+    TEST_TARGETS = "test_targets"
+    WRITE_TESTS = "write_tests"
+    TEST_WRITER = "test_writer"
+    TEST_REVIEWER = "test_reviewer"
+    PUBLISH_TESTS = "publish_tests"
+    TRANSITION = TRANSITION
+
+
+TestName = Annotated[str, Field(min_length=1, max_length=200,
+                                pattern=r"^[^\x00-\x1f\x7f`<>|]+$")]
+"""A test as its runner names it: `test_x` or `TestK::test_x` (pytest, unittest), the describe
+titles and the test's own joined by spaces (jest, vitest). One line; no backticks, angle
+brackets or pipes, which would break the Markdown the name is shown in."""
+
+
+class Scenario(Artifact):
+    test: TestName = Field(description="The test's name, e.g. `test_average_of_empty_"
+                           "list_raises` (or `TestK::test_x` inside a class); for jest or "
+                           "vitest its describe titles and its own title joined by spaces, "
+                           "e.g. `formatPrice refuses a negative price`.")
+    behaviour: Text = Field(description="The behaviour it checks, as the contract or docs "
+                            "state it (not as the implementation happens to compute it).")
+    kind: Literal["happy_path", "boundary", "error"] = Field(
+        description="happy_path, boundary (empty, zero, limits) or error.")
+
+
+class WrittenTestFile(Artifact):
+    """The one test file you wrote (or revised) for the target, and the scenarios it covers."""
+
+    file: RepoPath = Field(description="The test file you wrote, exactly the path you were "
+                           "given.")
+    functions: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(
+        min_length=1, description="Functions or methods of the target the tests exercise, "
+        "e.g. `average` or `Cart.total`.")
+    scenarios: list[Scenario] = Field(min_length=1, description="One entry per test in the "
+                                      "file.")
+
+
+class TestVerdict(Artifact):
+    __test__ = False
+
+    test: TestName = Field(description="The test's name as in the file.")
+    verdict: Literal["OK", "REVISE", "LOW_VALUE"] = Field(
+        description="OK, REVISE (a concrete problem the Writer must fix) or LOW_VALUE "
+        "(trivial behaviour: getters, enum-to-string, copies of plain data).")
+    confidence: Literal["HIGH", "MEDIUM", "LOW"] = Field(
+        description="How sure you are; REVISE counts only at HIGH.")
+    reason: str = Field(default="", description="Why, for REVISE and LOW_VALUE.")
+    recommendation: str = Field(default="", description="For REVISE: the concrete change "
+                                "the Writer should make.")
+
+
+class TestReview(Artifact):
+    """Your semantic review of one generated test file: a verdict per test and for the file."""
+
+    __test__ = False
+
+    tests: list[TestVerdict] = Field(min_length=1, description="One verdict per test.")
+    verdict: Literal["ACCEPT", "REVISE", "REJECT"] = Field(
+        description="ACCEPT, REVISE (fixable by the Writer) or REJECT (the file misses the "
+        "task and must be rewritten).")
+    summary: Text = Field(description="One or two sentences.")
+    missing_scenarios: list[str] = Field(default_factory=list,
+                                         description="Scenarios the file should also cover.")
+
+
+class TestTarget(BaseModel):
+    __test__ = False
+
+    path: str
+    functions: list[str] = Field(default_factory=list)
+    why: str = ""
+
+
+class TestTargets(Artifact):
+    """What TEST_TARGETS chose to test, and why (code only)."""
+
+    __test__ = False
+
+    task: str = Field(description="What the tests are for: `issue #12`, `change request #7`, "
+                      "`coverage` or `targets`.")
+    targets: list[TestTarget] = Field(default_factory=list)
+    documentation_debt: list[str] = Field(default_factory=list)
+    coverage_before: dict[str, float] = Field(default_factory=dict)
+
+
+class FileReport(BaseModel):
+    """One generated file's way through the gates: the change request's gate report."""
+
+    target: str
+    file: str
+    status: Literal["kept", "rejected", "skipped_flaky", "dropped_low_value",
+                    "dropped_earns_nothing"]
+    attempts: int = 0
+    revisions: int = 0
+    failed_gate: str | None = None
+    reason: str = ""
+    tests: list[str] = Field(default_factory=list)
+    dropped: dict[str, str] = Field(default_factory=dict)
+    """Tests taken out of a kept file, with why (skipped_flaky, earns_nothing, low_value)."""
+    earned: dict[str, list[str]] = Field(default_factory=dict)
+    """Per kept test, what earned it its place against the existing tests ("kills `calc.py:8
+    / → *`", "covers calc.py:12→14")."""
+    earning: str = ""
+    """Why the kept tests earned their place without evidence, or were not checked."""
+    runs: int = 0
+    kind: str = ""
+    mutation_score: float | None = None
+    mutation_threshold: float | None = None
+    mutants: int = 0
+    smells: list[str] = Field(default_factory=list)
+    """Warning-level smells of the kept file (reject-level ones never pass)."""
+    reviewer: str | None = None
+    reviewer_summary: str = ""
+    tokens: int = 0
+    cost_usd: float = 0.0
+
+
+class GenerationReport(Artifact):
+    """Every target's file report (WRITE_TESTS, code only)."""
+
+    files: list[FileReport] = Field(default_factory=list)
+
+    @property
+    def kept(self) -> list[FileReport]:
+        return [f for f in self.files if f.status == "kept"]

@@ -1,0 +1,136 @@
+"""The repository's own tests of a target module, and what they already kill and cover.
+
+The "earns its place" check (`earning.py`) weighs each new test against them, so they are
+measured once per module and run and kept in the run's state (`test_baselines`): every later
+try, and a resumed run, reads them from there; only mutants never measured yet (another try
+naming other functions) are run again. Which tests: the test files the code graph says import
+the module or call its definitions (two hops, as QUALITY picks them), never Smith's own files
+of this run; without a graph, or with more files than QUALITY would run, the repository's suite
+(its Python test files at the base commit), first narrowed by one covered run to the files whose
+tests executed the module. The measurement is one sandbox call (the reference run under coverage
+and one run per mutant, `run_mutation`); the suite costs one call more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.chains.tests.earning import Baseline, mutant_label
+from bot.chains.tests.mutation import MutationResult, mutants_of, run_mutation
+from bot.chains.tests.state import TestsState
+from bot.engine.context import RunContext
+from bot.kit.code_index import full_code_graph
+from bot.kit.reach import MAX_REACHING_FILES, base_test_files, globs_matcher, module_tests
+from bot.repo_config import RepoConfig
+from bot.validator.filekinds import is_test_file_name
+from bot.workspace.junit import RunStatus, TestOutcome
+from bot.workspace.pytest_batch import BatchRun, run_batch_arcs
+from bot.workspace.safe_fs import read_beneath
+from bot.workspace.sandbox import Sandbox
+
+RUN_SECONDS = 60.0
+"""Longest run of the existing tests, on the original or a mutant (or the module's test)."""
+TOOL = "measure_existing_tests"
+"""How the trajectory names one measurement."""
+
+
+def _stored(ctx: RunContext) -> dict[str, dict[str, Any]]:
+    return dict(TestsState.of(ctx).test_baselines)
+
+
+async def baseline_for(ctx: RunContext, module: str, functions: Sequence[str], *,
+                       max_mutants: int, exclude: Collection[str], step: str) -> Baseline:
+    """What the existing tests of `module` do to the mutants gate 4 makes of `functions`,
+    measured only where the run's state does not know it yet."""
+    stored = _stored(ctx).get(module)
+    baseline = Baseline.model_validate(stored) if stored else await _chosen(ctx, module, exclude)
+    ran = await measure(ctx.sandbox, ctx.workspace.path, ctx.repo_config, baseline, functions,
+                        max_mutants=max_mutants, timeout=_timeout(ctx))
+    if ran is not None:
+        await ctx.trajectory.record(step=step, actor="code", tool=TOOL,
+                                    args={"module": module, "tests": len(baseline.tests),
+                                          "mutants": ran},
+                                    ok=baseline.ran, detail=baseline.problem or
+                                    f"{len(baseline.survived)} survive")
+    if ran is not None or stored is None:
+        await TestsState.save(ctx, test_baselines={**_stored(ctx),
+                                                   module: baseline.model_dump(mode="json")})
+    return baseline
+
+
+async def measure(sandbox: Sandbox, checkout: Path, config: RepoConfig, baseline: Baseline,
+                  functions: Sequence[str], *, max_mutants: int,
+                  timeout: float) -> int | None:
+    """Run `baseline`'s tests on the original module (under coverage) and on the mutants of
+    `functions` it does not know yet, in one sandbox call, and fold the results in. How many
+    mutants ran; None when nothing needed running (no tests, known already, or broken)."""
+    if not baseline.tests or not baseline.ran:
+        return None
+    source = read_beneath(checkout, baseline.module, max_bytes=2 << 20).decode(
+        "utf-8", errors="replace")
+    unknown = baseline.unknown(mutant.key for mutant, _ in
+                               mutants_of(source, baseline.module, functions, max_mutants)[0])
+    if baseline.measured and not unknown:
+        return None
+    result = await run_mutation(sandbox, checkout, config, module=baseline.module,
+                                tests=baseline.tests, functions=functions,
+                                max_mutants=max_mutants, timeout=timeout, reference=True,
+                                only=unknown)
+    _merge(baseline, result)
+    return result.mutants
+
+
+def _timeout(ctx: RunContext) -> float:
+    return min(ctx.repo_config.tests.timeout_seconds, RUN_SECONDS)
+
+
+async def _chosen(ctx: RunContext, module: str, exclude: Collection[str]) -> Baseline:
+    """The existing tests of `module`: reaching it by the code graph, else the suite's files
+    whose tests run its code."""
+    is_test = globs_matcher(ctx.repo_config.test_globs)
+    graph = await full_code_graph(ctx.code_graph)
+    if graph is not None:
+        found = [path for path in module_tests(graph, module, is_test)
+                 if path.endswith(".py") and path not in exclude]
+        if len(found) <= MAX_REACHING_FILES:
+            return Baseline(module=module, tests=found, found_by="code graph")
+    suite = [path for path in await base_test_files(ctx.workspace, is_test)
+             if path.endswith(".py") and is_test_file_name(path) and path not in exclude]
+    return Baseline(module=module, tests=await _running(ctx, module, suite), found_by="suite")
+
+
+async def _running(ctx: RunContext, module: str, suite: list[str]) -> list[str]:
+    """The files of `suite` whose tests execute `module` (one covered run); all of them when
+    that cannot be measured (not plain pytest, no coverage.py)."""
+    if not suite:
+        return []
+    batch = await run_batch_arcs(ctx.sandbox, ctx.workspace.path, ctx.repo_config,
+                                 [BatchRun(tuple(suite), arcs_of=module)],
+                                 timeout=_timeout(ctx))
+    arcs = batch[1].get(0) if batch is not None else None
+    if arcs is None or not arcs.measured:
+        return suite
+    reaching = {test_id.split("::", 1)[0] for test_id, taken in arcs.per_test.items() if taken}
+    return [path for path in suite if path in reaching]
+
+
+def _merge(baseline: Baseline, result: MutationResult) -> None:
+    """Fold one measurement into `baseline`: kills, survivors and branch coverage."""
+    reference = result.reference
+    passed = reference is not None and reference.status is RunStatus.COMPLETED and any(
+        case.outcome is TestOutcome.PASSED for case in reference.cases)
+    if not passed:
+        baseline.ran = False
+        baseline.problem = ("no test passed on the original module" if reference is not None
+                            and reference.status is RunStatus.COMPLETED else
+                            f"their run ended {reference.status.value if reference else 'unrun'}")
+        return
+    baseline.measured = True
+    baseline.killed = sorted({*baseline.killed, *(kill.mutant.key for kill in result.kills)})
+    baseline.survived.update({mutant.key: mutant_label(mutant) for mutant in result.survived})
+    arcs = result.arcs
+    if arcs is not None and arcs.measured and arcs.missing is not None:
+        baseline.coverage = True
+        baseline.covered, baseline.uncovered = sorted(arcs.executed), sorted(arcs.missing)

@@ -1,0 +1,448 @@
+"""Gate 5 for JavaScript and TypeScript: test smells of jest and vitest files, found statically.
+
+Tree-sitter over the file; no test is imported or run. The kinds and levels are Python's
+(`smells.py`): tests are `test`/`it` calls (with `.only`, `.skip`, `.concurrent`, `.each`),
+named with their `describe` titles as the runners report them; assertions are `expect(...)`
+matcher chains, node's `assert`, `sinon.assert` and helpers that assert; mocks are
+`jest.fn/mock/spyOn`, `vi.fn/mock/spyOn`, sinon stubs and spies, counted with the file's
+module mocks and the hooks above the test. Look-alikes are spared as in Python: messages
+(`expect(x, "why")`, `assert.equal(a, b, "why")`), collaborators mocked, fake timers, round
+trips, independent oracles, derivations in comments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tree_sitter import Node
+
+from bot.chains.tests.js_tautology import resolved, tautology
+from bot.chains.tests.js_tests import (
+    JsTest,
+    expect_call,
+    function_of,
+    imports_of,
+    module_key,
+    tests_of,
+)
+from bot.chains.tests.jsast import (
+    args_of,
+    call_name,
+    callee,
+    function_body,
+    is_string,
+    line_of,
+    member_path,
+    number_value,
+    parse,
+    string_value,
+    text,
+    unwrap,
+    walk,
+)
+from bot.chains.tests.smells import (
+    MAX_BARE_ASSERTIONS,
+    MAX_MOCKS,
+    PLAIN_NUMBERS,
+    REJECT_KINDS,
+    FileVerdict,
+    Level,
+    Smell,
+    SmellReport,
+    Subject,
+)
+
+MOCK_ROOTS = frozenset({"jest", "vi", "sinon", "td"})
+MOCK_FACTORIES = frozenset({"fn", "mock", "doMock", "spyOn", "replaceProperty", "stubGlobal",
+                            "createMockFromModule", "stub", "spy", "fake", "replace",
+                            "replaceGetter", "replaceSetter", "createStubInstance", "func",
+                            "object", "mocked"})
+MODULE_MOCKS = frozenset({"mock", "doMock", "unstable_mockModule"})
+FAKE_TIMERS = frozenset({"useFakeTimers", "install", "advanceTimersByTime", "runAllTimers",
+                         "tick", "tickAsync", "runOnlyPendingTimers", "advanceTimersByTimeAsync",
+                         "runAllTimersAsync"})
+SLEEP_CALLS = frozenset({"sleep", "delay", "waitForTimeout", "pause"})
+THROW_MATCHERS = frozenset({"toThrow", "toThrowError", "throw", "throws"})
+BROAD_ERRORS = frozenset({"Error"})
+ASSERT_TWO_VALUES = frozenset({"equal", "notEqual", "strictEqual", "notStrictEqual",
+                               "deepEqual", "deepStrictEqual", "notDeepEqual",
+                               "notDeepStrictEqual", "match", "doesNotMatch", "closeTo",
+                               "approximately", "include", "sameMembers", "typeOf",
+                               "instanceOf", "lengthOf", "property", "isAbove", "isBelow",
+                               "isAtLeast", "isAtMost"})
+GENERIC_PATCHES = frozenset({"now", "random", "sleep", "setTimeout", "fetch", "log", "info",
+                             "warn", "error", "debug", "get", "post", "put", "request",
+                             "readFile", "readFileSync", "writeFile", "writeFileSync",
+                             "exit", "cwd", "getTime", "toISOString"})
+"""Clock, randomness, console, network and files: patched so the test can call them too."""
+
+
+@dataclass
+class _Facts:
+    assertions: list[tuple[Node, Node | None]] = field(default_factory=list)
+    """(the assertion node, the value it is about)."""
+    bare: list[tuple[Node, Node | None]] = field(default_factory=list)
+    mocks: int = 0
+    patched: set[str] = field(default_factory=set)
+
+
+def analyse_js_source(source: str, path: str = "<test>.test.js",
+                      subject: Subject | None = None) -> SmellReport:
+    """Every smell of every test in `source`; a file that does not parse is one rejection."""
+    subject = subject or Subject()
+    tree, _ = parse(source, path)
+    if tree.root_node.has_error:
+        bad = next((n for n in walk(tree.root_node) if n.is_error or n.is_missing),
+                   tree.root_node)
+        smell = Smell(kind="empty_test", level="reject", test="<file>", line=line_of(bad),
+                      detail="does not parse")
+        return SmellReport(path=path, verdict="reject", smells=[smell])
+    root = tree.root_node
+    imports = imports_of(root)
+    helpers = _asserting_helpers(root)
+    fake_timers = _uses_fake_timers(root)
+    file_mocks = _module_mocks(root, path, imports)
+    smells: list[Smell] = []
+    for test in tests_of(root):
+        smells += _smells_of(test, helpers, subject, fake_timers, imports, path, file_mocks)
+    verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
+                            else "warn" if smells else "accept")
+    return SmellReport(path=path, verdict=verdict, smells=smells)
+
+
+def _module_mocks(root: Node, path: str, imports: dict[str, str]) -> tuple[int, set[str]]:
+    """`jest.mock('./x')` / `vi.mock(...)` at the file's top: how many, and what they replace
+    (`x.name` for every name imported from the module, or the factory's keys)."""
+    count, patched = 0, set[str]()
+    for node in root.named_children:
+        call = unwrap(node.named_children[0]) if node.type == "expression_statement" and \
+            node.named_children else None
+        if call is None or call.type != "call_expression":
+            continue
+        root_name, *mods = member_path(unwrap(callee(call)))
+        if root_name not in ("jest", "vi") or not mods or mods[-1] not in MODULE_MOCKS:
+            continue
+        count += 1
+        args = args_of(call)
+        spec = string_value(args[0]) if args else None
+        if spec is None:
+            continue
+        module = module_key(spec, path)
+        factory = function_body(args[1]) if len(args) > 1 else None
+        keys = _factory_keys(factory) if factory is not None else None
+        names = keys if keys is not None else [n for n, s in imports.items() if s == spec]
+        patched.update(f"{module}.{name}" for name in names)
+        patched.add(f"{module}.*")
+    return count, patched
+
+
+def _factory_keys(body: Node) -> list[str] | None:
+    """The names a mock factory replaces: the keys of the object it returns."""
+    returned = unwrap(body)
+    if returned is not None and returned.type == "statement_block":
+        found = [r for r in walk(returned) if r.type == "return_statement" and r.named_children]
+        returned = unwrap(found[-1].named_children[0]) if found else None
+    if returned is None or returned.type != "object":
+        return None
+    keys = []
+    for child in returned.named_children:
+        if child.type == "pair":
+            keys.append(text(child.child_by_field_name("key")).strip("'\""))
+        elif child.type in ("shorthand_property_identifier", "method_definition"):
+            keys.append(text(child.child_by_field_name("name") or child))
+    return keys
+
+
+def _asserting_helpers(root: Node) -> set[str]:
+    """Functions of the file (not tests) whose bodies assert: calling one is an assertion."""
+    found: set[str] = set()
+    for node in walk(root):
+        name, body = function_of(node)
+        if name and body is not None and any(_is_assertion(inner, set()) for inner in walk(body)
+                                             if inner.type == "call_expression"):
+            found.add(name)
+    return found
+
+
+def _uses_fake_timers(root: Node) -> bool:
+    for node in walk(root):
+        if node.type == "call_expression":
+            path = member_path(unwrap(callee(node)))
+            if path[-1] in FAKE_TIMERS and (path[0] in MOCK_ROOTS or "clock" in path[0].lower()
+                                            or path[0] in ("FakeTimers", "timers")):
+                return True
+            if path[:1] in (["jest"], ["vi"]) and path[-1] == "spyOn":
+                args = args_of(node)
+                if len(args) > 1 and string_value(args[1]) == "setTimeout":
+                    return True
+    return False
+
+
+def _hook_mocks(hooks: tuple[Node, ...]) -> tuple[int, set[str]]:
+    """Mocks the hooks around a test make (`beforeEach(() => jest.spyOn(...))`)."""
+    facts = _Facts()
+    for callback in hooks:
+        for node in walk(callback):
+            if node.type == "call_expression":
+                _note_mock(node, facts)
+            elif node.type == "assignment_expression":
+                _note_assigned_mock(node, facts)
+    return facts.mocks, facts.patched
+
+
+def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: bool,
+               imports: dict[str, str], path: str,
+               file_mocks: tuple[int, set[str]]) -> list[Smell]:
+    smells: list[Smell] = []
+    line = line_of(test.call)
+
+    def add(kind: str, at: int, detail: str = "") -> None:
+        level: Level = "reject" if kind in REJECT_KINDS else "warn"
+        smells.append(Smell(kind=kind, level=level, test=test.name, line=at, detail=detail))
+
+    if test.body is None or _is_empty(test.body):
+        if "todo" not in text(callee(test.call)):
+            add("empty_test", line)
+        return smells
+    hook_count, hook_patched = _hook_mocks(test.hooks)
+    facts = _Facts(mocks=file_mocks[0] + hook_count, patched=file_mocks[1] | hook_patched)
+    sleeps: list[Node] = []
+    for node in walk(test.body):
+        if node.type == "assignment_expression":
+            _note_assigned_mock(node, facts)
+            continue
+        if node.type == "member_expression" and node.parent is not None and \
+                node.parent.type == "expression_statement" and expect_call(node) is not None:
+            about, message = _about(node)  # chai's property assertions: `.to.be.true`
+            facts.assertions.append((node, about))
+            if not message:
+                facts.bare.append((node, about))
+            continue
+        if node.type != "call_expression":
+            continue
+        if _is_assertion(node, helpers):
+            about, message = _about(node)
+            facts.assertions.append((node, about))
+            if not message:
+                facts.bare.append((node, about))
+            broad = _broad_throw(node)
+            if broad is not None:
+                add("broad_exception_assert", line_of(node), broad)
+        if _is_sleep(node):
+            sleeps.append(node)
+        _note_mock(node, facts)
+    if not facts.assertions:
+        add("no_assertion", line)
+    subjects = {_subject_of(about) for _, about in facts.bare}
+    if len(facts.bare) > MAX_BARE_ASSERTIONS and len(subjects) > 2:
+        add("assertion_roulette", line_of(facts.bare[0][0]),
+            f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
+    if facts.mocks > MAX_MOCKS:
+        add("excessive_mocking", line, f"{facts.mocks} mocks")
+    checked = {_checked_call(resolved(about, test.body)) for _, about in facts.assertions}
+    sut = _sut_patched(facts, subject, imports, path, checked - {""})
+    if sut:
+        add("mocks_sut", line, f"replaces {sut}, the code under test")
+    for assertion, _ in facts.assertions:
+        why = tautology(assertion, test.body, subject)
+        if why:
+            add("tautology", line_of(assertion), why)
+    if sleeps and not fake_timers:
+        add("sleep_in_unit_test", line_of(sleeps[0]))
+    for assertion, _ in facts.bare:
+        number = _magic_number(assertion)
+        if number is not None:
+            add("magic_numbers", line_of(assertion), repr(number))
+            break
+    return smells
+
+
+def _is_empty(body: Node) -> bool:
+    if body.type != "statement_block":
+        return False
+    return all(child.type in ("comment", "empty_statement") for child in body.named_children)
+
+
+def _is_assertion(node: Node, helpers: set[str]) -> bool:
+    """A matcher call on `expect(...)`, an `assert` call, `sinon.assert.*`, a helper that
+    asserts, or a call whose name says it asserts (`assertSorted`, `expectValid`)."""
+    function = unwrap(callee(node))
+    if function is None:
+        return False
+    path = member_path(function)
+    if function.type == "member_expression":
+        root = expect_call(node)
+        if root is not None and root is not node and path[0] != "expect":
+            return True
+        if path[0] in ("assert", "sinon") and (path[0] == "assert" or "assert" in path):
+            return True
+        if path[-1] == "expect" and path[0] == "":
+            return True  # supertest and its kin: `request(app).get(url).expect(200)`
+        if path[0] == "expect":
+            return False  # `expect.assertions(2)`, `expect.any(Number)`: not checks themselves
+        return path[-1] in helpers
+    if function.type == "identifier":
+        name = text(function)
+        if name == "expect":
+            return False  # the chain's matcher is the assertion, not `expect(x)` itself
+        return name in ("assert", "fail") or name in helpers or name.startswith(
+            ("assert", "expect")) and len(name) > 6
+    return False
+
+
+def _about(assertion: Node) -> tuple[Node | None, bool]:
+    """(the value an assertion checks, whether it carries a message)."""
+    root = expect_call(assertion)
+    if root is not None and root is not assertion:
+        args = args_of(root)
+        return (args[0] if args else None), len(args) > 1 and is_string(args[1])
+    args = args_of(assertion)
+    path = member_path(unwrap(callee(assertion)))
+    method = path[-1] if len(path) > 1 else ""
+    if path[0] == "assert":
+        index = 2 if method in ASSERT_TWO_VALUES else 1
+        if method in ("throws", "rejects", "doesNotThrow", "doesNotReject"):
+            message = any(is_string(a) for a in args[1:])
+        else:
+            message = len(args) > index and is_string(args[index])
+        return (args[0] if args else None), message
+    return (args[0] if args else None), False
+
+
+def _subject_of(value: Node | None) -> str:
+    """What an assertion is about: the first function its value calls, else its root name."""
+    if value is None:
+        return ""
+    for node in walk(value):
+        if node.type == "call_expression":
+            return call_name(node) or text(callee(node))[:40]
+        if node.type in ("identifier", "this"):
+            return text(node)
+    return text(value)[:40]
+
+
+def _checked_call(value: Node | None) -> str:
+    """The function whose result an assertion checks (`expect(total(xs))` → total); none
+    for a bare reference (`expect(send).toHaveBeenCalled()` checks a mock, not a result)."""
+    value = unwrap(value)
+    if value is None:
+        return ""
+    for node in walk(value):
+        if node.type == "call_expression":
+            return call_name(node)
+        if node.type in ("arrow_function", "function_expression"):
+            return ""
+    return ""
+
+
+def _broad_throw(assertion: Node) -> str | None:
+    """`toThrow()` with no argument or the base `Error`: any error passes."""
+    function = unwrap(callee(assertion))
+    if function is None or function.type != "member_expression":
+        return None
+    path = member_path(function)
+    name = path[-1]
+    args = args_of(assertion)
+    if name in THROW_MATCHERS and expect_call(assertion) is not None and "not" not in path:
+        if not args:
+            return f"{name}()"
+        if text(args[0]) in BROAD_ERRORS:
+            return f"{name}({text(args[0])})"
+    if path[0] == "assert" and name in ("throws", "rejects"):
+        matcher = args[1] if len(args) > 1 and not is_string(args[1]) else None
+        if matcher is None:
+            return f"assert.{name} without an expected error"
+        if text(matcher) in BROAD_ERRORS:
+            return f"assert.{name}(…, {text(matcher)})"
+    return None
+
+
+def _is_sleep(call: Node) -> bool:
+    """A real wait: `setTimeout(r, 100)`, `await sleep(50)`, `timers/promises` setTimeout."""
+    name = call_name(call)
+    args = args_of(call)
+    if name == "setTimeout":
+        delay = args[1] if len(args) > 1 else args[0] if args and number_value(args[0]) \
+            is not None else None
+        if delay is None:
+            return False
+        value = number_value(delay)
+        return value is None or value > 0
+    if name in SLEEP_CALLS and args:
+        value = number_value(args[0])
+        return value is None or value > 0
+    return False
+
+
+def _note_mock(call: Node, facts: _Facts) -> bool:
+    """Count a mock made by this call; True when it is one."""
+    path = member_path(unwrap(callee(call)))
+    root, last = path[0], path[-1]
+    is_mock = (root in MOCK_ROOTS and len(path) > 1 and path[1] in MOCK_FACTORIES) or (
+        ("sandbox" in root.lower() or root.lower().endswith("sinon")) and len(path) > 1
+        and last in ("stub", "spy", "mock", "replace", "fake"))
+    if not is_mock:
+        return False
+    if path[1:] == ["mocked"]:
+        return True  # a typing helper: the mock was made elsewhere
+    facts.mocks += 1
+    args = args_of(call)
+    method = path[1] if root in MOCK_ROOTS else last
+    if method in ("spyOn", "stub", "spy", "replace", "replaceProperty", "replaceGetter",
+                  "mock") and len(args) >= 2:
+        name = string_value(args[1])
+        if name is not None:
+            facts.patched.add(f"{text(args[0])}.{name}")
+    return True
+
+
+def _note_assigned_mock(node: Node, facts: _Facts) -> None:
+    """`obj.method = jest.fn()`: the method is replaced."""
+    left, right = node.child_by_field_name("left"), unwrap(node.child_by_field_name("right"))
+    if left is None or left.type != "member_expression" or right is None:
+        return
+    calls = [n for n in walk(right) if n.type == "call_expression"]
+    if calls and _note_mock(calls[-1], _Facts()):
+        path = member_path(left)
+        facts.patched.add(".".join(path))
+
+
+def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path: str,
+                 checked: set[str]) -> str | None:
+    """A replaced target that is the code under test: a function of the module under test,
+    or the function the test's assertions check (it then tests its own stand-in)."""
+    for target in sorted(facts.patched):
+        head, _, last = target.rpartition(".")
+        if last == "*":
+            continue
+        module = module_key(imports[head], path) if head in imports else head
+        if subject.module and last in subject.functions and (
+                module == subject.module or module.endswith("/" + subject.module)
+                or subject.module.endswith("/" + module.lstrip("./"))):
+            return target
+        if last in checked and last not in GENERIC_PATCHES:
+            return target
+    return None
+
+
+def _magic_number(assertion: Node) -> float | int | None:
+    """An unexplained literal in an assertion: a large number or one with many decimals."""
+    nodes = [assertion]
+    root = expect_call(assertion)
+    if root is not None and root is not assertion:
+        nodes.append(root)
+    matcher = call_name(assertion)
+    for part in nodes:
+        args = args_of(part)
+        if matcher == "toBeCloseTo" and part is assertion:
+            args = args[:1]
+        for arg in args:
+            for node in walk(arg):
+                if node.type != "number":
+                    continue
+                value = number_value(node)
+                if value is None or value in PLAIN_NUMBERS:
+                    continue
+                if abs(value) >= 1000 or (isinstance(value, float) and len(repr(value)) > 5):
+                    return value
+    return None

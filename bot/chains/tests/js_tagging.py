@@ -1,0 +1,34 @@
+"""Where a generated JavaScript or TypeScript test file goes, and how it says what it is.
+
+Next to the module under test (in its folder's `__tests__` when there is one), named
+`<module>.smith_<task>.test.<ext>`: jest's and vitest's default patterns collect it, and
+`jest --testPathPattern smith_` selects generated tests (`--testPathIgnorePatterns smith_`
+leaves them out). The file opens with a docblock carrying the `@generated-by smith` pragma and
+the task, which jest's docblock parser (and any reader) can see.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePosixPath
+
+from bot.chains.tests.jsast import JS_SUFFIXES
+
+PRAGMA = "@generated-by smith"
+
+
+def js_test_file_for(checkout: Path, target: str, tag: str) -> str:
+    module = PurePosixPath(target)
+    extension = module.suffix if module.suffix in JS_SUFFIXES else ".js"
+    folder = module.parent
+    tests = checkout / folder / "__tests__"
+    if tests.is_dir() and not tests.is_symlink():
+        folder = folder / "__tests__"
+    name = f"{module.stem}.smith_{tag}.test{extension}"
+    return name if str(folder) == "." else f"{folder.as_posix()}/{name}"
+
+
+def tag_js(source: str, task: str) -> str:
+    """`source` opening with the generated-by docblock (once)."""
+    if source.lstrip().startswith(f"/**\n * {PRAGMA}"):
+        return source
+    return f"/**\n * {PRAGMA} for {task}; review before relying on it.\n */\n" + source

@@ -1,0 +1,170 @@
+"""Tautologies in jest and vitest tests: the expected value computed by the code under test, or
+by its own formula (gate 5), and what the code under test looks like to that check.
+
+An equality assertion (`expect(a).toBe(b)`, `toEqual`, `toStrictEqual`, `toBeCloseTo`, chai's
+`equal`, node's `assert.equal` family; never negated) is read with the test's own names filled
+in (`const expected = f(x)` → `f(x)`). Identical sides that call something are a tautology; the
+same call on other inputs is a property (`f(a, b) === f(b, a)`), a round trip nests different
+calls. A side with the shape of one of the module's return expressions, without calling it,
+repeats its formula.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import PurePosixPath
+
+from tree_sitter import Node
+
+from bot.chains.tests.js_tests import expect_call, function_of
+from bot.chains.tests.jsast import (
+    args_of,
+    call_name,
+    callee,
+    member_path,
+    parse,
+    text,
+    unwrap,
+    walk,
+)
+from bot.chains.tests.smells import Subject
+
+EQUALITY_MATCHERS = frozenset({"toBe", "toEqual", "toStrictEqual", "toBeCloseTo", "equal",
+                               "equals", "eql", "strictEqual", "deepEqual", "deepStrictEqual",
+                               "is"})
+DATA_BUILDERS = frozenset({"String", "Number", "Boolean", "Array", "Object", "Set", "Map",
+                           "from", "of", "keys", "values", "entries", "parseInt", "parseFloat",
+                           "toString", "BigInt", "Symbol", "fill", "isArray"})
+
+
+def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject:
+    """The module under test: its path without suffix, its functions and return shapes."""
+    wanted = set(functions)
+    tree, _ = parse(source, path)
+    defined: set[str] = set()
+    shapes: list[str] = []
+    for node in walk(tree.root_node):
+        name, body = function_of(node)
+        if not name:
+            continue
+        defined.add(name)
+        if wanted and name not in wanted or body is None:
+            continue
+        returned = [body] if body.type not in ("statement_block", "class_body") else [
+            r.named_children[0] for r in walk(body)
+            if r.type == "return_statement" and r.named_children]
+        shapes += [js_shape(r) for r in returned if is_formula(r) and js_shape(r) != "_"]
+    module = str(PurePosixPath(path).with_suffix(""))
+    return Subject(module, frozenset(wanted or defined), tuple(shapes))
+
+
+def _compared(assertion: Node) -> tuple[Node, Node] | None:
+    """(actual, expected) of an equality assertion."""
+    function = unwrap(callee(assertion))
+    path = member_path(function)
+    args = args_of(assertion)
+    root = expect_call(assertion)
+    if root is not None and root is not assertion and path[-1] in EQUALITY_MATCHERS \
+            and "not" not in path:
+        actual = args_of(root)
+        if actual and args:
+            return actual[0], args[0]
+    if path[0] == "assert" and path[-1] in EQUALITY_MATCHERS and len(args) >= 2:
+        return args[0], args[1]
+    return None
+
+
+def _assigned_from(body: Node, name: str) -> Node | None:
+    for node in walk(body):
+        if node.type == "variable_declarator":
+            target = node.child_by_field_name("name")
+            if target is not None and target.type == "identifier" and text(target) == name:
+                return node.child_by_field_name("value")
+    return None
+
+
+def _bindings(body: Node) -> dict[str, Node]:
+    """Names the test binds with `const`/`let name = value` (the last binding wins)."""
+    bound: dict[str, Node] = {}
+    for node in walk(body):
+        if node.type == "variable_declarator":
+            target, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+            if target is not None and value is not None and target.type == "identifier":
+                bound[text(target)] = value
+    return bound
+
+
+def _expanded(node: Node, bound: dict[str, Node], depth: int = 0) -> str:
+    """The expression's tokens with the test's names filled in (`expected` → `f(x)`)."""
+    if node.type == "identifier" and text(node) in bound and depth < 4:
+        name = text(node)
+        return _expanded(bound[name], {k: v for k, v in bound.items() if k != name}, depth + 1)
+    if node.type in ("string", "template_string", "number") or not node.children:
+        return text(node)
+    if node.type == "parenthesized_expression":
+        inner = [c for c in node.named_children if c.type != "comment"]
+        if len(inner) == 1:
+            return _expanded(inner[0], bound, depth)
+    return " ".join(_expanded(child, bound, depth) for child in node.children
+                    if child.type != "comment")
+
+
+def resolved(value: Node | None, body: Node) -> Node | None:
+    """`result` → what the test assigned to it (`const result = total(items)`)."""
+    value = unwrap(value)
+    if value is not None and value.type == "identifier":
+        assigned = _assigned_from(body, text(value))
+        return unwrap(assigned) if assigned is not None else value
+    return value
+
+
+def tautology(assertion: Node, body: Node, subject: Subject) -> str | None:
+    """Identical sides that call something (the same call on the same inputs: a property
+    like `f(a, b) == f(b, a)` is not one), or a side repeating the implementation's formula."""
+    compared = _compared(assertion)
+    if compared is None:
+        return None
+    left, right = (unwrap(side) for side in compared)
+    if left is None or right is None:
+        return None
+    sides = [left, right]
+    bound = _bindings(body)
+    actual, expected = (_expanded(side, bound) for side in sides)
+    values = [resolved(side, body) or side for side in sides]
+    calls = top_calls(values[0]) | top_calls(values[1])
+    same_name = all(side.type == "identifier" for side in sides) and \
+        text(sides[0]) == text(sides[1])
+    if calls and not same_name and actual == expected:
+        return f"both sides call {min(calls)}() with the same arguments"
+    for side in values:
+        if is_formula(side) and (found := js_shape(side)) != "_" and \
+                found in subject.returns and not (top_calls(side) & subject.functions):
+            return "expected value repeats the implementation's formula"
+    return None
+
+
+def top_calls(node: Node) -> set[str]:
+    return {call_name(n) for n in walk(node) if n.type == "call_expression"} - {""} - \
+        DATA_BUILDERS
+
+
+def is_formula(node: Node) -> bool:
+    return any(n.type in ("binary_expression",) for n in walk(node))
+
+
+def js_shape(node: Node) -> str:
+    """Structure of an expression with every leaf (name, literal, member) made alike; calls
+    keep their function's name, operators are kept."""
+    node = unwrap(node) or node
+    if node.type == "call_expression":
+        return f"call:{call_name(node)}(" + ",".join(js_shape(a) for a in args_of(node)) + ")"
+    if node.type == "binary_expression":
+        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+        operator = text(node.child_by_field_name("operator"))
+        return f"({js_shape(left) if left else '_'}{operator}{js_shape(right) if right else '_'})"
+    if node.type == "unary_expression":
+        argument = node.child_by_field_name("argument")
+        return f"{text(node.child_by_field_name('operator'))}{js_shape(argument) if argument else '_'}"
+    if node.type == "ternary_expression":
+        return "?(" + ",".join(js_shape(c) for c in node.named_children) + ")"
+    return "_"

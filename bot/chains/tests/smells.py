@@ -1,0 +1,485 @@
+"""Gate 5: test smells, found statically in a Python test file (pytest or unittest style).
+
+Pure code over the `ast`: no test is imported or run. Reject-level smells send the file back
+to the Writer; warnings go to the report. Look-alikes are deliberately spared: assertions with
+messages, mocks of collaborators, a patched-out `sleep`, round trips (`decode(encode(x)) == x`),
+an independent oracle (`fast_sort(x) == sorted(x)`), helpers that assert.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel
+
+from bot.chains.tests.py_tautology import is_formula, shape, tautology
+
+Level = Literal["reject", "warn"]
+FileVerdict = Literal["reject", "warn", "accept"]
+
+REJECT_KINDS: tuple[str, ...] = ("no_assertion", "empty_test", "assertion_roulette",
+                                 "excessive_mocking", "mocks_sut", "tautology")
+WARN_KINDS: tuple[str, ...] = ("sleep_in_unit_test", "magic_numbers", "broad_exception_assert")
+MAX_BARE_ASSERTIONS = 5
+"""More message-less assertions than this, on several subjects, is assertion roulette."""
+MAX_MOCKS = 6
+PLAIN_NUMBERS = frozenset({0, 1, 2, -1, 10, 100, 1000, 0.5})
+MOCK_CALLS = frozenset({"patch", "Mock", "MagicMock", "AsyncMock", "create_autospec",
+                        "PropertyMock", "NonCallableMock", "stub", "spy"})
+MOCK_METHODS = frozenset({"object", "dict", "multiple", "setattr", "setitem", "spy", "stub"})
+BROAD_EXCEPTIONS = frozenset({"Exception", "BaseException"})
+ASSERTING_CALL_PREFIXES = ("assert", "fail")
+UNITTEST_MESSAGE_AT: dict[str, int] = {
+    **dict.fromkeys(("assertTrue", "assertFalse", "assertIsNone", "assertIsNotNone"), 1),
+    **dict.fromkeys(("assertEqual", "assertEquals", "assertNotEqual", "assertIs", "assertIsNot",
+                     "assertIn", "assertNotIn", "assertIsInstance", "assertNotIsInstance",
+                     "assertGreater", "assertGreaterEqual", "assertLess", "assertLessEqual",
+                     "assertRegex", "assertNotRegex", "assertCountEqual", "assertListEqual",
+                     "assertDictEqual", "assertSetEqual", "assertTupleEqual",
+                     "assertSequenceEqual", "assertMultiLineEqual"), 2),
+    **dict.fromkeys(("assertAlmostEqual", "assertNotAlmostEqual"), 3),
+}
+"""Where a unittest assertion takes its message (positionally); `msg=` works everywhere."""
+SETUP_METHODS = frozenset({"setUp", "asyncSetUp", "setup_method", "setUpClass"})
+
+
+class Smell(BaseModel):
+    kind: str
+    level: Level
+    test: str
+    line: int
+    detail: str = ""
+
+
+class SmellReport(BaseModel):
+    path: str
+    verdict: FileVerdict
+    smells: list[Smell]
+
+    @property
+    def rejections(self) -> list[Smell]:
+        return [s for s in self.smells if s.level == "reject"]
+
+    def feedback(self) -> str:
+        """What the Writer gets back: one line per reject-level smell."""
+        return "\n".join(f"{self.path}:{s.line}: `{s.test}` {s.kind}" + (f" ({s.detail})"
+                         if s.detail else "") for s in self.rejections)
+
+
+@dataclass
+class Subject:
+    """What the tests are about: the module under test and its functions (optional)."""
+
+    module: str | None = None
+    """Dotted module name, e.g. `calc` or `pkg.prices`."""
+    functions: frozenset[str] = frozenset()
+    returns: tuple[str, ...] = ()
+    """Shapes of the functions' return expressions (see `_shape`): "its own formula"."""
+
+    @classmethod
+    def of_source(cls, module: str, source: str, functions: Iterable[str] = ()) -> Subject:
+        wanted = set(functions)
+        shapes = []
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            tree = ast.Module(body=[], type_ignores=[])
+        defined = set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                defined.add(node.name)
+                if wanted and node.name not in wanted:
+                    continue
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Return) and inner.value is not None and \
+                            is_formula(inner.value):
+                        shapes.append(shape(inner.value))
+        return cls(module, frozenset(wanted or defined), tuple(shapes))
+
+
+@dataclass
+class _TestFacts:
+    name: str
+    line: int
+    assertions: list[ast.AST] = field(default_factory=list)
+    bare: list[tuple[ast.AST, ast.expr | None]] = field(default_factory=list)
+    """Assertions without a message, with the value each is about."""
+    mocks: int = 0
+    patched: set[str] = field(default_factory=set)
+    called: set[str] = field(default_factory=set)
+
+
+@dataclass
+class _SharedMocks:
+    """Mocks a test gets from outside its body: its class's `setUp` and the file's fixtures it
+    asks for (or that are `autouse`), each fixture's own fixtures included."""
+
+    setups: dict[str, tuple[int, set[str]]] = field(default_factory=dict)
+    fixtures: dict[str, tuple[int, set[str], list[str]]] = field(default_factory=dict)
+    autouse: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, tree: ast.Module) -> _SharedMocks:
+        shared = cls()
+        for statement in tree.body:
+            if isinstance(statement, ast.ClassDef):
+                for item in statement.body:
+                    if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                            item.name in SETUP_METHODS:
+                        count, patched = _mocks_in(item)
+                        before = shared.setups.get(statement.name, (0, set()))
+                        shared.setups[statement.name] = (before[0] + count, before[1] | patched)
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            marks = [d for d in node.decorator_list if _dotted(
+                d.func if isinstance(d, ast.Call) else d).endswith("fixture")]
+            if not marks:
+                continue
+            count, patched = _mocks_in(node)
+            shared.fixtures[node.name] = (count, patched, _parameters(node))
+            if any(isinstance(d, ast.Call) and any(
+                    k.arg == "autouse" and isinstance(k.value, ast.Constant) and k.value.value
+                    for k in d.keywords) for d in marks):
+                shared.autouse.append(node.name)
+        return shared
+
+    def for_test(self, test: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[int, set[str]]:
+        count, patched = self.setups.get(getattr(test, "_owner", ""), (0, set()))
+        patched = set(patched)
+        wanted, seen = [*_parameters(test), *self.autouse], set()
+        while wanted:
+            name = wanted.pop()
+            if name in seen or name not in self.fixtures:
+                continue
+            seen.add(name)
+            more, targets, requested = self.fixtures[name]
+            count += more
+            patched |= targets
+            wanted += requested
+        return count, patched
+
+
+def _parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    return [a.arg for a in [*function.args.args, *function.args.kwonlyargs]]
+
+
+def _mocks_in(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[int, set[str]]:
+    """Mocks a setUp method or a fixture makes (its decorators included)."""
+    facts = _TestFacts(function.name, function.lineno)
+    for decorator in function.decorator_list:
+        _note_mock(decorator, facts)
+    for statement in function.body:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Call):
+                _note_mock(node, facts)
+    return facts.mocks, facts.patched
+
+
+def analyse_source(source: str, path: str = "<test>", subject: Subject | None = None
+                   ) -> SmellReport:
+    """Every smell of every test in `source`; a file that does not parse is one rejection."""
+    subject = subject or Subject()
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as exc:
+        smell = Smell(kind="empty_test", level="reject", test="<file>", line=exc.lineno or 1,
+                      detail=f"does not parse: {exc.msg}")
+        return SmellReport(path=path, verdict="reject", smells=[smell])
+    helpers = _asserting_helpers(tree)
+    file_patches_sleep = _patches_sleep(tree)
+    shared = _SharedMocks.of(tree)
+    smells: list[Smell] = []
+    for test, decorators in _tests(tree):
+        smells += _smells_of(test, decorators, helpers, subject, file_patches_sleep,
+                             shared.for_test(test))
+    verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
+                            else "warn" if smells else "accept")
+    return SmellReport(path=path, verdict=verdict, smells=smells)
+
+
+def names_of_tests(source: str) -> list[str]:
+    """The tests a file defines (`test_x`, `TestK::test_y`)."""
+    return [name for name, _ in _test_spans(source)]
+
+
+def _test_spans(source: str) -> list[tuple[str, tuple[int, int]]]:
+    tree = ast.parse(source)
+    spans = []
+    for node, decorators in _tests(tree):
+        first = min([d.lineno for d in decorators] + [node.lineno])
+        spans.append((node.name if not hasattr(node, "_owner") else
+                      f"{node._owner}::{node.name}", (first, node.end_lineno or node.lineno)))
+    return spans
+
+
+def drop_tests(source: str, names: Sequence[str]) -> str:
+    """`source` without the named tests (decorators included): flaky and low-value tests go.
+    A test class left with nothing in it goes as a whole."""
+    doomed = set(names)
+    lines = source.splitlines(keepends=True)
+    cut: set[int] = set()
+    for name, (first, last) in _test_spans(source):
+        if name in doomed or name.rsplit("::", 1)[-1] in doomed:
+            cut.update(range(first, last + 1))
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef) and all(
+                set(range(item.lineno, (item.end_lineno or item.lineno) + 1)) <= cut
+                for item in node.body):
+            first = min([d.lineno for d in node.decorator_list] + [node.lineno])
+            cut.update(range(first, (node.end_lineno or node.lineno) + 1))
+    return "".join(line for number, line in enumerate(lines, 1) if number not in cut)
+
+
+# --- what a test is ---------------------------------------------------------------------------
+
+
+def _is_test_class(node: ast.ClassDef) -> bool:
+    bases = {ast.unparse(b).rsplit(".", 1)[-1] for b in node.bases}
+    return node.name.startswith("Test") or "TestCase" in bases
+
+
+def _tests(tree: ast.Module) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef,
+                                               list[ast.expr]]]:
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                node.name.startswith("test"):
+            yield node, list(node.decorator_list)
+        elif isinstance(node, ast.ClassDef) and _is_test_class(node):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                        item.name.startswith("test"):
+                    item._owner = node.name  # type: ignore[union-attr]
+                    yield item, list(item.decorator_list) + list(node.decorator_list)
+
+
+def _asserting_helpers(tree: ast.Module) -> set[str]:
+    """Non-test functions of the file that assert, and asserting functions imported under
+    another name (`from hamcrest import assert_that as check`): calling one is an assertion."""
+    found = {alias.asname for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+             for alias in node.names
+             if alias.asname and alias.name.startswith(ASSERTING_CALL_PREFIXES)}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                not node.name.startswith("test"):
+            if any(isinstance(inner, ast.Assert) or _asserting_call(inner)
+                   for inner in ast.walk(node)):
+                found.add(node.name)
+    return found
+
+
+def _call_name(node: ast.Call) -> str:
+    func = node.func
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    if isinstance(func, ast.Name):
+        return func.id
+    return ""
+
+
+def _dotted(node: ast.AST) -> str:
+    try:
+        return ast.unparse(node)
+    except (AttributeError, TypeError, ValueError, RecursionError):  # odd or deep nodes
+        return ""
+
+
+def _asserting_call(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and _call_name(node).startswith(ASSERTING_CALL_PREFIXES)
+
+
+def _raises_context(node: ast.AST) -> ast.Call | None:
+    """`pytest.raises(...)`, `self.assertRaises(...)`, `pytest.warns(...)` used as a context."""
+    if isinstance(node, (ast.With, ast.AsyncWith)):
+        for item in node.items:
+            call = item.context_expr
+            if isinstance(call, ast.Call) and _call_name(call) in (
+                    "raises", "warns", "assertRaises", "assertRaisesRegex", "assertWarns",
+                    "assertLogs", "deprecated_call"):
+                return call
+    return None
+
+
+# --- the smells of one test -------------------------------------------------------------------
+
+
+def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[ast.expr],
+               helpers: set[str], subject: Subject, file_patches_sleep: bool,
+               shared: tuple[int, set[str]]) -> list[Smell]:
+    name = f"{test._owner}::{test.name}" if hasattr(test, "_owner") else test.name
+    facts = _TestFacts(name, test.lineno, mocks=shared[0], patched=set(shared[1]))
+    smells: list[Smell] = []
+
+    def add(kind: str, line: int, detail: str = "") -> None:
+        level: Level = "reject" if kind in REJECT_KINDS else "warn"
+        smells.append(Smell(kind=kind, level=level, test=name, line=line, detail=detail))
+
+    if _is_empty(test.body):
+        add("empty_test", test.lineno)
+        return smells
+    for decorator in decorators:
+        _note_mock(decorator, facts)
+    sleeps: list[ast.Call] = []
+    for node in (inner for statement in test.body for inner in ast.walk(statement)):
+        if isinstance(node, ast.Assert):
+            facts.assertions.append(node)
+            if node.msg is None:
+                compare = node.test
+                facts.bare.append((node, compare.left if isinstance(compare, ast.Compare)
+                                   else compare))
+        elif isinstance(node, (ast.With, ast.AsyncWith)) and \
+                (call := _raises_context(node)) is not None:
+            facts.assertions.append(node)
+            if call.args and _dotted(call.args[0]) in BROAD_EXCEPTIONS:
+                add("broad_exception_assert", node.lineno, _dotted(call.args[0]))
+        elif isinstance(node, ast.Call):
+            called = _call_name(node)
+            if _asserting_call(node) or called in helpers:
+                facts.assertions.append(node)
+                if _bare_unittest_assertion(node):
+                    facts.bare.append((node, node.args[0] if node.args else None))
+                if called in ("assertRaises", "assertRaisesRegex") and node.args and \
+                        _dotted(node.args[0]) in BROAD_EXCEPTIONS:
+                    add("broad_exception_assert", node.lineno, _dotted(node.args[0]))
+            elif called == "sleep" and not _zero_arg(node):
+                sleeps.append(node)
+            _note_mock(node, facts)
+            if not _is_mock_call(node):
+                facts.called.add(called)
+    if not facts.assertions:
+        add("no_assertion", test.lineno)
+    subjects = {_subject_of(about) for _, about in facts.bare}
+    if len(facts.bare) > MAX_BARE_ASSERTIONS and len(subjects) > 2:
+        add("assertion_roulette", getattr(facts.bare[0][0], "lineno", test.lineno),
+            f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
+    if facts.mocks > MAX_MOCKS:
+        add("excessive_mocking", test.lineno, f"{facts.mocks} mocks")
+    sut_patched = _sut_patched(facts, subject)
+    if sut_patched:
+        add("mocks_sut", test.lineno, f"patches {sut_patched}, the code under test")
+    for assertion in facts.assertions:
+        why = tautology(assertion, test, subject.returns, subject.functions)
+        if why:
+            add("tautology", getattr(assertion, "lineno", test.lineno), why)
+    if sleeps and not file_patches_sleep and not _patches_sleep(test):
+        add("sleep_in_unit_test", sleeps[0].lineno)
+    for assertion, _ in facts.bare:
+        number = _magic_number(assertion)
+        if number is not None:
+            add("magic_numbers", getattr(assertion, "lineno", test.lineno), repr(number))
+            break
+    return smells
+
+
+def _is_empty(body: list[ast.stmt]) -> bool:
+    for statement in body:
+        if isinstance(statement, ast.Pass):
+            continue
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) and \
+                (isinstance(statement.value.value, str) or statement.value.value is Ellipsis):
+            continue
+        return False
+    return True
+
+
+def _zero_arg(call: ast.Call) -> bool:
+    return bool(call.args) and isinstance(call.args[0], ast.Constant) and call.args[0].value == 0
+
+
+def _is_mock_call(node: ast.Call) -> bool:
+    name = _call_name(node)
+    if name in MOCK_CALLS:
+        return True
+    func = node.func
+    return (isinstance(func, ast.Attribute) and name in MOCK_METHODS
+            and _dotted(func.value).rsplit(".", 1)[-1] in ("patch", "monkeypatch", "mocker",
+                                                           "mock", "sinon", "jest"))
+
+
+def _note_mock(node: ast.AST, facts: _TestFacts) -> None:
+    call = node if isinstance(node, ast.Call) else None
+    if call is None:
+        if isinstance(node, (ast.Attribute, ast.Name)) and _dotted(node).endswith("patch"):
+            facts.mocks += 1
+        return
+    if not _is_mock_call(call):
+        return
+    facts.mocks += 1
+    name = _call_name(call)
+    args = call.args
+    if name == "patch" and args and isinstance(args[0], ast.Constant) and \
+            isinstance(args[0].value, str):
+        facts.patched.add(args[0].value)
+    elif name in ("object", "setattr", "spy") and len(args) >= 2 and \
+            isinstance(args[1], ast.Constant) and isinstance(args[1].value, str):
+        facts.patched.add(f"{_dotted(args[0])}.{args[1].value}")
+    elif name == "setattr" and args and isinstance(args[0], ast.Constant) and \
+            isinstance(args[0].value, str):
+        facts.patched.add(args[0].value)
+
+
+def _sut_patched(facts: _TestFacts, subject: Subject) -> str | None:
+    """A patched target that is the code under test: a function of the module under test, or
+    a name the test also calls directly (it then tests its own stand-in)."""
+    for target in sorted(facts.patched):
+        last = target.rsplit(".", 1)[-1]
+        head = target.rsplit(".", 1)[0] if "." in target else ""
+        if subject.module and last in subject.functions and (
+                head == subject.module or head.endswith("." + subject.module.rsplit(".", 1)[-1])
+                or head == subject.module.rsplit(".", 1)[-1]):
+            return target
+        if last in facts.called and last not in ("sleep", "time", "now", "urlopen", "get",
+                                                 "post", "open"):
+            return target
+    return None
+
+
+def _subject_of(value: ast.AST | None) -> str:
+    """What an assertion is about: the first function its value calls, else its root name."""
+    if value is None:
+        return ""
+    for node in ast.walk(value):
+        if isinstance(node, ast.Call):
+            return _call_name(node) or _dotted(node.func)
+        if isinstance(node, ast.Name):
+            return node.id
+    return _dotted(value)
+
+
+def _bare_unittest_assertion(call: ast.Call) -> bool:
+    """`self.assertEqual(a, b)` without `msg`: an assertion a failure does not explain."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+            and func.value.id in ("self", "cls") and func.attr.startswith("assert")):
+        return False
+    if any(k.arg == "msg" for k in call.keywords):
+        return False
+    position = UNITTEST_MESSAGE_AT.get(func.attr)
+    return position is not None and len(call.args) <= position
+
+
+def _magic_number(assertion: ast.AST) -> float | None:
+    """An unexplained literal: a large number or one with many decimals (86400, 3.14159)."""
+    checked = assertion.test if isinstance(assertion, ast.Assert) else assertion
+    for node in ast.walk(checked):
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and \
+                not isinstance(node.value, bool) and node.value not in PLAIN_NUMBERS:
+            value = node.value
+            if abs(value) >= 1000 or (isinstance(value, float) and len(repr(value)) > 5):
+                return value
+    return None
+
+
+def _patches_sleep(tree: ast.AST) -> bool:
+    """`sleep` patched out (monkeypatch, mock.patch, fake timers) makes a sleep harmless."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _is_mock_call(node):
+            text = _dotted(node)
+            if "sleep" in text:
+                return True
+        if isinstance(node, ast.Call) and _call_name(node) in ("freeze_time", "useFakeTimers"):
+            return True
+    return False

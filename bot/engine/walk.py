@@ -1,0 +1,486 @@
+"""The engine: walks a graph for one run, recording and checkpointing every step.
+
+What the engine guarantees for every graph:
+- each step execution is a row (status, summary, artifact, diff, tokens, time);
+- budgets: a step that would run more often than its budget ends the run `budget_exhausted`;
+- checkpoints: the next step is stored after each step, so a run cut short (crash, deploy)
+  resumes there on a fresh checkout (the graph's `resume_via` step runs first);
+- environment trouble (model overloaded, forge 5xx, database gone) is never an attempt: the step
+  is marked `environment` and the job is retried later from the same place;
+- `/smith cancel` is honoured between steps; pauses (human gates) end the job until approval;
+- the status comment follows along; failure endings are said on the issue.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import structlog
+from pydantic import BaseModel
+
+from bot.config import Settings
+from bot.engine.context import RunContext
+from bot.engine.endings import (
+    render_cancelled,
+    render_cap_reached,
+    render_environment_failure,
+    render_failure,
+    render_internal_error,
+    render_step_budget_exhausted,
+)
+from bot.engine.errors import EnvironmentBroken
+from bot.engine.graph import (
+    ExhaustedText,
+    Graph,
+    RunEnding,
+    RunStatus,
+    StepOutcome,
+    Verdict,
+    verdict_code,
+)
+from bot.engine.held import LEAK_TEXT, GuardedForge, HeldValueLeak, HeldValues
+from bot.engine.loop import ItemLoop, ItemsSpent, walk_items
+from bot.engine.state import RunState
+from bot.engine.status import StatusBoard, speaks_on
+from bot.engine.stories import TellingRecords, ending_story, told_kinds
+from bot.forge.base import RepoRef
+from bot.forge.errors import ForgeError, ForgeUnavailable, RateLimited
+from bot.llm.errors import EnvironmentFailure, RunBudgetExceeded, StepFailed
+from bot.services import Runtime
+from bot.store.db import DatabaseUnavailable
+from bot.store.models import Run
+from bot.store.runs import get_run, lock_run, update_run
+from bot.store.steps import (
+    add_run_usage,
+    close_open_steps,
+    counted_executions,
+    fail_open_steps,
+    finish_step,
+    latest_artifacts,
+    latest_diff,
+    start_step,
+)
+from bot.store.trajectory import last_seq
+from bot.text.public import scrub_host_details
+from bot.workspace.trajectory import Trajectory, TrajectoryEvent
+
+try:  # the sandbox raises it when a command's output holds one of Smith's secrets
+    from bot.workspace.sandbox import SecretLeak
+except ImportError:  # pragma: no cover - older sandbox module
+    class SecretLeak(Exception):  # type: ignore[no-redef]
+        """Placeholder until the sandbox names its own."""
+
+log = structlog.get_logger(__name__)
+
+FINAL_STATUSES = (RunStatus.SUCCEEDED, RunStatus.FAILED, RunStatus.CANCELLED)
+SECRET_LEAK_TEXT = ("a command's output contained one of Smith's own credentials, so the run "
+                    "was stopped and nothing from it was published; the Smith operator has "
+                    "the details in the logs")
+
+ENVIRONMENT_ERRORS: tuple[type[BaseException], ...] = (
+    EnvironmentFailure, ForgeUnavailable, RateLimited, DatabaseUnavailable,
+)
+MAX_ENVIRONMENT_RETRIES = 3
+
+
+class RetryLater(Exception):
+    """Raised out of the job so that procrastinate runs it again later (environment trouble)."""
+
+
+class RunEngine:
+    def __init__(self, graph: Graph, runtime: Runtime) -> None:
+        self.graph = graph
+        self.runtime = runtime
+
+    async def walk(self, run_id: int) -> None:
+        db = self.runtime.db
+        async with db.transaction() as session:
+            run = await lock_run(session, run_id)
+            if run is None or run.status not in ("queued", "running"):
+                log.info("run_not_runnable", run=run_id, status=run.status if run else None)
+                return
+            await close_open_steps(session, run_id)
+            run.status = "running"
+            run.started_at = run.started_at or datetime.now(UTC)
+            resume_at = run.current_step
+            snapshot = _RunSnapshot.of(run)
+        async with db.transaction() as session:
+            artifacts = await latest_artifacts(session, run_id)
+            diff = await latest_diff(session, run_id)
+            seq = await last_seq(session, run_id)
+        ctx = self._context(snapshot, artifacts, diff, seq)
+        try:
+            if resume_at and resume_at != self.graph.start and self.graph.resume_via:
+                # A resumed run first rebuilds what the crash lost (a fresh checkout).
+                outcome = await self._execute(ctx, self.graph.resume_via)
+                if outcome is None:
+                    return
+                if outcome.next is None:
+                    await self._end(ctx, outcome)
+                    return
+            await self._walk_from(ctx, resume_at or self.graph.start)
+        except RetryLater:
+            raise
+        except Exception as exc:  # between steps (store, status, forge): one honest ending
+            _log_crash(ctx, "run_crashed", exc)
+            await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=RunEnding(
+                RunStatus.FAILED, "internal_error", f"internal error: {type(exc).__name__}",
+                step=ctx.notes.step)))
+        finally:
+            await self._cleanup(ctx)
+
+    def _context(
+        self, snapshot: "_RunSnapshot", artifacts: dict[str, dict[str, Any]], diff: str | None,
+        seq: int,
+    ) -> RunContext:
+        held = HeldValues(self.graph.held)
+        forge = self.runtime.forge(snapshot.forge)
+        if self.graph.held:  # nothing a held value is in leaves through the forge
+            forge = GuardedForge(forge, held)
+        repo = RepoRef(snapshot.forge, snapshot.repo)  # type: ignore[arg-type]
+        issue = speaks_on(snapshot.subject_kind, snapshot.subject_key, snapshot.issue_number)
+
+        records = TellingRecords(self.runtime.db)  # its stories' kinds are rejections' reasons
+
+        async def sink(event: TrajectoryEvent) -> None:
+            held.check("the trajectory", event.args, event.detail)
+            await records.record_event(snapshot.id, event)
+
+        return RunContext(
+            run_id=snapshot.id, runtime=self.runtime, forge=forge, repo=repo, issue=issue,
+            chain=snapshot.chain, graph=self.graph, state=RunState.load(snapshot.params),
+            artifacts=artifacts, trajectory=Trajectory(sink=sink, start_seq=seq),
+            status=StatusBoard(self.runtime.db, forge, repo, issue, snapshot.id,
+                               self.graph.step_names(),
+                               private_dirs=private_dirs(self.runtime.settings),
+                               optional=self.graph.optional_steps(),
+                               stopped_short=self.graph.stopped_short),
+            records=records, summoned_by=snapshot.summoned_by, resume_diff=diff,
+            change_request_number=snapshot.change_request_number,
+            change_request_url=snapshot.change_request_url, branch=snapshot.branch,
+            base_branch=snapshot.base_branch, held=held,
+        )
+
+    async def _walk_from(self, ctx: RunContext, step: str | None) -> None:
+        while step is not None:
+            if await self._cancel_requested(ctx):
+                await self._end(ctx, StepOutcome(Verdict.SKIPPED, None, ending=RunEnding(
+                    RunStatus.CANCELLED, "cancelled", ctx.notes.cancelled_by)))
+                return
+            outcome = await self._execute(ctx, step)
+            if outcome is None:
+                return
+            if outcome.next is None:
+                await self._end(ctx, outcome)
+                return
+            step = outcome.next
+
+    async def _execute(self, ctx: RunContext, name: str) -> StepOutcome | None:
+        """Run one step; None when the run ended inside (budget, environment retry)."""
+        node = self.graph.node(name)
+        db = self.runtime.db
+        async with db.transaction() as session:
+            budget = node.budget_for(ctx)
+            if budget is not None and await counted_executions(session, ctx.run_id, name) >= budget:
+                pass_budget = False
+            else:
+                pass_budget = True
+                row = await start_step(session, ctx.run_id, name)
+                await update_run(session, ctx.run_id, current_step=name)
+        ctx.notes.step = name
+        if not pass_budget:
+            reason = f"step {name} used its budget of {budget} attempts"
+            last = node.last_failure(ctx) if node.last_failure else ""
+            if last:  # what sent the last attempt back: the useful part for a human
+                reason += f"; {last}"
+            ctx.notes.budget = budget
+            await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=RunEnding(
+                RunStatus.FAILED, "budget_exhausted", reason, step=name)))
+            return None
+        await ctx.status.refresh()
+        started = time.monotonic()
+        usage_before = ctx.usage()
+        told_before = len(told_kinds(ctx.records))
+        in_items = ItemsSpent()  # what the rows of a loop's items recorded themselves
+        try:
+            if isinstance(node.run, ItemLoop):
+                outcome = await walk_items(ctx, name, node.run, in_items,
+                                           (*ENVIRONMENT_ERRORS, EnvironmentBroken))
+            else:
+                outcome = await node.run(ctx)
+        except ENVIRONMENT_ERRORS as exc:
+            await self._finish(ctx, row.id, StepOutcome(Verdict.ENVIRONMENT, name,
+                                                        summary=f"environment: {_text(ctx, exc)}"),
+                               started, _plus(usage_before, in_items))
+            await self._environment_trouble(ctx, name, exc)
+            return None
+        except EnvironmentBroken as exc:  # already retried by the step: the run ends here
+            ctx.notes.environment_problem = exc.problem
+            await self._finish(ctx, row.id, StepOutcome(
+                Verdict.ENVIRONMENT, None, summary=exc.problem.detail.replace("`", "")),
+                               started, _plus(usage_before, in_items))
+            await self._end(ctx, StepOutcome(Verdict.ENVIRONMENT, None, ending=RunEnding(
+                RunStatus.FAILED, "environment", exc.problem.text, step=name)))
+            return None
+        except RunBudgetExceeded as exc:
+            ctx.notes.cap_reached = True
+            outcome = StepOutcome(Verdict.FAILED, None, summary=str(exc), ending=RunEnding(
+                RunStatus.FAILED, "budget_exhausted", str(exc), step=name))
+        except StepFailed as exc:
+            outcome = StepOutcome(Verdict.FAILED, None, summary=_text(ctx, exc), ending=RunEnding(
+                RunStatus.FAILED, "step_failed", f"{name}: {_text(ctx, exc)}", step=name))
+        except SecretLeak:
+            log.error("secret_leak", run=ctx.run_id, step=name)  # never the text itself
+            outcome = StepOutcome(Verdict.FAILED, None, summary="stopped: a secret in the output",
+                                  ending=RunEnding(RunStatus.FAILED, "secret_leak",
+                                                   SECRET_LEAK_TEXT, step=name))
+        except HeldValueLeak as exc:
+            outcome = _held_leak(ctx, name, exc)
+        except RetryLater:
+            raise
+        except Exception as exc:  # a bug or an unforeseen failure: end the run, once, honestly
+            _log_crash(ctx, "step_crashed", exc, step=name)
+            reason = f"internal error in {name}: {type(exc).__name__}: {_text(ctx, exc)[:300]}"
+            # The reason (for the log, the store and the dashboard) is not for the public
+            # status comment: that shows only that Smith itself failed here.
+            outcome = StepOutcome(Verdict.FAILED, None, summary="internal error",
+                                  ending=RunEnding(
+                RunStatus.FAILED, "internal_error", reason, step=name))
+        outcome = self.graph.resolved(name, outcome, ctx)  # the edge, before the checkpoint
+        try:  # what the step hands back is written to the store: never with a held value
+            ctx.held.check(f"step {name}", outcome.summary, outcome.diff or "",
+                           _as_dict(outcome.artifact) if outcome.artifact is not None else {},
+                           outcome.ending.reason if outcome.ending else "")
+        except HeldValueLeak as exc:
+            outcome = _held_leak(ctx, name, exc)
+        await self._finish(ctx, row.id, outcome, started, _plus(usage_before, in_items),
+                           told=told_kinds(ctx.records)[told_before:])
+        if outcome.artifact is not None:
+            ctx.artifacts[name] = _as_dict(outcome.artifact)
+        return outcome
+
+    async def _finish(
+        self, ctx: RunContext, step_id: int, outcome: StepOutcome, started: float,
+        usage_before: tuple[int, int, float], told: list[str] | None = None,
+    ) -> None:
+        """Close the step's row; a rejection's or a gate's verdict is its reason code."""
+        used_in, used_out, cost = (a - b for a, b in zip(ctx.usage(), usage_before))
+        async with self.runtime.db.transaction() as session:
+            await finish_step(
+                session, step_id, status=str(outcome.verdict), summary=outcome.summary,
+                verdict=verdict_code(outcome.verdict, outcome.reason, told or (),
+                                     outcome.ending),
+                artifact=_as_dict(outcome.artifact) if outcome.artifact is not None else None,
+                diff=outcome.diff, input_tokens=int(used_in), output_tokens=int(used_out),
+                cost_usd=float(cost), duration_ms=int((time.monotonic() - started) * 1000),
+            )
+            await add_run_usage(session, ctx.run_id, int(used_in), int(used_out), float(cost))
+            if outcome.next is not None:
+                # The checkpoint: where a run cut short goes on, committed with the step itself.
+                await update_run(session, ctx.run_id, current_step=outcome.next)
+        await ctx.status.refresh()
+
+    async def _environment_trouble(self, ctx: RunContext, step: str, exc: BaseException) -> None:
+        retries = ctx.state.environment_retries + 1
+        ctx.state.environment_retries = retries
+        error = _text(ctx, exc)
+        log.warning("environment_failure", run=ctx.run_id, step=step, error=error, retry=retries)
+        if retries > MAX_ENVIRONMENT_RETRIES:
+            await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=RunEnding(
+                RunStatus.FAILED, "environment", f"{step}: {error}", step=step)))
+            return
+        await ctx.update_run(status="queued", current_step=step, params=ctx.state.dump())
+        raise RetryLater(f"environment trouble in {step}: {error}") from (
+            None if ctx.graph.held else exc)
+
+    async def _end(self, ctx: RunContext, outcome: StepOutcome) -> None:
+        ending = outcome.ending or RunEnding(RunStatus.FAILED, "no_next_step",
+                                             "the step named no next step")
+        if ctx.held.leaks_in(ending.reason):  # the last guard: the reason is stored and said
+            ending = replace(ending, reason=LEAK_TEXT)
+        values: dict[str, Any] = {"status": str(ending.status), "outcome": ending.outcome,
+                        "reason": ending.reason}
+        if ending.status == RunStatus.PAUSED:
+            values["current_step"] = ending.resume_at
+        else:
+            values["finished_at"] = datetime.now(UTC)
+        final = ending.status in FINAL_STATUSES
+        if final:
+            # Steps a crash left open are closed, so the status comment ends in a final state.
+            async with self.runtime.db.transaction() as session:
+                await fail_open_steps(session, ctx.run_id)
+        await ctx.update_run(**values)
+        log.info("run_ended", run=ctx.run_id, status=str(ending.status), outcome=ending.outcome)
+        story = ending_story(outcome, ending, ending.step or ctx.notes.step)
+        if story is not None:  # a step that ended the run failing: a story for the rules loop
+            await ctx.record_failure(story.step, story.kind, story.evidence)
+        await ctx.status.refresh()
+        said_before = await _ending_said(self.runtime, ctx.run_id)
+        if not ending.announced and not said_before:
+            await self._say_ending(ctx, ending)
+        if final:  # one final comment per run, across resumes and crashes
+            await ctx.save_state(ending_said=True)
+        if (ending.status in (RunStatus.FAILED, RunStatus.CANCELLED)
+                and not self.graph.continues_change_request):
+            await _clear_working_labels(ctx)
+
+    def _explains(self, step: str) -> ExhaustedText | None:
+        """The chain's own words for a step that ran out of tries, if its node has them."""
+        return self.graph.node(step).exhausted if self.graph.has(step) else None
+
+    async def _say_ending(self, ctx: RunContext, ending: RunEnding) -> None:  # noqa: C901
+        """Generic endings are explained here; steps explain their own (`announced` endings)."""
+        if ctx.issue is None:  # a campaign without an issue: the store and the log keep it
+            log.info("ending_not_said", run=ctx.run_id, outcome=ending.outcome,
+                     reason=ending.reason)
+            return
+        text = None
+        command = ctx.settings.command_prefix
+        step = ending.step or ctx.notes.step or ending.outcome
+        problem = ctx.notes.environment_problem
+        if ending.outcome == "budget_exhausted" and ctx.notes.cap_reached:
+            text = render_cap_reached(ctx.run_id, step=step, reason=ending.reason,
+                                      command=command)
+        elif ending.outcome == "budget_exhausted" and (explain := self._explains(step)):
+            text = explain(ctx, ending)
+        elif ending.outcome == "budget_exhausted":
+            text = render_step_budget_exhausted(
+                ctx.run_id, step=step, budget=int(ctx.notes.budget or 0), last_failure="",
+                command=command)
+        elif ending.outcome == "environment" and problem is not None:
+            text = render_environment_failure(ctx.run_id, command=command, step=step,
+                                              detail=problem.detail, fix=problem.fix,
+                                              cause_known=True)
+        elif ending.outcome == "environment":
+            text = render_environment_failure(ctx.run_id, command=command, step=step,
+                                              detail=ending.reason)
+        elif ending.status == RunStatus.CANCELLED:
+            text = render_cancelled(ctx.run_id, by=ending.reason or "a maintainer",
+                                    command=command)
+        elif ending.outcome == "internal_error":
+            text = render_internal_error(ctx.run_id, step=step, command=command)
+        elif ending.status == RunStatus.FAILED:
+            text = render_failure(ctx.run_id, step=step, reason=ending.reason, command=command)
+        if text:
+            text = public_text(ctx, text)
+        rework = self.graph.continues_change_request
+        try:
+            if text and rework:
+                await ctx.answer_reviewer(text)
+            elif text:
+                await ctx.forge.create_comment(ctx.repo, ctx.issue, text)
+            if ending.status == RunStatus.FAILED and not rework:
+                await ctx.forge.add_labels(ctx.repo, ctx.issue, [ctx.settings.labels.failed])
+        except ForgeError as exc:
+            log.warning("ending_comment_failed", run=ctx.run_id, error=str(exc))
+
+    async def _cancel_requested(self, ctx: RunContext) -> bool:
+        async with self.runtime.db.transaction() as session:
+            run = await get_run(session, ctx.run_id)
+            if run is not None and run.cancel_requested:
+                ctx.notes.cancelled_by = (run.reason or "").removeprefix("cancelled by ")
+                return True
+        return False
+
+    async def _cleanup(self, ctx: RunContext) -> None:
+        workspace = ctx.tools.checkout
+        if workspace is not None and hasattr(workspace, "remove"):
+            try:
+                workspace.remove()
+            except OSError as exc:
+                log.warning("workspace_cleanup_failed", run=ctx.run_id, error=str(exc))
+
+
+def _text(ctx: RunContext, exc: BaseException) -> str:
+    """An error's message for logs, the store and comments; withheld if it holds a held value."""
+    text = str(exc)
+    return "(withheld: it contains a value the run holds in memory only)" \
+        if ctx.held.leaks_in(text) else text
+
+
+def _log_crash(ctx: RunContext, event: str, exc: BaseException, **where: str) -> None:
+    """A crash with its traceback, except in a run holding values: a traceback (and a rich
+    one, with local variables) could show them, so such a run logs the error's type only."""
+    if ctx.graph.held:
+        log.error(event, run=ctx.run_id, error=type(exc).__name__, **where)
+    else:
+        log.exception(event, run=ctx.run_id, **where)
+
+
+def _held_leak(ctx: RunContext, step: str, exc: HeldValueLeak) -> StepOutcome:
+    """A held value was about to be written: the run stops, and says so without it."""
+    log.error("held_value_leak", run=ctx.run_id, step=step, where=exc.where)
+    return StepOutcome(Verdict.FAILED, None, summary="stopped: a held value in the output",
+                       ending=RunEnding(RunStatus.FAILED, "held_value_leak", LEAK_TEXT,
+                                        step=step))
+
+
+async def _ending_said(runtime: Runtime, run_id: int) -> bool:
+    async with runtime.db.transaction() as session:
+        run = await get_run(session, run_id)
+        return bool(run is not None and RunState.load(run.params).ending_said)
+
+
+async def _clear_working_labels(ctx: RunContext) -> None:
+    """A run that ended without a fix is no longer in progress nor awaiting anyone."""
+    if ctx.issue is None:
+        return
+    labels = ctx.settings.labels
+    try:
+        for label in (labels.in_progress, labels.awaiting_approval):
+            await ctx.forge.remove_label(ctx.repo, ctx.issue, label)
+    except ForgeError as exc:
+        log.warning("label_cleanup_failed", run=ctx.run_id, error=str(exc))
+
+
+@dataclass(frozen=True)
+class _RunSnapshot:
+    """Plain values read from the run row inside the opening transaction."""
+
+    id: int
+    forge: str
+    repo: str
+    issue_number: int | None
+    chain: str
+    params: dict[str, Any] | None
+    summoned_by: str | None
+    change_request_number: int | None
+    change_request_url: str | None
+    branch: str | None
+    base_branch: str | None
+    subject_kind: str = "issue"
+    subject_key: str = ""
+
+    @classmethod
+    def of(cls, run: Run) -> "_RunSnapshot":
+        return cls(id=run.id, forge=run.forge, repo=run.repo, issue_number=run.issue_number,
+                   chain=run.chain, params=run.params, summoned_by=run.summoned_by,
+                   change_request_number=run.change_request_number,
+                   change_request_url=run.change_request_url, branch=run.branch,
+                   base_branch=run.base_branch, subject_kind=run.subject_kind,
+                   subject_key=run.subject_key)
+
+
+def _plus(usage: tuple[int, int, float], spent: ItemsSpent) -> tuple[int, int, float]:
+    """A baseline moved past what item rows recorded, so no token is counted twice."""
+    return (usage[0] + spent.input_tokens, usage[1] + spent.output_tokens,
+            usage[2] + spent.cost_usd)
+
+
+def _as_dict(artifact: BaseModel | dict[str, Any]) -> dict[str, Any]:
+    return artifact if isinstance(artifact, dict) else artifact.model_dump(mode="json")
+
+
+def private_dirs(settings: Settings) -> tuple[Path, ...]:
+    """Smith's own folders, which no public comment may name."""
+    return (settings.data_dir, settings.postgres_dir)
+
+
+def public_text(ctx: RunContext, text: str) -> str:
+    """A comment as the public may read it: no host paths (see render.public)."""
+    checkout = ctx.tools.checkout.path if ctx.tools.checkout is not None else None
+    return scrub_host_details(text, checkouts=[checkout], data_dirs=private_dirs(ctx.settings))
