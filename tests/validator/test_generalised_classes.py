@@ -539,3 +539,16 @@ def test_notes_traces_reruns_and_requirements_outside_code_files_are_signalled(m
         assert kind in _soft(validate_static(diff)), path
     quiet = make_diff({"scripts/nightly.sh": {"before": "#!/bin/sh\npython -m jobs\n", "after": "#!/bin/sh\nset -eu\npython -m jobs\n"}})
     assert _soft(validate_static(quiet)) == set()
+
+
+def test_a_declared_validation_rule_loosened_or_dropped_is_a_weakened_guard(make_diff):
+    before = "package com.acme;\n\npublic class SignupForm {\n    @NotBlank\n    @Size(max = 80)\n    private String company;\n}\n"
+    raised = before.replace("    @NotBlank\n", "").replace("max = 80", "max = 10000")
+    diff = make_diff({"src/main/java/com/acme/SignupForm.java": {"before": before, "after": raised}})
+    assert "guard_weakened" in _soft(validate_static(diff))
+    schema = 'export const Signup = z.object({\n  company: z.string().min(1).max(80),\n});\n'
+    diff = make_diff({"src/schemas.ts": {"before": schema, "after": schema.replace(".max(80)", ".max(10000)")}})
+    assert "guard_weakened" in _soft(validate_static(diff))
+    tighter = schema.replace(".max(80)", ".max(60)")
+    diff = make_diff({"src/schemas.ts": {"before": schema, "after": tighter}})
+    assert "guard_weakened" not in _soft(validate_static(diff))

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from difflib import SequenceMatcher
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
-from bot.validator.detectors.common import finding, snippet
+from bot.validator.detectors.common import finding, pair_lines, snippet
 from bot.validator.diffparse import DiffLine
 from bot.validator.filekinds import JS_LIKE, is_entrypoint, is_frontend_test, is_manifest, layer_of
 from bot.validator.models import Finding
@@ -357,7 +357,68 @@ def _wider(old: str, new: str, language: str | None) -> bool:
     return level(new) > level(old)
 
 
+_UPPER_BOUND = re.compile(
+    r"\b(maximum|max_?length|maxLength|max_?size|max_?items|maxItems|max_?digits|max|le|lt|less_than(_or_equal_to)?)"
+    r"\s*[:=]\s*(\d+(\.\d+)?)|@(Max|Size\([^)]*max|DecimalMax|Length\([^)]*max)\s*[(=]?\s*(value\s*=\s*)?\"?(\d+(\.\d+)?)"
+    r"|\.(max|maxLength|lte|lt)\(\s*(\d+(\.\d+)?)"
+)
+_LOWER_BOUND = re.compile(
+    r"\b(minimum|min_?length|minLength|min_?size|min_?items|minItems|min|ge|gt|greater_than(_or_equal_to)?)"
+    r"\s*[:=]\s*(\d+(\.\d+)?)|@(Min|Size\([^)]*min|DecimalMin|Length\([^)]*min)\s*[(=]?\s*(value\s*=\s*)?\"?(\d+(\.\d+)?)"
+    r"|\.(min|minLength|gte|gt)\(\s*(\d+(\.\d+)?)"
+)
+_REQUIRED = re.compile(
+    r"\bpresence\s*:\s*true|\bformat\s*:\s*\{|\brequired\s*[:=]\s*(true|True)|@(NotNull|NotBlank|NotEmpty|Valid|Pattern|Email)\b|"
+    r"\b(nullable|blank|allow_nil|allow_blank|optional)\s*[:=]\s*(false|False)\b|\.(required|nonempty|min|max|email|regex)\(\)?"
+)
+_DECLARATION = re.compile(r"\b(validates?\w*|Field|Column|models\.\w+Field|z\.\w+|Joi\.\w+|yup\.\w+|\w+:\s*\{)|@\w+")
+
+
+def _bound(pattern: re.Pattern[str], text: str) -> float | None:
+    match = pattern.search(text)
+    if match is None:
+        return None
+    number = next((g for g in match.groups()[1:] if g and re.fullmatch(r"\d+(\.\d+)?", g)), None)
+    return float(number) if number is not None else None
+
+
+def _declared_constraints(changed: ChangedFile) -> Iterator[Finding]:
+    """A declared validation rule loosened: a maximum raised, a minimum lowered, a `required`,
+    `presence`, `format` or `@NotNull` dropped from a field's declaration."""
+    removed = [ln for ln in changed.net_removed if _DECLARATION.search(changed.code(ln))]
+    added = [ln for ln in changed.net_added if _DECLARATION.search(changed.code(ln))]
+    pairs = pair_lines(removed, added, 0.5)
+    paired = {id(old) for old, _ in pairs}
+    kept = "\n".join(changed.code(ln) for ln in changed.net_added)
+    for old in removed:
+        rule = _REQUIRED.search(changed.code(old))
+        if id(old) not in paired and rule and rule.group(0) not in kept:
+            yield finding(
+                "guard_weakened",
+                changed,
+                old,
+                f"drops a declared validation rule: `{snippet(old.text, 60)}`",
+            )
+            return
+    for old, new in pairs:
+        before, after = changed.code(old), changed.code(new)
+        upper = (_bound(_UPPER_BOUND, before), _bound(_UPPER_BOUND, after))
+        lower = (_bound(_LOWER_BOUND, before), _bound(_LOWER_BOUND, after))
+        dropped = len(_REQUIRED.findall(after)) < len(_REQUIRED.findall(before))
+        raised = upper[0] is not None and (upper[1] is None or upper[1] > upper[0])
+        lowered = lower[0] is not None and (lower[1] is None or lower[1] < lower[0])
+        if dropped or raised or lowered:
+            yield finding(
+                "guard_weakened",
+                changed,
+                new,
+                f"loosens a declared validation rule: `{snippet(old.text, 50)}` → `{snippet(new.text, 50)}`",
+            )
+            return
+
+
 def _guards(changed: ChangedFile) -> Iterator[Finding]:
+    yield from _declared_constraints(changed)
     added_text = [ln.text.strip() for ln in changed.net_added]
     for line in changed.net_removed:
         if is_full_line_comment(line.text, changed.language):
