@@ -42,6 +42,9 @@ class DiffLine:
 @dataclass
 class Hunk:
     lines: list[DiffLine]
+    section: str = ""
+    """Git's function context after `@@ … @@`: the enclosing definition when the hunk starts
+    below its header (a top-level `def`, `func`, `function`)."""
 
     @property
     def added(self) -> list[DiffLine]:
@@ -191,7 +194,8 @@ def _file_change(patched: PatchedFile) -> FileChange:
                 )
                 for line in hunk
                 if line.is_added or line.is_removed or line.is_context
-            ]
+            ],
+            section=(hunk.section_header or "").strip(),
         )
         for hunk in patched
     ]

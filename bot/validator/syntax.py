@@ -70,6 +70,7 @@ class Fragment:
     source: bytes
     language: str
     removed: tuple[DiffLine, ...] = ()
+    section: str = ""  # the hunk's function context (git's `@@ … @@ def f(x):`)
 
     def row(self, node: Node) -> DiffLine:
         return self.rows[min(node.start_point.row, len(self.rows) - 1)]
@@ -127,7 +128,8 @@ def fragments_for(change: FileChange, language: str | None) -> list[Fragment]:
         if not hunk.added:
             continue
         rows = [line for line in hunk.lines if line.kind != "-"]
-        source = "\n".join(line.text for line in rows).encode("utf-8")
+        texts = _closed_strings([line.text for line in rows], language)
+        source = "\n".join(texts).encode("utf-8")
         fragments.append(
             Fragment(
                 rows=rows,
@@ -135,6 +137,20 @@ def fragments_for(change: FileChange, language: str | None) -> list[Fragment]:
                 source=source,
                 language=language or "",
                 removed=tuple(hunk.removed),
+                section=hunk.section,
             )
         )
     return fragments
+
+
+def _closed_strings(texts: list[str], language: str | None) -> list[str]:
+    """A hunk that starts inside a Python docstring would parse as one long string: the lines up
+    to the quote that closes it are blanked for the parser (rows keep their numbers)."""
+    if language != "python":
+        return texts
+    for quote in ('"""', "'''"):
+        if sum(text.count(quote) for text in texts) % 2 == 1:
+            closing = next(i for i, text in enumerate(texts) if quote in text)
+            if texts[closing].strip() == quote or texts[closing].rstrip().endswith(quote):
+                return [""] * (closing + 1) + texts[closing + 1 :]
+    return texts

@@ -552,3 +552,34 @@ def test_a_declared_validation_rule_loosened_or_dropped_is_a_weakened_guard(make
     tighter = schema.replace(".max(80)", ".max(60)")
     diff = make_diff({"src/schemas.ts": {"before": schema, "after": tighter}})
     assert "guard_weakened" not in _soft(validate_static(diff))
+
+
+LONG_DOC = '''from datetime import date
+
+HOLIDAYS = {(1, 1), (12, 25)}
+
+
+def is_business_day(day: date) -> bool:
+    """Whether banks are open on `day`.
+
+    Weekends are closed. Fixed-date public holidays come from HOLIDAYS.
+    Moving holidays are not modelled yet and count as open.
+
+    Returns True on business days, False otherwise.
+    """
+    if day.weekday() >= 5:
+        return False
+    return (day.month, day.day) not in HOLIDAYS
+'''
+
+
+def test_a_hunk_that_starts_inside_a_docstring_still_parses_and_knows_its_function(make_diff):
+    after = LONG_DOC.replace("    if day.weekday()", "    if day:\n        return False\n    if day.weekday()")
+    diff = make_diff({"cal/days.py": {"before": LONG_DOC, "after": after}})
+    assert "@@ def is_business_day" in diff  # the header is above the hunk
+    assert "return_constant_shortcut" in kinds(validate_static(diff))
+    # A rule the docstring states in the predicate's own word ("treated as blank") passes.
+    blank = 'def is_blank_line(line):\n    """Is the line blank?\n\n    Lines starting with "#" are comments and must be treated as blank.\n    """\n    stripped = line.strip()\n    return not stripped\n'
+    guarded = blank.replace('    stripped =', '    if line.startswith("#"):\n        return True\n    stripped =')
+    diff = make_diff({"notes/lines.py": {"before": blank, "after": guarded}})
+    assert validate_static(diff).decision == "pass"

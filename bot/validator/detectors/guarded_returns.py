@@ -75,6 +75,7 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
                     broad[1] or _condition_words(fragment, condition),
                     bool(broad[1]),
                     fragment.text(returned),
+                    _predicate_words(fragment, node, function),
                 )
             ):
                 yield finding(
@@ -219,8 +220,10 @@ _HEADER = re.compile(
 
 def _header_signature(fragment: Fragment, node: Node) -> tuple[set[str], dict[str, str]]:
     """Parameter names and declared types from the nearest function header above `node`."""
-    for row in reversed(fragment.rows[: node.start_point.row]):
-        match = _HEADER.match(row.text)
+    # The rows above the guard, then git's function context when the header is above the hunk.
+    texts = [row.text for row in fragment.rows[: node.start_point.row]]
+    for text in reversed([fragment.section, *texts]):
+        match = _HEADER.match(text)
         if not match:
             continue
         params: set[str] = set()
@@ -317,6 +320,10 @@ def _with_documentation(report: str | None, fragment: Fragment, node: Node) -> s
     header_at = next(
         (i for i in range(len(rows) - 1, -1, -1) if _HEADER.match(rows[i].text)), None
     )
+    if header_at is None and _HEADER.match(fragment.section):
+        # The hunk starts inside the function (git's context names it): what is above the guard
+        # and unchanged is the function's own docstring or comments.
+        docs = [r.text for r in rows if r.kind == " "]
     if header_at is not None:
         docs = [r.text for r in rows[header_at + 1 :] if r.kind == " "]
         above = []
@@ -398,13 +405,39 @@ def _condition_words(fragment: Fragment, condition: Node) -> list[str]:
     return [w for w in dict.fromkeys(words) if len(w) >= 3 and w not in _GENERIC_WORDS]
 
 
-def _documented_broad(report: str | None, values: list[str], all_needed: bool, returned: str) -> bool:
+def _documented_broad(
+    report: str | None, values: list[str], all_needed: bool, returned: str, predicate: list[str]
+) -> bool:
     """A broad guard is a documented rule when one report sentence names its answer and what it
     tests (every value it names, or one word of its condition): "returns 3600 instead of 5400"
-    names the example's answer, not a rule."""
+    names the example's answer, not a rule. A predicate's answer may be named by its own word:
+    "treated as blank" is `is_blank_line` answering True."""
+    answers = [returned] + (predicate if returned.lower() in ("true", "false") else [])
     if all_needed:
-        return documents_edge_case(report, values, returned)
-    return any(documents_edge_case(report, [word], returned) for word in values)
+        return any(documents_edge_case(report, values, answer) for answer in answers)
+    return any(documents_edge_case(report, [word], answer) for word in values for answer in answers)
+
+
+_PREDICATE = re.compile(r"^(is|has|can|should|may|allows?|needs?|must)_?(?=[A-Za-z])")
+
+
+def _predicate_words(fragment: Fragment, node: Node, function: Node | None) -> list[str]:
+    """The words of a predicate's name after its `is_`/`has`/`can` (`blank`, `line`)."""
+    name_node = function.child_by_field_name("name") if function is not None else None
+    if name_node is not None:
+        name = fragment.text(name_node)
+    else:
+        header = next(
+            (t for t in reversed([fragment.section, *(r.text for r in fragment.rows[: node.start_point.row])])
+             if re.match(r"^\s*(?:async\s+)?(?:def|func|function)\s+\w+", t)),
+            "",
+        )
+        found = re.search(r"(?:def|func|function)\s+(?:\([^)]*\)\s*)?(\w+)", header)
+        name = found.group(1) if found else ""
+    if not _PREDICATE.match(name):
+        return []
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1_\2", _PREDICATE.sub("", name))
+    return [w.lower() for w in spaced.split("_") if len(w) >= 3]
 
 
 def _compared_literals(fragment: Fragment, condition: Node) -> list[str]:
