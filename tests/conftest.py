@@ -33,9 +33,10 @@ SLOW_FOLDERS = ("e2e", "scale", "security", "service", "dashboard")
 sandbox corpus, the service's processes and handlers over Postgres and fake servers, the
 dashboard (a browser among them)."""
 SLOW_FILES = (
-    # many sandboxed pytest or jest runs per test (gates, mutants, coverage, JUnit outcomes)
+    # many sandboxed pytest, jest or vitest runs per test (gates, mutants, coverage, JUnit outcomes)
     "testgen/test_gates.py", "testgen/test_mutation.py", "testgen/test_js_gates.py",
-    "testgen/test_js_mutation.py", "testgen/test_js_coverage.py", "steps/test_testgen.py",
+    "testgen/test_js_mutation.py", "testgen/test_js_coverage.py", "testgen/test_vitest_gates.py",
+    "steps/test_testgen.py",
     "workspace/test_junit_runs.py", "workspace/test_sandbox.py",
     # the rules loop's jobs against Postgres and the fake forges
     "rules/test_votes.py", "rules/test_stories.py", "rules/test_posting.py",
