@@ -144,9 +144,15 @@ def fragments_for(change: FileChange, language: str | None) -> list[Fragment]:
 
 
 def _closed_strings(texts: list[str], language: str | None) -> list[str]:
-    """A hunk that starts inside a Python docstring would parse as one long string: the lines up
-    to the quote that closes it are blanked for the parser (rows keep their numbers)."""
+    """A hunk that starts inside a Python docstring would parse as one long string, one that
+    starts inside a `/** … */` comment as stray `*` lines: the lines up to the quote or `*/` that
+    closes it are blanked for the parser (rows keep their numbers)."""
     if language != "python":
+        close = next((i for i, text in enumerate(texts) if "*/" in text), None)
+        opened = next((i for i, text in enumerate(texts) if "/*" in text), None)
+        if close is not None and (opened is None or opened > close or opened == close and
+                                  texts[close].index("*/") < texts[close].index("/*")):
+            return [""] * (close + 1) + texts[close + 1 :]
         return texts
     for quote in ('"""', "'''"):
         if sum(text.count(quote) for text in texts) % 2 == 1:

@@ -583,3 +583,17 @@ def test_a_hunk_that_starts_inside_a_docstring_still_parses_and_knows_its_functi
     guarded = blank.replace('    stripped =', '    if line.startswith("#"):\n        return True\n    stripped =')
     diff = make_diff({"notes/lines.py": {"before": blank, "after": guarded}})
     assert validate_static(diff).decision == "pass"
+
+
+def test_a_hunk_that_starts_inside_a_block_comment_still_parses(make_diff):
+    doc = "".join(f"     * line {i} of the contract.\n" for i in range(8))
+    before = (
+        "package com.acme;\n\npublic class Access {\n    /**\n" + doc + "     */\n"
+        "    public boolean canExport(User user) {\n        Plan plan = plans.of(user);\n"
+        "        return plan.isPaid();\n    }\n}\n"
+    )
+    after = before.replace(
+        "        Plan plan", "        if (user != null) {\n            return true;\n        }\n        Plan plan"
+    )
+    diff = make_diff({"src/main/java/com/acme/Access.java": {"before": before, "after": after}})
+    assert "return_constant_shortcut" in kinds(validate_static(diff))
