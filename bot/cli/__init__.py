@@ -92,6 +92,8 @@ def _add_lazy_commands(commands: Any, chosen: str | None) -> None:
     """The chosen command's module registers it for real; the others get a help line only."""
     module_name = LAZY_COMMANDS[chosen][0] if chosen in LAZY_COMMANDS else None
     if module_name is not None:
+        if module_name in READS_STEP_ROWS:
+            importlib.import_module("bot.catalogue")  # every chain registers its step rows
         module = __import__(module_name, fromlist=["register"])
         module.register(commands)
     for name, (owner, help_line) in LAZY_COMMANDS.items():

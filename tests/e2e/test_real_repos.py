@@ -114,13 +114,11 @@ async def test_a_test_command_that_is_not_found_ends_environment_without_spendin
     [run] = await e2e.runs()
     assert (run.status, run.outcome) == ("failed", "environment"), run.reason
     steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
-    # BRT met the environment, not a test that is "not red": no BRT try, no fix attempt spent.
-    assert steps[-1] == ("brt", "environment")
-    assert [name for name, _ in steps].count("brt") == 1
-    assert "implement" not in [name for name, _ in steps]
+    # PREPARE's preflight met the environment before any model step: no token, no attempt.
+    assert steps[-1] == ("prepare", "environment")
+    assert [name for name, _ in steps] == ["prepare"]
     assert not run.params.get("attempts") and not run.params.get("brt_feedback")
-    assert len([r for r in e2e.model.requests_for("submit_repro_test")
-                if len(r.messages) == 1]) == 1
+    assert e2e.model.requests == []
     ending = e2e.assert_one_final_ending()
     assert "kind=environment" in ending
     # The default `python3 -m pytest` on the host's Python alone (a Debian worker, no setup).
@@ -142,7 +140,9 @@ async def test_a_missing_dependency_the_repo_does_not_declare_is_named_not_red(e
     [run] = await e2e.runs()
     assert (run.status, run.outcome) == ("failed", "environment"), run.reason
     steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
-    assert steps[-1] == ("brt", "environment") and ("brt", "rejected") not in steps
+    # Found by PREPARE's preflight, before any model step, never as a test that is not red.
+    assert steps[-1] == ("prepare", "environment") and ("brt", "rejected") not in steps
+    assert e2e.model.requests == []
     ending = e2e.assert_one_final_ending()
     assert "smith\\_missing\\_dependency" in ending or "smith_missing_dependency" in ending
     assert "setup" in ending

@@ -596,7 +596,7 @@ _APPLICATION_LAYERS = frozenset({"frontend", "backend", "database"})
 
 
 def _breadth(ctx: DiffContext) -> Iterator[Finding]:
-    """Breadth against the estimate, on ESTIMATE's own scale (bot/chain/estimate_floor.py: two or
+    """Breadth against the estimate, on ESTIMATE's own scale (bot/chains/fix/estimate_floor.py: two or
     three product files or two layers are 2 points, four files or three layers are 3): more
     lines or files than the points allow, or three application layers under 3 points."""
     product = [f for f in ctx.files if not f.is_test]
