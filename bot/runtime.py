@@ -46,7 +46,7 @@ def build_runtime(settings: Settings, url: str) -> tuple[Runtime, Router]:
     forges = audited_forges(build_forges(settings), db, actor=settings.bot_account)
     runtime = Runtime(
         settings=settings, db=db, forges=forges,
-        route_event=router.dispatch, run_chain=chain_runner(GRAPHS),
+        route_event=router.dispatch, run_chain=chain_runner(GRAPHS), graphs=GRAPHS,
     )
     return runtime, router
 

@@ -8,9 +8,9 @@ mine` build forges for themselves.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import structlog
 
@@ -28,6 +28,14 @@ EventRouter = Callable[["Event", "Runtime"], Awaitable[None]]
 ChainRunner = Callable[[int, "Runtime"], Awaitable[None]]
 
 
+class ChainData(Protocol):
+    """What handlers read of a chain's graph (`bot.engine.graph.Graph` is one), named here so
+    that the runtime sits below the engine."""
+
+    @property
+    def retried_as(self) -> str | None: ...
+
+
 @dataclass
 class Runtime:
     """What a job needs, built once per process by the composition root."""
@@ -37,6 +45,8 @@ class Runtime:
     forges: dict[str, Forge] = field(default_factory=dict)
     route_event: EventRouter | None = None
     run_chain: ChainRunner | None = None
+    graphs: Mapping[str, ChainData] = field(default_factory=dict)
+    """Every chain's graphs by name, handed down by the root (handlers read their data)."""
 
     def forge(self, name: str) -> Forge:
         try:

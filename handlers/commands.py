@@ -278,7 +278,8 @@ async def retry_run(runtime: Runtime, previous: Run, actor: str) -> Decision:
         run = await start_run(runtime, event, None, chain=previous.chain,
                               subject=run_subject(previous))
     else:  # an issue's retry runs its chain again (a rework's issue gets the fix chain)
-        chain = "examples" if previous.chain == "examples" else "fix"
+        graph = runtime.graphs.get(previous.chain)
+        chain = (graph.retried_as if graph is not None else None) or previous.chain
         run = await start_run(runtime, event, ItemRef("issue", previous.issue_number),
                               chain=chain)
     if run is None:

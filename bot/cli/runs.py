@@ -147,7 +147,7 @@ async def act_in_shell(
         forges = {LOCAL: here}
     elif forges is None:  # only the run's forge: no warning about the others
         forges = build_forges(settings) if _configured(settings, run.forge) else {}
-    runtime = Runtime(settings=settings, db=db, forges=forges)
+    runtime = Runtime(settings=settings, db=db, forges=forges, graphs=GRAPHS)
     try:
         if run.forge not in forges:
             raise CommandError(f"run {run_id} is on {run.forge}: no {run.forge} credentials "

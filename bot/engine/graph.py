@@ -134,6 +134,9 @@ class Graph:
     and the issue's labels are left as they are."""
     held: tuple["Held[Any]", ...] = ()
     """Values the run holds in memory only, each with the function that computes it."""
+    retried_as: str | None = None
+    """The graph an issue's `/smith retry` starts after a run of this one (None: this graph
+    again). A rework is retried as the fix it reworks."""
     stopped_short: str = "before the end"
     """What a failed run did not deliver, in the status headline ("Smith stopped without a
     fix")."""

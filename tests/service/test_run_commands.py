@@ -136,6 +136,26 @@ async def test_retry_from_the_shell_starts_a_new_run_for_a_worker(stack: Stack):
     assert (row.outcome, row.actor, row.detail["new_run"]) == ("started", shell_actor(), new)
 
 
+@pytest.mark.parametrize(("chain", "retried_as"),
+                         [("tests", "tests"), ("examples", "examples"), ("rework", "fix"),
+                          ("fix", "fix")])
+async def test_an_issues_retry_starts_the_chain_its_graph_names(stack: Stack, chain: str,
+                                                                 retried_as: str):
+    """Test generation retried is test generation again, not a fix; a rework retried on its
+    issue is the fix it reworked (the graph's `retried_as`)."""
+    stack.github.add_repo(REPO)
+    issue = stack.github.add_issue(REPO, title="Totals", author="reader")
+    failed = await _run(stack, "github", REPO, issue, "failed", outcome="budget_exhausted")
+    async with stack.smith.db.transaction() as session:
+        (await session.get(Run, failed)).chain = chain
+
+    code, outcome, _ = await _shell(stack, "retry", failed)
+
+    assert code == 0 and outcome["outcome"] == "started"
+    async with stack.smith.db.transaction() as session:
+        assert (await session.get(Run, outcome["new_run"])).chain == retried_as
+
+
 async def test_approve_from_the_shell_requeues_the_paused_run(stack: Stack):
     stack.github.add_repo(REPO)
     issue = stack.github.add_issue(REPO, title="Totals", author="reader")

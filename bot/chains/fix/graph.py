@@ -79,6 +79,7 @@ FIX = Graph(
 
 REWORK = Graph(
     name="rework",
+    retried_as="fix",
     stopped_short="without a fix",
     start=str(S.PREPARE),
     resume_via=str(S.PREPARE),
