@@ -15,7 +15,7 @@ from bot.chains.examples.graph import EXAMPLES
 from bot.chains.examples.leaks import LeakFilter, ModelRequestLeak
 from bot.chains.examples.run import model_guard
 from bot.chains.examples.state import ExamplesState
-from bot.engine.graph import Verdict
+from bot.engine.graph import StepOutcome, Verdict
 from bot.engine.held import HeldValueLeak
 from tests.e2e import examples_repo as ex
 from tests.e2e.buggy_repo import make_buggy_repo
@@ -35,11 +35,12 @@ async def examples(tmp_path: Path) -> AsyncIterator[StepBench]:
         await bench.close()
 
 
-async def prepared(bench: StepBench) -> None:
+async def prepared(bench: StepBench) -> StepOutcome:
     """The real PREPARE; the held-out guard it put on the model's client guards the script."""
     outcome = await bench.prepare()
     assert outcome.next == str(S.EXAMPLES_CLASSES), outcome.summary
     bench.runner.client = model_guard(bench.ctx).wrap(bench.runner.client)
+    return outcome
 
 
 def held_out_texts(bench: StepBench) -> list[str]:
