@@ -1,6 +1,7 @@
 """Every chain's happy path in the fast loop: each step of the graph's default path, walked
 in order by its own edges on the step bench (real checkout, sandbox, git, the in-memory forge
-and records, the scripted model), from PREPARE to the change request (the fix chain: to the issue handed to reviewers).
+and records, the scripted model), from PREPARE to the change request (for the fix chain, to
+the issue handed to reviewers).
 
 The end-to-end files walk the same path through `smith serve`'s web app and worker; this one
 keeps the whole chain in the fast loop (`-m "not slow"`), so a step that stops passing its
