@@ -161,6 +161,7 @@ def test_window_below_one_is_refused():
 
 
 def test_every_rejecting_step_is_a_registered_step_that_can_say_no():
+    import bot.catalogue  # noqa: F401  every chain's step rows, as `smith stats` loads them
     from bot.chains.fix.artifacts import StepName
     from bot.chains.fix.graph import FIX
     from bot.engine.registry import STEPS, rejecting_steps
