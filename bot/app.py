@@ -26,7 +26,8 @@ from bot.forge.webhook_auth import (
     verify_gitlab,
 )
 from bot.intake import DeliveryRecord, DeliveryRecorder
-from bot.metrics import Metrics
+from bot.metrics import PROCESS, Metrics
+from bot.scrape import exposition_registry, read_store
 from bot.store.audit import AuditEntry
 from bot.store.db import Database, DatabaseUnavailable
 from bot.store.runs import runs_by_status
@@ -284,16 +285,19 @@ async def readyz(request: web.Request) -> web.Response:
 
 
 async def metrics_view(request: web.Request) -> web.Response:
+    """The app's series, the process's (bot/metrics.py) and the store's, read now
+    (bot/scrape.py); without the database, the first two alone."""
     metrics = request.app[METRICS_KEY]
+    store = b""
     try:
         async with request.app[DATABASE_KEY].transaction() as session:
             counts = await runs_by_status(session)
+            snapshot = await read_store(session, metrics.top_repositories)
         metrics.runs.clear()
         for status, count in counts.items():
             metrics.runs.labels(status).set(count)
+        store = generate_latest(exposition_registry(snapshot))
     except DatabaseUnavailable:
         log.warning("metrics_without_run_counts")
-    body = generate_latest(metrics.registry)
+    body = generate_latest(metrics.registry) + generate_latest(PROCESS) + store
     return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
-
-

@@ -242,6 +242,9 @@ class Settings(BaseSettings):
                                                      "dependency cache (LRU eviction).")
     retention_codegraph_cache_max_gb: float = Field(5, gt=0, description="Size cap of the "
                                                     "code-graph caches (LRU eviction).")
+    metrics_top_repositories: int = Field(10, ge=0, description="Repositories named in "
+                                          "`/metrics` labels (those with the most runs); the "
+                                          "rest are counted as `other`.")
     admin_host: str = Field("127.0.0.1", description="Address of the admin listener "
                             "(`/metrics`, and the dashboard when it has no token).")
     admin_port: int | None = Field(None, description="If set, `/metrics` (and a token-less "

@@ -56,7 +56,7 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
     def dashboard(app: web.Application) -> None:
         add_dashboard_routes(app, runtime.db, token=token, stats_window=settings.stats_window)
 
-    metrics = Metrics()
+    metrics = Metrics(top_repositories=settings.metrics_top_repositories)
     worker: asyncio.Task[None] | None = None
     probe = WorkerProbe(stale_after=settings.stalled_after_seconds)
 
@@ -119,8 +119,9 @@ async def _work(settings: Settings, url: str, health_port: int | None) -> None:
 
     health = None
     if health_port is not None:  # probes for an orchestrator: /healthz, /readyz, /metrics
+        metrics = Metrics(top_repositories=settings.metrics_top_repositories)
         health = web.AppRunner(access_log=None, app=create_admin_app(
-            runtime.db, Metrics(), worker_check=worker_check, worker_gone=probe.gone))
+            runtime.db, metrics, worker_check=worker_check, worker_gone=probe.gone))
         await health.setup()
         await web.TCPSite(health, settings.admin_host, health_port).start()
     try:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import structlog
 
+from bot import metrics
 from bot.workspace.sandbox import kinds
 from bot.workspace.sandbox.fsview import build_view, passwd_files
 from bot.workspace.sandbox.launchers import HOST_ENV, launchers
@@ -285,6 +286,7 @@ class Sandbox:
         duration = round(time.monotonic() - started, 3)
         log.info("sandbox.ran", kind=self.kind, exit_code=code, timed_out=timed_out,
                  limit=limit, seconds=duration, network=network)
+        metrics.sandbox_command(self.kind, limit, duration)
         if secrets.leaked:
             log.error("sandbox.secret_leak", kind=self.kind)
             raise SecretLeak(
