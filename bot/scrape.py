@@ -81,9 +81,10 @@ def families(snapshot: StoreSnapshot) -> list[Metric]:
                  ("chain", "step", "outcome"),
                  ((c.labels, c.value) for c in snapshot.step_outcomes)),
         *_usage(snapshot.usage, repo),
-        _counter("smith_runs_finished", "Finished runs by chain, repository and outcome "
-                 "(change_request, budget_exhausted, …).", ("chain", "repository", "outcome"),
-                 (((c.labels[0], repo(c.labels[1]), c.labels[2]), c.value)
+        _counter("smith_runs_finished", "Finished runs by chain, repository, status "
+                 "(succeeded, failed, cancelled) and outcome (change_request, "
+                 "budget_exhausted, …).", ("chain", "repository", "status", "outcome"),
+                 (((c.labels[0], repo(c.labels[1]), *c.labels[2:]), c.value)
                   for c in snapshot.runs_finished)),
         _counter("smith_validator_outcomes", "Validator verdicts by chain: passed, or the "
                  "reason code of a rejection.", ("chain", "outcome"),

@@ -97,8 +97,8 @@ _TEST_FILE_TRIES = text(
     "AND jsonb_typeof(s.artifact) = 'object' GROUP BY 1, 2"
 )
 _RUNS_FINISHED = text(
-    "SELECT chain, repo, coalesce(outcome, status), count(*) FROM runs "
-    "WHERE finished_at IS NOT NULL GROUP BY 1, 2, 3"
+    "SELECT chain, repo, status, coalesce(outcome, status), count(*) FROM runs "
+    "WHERE finished_at IS NOT NULL GROUP BY 1, 2, 3, 4"
 )
 # The day and the month are UTC's, as every report of Smith's.
 _SPEND = text(
