@@ -16,10 +16,9 @@ Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
 
 async def scrape(e2e: E2E) -> Samples:
-    async with aiohttp.ClientSession() as client:
-        async with client.get(f"{e2e.web_url}/metrics") as response:
-            assert response.status == 200
-            text = await response.text()
+    async with aiohttp.ClientSession() as client, client.get(f"{e2e.web_url}/metrics") as response:
+        assert response.status == 200
+        text = await response.text()
     return {(sample.name, frozenset(sample.labels.items())): sample.value
             for family in text_string_to_metric_families(text) for sample in family.samples}
 
