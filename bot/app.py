@@ -15,6 +15,7 @@ import structlog
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from bot import tracing
 from bot.audit.writer import AuditLog
 from bot.config import Settings
 from bot.events import Event, MalformedPayload, github_event, gitlab_event
@@ -134,11 +135,16 @@ class WebhookReceiver:
         started = time.perf_counter()
         event_label = "unknown"
         seen = _Seen(forge, request)
-        try:
-            response, event_label, outcome = await self._handle(request, forge, verify, parse,
-                                                                seen)
-        finally:
-            self.metrics.ack_seconds.labels(forge).observe(time.perf_counter() - started)
+        with tracing.span(f"webhook {forge}", kind=tracing.SpanKind.SERVER,
+                          forge=forge) as span:
+            try:
+                response, event_label, outcome = await self._handle(request, forge, verify,
+                                                                    parse, seen)
+            finally:
+                self.metrics.ack_seconds.labels(forge).observe(time.perf_counter() - started)
+            span.set_attributes({"smith.event": event_label, "smith.outcome": outcome,
+                                 "http.response.status_code": response.status,
+                                 "smith.delivery": seen.delivery_id or ""})
         self.metrics.deliveries.labels(forge, event_label, outcome).inc()
         self.audit.note(seen.entry(outcome))
         return response
@@ -185,7 +191,7 @@ class WebhookReceiver:
                 forge=forge, delivery_id=verified.delivery_id,
                 event_name=verified.event_name, action=event.action,
                 repo=event.repo.full_name if event.repo else None, kind=str(event.kind),
-                event_json=event.model_dump_json(),
+                event_json=event.model_dump_json(), trace=tracing.traceparent(),
             ))
         except DatabaseUnavailable as exc:
             log.error("webhook_database_unavailable", **ids, error=str(exc))

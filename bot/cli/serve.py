@@ -10,12 +10,14 @@ import argparse
 import asyncio
 import gc
 import signal
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import structlog
 from aiohttp import web
 
+from bot import tracing
 from bot.app import create_admin_app, create_app
 from bot.command_line import EXIT_OK, CommandError, database_target, load_settings
 from bot.config import Settings
@@ -165,7 +167,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     settings = load_settings()
     host = args.host or settings.host
     port = args.port if args.port is not None else settings.port
-    with database_target(settings) as url:
+    with database_target(settings) as url, traced(settings):
         run_event_loop(_serve(settings, url, host, port, with_worker=not args.no_worker),
                        settings.event_loop)
     return EXIT_OK
@@ -177,9 +179,23 @@ def cmd_worker(args: argparse.Namespace) -> int:
         if args.concurrency < 1:
             raise CommandError("--concurrency must be at least 1", code=2)
         settings = settings.model_copy(update={"worker_concurrency": args.concurrency})
-    with database_target(settings) as url:
+    with database_target(settings) as url, traced(settings):
         run_event_loop(_work(settings, url, args.health_port), settings.event_loop)
     return EXIT_OK
+
+
+@contextmanager
+def traced(settings: Settings) -> Iterator[None]:
+    """Tracing on for the process's life when `SMITH_TRACING_ENDPOINT` is set; the spans
+    still buffered are sent before it exits."""
+    try:
+        tracing.configure(settings.tracing_endpoint, service_name=settings.tracing_service_name)
+    except tracing.TracingUnavailable as exc:
+        raise CommandError(str(exc)) from exc
+    try:
+        yield
+    finally:
+        tracing.shutdown()
 
 
 def cmd_db_upgrade(args: argparse.Namespace) -> int:

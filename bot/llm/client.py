@@ -18,7 +18,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from bot import metrics
+from bot import metrics, tracing
 from bot.llm.errors import EnvironmentFailure, StepFailed
 from bot.retry import Retry, call_with_retry
 from bot.retry import RetryPolicy as SharedRetryPolicy
@@ -115,8 +115,14 @@ async def create_message(
             on_retry(reason)
 
     try:
-        return await call_with_retry(call, policy, classify=classify, what=f"model call ({step})",
-                                     on_retry=retried, sleep=sleep)
+        with tracing.span(f"model {step}", kind=tracing.SpanKind.CLIENT, step=step,
+                          model=request.get("model")) as span:
+            message = await call_with_retry(call, policy, classify=classify,
+                                            what=f"model call ({step})", on_retry=retried,
+                                            sleep=sleep)
+            span.set_attributes({"gen_ai.usage.input_tokens": message.usage.input_tokens,
+                                 "gen_ai.usage.output_tokens": message.usage.output_tokens})
+            return message
     except (anthropic.APIStatusError, anthropic.APIConnectionError) as exc:
         verdict = verdict_of(exc)
         last = verdict.reason if verdict else type(exc).__name__
