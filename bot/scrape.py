@@ -126,16 +126,19 @@ Labels = tuple[str, ...]
 
 
 def _counter(name: str, documentation: str, labels: tuple[str, ...],
-             values: Iterable[tuple[Labels, float]]) -> CounterMetricFamily:
-    family = CounterMetricFamily(name, documentation, labels=list(labels))
-    for key, value in _summed(values).items():
-        family.add_metric(list(key), value)
-    return family
+             values: Iterable[tuple[Labels, float]]) -> Metric:
+    return _filled(CounterMetricFamily(name, documentation, labels=list(labels)), values)
 
 
 def _gauge(name: str, documentation: str, labels: tuple[str, ...],
-           values: Iterable[tuple[Labels, float]]) -> GaugeMetricFamily:
-    family = GaugeMetricFamily(name, documentation, labels=list(labels))
+           values: Iterable[tuple[Labels, float]]) -> Metric:
+    return _filled(GaugeMetricFamily(name, documentation, labels=list(labels)), values)
+
+
+def _filled(family: CounterMetricFamily | GaugeMetricFamily,
+            values: Iterable[tuple[Labels, float]]) -> Metric:
+    """The family with one sample per label set, values of equal label sets summed (the
+    repositories folded into `other`)."""
     for key, value in _summed(values).items():
         family.add_metric(list(key), value)
     return family

@@ -59,14 +59,19 @@ async def submit_to_github(client: aiohttp.ClientSession, action: str, manifest:
         return response.headers["Location"]
 
 
+async def reach_callback(client: aiohttp.ClientSession, url: str) -> str:
+    """Open the local page and submit its form on GitHub: where GitHub sends the browser."""
+    action, manifest = await open_start_page(client, url)
+    return await submit_to_github(client, action, manifest)
+
+
 async def test_setup_registers_the_app_and_writes_its_credentials(github, tmp_path):
     folder = tmp_path / "secrets"
     flow = flow_for(github, folder)
     url = await flow.start()
     try:
         async with aiohttp.ClientSession() as client:
-            action, manifest = await open_start_page(client, url)
-            callback = await submit_to_github(client, action, manifest)
+            callback = await reach_callback(client, url)
             async with client.get(callback) as response:
                 page = await response.text()
                 assert response.status == 200, page
@@ -144,8 +149,7 @@ async def test_a_spent_code_ends_the_setup_with_the_reason(github, tmp_path):
     url = await flow.start()
     try:
         async with aiohttp.ClientSession() as client:
-            action, manifest = await open_start_page(client, url)
-            callback = await submit_to_github(client, action, manifest)
+            callback = await reach_callback(client, url)
             github.pending_apps.clear()  # the hour passed, or the code was used elsewhere
             async with client.get(callback) as response:
                 assert response.status == 502
