@@ -20,7 +20,7 @@ from bot.cli import build_parser
 from bot.config import PROJECT_ROOT, Settings
 from bot.forge.app_manifest import ManifestError, write_secrets
 from bot.forge.base import RepoRef
-from bot.forge.setup_command import ManifestFlow
+from bot.cli.setup import ManifestFlow
 from bot.services import build_forges
 from tests.fakes.github import FakeGitHub
 
