@@ -17,10 +17,10 @@ import pytest
 import pytest_asyncio
 
 from bot.cli import build_parser
+from bot.cli.setup import ManifestFlow
 from bot.config import PROJECT_ROOT, Settings
 from bot.forge.app_manifest import ManifestError, write_secrets
 from bot.forge.base import RepoRef
-from bot.cli.setup import ManifestFlow
 from bot.services import build_forges
 from tests.fakes.github import FakeGitHub
 

@@ -39,6 +39,7 @@ import pytest_asyncio
 from tests.fakes import FakeServer
 from tests.fakes.github.actions import HumanActions
 from tests.fakes.github.deliveries import Deliveries
+from tests.fakes.github.manifests import Manifests
 from tests.fakes.github.routes import Routes
 from tests.fakes.github.seeding import Seeding
 from tests.fakes.github.state import (
@@ -60,7 +61,6 @@ from tests.fakes.github.state import (
     SentDelivery,
     TokenGrant,
 )
-from tests.fakes.github.manifests import Manifests
 from tests.fakes.github.wire import Wire
 
 __all__ = [
