@@ -16,7 +16,7 @@ WORKDIR /src
 COPY pyproject.toml README.md protected_paths.yaml ./
 COPY bot ./bot
 COPY handlers ./handlers
-RUN python -m pip wheel --no-cache-dir --wheel-dir /wheels .
+RUN python -m pip wheel --no-cache-dir --wheel-dir /wheels ".[tracing]"
 
 # --- runtime: the wheels, git, the sandbox's launchers and the repositories' toolchains ---
 FROM python:${PYTHON_VERSION}-slim-${DEBIAN} AS runtime
@@ -36,7 +36,7 @@ RUN apt-get update \
 # (what is installed is what the build stage resolved, so there is nothing to pin here).
 # hadolint ignore=DL3013
 RUN --mount=type=bind,from=build,source=/wheels,target=/wheels \
-    python -m pip install --no-cache-dir --no-index --find-links /wheels smith-bot
+    python -m pip install --no-cache-dir --no-index --find-links /wheels "smith-bot[tracing]"
 
 RUN groupadd --gid 10001 smith \
  && useradd --uid 10001 --gid 10001 --create-home --shell /usr/sbin/nologin smith \

@@ -15,6 +15,7 @@ import structlog
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from bot import tracing
 from bot.audit.writer import AuditLog
 from bot.config import Settings
 from bot.events import Event, MalformedPayload, github_event, gitlab_event
@@ -26,7 +27,8 @@ from bot.forge.webhook_auth import (
     verify_gitlab,
 )
 from bot.intake import DeliveryRecord, DeliveryRecorder
-from bot.metrics import Metrics
+from bot.metrics import PROCESS, Metrics
+from bot.scrape import exposition_registry, read_store
 from bot.store.audit import AuditEntry
 from bot.store.db import Database, DatabaseUnavailable
 from bot.store.runs import runs_by_status
@@ -133,11 +135,16 @@ class WebhookReceiver:
         started = time.perf_counter()
         event_label = "unknown"
         seen = _Seen(forge, request)
-        try:
-            response, event_label, outcome = await self._handle(request, forge, verify, parse,
-                                                                seen)
-        finally:
-            self.metrics.ack_seconds.labels(forge).observe(time.perf_counter() - started)
+        with tracing.span(f"webhook {forge}", kind=tracing.SpanKind.SERVER,
+                          forge=forge) as span:
+            try:
+                response, event_label, outcome = await self._handle(request, forge, verify,
+                                                                    parse, seen)
+            finally:
+                self.metrics.ack_seconds.labels(forge).observe(time.perf_counter() - started)
+            span.set_attributes({"smith.event": event_label, "smith.outcome": outcome,
+                                 "http.response.status_code": response.status,
+                                 "smith.delivery": seen.delivery_id or ""})
         self.metrics.deliveries.labels(forge, event_label, outcome).inc()
         self.audit.note(seen.entry(outcome))
         return response
@@ -184,7 +191,7 @@ class WebhookReceiver:
                 forge=forge, delivery_id=verified.delivery_id,
                 event_name=verified.event_name, action=event.action,
                 repo=event.repo.full_name if event.repo else None, kind=str(event.kind),
-                event_json=event.model_dump_json(),
+                event_json=event.model_dump_json(), trace=tracing.traceparent(),
             ))
         except DatabaseUnavailable as exc:
             log.error("webhook_database_unavailable", **ids, error=str(exc))
@@ -284,16 +291,19 @@ async def readyz(request: web.Request) -> web.Response:
 
 
 async def metrics_view(request: web.Request) -> web.Response:
+    """The app's series, the process's (bot/metrics.py) and the store's, read now
+    (bot/scrape.py); without the database, the first two alone."""
     metrics = request.app[METRICS_KEY]
+    store = b""
     try:
         async with request.app[DATABASE_KEY].transaction() as session:
             counts = await runs_by_status(session)
+            snapshot = await read_store(session, metrics.top_repositories)
         metrics.runs.clear()
         for status, count in counts.items():
             metrics.runs.labels(status).set(count)
+        store = generate_latest(exposition_registry(snapshot))
     except DatabaseUnavailable:
         log.warning("metrics_without_run_counts")
-    body = generate_latest(metrics.registry)
+    body = generate_latest(metrics.registry) + generate_latest(PROCESS) + store
     return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
-
-

@@ -242,6 +242,14 @@ class Settings(BaseSettings):
                                                      "dependency cache (LRU eviction).")
     retention_codegraph_cache_max_gb: float = Field(5, gt=0, description="Size cap of the "
                                                     "code-graph caches (LRU eviction).")
+    tracing_endpoint: str | None = Field(None, description="OTLP/HTTP traces endpoint (e.g. "
+                                         "`http://collector:4318/v1/traces`); set, every run "
+                                         "is traced from its webhook to its sandboxed "
+                                         "commands. Needs `smith-bot[tracing]`.")
+    tracing_service_name: str = Field("smith", description="`service.name` of the traces.")
+    metrics_top_repositories: int = Field(10, ge=0, description="Repositories named in "
+                                          "`/metrics` labels (those with the most runs); the "
+                                          "rest are counted as `other`.")
     admin_host: str = Field("127.0.0.1", description="Address of the admin listener "
                             "(`/metrics`, and the dashboard when it has no token).")
     admin_port: int | None = Field(None, description="If set, `/metrics` (and a token-less "

@@ -39,6 +39,8 @@ class DeliveryRecord:
     repo: str | None
     kind: str
     event_json: str  # serialised once, by pydantic, in the request
+    trace: str | None = None
+    """The webhook's span as a W3C traceparent, for the job (None: tracing is off)."""
 
     @property
     def key(self) -> tuple[str, str]:
@@ -107,7 +109,7 @@ class DeliveryRecorder:
         unique = list(first.values())
         rows = [
             {"n": n, "forge": d.forge, "delivery_id": d.delivery_id, "event_name": d.event_name,
-             "action": d.action, "repo": d.repo, "kind": d.kind}
+             "action": d.action, "repo": d.repo, "kind": d.kind, "trace": d.trace}
             for n, d in enumerate(unique)
         ]
         async with self.db.autocommit() as conn:

@@ -16,6 +16,7 @@ from typing import Any
 import procrastinate
 import structlog
 
+from bot import tracing
 from bot.events import Event
 from bot.services import Runtime
 from bot.store.queue import EVENTS_QUEUE, HANDLE_EVENT, QUEUE, RUN_CHAIN
@@ -47,20 +48,26 @@ def blueprint(runtime: Runtime | None) -> procrastinate.Blueprint:
     tasks = procrastinate.Blueprint()
 
     @tasks.task(name=HANDLE_EVENT, queue=EVENTS_QUEUE, pass_context=False, retry=JOB_RETRY)
-    async def handle_event(delivery: int, event: dict[str, Any]) -> None:
+    async def handle_event(delivery: int, event: dict[str, Any], trace: str | None = None
+                           ) -> None:
         current = need_runtime(runtime)
         if current.route_event is None:
             log.warning("no_event_router", delivery=delivery)
             return
-        with structlog.contextvars.bound_contextvars(delivery=delivery):
+        with (structlog.contextvars.bound_contextvars(delivery=delivery),
+              tracing.continued(trace),
+              tracing.span("job handle_event", kind=tracing.SpanKind.CONSUMER,
+                           delivery=delivery)):
             await current.route_event(Event.model_validate(event), current)
 
     @tasks.task(name=RUN_CHAIN, queue=QUEUE, pass_context=False, retry=JOB_RETRY)
-    async def run_chain(run_id: int) -> None:
+    async def run_chain(run_id: int, trace: str | None = None) -> None:
         current = need_runtime(runtime)
         if current.run_chain is None:
             raise RuntimeError("no chain runner is configured in this process")
-        with structlog.contextvars.bound_contextvars(run=run_id):
+        with (structlog.contextvars.bound_contextvars(run=run_id),
+              tracing.continued(trace),
+              tracing.span("job run_chain", kind=tracing.SpanKind.CONSUMER, run=run_id)):
             await current.run_chain(run_id, current)
 
     return tasks

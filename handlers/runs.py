@@ -6,6 +6,7 @@ from typing import Any
 
 import structlog
 
+from bot import tracing
 from bot.events import Event
 from bot.forge.base import ItemRef
 from bot.forge.local import is_local
@@ -47,7 +48,7 @@ async def start_run(
             return None
         if not is_local(event.forge):
             await defer_in_transaction(
-                session, RUN_CHAIN, {"run_id": run.id},
+                session, RUN_CHAIN, {"run_id": run.id, **tracing.job_args()},
                 lock=subject_lock(event.forge, event.repo.full_name, subject),
             )
     log.info("run_queued", run=run.id, chain=chain, repo=event.repo.full_name,
@@ -66,7 +67,7 @@ async def requeue_run(runtime: Runtime, run: Run, **changes: Any) -> bool:
         fresh.params = {**(fresh.params or {}), **changes}
         if not is_local(fresh.forge):
             await defer_in_transaction(
-                session, RUN_CHAIN, {"run_id": fresh.id},
+                session, RUN_CHAIN, {"run_id": fresh.id, **tracing.job_args()},
                 lock=subject_lock(fresh.forge, fresh.repo, run_subject(fresh)),
             )
     return True

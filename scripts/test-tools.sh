@@ -3,7 +3,7 @@
 #
 # Required: git, Python's venv module and bubblewrap (the sandbox every repository test runs in).
 # Optional, each skipped with a line when it cannot be had (the tests that need it skip too):
-# Chromium (the dashboard's browser test), Universal Ctags (the code-graph benchmark's peer),
+# Chromium (the dashboard pages and charts in a browser), Universal Ctags (the code-graph benchmark's peer),
 # kubectl and docker-compose (deploy/ rendered offline), Node.js with jest and vitest (the
 # JavaScript runner tests, in ~/.cache/smith/js-tools).
 #

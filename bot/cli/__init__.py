@@ -45,6 +45,8 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("bot.validator.command",
                  "run the static validator on a diff offline (vetoes and soft signals)"),
     "index": ("bot.codegraph.command", "index a directory with tree-sitter and print a summary"),
+    "setup": ("bot.cli.setup",
+              "register Smith with a forge (GitHub App manifest flow)"),
     "symbols": ("bot.codegraph.command",
                 "show where NAME is defined and referenced under PATH"),
     "fix": ("bot.chains.fix.command", "run the fix chain for one issue in the foreground"),

@@ -10,12 +10,14 @@ import argparse
 import asyncio
 import gc
 import signal
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import structlog
 from aiohttp import web
 
+from bot import tracing
 from bot.app import create_admin_app, create_app
 from bot.command_line import EXIT_OK, CommandError, database_target, load_settings
 from bot.config import Settings
@@ -56,7 +58,7 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
     def dashboard(app: web.Application) -> None:
         add_dashboard_routes(app, runtime.db, token=token, stats_window=settings.stats_window)
 
-    metrics = Metrics()
+    metrics = Metrics(top_repositories=settings.metrics_top_repositories)
     worker: asyncio.Task[None] | None = None
     probe = WorkerProbe(stale_after=settings.stalled_after_seconds)
 
@@ -119,8 +121,9 @@ async def _work(settings: Settings, url: str, health_port: int | None) -> None:
 
     health = None
     if health_port is not None:  # probes for an orchestrator: /healthz, /readyz, /metrics
+        metrics = Metrics(top_repositories=settings.metrics_top_repositories)
         health = web.AppRunner(access_log=None, app=create_admin_app(
-            runtime.db, Metrics(), worker_check=worker_check, worker_gone=probe.gone))
+            runtime.db, metrics, worker_check=worker_check, worker_gone=probe.gone))
         await health.setup()
         await web.TCPSite(health, settings.admin_host, health_port).start()
     try:
@@ -164,7 +167,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     settings = load_settings()
     host = args.host or settings.host
     port = args.port if args.port is not None else settings.port
-    with database_target(settings) as url:
+    with database_target(settings) as url, traced(settings):
         run_event_loop(_serve(settings, url, host, port, with_worker=not args.no_worker),
                        settings.event_loop)
     return EXIT_OK
@@ -176,9 +179,23 @@ def cmd_worker(args: argparse.Namespace) -> int:
         if args.concurrency < 1:
             raise CommandError("--concurrency must be at least 1", code=2)
         settings = settings.model_copy(update={"worker_concurrency": args.concurrency})
-    with database_target(settings) as url:
+    with database_target(settings) as url, traced(settings):
         run_event_loop(_work(settings, url, args.health_port), settings.event_loop)
     return EXIT_OK
+
+
+@contextmanager
+def traced(settings: Settings) -> Iterator[None]:
+    """Tracing on for the process's life when `SMITH_TRACING_ENDPOINT` is set; the spans
+    still buffered are sent before it exits."""
+    try:
+        tracing.configure(settings.tracing_endpoint, service_name=settings.tracing_service_name)
+    except tracing.TracingUnavailable as exc:
+        raise CommandError(str(exc)) from exc
+    try:
+        yield
+    finally:
+        tracing.shutdown()
 
 
 def cmd_db_upgrade(args: argparse.Namespace) -> int:

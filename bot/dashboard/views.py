@@ -16,6 +16,7 @@ from aiohttp import web
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from bot.dashboard.auth import TokenGuard
+from bot.dashboard.overview import load_overview
 from bot.dashboard.pages import run_detail, run_lines
 from bot.dashboard.timeline import format_duration
 from bot.stats.compute import DEFAULT_WINDOW
@@ -32,6 +33,11 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
+
+
+DEFAULT_DAYS = 30
+"""Days the per-day charts cover, ending today (UTC); `?days=N` asks for others."""
+MAX_DAYS = 366
 
 
 class QueryError(ValueError):
@@ -66,13 +72,19 @@ class DashboardViews:
 
     async def index(self, request: web.Request) -> web.Response:
         repo = request.query.get("repo", "").strip() or None
+        days_text = request.query.get("days", "").strip()
+        if days_text and not (days_text.isdigit() and 1 <= int(days_text) <= MAX_DAYS):
+            return self.page("bad_request.html", status=400,
+                             problem=f"days must be a whole number from 1 to {MAX_DAYS}, "
+                                     f"got {days_text[:20]!r}.")
         try:
             async with self.database.transaction() as session:
                 runs = await run_lines(session, repo)
-                stats = await load_stats(session, repo=repo, window=self.stats_window)
+                overview = await load_overview(session, repo=repo, window=self.stats_window,
+                                               days=int(days_text or DEFAULT_DAYS))
         except DatabaseUnavailable as exc:
             return self._unavailable(exc)
-        return self.page("index.html", runs=runs, stats=stats, repo=repo or "")
+        return self.page("index.html", runs=runs, o=overview, repo=repo or "")
 
     async def run(self, request: web.Request) -> web.Response:
         raw_id = request.match_info["run_id"]

@@ -22,6 +22,7 @@ from typing import Any
 import structlog
 from pydantic import BaseModel
 
+from bot import tracing
 from bot.config import Settings
 from bot.engine.context import RunContext
 from bot.engine.endings import (
@@ -134,7 +135,7 @@ class RunEngine:
             await self._cleanup(ctx)
 
     def _context(
-        self, snapshot: "_RunSnapshot", artifacts: dict[str, dict[str, Any]], diff: str | None,
+        self, snapshot: _RunSnapshot, artifacts: dict[str, dict[str, Any]], diff: str | None,
         seq: int,
     ) -> RunContext:
         held = HeldValues(self.graph.held)
@@ -180,7 +181,18 @@ class RunEngine:
             step = outcome.next
 
     async def _execute(self, ctx: RunContext, name: str) -> StepOutcome | None:
-        """Run one step; None when the run ended inside (budget, environment retry)."""
+        """Run one step (a span of the run's trace); None when the run ended inside (budget,
+        environment retry)."""
+        with tracing.span(f"step {name}", chain=self.graph.name, step=name,
+                          run=ctx.run_id) as span:
+            outcome = await self._execute_step(ctx, name)
+            verdict = "ended" if outcome is None else str(outcome.verdict)
+            span.set_attribute("smith.verdict", verdict)
+            if verdict in ("failed", "environment"):
+                tracing.fail(span, verdict)
+            return outcome
+
+    async def _execute_step(self, ctx: RunContext, name: str) -> StepOutcome | None:
         node = self.graph.node(name)
         db = self.runtime.db
         async with db.transaction() as session:
@@ -332,7 +344,7 @@ class RunEngine:
         """The chain's own words for a step that ran out of tries, if its node has them."""
         return self.graph.node(step).exhausted if self.graph.has(step) else None
 
-    async def _say_ending(self, ctx: RunContext, ending: RunEnding) -> None:  # noqa: C901
+    async def _say_ending(self, ctx: RunContext, ending: RunEnding) -> None:
         """Generic endings are explained here; steps explain their own (`announced` endings)."""
         if ctx.issue is None:  # a campaign without an issue: the store and the log keep it
             log.info("ending_not_said", run=ctx.run_id, outcome=ending.outcome,
@@ -456,7 +468,7 @@ class _RunSnapshot:
     subject_key: str = ""
 
     @classmethod
-    def of(cls, run: Run) -> "_RunSnapshot":
+    def of(cls, run: Run) -> _RunSnapshot:
         return cls(id=run.id, forge=run.forge, repo=run.repo, issue_number=run.issue_number,
                    chain=run.chain, params=run.params, summoned_by=run.summoned_by,
                    change_request_number=run.change_request_number,

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from bot import metrics, tracing
 from bot.llm.errors import EnvironmentFailure, StepFailed
 from bot.retry import Retry, call_with_retry
 from bot.retry import RetryPolicy as SharedRetryPolicy
@@ -83,6 +84,13 @@ async def create_message(
 
     def classify(exc: Exception) -> Retry | None:
         if isinstance(exc, anthropic.APIStatusError):
+            metrics.model_error(step, str(exc.status_code))
+        elif isinstance(exc, anthropic.APIConnectionError):
+            metrics.model_error(step, metrics.CONNECTION)
+        return verdict_of(exc)
+
+    def verdict_of(exc: Exception) -> Retry | None:
+        if isinstance(exc, anthropic.APIStatusError):
             detail = f"{exc.status_code} {exc.type or ''}".strip()
             if exc.status_code in CREDENTIAL_STATUS:
                 raise EnvironmentFailure(
@@ -101,11 +109,22 @@ async def create_message(
         message: Message = await client.messages.create(**request)
         return message
 
+    def retried(reason: str) -> None:
+        metrics.model_retry(step, reason)
+        if on_retry is not None:
+            on_retry(reason)
+
     try:
-        return await call_with_retry(call, policy, classify=classify, what=f"model call ({step})",
-                                     on_retry=on_retry, sleep=sleep)
+        with tracing.span(f"model {step}", kind=tracing.SpanKind.CLIENT, step=step,
+                          model=request.get("model")) as span:
+            message = await call_with_retry(call, policy, classify=classify,
+                                            what=f"model call ({step})", on_retry=retried,
+                                            sleep=sleep)
+            span.set_attributes({"gen_ai.usage.input_tokens": message.usage.input_tokens,
+                                 "gen_ai.usage.output_tokens": message.usage.output_tokens})
+            return message
     except (anthropic.APIStatusError, anthropic.APIConnectionError) as exc:
-        verdict = classify(exc)
+        verdict = verdict_of(exc)
         last = verdict.reason if verdict else type(exc).__name__
         raise EnvironmentFailure(
             f"model API unavailable after {policy.attempts} attempts (last: {last})", step=step

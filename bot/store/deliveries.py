@@ -23,7 +23,7 @@ _RECORD_BATCH = text(
     input AS (
         SELECT x.*, events.event FROM jsonb_to_recordset(CAST(:rows AS jsonb)) AS x(
             n int, forge text, delivery_id text, event_name text, action text, repo text,
-            kind text)
+            kind text, trace text)
         JOIN events USING (n)
     ),
     inserted AS (
@@ -36,7 +36,9 @@ _RECORD_BATCH = text(
     jobs AS MATERIALIZED (
         SELECT procrastinate_defer_jobs_v1(array_agg(ROW(
             :queue, :task, 0, NULL, NULL,
-            jsonb_build_object('delivery', i.id, 'event', x.event), NULL
+            jsonb_build_object('delivery', i.id, 'event', x.event)
+            || CASE WHEN x.trace IS NULL THEN '{}'::jsonb
+                    ELSE jsonb_build_object('trace', x.trace) END, NULL
         )::procrastinate_job_to_defer_v1 ORDER BY x.n)) AS ids
         FROM inserted i JOIN input x USING (forge, delivery_id)
     )

@@ -14,6 +14,7 @@ from bot.config import Settings
 from bot.dashboard import add_dashboard_routes
 from bot.store.db import Database
 from handlers import build_router
+from tests.dashboard.chart_data import insert_chart_data
 from tests.stats import dataset
 
 TOKEN = "dashboard-token-for-tests"
@@ -40,7 +41,12 @@ async def start_dashboard(tmp_path, database: Database) -> AsyncIterator[StartDa
     servers: list[TestServer] = []
     runs = await dataset.insert_dataset(database)
 
-    async def start(*, token: str | None = None, window: int = dataset.WINDOW) -> Dashboard:
+    async def start(*, token: str | None = None, window: int = dataset.WINDOW,
+                    charts: bool = False) -> Dashboard:
+        """`charts`: add recent rows for the charts (tests/dashboard/chart_data.py)."""
+        if charts:
+            runs.update({f"lab_{key}": value
+                         for key, value in (await insert_chart_data(database)).items()})
         settings = Settings(data_dir=tmp_path / "data", bot_account="smith-bot")
         app = create_app(
             settings, database, build_router(settings),

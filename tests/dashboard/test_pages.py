@@ -195,3 +195,23 @@ async def test_an_unreachable_database_gives_503_not_a_traceback(tmp_path, unuse
     finally:
         await server.close()
         await db.dispose()
+
+
+async def test_charts_escape_hostile_reasons_and_refuse_bad_days(start_dashboard):
+    dashboard = await start_dashboard(charts=True)
+    hostile = '<script>alert(1)</script>"><img src=x onerror=alert(2)>'
+    async with dashboard.db.transaction() as session:
+        await session.execute(update(Step).where(
+            Step.run_id == dashboard.runs["lab_fix"], Step.status == "rejected",
+            Step.name == "quality").values(verdict=hostile[:50]))
+    status, _, html = await dashboard.get("/", params={"repo": "acme/lab"})
+    assert status == 200
+    rejections = re.search(r'<svg id="chart-rejections".*?</svg>', html, re.S).group(0)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in rejections
+    assert "<script" not in html and "<img" not in html
+    for days in ("0", "367", "abc", "-1", "1e3"):
+        status, _, html = await dashboard.get("/", params={"days": days})
+        assert status == 400, days
+        assert "days must be a whole number from 1 to 366" in html
+    status, _, html = await dashboard.get("/", params={"days": "366"})
+    assert status == 200 and 'id="chart-tokens"' in html

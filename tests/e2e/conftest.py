@@ -106,6 +106,8 @@ class E2E:
     issue: int
     repo_name: str
     drained: list[str] = field(default_factory=list)
+    web_url: str = ""
+    """The Smith web app's base URL (webhooks, `/metrics`)."""
 
     @property
     def repo(self) -> RepoRef:
@@ -271,7 +273,7 @@ async def e2e(tmp_path: Path, database: Database, forge_name: str, request) -> A
                               route_event=router.dispatch, run_chain=chain_runner(GRAPHS))
             try:
                 yield E2E(forge_name, settings, database, fake, model, runtime, bare, issue,
-                          repo_name)
+                          repo_name, web_url=base)
             finally:
                 await forge.close()
                 await server.close()

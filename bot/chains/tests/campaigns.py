@@ -19,6 +19,7 @@ from datetime import datetime
 
 import structlog
 
+from bot import tracing
 from bot.chains.tests.graph import TESTS
 from bot.cron import due
 from bot.forge.base import Forge, GitCredentials, RepoRef
@@ -120,7 +121,7 @@ async def _consider(runtime: Runtime, workspace: Workspace, forge: Forge, repo: 
                                params=campaign_params(slot, schedule))
         if run is None:
             return "a campaign is still live"
-        await defer_in_transaction(session, RUN_CHAIN, {"run_id": run.id},
+        await defer_in_transaction(session, RUN_CHAIN, {"run_id": run.id, **tracing.job_args()},
                                    lock=subject_lock(repo.forge, repo.full_name, COVERAGE))
         await append_audit(session, [AuditEntry(
             kind="campaign_queued", outcome="queued", forge=repo.forge, repo=repo.full_name,

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import structlog
 
+from bot import metrics, tracing
 from bot.workspace.sandbox import kinds
 from bot.workspace.sandbox.fsview import build_view, passwd_files
 from bot.workspace.sandbox.launchers import HOST_ENV, launchers
@@ -95,11 +96,34 @@ class Sandbox:
         network: bool = False,
         writable: Sequence[Path] = (),
     ) -> CommandResult:
-        """Run `command` through `/bin/sh -c` inside the sandbox.
+        """Run `command` through `/bin/sh -c` inside the sandbox (a span of the run's trace,
+        which names the sandbox and the limit, never the command: it may carry a secret).
 
         Never raises on the command's failure; raises `SecretLeak` when its output holds one
         of Smith's secrets (the output is not returned).
         """
+        with tracing.span("sandbox command", kind=tracing.SpanKind.CLIENT,
+                          sandbox=self.kind, network=network, timeout=timeout) as span:
+            result = await self._run(command, cwd=cwd, timeout=timeout, env=env,
+                                     path_prepend=path_prepend, network=network,
+                                     writable=writable)
+            span.set_attributes({"smith.exit_code": -1 if result.exit_code is None
+                                 else result.exit_code, "smith.limit": result.limit or ""})
+            if result.limit is not None:
+                tracing.fail(span, f"limit: {result.limit}")
+            return result
+
+    async def _run(
+        self,
+        command: str,
+        *,
+        cwd: Path,
+        timeout: float,
+        env: Mapping[str, str] | None,
+        path_prepend: Sequence[Path],
+        network: bool,
+        writable: Sequence[Path],
+    ) -> CommandResult:
         s = self.settings
         cwd = Path(os.path.abspath(cwd))
         scratch = Path(tempfile.mkdtemp(prefix="smith-run-", dir=s.tmp_root))
@@ -285,6 +309,7 @@ class Sandbox:
         duration = round(time.monotonic() - started, 3)
         log.info("sandbox.ran", kind=self.kind, exit_code=code, timed_out=timed_out,
                  limit=limit, seconds=duration, network=network)
+        metrics.sandbox_command(self.kind, limit, duration)
         if secrets.leaked:
             log.error("sandbox.secret_leak", kind=self.kind)
             raise SecretLeak(

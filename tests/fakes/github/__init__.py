@@ -39,6 +39,7 @@ import pytest_asyncio
 from tests.fakes import FakeServer
 from tests.fakes.github.actions import HumanActions
 from tests.fakes.github.deliveries import Deliveries
+from tests.fakes.github.manifests import Manifests
 from tests.fakes.github.routes import Routes
 from tests.fakes.github.seeding import Seeding
 from tests.fakes.github.state import (
@@ -70,7 +71,7 @@ __all__ = [
 ]
 
 
-class FakeGitHub(Seeding, HumanActions, Wire, Routes, Deliveries, FakeServer):
+class FakeGitHub(Seeding, HumanActions, Wire, Routes, Deliveries, Manifests, FakeServer):
     """In-memory GitHub; `base_url` is the API root to give the adapter."""
 
     def __init__(
@@ -92,6 +93,7 @@ class FakeGitHub(Seeding, HumanActions, Wire, Routes, Deliveries, FakeServer):
         self._delivery_ids = itertools.count(90_000_001)
         self._register_routes()
         self._register_delivery_routes()
+        self._register_manifest_routes()
 
 
 @pytest_asyncio.fixture
