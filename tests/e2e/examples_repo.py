@@ -3,6 +3,7 @@ scripted turns of a generator, a critic and the class tree."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -79,9 +80,9 @@ def push_examples(bare: Path, *, rounds: int = 5) -> None:
     }, message="alarm examples")
 
 
-def split_for(settings: Settings) -> Split:
+def split_for(settings: Settings, pinned: Collection[str] = ()) -> Split:
     return split_examples(POSITIVES, NEGATIVES, seed=settings.examples_split_seed,
-                          fraction=settings.examples_held_out_fraction)
+                          fraction=settings.examples_held_out_fraction, pinned=pinned)
 
 
 def memorising(split: Split) -> str:

@@ -54,6 +54,8 @@ def summary(run: dict[str, Any]) -> dict[str, Any]:
         if train and held else None,
         "outcome": run.get("outcome"), "reason": run.get("reason"), "run": run.get("id"),
         "branch": run.get("branch"), "acceptance_hash": state.get("acceptance_hash"),
+        "moved_to_training": {"quoted": state.get("quoted_to_training", 0),
+                              "contained": state.get("moved_to_training", 0)},
         "iterations": iterations,
         "train": {k: train[k] for k in ("recall", "precision")} if train else None,
         "held_out": {k: held[k] for k in ("recall", "precision", "recall_lower",

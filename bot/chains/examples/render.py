@@ -44,7 +44,10 @@ def thresholds_text(spec: ExamplesConfig, state: ExamplesState) -> str:
             f"Acceptance hash: `{state.acceptance_hash}`\n"
             f"Held-out part: {state.held_out_size} examples ({state.held_out_positives} "
             f"positive, {state.held_out_negatives} negative), hash `{state.held_out_hash}`; "
-            f"training part: {state.train_size} examples.")
+            f"training part: {state.train_size} examples.\n"
+            f"Moved to training: {state.quoted_to_training} examples quoted by the task, the "
+            f"contract or the rules (before the seeded split; the held-out share was drawn "
+            f"from the rest), and {state.moved_to_training} contained in a training example.")
 
 
 def classes_table(state: ExamplesState) -> str:

@@ -48,6 +48,10 @@ class ExamplesState(BaseModel):
     held_out_negatives: int = 0
     train_size: int = 0
     moved_to_training: int = 0
+    quoted_to_training: int = 0
+    """Examples the task, contract or rules quote, assigned to training before the split."""
+    quoted_keys: list[str] | None = None
+    """Hashes of those examples, fixed by the first execution (None before it)."""
     iterations: list[Iteration] = Field(default_factory=list)
     round: int = 1
     """The artefact round: held-out evaluations so far, plus one."""
