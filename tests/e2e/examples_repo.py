@@ -55,16 +55,23 @@ def test_accepts_alarm_requests():
 def test_rejects_other_requests():
     assert not matches("play the radio")
 '''
+ACCEPTS = f"{TESTS}::test_accepts_alarm_requests"
+REJECTS = f"{TESTS}::test_rejects_other_requests"
 CLASSES = {"classes": [
     {"id": "IC1", "description": "requests to set an alarm or to be woken",
-     "expected": "accepted"},
-    {"id": "IC2", "description": "requests about anything else", "expected": "rejected"},
+     "expected": "accepted", "accepts": True},
+    {"id": "IC2", "description": "requests about anything else", "expected": "rejected",
+     "accepts": False},
 ]}
-COVERAGE = {"covers": [{"id": "IC1", "test": f"{TESTS}::test_accepts_alarm_requests"},
-                       {"id": "IC2", "test": f"{TESTS}::test_rejects_other_requests"}]}
+COVERAGE = {"covers": [
+    {"id": "IC1", "test": ACCEPTS, "inputs": ["set an alarm for four", "wake me at dawn"]},
+    {"id": "IC2", "test": REJECTS, "inputs": ["play the radio"]}]}
+BRANCHES = [
+    {"description": "requests that mention an alarm or waking up", "expected": "accepted",
+     "tests": [ACCEPTS]},
+    {"description": "any other request", "expected": "rejected", "tests": [REJECTS]}]
 GENERATED = {"summary": "Accepts requests that mention an alarm or waking up.",
-             "tests": [f"{TESTS}::test_accepts_alarm_requests",
-                       f"{TESTS}::test_rejects_other_requests"]}
+             "tests": [ACCEPTS, REJECTS], "branches": BRANCHES}
 GENERAL_OBSERVATION = ("Requests worded differently from the training ones are not "
                        "recognised: the artefact memorises inputs instead of a pattern.")
 

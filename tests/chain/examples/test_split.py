@@ -3,7 +3,8 @@ training one."""
 
 from __future__ import annotations
 
-from bot.chains.examples.leaks import normalise as words, quoted
+from bot.chains.examples.leaks import normalise as words
+from bot.chains.examples.leaks import quoted
 from bot.chains.examples.split import HeldOut, digest, parse_examples, split_examples
 from bot.engine.held import HeldValues, normalise
 

@@ -72,8 +72,8 @@ async def classes(ctx: RunContext) -> StepOutcome:
     filt = await leak_filter(ctx)
     kept = clean_classes(tree, lambda text: filt.leaks(text) or ctx.held.leaks_in(text))
     state = ExamplesState.of(ctx)
-    state.classes = [ClassRow(id=c.id, description=c.description, expected=c.expected)
-                     for c in kept]
+    state.classes = [ClassRow(id=c.id, description=c.description, expected=c.expected,
+                              accepts=c.accepts) for c in kept]
     await state.save(ctx)
     dropped = len(tree.classes) - len(kept)
     return StepOutcome(Verdict.PASSED, ONWARD,
