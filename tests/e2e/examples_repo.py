@@ -3,7 +3,7 @@ scripted turns of a generator, a critic and the class tree."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,7 @@ SMITH_YML = f"""examples:
   contract: "def matches(text: str) -> bool"
   evaluator: assistant.intents.alarm:matches
   rules: ["No example may be copied into the artefact."]
-  limits: {{artefact_rounds: {{rounds}}}}
+  limits: {{artefact_rounds: {{rounds}}, companion_rounds: {{companion}}}}
 """
 GENERAL = '''"""Does a request ask to set an alarm?"""
 
@@ -76,9 +76,10 @@ GENERAL_OBSERVATION = ("Requests worded differently from the training ones are n
                        "recognised: the artefact memorises inputs instead of a pattern.")
 
 
-def push_examples(bare: Path, *, rounds: int = 5) -> None:
+def push_examples(bare: Path, *, rounds: int = 5, companion_rounds: int = 3) -> None:
     push_files(bare, {
-        ".smith.yml": SMITH_YML.replace("{rounds}", str(rounds)),
+        ".smith.yml": SMITH_YML.replace("{rounds}", str(rounds)).replace(
+            "{companion}", str(companion_rounds)),
         "examples/alarm_positive.txt": "\n".join(POSITIVES) + "\n",
         "examples/alarm_negative.txt": "# not alarms\n" + "\n".join(NEGATIVES) + "\n",
         "assistant/__init__.py": "", "assistant/intents/__init__.py": "",
@@ -104,22 +105,35 @@ PROBES = [Turn.tool("read_file", path="examples/alarm_negative.txt"),
 """A generator trying to read and rewrite the example files themselves."""
 
 
-def generator_turns(artefact: str, *, tests: bool = True, probe: bool = False) -> list[Turn]:
+def generator_turns(artefact: str, *, tests: bool = True, probe: bool = False,
+                    generated: dict[str, Any] = GENERATED,
+                    writes: dict[str, str] | None = None) -> list[Turn]:
     turns = [*(PROBES if probe else []), Turn.tool("read_file", path="@training/positives.txt"),
              Turn.tool("write_file", path=ARTEFACT, content=artefact)]
     if tests:
         turns.append(Turn.tool("write_file", path=TESTS, content=COMPANION_TESTS))
-    return [*turns, Turn.submit("submit_generated_artefact", GENERATED)]
+    turns += [Turn.tool("write_file", path=path, content=text)
+              for path, text in (writes or {}).items()]
+    return [*turns, Turn.submit("submit_generated_artefact", generated)]
 
 
-def script(model: FakeModelServer, *artefacts: str, critic: list[dict[str, Any]] = (),
-           coverage: bool = True, probe: bool = False) -> None:
+def script(model: FakeModelServer, *artefacts: str, critic: Sequence[dict[str, Any]] = (),
+           coverage: bool = True, probe: bool = False,
+           generated: Sequence[dict[str, Any]] = (), writes: Sequence[dict[str, str]] = (),
+           covers: Sequence[dict[str, Any]] = ()) -> None:
+    """The class tree, one generator attempt per artefact (its submission and extra files
+    from `generated` and `writes`, by position), the critic's answers and the coverage
+    mappings (`covers`, else COVERAGE once)."""
     model.script("submit_input_classes", Turn.submit("submit_input_classes", CLASSES))
     turns: list[Turn] = []
-    for artefact in artefacts:
-        turns += generator_turns(artefact, probe=probe)
+    for index, artefact in enumerate(artefacts):
+        turns += generator_turns(
+            artefact, probe=probe,
+            generated=generated[index] if index < len(generated) else GENERATED,
+            writes=writes[index] if index < len(writes) else None)
     model.script("submit_generated_artefact", *turns)
     if critic:
         model.script("submit_critique", *(Turn.submit("submit_critique", c) for c in critic))
     if coverage:
-        model.script("submit_class_coverage", Turn.submit("submit_class_coverage", COVERAGE))
+        model.script("submit_class_coverage",
+                     *(Turn.submit("submit_class_coverage", c) for c in covers or [COVERAGE]))
