@@ -364,8 +364,7 @@ class RunEngine:
             text = render_cancelled(ctx.run_id, by=ending.reason or "a maintainer",
                                     command=command)
         elif ending.outcome == "held_value_leak":
-            text = render_held_value_leak(ctx.run_id, step=step, reason=ending.reason,
-                                          command=command)
+            text = render_held_value_leak(ctx.run_id, step=step, reason=ending.reason)
         elif ending.outcome == "internal_error":
             text = render_internal_error(ctx.run_id, step=step, command=command)
         elif ending.status == RunStatus.FAILED:

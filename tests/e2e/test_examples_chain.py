@@ -170,6 +170,11 @@ async def test_generator_output_holding_a_held_out_example_is_caught(e2e: E2E):
     assert (run.status, run.outcome) == ("failed", "held_value_leak"), run.reason
     assert e2e.change_requests() == []
     assert run.branch not in branches(e2e.bare)
+    # The stop names where the example was found, and does not send anyone to retry.
+    ending = e2e.assert_one_final_ending()
+    assert "appeared in the trajectory at Generate the artefact" in run.reason, run.reason
+    assert "Generate the artefact" in ending and "running the same task again stops" in ending
+    assert "retry" not in ending
     leaks = LeakFilter(e.text for e in split.held_out)
     assert leaks.count(e2e.issue_comments()) == 0
     assert leaks.count(await _database_rows(e2e)) == 0

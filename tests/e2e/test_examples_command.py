@@ -23,11 +23,12 @@ pytestmark = pytest.mark.e2e
 
 
 async def _smith_examples(tmp_path: Path, database_url: str, model: FakeModelServer,
-                          task: str, **extra: str) -> tuple[int, bytes, bytes, Path]:
+                          task: str, companion_rounds: int = 3,
+                          **extra: str) -> tuple[int, bytes, bytes, Path]:
     """`smith examples --json` on a fresh clone of the alarm repository: (exit code, stdout,
     stderr, report path)."""
     bare = make_buggy_repo(tmp_path / "origin")
-    ex.push_examples(bare)
+    ex.push_examples(bare, companion_rounds=companion_rounds)
     repo = tmp_path / "project"
     subprocess.run(["git", "clone", "-q", str(bare), str(repo)], check=True)
     issue_file = tmp_path / "task.md"
@@ -105,3 +106,20 @@ async def test_a_task_quoting_its_examples_is_accepted_and_a_debug_run_logs_no_h
     held_lines = [line for line in logs.splitlines() if leaks.contains(line)]
     assert held_lines == [], f"{len(held_lines)} log lines hold a held-out example"
     assert leaks.count([text, out.decode(), *files]) == 0
+
+
+async def test_a_failed_run_says_what_happened_without_host_paths(tmp_path, database_url):
+    async with FakeModelServer() as model:
+        ex.script(model, ex.GENERAL, writes=[{"calc.py": "def total(values):\n    return 0\n"}])
+        code, out, err, report = await _smith_examples(
+            tmp_path, database_url, model, "# Recognise alarm requests\n\nWrite it.\n",
+            companion_rounds=1)
+    assert code == 1, err.decode()[-3000:]
+    said = ("the repository's own tests fail on the final branch (1 of 3 tests failing: "
+            "tests/test_calc.py::test_total)")
+    result = json.loads(out)
+    assert result["outcome"] == "suite_red" and said in result["reason"]
+    assert f"not accepted (suite_red): {said}" in " ".join(err.decode().split())
+    text = report.read_text()
+    assert "suite_red" in text and said in text and "### Smith did not open a change request" in text
+    assert str(tmp_path) not in text and "/tmp/" not in text and "/tmp/" not in result["reason"]

@@ -17,6 +17,7 @@ from bot.chains.examples.state import ExamplesState, Iteration
 from bot.engine.artifacts import Artifact
 from bot.engine.context import RunContext
 from bot.engine.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.engine.walk import public_text
 from bot.forge.errors import ForgeError
 
 MAX_ERRORS_SHOWN = 20
@@ -25,8 +26,10 @@ MAX_ERRORS_SHOWN = 20
 async def end_below_threshold(ctx: RunContext, state: ExamplesState, reason: str,
                               artifact: Artifact | None = None,
                               outcome: str = "below_threshold") -> StepOutcome:
-    """No change request: the metrics go on the issue, and the run ends failed."""
+    """No change request: the metrics go on the issue, and the run ends failed. The reason is
+    stored and shown as the public may read it (no host paths)."""
     await state.save(ctx)
+    reason = public_text(ctx, reason)
     text = below_threshold_comment(run_id=ctx.run_id, spec=spec_of(ctx), state=state,
                                    reason=reason, command=ctx.settings.command_prefix,
                                    kind=outcome)
