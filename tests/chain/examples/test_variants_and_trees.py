@@ -20,7 +20,8 @@ def _load(source: str) -> dict:
 
 
 def test_the_variant_flips_exactly_the_named_inputs_even_hostile_ones():
-    hostile = ["set an alarm", "alarm'''\nimport os; os._exit(3)\n'''", 'alarm"); raise SystemExit("']
+    hostile = ["set an alarm", "alarm'''\nimport os; os._exit(3)\n'''",
+               'alarm"); raise SystemExit("']
     matches = _load(variant_source(ORIGINAL, "matches", hostile, False))["matches"]
     assert [matches(text) for text in hostile] == [False, False, False]
     assert matches("alarm at six") is True and matches("play music") is False
