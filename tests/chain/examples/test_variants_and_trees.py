@@ -79,3 +79,15 @@ def test_a_class_only_the_critic_found_and_a_branch_only_the_author_has():
 def test_a_refuted_claim_links_no_branch():
     divergence = compare([_row("IC1", "t::a", shown=False)], [_branch("x", "t::a")])
     assert divergence.critic_only == () and len(divergence.author_only) == 1
+
+
+def test_a_class_without_accepts_takes_its_polarity_from_a_plain_expected_outcome():
+    from bot.chains.examples.artifacts import InputClass
+    from bot.chains.examples.steps.generate import polarity
+
+    def cls(expected: str, accepts: bool | None = None) -> InputClass:
+        return InputClass(id="IC1", description="requests", expected=expected, accepts=accepts)
+
+    assert polarity(cls("Accepted.")) is True and polarity(cls("not  recognised")) is False
+    assert polarity(cls("raises ValueError")) is None
+    assert polarity(cls("accepted", accepts=False)) is False  # the critic's word first
