@@ -8,6 +8,8 @@
   speaks only from WARNING up: its INFO lines (migrations applied, periodic tasks registered,
   jobs started) say nothing an operator acts on. At DEBUG their INFO lines come back too (their
   own DEBUG chatter stays off, and SQLAlchemy, whose INFO is every statement, stays at WARNING).
+  The loggers that can carry request bodies (the model SDK, httpx, httpcore, urllib3) never log
+  below INFO, whatever the level and whatever they set themselves (`BODY_LOGGERS`).
 - The CLI chooses the level (bot/cli/__init__.py): `smith serve` and `smith worker` log at the
   configured level; a one-shot command logs WARNING and up unless SMITH_LOG_LEVEL (or
   `log_level` in smith.toml) is set, because its live status line and its printed outcome say
@@ -32,6 +34,12 @@ QUIET_LOGGERS = ("alembic", "procrastinate", "aiohttp", "asyncio", "httpx", "htt
                  "filelock", "tree_sitter", "uvloop")
 """Libraries known to log at INFO or below: their level is raised, so their records are not even
 made (the handler's filter catches any other library)."""
+BODY_LOGGERS = ("anthropic", "httpx", "httpx2", "httpcore", "urllib3")
+"""Libraries whose DEBUG records can carry a whole request or response (the model SDK logs its
+request options, the HTTP clients their traffic): below DEBUG at every level, and their DEBUG
+records dropped by the handler even when the library lowers its own level (the SDK does, on
+import, when ANTHROPIC_LOG=debug). A critic's request holds held-out examples (DESIGN §12)."""
+BODY_FLOOR = logging.INFO
 SILENT_LOGGERS = ("sqlalchemy",)
 """WARNING and up even at DEBUG: SQLAlchemy's INFO is every statement and mapper set-up."""
 
@@ -76,7 +84,10 @@ class _LibraryFloor(logging.Filter):
         self.floor = floor
 
     def filter(self, record: logging.LogRecord) -> bool:
-        return record.levelno >= self.floor or record.name.split(".", 1)[0] in OWN_LOGGERS
+        top = record.name.split(".", 1)[0]
+        if top in BODY_LOGGERS and record.levelno < BODY_FLOOR:
+            return False
+        return record.levelno >= self.floor or top in OWN_LOGGERS
 
 
 def configure_logging(level: str = "INFO", fmt: str = "auto") -> None:
@@ -113,6 +124,8 @@ def configure_logging(level: str = "INFO", fmt: str = "auto") -> None:
     root.handlers[:] = [handler]
     for name in QUIET_LOGGERS:
         logging.getLogger(name).setLevel(floor)
+    for name in BODY_LOGGERS:
+        logging.getLogger(name).setLevel(max(BODY_FLOOR, floor))
     for name in SILENT_LOGGERS:
         logging.getLogger(name).setLevel(max(logging.WARNING, root.level))
     logging.getLogger("aiohttp.access").setLevel(max(logging.WARNING, root.level))

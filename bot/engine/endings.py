@@ -131,6 +131,25 @@ def render_failure(
     return frame(run_id, FailureKind.ERROR, "Smith stopped without a fix", body)
 
 
+def render_held_value_leak(run_id: int | str, *, step: str, reason: str) -> str:
+    """A held value (a held-out example) reached something the run was about to write. A
+    retry meets the same inputs and stops the same way, so the advice is what to change."""
+    body = [
+        f"The run stopped at **{step_title(step)}**: {escape_inline(reason, max_chars=600)}.",
+        "",
+        "The example itself is not shown here: it is one the artefact is judged on and the "
+        "generator must never see.",
+        "",
+        "**What you can do:** running the same task again stops the same way. If the task, "
+        "the contract or the rules quote examples, they already go to training; look for "
+        "examples copied elsewhere the generator reads (the repository's files, learned rules) "
+        "and remove them before summoning Smith again. If none is there, tell the Smith "
+        f"operator: run {escape_inline(str(run_id), max_chars=40)}.",
+    ]
+    return frame(run_id, "held_value_leak", "Smith stopped to keep a held-out example hidden",
+                 body)
+
+
 def render_internal_error(
     run_id: int | str, *, step: str, command: str = DEFAULT_COMMAND
 ) -> str:

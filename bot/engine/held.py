@@ -28,6 +28,12 @@ LEAK_TEXT = ("a value this run may only hold in memory appeared in what it was a
              "so the run was stopped and nothing from it was published")
 
 
+def leak_text(where: str) -> str:
+    """The ending's reason for a held value found in `where` (never the value itself)."""
+    return (f"a value this run may only hold in memory (a held-out example) appeared in "
+            f"{where}, so the run was stopped and nothing from it was published")
+
+
 class HeldValueLeak(Exception):
     """Something about to be written contains a held value. Never carries the value itself."""
 

@@ -30,6 +30,7 @@ from bot.engine.endings import (
     render_cap_reached,
     render_environment_failure,
     render_failure,
+    render_held_value_leak,
     render_internal_error,
     render_step_budget_exhausted,
 )
@@ -43,10 +44,11 @@ from bot.engine.graph import (
     Verdict,
     verdict_code,
 )
-from bot.engine.held import LEAK_TEXT, GuardedForge, HeldValueLeak, HeldValues
+from bot.engine.held import LEAK_TEXT, GuardedForge, HeldValueLeak, HeldValues, leak_text
 from bot.engine.loop import ItemLoop, ItemsSpent, walk_items
 from bot.engine.state import RunState
 from bot.engine.status import StatusBoard, speaks_on
+from bot.engine.step_titles import step_title
 from bot.engine.stories import TellingRecords, ending_story, told_kinds
 from bot.forge.base import RepoRef
 from bot.forge.errors import ForgeError, ForgeUnavailable, RateLimited
@@ -373,6 +375,8 @@ class RunEngine:
         elif ending.status == RunStatus.CANCELLED:
             text = render_cancelled(ctx.run_id, by=ending.reason or "a maintainer",
                                     command=command)
+        elif ending.outcome == "held_value_leak":
+            text = render_held_value_leak(ctx.run_id, step=step, reason=ending.reason)
         elif ending.outcome == "internal_error":
             text = render_internal_error(ctx.run_id, step=step, command=command)
         elif ending.status == RunStatus.FAILED:
@@ -427,7 +431,8 @@ def _held_leak(ctx: RunContext, step: str, exc: HeldValueLeak) -> StepOutcome:
     """A held value was about to be written: the run stops, and says so without it."""
     log.error("held_value_leak", run=ctx.run_id, step=step, where=exc.where)
     return StepOutcome(Verdict.FAILED, None, summary="stopped: a held value in the output",
-                       ending=RunEnding(RunStatus.FAILED, "held_value_leak", LEAK_TEXT,
+                       ending=RunEnding(RunStatus.FAILED, "held_value_leak",
+                                        leak_text(f"{exc.where} at {step_title(step)}"),
                                         step=step))
 
 

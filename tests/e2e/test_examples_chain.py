@@ -24,8 +24,8 @@ pytestmark = pytest.mark.e2e
 LABEL = "smith:examples"
 
 
-async def _summoned(e2e: E2E, *, rounds: int = 5) -> E2E:
-    ex.push_examples(e2e.bare, rounds=rounds)
+async def _summoned(e2e: E2E, *, rounds: int = 5, companion_rounds: int = 3) -> E2E:
+    ex.push_examples(e2e.bare, rounds=rounds, companion_rounds=companion_rounds)
     if e2e.forge_name == "github":
         number = e2e.fake.add_issue(e2e.repo_name, title="Recognise alarm requests",
                                     body="Write the alarm intent matcher.", author="maintainer")
@@ -85,6 +85,8 @@ async def test_accepted_at_the_first_iteration(e2e: E2E):
     assert state["acceptance_hash"] in body and state["held_out_hash"] in body
     assert "| 1 | 1 | 100.0 % | 100.0 % | 100.0 % (≥" in body
     assert "test_rejects_other_requests" in body and "IC2" in body
+    assert body.count("| ✅ | ✅ |") == 2  # both classes' tests passed and were shown by code
+    assert "passed on this branch (3 tests)" in body  # the repository's own suite
     # The generator saw the training part through the view, never the example files.
     view = json.dumps(generator[3].tool_results())
     train = [e.text for e in ex.split_for(e2e.settings).train if e.positive]
@@ -168,9 +170,92 @@ async def test_generator_output_holding_a_held_out_example_is_caught(e2e: E2E):
     assert (run.status, run.outcome) == ("failed", "held_value_leak"), run.reason
     assert e2e.change_requests() == []
     assert run.branch not in branches(e2e.bare)
+    # The stop names where the example was found, and does not send anyone to retry.
+    ending = e2e.assert_one_final_ending()
+    assert "appeared in the trajectory at Generate the artefact" in run.reason, run.reason
+    assert "Generate the artefact" in ending and "running the same task again stops" in ending
+    assert "retry" not in ending
     leaks = LeakFilter(e.text for e in split.held_out)
     assert leaks.count(e2e.issue_comments()) == 0
     assert leaks.count(await _database_rows(e2e)) == 0
+
+
+ONE_FORGE = pytest.mark.parametrize("forge_name", ["github"])  # the chain is forge-blind
+
+
+def _generator_inputs(e2e: E2E) -> list[str]:
+    """The first message of every generator attempt (the task and the feedback)."""
+    return [json.dumps(r.messages[0]) for r in e2e.model.requests
+            if r.step == "submit_generated_artefact" and len(r.messages) == 1]
+
+
+@ONE_FORGE
+async def test_a_wrong_coverage_claim_is_caught_by_code_and_fed_back(e2e: E2E):
+    e2e = await _summoned(e2e)
+    # The critic first names the rejection test for the alarm class; code runs that test on
+    # the artefact answering "no" to the alarm inputs: it still passes, so the claim fails.
+    wrong = {"covers": [{"id": "IC1", "test": ex.REJECTS, "inputs": ["play the radio"]},
+                        ex.COVERAGE["covers"][1]]}
+    ex.script(e2e.model, ex.GENERAL, ex.GENERAL, covers=[wrong, ex.COVERAGE])
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
+    steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
+    assert [st for name, st in steps if name == "examples_coverage"] == ["rejected", "passed"]
+    assert run.params["examples"]["claims_refuted"] == 1
+    first, second = _generator_inputs(e2e)
+    assert "still passes when the artefact mishandles that class" not in first
+    assert "still passes when the artefact mishandles that class" in second
+    assert "requests to set an alarm or to be woken" in second
+    assert "Claims refuted by code over the run: 1" in _body(e2e)
+    assert not e2e.model.problems
+
+
+@ONE_FORGE
+async def test_an_author_tree_missing_a_class_the_critic_found_is_shown_and_fed_back(e2e: E2E):
+    e2e = await _summoned(e2e)
+    lacking = {**ex.GENERATED, "branches": ex.BRANCHES[:1]}  # no branch for other requests
+    ex.script(e2e.model, ex.GENERAL, ex.GENERAL, generated=[lacking, ex.GENERATED],
+              covers=[ex.COVERAGE, ex.COVERAGE])
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
+    coverage = [s for s in await e2e.steps(run.id) if s.name == "examples_coverage"]
+    assert [(s.status, s.verdict) for s in coverage] == [("rejected", "trees_diverge"),
+                                                         ("passed", "passed")]
+    first, second = _generator_inputs(e2e)
+    assert "'requests about anything else' (expected: rejected)" in second
+    assert "independent tree" not in first
+    body = _body(e2e)
+    assert "Divergences fed back to the generator before acceptance" in body
+    assert ("round 1: only in the critic's tree: IC2 requests about anything else "
+            "(expected: rejected)") in body
+    assert run.params["examples"]["divergence"] == []
+    assert not e2e.model.problems
+
+
+@ONE_FORGE
+async def test_a_red_repository_suite_blocks_acceptance(e2e: E2E):
+    e2e = await _summoned(e2e, companion_rounds=1)
+    # The artefact is right, but the attempt also breaks the repository's own calc.total.
+    broken = {"calc.py": "def total(values):\n    return 0\n"}
+    ex.script(e2e.model, ex.GENERAL, writes=[broken])
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("failed", "suite_red"), run.reason
+    assert e2e.change_requests() == [] and run.branch not in branches(e2e.bare)
+    state = run.params["examples"]
+    assert state["suite"] == {"passed": False, "tests": 3, "failing": 1}
+    assert state["iterations"][-1]["held_out"]["recall"] == 1.0  # held-out alone would pass
+    ending = e2e.assert_one_final_ending()
+    assert "the repository's own tests fail on the final branch" in ending
+    assert "tests/test_calc.py::test_total" in ending
+    assert "/tmp" not in ending and str(e2e.settings.data_dir) not in ending
+    assert "smith:failed" in e2e.labels()
+    assert not e2e.model.problems
 
 
 @pytest.mark.slow  # two real worker processes and a 3 s heartbeat timeout

@@ -177,10 +177,16 @@ async def test_covered_classes_and_a_clean_change_go_to_publish(examples: StepBe
     examples.runner.script(S.EXAMPLES_COVERAGE, ex.COVERAGE)
 
     covered = await examples.run(S.EXAMPLES_COVERAGE)
+    suite = await examples.run(S.EXAMPLES_SUITE)
     checked = await examples.run(S.EXAMPLES_LEAKS)
 
-    assert (covered.verdict, covered.next) == (Verdict.PASSED, str(S.EXAMPLES_LEAKS))
-    assert all(row.passed for row in ExamplesState.of(examples.ctx).classes)
+    assert (covered.verdict, covered.next) == (Verdict.PASSED, str(S.EXAMPLES_SUITE))
+    state = ExamplesState.of(examples.ctx)
+    # Each claimed test failed on the artefact with its class's answers flipped.
+    assert [(row.passed, row.shown) for row in state.classes] == [(True, True), (True, True)]
+    assert state.divergence == [] and state.claims_refuted == 0
+    assert (suite.verdict, suite.next) == (Verdict.PASSED, str(S.EXAMPLES_LEAKS))
+    assert state.suite == {"passed": True, "tests": 3, "failing": 0}  # calc's test and two
     assert (checked.verdict, checked.next) == (Verdict.PASSED, str(S.PUBLISH))
     assert examples.ctx.artifacts[S.EXAMPLES_LEAKS]["canary_seen"] is True
 
@@ -198,3 +204,62 @@ async def test_an_artefact_holding_a_held_out_example_stops_the_run_before_it_is
                                                    for e in events]])
     assert LeakFilter(held_out_texts(examples)).count([recorded]) == 0
     assert examples.forge.change_requests(REPO) == [] and examples.forge.said_of("comment") == []
+
+
+async def test_a_coverage_claim_the_test_does_not_check_is_refuted_by_code(
+    examples: StepBench,
+) -> None:
+    await generated(examples)
+    await examples.run(S.EXAMPLES_TRAIN)
+    await examples.run(S.EXAMPLES_HELD_OUT)
+    # The critic says the rejection test covers the alarm class (with one of its inputs).
+    wrong = {"covers": [{"id": "IC1", "test": ex.REJECTS, "inputs": ["play the radio"]},
+                        ex.COVERAGE["covers"][1]]}
+    examples.runner.script(S.EXAMPLES_COVERAGE, wrong)
+
+    outcome = await examples.run(S.EXAMPLES_COVERAGE)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.EXAMPLES_GENERATE))
+    state = ExamplesState.of(examples.ctx)
+    assert [row.shown for row in state.classes] == [False, True]
+    assert state.claims_refuted == 1
+    told, *rest = state.feedback
+    assert "still passes when the artefact mishandles that class" in told
+    assert "requests to set an alarm or to be woken" in told and "play the radio" not in told
+    # The author's alarm branch now matches no confirmed class of the critic's tree.
+    assert rest == [f"Your tree names a branch the independent tree does not: "
+                    f"'{ex.BRANCHES[0]['description']}'. Keep it only if the task demands it, "
+                    "with a test that checks it."]
+
+
+async def test_classes_only_the_critic_found_go_back_to_the_author(examples: StepBench) -> None:
+    await prepared(examples)
+    examples.runner.script(S.EXAMPLES_CLASSES, ex.CLASSES)
+    lacking = {**ex.GENERATED, "branches": ex.BRANCHES[:1]}  # no branch for the rest
+    examples.runner.script(S.EXAMPLES_GENERATE, lacking, tool_calls=generator(ex.GENERAL))
+    for step in (S.EXAMPLES_CLASSES, S.EXAMPLES_GENERATE, S.EXAMPLES_TRAIN, S.EXAMPLES_HELD_OUT):
+        await examples.run(step)
+    examples.runner.script(S.EXAMPLES_COVERAGE, ex.COVERAGE)
+
+    outcome = await examples.run(S.EXAMPLES_COVERAGE)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.EXAMPLES_GENERATE))
+    assert outcome.reason == "trees_diverge"
+    state = ExamplesState.of(examples.ctx)
+    assert state.divergence == ["only in the critic's tree: IC2 requests about anything else "
+                                "(expected: rejected)"]
+    assert state.divergence_history == [f"round 1: {state.divergence[0]}"]
+    [told] = state.feedback
+    assert "'requests about anything else' (expected: rejected)" in told
+
+
+async def test_a_red_repository_suite_goes_back_to_the_generator(examples: StepBench) -> None:
+    await generated(examples)
+    (examples.checkout / "calc.py").write_text("def total(values):\n    return 0\n")
+
+    outcome = await examples.run(S.EXAMPLES_SUITE)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.EXAMPLES_GENERATE))
+    state = ExamplesState.of(examples.ctx)
+    assert state.suite == {"passed": False, "tests": 3, "failing": 1}
+    assert "test_total" in state.feedback[0]

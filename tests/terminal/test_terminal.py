@@ -56,6 +56,29 @@ def test_piped_logs_are_json_lines_and_debug_brings_library_info_back(tmp_path):
                                "library_warning"]
 
 
+BODY_PROBE = """
+import logging
+from bot.logs import configure_logging
+configure_logging("DEBUG", "json")
+import anthropic  # with ANTHROPIC_LOG=debug the SDK sets its own logger to DEBUG on import
+for name in ("anthropic", "httpx", "httpx2", "httpcore", "urllib3"):
+    logging.getLogger(name).setLevel(logging.DEBUG)  # as a library may, after our set-up
+    logging.getLogger(name + ".client").debug("Request options: {'messages': 'BODY-' }" + name)
+logging.getLogger("anthropic._base_client").info("Retrying request")
+logging.getLogger("bot.example").debug("own_debug")
+"""
+
+
+def test_loggers_that_carry_request_bodies_stay_below_debug_even_at_debug(tmp_path):
+    env = {**clean_env(tmp_path), "ANTHROPIC_LOG": "debug"}
+    result = subprocess.run([sys.executable, "-c", BODY_PROBE], env=env, cwd=ROOT,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "BODY-" not in result.stderr
+    events = [json.loads(line)["event"] for line in result.stderr.splitlines()]
+    assert events == ["Retrying request", "own_debug"]
+
+
 def test_an_explicit_format_wins_over_the_terminal(tmp_path):
     probe = ("import logging, structlog\nfrom bot.logs import configure_logging\n"
              "configure_logging('INFO', 'json')\n"

@@ -54,6 +54,8 @@ def summary(run: dict[str, Any]) -> dict[str, Any]:
         if train and held else None,
         "outcome": run.get("outcome"), "reason": run.get("reason"), "run": run.get("id"),
         "branch": run.get("branch"), "acceptance_hash": state.get("acceptance_hash"),
+        "moved_to_training": {"quoted": state.get("quoted_to_training", 0),
+                              "contained": state.get("moved_to_training", 0)},
         "iterations": iterations,
         "train": {k: train[k] for k in ("recall", "precision")} if train else None,
         "held_out": {k: held[k] for k in ("recall", "precision", "recall_lower",
@@ -68,13 +70,14 @@ async def _examples(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.chains.examples.graph import EXAMPLES
     from bot.command_line import CommandError, shell_actor
     from bot.engine.runner import chain_runner
-    from bot.engine.walk import RetryLater
+    from bot.engine.walk import RetryLater, private_dirs
     from bot.forge.local import LocalForge, local_params, read_issue_file
     from bot.kit.foreground import run_in_foreground
     from bot.services import Runtime
     from bot.store.db import Database
     from bot.store.runs import create_run, get_run, run_as_dict
     from bot.terminal import make_console
+    from bot.text.public import scrub_host_details
 
     # With --json, the progress and the outcome in words go to stderr: stdout is the JSON.
     console = make_console(stderr=args.json)
@@ -110,13 +113,23 @@ async def _examples(settings: Any, url: str, args: argparse.Namespace) -> int:
             final["params"] = dict(stored.params or {})
         report = args.report or settings.reports_dir / f"run-{run.id}.md"
         report.parent.mkdir(parents=True, exist_ok=True)
-        report.write_text(forge.report(final))
+
+        def public(text: str) -> str:  # what happened, without host paths
+            return scrub_host_details(text, checkouts=[args.repo.resolve()],
+                                      data_dirs=private_dirs(settings))
+
+        report.write_text(public(forge.report(final)))
         result = summary(final)
+        result["reason"] = public(result["reason"] or "") or None
         if result["held_out"]:
             held = result["held_out"]
             console.print(f"held-out recall {held['recall']:.1%}, precision "
                           f"{held['precision']:.1%} ({held['positives']} positives, "
                           f"{held['negatives']} negatives)", highlight=False)
+        if not result["accepted"]:
+            console.print(f"not accepted ({escape(str(result['outcome']))}): "
+                          f"{escape(result['reason'] or 'no reason was recorded')}",
+                          highlight=False)
         console.print(f"{'accepted' if result['accepted'] else 'not accepted'}; report: "
                       f"{escape(str(report))}", highlight=False)
         if args.json:

@@ -1,7 +1,8 @@
 """The held-out acceptance chain as a graph on the fix chain's engine (DESIGN §12).
 
 PREPARE → input classes → generate ⇄ training check → held-out check (⇄ critic → generate)
-→ companion coverage (⇄ generate) → leak checks → PUBLISH → TRANSITION. The default edges are
+→ companion coverage and the two trees (⇄ generate) → the repository's own tests (⇄ generate)
+→ leak checks → PUBLISH → TRANSITION. The default edges are
 the list's order and `then=`; the steps name a step only when they send the run back. Budgets
 here are backstops (the steps count rounds themselves).
 """
@@ -17,6 +18,7 @@ from bot.chains.examples.steps.leaks import check_leaks
 from bot.chains.examples.steps.measure import evaluate_held_out, train
 from bot.chains.examples.steps.prepare import prepare_examples
 from bot.chains.examples.steps.publish import publish_examples
+from bot.chains.examples.steps.suite import repository_suite
 from bot.engine.context import RunContext
 from bot.engine.graph import Graph, Node
 from bot.kit.publishing import transition
@@ -46,6 +48,7 @@ EXAMPLES = Graph(
              then=str(S.EXAMPLES_COVERAGE)),  # below threshold: to the critic
         Node(str(S.EXAMPLES_CRITIC), critic, budget=_rounds, then=str(S.EXAMPLES_GENERATE)),
         Node(str(S.EXAMPLES_COVERAGE), coverage, budget=_companion),
+        Node(str(S.EXAMPLES_SUITE), repository_suite, budget=_companion),
         Node(str(S.EXAMPLES_LEAKS), check_leaks),
         Node(str(S.PUBLISH), publish_examples),
         Node(str(S.TRANSITION), transition),

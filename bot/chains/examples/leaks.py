@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.engine.held import HeldValueLeak
+from bot.engine.held import normalise as held_normalise
 
 NGRAM = 8
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
@@ -60,6 +61,27 @@ class LeakFilter:
         return kept, len(observations) - len(kept)
 
 
+def quoted(examples: Iterable[str], texts: Iterable[str], *, min_chars: int = 12) -> set[str]:
+    """The examples (normalised) that `texts` quote: the whole example as words, an 8-word run
+    of it, or (from `min_chars` up) the engine's plain substring. The same tests the guards
+    apply, so an example quoted here would stop the run if it were held out."""
+    shown = [f" {normalise(text)} " for text in texts]
+    plain = [held_normalise(text) for text in texts]
+    grams: set[tuple[str, ...]] = set()
+    for hay in shown:
+        grams |= _ngrams(hay.split())
+    found: set[str] = set()
+    for example in examples:
+        words = normalise(example)
+        raw = held_normalise(example)
+        if not words:
+            continue
+        if (any(f" {words} " in hay for hay in shown) or grams & _ngrams(words.split())
+                or (len(raw) >= min_chars and any(raw in text for text in plain))):
+            found.add(words)
+    return found
+
+
 def texts_of(value: Any) -> Iterable[str]:
     """Every string inside JSON-like data (a model request, an artifact)."""
     if isinstance(value, str):
@@ -76,8 +98,8 @@ class ModelRequestLeak(HeldValueLeak):
     """A model request of the run would have carried a held-out example (never the text);
     the engine ends the run `held_value_leak` as for any held value."""
 
-    def __init__(self) -> None:
-        super().__init__("a model request")
+    def __init__(self, part: str = "messages") -> None:
+        super().__init__(f"the model request's {part}")
 
 
 class GuardedMessages:
@@ -112,9 +134,9 @@ class ModelGuard:
             self.exempted += 1
             return
         self.checked += 1
-        texts = list(texts_of([request.get("system"), request.get("messages")]))
-        if self.filter.count(texts):
-            raise ModelRequestLeak()
+        for part in ("system", "messages"):
+            if self.filter.count(texts_of(request.get(part))):
+                raise ModelRequestLeak("system prompt" if part == "system" else part)
 
     def wrap(self, client: Any) -> Any:
         return _GuardedClient(client, self)

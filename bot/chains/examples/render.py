@@ -6,7 +6,7 @@ example; the engine checks every text against the held-out part before it is pos
 
 from __future__ import annotations
 
-from bot.chains.examples.state import ExamplesState, Iteration
+from bot.chains.examples.state import ClassRow, ExamplesState, Iteration
 from bot.repo_config import ExamplesConfig
 from bot.text.markers import marker
 
@@ -44,22 +44,62 @@ def thresholds_text(spec: ExamplesConfig, state: ExamplesState) -> str:
             f"Acceptance hash: `{state.acceptance_hash}`\n"
             f"Held-out part: {state.held_out_size} examples ({state.held_out_positives} "
             f"positive, {state.held_out_negatives} negative), hash `{state.held_out_hash}`; "
-            f"training part: {state.train_size} examples.")
+            f"training part: {state.train_size} examples.\n"
+            f"Moved to training: {state.quoted_to_training} examples quoted by the task, the "
+            f"contract or the rules (before the seeded split; the held-out share was drawn "
+            f"from the rest), and {state.moved_to_training} contained in a training example.")
 
 
 def classes_table(state: ExamplesState) -> str:
     if not state.classes:
         return "_No input classes were checked._"
-    lines = ["| class | inputs | expected | covering test | passes |", "|---|---|---|---|---|"]
+    lines = ["| class | inputs | expected | covering test | passes | shown by code |",
+             "|---|---|---|---|---|---|"]
     for row in state.classes:
         test = f"`{row.test}`" if row.test else "–"
         lines.append(f"| {row.id} | {_cell(row.description)} | {_cell(row.expected)} | {test} "
-                     f"| {'✅' if row.passed else '❌'} |")
+                     f"| {'✅' if row.passed else '❌'} | {_shown(row)} |")
+    lines += ["", "Shown by code: the covering test failed on a variant of the artefact that "
+              "mishandles the class (its answer flipped on the class's inputs the test uses); "
+              "❌ means the claimed test still passed there, so it does not check the class. "
+              f"Claims refuted by code over the run: {state.claims_refuted}."]
+    return "\n".join(lines)
+
+
+def _shown(row: ClassRow) -> str:
+    if row.shown is None:
+        return "not checkable" if row.passed else "–"
+    return "✅" if row.shown else "❌ claim did not hold"
+
+
+def trees_text(state: ExamplesState) -> str:
+    """The author's tree against the critic's: what diverges now, and what was fed back."""
+    if state.divergence:
+        lines = ["The author's tree of branches and the critic's independent tree still "
+                 "diverge (the generator was told, and the companion rounds ran out):", ""]
+        lines += [f"- {_cell(line)}" for line in state.divergence]
+    else:
+        lines = ["The author's tree of branches names every class of the critic's tree that "
+                 "a test covers, and no branch the critic's tree lacks."]
+    if state.divergence_history:
+        lines += ["", "Divergences fed back to the generator before acceptance:", ""]
+        lines += [f"- {_cell(line)}" for line in state.divergence_history]
     return "\n".join(lines)
 
 
 def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
+
+
+def suite_text(state: ExamplesState) -> str:
+    suite = state.suite
+    if not suite:
+        return "_The repository's own test command did not run._"
+    if suite.get("passed"):
+        return (f"The repository's own test command passed on this branch "
+                f"({suite.get('tests', 0)} tests).")
+    return (f"The repository's own test command failed on this branch: "
+            f"{suite.get('failing', 0)} of {suite.get('tests', 0)} tests failing.")
 
 
 def change_request_body(*, run_id: int, issue_number: int, summary: str,
@@ -71,6 +111,8 @@ def change_request_body(*, run_id: int, issue_number: int, summary: str,
         "### Metrics per iteration", iterations_table(state.iterations),
         "### Acceptance", thresholds_text(spec, state),
         "### Input classes and their covering tests", classes_table(state),
+        "### The author's tree and the critic's tree", trees_text(state),
+        "### The repository's own tests", suite_text(state),
         "### Leak checks",
         f"No held-out example in the diff, in {checks.get('requests_checked', 0)} model "
         f"requests or in Smith's comments; the canary planted in the held-out part was seen "
@@ -81,9 +123,9 @@ def change_request_body(*, run_id: int, issue_number: int, summary: str,
 
 
 def below_threshold_comment(*, run_id: int, spec: ExamplesConfig, state: ExamplesState,
-                            reason: str, command: str) -> str:
+                            reason: str, command: str, kind: str = "below_threshold") -> str:
     return "\n\n".join([
-        marker("failure", run=run_id, kind="below_threshold"),
+        marker("failure", run=run_id, kind=kind),
         f"### Smith did not open a change request\n\n{reason}",
         "### Metrics per iteration", iterations_table(state.iterations),
         thresholds_text(spec, state),

@@ -10,10 +10,18 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
-from bot.chains.examples.leaks import LeakFilter, ModelGuard
-from bot.chains.examples.split import HeldOut, Split, parse_examples, split_examples
+from bot.chains.examples.artifacts import StepName
+from bot.chains.examples.leaks import LeakFilter, ModelGuard, normalise, quoted
+from bot.chains.examples.split import (
+    HeldOut,
+    Split,
+    parse_examples,
+    quote_key,
+    split_examples,
+)
 from bot.chains.examples.state import ExamplesState
 from bot.engine.held import Held, HeldValues
+from bot.kit.agent import learned_rules
 from bot.repo_config import ExamplesConfig
 
 if TYPE_CHECKING:
@@ -47,14 +55,36 @@ async def _read_all(ctx: RunContext, paths: list[str]) -> list[str]:
     return texts
 
 
+def shown_texts(ctx: RunContext, spec: ExamplesConfig) -> list[str]:
+    """What the generator is shown besides the training examples: the task, the artefact's
+    place, its contract and evaluator, the rules."""
+    issue = ctx.tools.need("issue")
+    return [issue.title, issue.body or "", spec.artefact or "", spec.contract or "",
+            spec.evaluator or "", *spec.rules]
+
+
 async def current_split(ctx: RunContext, spec: ExamplesConfig | None = None) -> Split:
-    """The split of the base branch's examples (the same in every execution of the run)."""
+    """The split of the base branch's examples (the same in every execution of the run).
+
+    Examples the task, the contract, the rules or the approved rules quote go to training
+    before the seeded split. Which ones is fixed by the first execution (their hashes in the
+    run state), so an issue edited later does not move the held-out part."""
     spec = spec or spec_of(ctx)
     settings = ctx.settings
-    return split_examples(await _read_all(ctx, spec.positives),
-                          await _read_all(ctx, spec.negatives),
-                          seed=settings.examples_split_seed,
-                          fraction=settings.examples_held_out_fraction)
+    positives = await _read_all(ctx, spec.positives)
+    negatives = await _read_all(ctx, spec.negatives)
+    keys = ExamplesState.of(ctx).quoted_keys
+    if keys is None:
+        texts = [*shown_texts(ctx, spec),
+                 *await learned_rules(ctx, str(StepName.EXAMPLES_GENERATE))]
+        pinned = quoted([*positives, *negatives], texts, min_chars=MIN_ENGINE_CHARS)
+    else:
+        known = set(keys)
+        pinned = {n for n in map(normalise, [*positives, *negatives])
+                  if quote_key(n) in known}
+    return split_examples(positives, negatives, seed=settings.examples_split_seed,
+                          fraction=settings.examples_held_out_fraction, pinned=pinned)
+
 
 
 async def _provide_held_out(ctx: RunContext) -> HeldOut:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from bot.chains.examples.leaks import normalise
@@ -30,12 +30,22 @@ class Split:
     moved: int = 0
     """Held-out examples moved to training because a training example contains them (they
     would be shown to the generator inside that example anyway)."""
+    quoted_keys: tuple[str, ...] = ()
+    """`quote_key`s of the examples quoted by the task (what the run state keeps of them)."""
+    quoted: int = 0
+    """Examples assigned to training before the seeded split because a text the generator
+    sees (the task, the contract, the rules) quotes them."""
 
 
 def parse_examples(text: str) -> list[str]:
     """One example per line; blank lines and `#` comments are not examples."""
     lines = (line.strip() for line in text.splitlines())
     return [line for line in lines if line and not line.startswith("#")]
+
+
+def quote_key(normalised: str) -> str:
+    """What the run state keeps of a quoted example: a hash, never the text."""
+    return hashlib.sha256(normalised.encode()).hexdigest()[:24]
 
 
 def _unique(texts: Sequence[str]) -> list[str]:
@@ -52,18 +62,26 @@ def _held_count(n: int, fraction: float) -> int:
 
 
 def split_examples(
-    positives: Sequence[str], negatives: Sequence[str], *, seed: int, fraction: float = 0.2
+    positives: Sequence[str], negatives: Sequence[str], *, seed: int, fraction: float = 0.2,
+    pinned: Collection[str] = (),
 ) -> Split:
     """Each label shuffled by its own seeded generator; the first `fraction` of each is
-    held out. A held-out example that a training example contains goes to training."""
+    held out. Examples whose normalised text is in `pinned` (quoted by the task) go to
+    training first; the held-out share of the label is then drawn from the rest. A held-out
+    example that a training example contains goes to training."""
     train: list[Example] = []
     held: list[Example] = []
+    quoted: list[str] = []
     for label, texts in ((True, positives), (False, negatives)):
         items = _unique(texts)
-        random.Random(f"{seed}:{'positive' if label else 'negative'}").shuffle(items)
-        cut = _held_count(len(items), fraction)
-        held += [Example(text, label) for text in items[:cut]]
-        train += [Example(text, label) for text in items[cut:]]
+        share = _held_count(len(items), fraction)
+        fixed = [text for text in items if normalise(text) in pinned]
+        rest = [text for text in items if normalise(text) not in pinned]
+        random.Random(f"{seed}:{'positive' if label else 'negative'}").shuffle(rest)
+        cut = min(share, len(rest) - (0 if fixed else 1)) if rest else 0
+        quoted += fixed
+        held += [Example(text, label) for text in rest[:cut]]
+        train += [Example(text, label) for text in fixed + rest[cut:]]
     # Both the chain's filter (whole words) and the engine's check (any substring) must see
     # no held-out example inside a training example, which the generator is shown.
     shown = [(f" {normalise(e.text)} ", held_normalise(e.text)) for e in train]
@@ -73,7 +91,9 @@ def split_examples(
         words, raw = f" {normalise(example.text)} ", held_normalise(example.text)
         inside = any(words in hay or raw in plain for hay, plain in shown)
         (moved if inside else kept).append(example)
-    return Split(tuple(train + moved), tuple(kept), moved=len(moved))
+    return Split(tuple(train + moved), tuple(kept), moved=len(moved),
+                 quoted_keys=tuple(sorted(quote_key(normalise(t)) for t in quoted)),
+                 quoted=len(quoted))
 
 
 def digest(examples: Sequence[Example]) -> str:

@@ -33,8 +33,12 @@ class ClassRow(BaseModel):
     id: str
     description: str
     expected: str
+    accepts: bool | None = None
     test: str | None = None
     passed: bool = False
+    shown: bool | None = None
+    """Whether code showed the test covers the class (it failed on a variant of the artefact
+    that mishandles the class); None when no variant could be built."""
 
 
 class ExamplesState(BaseModel):
@@ -48,6 +52,10 @@ class ExamplesState(BaseModel):
     held_out_negatives: int = 0
     train_size: int = 0
     moved_to_training: int = 0
+    quoted_to_training: int = 0
+    """Examples the task, contract or rules quote, assigned to training before the split."""
+    quoted_keys: list[str] | None = None
+    """Hashes of those examples, fixed by the first execution (None before it)."""
     iterations: list[Iteration] = Field(default_factory=list)
     round: int = 1
     """The artefact round: held-out evaluations so far, plus one."""
@@ -58,6 +66,16 @@ class ExamplesState(BaseModel):
     """What the next generator attempt is told (training errors, observations, gaps)."""
     observations_dropped: int = 0
     classes: list[ClassRow] = Field(default_factory=list)
+    claims_refuted: int = 0
+    """Coverage claims code did not confirm, over the run."""
+    divergence: list[str] = Field(default_factory=list)
+    """The last comparison of the author's tree with the critic's (one line per class found in
+    one tree only)."""
+    divergence_history: list[str] = Field(default_factory=list)
+    """Earlier comparisons that were fed back to the generator, one summary per round."""
+    suite_round: int = 0
+    suite: dict[str, int | bool] = Field(default_factory=dict)
+    """The repository's own test command on the final branch: passed, tests, failing."""
     leak_checks: dict[str, int] = Field(default_factory=dict)
 
     @classmethod

@@ -10,6 +10,7 @@ from bot.chains.examples.artifacts import (
     InputClasses,
     LeakReport,
     StepName,
+    SuiteRun,
 )
 from bot.engine.registry import READ_TOOLS, WRITE_TOOLS, StepInfo, register
 from bot.kit.opening_steps import KIT_STEPS
@@ -23,5 +24,6 @@ EXAMPLES_STEPS: tuple[StepInfo, ...] = register(
     StepInfo(StepName.EXAMPLES_CRITIC, "Critic", Critique, agent=True),
     StepInfo(StepName.EXAMPLES_COVERAGE, "Companion tests cover the classes", ClassCoverage,
              agent=True, can_reject=True),
+    StepInfo(StepName.EXAMPLES_SUITE, "The repository's own tests", SuiteRun, can_reject=True),
     StepInfo(StepName.EXAMPLES_LEAKS, "Leak checks", LeakReport, can_reject=True),
 ) + KIT_STEPS

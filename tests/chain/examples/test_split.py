@@ -3,6 +3,8 @@ training one."""
 
 from __future__ import annotations
 
+from bot.chains.examples.leaks import normalise as words
+from bot.chains.examples.leaks import quoted
 from bot.chains.examples.split import HeldOut, digest, parse_examples, split_examples
 from bot.engine.held import HeldValues, normalise
 
@@ -57,3 +59,34 @@ def test_the_held_out_part_shows_only_its_size_and_feeds_the_engine_its_texts():
     values = HeldValues(())
     values._needles = [normalise(t) for t in held]  # what HeldValues.get collects
     assert values.leaks_in(f"x = {split.held_out[0].text!r}") and values.leaks_in(held.canary)
+
+
+def test_examples_the_task_quotes_go_to_training_and_the_held_out_share_is_kept():
+    task = "Catch messages like these:\n" + "\n".join(f"- {p}" for p in POSITIVES[:14])
+    pinned = quoted(POSITIVES + NEGATIVES, [task])
+    assert pinned == {words(p) for p in POSITIVES[:14]}
+    for seed in range(10):
+        split = split_examples(POSITIVES, NEGATIVES, seed=seed, pinned=pinned)
+        held = {e.text for e in split.held_out}
+        assert held.isdisjoint(POSITIVES[:14]), seed
+        assert sum(e.positive for e in split.held_out) == 4  # the share, drawn from the rest
+        assert split.quoted == 14 and len(split.quoted_keys) == 14
+        assert split_examples(POSITIVES, NEGATIVES, seed=seed, pinned=pinned) == split
+
+
+def test_a_quote_is_a_whole_example_or_an_eight_word_run_of_one():
+    long = "please set an alarm for half past six tomorrow morning in the bedroom"
+    examples = [long, "set an alarm", "alarm"]
+    run = "the user said: alarm for half past six tomorrow morning in the, and so on"
+    assert quoted(examples, [run]) == {words(long), "alarm"}
+    assert quoted(examples, ["Set an ALARM, please"]) == {"set an alarm", "alarm"}
+    assert quoted(examples, ["seven words: for half past six tomorrow morning in"]) == set()
+    # The engine's plain substring (inside a longer word) counts from 12 characters up.
+    assert quoted(["wake me at dawn"], ["xwake me at dawnish"]) == {"wake me at dawn"}
+    assert quoted(["alarm"], ["alarms"]) == set()
+
+
+def test_when_every_example_of_a_label_is_quoted_nothing_of_it_is_held_out():
+    split = split_examples(["a b", "c d"], ["e f", "g h", "i j"], seed=1,
+                           pinned={"a b", "c d"})
+    assert not any(e.positive for e in split.held_out) and split.quoted == 2

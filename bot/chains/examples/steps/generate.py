@@ -58,6 +58,21 @@ async def run(
     return result.artifact
 
 
+_ACCEPTED = frozenset({"accepted", "accept", "accepts", "recognised", "recognized", "true",
+                       "matched", "matches", "yes"})
+_REJECTED = frozenset({"rejected", "reject", "rejects", "not recognised", "not recognized",
+                       "false", "not matched", "no", "not accepted"})
+
+
+def polarity(item: InputClass) -> bool | None:
+    """Whether the class must be accepted: the critic's `accepts`, else its `expected` when
+    that is a plain yes or no (a class without one has no coverage variant)."""
+    if item.accepts is not None:
+        return item.accepts
+    said = " ".join(item.expected.casefold().strip(" .").split())
+    return True if said in _ACCEPTED else False if said in _REJECTED else None
+
+
 def clean_classes(tree: InputClasses, leaks: Callable[[str], bool]) -> list[InputClass]:
     """The classes whose texts name no held-out example. The critic builds them blind, so a
     match is a coincidence; but class texts go back to the generator and into the change
@@ -72,8 +87,8 @@ async def classes(ctx: RunContext) -> StepOutcome:
     filt = await leak_filter(ctx)
     kept = clean_classes(tree, lambda text: filt.leaks(text) or ctx.held.leaks_in(text))
     state = ExamplesState.of(ctx)
-    state.classes = [ClassRow(id=c.id, description=c.description, expected=c.expected)
-                     for c in kept]
+    state.classes = [ClassRow(id=c.id, description=c.description, expected=c.expected,
+                              accepts=polarity(c)) for c in kept]
     await state.save(ctx)
     dropped = len(tree.classes) - len(kept)
     return StepOutcome(Verdict.PASSED, ONWARD,

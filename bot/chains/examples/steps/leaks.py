@@ -15,7 +15,7 @@ from bot.chains.examples.run import held_out, leak_filter, model_guard, spec_of
 from bot.chains.examples.state import ExamplesState
 from bot.engine.context import RunContext
 from bot.engine.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
-from bot.engine.held import LEAK_TEXT
+from bot.engine.held import leak_text
 from bot.kit.change import change_diff
 
 BLIND_TEXT = ("the leak check could not see the canary planted in the held-out examples, so "
@@ -46,9 +46,14 @@ async def check_leaks(ctx: RunContext) -> StepOutcome:
         return StepOutcome(Verdict.FAILED, None, artifact=report, summary="canary not seen",
                            ending=RunEnding(RunStatus.FAILED, "leak_check_blind", BLIND_TEXT))
     if report.diff_hits or report.comment_hits:
+        where = " and ".join(place for place, hits in (
+            (f"the diff ({report.diff_hits} lines)", report.diff_hits),
+            ("the change request body", report.comment_hits)) if hits)
         return StepOutcome(Verdict.REJECTED, None, artifact=report,
                            summary="a held-out example in the change",
-                           ending=RunEnding(RunStatus.FAILED, "held_value_leak", LEAK_TEXT))
+                           ending=RunEnding(RunStatus.FAILED, "held_value_leak",
+                                            leak_text(where),
+                                            step=str(StepName.EXAMPLES_LEAKS)))
     state.leak_checks = {"requests_checked": state.leak_checks.get("requests_checked", 0)
                          + guard.checked, "diff_hits": 0, "comment_hits": 0}
     await state.save(ctx)

@@ -14,26 +14,32 @@ from bot.chains.examples.render import below_threshold_comment
 from bot.chains.examples.run import current_split, held_out, spec_of
 from bot.chains.examples.split import Example
 from bot.chains.examples.state import ExamplesState, Iteration
+from bot.engine.artifacts import Artifact
 from bot.engine.context import RunContext
 from bot.engine.graph import ONWARD, RunEnding, RunStatus, StepOutcome, Verdict
+from bot.engine.walk import public_text
 from bot.forge.errors import ForgeError
 
 MAX_ERRORS_SHOWN = 20
 
 
 async def end_below_threshold(ctx: RunContext, state: ExamplesState, reason: str,
-                              artifact: Evaluation | None = None) -> StepOutcome:
-    """No change request: the metrics go on the issue, and the run ends failed."""
+                              artifact: Artifact | None = None,
+                              outcome: str = "below_threshold") -> StepOutcome:
+    """No change request: the metrics go on the issue, and the run ends failed. The reason is
+    stored and shown as the public may read it (no host paths)."""
     await state.save(ctx)
+    reason = public_text(ctx, reason)
     text = below_threshold_comment(run_id=ctx.run_id, spec=spec_of(ctx), state=state,
-                                   reason=reason, command=ctx.settings.command_prefix)
+                                   reason=reason, command=ctx.settings.command_prefix,
+                                   kind=outcome)
     await ctx.forge.create_comment(ctx.repo, ctx.item, text)
     try:
         await ctx.forge.add_labels(ctx.repo, ctx.item, [ctx.settings.labels.failed])
     except ForgeError:
         pass  # the comment said it; a label is a convenience
     return StepOutcome(Verdict.REJECTED, None, artifact=artifact, summary=reason[:200],
-                       ending=RunEnding(RunStatus.FAILED, "below_threshold", reason,
+                       ending=RunEnding(RunStatus.FAILED, outcome, reason,
                                         step=ctx.notes.step, announced=True))
 
 

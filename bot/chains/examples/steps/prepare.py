@@ -79,12 +79,14 @@ async def prepare_examples(ctx: RunContext) -> StepOutcome:
             acceptance_hash=digest, held_out_hash=held.digest,
             held_out_size=len(held.examples), held_out_positives=held.positives,
             held_out_negatives=held.negatives, train_size=len(split.train),
-            moved_to_training=split.moved))
+            moved_to_training=split.moved, quoted_to_training=split.quoted,
+            quoted_keys=list(split.quoted_keys)))
         await state.save(ctx)
     await ctx.forge.add_labels(ctx.repo, ctx.item, [settings.labels.in_progress])
     return StepOutcome(Verdict.PASSED, ONWARD,
                        summary=f"{len(split.train)} training, {len(held.examples)} held-out "
-                               f"examples; acceptance {digest[:12]}")
+                               f"examples ({split.quoted} quoted by the task went to "
+                               f"training); acceptance {digest[:12]}")
 
 
 def _hide(ctx: RunContext, paths: list[str]) -> None:
