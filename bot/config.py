@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
-from pydantic import AliasChoices, BaseModel, Field, SecretStr, field_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr, field_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -57,6 +57,51 @@ class LabelNames(BaseModel):
     ready_for_review: str = "smith:ready-for-review"
     failed: str = "smith:failed"
     in_progress: str = "smith:in-progress"
+
+
+class PeriodCaps(BaseModel):
+    """Spending caps over a UTC day and a UTC calendar month; an empty cap is no cap. Tokens
+    count as the run caps count them: input, output and both cache figures."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    day_usd: float | None = Field(None, ge=0, description="Dollars per UTC day.")
+    month_usd: float | None = Field(None, ge=0, description="Dollars per UTC calendar month.")
+    day_tokens: int | None = Field(None, ge=0, description="Tokens per UTC day.")
+    month_tokens: int | None = Field(None, ge=0, description="Tokens per UTC calendar month.")
+
+
+class BudgetSettings(BaseModel):
+    """Caps on what model calls may cost, beyond each run's own (`run_cost_cap_usd`,
+    `run_token_cap`): for the whole installation and per repository. A run does not start,
+    nor go on to its next step, once a cap it counts toward is reached, and no model request
+    is sent that could cross one; `.smith.yml` `budgets:` may only tighten a repository's."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    installation: PeriodCaps = Field(default_factory=PeriodCaps, description="Caps on every "
+                                     "model call of this installation together (the rule "
+                                     "miner's included).")
+    repository: PeriodCaps = Field(default_factory=PeriodCaps, description="Caps each "
+                                   "repository gets unless `repositories` names it.")
+    repositories: dict[str, PeriodCaps] = Field(default_factory=dict, description="Caps of "
+                                                "named repositories (`owner/name`, GitLab's "
+                                                "full path), in place of `repository`.")
+    notice_at: float = Field(0.8, gt=0, le=1, description="Share of a cap at which the "
+                             "`budget_near_cap` notice is sent (once per cap and period).")
+
+
+class AccessSettings(BaseModel):
+    """Which repositories Smith works for. Entries are `owner/name` (GitLab: the full path),
+    an owner or group alone (`acme`, every repository under it) or a glob (`acme/web-*`);
+    matched without regard to case. Deny wins over allow; an empty allow-list allows all."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    allow: list[str] = Field(default_factory=list, description="Only these repositories and "
+                             "owners (empty: every repository the forge sends).")
+    deny: list[str] = Field(default_factory=list, description="Never these repositories and "
+                            "owners; a summons there is answered that Smith is not enabled.")
 
 
 class Settings(BaseSettings):
@@ -132,6 +177,11 @@ class Settings(BaseSettings):
     prices: dict[str, dict[str, float]] = Field(default_factory=lambda: dict(DEFAULT_PRICES))
     run_token_cap: int = Field(2_000_000, description="Tokens one run may spend in total.")
     run_cost_cap_usd: float = Field(20.0, description="Dollars one run may spend in total.")
+    budgets: BudgetSettings = Field(default_factory=BudgetSettings, description="Caps per "
+                                    "day and month, for the installation and per repository "
+                                    "(`[budgets]` in smith.toml).")
+    access: AccessSettings = Field(default_factory=AccessSettings, description="Allow- and "
+                                   "deny-list of repositories and owners (`[access]`).")
     max_step_input_tokens: int = Field(100_000, gt=0, description="Largest diff, report or "
                                        "file window one step may receive (estimated tokens); "
                                        "above it the run ends with no model call.")

@@ -26,6 +26,8 @@ class FailureKind(enum.StrEnum):
     """The kinds of ending every chain shares (a chain adds its own kinds as plain strings)."""
 
     BUDGET_EXHAUSTED = "budget_exhausted"
+    SPENDING_CAP = "spending_cap"
+    NOT_ENABLED = "not_enabled"
     ENVIRONMENT = "environment"
     CANCELLED = "cancelled"
     ERROR = "error"
@@ -110,6 +112,31 @@ def render_cap_reached(
     ]
     return frame(run_id, FailureKind.BUDGET_EXHAUSTED, "Smith reached this run's spending cap",
                   body)
+
+
+def render_spending_cap(
+    run_id: int | str, *, step: str, reason: str, started: bool,
+    command: str = DEFAULT_COMMAND,
+) -> str:
+    """A day's or month's cap (the installation's or the repository's) stopped the run before
+    `step`, or inside it before a model request that could cross the cap."""
+    where = (f"The run stopped at **{step_title(step)}**" if started
+             else "The run stopped before its first model request")
+    body = [
+        f"{where}: {escape_inline(reason, max_chars=500)}",
+        "",
+        f"**What you can do:** reply {command_span(command, 'retry')} once the cap resets, or "
+        f"ask the Smith operator to raise it (`[budgets]` in smith.toml). Nothing was sent to "
+        f"the model that could cross it.",
+    ]
+    return frame(run_id, FailureKind.SPENDING_CAP, "Smith reached a spending cap", body)
+
+
+def render_not_enabled(run_id: int | str, *, reason: str) -> str:
+    """The operator's access lists exclude the repository (a run asked for another way than
+    the summons label, which is answered before any run is made)."""
+    return frame(run_id, FailureKind.NOT_ENABLED, "Smith is not enabled here",
+                 [escape_inline(reason, max_chars=500)])
 
 
 def render_cancelled(run_id: int | str, *, by: str, command: str = DEFAULT_COMMAND) -> str:

@@ -22,6 +22,8 @@ from typing import Any
 import structlog
 from pydantic import BaseModel
 
+from bot.budgets.access import refusal
+from bot.budgets.guard import cap_reached
 from bot.config import Settings
 from bot.engine.context import RunContext
 from bot.engine.endings import (
@@ -30,6 +32,8 @@ from bot.engine.endings import (
     render_environment_failure,
     render_failure,
     render_internal_error,
+    render_not_enabled,
+    render_spending_cap,
     render_step_budget_exhausted,
 )
 from bot.engine.errors import EnvironmentBroken
@@ -49,7 +53,12 @@ from bot.engine.status import StatusBoard, speaks_on
 from bot.engine.stories import TellingRecords, ending_story, told_kinds
 from bot.forge.base import RepoRef
 from bot.forge.errors import ForgeError, ForgeUnavailable, RateLimited
-from bot.llm.errors import EnvironmentFailure, RunBudgetExceeded, StepFailed
+from bot.llm.errors import (
+    EnvironmentFailure,
+    RunBudgetExceeded,
+    SpendingCapReached,
+    StepFailed,
+)
 from bot.services import Runtime
 from bot.store.db import DatabaseUnavailable
 from bot.store.models import Run
@@ -171,6 +180,10 @@ class RunEngine:
                 await self._end(ctx, StepOutcome(Verdict.SKIPPED, None, ending=RunEnding(
                     RunStatus.CANCELLED, "cancelled", ctx.notes.cancelled_by)))
                 return
+            refused = await self._refused(ctx, step)
+            if refused is not None:
+                await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=refused))
+                return
             outcome = await self._execute(ctx, step)
             if outcome is None:
                 return
@@ -178,6 +191,23 @@ class RunEngine:
                 await self._end(ctx, outcome)
                 return
             step = outcome.next
+
+    async def _refused(self, ctx: RunContext, step: str) -> RunEnding | None:
+        """Why the run may not take `step`: its repository is not one Smith works for, or a
+        day's or month's spending cap it counts toward is reached (bot/budgets). Checked
+        before every step, so a run queued before the cap filled stops before it spends."""
+        settings = ctx.settings
+        why = refusal(settings.access, ctx.repo.full_name)
+        if why is not None:
+            return RunEnding(RunStatus.FAILED, "not_enabled",
+                             f"Smith is not enabled for {ctx.repo.full_name}: {why}", step=step)
+        config = ctx.tools.repo_config
+        hit = await cap_reached(self.runtime.db, settings.budgets, ctx.repo.forge,
+                                ctx.repo.full_name, config.budgets if config else None)
+        if hit is None:
+            return None
+        ctx.notes.step = step
+        return RunEnding(RunStatus.FAILED, "spending_cap", hit.reason(), step=step)
 
     async def _execute(self, ctx: RunContext, name: str) -> StepOutcome | None:
         """Run one step; None when the run ended inside (budget, environment retry)."""
@@ -226,6 +256,9 @@ class RunEngine:
             await self._end(ctx, StepOutcome(Verdict.ENVIRONMENT, None, ending=RunEnding(
                 RunStatus.FAILED, "environment", exc.problem.text, step=name)))
             return None
+        except SpendingCapReached as exc:  # a day's or month's cap, not the run's
+            outcome = StepOutcome(Verdict.FAILED, None, summary=str(exc), ending=RunEnding(
+                RunStatus.FAILED, "spending_cap", str(exc), step=name))
         except RunBudgetExceeded as exc:
             ctx.notes.cap_reached = True
             outcome = StepOutcome(Verdict.FAILED, None, summary=str(exc), ending=RunEnding(
@@ -342,7 +375,13 @@ class RunEngine:
         command = ctx.settings.command_prefix
         step = ending.step or ctx.notes.step or ending.outcome
         problem = ctx.notes.environment_problem
-        if ending.outcome == "budget_exhausted" and ctx.notes.cap_reached:
+        if ending.outcome == "spending_cap":
+            text = render_spending_cap(ctx.run_id, step=step, reason=ending.reason,
+                                       started=(await ctx.records.spent(ctx.run_id))[1] > 0,
+                                       command=command)
+        elif ending.outcome == "not_enabled":
+            text = render_not_enabled(ctx.run_id, reason=ending.reason)
+        elif ending.outcome == "budget_exhausted" and ctx.notes.cap_reached:
             text = render_cap_reached(ctx.run_id, step=step, reason=ending.reason,
                                       command=command)
         elif ending.outcome == "budget_exhausted" and (explain := self._explains(step)):

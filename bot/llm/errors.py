@@ -27,3 +27,8 @@ class EnvironmentFailure(StepOutcome):
 
 class RunBudgetExceeded(StepOutcome):
     """The run's token or cost cap was reached."""
+
+
+class SpendingCapReached(RunBudgetExceeded):
+    """A cap beyond the run's own (the installation's or the repository's per day or month)
+    would be crossed by the next request."""
