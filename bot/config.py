@@ -104,6 +104,49 @@ class AccessSettings(BaseModel):
                             "owners; a summons there is answered that Smith is not enabled.")
 
 
+NoticeEvent = Literal["waiting_for_approval", "failed", "budget_near_cap", "weekly_digest"]
+NOTICE_EVENTS: tuple[NoticeEvent, ...] = ("waiting_for_approval", "failed", "budget_near_cap",
+                                         "weekly_digest")
+
+
+class NoticeHook(BaseModel):
+    """One outgoing webhook: where notices go, in which shape, signed with which key."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=100, description="Stable name of the hook "
+                      "(queued notices find their hook by it).")
+    url: SecretStr = Field(description="Where to POST (a Slack incoming-webhook URL holds a "
+                           "token, so it is kept as a secret).")
+    format: Literal["slack", "json"] = Field("json", description="`slack`: `{\"text\": ...}` "
+                                              "(Slack, Mattermost, Rocket.Chat, Discord's "
+                                              "`/slack`); `json`: Smith's own fields.")
+    secret: SecretStr | None = Field(None, description="Key of the HMAC-SHA256 signature in "
+                                     "`X-Smith-Signature-256: sha256=<hex>` over the body.")
+    events: list[NoticeEvent] = Field(default_factory=lambda: list(NOTICE_EVENTS),
+                                      description="Which notices this hook receives.")
+
+    @field_validator("url")
+    @classmethod
+    def _http_url(cls, value: SecretStr) -> SecretStr:
+        scheme = urlsplit(value.get_secret_value()).scheme
+        if scheme not in ("http", "https"):
+            raise ValueError("the url must start with https:// (or http://)")
+        return value
+
+
+class NoticeSettings(BaseModel):
+    """Outgoing webhooks for people who do not watch the issues: a run waiting for approval,
+    a run that failed, a spending cap near its limit, and a weekly digest (Mondays 08:00 UTC).
+    Sent by a job, retried with backoff, never holding up a run."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    hooks: list[NoticeHook] = Field(default_factory=list, description="`[[notices.hooks]]`.")
+    dashboard_url: str | None = Field(None, description="Public address of Smith's dashboard; "
+                                      "notices link a run's page when it is set.")
+
+
 class Settings(BaseSettings):
     """Everything configurable about a Smith installation. Env: `SMITH_<FIELD>`."""
 
@@ -177,6 +220,8 @@ class Settings(BaseSettings):
     prices: dict[str, dict[str, float]] = Field(default_factory=lambda: dict(DEFAULT_PRICES))
     run_token_cap: int = Field(2_000_000, description="Tokens one run may spend in total.")
     run_cost_cap_usd: float = Field(20.0, description="Dollars one run may spend in total.")
+    notices: NoticeSettings = Field(default_factory=NoticeSettings, description="Outgoing "
+                                    "notice webhooks (`[[notices.hooks]]` in smith.toml).")
     budgets: BudgetSettings = Field(default_factory=BudgetSettings, description="Caps per "
                                     "day and month, for the installation and per repository "
                                     "(`[budgets]` in smith.toml).")
@@ -345,6 +390,9 @@ class Settings(BaseSettings):
             value = getattr(self, name)
             items = value.values() if isinstance(value, dict) else [value]
             values += [v.get_secret_value() for v in items if isinstance(v, SecretStr)]
+        for hook in self.notices.hooks:  # a Slack hook's URL is its token
+            values += [hook.url.get_secret_value()] + (
+                [hook.secret.get_secret_value()] if hook.secret else [])
         if self.database_url is not None:
             password = urlsplit(self.database_url.get_secret_value()).password
             if password:

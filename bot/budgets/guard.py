@@ -48,6 +48,19 @@ async def cap_reached(db: Database, budgets: BudgetSettings, forge: str, repo: s
     return first_reached(caps, await spent_for(db, caps, forge, repo, now), now, share=share)
 
 
+async def cap_status(db: Database, budgets: BudgetSettings, forge: str, repo: str,
+                     own: BudgetsConfig | None = None, *, now: datetime | None = None
+                     ) -> tuple[CapHit | None, CapHit | None]:
+    """The first cap reached, and the first at `budgets.notice_at` of its limit (one read)."""
+    now = now or datetime.now(UTC)
+    caps = caps_for(budgets, repo, own)
+    if not caps:
+        return None, None
+    spent = await spent_for(db, caps, forge, repo, now)
+    return (first_reached(caps, spent, now),
+            first_reached(caps, spent, now, share=budgets.notice_at))
+
+
 async def room_for(db: Database, budgets: BudgetSettings, forge: str, repo: str,
                    own: BudgetsConfig | None = None, *, now: datetime | None = None) -> Room:
     """What the period caps leave `repo`'s next run (None per unit: no cap)."""

@@ -23,8 +23,8 @@ import structlog
 from pydantic import BaseModel
 
 from bot.budgets.access import refusal
-from bot.budgets.guard import cap_reached
-from bot.config import Settings
+from bot.budgets.guard import cap_status
+from bot.config import NoticeEvent, Settings
 from bot.engine.context import RunContext
 from bot.engine.endings import (
     render_cancelled,
@@ -59,6 +59,8 @@ from bot.llm.errors import (
     SpendingCapReached,
     StepFailed,
 )
+from bot.notices.messages import Notice
+from bot.notices.outbox import notify, notify_near_cap
 from bot.services import Runtime
 from bot.store.db import DatabaseUnavailable
 from bot.store.models import Run
@@ -94,6 +96,9 @@ ENVIRONMENT_ERRORS: tuple[type[BaseException], ...] = (
     EnvironmentFailure, ForgeUnavailable, RateLimited, DatabaseUnavailable,
 )
 MAX_ENVIRONMENT_RETRIES = 3
+APPROVAL_OUTCOME = "awaiting_approval"
+"""The pause that waits for a human's approval (the fix chain's estimate gate): a notice goes
+out for it; other pauses (`needs_info`) wait for the reporter, who is asked on the issue."""
 
 
 class RetryLater(Exception):
@@ -192,6 +197,33 @@ class RunEngine:
                 return
             step = outcome.next
 
+    async def _notify(self, ctx: RunContext, ending: RunEnding) -> None:
+        """The outgoing notices of a run that waits for approval or failed (queued jobs: a
+        notice never holds the run up, and a notice that cannot be queued is only logged)."""
+        if ending.status == RunStatus.PAUSED and ending.outcome == APPROVAL_OUTCOME:
+            event: NoticeEvent = "waiting_for_approval"
+            summary = (f"Run {ctx.run_id} ({ctx.chain}) of {ctx.repo.full_name} waits for "
+                       f"{ctx.settings.command_prefix} approve.")
+        elif ending.status == RunStatus.FAILED:
+            event = "failed"
+            where = f" at {ending.step}" if ending.step else ""
+            summary = f"Run {ctx.run_id} ({ctx.chain}) of {ctx.repo.full_name} failed{where}."
+        else:
+            return
+        dashboard = ctx.settings.notices.dashboard_url
+        issue = ctx.tools.issue
+        reason = ending.reason[:500] if ending.reason else None
+        if reason and ctx.held.leaks_in(reason):  # the reason leaves Smith: never a held text
+            reason = None
+        await notify(self.runtime.db, ctx.settings, Notice(
+            event=event, summary=summary, repo=ctx.repo.full_name, run=ctx.run_id,
+            url=(f"{dashboard.rstrip('/')}/runs/{ctx.run_id}" if dashboard
+                 else issue.url if issue is not None and issue.url else None),
+            details={"forge": ctx.repo.forge,
+                     "item": ctx.issue.number if ctx.issue is not None else None,
+                     "title": issue.title[:200] if issue is not None else None,
+                     "outcome": ending.outcome, "reason": reason}))
+
     async def _refused(self, ctx: RunContext, step: str) -> RunEnding | None:
         """Why the run may not take `step`: its repository is not one Smith works for, or a
         day's or month's spending cap it counts toward is reached (bot/budgets). Checked
@@ -202,8 +234,10 @@ class RunEngine:
             return RunEnding(RunStatus.FAILED, "not_enabled",
                              f"Smith is not enabled for {ctx.repo.full_name}: {why}", step=step)
         config = ctx.tools.repo_config
-        hit = await cap_reached(self.runtime.db, settings.budgets, ctx.repo.forge,
-                                ctx.repo.full_name, config.budgets if config else None)
+        hit, near = await cap_status(self.runtime.db, settings.budgets, ctx.repo.forge,
+                                     ctx.repo.full_name, config.budgets if config else None)
+        if near is not None:  # once per cap and period; queued, never waited for
+            await notify_near_cap(self.runtime.db, settings, near)
         if hit is None:
             return None
         ctx.notes.step = step
@@ -348,6 +382,7 @@ class RunEngine:
                 await fail_open_steps(session, ctx.run_id)
         await ctx.update_run(**values)
         log.info("run_ended", run=ctx.run_id, status=str(ending.status), outcome=ending.outcome)
+        await self._notify(ctx, ending)
         story = ending_story(outcome, ending, ending.step or ctx.notes.step)
         if story is not None:  # a step that ended the run failing: a story for the rules loop
             await ctx.record_failure(story.step, story.kind, story.evidence)

@@ -49,3 +49,11 @@ async def spending_by_repository(session: AsyncSession, since: datetime
              .group_by(Run.forge, Run.repo))
     return {(forge, repo): Spending(int(tokens or 0), float(usd or 0.0), int(calls))
             for forge, repo, tokens, usd, calls in (await session.execute(query)).all()}
+
+
+async def runs_by_outcome_since(session: AsyncSession, since: datetime) -> dict[str, int]:
+    """Runs created at or after `since`, counted by outcome (their status while unfinished)."""
+    label = func.coalesce(Run.outcome, Run.status)
+    rows = await session.execute(select(label, func.count(Run.id))
+                                 .where(Run.created_at >= since).group_by(label))
+    return {str(name): int(count) for name, count in rows.all()}

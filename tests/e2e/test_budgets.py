@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.config import AccessSettings, BudgetSettings, PeriodCaps
+from pydantic import SecretStr
+
+from bot.config import AccessSettings, BudgetSettings, NoticeHook, NoticeSettings, PeriodCaps
 from bot.store.runs import create_run
 from bot.store.steps import record_model_call
 from tests.e2e import script
 from tests.e2e.buggy_repo import push_files
 from tests.e2e.conftest import E2E
+from tests.fakes.notice_receiver import FakeNoticeReceiver
 
 pytestmark = pytest.mark.e2e
 
@@ -32,8 +35,11 @@ async def _spent_earlier_today(e2e: E2E, usd: float, tokens: int = 40_000) -> No
 async def test_a_small_daily_cap_stops_the_next_run_with_a_comment(e2e: E2E):
     await _spent_earlier_today(e2e, usd=0.60)
     script.happy_path(e2e.model)
-    await e2e.summon()
-    await e2e.drain()
+    async with FakeNoticeReceiver(secret="hook-key") as receiver:
+        e2e.settings.notices = NoticeSettings(hooks=[NoticeHook(
+            name="ops", url=SecretStr(receiver.url), secret=SecretStr("hook-key"))])
+        await e2e.summon()
+        await e2e.drain()
     run = (await e2e.runs())[-1]
     assert (run.status, run.outcome) == ("failed", "spending_cap"), run.reason
     assert "daily dollar cap" in run.reason and "$0.50" in run.reason
@@ -42,6 +48,11 @@ async def test_a_small_daily_cap_stops_the_next_run_with_a_comment(e2e: E2E):
     assert "Smith reached a spending cap" in ending and "resets" in ending
     assert "/smith retry" in ending
     assert "smith:failed" in e2e.labels() and "smith:in-progress" not in e2e.labels()
+    # The operator hears of it too: the cap was past 80 % (once), and the run failed.
+    assert sorted(n.event for n in receiver.received) == ["budget_near_cap", "failed"]
+    assert all(n.signed for n in receiver.received)
+    failed = next(n.json for n in receiver.received if n.event == "failed")
+    assert (failed["run"], failed["details"]["outcome"]) == (run.id, "spending_cap")
 
 
 @pytest.mark.parametrize("forge_name", ["github"])
