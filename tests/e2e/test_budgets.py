@@ -4,7 +4,6 @@ event job, the run job and the engine, against the fake forges and the scripted 
 from __future__ import annotations
 
 import pytest
-
 from pydantic import SecretStr
 
 from bot.config import AccessSettings, BudgetSettings, NoticeHook, NoticeSettings, PeriodCaps

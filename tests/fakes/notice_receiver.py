@@ -16,7 +16,7 @@ import hmac
 import json
 from collections import deque
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from aiohttp import web
 
@@ -66,7 +66,7 @@ class FakeNoticeReceiver:
         self.received.append(notice)
         return web.Response(text="ok")
 
-    async def __aenter__(self) -> FakeNoticeReceiver:
+    async def __aenter__(self) -> Self:
         app = web.Application()
         app.router.add_post("/hook", self._receive)
         self._runner = web.AppRunner(app)
