@@ -53,6 +53,7 @@ from bot.engine.status import StatusBoard, speaks_on
 from bot.engine.stories import TellingRecords, ending_story, told_kinds
 from bot.forge.base import RepoRef
 from bot.forge.errors import ForgeError, ForgeUnavailable, RateLimited
+from bot.forge.local import is_local
 from bot.llm.errors import (
     EnvironmentFailure,
     RunBudgetExceeded,
@@ -229,7 +230,8 @@ class RunEngine:
         day's or month's spending cap it counts toward is reached (bot/budgets). Checked
         before every step, so a run queued before the cap filled stops before it spends."""
         settings = ctx.settings
-        why = refusal(settings.access, ctx.repo.full_name)
+        # The access lists name forge repositories; a local run is the operator's own shell.
+        why = None if is_local(ctx.repo.forge) else refusal(settings.access, ctx.repo.full_name)
         if why is not None:
             return RunEnding(RunStatus.FAILED, "not_enabled",
                              f"Smith is not enabled for {ctx.repo.full_name}: {why}", step=step)
