@@ -61,6 +61,16 @@ async def cap_status(db: Database, budgets: BudgetSettings, forge: str, repo: st
             first_reached(caps, spent, now, share=budgets.notice_at))
 
 
+async def installation_cap_reached(db: Database, budgets: BudgetSettings, *,
+                                   now: datetime | None = None) -> CapHit | None:
+    """The installation's first cap reached (work outside any repository: the rule miner)."""
+    now = now or datetime.now(UTC)
+    caps = [cap for cap in caps_for(budgets, "") if cap.scope == "installation"]
+    if not caps:
+        return None
+    return first_reached(caps, await spent_for(db, caps, "", "", now), now)
+
+
 async def room_for(db: Database, budgets: BudgetSettings, forge: str, repo: str,
                    own: BudgetsConfig | None = None, *, now: datetime | None = None) -> Room:
     """What the period caps leave `repo`'s next run (None per unit: no cap)."""
