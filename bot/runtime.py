@@ -16,6 +16,7 @@ import procrastinate
 
 from bot import jobs, redelivery_jobs, retention
 from bot.audit.actions import audited_forges
+from bot.budgets import jobs as budget_jobs
 from bot.catalogue import GRAPHS
 from bot.chains.tests import jobs as testgen_jobs
 from bot.config import Settings
@@ -37,6 +38,7 @@ JOB_BLUEPRINTS: tuple[Callable[[Runtime | None], procrastinate.Blueprint], ...] 
     retention.blueprint,
     testgen_jobs.blueprint,
     notice_jobs.blueprint,
+    budget_jobs.blueprint,
 )
 
 

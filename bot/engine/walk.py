@@ -243,7 +243,17 @@ class RunEngine:
         if hit is None:
             return None
         ctx.notes.step = step
-        return RunEnding(RunStatus.FAILED, "spending_cap", hit.reason(), step=step)
+        return await self._capped(ctx, step, hit.reason(), hit.resets_at)
+
+    async def _capped(self, ctx: RunContext, step: str, reason: str,
+                      resets_at: datetime | None) -> RunEnding:
+        """A spending cap stops the run before `step`: a forge run pauses there until the cap
+        resets (bot/budgets/jobs.py queues it again then); a local run, which no worker would
+        wake, ends."""
+        if is_local(ctx.repo.forge) or resets_at is None:
+            return RunEnding(RunStatus.FAILED, "spending_cap", reason, step=step)
+        await ctx.save_state(spending_cap_until=resets_at.isoformat())
+        return RunEnding(RunStatus.PAUSED, "spending_cap", reason, resume_at=step, step=step)
 
     async def _execute(self, ctx: RunContext, name: str) -> StepOutcome | None:
         """Run one step; None when the run ended inside (budget, environment retry)."""
@@ -292,9 +302,9 @@ class RunEngine:
             await self._end(ctx, StepOutcome(Verdict.ENVIRONMENT, None, ending=RunEnding(
                 RunStatus.FAILED, "environment", exc.problem.text, step=name)))
             return None
-        except SpendingCapReached as exc:  # a day's or month's cap, not the run's
-            outcome = StepOutcome(Verdict.FAILED, None, summary=str(exc), ending=RunEnding(
-                RunStatus.FAILED, "spending_cap", str(exc), step=name))
+        except SpendingCapReached as exc:  # a day's or month's cap: no attempt spent
+            outcome = StepOutcome(Verdict.ENVIRONMENT, None, summary=str(exc),
+                                  ending=await self._capped(ctx, name, str(exc), exc.resets_at))
         except RunBudgetExceeded as exc:
             ctx.notes.cap_reached = True
             outcome = StepOutcome(Verdict.FAILED, None, summary=str(exc), ending=RunEnding(
@@ -413,9 +423,12 @@ class RunEngine:
         step = ending.step or ctx.notes.step or ending.outcome
         problem = ctx.notes.environment_problem
         if ending.outcome == "spending_cap":
-            text = render_spending_cap(ctx.run_id, step=step, reason=ending.reason,
-                                       started=(await ctx.records.spent(ctx.run_id))[1] > 0,
-                                       command=command)
+            until = ctx.state.spending_cap_until
+            text = render_spending_cap(
+                ctx.run_id, step=step, reason=ending.reason,
+                started=(await ctx.records.spent(ctx.run_id))[1] > 0, command=command,
+                resumes_at=(datetime.fromisoformat(until)
+                            if until and ending.status == RunStatus.PAUSED else None))
         elif ending.outcome == "not_enabled":
             text = render_not_enabled(ctx.run_id, reason=ending.reason)
         elif ending.outcome == "budget_exhausted" and ctx.notes.cap_reached:

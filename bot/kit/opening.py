@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import re
 import shutil
+from datetime import UTC, datetime
 
 import structlog
 
+from bot.budgets.caps import period_end
 from bot.budgets.guard import room_for
 from bot.codegraph.lazy import LazyCodeGraph
 from bot.engine.context import RunContext
@@ -184,14 +186,17 @@ async def _spent_so_far(ctx: RunContext) -> tuple[int, float]:
 async def _period_room(ctx: RunContext, config: RepoConfig) -> OuterCap | None:
     """What the installation's and the repository's day and month caps leave this run (no
     request is sent that could cross one; bot/budgets)."""
+    now = datetime.now(UTC)
     room = await room_for(ctx.runtime.db, ctx.settings.budgets, ctx.repo.forge,
-                          ctx.repo.full_name, config.budgets)
+                          ctx.repo.full_name, config.budgets, now=now)
     if room.tokens is None and room.usd is None:
         return None
     return OuterCap(
         tokens=room.tokens, usd=room.usd,
         tokens_name=room.tokens_cap.describe() if room.tokens_cap else "a token cap",
-        usd_name=room.usd_cap.describe() if room.usd_cap else "a dollar cap")
+        usd_name=room.usd_cap.describe() if room.usd_cap else "a dollar cap",
+        tokens_resets_at=period_end(room.tokens_cap.period, now) if room.tokens_cap else None,
+        usd_resets_at=period_end(room.usd_cap.period, now) if room.usd_cap else None)
 
 
 def _start_model(ctx: RunContext, spent: tuple[int, float], config: RepoConfig,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from datetime import datetime
 
 import structlog
 from pydantic import BaseModel, Field
@@ -85,6 +86,8 @@ class OuterCap(BaseModel):
     usd: float | None = None
     tokens_name: str = "a token cap"
     usd_name: str = "a dollar cap"
+    tokens_resets_at: datetime | None = None
+    usd_resets_at: datetime | None = None
 
 
 class TokenLedger:
@@ -188,8 +191,10 @@ class TokenLedger:
         if reason:
             raise RunBudgetExceeded(reason, step=step)
         reason = self.outer_would_exceed(model, input_tokens, output_tokens)
-        if reason:
-            raise SpendingCapReached(reason, step=step)
+        if reason and self.outer is not None:
+            resets = (self.outer.tokens_resets_at if reason.startswith(self.outer.tokens_name)
+                      else self.outer.usd_resets_at)
+            raise SpendingCapReached(reason, step=step, resets_at=resets)
 
     def outer_would_exceed(
         self, model: str, input_tokens: int, output_tokens: int

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -57,3 +58,10 @@ async def runs_by_outcome_since(session: AsyncSession, since: datetime) -> dict[
     rows = await session.execute(select(label, func.count(Run.id))
                                  .where(Run.created_at >= since).group_by(label))
     return {str(name): int(count) for name, count in rows.all()}
+
+
+async def runs_paused_as(session: AsyncSession, outcome: str) -> list[tuple[int, dict[str, Any]]]:
+    """Paused runs with this outcome (a spending cap's), with their state."""
+    rows = await session.execute(select(Run.id, Run.params).where(
+        Run.status == "paused", Run.outcome == outcome).order_by(Run.id))
+    return [(run_id, dict(params or {})) for run_id, params in rows.all()]

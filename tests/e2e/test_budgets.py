@@ -3,10 +3,15 @@ event job, the run job and the engine, against the fake forges and the scripted 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 from pydantic import SecretStr
+from sqlalchemy import update
 
+from bot.budgets.resume import resume_capped_runs
 from bot.config import AccessSettings, BudgetSettings, NoticeHook, NoticeSettings, PeriodCaps
+from bot.store.models import ModelCall
 from bot.store.runs import create_run
 from bot.store.steps import record_model_call
 from tests.e2e import script
@@ -31,7 +36,7 @@ async def _spent_earlier_today(e2e: E2E, usd: float, tokens: int = 40_000) -> No
 
 
 @pytest.mark.e2e_settings(budgets=SMALL_DAY_CAP)
-async def test_a_small_daily_cap_stops_the_next_run_with_a_comment(e2e: E2E):
+async def test_a_small_daily_cap_pauses_the_next_run_until_it_resets(e2e: E2E):
     await _spent_earlier_today(e2e, usd=0.60)
     script.happy_path(e2e.model)
     async with FakeNoticeReceiver(secret="hook-key") as receiver:
@@ -40,18 +45,27 @@ async def test_a_small_daily_cap_stops_the_next_run_with_a_comment(e2e: E2E):
         await e2e.summon()
         await e2e.drain()
     run = (await e2e.runs())[-1]
-    assert (run.status, run.outcome) == ("failed", "spending_cap"), run.reason
+    assert (run.status, run.outcome) == ("paused", "spending_cap"), run.reason
     assert "daily dollar cap" in run.reason and "$0.50" in run.reason
     assert e2e.model.requests == []  # nothing was asked of the model
-    ending = e2e.assert_one_final_ending()
-    assert "Smith reached a spending cap" in ending and "resets" in ending
-    assert "/smith retry" in ending
-    assert "smith:failed" in e2e.labels() and "smith:in-progress" not in e2e.labels()
-    # The operator hears of it too: the cap was past 80 % (once), and the run failed.
-    assert sorted(n.event for n in receiver.received) == ["budget_near_cap", "failed"]
+    [paused] = [c for c in e2e.issue_comments() if "Smith paused" in c]
+    assert "resets" in paused and "by itself" in paused and "/smith cancel" in paused
+    assert e2e.final_comments() == [] and "smith:failed" not in e2e.labels()
+    # The operator hears of it too, signed: the cap was past 80 % (once).
+    assert [n.event for n in receiver.received] == ["budget_near_cap"]
     assert all(n.signed for n in receiver.received)
-    failed = next(n.json for n in receiver.received if n.event == "failed")
-    assert (failed["run"], failed["details"]["outcome"]) == (run.id, "spending_cap")
+    # Nothing wakes it before the reset ...
+    assert await resume_capped_runs(e2e.db) == []
+    # ... and after it (the earlier spending is yesterday's now) the run goes on to its end.
+    async with e2e.db.transaction() as session:
+        await session.execute(update(ModelCall).values(
+            created_at=datetime.now(UTC) - timedelta(days=1)))
+    assert await resume_capped_runs(e2e.db, now=datetime.now(UTC) + timedelta(days=1)) == [
+        run.id]
+    await e2e.drain()
+    run = (await e2e.runs())[-1]
+    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
+    assert e2e.assert_one_final_ending().startswith("Smith opened ")
 
 
 @pytest.mark.parametrize("forge_name", ["github"])
@@ -63,11 +77,11 @@ async def test_a_request_that_could_cross_the_cap_is_never_sent(e2e: E2E):
     await e2e.summon()
     await e2e.drain()
     [run] = await e2e.runs()
-    assert (run.status, run.outcome) == ("failed", "spending_cap"), run.reason
+    assert (run.status, run.outcome) == ("paused", "spending_cap"), run.reason
     assert "daily token cap of this installation" in run.reason
     assert e2e.model.requests == []
-    ending = e2e.assert_one_final_ending()
-    assert "before its first model request" in ending
+    [paused] = [c for c in e2e.issue_comments() if "Smith paused" in c]
+    assert "before its first model request" in paused
 
 
 @pytest.mark.parametrize("forge_name", ["github"])
@@ -80,7 +94,7 @@ async def test_the_repositorys_own_cap_tightens_the_operators(e2e: E2E):
     await e2e.drain()
     run = (await e2e.runs())[-1]
     # The operator's $1000 would allow it; the repository's own $0.25 stops it after PREPARE.
-    assert (run.status, run.outcome) == ("failed", "spending_cap"), run.reason
+    assert (run.status, run.outcome) == ("paused", "spending_cap"), run.reason
     assert "($0.25)" in run.reason
     assert e2e.model.requests == []
 
