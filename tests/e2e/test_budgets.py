@@ -107,3 +107,21 @@ async def test_a_summons_in_a_denied_repository_is_answered_and_starts_nothing(e
     assert await e2e.runs() == []
     [answer] = e2e.issue_comments()
     assert "not enabled" in answer and "deny-list" in answer
+
+
+@pytest.mark.parametrize("forge_name", ["github"])
+@pytest.mark.e2e_settings(budgets=SMALL_DAY_CAP)
+async def test_approving_a_capped_run_lets_it_go_on_but_approves_no_gate(e2e: E2E):
+    await _spent_earlier_today(e2e, usd=0.60)
+    script.understanding(e2e.model, estimate=script.ESTIMATE_BIG)
+    await e2e.summon()
+    await e2e.drain()
+    assert ((await e2e.runs())[-1].status, (await e2e.runs())[-1].outcome) == (
+        "paused", "spending_cap")
+    e2e.settings.budgets = BudgetSettings(repository=PeriodCaps(day_usd=100))  # raised
+    await e2e.comment("/smith approve", actor="maintainer")
+    await e2e.drain()
+    run = (await e2e.runs())[-1]
+    # It went on, and the estimate gate still asked for its own approval.
+    assert (run.status, run.outcome) == ("paused", "awaiting_approval"), run.reason
+    assert any("go on now, before its spending cap resets" in c for c in e2e.issue_comments())
