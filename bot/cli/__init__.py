@@ -23,8 +23,9 @@ __all__ = ["EXIT_OK", "EXIT_USAGE", "LAZY_COMMANDS", "CommandError", "build_pars
 
 RUN_ACTIONS: dict[str, tuple[str, str]] = {
     "approve": (
-        "let a run paused at the estimate gate go on",
-        ("Let a run paused at the estimate gate go on, as `/smith approve` does. A forge run "
+        "let a run paused at the estimate gate (or by a spending cap) go on",
+        ("Let a run paused at the estimate gate go on, as `/smith approve` does (a run paused "
+         "by a spending cap goes on now, its caps checked again, nothing approved). A forge run "
          "is queued for a worker (`smith serve` or `smith worker`) and the approval is said on "
          "its issue; a local run (`smith fix --repo`) goes on here, in the foreground, and its "
          "report is written again.")),
