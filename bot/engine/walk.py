@@ -239,7 +239,7 @@ class RunEngine:
         hit, near = await cap_status(self.runtime.db, settings.budgets, ctx.repo.forge,
                                      ctx.repo.full_name, config.budgets if config else None)
         if near is not None:  # once per cap and period; queued, never waited for
-            await notify_near_cap(self.runtime.db, settings, near)
+            await notify_near_cap(self.runtime.db, settings, near, forge=ctx.repo.forge)
         if hit is None:
             return None
         ctx.notes.step = step

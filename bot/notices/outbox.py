@@ -53,9 +53,10 @@ async def notify(db: Database, settings: Settings, notice: Notice,
     return len(hooks)
 
 
-async def notify_near_cap(db: Database, settings: Settings, hit: CapHit, *,
+async def notify_near_cap(db: Database, settings: Settings, hit: CapHit, *, forge: str = "",
                           now: datetime | None = None) -> int:
-    """`budget_near_cap`, once per cap and period (the next day or month may say it again)."""
+    """`budget_near_cap`, once per cap and period (the next day or month may say it again);
+    a repository's cap is told apart by its forge too."""
     now = now or datetime.now(UTC)
     cap = hit.cap
     share = hit.spent / cap.limit if cap.limit else 1.0
@@ -66,4 +67,5 @@ async def notify_near_cap(db: Database, settings: Settings, hit: CapHit, *,
         details={"scope": cap.scope, "period": cap.period, "spent": round(hit.spent, 4),
                  "cap": cap.limit, "resets_at": f"{hit.resets_at:%Y-%m-%d %H:%M} UTC"})
     since = period_start(cap.period, now)
-    return await notify(db, settings, notice, once_as=f"{cap.key()}@{since:%Y-%m-%d}")
+    where = f"{forge}:" if cap.scope == "repository" else ""
+    return await notify(db, settings, notice, once_as=f"{where}{cap.key()}@{since:%Y-%m-%d}")

@@ -171,3 +171,28 @@ async def test_the_weekly_digest_counts_the_week_and_reaches_digest_hooks(databa
     assert data["details"]["runs"] == 3 and data["details"]["change requests"] == 1
     assert data["details"]["failed or stopped"] == 1 and data["details"]["waiting"] == 1
     assert data["details"]["spent by acme/web"] == "$3.75"
+
+
+async def test_near_cap_is_said_once_per_cap_and_period(database: Database, tmp_path):
+    from datetime import timedelta
+
+    from bot.budgets.caps import Cap, CapHit
+    from bot.notices.outbox import notify_near_cap
+
+    settings = _settings(tmp_path, NoticeHook(name="ops", url=SecretStr("https://x.example/h")))
+    now = datetime(2026, 12, 3, 12, tzinfo=UTC)
+    hit = CapHit(Cap("repository", "day", "usd", 10.0, "acme/web"), 8.5,
+                 datetime(2026, 12, 4, tzinfo=UTC))
+    assert await notify_near_cap(database, settings, hit, forge="github", now=now) == 1
+    assert await notify_near_cap(database, settings, hit, forge="github", now=now) == 0
+    # The same path on another forge is another repository; the next day is another period.
+    assert await notify_near_cap(database, settings, hit, forge="gitlab", now=now) == 1
+    assert await notify_near_cap(database, settings, hit, forge="github",
+                                 now=now + timedelta(days=1)) == 1
+    async with database.transaction() as session:
+        [args] = (await session.execute(text(
+            "SELECT args FROM procrastinate_jobs WHERE task_name = 'smith.send_notice' "
+            "ORDER BY id LIMIT 1"))).one()
+    assert args["notice"]["summary"] == (
+        "the daily dollar cap of acme/web ($10.00) is 85% spent: $8.50.")
+    assert "x.example" not in json.dumps(args)  # the hook's URL is never stored in a job
