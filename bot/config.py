@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
-from pydantic import AliasChoices, BaseModel, Field, SecretStr, field_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr, field_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -57,6 +57,94 @@ class LabelNames(BaseModel):
     ready_for_review: str = "smith:ready-for-review"
     failed: str = "smith:failed"
     in_progress: str = "smith:in-progress"
+
+
+class PeriodCaps(BaseModel):
+    """Spending caps over a UTC day and a UTC calendar month; an empty cap is no cap. Tokens
+    count as the run caps count them: input, output and both cache figures."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    day_usd: float | None = Field(None, ge=0, description="Dollars per UTC day.")
+    month_usd: float | None = Field(None, ge=0, description="Dollars per UTC calendar month.")
+    day_tokens: int | None = Field(None, ge=0, description="Tokens per UTC day.")
+    month_tokens: int | None = Field(None, ge=0, description="Tokens per UTC calendar month.")
+
+
+class BudgetSettings(BaseModel):
+    """Caps on what model calls may cost, beyond each run's own (`run_cost_cap_usd`,
+    `run_token_cap`): for the whole installation and per repository. A run does not start,
+    nor go on to its next step, once a cap it counts toward is reached, and no model request
+    is sent that could cross one; `.smith.yml` `budgets:` may only tighten a repository's."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    installation: PeriodCaps = Field(default_factory=PeriodCaps, description="Caps on every "
+                                     "model call of this installation together (the rule "
+                                     "miner's included).")
+    repository: PeriodCaps = Field(default_factory=PeriodCaps, description="Caps each "
+                                   "repository gets unless `repositories` names it.")
+    repositories: dict[str, PeriodCaps] = Field(default_factory=dict, description="Caps of "
+                                                "named repositories (`owner/name`, GitLab's "
+                                                "full path), in place of `repository`.")
+    notice_at: float = Field(0.8, gt=0, le=1, description="Share of a cap at which the "
+                             "`budget_near_cap` notice is sent (once per cap and period).")
+
+
+class AccessSettings(BaseModel):
+    """Which repositories Smith works for. Entries are `owner/name` (GitLab: the full path),
+    an owner or group alone (`acme`, every repository under it) or a glob (`acme/web-*`);
+    matched without regard to case. Deny wins over allow; an empty allow-list allows all."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    allow: list[str] = Field(default_factory=list, description="Only these repositories and "
+                             "owners (empty: every repository the forge sends).")
+    deny: list[str] = Field(default_factory=list, description="Never these repositories and "
+                            "owners; a summons there is answered that Smith is not enabled.")
+
+
+NoticeEvent = Literal["waiting_for_approval", "failed", "budget_near_cap", "weekly_digest"]
+NOTICE_EVENTS: tuple[NoticeEvent, ...] = ("waiting_for_approval", "failed", "budget_near_cap",
+                                         "weekly_digest")
+
+
+class NoticeHook(BaseModel):
+    """One outgoing webhook: where notices go, in which shape, signed with which key."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=100, description="Stable name of the hook "
+                      "(queued notices find their hook by it).")
+    url: SecretStr = Field(description="Where to POST (a Slack incoming-webhook URL holds a "
+                           "token, so it is kept as a secret).")
+    format: Literal["slack", "json"] = Field("json", description="`slack`: `{\"text\": ...}` "
+                                              "(Slack, Mattermost, Rocket.Chat, Discord's "
+                                              "`/slack`); `json`: Smith's own fields.")
+    secret: SecretStr | None = Field(None, description="Key of the HMAC-SHA256 signature in "
+                                     "`X-Smith-Signature-256: sha256=<hex>` over the body.")
+    events: list[NoticeEvent] = Field(default_factory=lambda: list(NOTICE_EVENTS),
+                                      description="Which notices this hook receives.")
+
+    @field_validator("url")
+    @classmethod
+    def _http_url(cls, value: SecretStr) -> SecretStr:
+        scheme = urlsplit(value.get_secret_value()).scheme
+        if scheme not in ("http", "https"):
+            raise ValueError("the url must start with https:// (or http://)")
+        return value
+
+
+class NoticeSettings(BaseModel):
+    """Outgoing webhooks for people who do not watch the issues: a run waiting for approval,
+    a run that failed, a spending cap near its limit, and a weekly digest (Mondays 08:00 UTC).
+    Sent by a job, retried with backoff, never holding up a run."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    hooks: list[NoticeHook] = Field(default_factory=list, description="`[[notices.hooks]]`.")
+    dashboard_url: str | None = Field(None, description="Public address of Smith's dashboard; "
+                                      "notices link a run's page when it is set.")
 
 
 class Settings(BaseSettings):
@@ -132,6 +220,13 @@ class Settings(BaseSettings):
     prices: dict[str, dict[str, float]] = Field(default_factory=lambda: dict(DEFAULT_PRICES))
     run_token_cap: int = Field(2_000_000, description="Tokens one run may spend in total.")
     run_cost_cap_usd: float = Field(20.0, description="Dollars one run may spend in total.")
+    notices: NoticeSettings = Field(default_factory=NoticeSettings, description="Outgoing "
+                                    "notice webhooks (`[[notices.hooks]]` in smith.toml).")
+    budgets: BudgetSettings = Field(default_factory=BudgetSettings, description="Caps per "
+                                    "day and month, for the installation and per repository "
+                                    "(`[budgets]` in smith.toml).")
+    access: AccessSettings = Field(default_factory=AccessSettings, description="Allow- and "
+                                   "deny-list of repositories and owners (`[access]`).")
     max_step_input_tokens: int = Field(100_000, gt=0, description="Largest diff, report or "
                                        "file window one step may receive (estimated tokens); "
                                        "above it the run ends with no model call.")
@@ -303,6 +398,9 @@ class Settings(BaseSettings):
             value = getattr(self, name)
             items = value.values() if isinstance(value, dict) else [value]
             values += [v.get_secret_value() for v in items if isinstance(v, SecretStr)]
+        for hook in self.notices.hooks:  # a Slack hook's URL is its token
+            values += [hook.url.get_secret_value()] + (
+                [hook.secret.get_secret_value()] if hook.secret else [])
         if self.database_url is not None:
             password = urlsplit(self.database_url.get_secret_value()).password
             if password:

@@ -392,6 +392,25 @@ class TestgenConfig(_Section):
         return None
 
 
+class BudgetsConfig(_Section):
+    """Caps this repository sets for itself. They only tighten the operator's (`smith.toml`
+    `[budgets]` and the run caps): the lower of the two applies, so a repository can never
+    raise what Smith may spend on it."""
+
+    day_usd: float | None = Field(default=None, ge=0)
+    """Dollars per UTC day for this repository."""
+    month_usd: float | None = Field(default=None, ge=0)
+    """Dollars per UTC calendar month for this repository."""
+    day_tokens: int | None = Field(default=None, ge=0)
+    """Tokens per UTC day for this repository (input, output and cache)."""
+    month_tokens: int | None = Field(default=None, ge=0)
+    """Tokens per UTC calendar month for this repository."""
+    run_usd: float | None = Field(default=None, ge=0)
+    """Dollars one run may spend."""
+    run_tokens: int | None = Field(default=None, ge=0)
+    """Tokens one run may spend."""
+
+
 class RepoConfig(_Section):
     """The whole `.smith.yml`."""
 
@@ -419,6 +438,8 @@ class RepoConfig(_Section):
     """The held-out acceptance chain's examples, artefact, evaluator and thresholds."""
     testgen: TestgenConfig = Field(default_factory=TestgenConfig)
     """The test-generation chain: gates and coverage campaigns."""
+    budgets: BudgetsConfig = Field(default_factory=BudgetsConfig)
+    """Spending caps for this repository; they may only tighten the operator's."""
 
     @model_validator(mode="after")
     def _gate_below_max(self) -> RepoConfig:

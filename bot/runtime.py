@@ -16,10 +16,12 @@ import procrastinate
 
 from bot import jobs, redelivery_jobs, retention
 from bot.audit.actions import audited_forges
+from bot.budgets import jobs as budget_jobs
 from bot.catalogue import GRAPHS
 from bot.chains.tests import jobs as testgen_jobs
 from bot.config import Settings
 from bot.engine.runner import chain_runner
+from bot.notices import jobs as notice_jobs
 from bot.rules import jobs as rules_jobs
 from bot.services import Runtime, build_forges
 from bot.store.db import Database
@@ -35,6 +37,8 @@ JOB_BLUEPRINTS: tuple[Callable[[Runtime | None], procrastinate.Blueprint], ...] 
     redelivery_jobs.blueprint,
     retention.blueprint,
     testgen_jobs.blueprint,
+    notice_jobs.blueprint,
+    budget_jobs.blueprint,
 )
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import structlog
 
 from bot.audit import record
+from bot.budgets.resume import CAPPED_OUTCOME
 from bot.command_line import is_shell_actor
 from bot.commands import (
     ApproveCommand,
@@ -55,6 +56,8 @@ RETRY_BUSY = ("Run #{run} is still {status}; cancel it first (`/smith cancel`, o
 RETRY_QUEUED = "Started run #{run}."
 RETRY_RESUMED = "Run #{run} reads the report again."
 APPROVED = "Approved by {actor}: run #{run} goes on."
+CAP_RELEASED = ("{actor} let run #{run} go on now, before its spending cap resets; the caps "
+                "are checked again before its next step (nothing else is approved).")
 NOT_PAUSED = "Run #{run} is not waiting for approval (status: {status})."
 STATUS = "Run #{run}: **{status}**{step}{outcome}."
 REWORK_ONLY_ON_CR = "`rework` works on Smith's change requests, not on issues."
@@ -225,6 +228,12 @@ async def approve_run(runtime: Runtime, run: Run, actor: str) -> Decision:
     if run.status != "paused" or waits_for_answer(run):
         # An approval is for the estimate gate; a run waiting for information waits for it.
         return Decision("approve", "not_paused", run.id, refused, False, status=run.status)
+    if run.outcome == CAPPED_OUTCOME:  # paused by a cap: go on now, approving nothing else
+        if not await requeue_run(runtime, run):
+            return Decision("approve", "not_paused", run.id, refused, False, status=run.status)
+        return Decision("approve", "approved", run.id,
+                        CAP_RELEASED.format(actor=who(actor), run=run.id), True,
+                        status=run.status)
     if not await requeue_run(runtime, run, approved_by=actor):
         return Decision("approve", "not_paused", run.id, refused, False, status=run.status)
     return Decision("approve", "approved", run.id, APPROVED.format(actor=who(actor), run=run.id),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import structlog
 
+from bot.budgets.access import not_enabled_text
 from bot.config import Settings
 from bot.events import Event
 from bot.forge.base import ItemRef
@@ -53,6 +54,11 @@ def build(settings: Settings) -> Router:
             return
         event = applied
         assert event.item is not None and event.repo is not None
+        not_enabled = not_enabled_text(settings.access, event.repo.full_name)
+        if not_enabled is not None:  # answered, never dropped in silence
+            log.info("summons_not_enabled", repo=event.repo.full_name)
+            await runtime.forge(event.forge).create_comment(event.repo, event.item, not_enabled)
+            return
         if not await actor_may(event, runtime, settings.summon_permission):
             await runtime.forge(event.forge).create_comment(
                 event.repo, event.item,

@@ -23,8 +23,9 @@ __all__ = ["EXIT_OK", "EXIT_USAGE", "LAZY_COMMANDS", "CommandError", "build_pars
 
 RUN_ACTIONS: dict[str, tuple[str, str]] = {
     "approve": (
-        "let a run paused at the estimate gate go on",
-        ("Let a run paused at the estimate gate go on, as `/smith approve` does. A forge run "
+        "let a run paused at the estimate gate (or by a spending cap) go on",
+        ("Let a run paused at the estimate gate go on, as `/smith approve` does (a run paused "
+         "by a spending cap goes on now, its caps checked again, nothing approved). A forge run "
          "is queued for a worker (`smith serve` or `smith worker`) and the approval is said on "
          "its issue; a local run (`smith fix --repo`) goes on here, in the foreground, and its "
          "report is written again.")),
@@ -166,6 +167,25 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     doctor.add_argument("--json", action="store_true", help="print JSON")
     doctor.set_defaults(func=_lazy("bot.cli.doctor", "cmd_doctor"))
 
+    config = commands.add_parser("config", help="check smith.toml or .smith.yml offline; "
+                                 "print their JSON Schemas")
+    config_commands = config.add_subparsers(dest="config_command", metavar="ACTION",
+                                            required=True)
+    config_check = config_commands.add_parser(
+        "check", help="validate smith.toml or .smith.yml against its schema, with line numbers",
+        description="Check each PATH offline (`*.toml`: Smith's settings, strictly: unknown "
+        "keys too; anything else: a repository's `.smith.yml`, as a run reads it). Without "
+        "PATH: this process's smith.toml (SMITH_CONFIG_FILE) and ./.smith.yml, those that "
+        "exist. Exit 0 valid, 1 problems (one line each: file:line: problem), 2 unreadable.")
+    config_check.add_argument("paths", nargs="*", metavar="PATH", help="files to check")
+    config_check.add_argument("--json", action="store_true", help="print the results as JSON")
+    config_check.set_defaults(func=_lazy("bot.cli.config", "cmd_config_check"))
+    config_schema = config_commands.add_parser(
+        "schema", help="print the JSON Schema of .smith.yml (or, with --settings, smith.toml)")
+    config_schema.add_argument("--settings", action="store_true",
+                               help="the schema of smith.toml instead of .smith.yml")
+    config_schema.set_defaults(func=_lazy("bot.cli.config", "cmd_config_schema"))
+
     db = commands.add_parser("db", help="database maintenance")
     db_commands = db.add_subparsers(dest="db_command", metavar="ACTION", required=True)
     db_upgrade = db_commands.add_parser("upgrade", help="apply schema migrations")
@@ -205,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             log_level_for(args.command, settings_for_logs.log_level,
                           "log_level" in settings_for_logs.model_fields_set),
             settings_for_logs.log_format)
-    except ValidationError:
+    except (ValidationError, ValueError):  # `smith config check` is how to find out why
         configure_logging(log_level_for(args.command, "INFO", False))
     from bot.config import SettingsError
 

@@ -8,6 +8,7 @@ look. Chains explain their own stops (bot/chains/*/comments.py) in the same fram
 from __future__ import annotations
 
 import enum
+from datetime import datetime
 
 from bot.engine.step_titles import step_title
 from bot.text.markdown import blockquote, code_span, escape_inline
@@ -19,6 +20,8 @@ FAILURE_MARKER_KIND = "failure"
 QUESTION_MARKER_KIND = "question"  # the run waits for the answer: no ending yet
 
 
+PAUSED_MARKER_KIND = "paused"  # the run waits for a spending cap to reset: no ending yet
+
 DEFAULT_COMMAND = "/smith"
 
 
@@ -26,6 +29,8 @@ class FailureKind(enum.StrEnum):
     """The kinds of ending every chain shares (a chain adds its own kinds as plain strings)."""
 
     BUDGET_EXHAUSTED = "budget_exhausted"
+    SPENDING_CAP = "spending_cap"
+    NOT_ENABLED = "not_enabled"
     ENVIRONMENT = "environment"
     CANCELLED = "cancelled"
     ERROR = "error"
@@ -110,6 +115,38 @@ def render_cap_reached(
     ]
     return frame(run_id, FailureKind.BUDGET_EXHAUSTED, "Smith reached this run's spending cap",
                   body)
+
+
+def render_spending_cap(
+    run_id: int | str, *, step: str, reason: str, started: bool,
+    command: str = DEFAULT_COMMAND, resumes_at: datetime | None = None,
+) -> str:
+    """A day's or month's cap (the installation's or the repository's) stopped the run before
+    `step`, or inside it before a model request that could cross the cap. A paused run
+    (`resumes_at`) goes on by itself when the cap resets; a stopped one (a local run) does not."""
+    where = (f"The run stopped at **{step_title(step)}**" if started
+             else "The run stopped before its first model request")
+    body = [f"{where}: {escape_inline(reason, max_chars=500)}", ""]
+    if resumes_at is not None:
+        body.append(
+            f"Smith goes on from there by itself after the cap resets "
+            f"({resumes_at:%Y-%m-%d %H:%M} UTC). **What you can do:** wait, ask the Smith "
+            f"operator to raise the cap (`[budgets]` in smith.toml), or reply "
+            f"{command_span(command, 'cancel')} to stop the run.")
+        return frame(run_id, FailureKind.SPENDING_CAP, "Smith paused: a spending cap is reached",
+                     body, marker_kind=PAUSED_MARKER_KIND)
+    body.append(
+        f"**What you can do:** reply {command_span(command, 'retry')} once the cap resets, or "
+        f"ask the Smith operator to raise it (`[budgets]` in smith.toml). Nothing was sent to "
+        f"the model that could cross it.")
+    return frame(run_id, FailureKind.SPENDING_CAP, "Smith reached a spending cap", body)
+
+
+def render_not_enabled(run_id: int | str, *, reason: str) -> str:
+    """The operator's access lists exclude the repository (a run asked for another way than
+    the summons label, which is answered before any run is made)."""
+    return frame(run_id, FailureKind.NOT_ENABLED, "Smith is not enabled here",
+                 [escape_inline(reason, max_chars=500)])
 
 
 def render_cancelled(run_id: int | str, *, by: str, command: str = DEFAULT_COMMAND) -> str:

@@ -69,6 +69,9 @@ class RunState(_Stored):
     environment_retries: int = 0
     ending_said: bool = False
     """The run's final comment was posted (once per run, across resumes and crashes)."""
+    spending_cap_until: str | None = None
+    """A run paused by a spending cap: when (ISO, UTC) the cap resets and the run may go on
+    (the budgets job queues it again then)."""
 
     @classmethod
     def load(cls, stored: dict[str, Any] | None) -> RunState:

@@ -19,7 +19,8 @@ from bot.engine.records import FailureStory, StoreRecords
 from bot.store.db import Database
 
 NOT_A_STORY = frozenset({"environment", "cancelled", "internal_error", "secret_leak",
-                         "held_value_leak", "leak_check_blind"})
+                         "held_value_leak", "leak_check_blind", "spending_cap",
+                         "not_enabled"})
 
 
 class TellingRecords(StoreRecords):

@@ -23,7 +23,9 @@ import structlog
 from pydantic import BaseModel
 
 from bot import tracing
-from bot.config import Settings
+from bot.budgets.access import refusal
+from bot.budgets.guard import cap_status
+from bot.config import NoticeEvent, Settings
 from bot.engine.context import RunContext
 from bot.engine.endings import (
     render_cancelled,
@@ -32,6 +34,8 @@ from bot.engine.endings import (
     render_failure,
     render_held_value_leak,
     render_internal_error,
+    render_not_enabled,
+    render_spending_cap,
     render_step_budget_exhausted,
 )
 from bot.engine.errors import EnvironmentBroken
@@ -52,7 +56,15 @@ from bot.engine.step_titles import step_title
 from bot.engine.stories import TellingRecords, ending_story, told_kinds
 from bot.forge.base import RepoRef
 from bot.forge.errors import ForgeError, ForgeUnavailable, RateLimited
-from bot.llm.errors import EnvironmentFailure, RunBudgetExceeded, StepFailed
+from bot.forge.local import is_local
+from bot.llm.errors import (
+    EnvironmentFailure,
+    RunBudgetExceeded,
+    SpendingCapReached,
+    StepFailed,
+)
+from bot.notices.messages import Notice
+from bot.notices.outbox import notify, notify_near_cap
 from bot.services import Runtime
 from bot.store.db import DatabaseUnavailable
 from bot.store.models import Run
@@ -88,6 +100,9 @@ ENVIRONMENT_ERRORS: tuple[type[BaseException], ...] = (
     EnvironmentFailure, ForgeUnavailable, RateLimited, DatabaseUnavailable,
 )
 MAX_ENVIRONMENT_RETRIES = 3
+APPROVAL_OUTCOME = "awaiting_approval"
+"""The pause that waits for a human's approval (the fix chain's estimate gate): a notice goes
+out for it; other pauses (`needs_info`) wait for the reporter, who is asked on the issue."""
 
 
 class RetryLater(Exception):
@@ -174,6 +189,10 @@ class RunEngine:
                 await self._end(ctx, StepOutcome(Verdict.SKIPPED, None, ending=RunEnding(
                     RunStatus.CANCELLED, "cancelled", ctx.notes.cancelled_by)))
                 return
+            refused = await self._refused(ctx, step)
+            if refused is not None:
+                await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=refused))
+                return
             outcome = await self._execute(ctx, step)
             if outcome is None:
                 return
@@ -181,6 +200,63 @@ class RunEngine:
                 await self._end(ctx, outcome)
                 return
             step = outcome.next
+
+    async def _notify(self, ctx: RunContext, ending: RunEnding) -> None:
+        """The outgoing notices of a run that waits for approval or failed (queued jobs: a
+        notice never holds the run up, and a notice that cannot be queued is only logged)."""
+        if ending.status == RunStatus.PAUSED and ending.outcome == APPROVAL_OUTCOME:
+            event: NoticeEvent = "waiting_for_approval"
+            summary = (f"Run {ctx.run_id} ({ctx.chain}) of {ctx.repo.full_name} waits for "
+                       f"{ctx.settings.command_prefix} approve.")
+        elif ending.status == RunStatus.FAILED:
+            event = "failed"
+            where = f" at {ending.step}" if ending.step else ""
+            summary = f"Run {ctx.run_id} ({ctx.chain}) of {ctx.repo.full_name} failed{where}."
+        else:
+            return
+        dashboard = ctx.settings.notices.dashboard_url
+        issue = ctx.tools.issue
+        reason = ending.reason[:500] if ending.reason else None
+        if reason and ctx.held.leaks_in(reason):  # the reason leaves Smith: never a held text
+            reason = None
+        await notify(self.runtime.db, ctx.settings, Notice(
+            event=event, summary=summary, repo=ctx.repo.full_name, run=ctx.run_id,
+            url=(f"{dashboard.rstrip('/')}/runs/{ctx.run_id}" if dashboard
+                 else issue.url if issue is not None and issue.url else None),
+            details={"forge": ctx.repo.forge,
+                     "item": ctx.issue.number if ctx.issue is not None else None,
+                     "title": issue.title[:200] if issue is not None else None,
+                     "outcome": ending.outcome, "reason": reason}))
+
+    async def _refused(self, ctx: RunContext, step: str) -> RunEnding | None:
+        """Why the run may not take `step`: its repository is not one Smith works for, or a
+        day's or month's spending cap it counts toward is reached (bot/budgets). Checked
+        before every step, so a run queued before the cap filled stops before it spends."""
+        settings = ctx.settings
+        # The access lists name forge repositories; a local run is the operator's own shell.
+        why = None if is_local(ctx.repo.forge) else refusal(settings.access, ctx.repo.full_name)
+        if why is not None:
+            return RunEnding(RunStatus.FAILED, "not_enabled",
+                             f"Smith is not enabled for {ctx.repo.full_name}: {why}", step=step)
+        config = ctx.tools.repo_config
+        hit, near = await cap_status(self.runtime.db, settings.budgets, ctx.repo.forge,
+                                     ctx.repo.full_name, config.budgets if config else None)
+        if near is not None:  # once per cap and period; queued, never waited for
+            await notify_near_cap(self.runtime.db, settings, near, forge=ctx.repo.forge)
+        if hit is None:
+            return None
+        ctx.notes.step = step
+        return await self._capped(ctx, step, hit.reason(), hit.resets_at)
+
+    async def _capped(self, ctx: RunContext, step: str, reason: str,
+                      resets_at: datetime | None) -> RunEnding:
+        """A spending cap stops the run before `step`: a forge run pauses there until the cap
+        resets (bot/budgets/jobs.py queues it again then); a local run, which no worker would
+        wake, ends."""
+        if is_local(ctx.repo.forge) or resets_at is None:
+            return RunEnding(RunStatus.FAILED, "spending_cap", reason, step=step)
+        await ctx.save_state(spending_cap_until=resets_at.isoformat())
+        return RunEnding(RunStatus.PAUSED, "spending_cap", reason, resume_at=step, step=step)
 
     async def _execute(self, ctx: RunContext, name: str) -> StepOutcome | None:
         """Run one step (a span of the run's trace); None when the run ended inside (budget,
@@ -240,6 +316,9 @@ class RunEngine:
             await self._end(ctx, StepOutcome(Verdict.ENVIRONMENT, None, ending=RunEnding(
                 RunStatus.FAILED, "environment", exc.problem.text, step=name)))
             return None
+        except SpendingCapReached as exc:  # a day's or month's cap: no attempt spent
+            outcome = StepOutcome(Verdict.ENVIRONMENT, None, summary=str(exc),
+                                  ending=await self._capped(ctx, name, str(exc), exc.resets_at))
         except RunBudgetExceeded as exc:
             ctx.notes.cap_reached = True
             outcome = StepOutcome(Verdict.FAILED, None, summary=str(exc), ending=RunEnding(
@@ -329,6 +408,7 @@ class RunEngine:
                 await fail_open_steps(session, ctx.run_id)
         await ctx.update_run(**values)
         log.info("run_ended", run=ctx.run_id, status=str(ending.status), outcome=ending.outcome)
+        await self._notify(ctx, ending)
         story = ending_story(outcome, ending, ending.step or ctx.notes.step)
         if story is not None:  # a step that ended the run failing: a story for the rules loop
             await ctx.record_failure(story.step, story.kind, story.evidence)
@@ -356,7 +436,16 @@ class RunEngine:
         command = ctx.settings.command_prefix
         step = ending.step or ctx.notes.step or ending.outcome
         problem = ctx.notes.environment_problem
-        if ending.outcome == "budget_exhausted" and ctx.notes.cap_reached:
+        if ending.outcome == "spending_cap":
+            until = ctx.state.spending_cap_until
+            text = render_spending_cap(
+                ctx.run_id, step=step, reason=ending.reason,
+                started=(await ctx.records.spent(ctx.run_id))[1] > 0, command=command,
+                resumes_at=(datetime.fromisoformat(until)
+                            if until and ending.status == RunStatus.PAUSED else None))
+        elif ending.outcome == "not_enabled":
+            text = render_not_enabled(ctx.run_id, reason=ending.reason)
+        elif ending.outcome == "budget_exhausted" and ctx.notes.cap_reached:
             text = render_cap_reached(ctx.run_id, step=step, reason=ending.reason,
                                       command=command)
         elif ending.outcome == "budget_exhausted" and (explain := self._explains(step)):

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import re
 import shutil
+from datetime import UTC, datetime
 
 import structlog
 
+from bot.budgets.caps import period_end
+from bot.budgets.guard import room_for
 from bot.codegraph.lazy import LazyCodeGraph
 from bot.engine.context import RunContext
 from bot.engine.errors import EnvironmentBroken
@@ -27,7 +30,7 @@ from bot.kit.permission import permission_lost
 from bot.kit.preflight import preflight
 from bot.llm.client import import_sdk
 from bot.llm.from_settings import make_ledger, make_step_runner
-from bot.llm.ledger import UsageRecord
+from bot.llm.ledger import OuterCap, UsageRecord
 from bot.protected_paths import ProtectedPaths
 from bot.repo_config import CONFIG_FILE, RepoConfig, RepoConfigError, load_repo_config
 from bot.workspace.checkout import Workspace, branch_name
@@ -155,7 +158,7 @@ async def equip_checkout(ctx: RunContext, config: RepoConfig, base: str) -> Step
         await checkout.apply_diff(ctx.resume_diff)
     tools.code_graph = _index(ctx)
     await import_sdk()  # off the loop, once per process
-    _start_model(ctx, await _spent_so_far(ctx))
+    _start_model(ctx, await _spent_so_far(ctx), config, await _period_room(ctx, config))
     return None
 
 
@@ -180,13 +183,33 @@ async def _spent_so_far(ctx: RunContext) -> tuple[int, float]:
     return await ctx.records.spent(ctx.run_id)
 
 
-def _start_model(ctx: RunContext, spent: tuple[int, float]) -> None:
-    """The run's ledger (its caps less what it spent before a resume) and step runner."""
+async def _period_room(ctx: RunContext, config: RepoConfig) -> OuterCap | None:
+    """What the installation's and the repository's day and month caps leave this run (no
+    request is sent that could cross one; bot/budgets)."""
+    now = datetime.now(UTC)
+    room = await room_for(ctx.runtime.db, ctx.settings.budgets, ctx.repo.forge,
+                          ctx.repo.full_name, config.budgets, now=now)
+    if room.tokens is None and room.usd is None:
+        return None
+    return OuterCap(
+        tokens=room.tokens, usd=room.usd,
+        tokens_name=room.tokens_cap.describe() if room.tokens_cap else "a token cap",
+        usd_name=room.usd_cap.describe() if room.usd_cap else "a dollar cap",
+        tokens_resets_at=period_end(room.tokens_cap.period, now) if room.tokens_cap else None,
+        usd_resets_at=period_end(room.usd_cap.period, now) if room.usd_cap else None)
+
+
+def _start_model(ctx: RunContext, spent: tuple[int, float], config: RepoConfig,
+                 outer: OuterCap | None) -> None:
+    """The run's ledger (its caps, lowered by the repository's own, less what it spent before
+    a resume, within what the period caps leave) and step runner."""
 
     async def persist(record: UsageRecord) -> None:
         await ctx.records.record_model_call(ctx.run_id, record)
 
-    ledger = make_ledger(ctx.settings, sink=persist, run_id=str(ctx.run_id), spent=spent)
+    ledger = make_ledger(ctx.settings, sink=persist, run_id=str(ctx.run_id), spent=spent,
+                         run_caps=(config.budgets.run_tokens, config.budgets.run_usd),
+                         outer=outer)
     ctx.tools.ledger = ledger
     ctx.tools.step_runner = make_step_runner(ctx.settings, ledger)
 

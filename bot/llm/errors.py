@@ -6,6 +6,8 @@ API down or overloaded) is retried later without spending one; a budget stop end
 
 from __future__ import annotations
 
+from datetime import datetime
+
 
 class StepOutcome(Exception):
     """Base: `message` is what the run reports (on the issue, in the store)."""
@@ -27,3 +29,13 @@ class EnvironmentFailure(StepOutcome):
 
 class RunBudgetExceeded(StepOutcome):
     """The run's token or cost cap was reached."""
+
+
+class SpendingCapReached(RunBudgetExceeded):
+    """A cap beyond the run's own (the installation's or the repository's per day or month)
+    would be crossed by the next request; `resets_at` is when that cap starts again."""
+
+    def __init__(self, message: str, *, step: str | None = None,
+                 resets_at: datetime | None = None) -> None:
+        super().__init__(message, step=step)
+        self.resets_at = resets_at

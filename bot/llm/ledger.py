@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from datetime import datetime
 
 import structlog
 from pydantic import BaseModel, Field
 
-from bot.llm.errors import RunBudgetExceeded
+from bot.llm.errors import RunBudgetExceeded, SpendingCapReached
 
 log = structlog.get_logger(__name__)
 
@@ -77,6 +78,18 @@ class UsageRecord(BaseModel):
 UsageSink = Callable[[UsageRecord], Awaitable[None]]
 
 
+class OuterCap(BaseModel):
+    """What caps beyond the run's own (a day's, a month's) leave this execution of the run,
+    and how to name the cap that leaves it (`the daily dollar cap of acme/web ($5.00)`)."""
+
+    tokens: int | None = None
+    usd: float | None = None
+    tokens_name: str = "a token cap"
+    usd_name: str = "a dollar cap"
+    tokens_resets_at: datetime | None = None
+    usd_resets_at: datetime | None = None
+
+
 class TokenLedger:
     """Per-run ledger. `check_request` before a call (nothing is sent that could cross a cap);
     `record` after it (calls the sink)."""
@@ -89,12 +102,14 @@ class TokenLedger:
         max_tokens: int | None = None,
         max_cost_usd: float | None = None,
         sink: UsageSink | None = None,
+        outer: OuterCap | None = None,
     ) -> None:
         self.prices = prices
         self.run_id = run_id
         self.max_tokens = max_tokens
         self.max_cost_usd = max_cost_usd
         self.sink = sink
+        self.outer = outer
         self.records: list[UsageRecord] = []
 
     def price_for(self, model: str) -> ModelPrice | None:
@@ -175,6 +190,28 @@ class TokenLedger:
         reason = self.request_would_exceed(model, input_tokens, output_tokens)
         if reason:
             raise RunBudgetExceeded(reason, step=step)
+        reason = self.outer_would_exceed(model, input_tokens, output_tokens)
+        if reason and self.outer is not None:
+            resets = (self.outer.tokens_resets_at if reason.startswith(self.outer.tokens_name)
+                      else self.outer.usd_resets_at)
+            raise SpendingCapReached(reason, step=step, resets_at=resets)
+
+    def outer_would_exceed(
+        self, model: str, input_tokens: int, output_tokens: int
+    ) -> str | None:
+        """Why a request of up to this size could cross a cap beyond the run's, or None."""
+        outer = self.outer
+        if outer is None:
+            return None
+        worst = input_tokens + output_tokens
+        if outer.tokens is not None and self.usage.total + worst > outer.tokens:
+            return (f"{outer.tokens_name} would be exceeded: the next request may use up to "
+                    f"{worst} tokens and {max(0, outer.tokens - self.usage.total)} are left")
+        cost = self.worst_cost(model, input_tokens, output_tokens)
+        if outer.usd is not None and self.cost_usd + cost > outer.usd:
+            return (f"{outer.usd_name} would be exceeded: the next request may cost up to "
+                    f"${cost:.4f} and ${max(0.0, outer.usd - self.cost_usd):.4f} is left")
+        return None
 
     async def record(self, step: str, model: str, usage: TokenUsage) -> UsageRecord:
         record = UsageRecord(

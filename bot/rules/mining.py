@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import structlog
 
+from bot.budgets.guard import installation_cap_reached
 from bot.engine.records import store_usage
 from bot.llm.client import import_sdk
 from bot.llm.errors import StepOutcome
@@ -71,7 +72,10 @@ async def mine_rules(
                                          limit=settings.max_failures)
         existing = await list_rules(session)
     result.failures_seen = len(failures)
-    if len(failures) >= 2:
+    capped = await installation_cap_reached(runtime.db, runtime.settings.budgets)
+    if capped is not None and len(failures) >= 2:  # its calls count toward the installation's
+        result.error = f"not mined: {capped.reason()}"
+    elif len(failures) >= 2:
         await import_sdk()  # off the loop, once per process
         try:
             checked = await run_miner(runner or build_miner_runner(runtime), failures, existing)

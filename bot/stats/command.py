@@ -11,13 +11,17 @@ import asyncio
 import json
 import sys
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from bot.stats.compute import DEFAULT_WINDOW
+
+if TYPE_CHECKING:
+    from bot.budgets.usage import UsageLine
+    from bot.config import BudgetSettings
 from bot.stats.report import StatsReport
 
 EXIT_OK, EXIT_FAILURE = 0, 1
@@ -70,16 +74,45 @@ def run_stats(args: argparse.Namespace) -> int:
     with database_target(settings) as url:
         try:
             report = asyncio.run(_load(url, args.repo, args.since, window))
+            usage = asyncio.run(_load_usage(url, settings.budgets, args.repo))
         except DatabaseUnavailable as exc:
             print(f"smith stats: database unavailable: {exc}", file=sys.stderr)
             return EXIT_FAILURE
     if args.json:
-        print(json.dumps(report.as_json(), indent=2))
+        print(json.dumps({**report.as_json(),
+                          "usage": [line.model_dump(mode="json") for line in usage]}, indent=2))
     else:
         from bot.terminal import make_console
 
-        print_report(report, make_console())
+        console = make_console()
+        print_report(report, console)
+        print_usage(usage, console)
     return EXIT_OK
+
+
+async def _load_usage(url: str, budgets: BudgetSettings, repo: str | None) -> list[UsageLine]:
+    from bot.budgets.usage import load_usage
+    from bot.store.db import Database
+
+    db = Database(url, pool_size=1)
+    try:
+        async with db.transaction() as session:
+            return await load_usage(session, budgets, repo=repo)
+    finally:
+        await db.dispose()
+
+
+def print_usage(lines: list[UsageLine], console: Console) -> None:
+    """Spending today and this month (UTC) beside the caps of `[budgets]`."""
+    table = Table(title="model spending (UTC) and caps")
+    for column in ("scope", "period", "tokens", "token cap", "$", "$ cap"):
+        table.add_column(column, justify="left" if column in ("scope", "period") else "right")
+    for line in lines:
+        scope = "installation" if line.scope == "installation" else f"{line.forge}:{line.repo}"
+        table.add_row(Text(scope), "today" if line.period == "day" else "this month",
+                      str(line.tokens), _number(line.cap_tokens), f"{line.usd:.2f}",
+                      _dollars(line.cap_usd))
+    console.print(table)
 
 
 async def _load(url: str, repo: str | None, since: date | None, window: int) -> StatsReport:

@@ -78,6 +78,13 @@ async def list_audit(
     return list((await session.execute(query)).scalars())
 
 
+async def audit_exists(session: AsyncSession, *, kind: str, subject: str) -> bool:
+    """Whether a row of `kind` about `subject` was written (a notice sent once per period)."""
+    found = await session.execute(select(AuditEvent.id).where(
+        AuditEvent.kind == kind, AuditEvent.subject == subject).limit(1))
+    return found.first() is not None
+
+
 async def delete_audit_before(session: AsyncSession, cutoff: datetime) -> int:
     result = cast(
         CursorResult[Any], await session.execute(delete(AuditEvent).where(AuditEvent.at < cutoff))

@@ -53,10 +53,11 @@ async def defer_in_transaction(
     args: dict[str, Any],
     *,
     lock: str | None = None,
+    queue: str = QUEUE,
 ) -> int:
     """Queue a job inside the caller's transaction, using procrastinate's own SQL function."""
     result = await session.execute(
-        _DEFER, {"queue": QUEUE, "task": task_name, "lock": lock, "args": json.dumps(args)},
+        _DEFER, {"queue": queue, "task": task_name, "lock": lock, "args": json.dumps(args)},
     )
     return int(result.scalar_one())
 

@@ -38,6 +38,8 @@ async def test_fix_on_a_local_repository_makes_a_branch_and_a_report(tmp_path, d
             ANTHROPIC_BASE_URL=model.base_url, SMITH_LLM_RETRY_BASE_DELAY="0.01",
             SMITH_SANDBOX_PATH=TOOLCHAIN,
             SMITH_LOG_LEVEL="WARNING",
+            # The access lists name forge repositories: the operator's own local run is not one.
+            SMITH_ACCESS__ALLOW='["some-org"]',
         )
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot.cli", "fix", "--repo", str(repo), "--issue-file",

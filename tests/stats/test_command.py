@@ -14,10 +14,12 @@ from tests.stats import dataset
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def smith(database_url: str, tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def smith(database_url: str, tmp_path: Path, *args: str,
+          config_file: Path | None = None) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if not key.startswith("SMITH_")}
     env.update(SMITH_DATABASE_URL=database_url, SMITH_DATA_DIR=str(tmp_path / "data"),
-               SMITH_CONFIG_FILE=str(tmp_path / "absent.toml"), SMITH_LOG_LEVEL="WARNING",
+               SMITH_CONFIG_FILE=str(config_file or tmp_path / "absent.toml"),
+               SMITH_LOG_LEVEL="WARNING",
                COLUMNS="200")
     return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
