@@ -71,6 +71,7 @@ def create_app(
     app[SETTINGS_KEY] = settings
     app[DATABASE_KEY] = db
     app[METRICS_KEY] = metrics or Metrics()
+    app[METRICS_KEY].show_caps(settings.budgets)
     receiver = WebhookReceiver(settings, db, event_filter, app[METRICS_KEY])
     app[RECEIVER_KEY] = receiver
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
+from bot.config import BudgetSettings
+
 PROCESS = CollectorRegistry(auto_describe=True)
 """This process's event counters (every app of the process exposes them)."""
 
@@ -84,6 +86,18 @@ class Metrics:
         )
         self.budget_cap_dollars = Gauge(
             "smith_budget_cap_dollars", "Spending caps in dollars by period (`day`, `month`) "
-            "and scope (`installation` or a repository), as configured; compare with "
-            "smith_spend_dollars.", ["period", "scope"], registry=self.registry,
+            "and scope (`installation`, `each_repository` for the cap every repository gets, or "
+            "a repository the settings name), as configured; compare with smith_spend_dollars.",
+            ["period", "scope"], registry=self.registry,
         )
+
+    def show_caps(self, budgets: BudgetSettings) -> None:
+        """The dollar caps of `smith.toml` as gauges, so alerts can divide spend by them (a
+        `.smith.yml` may tighten a repository's further; that is not shown here)."""
+        self.budget_cap_dollars.clear()
+        scopes = {"installation": budgets.installation, "each_repository": budgets.repository,
+                  **budgets.repositories}
+        for scope, caps in scopes.items():
+            for period, cap in (("day", caps.day_usd), ("month", caps.month_usd)):
+                if cap is not None:
+                    self.budget_cap_dollars.labels(period, scope).set(cap)

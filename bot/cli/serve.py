@@ -56,7 +56,8 @@ async def _serve(settings: Settings, url: str, host: str, port: int, with_worker
         log.warning("dashboard_not_served", host=host, reason=exposure.reason)
 
     def dashboard(app: web.Application) -> None:
-        add_dashboard_routes(app, runtime.db, token=token, stats_window=settings.stats_window)
+        add_dashboard_routes(app, runtime.db, token=token, stats_window=settings.stats_window,
+                             budgets=settings.budgets)
 
     metrics = Metrics(top_repositories=settings.metrics_top_repositories)
     worker: asyncio.Task[None] | None = None

@@ -10,6 +10,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.config import BudgetSettings, PeriodCaps
 from bot.dashboard.charts import (
     BoxChart,
     ColumnChart,
@@ -60,8 +61,17 @@ class Overview:
     held_out: list[LineChart]
 
 
+def daily_caps(budgets: BudgetSettings, repo: str | None) -> PeriodCaps:
+    """The day caps a page's per-day charts are held to: the installation's, or with a
+    repository chosen, its own (the settings' `repositories` entry, else `repository`)."""
+    if repo is None:
+        return budgets.installation
+    return budgets.repositories.get(repo, budgets.repository)
+
+
 async def load_overview(session: AsyncSession, *, repo: str | None, days: int, window: int,
-                        today: date | None = None) -> Overview:
+                        today: date | None = None,
+                        caps: PeriodCaps | None = None) -> Overview:
     runs = await load_run_rows(session, repo=repo)
     steps = await load_step_rows(session, repo=repo)
     examples = await load_examples_rows(session, repo=repo)
@@ -78,9 +88,10 @@ async def load_overview(session: AsyncSession, *, repo: str | None, days: int, w
     return Overview(
         stats=stats, chains=per_chain, days=days, funnel=_funnel(stats),
         tokens=columns(span, {"tokens": [usage[d].tokens if d in usage else 0 for d in span]},
-                       shown=_count),
+                       shown=_count, caps=_cap("daily cap", caps.day_tokens if caps else None)),
         dollars=columns(span, {"dollars": [usage[d].cost_usd if d in usage else 0.0
-                                           for d in span]}, shown=_dollars),
+                                           for d in span]}, shown=_dollars,
+                        caps=_cap("daily cap", caps.day_usd if caps else None)),
         durations=boxes(
             [(chain, [(s.step, s.quantiles_ms, s.executions) for s in spreads
                       if s.chain == chain]) for chain in
@@ -92,6 +103,10 @@ async def load_overview(session: AsyncSession, *, repo: str | None, days: int, w
         held_out=[_held_out(row) for row in sorted(examples, key=lambda r: -r.run_id)
                   if row.iterations][:HELD_OUT_RUNS],
     )
+
+
+def _cap(name: str, value: float | None) -> tuple[tuple[str, float], ...]:
+    return () if value is None else ((name, float(value)),)
 
 
 def _chain_key(chain: str) -> tuple[int, str]:

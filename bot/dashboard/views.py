@@ -15,8 +15,9 @@ import structlog
 from aiohttp import web
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from bot.config import BudgetSettings
 from bot.dashboard.auth import TokenGuard
-from bot.dashboard.overview import load_overview
+from bot.dashboard.overview import daily_caps, load_overview
 from bot.dashboard.pages import run_detail, run_lines
 from bot.dashboard.timeline import format_duration
 from bot.stats.compute import DEFAULT_WINDOW
@@ -46,11 +47,12 @@ class QueryError(ValueError):
 
 def add_dashboard_routes(
     app: web.Application, database: Database, *, token: str | None,
-    stats_window: int = DEFAULT_WINDOW,
+    stats_window: int = DEFAULT_WINDOW, budgets: BudgetSettings | None = None,
 ) -> None:
     """GET-only routes: `/`, `/runs/<id>`, `/api/stats`, reading `database` (the caller's, so
-    the dashboard knows no web app). With a token, all three ask for it."""
-    views = DashboardViews(database, stats_window)
+    the dashboard knows no web app). With a token, all three ask for it. `budgets`: the
+    daily caps drawn on the per-day charts."""
+    views = DashboardViews(database, stats_window, budgets or BudgetSettings())
     guard = TokenGuard(token, views.unauthorized)
     app.router.add_get("/", guard(views.index), name="dashboard_index")
     app.router.add_get("/runs/{run_id}", guard(views.run), name="dashboard_run")
@@ -58,11 +60,13 @@ def add_dashboard_routes(
 
 
 class DashboardViews:
-    def __init__(self, database: Database, stats_window: int) -> None:
+    def __init__(self, database: Database, stats_window: int,
+                 budgets: BudgetSettings) -> None:
         if stats_window < 1:
             raise ValueError("the stats window must be at least 1 run")
         self.database = database
         self.stats_window = stats_window
+        self.budgets = budgets
         self.templates = Environment(
             loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
             trim_blocks=True, lstrip_blocks=True,
@@ -81,7 +85,8 @@ class DashboardViews:
             async with self.database.transaction() as session:
                 runs = await run_lines(session, repo)
                 overview = await load_overview(session, repo=repo, window=self.stats_window,
-                                               days=int(days_text or DEFAULT_DAYS))
+                                               days=int(days_text or DEFAULT_DAYS),
+                                               caps=daily_caps(self.budgets, repo))
         except DatabaseUnavailable as exc:
             return self._unavailable(exc)
         return self.page("index.html", runs=runs, o=overview, repo=repo or "")

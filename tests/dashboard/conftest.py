@@ -10,7 +10,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from bot.app import create_app
-from bot.config import Settings
+from bot.config import BudgetSettings, Settings
 from bot.dashboard import add_dashboard_routes
 from bot.store.db import Database
 from handlers import build_router
@@ -42,7 +42,7 @@ async def start_dashboard(tmp_path, database: Database) -> AsyncIterator[StartDa
     runs = await dataset.insert_dataset(database)
 
     async def start(*, token: str | None = None, window: int = dataset.WINDOW,
-                    charts: bool = False) -> Dashboard:
+                    charts: bool = False, budgets: BudgetSettings | None = None) -> Dashboard:
         """`charts`: add recent rows for the charts (tests/dashboard/chart_data.py)."""
         if charts:
             runs.update({f"lab_{key}": value
@@ -51,7 +51,7 @@ async def start_dashboard(tmp_path, database: Database) -> AsyncIterator[StartDa
         app = create_app(
             settings, database, build_router(settings),
             extra_routes=lambda app: add_dashboard_routes(app, database, token=token,
-                                                          stats_window=window),
+                                                          stats_window=window, budgets=budgets),
         )
         server = TestServer(app, host="127.0.0.1")
         await server.start_server()

@@ -75,12 +75,11 @@ async def test_with_a_token_bearer_or_basic_password_gets_in(start_dashboard):
         assert status == 200 and 'id="timeline"' in html
         status, _, html = await dashboard.get("/runs/999999", headers=headers)
         assert status == 404
-    async with aiohttp.ClientSession() as client:
-        async with client.get(dashboard.url + "/api/stats",
-                              headers={"Authorization": aiohttp.encode_basic_auth("me", TOKEN)}
-                              ) as response:
-            assert response.status == 200
-            assert (await response.json())["funnel"]["summoned"] == 7
+    async with aiohttp.ClientSession() as client, client.get(dashboard.url + "/api/stats",
+                          headers={"Authorization": aiohttp.encode_basic_auth("me", TOKEN)}
+                          ) as response:
+        assert response.status == 200
+        assert (await response.json())["funnel"]["summoned"] == 7
 
 
 async def test_the_token_does_not_guard_the_webhooks_or_health(start_dashboard):

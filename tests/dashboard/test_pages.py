@@ -8,13 +8,14 @@ from datetime import date
 import aiohttp
 from sqlalchemy import update
 
+from bot.config import BudgetSettings, PeriodCaps
 from bot.stats.query import load_stats
 from bot.store.models import Run, Step
 from tests.stats import dataset
 
 
 def svg_of(html: str) -> str:
-    match = re.search(r'<svg id="timeline".*?</svg>', html, re.S)
+    match = re.search(r'<svg id="timeline".*?</svg>', html, re.DOTALL)
     assert match, "the run page has no timeline"
     return match.group(0)
 
@@ -30,9 +31,9 @@ async def test_index_lists_runs_and_step_health(start_dashboard):
     # acme/other's judge rejection falls in the judge's window across all repositories
     assert "removal candidate" not in html
     status, _, html = await dashboard.get("/", params={"repo": "acme/app"})
-    health = re.search(r'<table id="step-health">.*?</table>', html, re.S).group(0)
-    judge = re.search(r'<tr data-step="judge">.*?</tr>', health, re.S).group(0)
-    quality = re.search(r'<tr data-step="quality">.*?</tr>', health, re.S).group(0)
+    health = re.search(r'<table id="step-health">.*?</table>', html, re.DOTALL).group(0)
+    judge = re.search(r'<tr data-step="judge">.*?</tr>', health, re.DOTALL).group(0)
+    quality = re.search(r'<tr data-step="quality">.*?</tr>', health, re.DOTALL).group(0)
     assert "removal candidate" in judge and "rework candidate" not in judge
     assert "rework candidate" in quality and "removal candidate" not in quality
     assert "red 4, tests_failed 1" in quality
@@ -59,14 +60,14 @@ async def test_run_page_shows_every_execution_artifacts_trajectory_and_last_diff
     assert ">judge</text>" in svg
     assert '<pre class="artifact">' in html and "&#34;attempt&#34;: 3" in html
     # the diff is the last implement attempt's
-    diff = re.search(r'<pre id="diff">(.*?)</pre>', html, re.S).group(1)
+    diff = re.search(r'<pre id="diff">(.*?)</pre>', html, re.DOTALL).group(1)
     assert "+return 3  # attempt 3 &lt;fix&gt;" in diff
 
 
 async def test_run_page_trajectory_table(start_dashboard):
     dashboard = await start_dashboard()
     _, _, html = await dashboard.get(f"/runs/{dashboard.runs['r3']}")
-    trajectory = re.search(r'<table id="trajectory">.*?</table>', html, re.S).group(0)
+    trajectory = re.search(r'<table id="trajectory">.*?</table>', html, re.DOTALL).group(0)
     assert [tool for tool in re.findall(r"<td>(read_file|edit_file|run_tests)</td>", trajectory)
             ] == ["read_file", "edit_file", "run_tests"]
 
@@ -113,12 +114,11 @@ async def test_dashboard_is_read_only(start_dashboard):
 
 async def test_api_stats_is_the_report_as_json(start_dashboard):
     dashboard = await start_dashboard()
-    async with aiohttp.ClientSession() as client:
-        async with client.get(dashboard.url + "/api/stats",
-                              params={"repo": "acme/app", "since": "2026-03-04"}) as response:
-            assert response.status == 200
-            assert response.headers["Content-Type"].startswith("application/json")
-            data = await response.json()
+    async with aiohttp.ClientSession() as client, client.get(dashboard.url + "/api/stats",
+                          params={"repo": "acme/app", "since": "2026-03-04"}) as response:
+        assert response.status == 200
+        assert response.headers["Content-Type"].startswith("application/json")
+        data = await response.json()
     async with dashboard.db.transaction() as session:
         expected = await load_stats(session, repo="acme/app", since=date(2026, 3, 4),
                                     window=dataset.WINDOW)
@@ -206,7 +206,7 @@ async def test_charts_escape_hostile_reasons_and_refuse_bad_days(start_dashboard
             Step.name == "quality").values(verdict=hostile[:50]))
     status, _, html = await dashboard.get("/", params={"repo": "acme/lab"})
     assert status == 200
-    rejections = re.search(r'<svg id="chart-rejections".*?</svg>', html, re.S).group(0)
+    rejections = re.search(r'<svg id="chart-rejections".*?</svg>', html, re.DOTALL).group(0)
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in rejections
     assert "<script" not in html and "<img" not in html
     for days in ("0", "367", "abc", "-1", "1e3"):
@@ -215,3 +215,26 @@ async def test_charts_escape_hostile_reasons_and_refuse_bad_days(start_dashboard
         assert "days must be a whole number from 1 to 366" in html
     status, _, html = await dashboard.get("/", params={"days": "366"})
     assert status == 200 and 'id="chart-tokens"' in html
+
+
+async def test_the_daily_caps_are_lines_on_the_per_day_charts(start_dashboard):
+    """The installation's caps on the front page; a repository's own (or the cap every
+    repository gets) when the page is narrowed to it; no line where no cap is set."""
+    dashboard = await start_dashboard(charts=True, budgets=BudgetSettings(
+        installation=PeriodCaps(day_usd=40, day_tokens=2_000_000),
+        repository=PeriodCaps(day_usd=3),
+        repositories={"acme/lab": PeriodCaps(day_usd=7)}))
+
+    def cap_lines(html: str, chart: str) -> list[str]:
+        svg = re.search(rf'<svg id="chart-{chart}".*?</svg>', html, re.DOTALL).group(0)
+        return re.findall(r'<line class="rule".*?<text[^>]*>([^<]*)</text>', svg, re.DOTALL)
+
+    _, _, everything = await dashboard.get("/")
+    _, _, lab = await dashboard.get("/", params={"repo": "acme/lab"})
+    _, _, other = await dashboard.get("/", params={"repo": "acme/other"})
+
+    assert cap_lines(everything, "dollars") == ["daily cap $40.00"]
+    assert len(cap_lines(everything, "tokens")) == 1
+    assert cap_lines(lab, "dollars") == ["daily cap $7.00"]
+    assert cap_lines(other, "dollars") == ["daily cap $3.00"]
+    assert cap_lines(lab, "tokens") == []

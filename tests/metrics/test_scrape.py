@@ -81,3 +81,22 @@ def test_a_model_error_reason_is_a_status_or_connection():
                if family.name == "smith_model_errors" for s in family.samples
                if s.labels.get("step") == "diagnose"}
     assert reasons == {"529", "connection"}
+
+
+def test_the_dollar_caps_of_the_settings_are_gauges_the_alerts_divide_by():
+    from bot.config import BudgetSettings, PeriodCaps
+
+    shown = metrics.Metrics()
+    shown.show_caps(BudgetSettings(
+        installation=PeriodCaps(day_usd=50, month_usd=900),
+        repository=PeriodCaps(day_usd=5, day_tokens=10_000),
+        repositories={"octo/big": PeriodCaps(month_usd=300)}))
+
+    text = generate_latest(shown.registry).decode()
+    caps = {tuple(sorted(s.labels.items())): s.value
+            for family in text_string_to_metric_families(text)
+            if family.name == "smith_budget_cap_dollars" for s in family.samples}
+    assert caps == {(("period", "day"), ("scope", "installation")): 50.0,
+                    (("period", "month"), ("scope", "installation")): 900.0,
+                    (("period", "day"), ("scope", "each_repository")): 5.0,
+                    (("period", "month"), ("scope", "octo/big")): 300.0}
