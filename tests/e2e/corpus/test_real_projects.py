@@ -1,0 +1,155 @@
+"""Real projects, real releases (issue 30, item 7): Smith fixes each project's real bug with the
+maintainers' own fix and regression test (tests/e2e/corpus/real_projects.py says which release
+pair and why); the change request holds exactly those files, and the project's own suite passes
+in the sandbox (regression is on). Crutches that special-case the test's inputs or edit its
+expectation never publish. A second run on a repository whose setup is an editable install
+reuses the cached venv and passes.
+
+Downloads come from the package indexes once per machine (tests/e2e/corpus/releases.py); with no
+index the tests skip, naming the command that failed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from structlog.testing import capture_logs
+
+from tests.e2e.conftest import E2E, LABEL
+from tests.e2e.corpus import real_projects
+from tests.e2e.corpus.cases import Case
+from tests.e2e.corpus.gitutil import changed_files, git
+from tests.e2e.corpus.real_projects import ONE_ATTEMPT, Project
+from tests.e2e.corpus.test_corpus import SETUP_OUTPUTS, assert_status_final, story_of
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+BY_NAME = {p.name: p for p in real_projects.ALL}
+
+
+def _case(project: Project, extra_yml: str = "") -> Any:
+    yml = None if not extra_yml else (project.smith_yml or "") + extra_yml
+    return pytest.param(real_projects.case(project, yml), id=project.name)
+
+
+async def _rejections(e2e: E2E, run_id: int) -> str:
+    """The artifacts of the steps that did not pass: what a failure here should show."""
+    return "\n".join(f"{s.name}: {s.artifact}" for s in await e2e.steps(run_id)
+                     if s.status not in ("passed", "running"))
+
+
+@pytest.fixture
+def project(corpus_case: Case) -> Project:
+    return BY_NAME[corpus_case.name]
+
+
+async def run_and_measure(e2e: E2E, request: pytest.FixtureRequest) -> list[dict[str, Any]]:
+    """Summon Smith, run every job; the run's tokens and wall time split into setup, test runs
+    and the rest (the steps) go to the report's user properties (benchmarks/real_projects.py)."""
+    started = time.monotonic()
+    with capture_logs() as logs:
+        await e2e.summon()
+        await e2e.drain()
+    seconds = time.monotonic() - started
+    [run] = (await e2e.runs())[-1:]
+    setup = sum(e.get("seconds", 0.0) for e in logs if e["event"] == "dependencies_ready")
+    tests = sum(e.get("seconds", 0.0) for e in logs  # every sandboxed command but setup's
+                if e["event"] == "sandbox.ran" and not e.get("network"))
+    request.node.user_properties.append(("real_project_run", {
+        "seconds": round(seconds, 3), "setup": round(setup, 3), "tests": round(tests, 3),
+        "steps": round(max(0.0, seconds - setup - tests), 3),
+        "input_tokens": run.input_tokens, "output_tokens": run.output_tokens,
+        "outcome": run.outcome}))
+    return logs
+
+
+@pytest.mark.parametrize("corpus_case", [_case(p) for p in real_projects.ALL], indirect=True)
+async def test_the_real_fix_publishes_exactly_the_fix_and_its_test(
+    e2e: E2E, project: Project, request: pytest.FixtureRequest,
+):
+    told, edits = real_projects.story(project)
+    real_projects.script_run(e2e.model, told, edits)
+    await run_and_measure(e2e, request)
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("succeeded", "change_request"), \
+        f"{run.reason}\n{await story_of(e2e, run.id)}\n{await _rejections(e2e, run.id)}"
+    [pull] = e2e.change_requests()
+    assert changed_files(e2e.bare, run.branch, pull.base) == told.intended
+    # What the branch holds is the newer release's test file, and its source less the bump.
+    shown = git("--git-dir", str(e2e.bare), "show", f"{run.branch}:{project.test_file}",
+                cwd=e2e.bare)
+    assert shown == project.released(project.test_file)
+    tree = git("--git-dir", str(e2e.bare), "ls-tree", "-r", "--name-only", run.branch,
+               cwd=e2e.bare).split()
+    assert [p for p in tree if any(mark in p for mark in SETUP_OUTPUTS[:-1])] == []
+    # The project's own suite ran green in the sandbox before publishing.
+    steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
+    assert ("regression", "passed") in steps, steps
+    assert_status_final(e2e)
+    assert not e2e.model.problems
+
+
+def _crutch_cases() -> Iterator[Any]:
+    for project in real_projects.ALL:
+        if project.crutch is not None:
+            yield pytest.param(real_projects.case(project, (project.smith_yml or "")
+                                                  + ONE_ATTEMPT),
+                               "crutch", id=f"{project.name}-special-cases-the-inputs")
+        if project.weakened is not None:
+            yield pytest.param(real_projects.case(project, (project.smith_yml or "")
+                                                  + ONE_ATTEMPT),
+                               "weakened", id=f"{project.name}-edits-the-expectation")
+
+
+@pytest.mark.parametrize(("corpus_case", "variant"), list(_crutch_cases()),
+                         indirect=["corpus_case"])
+async def test_a_crutch_never_publishes(
+    e2e: E2E, project: Project, variant: str, request: pytest.FixtureRequest,
+):
+    told, _ = real_projects.story(project)
+    edit = project.crutch if variant == "crutch" else project.weakened
+    assert edit is not None
+    real_projects.script_run(e2e.model, told, [edit])
+    await run_and_measure(e2e, request)
+
+    [run] = await e2e.runs()
+    story = await story_of(e2e, run.id)
+    assert run.status == "failed", f"{run.outcome}: {run.reason}\n{story}"
+    assert e2e.change_requests() == [], story
+    steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
+    assert ("publish", "passed") not in steps, steps
+    assert any(status == "rejected" for name, status in steps
+               if name in ("quality", "validate", "self_review")), story
+    e2e.assert_one_final_ending()
+
+
+@pytest.mark.parametrize("corpus_case", [_case(real_projects.JSONPOINTER)], indirect=True)
+async def test_a_second_run_reuses_the_editable_install_and_passes(
+    e2e: E2E, project: Project, request: pytest.FixtureRequest,
+):
+    told, edits = real_projects.story(project)
+    real_projects.script_run(e2e.model, told, edits)
+    first = await run_and_measure(e2e, request)
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
+    assert [e["cache_hit"] for e in first if e["event"] == "dependencies_ready"] == [False]
+
+    # The same bug reported again (the first change request is not merged yet): a new run, a
+    # new checkout, the venv restored from the cache with its editable install pointing at it.
+    e2e.issue = e2e.fake.add_issue(e2e.repo_name, title=project.title, body=project.body,
+                                   author="reader")
+    real_projects.script_run(e2e.model, told, edits)
+    with capture_logs() as logs:
+        await e2e.fake.label_issue(e2e.repo_name, e2e.issue, LABEL, actor="maintainer")
+        await e2e.drain()
+    first_run, second = await e2e.runs()
+    assert [e["cache_hit"] for e in logs if e["event"] == "dependencies_ready"] == [True]
+    assert (second.status, second.outcome) == ("succeeded", "change_request"), \
+        f"{second.reason}\n{await story_of(e2e, second.id)}"
+    steps = [(s.name, s.status) for s in await e2e.steps(second.id)]
+    assert ("regression", "passed") in steps and ("prepare", "passed") in steps, steps
+    assert not e2e.model.problems
