@@ -38,7 +38,7 @@ from tests.e2e import script
 from tests.e2e.corpus import js_repo
 from tests.e2e.corpus.cases import Case
 from tests.e2e.corpus.gitutil import Files
-from tests.e2e.corpus.releases import Unreachable, release_files
+from tests.e2e.corpus.releases import Unreachable, index_env, release_files
 from tests.e2e.corpus.story import Story
 from tests.fakes.model import FakeModelServer, Turn
 from tests.sandboxed import TOOLCHAIN
@@ -68,7 +68,7 @@ class Project:
     drop: tuple[str, ...] = ()
     """Files of the sdist the project's repository does not hold (generated at build)."""
     tag: str | None = None
-    settings: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=lambda: {"setup_env": index_env()})
     missing_tools: Callable[[], str | None] = lambda: None
     crutch: Edit | None = None
     """A fix that special-cases the red test's inputs instead of fixing the code."""
@@ -305,7 +305,7 @@ OBJECT_PATH = Project(
     symptom="['__proto__'] !== '__proto__' but obj[['__proto__']] is obj.__proto__: the "
             "symptom.",
     layouts=("JavaScript (npm tarball)", "mocha-style tests under jest", "no .gitignore"),
-    smith_yml=None, settings={"sandbox_path": f"{js_repo.JS_BIN}:{TOOLCHAIN}"},
+    smith_yml=None, settings={"sandbox_path": f"{js_repo.JS_BIN}:{TOOLCHAIN}", "setup_env": index_env()},
     missing_tools=js_repo.missing_tools,
 )
 

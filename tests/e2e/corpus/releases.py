@@ -27,6 +27,20 @@ BUILT = ("PKG-INFO", "package/PKG-INFO")
 BUILT_PARTS = (".egg-info",)
 
 
+# The host's way to the indexes (a mirror, a proxy's CA): what an operator puts in
+# SMITH_SETUP_ENV so that a repository's `setup` reaches them from inside the sandbox.
+INDEX_VARIABLES = ("PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_CERT", "PIP_DEFAULT_TIMEOUT",
+                   "SSL_CERT_FILE", "REQUESTS_CA_BUNDLE", "NODE_EXTRA_CA_CERTS",
+                   "npm_config_registry", "npm_config_cafile", "HTTPS_PROXY", "HTTP_PROXY",
+                   "NO_PROXY", "https_proxy", "http_proxy", "no_proxy")
+
+
+def index_env() -> dict[str, str]:
+    """The operator's setup environment for these tests: the host's index settings, those of
+    them that are set."""
+    return {name: os.environ[name] for name in INDEX_VARIABLES if os.environ.get(name)}
+
+
 class Unreachable(RuntimeError):
     """The package index could not be reached (or does not have the release)."""
 
