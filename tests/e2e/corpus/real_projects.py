@@ -237,7 +237,7 @@ HUMANIZE = Project(
     symptom="Below the base the value is printed as given: 1.123456789 Bytes, the symptom.",
     layouts=("src layout", "git-derived version (hatch-vcs)", "pytest parametrize",
              "editable install"),
-    smith_yml=_venv_yml("-e . pytest freezegun", ["pyproject.toml"]),
+    smith_yml=_venv_yml("-e .[tests]", ["pyproject.toml"]),
     drop=("src/humanize/_version.py",), tag="4.12.0",
     crutch={"path": "src/humanize/filesize.py",
             "old": '    if abs_bytes < base:\n',
