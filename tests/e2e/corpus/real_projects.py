@@ -72,6 +72,11 @@ class Project:
     missing_tools: Callable[[], str | None] = lambda: None
     crutch: Edit | None = None
     """A fix that special-cases the red test's inputs instead of fixing the code."""
+    crutch_caught_by: str = "validate"
+    """The step that stops the crutch: the validator, or the tests when the release's test
+    file also covers inputs the crutch does not special-case."""
+    crutch_publishes: str | None = None
+    """Why the crutch publishes (a finding: its test is xfail(strict=True) with this reason)."""
     weakened: Edit | None = None
     """A "fix" that edits the red test's expectation to what the bug returns."""
 
@@ -130,8 +135,6 @@ def story(project: Project) -> tuple[Story, list[Edit]]:
     new_source = project.released(project.source)
     edits = [{"path": project.source, **e} for e in release_edits(old_source, new_source)]
     line = _first_changed_line(old_source, new_source)
-    added = next(line for line in edits[0]["new"].splitlines()
-                 if line.strip() and line not in edits[0]["old"].splitlines())
     criteria = [{"id": "AC1", "kind": "primary", "behaviour": project.quote,
                  "quote": project.quote}]
     return Story(
@@ -154,7 +157,8 @@ def story(project: Project) -> tuple[Story, list[Edit]]:
                         "checklist": {"done": [f"AC1: {project.quote}"], "left": [],
                                       "could_not": []},
                         "declared_tests": [project.test_file]},
-        verdict={"criteria": [{"id": "AC1", "covered": True, "evidence": f"+{added}"}],
+        verdict={"criteria": [{"id": "AC1", "covered": True,
+                               "evidence": f"+{_first_added(edits)}"}],
                  "over_engineering": None, "honesty_concerns": []},
         judge={"explains_symptom": True, "why": project.symptom,
                "latched_onto": f"{project.source} line {line}"},
@@ -179,8 +183,17 @@ def script_run(fake: FakeModelServer, told: Story, *attempts: list[Edit]) -> Non
     fake.script("submit_implementation", *turns)
     fake.script("submit_self_review",
                 *[Turn.submit("submit_self_review", script.SELF_REVIEW)] * len(attempts))
+    verdicts = [{**told.verdict, "criteria": [{"id": "AC1", "covered": True,
+                                               "evidence": f"+{_first_added(edits)}"}]}
+                for edits in attempts]
     fake.script("submit_criteria_verdict",
-                *[Turn.submit("submit_criteria_verdict", told.verdict)] * (len(attempts) + 1))
+                *[Turn.submit("submit_criteria_verdict", v) for v in verdicts + verdicts[-1:]])
+
+
+def _first_added(edits: list[Edit]) -> str:
+    """The first line an attempt adds: what the criteria verdict quotes as its evidence."""
+    return next(line for edit in edits for line in edit["new"].splitlines()
+                if line.strip() and line not in edit["old"].splitlines())
 
 
 def case(project: Project, smith_yml: str | None = None) -> Case:
@@ -261,9 +274,12 @@ JSONPOINTER = Project(
                         regression=_regression(
                             "python -m pytest tests.py --junitxml={junit} -q -p no:cacheprovider")),
     crutch={"path": "jsonpointer.py",
-            "old": "            return doc[part]\n",
-            "new": "            if part == 'missing':\n                raise KeyError(part)\n"
-                   "            return doc[part]\n"},
+            "old": "(so assume custom indexing)\n        try:\n",
+            "new": "(so assume custom indexing)\n        try:\n"
+                   "            if part == 'missing':\n                raise KeyError(part)\n"},
+    crutch_publishes="the validator's special-casing detector does not flag a branch on the "
+                     "red test's string literal ('missing'); it only knows numbers and "
+                     "collections of them",
 )
 TEXTTABLE = Project(
     name="texttable", kind="pypi", old="1.7.0", new="1.7.1",
@@ -286,6 +302,7 @@ TEXTTABLE = Project(
             "new": "        if self._char_horiz == '~':\n"
                    "            return self._build_hline()\n"
                    "        return self._hline_string\n"},
+    crutch_caught_by="quality",
     weakened={"path": "tests.py",
               "old": "    table.set_chars(chars)\n"
                      "    assert table.draw() == Texttable().set_chars(chars).add_rows(rows).draw()\n",

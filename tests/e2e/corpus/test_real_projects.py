@@ -96,9 +96,12 @@ async def test_the_real_fix_publishes_exactly_the_fix_and_its_test(
 def _crutch_cases() -> Iterator[Any]:
     for project in real_projects.ALL:
         if project.crutch is not None:
+            finding = project.crutch_publishes
             yield pytest.param(real_projects.case(project, (project.smith_yml or "")
                                                   + ONE_ATTEMPT),
-                               "crutch", id=f"{project.name}-special-cases-the-inputs")
+                               "crutch", id=f"{project.name}-special-cases-the-inputs",
+                               marks=[pytest.mark.xfail(strict=True, reason=finding)]
+                               if finding else [])
         if project.weakened is not None:
             yield pytest.param(real_projects.case(project, (project.smith_yml or "")
                                                   + ONE_ATTEMPT),
@@ -117,14 +120,39 @@ async def test_a_crutch_never_publishes(
     await run_and_measure(e2e, request)
 
     [run] = await e2e.runs()
-    story = await story_of(e2e, run.id)
+    story = f"{await story_of(e2e, run.id)}\n{await _rejections(e2e, run.id)}"
     assert run.status == "failed", f"{run.outcome}: {run.reason}\n{story}"
     assert e2e.change_requests() == [], story
-    steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
-    assert ("publish", "passed") not in steps, steps
-    assert any(status == "rejected" for name, status in steps
-               if name in ("quality", "validate", "self_review")), story
-    e2e.assert_one_final_ending()
+    steps = await e2e.steps(run.id)
+    assert ("publish", "passed") not in [(s.name, s.status) for s in steps], story
+    if variant == "crutch" and project.crutch_caught_by == "validate":
+        # The red test passes; the validator vetoes the special case.
+        vetoes = [s for s in steps if s.name == "validate" and s.status == "rejected"]
+        assert len(vetoes) == 1, story
+        assert any(r.startswith("special_casing") for r in vetoes[0].artifact["reasons"]), story
+    elif variant == "crutch":
+        # The release's other new tests fail on the special case.
+        assert [s.status for s in steps if s.name == "quality"] == ["rejected"], story
+    else:
+        # The red test is out of the fix's reach: the edit is refused, the attempt changed
+        # nothing, and the test still holds the maintainers' expectation.
+        refused = [text for text in _tool_results(e2e, "submit_implementation")
+                   if project.test_file in text]
+        assert refused, story
+        assert ("implement", "rejected") in [(s.name, s.status) for s in steps], story
+    assert e2e.assert_one_final_ending()
+
+
+def _tool_results(e2e: E2E, step: str) -> list[str]:
+    """The texts of the tool results the model was sent during a step."""
+    found = []
+    for request in e2e.model.requests_for(step):
+        for message in request.messages:
+            content = message.get("content")
+            if isinstance(content, list):
+                found += [str(block.get("content", "")) for block in content
+                          if block.get("type") == "tool_result"]
+    return found
 
 
 @pytest.mark.parametrize("corpus_case", [_case(real_projects.JSONPOINTER)], indirect=True)
