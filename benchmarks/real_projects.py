@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from benchmarks.corpus_runs import Collector
 from bot.repo_config import load_repo_config
 from tests.e2e.corpus import real_projects
 from tests.e2e.corpus.gitutil import write_files
@@ -34,25 +35,8 @@ from tests.e2e.corpus.js_repo import JS_BIN
 from tests.e2e.corpus.releases import index_env
 
 ROOT = Path(__file__).resolve().parents[1]
-# The tests whose first run is a project's real fix (jsonpointer's is the editable-install test).
+# The tests whose first run is a project's real fix (the editable installs' is the second-run test).
 TESTS = "(real_fix_publishes or second_run_reuses)"
-
-
-class Collector:
-    """A pytest plugin that keeps each real-project test's recorded run and outcome."""
-
-    def __init__(self) -> None:
-        self.runs: dict[str, dict[str, Any]] = {}
-
-    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if report.when != "call" and not (report.when == "setup" and report.skipped):
-            return
-        project = report.nodeid.rsplit("[", 1)[-1].rstrip("]")
-        entry = self.runs.setdefault(project, {})
-        entry["result"] = report.outcome
-        for name, value in report.user_properties:
-            if name == "real_project_run":
-                entry.update(value)
 
 
 def _timed(command: str, cwd: Path, env: dict[str, str]) -> tuple[float, int]:
@@ -90,7 +74,7 @@ def main() -> None:
     if not chosen:
         sys.exit("no real project can run here")
     os.environ.setdefault("SMITH_LOG_LEVEL", "WARNING")
-    collector = Collector()
+    collector = Collector("real_project_run")
     selection = f"{TESTS} and ({' or '.join(p.name for p in chosen)})"
     code = pytest.main([str(ROOT / "tests/e2e/corpus/test_real_projects.py"), "-q",
                         "-p", "no:cacheprovider", "-k", selection, "-o", "log_level=WARNING"],

@@ -3,7 +3,8 @@ maintainers' own fix and regression test (tests/e2e/corpus/real_projects.py says
 pair and why); the change request holds exactly those files, and the project's own suite passes
 in the sandbox (regression is on). Crutches that special-case the test's inputs or edit its
 expectation never publish. A second run on a repository whose setup is an editable install
-reuses the cached venv and passes.
+reuses the cached venv and passes (setuptools' editable finder for jsonpointer; hatchling's
+`.pth` and its generated `_version.py` for humanize).
 
 Downloads come from the package indexes once per machine (tests/e2e/corpus/releases.py); with no
 index the tests skip, naming the command that failed.
@@ -101,9 +102,12 @@ async def assert_published_release(e2e: E2E, project: Project, run: Run,
     assert ("regression", "passed") in steps, steps
 
 
-# jsonpointer's real fix runs (twice) in the editable-install test below.
+# The editable installs' real fixes run (twice) in the editable-install test below.
+EDITABLE = [real_projects.JSONPOINTER, real_projects.HUMANIZE]
+
+
 @pytest.mark.parametrize("corpus_case", [_case(p) for p in real_projects.ALL
-                                         if p is not real_projects.JSONPOINTER], indirect=True)
+                                         if p not in EDITABLE], indirect=True)
 @pytest.mark.usefixtures("shared_dependency_cache")
 async def test_the_real_fix_publishes_exactly_the_fix_and_its_test(
     e2e: E2E, project: Project, request: pytest.FixtureRequest,
@@ -181,7 +185,7 @@ def _tool_results(e2e: E2E, step: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("corpus_case", [_case(real_projects.JSONPOINTER)], indirect=True)
+@pytest.mark.parametrize("corpus_case", [_case(p) for p in EDITABLE], indirect=True)
 async def test_a_second_run_reuses_the_editable_install_and_passes(
     e2e: E2E, project: Project, request: pytest.FixtureRequest,
 ):
