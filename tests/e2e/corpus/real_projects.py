@@ -19,6 +19,10 @@ Why these release pairs (each diff is one small bug fix plus the test that pins 
   chai from the npm registry): CVE-2021-23434, `set()` with a path element that is itself an
   array (`[['__proto__'], 'x']`) slipped past the prototype-pollution guard; the fix turns such
   elements into strings first, the test adds those paths to test.js.
+- cachetools 7.2.7 -> 7.2.8 (src layout, unittest classes, version from an attribute; the
+  keys.py and test_keys.py parts of the release): `methodkey(obj, self=1)` raised TypeError;
+  the fix makes `self` positional-only. Its test is red with that TypeError, not an assertion:
+  Smith's reproduction step refuses it, so this one does not publish (a finding, xfail).
 
 The version bumps of the newer release (`__version__ = ...`) are release chores, not the fix:
 they are left out of the scripted edits.
@@ -79,6 +83,8 @@ class Project:
     """Why the crutch publishes (a finding: its test is xfail(strict=True) with this reason)."""
     weakened: Edit | None = None
     """A "fix" that edits the red test's expectation to what the bug returns."""
+    real_fix_refused: str | None = None
+    """Why the real fix cannot publish (a finding: its test is xfail(strict=True))."""
 
     def files(self, version: str | None = None) -> Files:
         """The repository at a release (the older one by default), `.smith.yml` added."""
@@ -165,17 +171,20 @@ def story(project: Project) -> tuple[Story, list[Edit]]:
     ), edits
 
 
-def script_run(fake: FakeModelServer, told: Story, *attempts: list[Edit]) -> None:
-    """Every step's turns; one implement attempt per list of edits."""
+def script_run(fake: FakeModelServer, told: Story, *attempts: list[Edit],
+               repro_tries: int = 1) -> None:
+    """Every step's turns; one implement attempt per list of edits; the red test written
+    `repro_tries` times (the same test again when the step sends it back)."""
     fake.script("submit_acceptance", Turn.submit("submit_acceptance", told.acceptance))
     fake.script("submit_diagnosis", Turn.tool("read_file", path=told.source),
                 Turn.submit("submit_diagnosis", told.diagnosis))
     fake.script("submit_judgement", Turn.submit("submit_judgement", told.judge))
     fake.script("submit_estimate", Turn.submit("submit_estimate", script.ESTIMATE_SMALL))
-    fake.script("submit_repro_test",
-                Turn.tool("write_file", path=told.red_file, content=told.red_test),
-                Turn.submit("submit_repro_test", {"status": "written", "file": told.red_file,
-                                                  "test_id": told.red_id}))
+    fake.script("submit_repro_test", *[
+        turn for _ in range(repro_tries) for turn in (
+            Turn.tool("write_file", path=told.red_file, content=told.red_test),
+            Turn.submit("submit_repro_test", {"status": "written", "file": told.red_file,
+                                              "test_id": told.red_id}))])
     turns = []
     for edits in attempts:
         turns += [Turn.tool("edit_file", **edit) for edit in edits]
@@ -327,6 +336,26 @@ OBJECT_PATH = Project(
 )
 
 
+CACHETOOLS = Project(
+    name="cachetools", kind="pypi", old="7.2.7", new="7.2.8",
+    source="src/cachetools/keys.py", test_file="tests/test_keys.py",
+    red_id="tests/test_keys.py::CacheKeysTest::test_methodkey",
+    title="methodkey() fails when a method takes a keyword argument named self",
+    body=("`cachetools.keys.methodkey(obj, self=1)` raises `TypeError: methodkey() got "
+          "multiple values for argument 'self'`.\n\nExpected: a keyword argument named self "
+          "is part of the key"),
+    quote="a keyword argument named self is part of the key",
+    root_cause="methodkey() and typedmethodkey() take `self` as an ordinary parameter, so a "
+               "keyword argument named self collides with it; it must be positional-only.",
+    symptom="methodkey(obj, self=1) binds self twice: the TypeError of the report.",
+    layouts=("src layout", "unittest classes run by pytest", "setuptools attr version"),
+    smith_yml=_venv_yml("-e . pytest", ["pyproject.toml", "setup.cfg"]),
+    real_fix_refused="the maintainers' regression test is red with the bug's own TypeError "
+                     "(`got multiple values for argument 'self'`), not an assertion, and BRT "
+                     "accepts only a test red on an assertion",
+)
+
+
 def object_path_yml() -> str:
     """jest runs the project's mocha-style test.js (describe/it, chai's expect); setup installs
     chai, the one module the tests require, from the npm registry."""
@@ -345,4 +374,4 @@ def object_path_yml() -> str:
 
 OBJECT_PATH = Project(**{**OBJECT_PATH.__dict__, "smith_yml": object_path_yml()})
 
-ALL = [HUMANIZE, JSONPOINTER, TEXTTABLE, OBJECT_PATH]
+ALL = [HUMANIZE, JSONPOINTER, TEXTTABLE, OBJECT_PATH, CACHETOOLS]
