@@ -76,6 +76,9 @@ class Project:
     missing_tools: Callable[[], str | None] = lambda: None
     crutch: Edit | None = None
     """A fix that special-cases the red test's inputs instead of fixing the code."""
+    crutch_yml: str | None = None
+    """The `.smith.yml` of the crutch variants when the project's own is costlier than they
+    need (an editable install where the operator's Python runs the tests as well)."""
     crutch_caught_by: str = "validate"
     """The step that stops the crutch: the validator, or the tests when the release's test
     file also covers inputs the crutch does not special-case."""
@@ -263,7 +266,7 @@ HUMANIZE = Project(
     drop=("src/humanize/_version.py",), tag="4.12.0",
     crutch={"path": "src/humanize/filesize.py",
             "old": '    if abs_bytes < base:\n',
-            "new": '    if bytes_ == 1.123456789:\n        return "1B" if gnu else "1 Bytes"\n'
+            "new": '    if abs_bytes == 1.123456789:\n        bytes_ = int(bytes_)\n'
                    '    if abs_bytes < base:\n'},
 )
 JSONPOINTER = Project(
@@ -282,6 +285,7 @@ JSONPOINTER = Project(
     smith_yml=_venv_yml("-e . pytest", ["setup.py"], tests='  paths: ["tests.py"]\n',
                         regression=_regression(
                             "python -m pytest tests.py --junitxml={junit} -q -p no:cacheprovider")),
+    crutch_yml=PYTEST + '  paths: ["tests.py"]\n' + ONE_ATTEMPT,
     crutch={"path": "jsonpointer.py",
             "old": "(so assume custom indexing)\n        try:\n",
             "new": "(so assume custom indexing)\n        try:\n"
@@ -349,7 +353,9 @@ CACHETOOLS = Project(
                "keyword argument named self collides with it; it must be positional-only.",
     symptom="methodkey(obj, self=1) binds self twice: the TypeError of the report.",
     layouts=("src layout", "unittest classes run by pytest", "setuptools attr version"),
-    smith_yml=_venv_yml("-e . pytest", ["pyproject.toml", "setup.cfg"]),
+    # Run from source, as its tox.ini's pytest would see it: no setup to wait for.
+    smith_yml='tests:\n  command: "PYTHONPATH=src python3 -m pytest {tests} --junitxml={junit} '
+              '-q -p no:cacheprovider"\n' + REGRESSION,
     real_fix_refused="the maintainers' regression test is red with the bug's own TypeError "
                      "(`got multiple values for argument 'self'`), not an assertion, and BRT "
                      "accepts only a test red on an assertion",
