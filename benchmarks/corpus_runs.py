@@ -43,7 +43,7 @@ class Collector:
             return
         case = report.nodeid.rsplit("[", 1)[-1].rstrip("]")
         entry = self.runs.setdefault(case, {})
-        entry["result"] = report.outcome
+        entry["result"] = "xfailed" if hasattr(report, "wasxfail") else report.outcome
         for name, value in report.user_properties:
             if name == self.name:
                 entry.update(value)

@@ -42,7 +42,10 @@ TESTS = "(real_fix_publishes or second_run_reuses)"
 def _timed(command: str, cwd: Path, env: dict[str, str]) -> tuple[float, int]:
     started = time.monotonic()
     done = subprocess.run(command, shell=True, cwd=cwd, env=env, capture_output=True,
-                          timeout=900, check=False)
+                          text=True, timeout=900, check=False)
+    if done.returncode:
+        print(f"peer: `{command}` exited {done.returncode}:\n{done.stdout[-800:]}"
+              f"{done.stderr[-800:]}", file=sys.stderr)
     return time.monotonic() - started, done.returncode
 
 
@@ -55,7 +58,10 @@ def peer(project: real_projects.Project) -> dict[str, Any]:
         path = os.pathsep.join([str(folder / ".venv/bin"), str(folder / "node_modules/.bin"),
                                 str(JS_BIN), str(Path(sys.executable).parent),
                                 os.environ.get("PATH", "")])
-        env = {**os.environ, **index_env(), "PATH": path, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+        env = {**os.environ, **index_env(), "PATH": path, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
+               # A maintainer's clone has the release tag that hatch-vcs reads; this folder
+               # has no git, so the version is pretended as Smith does in the sandbox.
+               "SETUPTOOLS_SCM_PRETEND_VERSION": project.tag or "0.0.0"}
         setup, setup_code = (0.0, 0)
         if config.setup.command:
             setup, setup_code = _timed(config.setup.command, folder, env)
