@@ -4,12 +4,13 @@ test, so the scripted model plays exactly what the maintainers did.
 
 Why these release pairs (each diff is one small bug fix plus the test that pins it):
 
-- humanize 4.12.0 -> 4.12.1 (src layout, hatch-vcs version from the git tag, pytest
-  parametrize; setup installs it editable with pytest and freezegun from the index):
+- humanize 4.12.0 -> 4.12.1 (src layout, hatch-vcs version from the git tag, a pytest suite
+  with parametrize and fixtures; setup installs it editable with its `tests` extra, pytest,
+  pytest-cov and freezegun, from the index; the generated `_version.py` is not in the repo):
   `naturalsize(1.123456789)` printed every float digit of a byte count below one unit; the fix
   is `int(bytes_)` in filesize.py, the test six new parametrize rows in tests/test_filesize.py.
 - jsonpointer 3.9 -> 3.10 (flat module, unittest suite in tests.py, no .gitignore; setup is
-  `pip install -e .` with pytest): resolving a missing member of a `defaultdict` added it to
+  `pip install -e .` with pytest; its crutch variants run without setup): resolving a missing member of a `defaultdict` added it to
   the document (#101); the fix checks membership first, the test is the new DefaultDictTests.
 - texttable 1.7.0 -> 1.7.1 (flat module, no setup at all: the operator's Python runs its pytest
   suite, parametrize in the new test): `set_chars`/`set_cols_width` after a `draw()` kept the
@@ -19,8 +20,8 @@ Why these release pairs (each diff is one small bug fix plus the test that pins 
   chai from the npm registry): CVE-2021-23434, `set()` with a path element that is itself an
   array (`[['__proto__'], 'x']`) slipped past the prototype-pollution guard; the fix turns such
   elements into strings first, the test adds those paths to test.js.
-- cachetools 7.2.7 -> 7.2.8 (src layout, unittest classes, version from an attribute; the
-  keys.py and test_keys.py parts of the release): `methodkey(obj, self=1)` raised TypeError;
+- cachetools 7.2.7 -> 7.2.8 (src layout run from source with `PYTHONPATH=src`, unittest
+  classes; the keys.py and test_keys.py parts of the release): `methodkey(obj, self=1)` raised TypeError;
   the fix makes `self` positional-only. Its test is red with that TypeError, not an assertion:
   Smith's reproduction step refuses it, so this one does not publish (a finding, xfail).
 
