@@ -31,9 +31,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 class Collector:
-    """A pytest plugin that keeps each corpus test's recorded run and outcome."""
+    """A pytest plugin that keeps each corpus test's recorded run (the user property `name`,
+    by the test's parameter id) and outcome."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str = "corpus_run") -> None:
+        self.name = name
         self.runs: dict[str, dict[str, Any]] = {}
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -41,9 +43,9 @@ class Collector:
             return
         case = report.nodeid.rsplit("[", 1)[-1].rstrip("]")
         entry = self.runs.setdefault(case, {})
-        entry["result"] = report.outcome
+        entry["result"] = "xfailed" if hasattr(report, "wasxfail") else report.outcome
         for name, value in report.user_properties:
-            if name == "corpus_run":
+            if name == self.name:
                 entry.update(value)
 
 

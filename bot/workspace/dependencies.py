@@ -28,6 +28,7 @@ import structlog
 from pydantic import BaseModel
 
 from bot.repo_config import RepoConfig
+from bot.workspace import setup_outputs
 from bot.workspace.relocate import origin_of, relocate, remember_origin
 from bot.workspace.safe_fs import (
     UnsafePath,
@@ -126,6 +127,8 @@ class DependencyCache:
                 return SetupOutcome(key=key, cache_hit=True, seconds=seconds)
             env, prepend = repo_env(config, checkout)
             env = {**env, **self.operator_env}
+            before = await asyncio.to_thread(setup_outputs.listing, checkout,
+                                             config.setup.cache_paths)
             result = await self.sandbox.run(
                 config.setup.command,
                 cwd=checkout,
@@ -139,13 +142,18 @@ class DependencyCache:
                     f"setup command failed ({'timeout' if result.timed_out else result.exit_code})"
                     f": {result.output[-2000:]}"
                 )
-            await asyncio.to_thread(self._store, entry, checkout, config)
+            after = await asyncio.to_thread(setup_outputs.listing, checkout,
+                                            config.setup.cache_paths)
+            await asyncio.to_thread(self._store, entry, checkout, config,
+                                    setup_outputs.added(before, after))
         seconds = round(loop.time() - started, 3)
         log.info("setup.ran", key=key, seconds=seconds)
         return SetupOutcome(key=key, cache_hit=False, seconds=seconds, output=result.output)
 
     @staticmethod
-    def _store(entry: Path, checkout: Path, config: RepoConfig) -> None:
+    def _store(entry: Path, checkout: Path, config: RepoConfig, outputs: list[str]) -> None:
+        """Cache the cache paths and the few files setup wrote elsewhere in the checkout (a
+        version file an editable install generates: bot/workspace/setup_outputs.py)."""
         staging = entry.with_name(f".{entry.name}.{uuid.uuid4().hex}")
         staging.mkdir(parents=True)
         copied = False
@@ -153,6 +161,7 @@ class DependencyCache:
             for rel in filter(_safe_rel, config.setup.cache_paths):
                 if lstat_beneath(checkout, rel) is not None:
                     copytree_nofollow(checkout, rel, staging, rel)
+            setup_outputs.store(staging, checkout, outputs)
             copied = True
         except UnsafePath as exc:
             raise SetupFailed(f"refusing to cache the setup's outputs: {exc}") from None
@@ -178,5 +187,6 @@ class DependencyCache:
                 copytree_nofollow(entry, rel, checkout, rel)
                 if origin is not None:  # editable installs, console scripts: the new checkout
                     relocate(checkout, rel, origin)
+            setup_outputs.restore(entry, checkout)
         except UnsafePath as exc:
             raise SetupFailed(f"refusing to restore cached dependencies: {exc}") from None

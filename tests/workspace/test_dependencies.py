@@ -165,3 +165,48 @@ async def test_a_cached_editable_install_points_at_the_new_checkout(tmp_path: Pa
 
     assert await one_run() == (False, "ok", "ok")
     assert await one_run() == (True, "ok", "ok")  # the first checkout is gone by now
+
+
+VERSION_FILE_YML = f"""\
+setup:
+  command: >-
+    python3 -m venv --without-pip .venv &&
+    echo "$PWD/src" > {SITE}/__editable__.mypkg-0.1.pth &&
+    echo "__version__ = '1.2.0'" > src/mypkg/_version.py
+  dependency_files: ["pyproject.toml"]
+  cache_paths: [".venv"]
+"""
+
+
+async def test_a_version_file_the_editable_install_wrote_is_restored_with_the_venv(
+    tmp_path: Path,
+) -> None:
+    """hatch-vcs and setuptools-scm write the version into the source tree on `pip install -e
+    .` (`src/pkg/_version.py`, ignored by git) and the package imports it; a cache hit restored
+    the venv only, so every later run failed with `No module named mypkg._version` (found on
+    humanize by tests/e2e/corpus/test_real_projects.py). A file the checkout has is kept."""
+    remote = RemoteRepo(tmp_path)
+    remote.commit({"pyproject.toml": "[project]\nname = 'mypkg'\n",
+                   "src/mypkg/__init__.py": "from ._version import __version__\n",
+                   "src/mypkg/data.txt": "from the repository\n",
+                   ".smith.yml": VERSION_FILE_YML}, "init")
+    sandbox = Sandbox(SandboxSettings(path=TOOLCHAIN))
+    cache = DependencyCache(tmp_path / "deps", sandbox)
+    workspace = Workspace(tmp_path / "ws", GitOptions(allowed_protocols=("file",)))
+
+    async def one_run() -> tuple[bool, str]:
+        async with workspace.checkout(remote.url, "main", new_branch="smith/1-x") as checkout:
+            config = load_repo_config(await checkout.read_base_file(".smith.yml"))
+            outcome = await cache.prepare(checkout.path, config, repo_key="origin")
+            env, prepend = repo_env(config, checkout.path)
+            imported = await sandbox.run(
+                "python -c 'import mypkg; print(mypkg.__version__)'", cwd=checkout.path,
+                timeout=30, env=env, path_prepend=prepend)
+            assert (checkout.path / "src/mypkg/data.txt").read_text() == "from the repository\n"
+            return outcome.cache_hit, imported.output.strip()
+
+    assert await one_run() == (False, "1.2.0")
+    assert await one_run() == (True, "1.2.0")
+    [entry] = (tmp_path / "deps" / "origin").iterdir()
+    assert (entry / "setup-outputs" / "src/mypkg/_version.py").exists()
+    assert not (entry / "setup-outputs" / ".venv").exists()  # the venv is cached once

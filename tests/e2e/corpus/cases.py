@@ -23,6 +23,8 @@ class Case:
     settings: dict[str, Any] = field(default_factory=dict)
     """Settings of this Smith installation (e.g. the sandbox PATH with jest on it)."""
     missing_tools: Callable[[], str | None] = lambda: None
+    tag: str | None = None
+    """The tag on the repository's one commit (a release)."""
 
     def __str__(self) -> str:  # the test id
         return self.name

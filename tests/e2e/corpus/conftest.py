@@ -42,7 +42,7 @@ def corpus_case(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     files = case.files()
 
     def build(root: Path, **_: object) -> Path:
-        return publish(root, files)
+        return publish(root, files, case.tag)
 
     for harness in harness_modules():
         monkeypatch.setattr(harness, "make_buggy_repo", build)

@@ -27,14 +27,17 @@ def write_files(root: Path, files: Files) -> None:
             target.write_text(content)
 
 
-def publish(root: Path, files: Files) -> Path:
-    """A bare repository at `root/remote.git` whose `main` holds exactly `files`."""
+def publish(root: Path, files: Files, tag: str | None = None) -> Path:
+    """A bare repository at `root/remote.git` whose `main` holds exactly `files`, its commit
+    tagged `tag` when given (a release, as projects that take their version from git tag it)."""
     work = root / "work"
     work.mkdir(parents=True)
     git("init", "-q", "-b", "main", ".", cwd=work)
     write_files(work, files)
     git("add", "--all", ".", cwd=work)
     git("commit", "-q", "-m", "initial", cwd=work)
+    if tag:
+        git("tag", "-a", tag, "-m", f"Release {tag}", cwd=work)
     bare = root / "remote.git"
     git("clone", "-q", "--bare", str(work), str(bare), cwd=root)
     return bare
