@@ -4,9 +4,9 @@ an honest score and hands off the user's tree.
 The score needs a reference pass in the repository's own environment (an assertion-free test
 scores 0 %, the command refuses with the environment's reason when the tests cannot start, and a
 test file red on the original gets no credit); the mutants run in a throw-away copy, so the
-repository keeps its contents, modes and owners after a run and after a SIGTERM mid-mutant;
-concurrent runs do not share files; a looping mutant ends at a time limit derived from the
-reference pass, not at the suite's 600 s."""
+repository keeps its contents, modes and owners after a run and after a SIGTERM or SIGINT
+mid-mutant; concurrent runs do not share files; a looping mutant ends at a time limit derived
+from the reference pass, not at the suite's 600 s."""
 
 from __future__ import annotations
 
@@ -243,7 +243,8 @@ def test_the_repository_is_unchanged_byte_mode_and_owner_after_a_run(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_sigterm_mid_mutant_leaves_the_repository_unchanged(tmp_path):
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_a_signal_mid_mutant_leaves_the_repository_unchanged(tmp_path, signum):
     repo = _project(tmp_path, {"tests/test_slow.py": SLOW})
     _give_away(repo)
     before, beside = _snapshot(repo), sorted(p.name for p in repo.parent.iterdir())
@@ -256,14 +257,14 @@ def test_a_sigterm_mid_mutant_leaves_the_repository_unchanged(tmp_path):
         copy = _wait_for_a_mutant_in_place(tmp_path, process)
         assert (copy / "prices.py").read_text() != MODULE
         assert (repo / "prices.py").read_text() == MODULE
-        process.send_signal(signal.SIGTERM)
+        process.send_signal(signum)
         _, stderr = process.communicate(timeout=60)
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
-    assert process.returncode == 128 + signal.SIGTERM, stderr
-    assert "SIGTERM" in stderr
+    assert process.returncode == 128 + signum, stderr
+    assert signal.Signals(signum).name in stderr
     assert _snapshot(repo) == before
     assert sorted(p.name for p in repo.parent.iterdir()) == beside
     assert _runs_left(tmp_path) == []
