@@ -14,15 +14,22 @@ Each run has a time limit. When it runs out inside a test (its setup, call or te
 test fails with a timeout raised inside it and the session stops there, its report still
 written; anywhere else (importing, collecting) the child is ended and the run is a `timeout`
 with no report. A run's `duration_seconds` is its own (the forked child's), not the call's.
+
+The tests cannot forge results: the driver alone writes the call's output (each child's goes to
+a log of its own), where it sends one record per run; the jobs and mutants are read before any
+test runs; a report must agree with the outcomes the child streamed as each test ended and with
+pytest's exit code, or it is refused (`report_mismatch`).
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 import shlex
 import shutil
 import tempfile
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,16 +37,32 @@ from typing import Any
 
 from bot.repo_config import RepoConfig
 from bot.workspace.arcs import MAX_ARCS_BYTES, ArcsUnreadable, ModuleArcs, parse_arcs
-from bot.workspace.junit import JUnitParseError, RunStatus, TestRunResult, parse_junit
-from bot.workspace.safe_fs import read_beneath
+from bot.workspace.junit import (
+    JUnitParseError,
+    RunStatus,
+    TestCaseResult,
+    TestOutcome,
+    TestRunResult,
+    parse_junit,
+)
 from bot.workspace.sandbox import CommandResult, Sandbox
 from bot.workspace.testrun import MAX_REPORT_BYTES, _with_file_ids, repo_env
 
 _SHELL_OPERATORS = ("&&", "||", ";", "|", ">", "<", "&", "$(", "`")
 
 DRIVER = r'''
-import importlib, json, os, re, shutil, signal, sys, time
+import base64, importlib, json, os, re, shutil, signal, sys, tempfile, threading, time, zlib
+RESULTS = os.dup(1)  # the host's pipe: from here on only this parent writes it
+try:  # nor can a test reopen it through /proc/<parent>/fd or read this process's memory
+    import ctypes
+    ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 0
+except (ImportError, OSError, AttributeError):
+    pass
 jobs = json.load(open(sys.argv[1]))
+for job in jobs:  # read once, before any test runs: a test rewriting them changes nothing
+    if job.get("mutant"):
+        with open(job["mutant"], "rb") as source:
+            job["mutant"] = source.read()
 import pytest  # once, in the parent, with the plugins pytest would load
 try:
     if os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
@@ -137,16 +160,74 @@ class TimeLimit:
         yield from self.phase()
 
 
-for job in jobs:
+class Stream:
+    """Each test's outcome, sent to the parent through a pipe as it is reported."""
+
+    def __init__(self, fd):
+        self.fd = fd
+
+    def send(self, when, outcome, nodeid):
+        os.write(self.fd, ("%s\t%s\t%s\n" % (when, outcome, " ".join(nodeid.split()))).encode())
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_logreport(self, report):
+        self.send(report.when, report.outcome, report.nodeid)
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collectreport(self, report):
+        if not report.passed:
+            self.send("collect", report.outcome, report.nodeid)
+
+
+def drain(fd, into, cap=1 << 20):
+    size = 0
+    while True:
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            break
+        if size < cap:
+            into.append(chunk)
+            size += len(chunk)
+    os.close(fd)
+
+
+def send(record):
+    data = ("\x1esmith-batch-result %s\n" % json.dumps(record)).encode()
+    while data:
+        data = data[os.write(RESULTS, data):]
+
+
+def packed(path, cap):
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(cap + 1)
+    except OSError:
+        return None
+    return None if len(data) > cap else base64.b64encode(zlib.compress(data)).decode()
+
+
+for index, job in enumerate(jobs):
     started = time.monotonic()
+    private = tempfile.mkdtemp(prefix="smith-run-")  # the run's report; read by the parent
+    junit, log = os.path.join(private, "junit.xml"), os.path.join(private, "output.log")
+    if job.get("arcs"):
+        job["arcs"]["out"] = os.path.join(private, "arcs.json")
+    read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:
         code = 99  # whatever escapes below still ends this child here, never in the loop
         try:
-            if job.get("mutant"):
-                shutil.copyfile(job["mutant"], job["module"])
+            os.close(read_end)
+            os.close(RESULTS)
+            output = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            os.dup2(output, 1)  # the tests write their own log, never the host's pipe
+            os.dup2(output, 2)
+            os.close(output)
+            if job.get("mutant") is not None:
+                with open(job["module"], "wb") as module:
+                    module.write(job["mutant"])
                 os.utime(job["module"], (job["mtime"], job["mtime"]))
-            cov, plugins = None, [TimeLimit(float(job["timeout"]))]
+            cov, plugins = None, [TimeLimit(float(job["timeout"])), Stream(write_end)]
             if job.get("arcs"):
                 try:
                     cov, plugin = measure(job["arcs"])
@@ -154,7 +235,8 @@ for job in jobs:
                 except ImportError as missing:
                     with open(job["arcs"]["out"], "w") as out:
                         json.dump({"error": str(missing)[:200] or "no coverage.py"}, out)
-            code = pytest.main(job["args"], plugins=plugins)
+            code = pytest.main([*job["args"], "--junitxml=" + junit, "--", *job["tests"]],
+                               plugins=plugins)
             if cov is not None:
                 measured = arcs(cov, job["arcs"])
                 with open(job["arcs"]["out"], "w") as out:
@@ -162,11 +244,25 @@ for job in jobs:
         finally:
             sys.stdout.flush()
             os._exit(int(code) if isinstance(code, int) else 1)
+    os.close(write_end)
+    streamed = []
+    reader = threading.Thread(target=drain, args=(read_end, streamed), daemon=True)
+    reader.start()
     _, status = os.waitpid(pid, 0)
+    reader.join(2.0)  # a process the tests left behind may hold the pipe: not waited for
     result = "timeout" if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM \
         else str(os.waitstatus_to_exitcode(status))
-    with open(job["status"], "w") as out:
-        out.write("%s %.3f" % (result, time.monotonic() - started))
+    try:
+        with open(log, "rb") as handle:
+            handle.seek(max(0, os.fstat(handle.fileno()).st_size - 4000))
+            tail = handle.read().decode(errors="replace")
+    except OSError:
+        tail = ""
+    send({"index": index, "status": result, "seconds": time.monotonic() - started,
+          "junit": packed(junit, job["max_report"]), "log": tail,
+          "arcs": packed(job["arcs"]["out"], job["max_arcs"]) if job.get("arcs") else None,
+          "streamed": b"".join(list(streamed)).decode(errors="replace")})
+    shutil.rmtree(private, ignore_errors=True)
 '''
 
 
@@ -247,9 +343,9 @@ async def run_batch_arcs(
         for index, run in enumerate(runs):
             job: dict[str, object] = {
                 "args": [*options, "-p", "no:cacheprovider",
-                         *(["--collect-only"] if run.collect_only else []),
-                         f"--junitxml={reports / f'{index}.xml'}", "--", *run.tests],
-                "status": str(reports / f"{index}.status"), "timeout": max(1.0, timeout),
+                         *(["--collect-only"] if run.collect_only else [])],
+                "tests": list(run.tests), "timeout": max(1.0, timeout),
+                "max_report": MAX_REPORT_BYTES, "max_arcs": MAX_ARCS_BYTES,
             }
             if run.mutant is not None and run.module is not None:
                 source = reports / f"{index}.mutant.py"
@@ -257,7 +353,7 @@ async def run_batch_arcs(
                 source.chmod(0o644)
                 job.update(mutant=str(source), module=run.module, mtime=run.mtime)
             if run.arcs_of is not None:
-                job["arcs"] = {"module": run.arcs_of, "out": str(reports / f"{index}.arcs.json")}
+                job["arcs"] = {"module": run.arcs_of}
             jobs.append(job)
         (reports / "jobs.json").write_text(json.dumps(jobs))
         (reports / "driver.py").write_text(DRIVER)
@@ -269,46 +365,129 @@ async def run_batch_arcs(
                    f"{shlex.quote(str(reports / 'jobs.json'))}")
         result = await sandbox.run(command, cwd=checkout, timeout=timeout * len(runs) + 30,
                                    env=env, path_prepend=prepend, writable=[reports])
-        results = [_read_run(reports, index, result, checkout) for index in range(len(runs))]
-        return results, {index: measured for index, run in enumerate(runs)
-                         if run.arcs_of is not None
-                         and (measured := _read_arcs(reports, index)) is not None}
     finally:
         shutil.rmtree(reports, ignore_errors=True)
+    records = driver_records(result.output, len(runs))
+    results = [_read_run(records.get(index), result, checkout) for index in range(len(runs))]
+    return results, {index: measured for index, run in enumerate(runs)
+                     if run.arcs_of is not None
+                     and (measured := _read_arcs(records.get(index))) is not None}
 
 
-def _read_arcs(reports: Path, index: int) -> ModuleArcs | None:
+RECORD_MARK = "\x1esmith-batch-result "
+"""How the driver's own lines start on its output (the tests never hold that pipe)."""
+
+
+def driver_records(output: str, count: int) -> dict[int, dict[str, Any]]:
+    """The driver's record of each run, by index, from the sandboxed call's output: only the
+    driver writes that pipe (each run's tests write a log of their own). A record for a run
+    that was not asked for, or a second one for the same run, is refused (the run's record is
+    dropped: it judges nothing)."""
+    records: dict[int, dict[str, Any]] = {}
+    refused: set[int] = set()
+    for line in output.split("\n"):  # never splitlines(): it splits at the mark's \x1e
+        if not line.startswith(RECORD_MARK):
+            continue
+        try:
+            record = json.loads(line[len(RECORD_MARK):])
+        except ValueError:
+            continue
+        index = record.get("index") if isinstance(record, dict) else None
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < count:
+            continue
+        if index in records:
+            refused.add(index)
+        records[index] = record
+    return {index: record for index, record in records.items() if index not in refused}
+
+
+def _unpacked(value: object, cap: int) -> bytes | None:
+    if not isinstance(value, str):
+        return None
     try:
-        return parse_arcs(read_beneath(reports, f"{index}.arcs.json",
-                                       max_bytes=MAX_ARCS_BYTES, single_link=True))
-    except (OSError, ArcsUnreadable):
+        data = zlib.decompressobj().decompress(base64.b64decode(value, validate=True), cap + 1)
+    except (ValueError, zlib.error):
+        return None
+    return None if len(data) > cap else data
+
+
+def _read_arcs(record: dict[str, Any] | None) -> ModuleArcs | None:
+    data = _unpacked(record.get("arcs"), MAX_ARCS_BYTES) if record else None
+    if data is None:
+        return None
+    try:
+        return parse_arcs(data)
+    except ArcsUnreadable:
         return None
 
 
 def _read_run(
-    reports: Path, index: int, result: CommandResult, checkout: Path
+    record: dict[str, Any] | None, result: CommandResult, checkout: Path
 ) -> TestRunResult:
-    try:
-        words = read_beneath(reports, f"{index}.status", max_bytes=64,
-                             single_link=True).decode(errors="replace").split()
-    except OSError:  # the driver never got to this run: the call's own output tells why
-        words = []
-    status = words[0] if words else "timeout" if result.timed_out else "missing"
+    status = str(record.get("status", "")) if record else ""
+    status = status or ("timeout" if result.timed_out else "missing")
     common: dict[str, Any] = {
-        "output": "" if words else _tail(result.output), "output_truncated": result.truncated,
-        "command": "pytest batch", "duration_seconds": _seconds(words, result),
-        "limit": result.limit}
+        "output": str(record.get("log", ""))[-OUTPUT_TAIL:] if record else _tail(result.output),
+        "output_truncated": result.truncated, "command": "pytest batch",
+        "duration_seconds": _seconds(record, result), "limit": result.limit}
     if status == "timeout":
         return TestRunResult(status=RunStatus.TIMEOUT, **common)
     exit_code = int(status) if status.lstrip("-").isdigit() else \
-        None if words else result.exit_code
+        None if record else result.exit_code
+    report = _unpacked(record.get("junit"), MAX_REPORT_BYTES) if record else None
     try:
-        report = read_beneath(reports, f"{index}.xml", max_bytes=MAX_REPORT_BYTES,
-                              single_link=True)
+        if report is None:
+            raise JUnitParseError("no report")
         cases = _with_file_ids(parse_junit(report), checkout)
-    except (OSError, JUnitParseError):
+    except JUnitParseError:
+        return TestRunResult(status=RunStatus.NO_REPORT, exit_code=exit_code, **common)
+    assert record is not None
+    mismatch = report_mismatch(cases, str(record.get("streamed", "")), exit_code)
+    if mismatch is not None:
+        common["output"] = (f"the JUnit report was refused: {mismatch}\n"
+                            + common["output"])[-OUTPUT_TAIL:]
         return TestRunResult(status=RunStatus.NO_REPORT, exit_code=exit_code, **common)
     return TestRunResult(status=RunStatus.COMPLETED, cases=cases, exit_code=exit_code, **common)
+
+
+def streamed_counts(streamed: str) -> tuple[int, int, int]:
+    """(passed, red, skipped) tests of what the run's tests reported as they ran (phase,
+    outcome and node id a line; a collector that failed or was skipped counts once)."""
+    outcome: dict[str, str] = {}
+    for line in streamed.splitlines():
+        parts = line.split("\t", 2)
+        if len(parts) != 3:
+            continue
+        when, what, node = parts
+        seen = outcome.get(node)
+        if what == "failed":
+            outcome[node] = "red"
+        elif what == "skipped" and seen != "red":
+            outcome[node] = "skipped"
+        elif what == "passed" and when == "call" and seen is None:
+            outcome[node] = "passed"
+    values = list(outcome.values())
+    return values.count("passed"), values.count("red"), values.count("skipped")
+
+
+def report_mismatch(cases: Sequence[TestCaseResult], streamed: str,
+                    exit_code: int | None) -> str | None:
+    """Why a JUnit report does not match what was run, or None. The tests run in the process
+    that writes the report, so it is checked against two things they would also have to
+    forge: the outcomes streamed to the driver as each test ended, and pytest's exit code (0:
+    all green, 1: some test failed)."""
+    passed = sum(case.outcome is TestOutcome.PASSED for case in cases)
+    skipped = sum(case.outcome is TestOutcome.SKIPPED for case in cases)
+    red = len(cases) - passed - skipped
+    seen = streamed_counts(streamed)
+    if (passed, red, skipped) != seen:
+        return (f"it lists {passed} passed, {red} failed, {skipped} skipped; the run reported "
+                f"{seen[0]} passed, {seen[1]} failed, {seen[2]} skipped as it ran")
+    if exit_code == 0 and red:
+        return f"it lists {red} failed test(s), but pytest exited 0"
+    if exit_code == 1 and not red:
+        return "it lists no failed test, but pytest exited 1 (tests failed)"
+    return None
 
 
 OUTPUT_TAIL = 4000
@@ -319,11 +498,11 @@ def _tail(output: str) -> str:
     return output[-OUTPUT_TAIL:]
 
 
-def _seconds(words: list[str], result: CommandResult) -> float:
+def _seconds(record: dict[str, Any] | None, result: CommandResult) -> float:
     """The run's own time as the driver measured it, never more than the whole call's."""
     try:
-        seconds = float(words[1])
-    except (IndexError, ValueError):
+        seconds = float(record["seconds"]) if record else math.nan
+    except (KeyError, TypeError, ValueError):
         return result.duration_seconds
     if not math.isfinite(seconds):
         return result.duration_seconds
