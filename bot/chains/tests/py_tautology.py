@@ -145,9 +145,9 @@ def uncopied(node: ast.expr) -> ast.expr:
         def visit_Call(self, inner: ast.Call) -> ast.AST:
             self.generic_visit(inner)
             if _name(inner) in COPIES and len(inner.args) == 1 and not inner.keywords \
-                    and not isinstance(inner.args[0], ast.Starred):
-                if not isinstance(inner.func, ast.Attribute) or _name(inner) != "copy":
-                    return inner.args[0]
+                    and not isinstance(inner.args[0], ast.Starred) and \
+                    (not isinstance(inner.func, ast.Attribute) or _name(inner) != "copy"):
+                return inner.args[0]
             if isinstance(inner.func, ast.Attribute) and inner.func.attr == "copy" and \
                     not inner.args and not inner.keywords:
                 return inner.func.value
