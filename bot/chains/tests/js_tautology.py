@@ -123,6 +123,14 @@ def resolved(value: Node | None, body: Node) -> Node | None:
     return value
 
 
+def _constant(node: Node) -> bool:
+    """An expression of literals and operators only (`true`, `1 + 1`, `'a'`)."""
+    return all(n.type not in ("identifier", "call_expression", "member_expression",
+                              "new_expression", "this", "subscript_expression",
+                              "template_substitution", "await_expression")
+               for n in walk(node))
+
+
 def _copy_of(node: Node) -> Node | None:
     """What `node` only copies (`[...xs]`, `{...o}`, `xs.slice()`, `Array.from(xs)`,
     `structuredClone(xs)`): the copy is the same input. None when it is no copy."""
@@ -193,13 +201,15 @@ def tautology(assertion: Node, body: Node, subject: Subject) -> str | None:
     if left is None or right is None:
         return None
     sides = [left, right]
+    if text(left) == text(right):
+        return f"it compares {text(left)[:40]} with itself"
+    if all(_constant(side) for side in sides):
+        return "it compares constants: nothing the test runs can change them"
     bound = _bindings(body)
     actual, expected = (_expanded(side, bound) for side in sides)
     values = [resolved(side, body) or side for side in sides]
     calls = top_calls(values[0]) | top_calls(values[1])
-    same_name = all(side.type == "identifier" for side in sides) and \
-        text(sides[0]) == text(sides[1])
-    if calls and not same_name and actual == expected:
+    if calls and actual == expected:
         return f"both sides call {min(calls)}() with the same arguments"
     for side in values:
         if is_formula(side) and (found := js_shape(side)) != "_" and \
