@@ -26,13 +26,14 @@ from __future__ import annotations
 import base64
 import json
 import math
+import os
 import shlex
 import shutil
 import tempfile
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from bot.repo_config import RepoConfig
@@ -51,7 +52,8 @@ from bot.workspace.testrun import MAX_REPORT_BYTES, _with_file_ids, repo_env
 _SHELL_OPERATORS = ("&&", "||", ";", "|", ">", "<", "&", "$(", "`")
 
 DRIVER = r'''
-import base64, importlib, json, os, re, shutil, signal, sys, tempfile, threading, time, zlib
+import base64, importlib, importlib.machinery, importlib.util, json, os, re, shutil, signal
+import sys, tempfile, threading, time, zlib
 RESULTS = os.dup(1)  # the host's pipe: from here on only this parent writes it
 try:  # nor can a test reopen it through /proc/<parent>/fd or read this process's memory
     import ctypes
@@ -59,6 +61,7 @@ try:  # nor can a test reopen it through /proc/<parent>/fd or read this process'
 except (ImportError, OSError, AttributeError):
     pass
 jobs = json.load(open(sys.argv[1]))
+WORKERS, SKIP = int(sys.argv[2]), sys.argv[3:]
 for job in jobs:  # read once, before any test runs: a test rewriting them changes nothing
     if job.get("mutant"):
         with open(job["mutant"], "rb") as source:
@@ -206,13 +209,85 @@ def packed(path, cap):
     return None if len(data) > cap else base64.b64encode(zlib.compress(data)).decode()
 
 
-for index, job in enumerate(jobs):
-    started = time.monotonic()
+class MutantLoader(importlib.machinery.SourceFileLoader):
+    """The module's code from the mutant's source, whatever file the import found."""
+
+    source = b""
+
+    def get_code(self, fullname):
+        return compile(self.source, self.path, "exec", dont_inherit=True)
+
+    def get_source(self, fullname):
+        return self.source.decode("utf-8", "replace")
+
+
+class MutantFinder:
+    """The mutated module wherever it is imported from: the worker's copy, or the checkout
+    itself (an editable install, PYTHONPATH)."""
+
+    def __init__(self, paths, source):
+        self.paths, self.source = {os.path.realpath(p) for p in paths}, source
+
+    def find_spec(self, name, path=None, target=None):
+        for finder in sys.meta_path:
+            find = getattr(finder, "find_spec", None)
+            if finder is self or find is None:
+                continue
+            spec = find(name, path, target)
+            if spec is None:
+                continue
+            if not spec.origin or os.path.realpath(spec.origin) not in self.paths:
+                return None
+            loader = MutantLoader(name, spec.origin)
+            loader.source = self.source
+            return importlib.util.spec_from_file_location(
+                name, spec.origin, loader=loader,
+                submodule_search_locations=spec.submodule_search_locations)
+        return None
+
+
+def worker_copies(count, skip):
+    """A copy of the checkout per worker (mutants of parallel runs go there); [] when they
+    cannot be made (then every run goes one at a time in the checkout)."""
+    if count < 2:
+        return []
+    size = files = 0
+    try:
+        for folder, dirs, names in os.walk("."):
+            dirs[:] = [d for d in dirs if d not in skip]
+            files += len(names)
+            size += sum(os.lstat(os.path.join(folder, n)).st_size for n in names)
+            if files > COPY_FILES or size > COPY_BYTES:
+                return []  # too big to copy for each worker: one at a time in the checkout
+    except OSError:
+        return []
+    made = []
+    try:
+        for _ in range(count):
+            folder = tempfile.mkdtemp(prefix="smith-worker-")
+            shutil.copytree(".", os.path.join(folder, "checkout"), symlinks=True,
+                            ignore=shutil.ignore_patterns(*skip))
+            made.append(os.path.join(folder, "checkout"))
+    except (OSError, shutil.Error):
+        for folder in made:
+            shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
+        return []
+    return made
+
+
+COPY_FILES, COPY_BYTES = 20000, 200 << 20
+HOME = os.getcwd()
+copies = worker_copies(WORKERS, SKIP) if any(job.get("parallel") for job in jobs) else []
+free, running = list(range(len(copies))), {}
+
+
+def launch(index, job, worker):
     private = tempfile.mkdtemp(prefix="smith-run-")  # the run's report; read by the parent
     junit, log = os.path.join(private, "junit.xml"), os.path.join(private, "output.log")
     if job.get("arcs"):
         job["arcs"]["out"] = os.path.join(private, "arcs.json")
     read_end, write_end = os.pipe()
+    started = time.monotonic()
     pid = os.fork()
     if pid == 0:
         code = 99  # whatever escapes below still ends this child here, never in the loop
@@ -223,10 +298,20 @@ for index, job in enumerate(jobs):
             os.dup2(output, 1)  # the tests write their own log, never the host's pipe
             os.dup2(output, 2)
             os.close(output)
+            if worker is not None:
+                os.chdir(copies[worker])
             if job.get("mutant") is not None:
                 with open(job["module"], "wb") as module:
                     module.write(job["mutant"])
                 os.utime(job["module"], (job["mtime"], job["mtime"]))
+                if worker is not None:
+                    paths = [os.path.join(HOME, job["module"]), os.path.abspath(job["module"])]
+                    for name, loaded in list(sys.modules.items()):
+                        where = getattr(loaded, "__file__", None)
+                        if where and os.path.realpath(where) in {os.path.realpath(p)
+                                                                 for p in paths}:
+                            del sys.modules[name]
+                    sys.meta_path.insert(0, MutantFinder(paths, job["mutant"]))
             cov, plugins = None, [TimeLimit(float(job["timeout"])), Stream(write_end)]
             if job.get("arcs"):
                 try:
@@ -248,7 +333,16 @@ for index, job in enumerate(jobs):
     streamed = []
     reader = threading.Thread(target=drain, args=(read_end, streamed), daemon=True)
     reader.start()
-    _, status = os.waitpid(pid, 0)
+    running[pid] = (index, job, worker, started, reader, streamed, private, junit, log)
+
+
+def reap():
+    pid, status = os.waitpid(-1, 0)
+    if pid not in running:
+        return
+    index, job, worker, started, reader, streamed, private, junit, log = running.pop(pid)
+    if worker is not None:
+        free.append(worker)
     reader.join(2.0)  # a process the tests left behind may hold the pipe: not waited for
     result = "timeout" if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM \
         else str(os.waitstatus_to_exitcode(status))
@@ -259,10 +353,24 @@ for index, job in enumerate(jobs):
     except OSError:
         tail = ""
     send({"index": index, "status": result, "seconds": time.monotonic() - started,
-          "junit": packed(junit, job["max_report"]), "log": tail,
+          "junit": packed(junit, job["max_report"]), "log": tail, "worker": worker,
           "arcs": packed(job["arcs"]["out"], job["max_arcs"]) if job.get("arcs") else None,
           "streamed": b"".join(list(streamed)).decode(errors="replace")})
     shutil.rmtree(private, ignore_errors=True)
+
+
+for index, job in enumerate(jobs):
+    if job.get("parallel") and copies:
+        while not free:
+            reap()
+        launch(index, job, free.pop(0))
+        continue
+    while running:  # a run of its own (the reference, the gates' runs): in the checkout
+        reap()
+    launch(index, job, None)
+    reap()
+while running:
+    reap()
 '''
 
 
@@ -314,20 +422,28 @@ def pytest_parts(config: RepoConfig) -> tuple[dict[str, str], list[str]] | None:
 
 async def run_batch(
     sandbox: Sandbox, checkout: Path, config: RepoConfig, runs: Sequence[BatchRun],
-    *, timeout: float,
+    *, timeout: float, workers: int | None = None,
 ) -> list[TestRunResult] | None:
     """Every run's result, in order; None when the repository's command is not plain pytest."""
-    batch = await run_batch_arcs(sandbox, checkout, config, runs, timeout=timeout)
+    batch = await run_batch_arcs(sandbox, checkout, config, runs, timeout=timeout,
+                                 workers=workers)
     return None if batch is None else batch[0]
+
+
+COPY_SKIPS = (".git", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".nox",
+              ".mypy_cache", ".pytest_cache", ".ruff_cache")
+"""Never copied into a worker's copy of the checkout: history, caches and environments (the
+interpreter keeps importing its packages from where they are)."""
 
 
 async def run_batch_arcs(
     sandbox: Sandbox, checkout: Path, config: RepoConfig, runs: Sequence[BatchRun],
-    *, timeout: float,
+    *, timeout: float, workers: int | None = None,
 ) -> tuple[list[TestRunResult], dict[int, ModuleArcs]] | None:
     """Every run's result, in order, and the arcs of the runs that measured a module (by
     index; a run that timed out or crashed has none); None when the command is not plain
-    pytest."""
+    pytest. Mutant runs go in parallel, `workers` at a time (default: one per core), each
+    worker on its own copy of the checkout; the other runs go one at a time in it."""
     parts = pytest_parts(config)
     if parts is None:
         return None
@@ -351,7 +467,8 @@ async def run_batch_arcs(
                 source = reports / f"{index}.mutant.py"
                 source.write_text(run.mutant)
                 source.chmod(0o644)
-                job.update(mutant=str(source), module=run.module, mtime=run.mtime)
+                job.update(mutant=str(source), module=run.module, mtime=run.mtime,
+                           parallel=True)
             if run.arcs_of is not None:
                 job["arcs"] = {"module": run.arcs_of}
             jobs.append(job)
@@ -361,8 +478,11 @@ async def run_batch_arcs(
             (reports / name).chmod(0o644)
         env, prepend = repo_env(config, checkout)
         env = {**env, **extra_env, "PYTHONDONTWRITEBYTECODE": "1"}
-        command = (f"python3 {shlex.quote(str(reports / 'driver.py'))} "
-                   f"{shlex.quote(str(reports / 'jobs.json'))}")
+        mutants = sum(run.mutant is not None for run in runs)
+        count = max(1, min(workers or len(os.sched_getaffinity(0)), mutants))
+        skip = sorted({*COPY_SKIPS, *(PurePosixPath(p).name for p in config.setup.cache_paths)})
+        command = shlex.join(["python3", str(reports / "driver.py"), str(reports / "jobs.json"),
+                              str(count), *skip])
         result = await sandbox.run(command, cwd=checkout, timeout=timeout * len(runs) + 30,
                                    env=env, path_prepend=prepend, writable=[reports])
     finally:
