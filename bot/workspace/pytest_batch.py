@@ -200,13 +200,34 @@ def send(record):
         data = data[os.write(RESULTS, data):]
 
 
-def packed(path, cap):
+def packed(path, cap, trim=None):
     try:
         with open(path, "rb") as handle:
             data = handle.read(cap + 1)
     except OSError:
         return None
-    return None if len(data) > cap else base64.b64encode(zlib.compress(data)).decode()
+    if len(data) > cap:
+        return None
+    return base64.b64encode(zlib.compress(trim(data) if trim else data)).decode()
+
+
+def trimmed(report):
+    """The JUnit report without the tests' captured output, failure texts cut short: what
+    the verdicts need fits the call's output, however many runs there are."""
+    import xml.etree.ElementTree as ET
+    try:
+        root = ET.fromstring(report)
+    except ET.ParseError:
+        return report  # the host refuses it
+    for parent in list(root.iter()):
+        for child in list(parent):
+            if child.tag in ("system-out", "system-err", "properties"):
+                parent.remove(child)
+            elif child.tag in ("failure", "error", "skipped"):
+                child.text = (child.text or "")[:1500]
+                if child.get("message"):
+                    child.set("message", child.get("message")[:500])
+    return ET.tostring(root)
 
 
 class MutantLoader(importlib.machinery.SourceFileLoader):
@@ -346,14 +367,15 @@ def reap():
     reader.join(2.0)  # a process the tests left behind may hold the pipe: not waited for
     result = "timeout" if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM \
         else str(os.waitstatus_to_exitcode(status))
-    try:
+    report = packed(junit, job["max_report"], trimmed)
+    try:  # the run's own output only where no report says what happened
         with open(log, "rb") as handle:
-            handle.seek(max(0, os.fstat(handle.fileno()).st_size - 4000))
+            handle.seek(max(0, os.fstat(handle.fileno()).st_size - (400 if report else 4000)))
             tail = handle.read().decode(errors="replace")
     except OSError:
         tail = ""
     send({"index": index, "status": result, "seconds": time.monotonic() - started,
-          "junit": packed(junit, job["max_report"]), "log": tail, "worker": worker,
+          "junit": report, "log": tail, "worker": worker,
           "arcs": packed(job["arcs"]["out"], job["max_arcs"]) if job.get("arcs") else None,
           "streamed": b"".join(list(streamed)).decode(errors="replace")})
     shutil.rmtree(private, ignore_errors=True)
@@ -444,14 +466,35 @@ async def run_batch_arcs(
     index; a run that timed out or crashed has none); None when the command is not plain
     pytest. Mutant runs go in parallel, `workers` at a time (default: one per core), each
     worker on its own copy of the checkout; the other runs go one at a time in it."""
-    parts = pytest_parts(config)
-    if parts is None:
+    if pytest_parts(config) is None:
         return None
-    extra_env, options = parts
     for run in runs:
         for value in (*run.tests, *([run.arcs_of] if run.arcs_of is not None else [])):
             if not value or value.startswith("-"):
                 raise ValueError(f"refusing test id or path {value!r}")
+    results: list[TestRunResult] = []
+    measured: dict[int, ModuleArcs] = {}
+    for start in range(0, len(runs), RUNS_PER_CALL):  # each call's records fit its output
+        batch = await _one_call(sandbox, checkout, config, runs[start:start + RUNS_PER_CALL],
+                                timeout=timeout, workers=workers)
+        assert batch is not None
+        results += batch[0]
+        measured.update({start + index: arcs for index, arcs in batch[1].items()})
+    return results, measured
+
+
+RUNS_PER_CALL = 100
+"""Runs in one sandbox call at most: the records of more could outgrow its output cap."""
+
+
+async def _one_call(
+    sandbox: Sandbox, checkout: Path, config: RepoConfig, runs: Sequence[BatchRun],
+    *, timeout: float, workers: int | None,
+) -> tuple[list[TestRunResult], dict[int, ModuleArcs]] | None:
+    parts = pytest_parts(config)
+    if parts is None:
+        return None
+    extra_env, options = parts
     reports = Path(tempfile.mkdtemp(prefix="smith-batch-", dir=checkout.parent))
     reports.chmod(0o777)
     try:
@@ -546,8 +589,11 @@ def _read_run(
 ) -> TestRunResult:
     status = str(record.get("status", "")) if record else ""
     status = status or ("timeout" if result.timed_out else "missing")
+    lost = "" if record or not result.truncated else \
+        "the sandbox's output cap dropped this run's record\n"
     common: dict[str, Any] = {
-        "output": str(record.get("log", ""))[-OUTPUT_TAIL:] if record else _tail(result.output),
+        "output": str(record.get("log", ""))[-OUTPUT_TAIL:] if record else
+        lost + _tail(result.output),
         "output_truncated": result.truncated, "command": "pytest batch",
         "duration_seconds": _seconds(record, result), "limit": result.limit}
     if status == "timeout":

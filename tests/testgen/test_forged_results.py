@@ -146,3 +146,30 @@ def test_records_outside_the_runs_asked_for_or_twice_for_one_run_are_refused() -
     output = "\n".join([line.format(0), "noise", line.format(1), line.format(1),
                         line.format(7), RECORD_MARK + "not json"])
     assert set(driver_records(output, 3)) == {0}
+
+
+LOUD = '''import os
+
+
+def test_loud():
+    print(os.urandom(6000).hex())  # output the verdict never needs, incompressible
+    assert False, os.urandom(8000).hex()  # and a failure text longer than it needs
+'''
+
+
+@pytest.mark.slow
+async def test_every_run_of_a_large_batch_keeps_its_record(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each record fits the sandbox's capped output: the tests' output stays in their log,
+    failure texts are cut short, and more runs than one call holds go to several calls."""
+    import bot.workspace.pytest_batch as batches
+
+    monkeypatch.setattr(batches, "RUNS_PER_CALL", 10)
+    (project / "tests" / "test_loud.py").write_text(LOUD)
+    runs = [BatchRun(("tests/test_loud.py",))] * 24
+    batch = await run_batch(SANDBOX, project, CONFIG, runs, timeout=20)
+    assert batch is not None and len(batch) == 24
+    assert all(run.status is RunStatus.COMPLETED for run in batch), \
+        {run.status for run in batch}
+    assert all([case.outcome for case in run.cases] == [TestOutcome.RED_ASSERTION]
+               for run in batch)
