@@ -8,8 +8,10 @@ driver) with its default cap of 30 mutants and again with every mutation point, 
 `mutmut run` (mutmut 3, configured with `[tool.mutmut] source_paths` and
 `pytest_add_cli_args_test_selection`, on the host, `--max-children` = the cores). mutmut is
 found with --mutmut, SMITH_BENCH_MUTMUT or PATH (it needs pytest in its own environment:
-`python -m venv v && v/bin/pip install mutmut pytest`); without it that row is skipped. The
-target: the gate within 30 s on a module of at most 300 lines, on 2 cores.
+`python -m venv v && v/bin/pip install mutmut pytest`); without it that row is skipped. Both
+run the tests with the same interpreter and packages: mutmut's environment when it is found
+(the sandbox's PATH starts at its folder), else this one. The target: the gate within 30 s on
+a module of at most 300 lines, on 2 cores, and per mutant at or below mutmut's time.
 """
 
 from __future__ import annotations
@@ -47,10 +49,10 @@ def project(folder: Path) -> Path:
     return folder
 
 
-def run_gate(folder: Path, data: Path, max_mutants: int) -> dict:
+def run_gate(folder: Path, data: Path, max_mutants: int, python_dir: Path) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SMITH_", "ANTHROPIC_"))}
     env.update(PYTHONPATH=str(ROOT), SMITH_DATA_DIR=str(data), SMITH_LOG_LEVEL="WARNING",
-               SMITH_SANDBOX_PATH=f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin")
+               SMITH_SANDBOX_PATH=f"{python_dir}:/usr/local/bin:/usr/bin:/bin")
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "bot.cli", "mutate", "--repo", str(folder),
                            "--module", "colorspace.py", "--tests", "tests/test_colorspace.py",
@@ -96,16 +98,19 @@ def main() -> int:
                         help="mutmut's --max-children (default: the cores)")
     args = parser.parse_args()
     rows: list[tuple[str, dict]] = []
+    mutmut = find_mutmut(args.mutmut)
+    # the tests run in one environment for both: mutmut's (its pytest, no other plugin), else
+    # this interpreter's
+    python_dir = Path(mutmut).parent if mutmut else Path(sys.executable).parent
     with tempfile.TemporaryDirectory(prefix="smith-bench-mutation-") as tmp:
         base = Path(tmp)
         lines = len((project(base / "source") / "colorspace.py").read_text().splitlines())
         print(f"module: colorsys ({lines} lines) with CPython's test_colorsys.py; "
-              f"{os.cpu_count()} cores")
+              f"{os.cpu_count()} cores; tests run by {python_dir / 'python'}")
         for label, cap in (("smith mutate (gate, cap 30)", 30),
                            ("smith mutate (every point)", 10_000)):
             copy = project(base / f"gate-{cap}")
-            rows.append((label, run_gate(copy, base / f"data-{cap}", cap)))
-        mutmut = find_mutmut(args.mutmut)
+            rows.append((label, run_gate(copy, base / f"data-{cap}", cap, python_dir)))
         if mutmut is None:
             print("mutmut: not found (pass --mutmut PATH or put it on PATH); its row is skipped")
         else:

@@ -36,11 +36,15 @@ def globs_matcher(globs: Iterable[str]) -> Callable[[str], bool]:
     return lambda path: bool(spec.match_file(path)) and PurePosixPath(path).name != "conftest.py"
 
 
+async def base_files(checkout: Checkout) -> list[str]:
+    """Every file of the base commit (the target branch as the run found it)."""
+    listing = await checkout._git("ls-tree", "-r", "-z", "--name-only", checkout.base_commit)
+    return [name for name in listing.decode(errors="surrogateescape").split("\0") if name]
+
+
 async def base_test_files(checkout: Checkout, is_test: Callable[[str], bool]) -> list[str]:
     """The test files of the base commit (what BRT's "no test harness" is checked against)."""
-    listing = await checkout._git("ls-tree", "-r", "-z", "--name-only", checkout.base_commit)
-    names = listing.decode(errors="surrogateescape").split("\0")
-    return [name for name in names if name and is_test(name)]
+    return [name for name in await base_files(checkout) if is_test(name)]
 
 
 def changed_lines(diff: str) -> dict[str, list[tuple[int, int]]]:

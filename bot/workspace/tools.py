@@ -19,9 +19,9 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, Literal, Protocol
 
 import pathspec
@@ -194,7 +194,7 @@ ProtectedPredicate = Callable[[str], bool]
 class WritePolicy:
     """What a step may write, besides protected paths (which nobody may write)."""
 
-    mode: Literal["read_only", "tests_only", "all_except"]
+    mode: Literal["read_only", "tests_only", "new_tests_only", "all_except"]
     test_globs: tuple[str, ...] = ()
     forbidden: frozenset[str] = field(default_factory=frozenset)
 
@@ -206,6 +206,16 @@ class WritePolicy:
     def tests_only(cls, test_globs: list[str] | tuple[str, ...]) -> WritePolicy:
         """BRT: only files matching the repository's test globs."""
         return cls("tests_only", test_globs=tuple(test_globs))
+
+    @classmethod
+    def new_tests_only(cls, test_globs: list[str] | tuple[str, ...],
+                       existing: Iterable[str]) -> WritePolicy:
+        """The test Writer: new test files only. The `existing` files (the target branch's)
+        may be neither changed nor deleted, and no file that changes how tests are collected
+        or run (`RUNNER_FILES`) may be added: the existing tests are the yardstick a new test
+        is measured against, so the Writer must not be able to weaken them."""
+        return cls("new_tests_only", test_globs=tuple(test_globs),
+                   forbidden=frozenset(p.strip("/") for p in existing))
 
     @classmethod
     def all_except(cls, *paths: str) -> WritePolicy:
@@ -227,9 +237,33 @@ class WritePolicy:
                     f" {rel} is not one"
                 )
             return None
+        if self.mode == "new_tests_only":
+            reason = WritePolicy("tests_only", self.test_globs).refusal(rel)
+            if reason:
+                return reason
+            if rel in self.forbidden:
+                return (f"{rel} is an existing file of the target branch; existing tests may "
+                        "not be changed or deleted: write a new test file")
+            if is_runner_file(rel):
+                return (f"{rel} would change how the existing tests are collected or run; "
+                        "write test files only")
+            return None
         if rel in self.forbidden:
             return f"{rel} is the verified red test and may not be changed"
         return None
+
+
+RUNNER_FILES = frozenset({"conftest.py", "pytest.ini", "tox.ini", "setup.cfg", "pyproject.toml",
+                          "package.json", ".babelrc", "tsconfig.json", "__init__.py"})
+"""File names that change how tests are found or run (fixtures, hooks, options, transforms)."""
+RUNNER_PREFIXES = ("jest.config.", "vitest.config.", "vite.config.", "vitest.workspace.",
+                   "babel.config.", "jest.setup.", "vitest.setup.", "setupTests.")
+
+
+def is_runner_file(rel: str) -> bool:
+    """Whether `rel` is a runner's configuration or hook file rather than a test file."""
+    name = PurePosixPath(rel).name
+    return name in RUNNER_FILES or name.startswith(RUNNER_PREFIXES)
 
 
 class ToolOutcome(BaseModel):

@@ -4,19 +4,21 @@ an honest score and hands off the user's tree.
 The score needs a reference pass in the repository's own environment (an assertion-free test
 scores 0 %, the command refuses with the environment's reason when the tests cannot start, and a
 test file red on the original gets no credit); the mutants run in a throw-away copy, so the
-repository keeps its contents, modes and owners after a run and after a SIGTERM mid-mutant;
-concurrent runs do not share files; a looping mutant ends at a time limit derived from the
-reference pass, not at the suite's 600 s."""
+repository keeps its contents, modes and owners after a run and after a SIGTERM or SIGINT
+mid-mutant; concurrent runs do not share files; a looping mutant ends at a time limit derived
+from the reference pass, not at the suite's 600 s."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import shutil
 import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -243,42 +245,52 @@ def test_the_repository_is_unchanged_byte_mode_and_owner_after_a_run(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_sigterm_mid_mutant_leaves_the_repository_unchanged(tmp_path):
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_a_signal_mid_mutant_leaves_the_repository_unchanged(tmp_path, signum):
     repo = _project(tmp_path, {"tests/test_slow.py": SLOW})
     _give_away(repo)
     before, beside = _snapshot(repo), sorted(p.name for p in repo.parent.iterdir())
+    # where the workers' copies are, to watch them (a folder the sandbox's user can reach)
+    sandbox_tmp = Path(tempfile.mkdtemp(prefix="smith-e2e-sandbox-"))
+    sandbox_tmp.chmod(0o755)
     process = subprocess.Popen(
         [sys.executable, "-m", "bot.cli", "mutate", "--repo", str(repo), "--module",
          "prices.py", "--tests", "tests/test_slow.py", "--function", "discount", "--json"],
-        env=_env(tmp_path), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True)
+        env=_env(tmp_path, SMITH_SANDBOX_TMP_DIR=str(sandbox_tmp)), cwd=ROOT,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        copy = _wait_for_a_mutant_in_place(tmp_path, process)
-        assert (copy / "prices.py").read_text() != MODULE
+        module = _wait_for_a_mutant_in_place(tmp_path, sandbox_tmp, process)
+        assert module.read_text() != MODULE
         assert (repo / "prices.py").read_text() == MODULE
-        process.send_signal(signal.SIGTERM)
+        process.send_signal(signum)
         _, stderr = process.communicate(timeout=60)
+        left = list(sandbox_tmp.iterdir())
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
-    assert process.returncode == 128 + signal.SIGTERM, stderr
-    assert "SIGTERM" in stderr
+        shutil.rmtree(sandbox_tmp, ignore_errors=True)
+    assert process.returncode == 128 + signum, stderr
+    assert signal.Signals(signum).name in stderr
     assert _snapshot(repo) == before
     assert sorted(p.name for p in repo.parent.iterdir()) == beside
     assert _runs_left(tmp_path) == []
+    assert left == []  # the workers' copies went with the sandbox call
 
 
-def _wait_for_a_mutant_in_place(tmp_path: Path, process: subprocess.Popen[str]) -> Path:
-    """The run's copy once a mutant has replaced its module (the user's file never changes)."""
+def _wait_for_a_mutant_in_place(tmp_path: Path, sandbox_tmp: Path,
+                                 process: subprocess.Popen[str]) -> Path:
+    """The module of the run's copy, or of a worker's copy of it, once a mutant has replaced
+    it (the user's file never changes)."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         assert process.poll() is None, process.communicate()
-        for run in _runs_left(tmp_path):
-            module = run / "checkout" / "prices.py"
+        places = [run / "checkout" / "prices.py" for run in _runs_left(tmp_path)]
+        places += sandbox_tmp.glob("*/tmp/smith-worker-*/checkout/prices.py")
+        for module in places:
             try:
                 if module.read_text() != MODULE:
-                    return run / "checkout"
+                    return module
             except (OSError, UnicodeDecodeError):
                 pass
         time.sleep(0.05)

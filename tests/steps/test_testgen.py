@@ -257,3 +257,74 @@ async def test_without_a_code_graph_the_existing_tests_are_the_suites_files_runn
         assert report["dropped"] == {"test_average_of_two_numbers": "earns_nothing"}
     finally:
         await bench.close()
+
+
+async def test_a_writer_that_deletes_the_existing_tests_still_gets_its_duplicate_cut(
+        tmp_path: Path) -> None:
+    """The Writer may add test files only: deleting, gutting or out-configuring the target
+    branch's tests is refused, so "earns its place" still weighs the copy against them."""
+    bench = await bench_with_tests(tmp_path, GOOD)
+    try:
+        bench.runner.script(S.TEST_WRITER, WRITTEN, tool_calls=[
+            ("delete_file", {"path": "tests/test_average.py"}),
+            ("write_file", {"path": "tests/test_average.py", "content": "def test_x():\n"
+                            "    pass\n"}),
+            ("write_file", {"path": "tests/conftest.py",
+                            "content": "collect_ignore = ['test_average.py']\n"}),
+            *writes(GOOD)])
+
+        outcome = await bench.try_item(S.WRITE_TESTS, "calc.py")
+
+        [call] = bench.runner.calls_of(S.TEST_WRITER)
+        refused = [r.content for r in call.tool_results if not r.ok]
+        assert len(refused) == 3, refused
+        assert "existing file of the target branch" in refused[0]
+        assert "existing file of the target branch" in refused[1]
+        assert "how the existing tests are collected or run" in refused[2]
+        assert (bench.ctx.workspace.path / "tests/test_average.py").read_text() == GOOD
+        assert not (bench.ctx.workspace.path / "tests/conftest.py").exists()
+        assert outcome.verdict == Verdict.SKIPPED
+        report = bench.ctx.state.model_extra["test_files"]["calc.py"]["report"]
+        assert (report["status"], report["failed_gate"]) == ("dropped_earns_nothing", "earns")
+    finally:
+        await bench.close()
+
+
+DELETES_WHEN_RUN = '''import os
+
+from calc import average
+
+_EXISTING = os.path.join(os.path.dirname(os.path.abspath(__file__)), "test_average.py")
+if os.path.exists(_EXISTING):  # a hostile test: the existing ones are gone once it has run
+    os.remove(_EXISTING)
+
+
+def test_average_of_two_numbers():
+    assert average([2, 4]) == 3
+
+
+def test_average_of_nothing_raises():
+    import pytest
+
+    with pytest.raises(ValueError):
+        average([])
+'''
+
+
+async def test_a_generated_test_deleting_the_existing_tests_as_it_runs_is_measured_against_them(
+        tmp_path: Path) -> None:
+    """The existing tests are measured as the target branch has them, whatever a generated test
+    did to the checkout while the gates ran it."""
+    bench = await bench_with_tests(tmp_path, GOOD)
+    try:
+        bench.runner.script(S.TEST_WRITER, WRITTEN, tool_calls=writes(DELETES_WHEN_RUN))
+
+        outcome = await bench.try_item(S.WRITE_TESTS, "calc.py")
+
+        assert outcome.verdict == Verdict.SKIPPED, outcome.summary
+        report = bench.ctx.state.model_extra["test_files"]["calc.py"]["report"]
+        assert (report["status"], report["failed_gate"]) == ("dropped_earns_nothing", "earns")
+        baseline = bench.ctx.state.model_extra["test_baselines"]["calc.py"]
+        assert baseline["ran"] and baseline["measured"], baseline
+    finally:
+        await bench.close()

@@ -112,3 +112,53 @@ def test_cutting_tests_out_keeps_the_rest_and_drops_an_emptied_describe() -> Non
     assert js_test_names(source) == ["a one", "b two", "b three"]
     left = drop_js_tests(source, ["a one", "b two"])
     assert js_test_names(left) == ["b three"] and "describe('a'" not in left
+
+
+FORMAT = js_subject("src/money.js", """
+export function formatCurrency(amount, currency) {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+}
+export function sortBy(items, key) { return [...items].sort((a, b) => a[key] - b[key]); }
+""")
+MONEY = "import { formatCurrency, sortBy } from '../src/money';\n"
+
+
+@pytest.mark.parametrize("body, kind", [
+    # an expectation derived from the subject's own logic, in forms no corpus case holds
+    ("test('f', () => {\n  const amount = 12.5;\n  const expected = new Intl.NumberFormat("
+     "'en-US', { style: 'currency', currency: 'EUR' }).format(amount);\n"
+     "  expect(formatCurrency(amount, 'EUR')).toBe(expected);\n});\n", "tautology"),
+    ("test('s', () => {\n  const xs = [{ n: 2 }, { n: 1 }];\n"
+     "  expect(sortBy(xs, 'n')).toEqual(sortBy([...xs], 'n'));\n});\n", "tautology"),
+    ("test('s', () => {\n  const got = sortBy([], 'n');\n  expect(got).toEqual(got);\n});\n",
+     "tautology"),
+    ("test('s', () => {\n  sortBy([], 'n');\n  expect(1 + 1).toBe(2);\n});\n", "tautology"),
+    # builds something and never looks at it: empty, not (also) assertion-free
+    ("test('s', () => {\n  const handler = vi.fn();\n  const sorted = sortBy([], 'n');\n});\n",
+     "empty_test"),
+])
+def test_smells_from_their_definitions(body: str, kind: str) -> None:
+    report = analyse_js_source(MONEY + body, "tests/money.test.js", FORMAT)
+    assert {s.kind for s in report.smells if s.level == "reject"} == {kind}
+
+
+@pytest.mark.parametrize("body", [
+    "test('f', () => {\n  expect(formatCurrency(12.5, 'EUR')).toBe('€12.50');\n});\n",
+    "test('s', () => {\n  expect(sortBy([{ n: 2 }, { n: 1 }], 'n')).toEqual([{ n: 1 }, { n: 2 }]);"
+    "\n});\n",
+])
+def test_literal_expectations_are_no_tautology(body: str) -> None:
+    report = analyse_js_source(MONEY + body, "tests/money.test.js", FORMAT)
+    assert {s.kind for s in report.smells if s.level == "reject"} == set()
+
+
+def test_a_literal_expected_value_is_no_magic_number() -> None:
+    def found(body: str) -> set[str]:
+        return {s.kind for s in analyse_js_source(MONEY + body, "tests/money.test.js",
+                                                  FORMAT).smells}
+
+    assert "magic_numbers" not in found(
+        "test('f', () => {\n  expect(sortBy([{ n: 2 }], 'n')[0].n / 3).toBe(0.6666666666666666);"
+        "\n});\n")
+    assert "magic_numbers" in found(
+        "test('f', () => {\n  expect(sortBy([{ n: 86400 }], 'n')).toHaveLength(1);\n});\n")

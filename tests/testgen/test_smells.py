@@ -6,6 +6,8 @@ import pytest
 
 from bot.chains.tests.smells import Subject, analyse_source, drop_tests, names_of_tests
 
+REJECTS = {"no_assertion", "empty_test", "assertion_roulette", "excessive_mocking", "mocks_sut",
+           "tautology"}
 SUT = Subject.of_source("calc", "def average(values):\n    return sum(values) / len(values)\n")
 HEAD = "import time\nfrom unittest import mock\n\nimport pytest\n\nfrom calc import average\n\n\n"
 
@@ -68,7 +70,10 @@ def test_the_report_names_file_test_and_line_and_a_warning_only_file_is_not_reje
     warned = analyse_source(HEAD + "def test_x():\n    time.sleep(1)\n    assert average([1])"
                             " == 1\n", "t.py", SUT)
     assert warned.verdict == "warn"
-    assert analyse_source("def test_x():\n    assert 1 + 1 == 2\n").verdict == "accept"
+    assert analyse_source(HEAD + "def test_x():\n    assert average([1, 3]) == 2\n", "t.py",
+                          SUT).verdict == "accept"
+    # constants compared with each other hold whatever the code does: a tautology
+    assert analyse_source("def test_x():\n    assert 1 + 1 == 2\n").verdict == "reject"
 
 
 def test_dropping_tests_keeps_the_rest_and_its_decorators_go_along() -> None:
@@ -78,3 +83,61 @@ def test_dropping_tests_keeps_the_rest_and_its_decorators_go_along() -> None:
     assert names_of_tests(source) == ["test_a", "test_b", "TestK::test_c"]
     left = drop_tests(source, ["test_a", "TestK::test_c"])
     assert names_of_tests(left) == ["test_b"] and "slow" not in left and "TestK" not in left
+
+
+SHOP = Subject.of_source("shop", '''import hashlib
+
+
+def slug(title):
+    return title.strip().lower().replace(" ", "-")
+
+
+def digest(text):
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def insertion_sort(items):
+    return sorted(items)
+''')
+SHOP_HEAD = "import copy\nimport hashlib\nfrom unittest.mock import Mock\n\nimport shop\n" \
+    "from shop import digest, insertion_sort, slug\n\n\n"
+
+
+@pytest.mark.parametrize("body, kind", [
+    # an expectation derived from the subject's own logic, in forms no corpus case holds
+    ("def test_x():\n    t = ' A b '\n    assert slug(t) == t.strip().lower().replace(' ', '-')\n",
+     "tautology"),
+    ("def test_x():\n    assert digest('a') == hashlib.sha256('a'.encode()).hexdigest()\n",
+     "tautology"),
+    ("def test_x():\n    xs = [3, 1]\n    assert insertion_sort(xs) == "
+     "insertion_sort(copy.deepcopy(xs))\n", "tautology"),
+    ("def test_x():\n    got = slug('A')\n    assert got == got\n", "tautology"),
+    # replacing the subject: by assignment, by the builtin setattr
+    ("def test_x():\n    shop.slug = Mock(return_value='a')\n    assert shop.slug('A') == 'a'\n",
+     "mocks_sut"),
+    ("def test_x():\n    setattr(shop, 'digest', lambda t: 'x')\n    assert shop.digest('a') "
+     "== 'x'\n", "mocks_sut"),
+    # builds something and never looks at it: empty
+    ("def test_x():\n    items = insertion_sort([2, 1])\n", "empty_test"),
+])
+def test_smells_from_their_definitions(body: str, kind: str) -> None:
+    assert kinds(SHOP_HEAD + body, SHOP) & REJECTS == {kind}
+
+
+@pytest.mark.parametrize("body", [
+    "def test_x():\n    assert slug(' A b ') == 'a-b'\n",
+    "def test_x():\n    assert digest('a') == "
+    "'ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb'\n",
+    "def test_x():\n    assert insertion_sort([3, 1, 2]) == sorted([3, 1, 2])\n",
+    "def test_x():\n    assert True  # reached: slug raises on failure\n    slug('a')\n",
+])
+def test_literal_expectations_and_independent_oracles_are_no_tautology(body: str) -> None:
+    assert kinds(SHOP_HEAD + body, SHOP) & REJECTS == set()
+
+
+def test_a_literal_expected_value_is_no_magic_number() -> None:
+    assert "magic_numbers" not in kinds(HEAD + "def test_x():\n    assert average([1, 2, 2]) "
+                                        "== 1.6666666666666667\n")
+    assert "magic_numbers" not in kinds(HEAD + "def test_x():\n    assert average([1, 2, 2]) "
+                                        "== pytest.approx(1.6666667)\n")
+    assert "magic_numbers" in kinds(HEAD + "def test_x():\n    assert average([86400]) == 1\n")

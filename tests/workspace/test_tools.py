@@ -272,3 +272,13 @@ async def test_a_file_holding_one_of_smiths_secrets_stops_the_run_before_the_mod
     with pytest.raises(SecretLeak):
         await ts.call("grep", {"pattern": "c2stYW50"})
     assert (await ts.call("read_file", {"path": "src/dup.py"})).ok  # other files still read
+
+
+@pytest.mark.parametrize("rel, refused", [
+    ("tests/test_new.py", None), ("tests/test_old.py", "existing file"),
+    ("tests/conftest.py", "collected or run"), ("src/app.py", "may only write test files"),
+    ("tests/jest.config.js", "collected or run"), ("tests/__init__.py", "collected or run")])
+def test_the_test_writer_may_add_test_files_only(rel: str, refused: str | None) -> None:
+    policy = WritePolicy.new_tests_only(["tests/**"], ["tests/test_old.py", "src/app.py"])
+    reason = policy.refusal(rel)
+    assert (reason is None) if refused is None else (reason is not None and refused in reason)

@@ -202,16 +202,17 @@ def cmd_mutate(args: argparse.Namespace) -> int:
 
 
 class _Stopped(BaseException):
-    """SIGTERM or SIGHUP arrived outside the event loop."""
+    """SIGTERM, SIGINT or SIGHUP arrived outside the event loop."""
 
 
 class _Stop:
-    """SIGTERM and SIGHUP end `smith mutate` the way it ends itself: the sandboxed run is
-    cancelled (its processes killed) and the run's copy removed; the user's tree was never
-    written. Inside the event loop a signal cancels the main task (as asyncio does for
-    Ctrl-C); outside it, it raises `_Stopped`; once `quiet`, it is only noted."""
+    """SIGTERM, SIGINT (Ctrl-C) and SIGHUP end `smith mutate` the way it ends itself: the
+    sandboxed run is cancelled (its processes killed) and the run's copy removed; the user's
+    tree was never written. Inside the event loop a signal cancels the main task; outside it, it raises
+    `_Stopped`; once `quiet`, it is only noted (a second Ctrl-C never cuts the clean-up short,
+    which a KeyboardInterrupt would)."""
 
-    SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+    SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 
     def __init__(self) -> None:
         self.signum: int | None = None

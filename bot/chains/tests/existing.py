@@ -7,12 +7,15 @@ naming other functions) are run again. Which tests: the test files the code grap
 the module or call its definitions (two hops, as QUALITY picks them), never Smith's own files
 of this run; without a graph, or with more files than QUALITY would run, the repository's suite
 (its Python test files at the base commit), first narrowed by one covered run to the files whose
-tests executed the module. The measurement is one sandbox call (the reference run under coverage
+tests executed the module. They are measured as the base commit has them: before each
+measurement the files are put back as they are there (`restore_base`), whatever the Writer or
+a generated test running in the sandbox did to them. The measurement is one sandbox call (the reference run under coverage
 and one run per mutant, `run_mutation`); the suite costs one call more.
 """
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
@@ -22,12 +25,19 @@ from bot.chains.tests.mutation import MutationResult, mutants_of, run_mutation
 from bot.chains.tests.state import TestsState
 from bot.engine.context import RunContext
 from bot.kit.code_index import full_code_graph
-from bot.kit.reach import MAX_REACHING_FILES, base_test_files, globs_matcher, module_tests
+from bot.kit.reach import (
+    MAX_REACHING_FILES,
+    base_files,
+    base_test_files,
+    globs_matcher,
+    module_tests,
+)
 from bot.repo_config import RepoConfig
 from bot.validator.filekinds import is_test_file_name
+from bot.workspace.checkout import Checkout
 from bot.workspace.junit import RunStatus, TestOutcome
 from bot.workspace.pytest_batch import BatchRun, run_batch_arcs
-from bot.workspace.safe_fs import read_beneath
+from bot.workspace.safe_fs import UnsafePath, lstat_beneath, read_beneath, write_beneath
 from bot.workspace.sandbox import Sandbox
 
 RUN_SECONDS = 60.0
@@ -46,6 +56,7 @@ async def baseline_for(ctx: RunContext, module: str, functions: Sequence[str], *
     measured only where the run's state does not know it yet."""
     stored = _stored(ctx).get(module)
     baseline = Baseline.model_validate(stored) if stored else await _chosen(ctx, module, exclude)
+    await restore_base(ctx.workspace, baseline.tests)
     ran = await measure(ctx.sandbox, ctx.workspace.path, ctx.repo_config, baseline, functions,
                         max_mutants=max_mutants, timeout=_timeout(ctx))
     if ran is not None:
@@ -82,18 +93,45 @@ async def measure(sandbox: Sandbox, checkout: Path, config: RepoConfig, baseline
     return result.mutants
 
 
+async def restore_base(checkout: Checkout, paths: Sequence[str]) -> list[str]:
+    """Put `paths` back as the base commit has them (content and mode) where they differ: the
+    existing tests are measured as they are on the target branch, whatever the Writer or a
+    generated test run in the sandbox did to them. The paths restored."""
+    restored = []
+    for rel in paths:
+        entry = await checkout.read_base_entry(rel)
+        if entry is None or entry[0] not in (0o100644, 0o100755):
+            continue
+        mode, content = entry[0] & 0o777, entry[1]
+        info = None
+        try:
+            info = lstat_beneath(checkout.path, rel)
+            same = info is not None and stat.S_ISREG(info.st_mode) and \
+                (info.st_mode & 0o111) == (mode & 0o111) and \
+                read_beneath(checkout.path, rel, max_bytes=len(content) + 1) == content
+        except (OSError, UnsafePath):
+            same = False
+        if not same:
+            if info is not None and stat.S_ISDIR(info.st_mode):
+                continue  # a folder where the file was: the run of that file fails visibly
+            write_beneath(checkout.path, rel, content, mode=mode)
+            restored.append(rel)
+    return restored
+
+
 def _timeout(ctx: RunContext) -> float:
     return min(ctx.repo_config.tests.timeout_seconds, RUN_SECONDS)
 
 
 async def _chosen(ctx: RunContext, module: str, exclude: Collection[str]) -> Baseline:
-    """The existing tests of `module`: reaching it by the code graph, else the suite's files
-    whose tests run its code."""
+    """The existing tests of `module` (files of the base commit): reaching it by the code
+    graph, else the suite's files whose tests run its code."""
     is_test = globs_matcher(ctx.repo_config.test_globs)
     graph = await full_code_graph(ctx.code_graph)
     if graph is not None:
+        on_base = set(await base_files(ctx.workspace))
         found = [path for path in module_tests(graph, module, is_test)
-                 if path.endswith(".py") and path not in exclude]
+                 if path.endswith(".py") and path not in exclude and path in on_base]
         if len(found) <= MAX_REACHING_FILES:
             return Baseline(module=module, tests=found, found_by="code graph")
     suite = [path for path in await base_test_files(ctx.workspace, is_test)

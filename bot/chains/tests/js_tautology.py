@@ -43,6 +43,7 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
     tree, _ = parse(source, path)
     defined: set[str] = set()
     shapes: list[str] = []
+    used: set[str] = set()
     for node in walk(tree.root_node):
         name, body = function_of(node)
         if not name:
@@ -50,12 +51,13 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
         defined.add(name)
         if wanted and name not in wanted or body is None:
             continue
+        used |= made_calls(body)
         returned = [body] if body.type not in ("statement_block", "class_body") else [
             r.named_children[0] for r in walk(body)
             if r.type == "return_statement" and r.named_children]
         shapes += [js_shape(r) for r in returned if is_formula(r) and js_shape(r) != "_"]
     module = str(PurePosixPath(path).with_suffix(""))
-    return Subject(module, frozenset(wanted or defined), tuple(shapes))
+    return Subject(module, frozenset(wanted or defined), tuple(shapes), frozenset(used))
 
 
 def _compared(assertion: Node) -> tuple[Node, Node] | None:
@@ -105,6 +107,9 @@ def _expanded(node: Node, bound: dict[str, Node], depth: int = 0) -> str:
         inner = [c for c in node.named_children if c.type != "comment"]
         if len(inner) == 1:
             return _expanded(inner[0], bound, depth)
+    copied = _copy_of(node)
+    if copied is not None:
+        return _expanded(copied, bound, depth)
     return " ".join(_expanded(child, bound, depth) for child in node.children
                     if child.type != "comment")
 
@@ -118,6 +123,74 @@ def resolved(value: Node | None, body: Node) -> Node | None:
     return value
 
 
+def _constant(node: Node) -> bool:
+    """An expression of literals and operators only (`true`, `1 + 1`, `'a'`)."""
+    return all(n.type not in ("identifier", "call_expression", "member_expression",
+                              "new_expression", "this", "subscript_expression",
+                              "template_substitution", "await_expression")
+               for n in walk(node))
+
+
+def _copy_of(node: Node) -> Node | None:
+    """What `node` only copies (`[...xs]`, `{...o}`, `xs.slice()`, `Array.from(xs)`,
+    `structuredClone(xs)`): the copy is the same input. None when it is no copy."""
+    named = [c for c in node.named_children if c.type != "comment"]
+    if node.type in ("array", "object") and len(named) == 1 and \
+            named[0].type in ("spread_element",) and named[0].named_children:
+        return named[0].named_children[0]
+    if node.type != "call_expression":
+        return None
+    args, path = args_of(node), member_path(unwrap(callee(node)))
+    if path == ["structuredClone"] and len(args) == 1:
+        return args[0]
+    if path == ["Array", "from"] and len(args) == 1:
+        return args[0]
+    function = unwrap(callee(node))
+    if path[-1:] == ["slice"] and not args and function is not None and \
+            function.type == "member_expression":
+        return function.child_by_field_name("object")
+    return None
+
+
+TRIVIAL = frozenset({"0", "1", "-1", "true", "false", "null", "undefined", "''", '""', "``"})
+
+
+def made_calls(node: Node) -> set[str]:
+    """What `node` calls or constructs (`f()`, `a.m()`, `new Intl.NumberFormat()`), but plain
+    data builders."""
+    found = set()
+    for inner in walk(node):
+        if inner.type == "call_expression":
+            found.add(call_name(inner))
+        elif inner.type == "new_expression":
+            built = member_path(unwrap(inner.child_by_field_name("constructor")))
+            found.add(built[-1] if built else "")
+    return found - {""} - DATA_BUILDERS
+
+
+def _subject_inputs(node: Node, functions: Iterable[str]) -> set[str]:
+    """The texts of the arguments given to the subject's functions in `node`."""
+    wanted = set(functions)
+    return {text(arg) for inner in walk(node)
+            if inner.type == "call_expression" and call_name(inner) in wanted
+            for arg in args_of(inner) if text(arg) not in TRIVIAL}
+
+
+def _repeats_ingredients(values: list[Node], subject: Subject) -> str | None:
+    """A side that does not call the subject, computed from the other side's inputs with
+    the calls the subject makes: the expectation is derived from the subject's own logic."""
+    for built, checked in ((values[1], values[0]), (values[0], values[1])):
+        calls = made_calls(built)
+        repeated = calls & subject.calls - subject.functions
+        if not repeated or calls & subject.functions or \
+                not top_calls(checked) & subject.functions:
+            continue
+        if _subject_inputs(checked, subject.functions) & {text(n) for n in walk(built)}:
+            return (f"expected value is computed with the implementation's own "
+                    f"{min(repeated)}() from the same inputs")
+    return None
+
+
 def tautology(assertion: Node, body: Node, subject: Subject) -> str | None:
     """Identical sides that call something (the same call on the same inputs: a property
     like `f(a, b) == f(b, a)` is not one), or a side repeating the implementation's formula."""
@@ -128,19 +201,21 @@ def tautology(assertion: Node, body: Node, subject: Subject) -> str | None:
     if left is None or right is None:
         return None
     sides = [left, right]
+    if text(left) == text(right):
+        return f"it compares {text(left)[:40]} with itself"
+    if all(_constant(side) for side in sides):
+        return "it compares constants: nothing the test runs can change them"
     bound = _bindings(body)
     actual, expected = (_expanded(side, bound) for side in sides)
     values = [resolved(side, body) or side for side in sides]
     calls = top_calls(values[0]) | top_calls(values[1])
-    same_name = all(side.type == "identifier" for side in sides) and \
-        text(sides[0]) == text(sides[1])
-    if calls and not same_name and actual == expected:
+    if calls and actual == expected:
         return f"both sides call {min(calls)}() with the same arguments"
     for side in values:
         if is_formula(side) and (found := js_shape(side)) != "_" and \
                 found in subject.returns and not (top_calls(side) & subject.functions):
             return "expected value repeats the implementation's formula"
-    return None
+    return _repeats_ingredients(values, subject)
 
 
 def top_calls(node: Node) -> set[str]:

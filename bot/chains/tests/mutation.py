@@ -395,7 +395,7 @@ async def run_mutation(
     sandbox: Sandbox, checkout: Path, config: RepoConfig, *, module: str, tests: Sequence[str],
     functions: Sequence[str] = (), max_mutants: int = DEFAULT_MAX_MUTANTS,
     timeout: float = 60.0, reference: bool = False, only: Collection[str] | None = None,
-    passed: Collection[str] | None = None,
+    passed: Collection[str] | None = None, workers: int | None = None,
 ) -> MutationResult:
     """Kill or keep each mutant of `module` (checkout-relative) with only `tests`.
 
@@ -403,7 +403,9 @@ async def run_mutation(
     plain pytest, under coverage of the module (per-test arcs): a mutant is then killed by the
     tests that passed there and failed on it, so a test already red is no evidence. `passed`
     names those tests from a reference run made before (`reference_run`). `only` keeps the
-    mutants whose keys it names (those not measured yet). `timeout` limits each run."""
+    mutants whose keys it names (those not measured yet). `timeout` limits each run. Under
+    plain pytest the mutants run in parallel, `workers` at a time (one per core by default),
+    each worker on its own copy of the checkout."""
     started = time.monotonic()
     original = read_beneath(checkout, module, max_bytes=2 << 20)
     stat = lstat_beneath(checkout, module)
@@ -419,8 +421,8 @@ async def run_mutation(
              for number, (_, text) in enumerate(made, 1)]
     arcs: ModuleArcs | None = None
     try:
-        batch = await run_batch_arcs(sandbox, checkout, config, runs, timeout=timeout) \
-            if runs else ([], {})
+        batch = await run_batch_arcs(sandbox, checkout, config, runs, timeout=timeout,
+                                     workers=workers) if runs else ([], {})
         if batch is not None:
             results, measured = batch
             arcs = measured.get(0) if reference else None

@@ -73,22 +73,118 @@ def resolved(node: ast.expr, bound: dict[str, ast.expr], depth: int = 0) -> ast.
 
 
 def tautology(assertion: ast.AST, test: ast.AST, returns: Collection[str],
-              functions: Collection[str]) -> str | None:
-    """Why the assertion cannot fail, or None."""
+              functions: Collection[str], ingredients: Collection[str] = ()) -> str | None:
+    """Why the assertion cannot fail (its expected value is derived from the subject's own
+    logic), or None. Three forms: both sides make the same call on the same inputs (copies of
+    an input count as the input: `f(list(xs))` is `f(xs)`); a side repeats the shape of one of
+    the subject's return formulas; or a side that does not call the subject is computed from
+    the other side's inputs with the calls the subject itself makes (`ingredients`)."""
+    if constant_assertion(assertion):
+        return "it asserts a constant: nothing the test runs can change it"
     sides = compared(assertion)
     if sides is None:
         return None
+    if ast.dump(sides[0]) == ast.dump(sides[1]):
+        return f"it compares {ast.unparse(sides[0])[:40]} with itself"
     bound = assignments(test)
-    actual, expected = (resolved(side, bound) for side in sides)
-    same_name = all(isinstance(s, ast.Name) for s in sides) and \
-        ast.dump(sides[0]) == ast.dump(sides[1])
+    actual, expected = (uncopied(resolved(side, bound)) for side in sides)
     calls = _calls(actual) | _calls(expected)
-    if calls and not same_name and ast.dump(actual) == ast.dump(expected):
+    if calls and ast.dump(actual) == ast.dump(expected):
         return f"both sides call {min(calls)}() with the same arguments"
     for side in (actual, expected):
         if is_formula(side) and shape(side) in returns and not (_calls(side) & set(functions)):
             return "expected value repeats the implementation's formula"
+    wanted = set(functions)
+    for built, checked in ((expected, actual), (actual, expected)):
+        repeated = _calls(built) & set(ingredients) - wanted
+        if not repeated or _calls(built) & wanted or not _calls(checked) & wanted:
+            continue
+        if _inputs(checked, wanted) & _leaves(built):
+            return (f"expected value is computed with the implementation's own "
+                    f"{min(repeated)}() from the same inputs")
     return None
+
+
+ONE_VALUE = frozenset({"assertTrue", "assertFalse", "assertIsNone", "assertIsNotNone"})
+TWO_VALUES = EQUALITY_METHODS | {"assertNotEqual", "assertIn", "assertNotIn", "assertGreater",
+                                 "assertGreaterEqual", "assertLess", "assertLessEqual"}
+
+
+def constant_assertion(assertion: ast.AST) -> bool:
+    """`assert 2 + 2 == 4`, `self.assertEqual(1, 1)`: what is checked holds no name and no
+    call, so it holds whatever the code does."""
+    func = assertion.func if isinstance(assertion, ast.Call) else None
+    if isinstance(assertion, ast.Assert):
+        checked: list[ast.expr] = [assertion.test]
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and \
+            func.value.id in ("self", "cls") and isinstance(assertion, ast.Call) and \
+            func.attr in ONE_VALUE | TWO_VALUES and \
+            len(assertion.args) >= (1 if func.attr in ONE_VALUE else 2):
+        checked = list(assertion.args[:1 if func.attr in ONE_VALUE else 2])
+    else:
+        return False
+    if any(isinstance(n, (ast.Name, ast.Attribute, ast.Call, ast.Subscript, ast.Starred,
+                          ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield))
+           for part in checked for n in ast.walk(part)):
+        return False
+    # a lone constant is a marker (`assert True` after a call that raises on failure), or a
+    # deliberate failure (`assert False`): only a comparison of constants can never fail
+    return not (len(checked) == 1 and isinstance(checked[0], ast.Constant))
+
+
+COPIES = frozenset({"list", "tuple", "copy", "deepcopy", "dict", "set", "frozenset"})
+"""Calls that only copy their argument: the copy is the same input."""
+TRIVIAL = (None, True, False, 0, 1, -1, "", 0.0)
+
+
+def uncopied(node: ast.expr) -> ast.expr:
+    """`node` with copies of a value (`list(xs)`, `copy.deepcopy(xs)`, `xs.copy()`, `xs[:]`)
+    replaced by the value."""
+
+    class Uncopy(ast.NodeTransformer):
+        def visit_Call(self, inner: ast.Call) -> ast.AST:
+            self.generic_visit(inner)
+            if _name(inner) in COPIES and len(inner.args) == 1 and not inner.keywords \
+                    and not isinstance(inner.args[0], ast.Starred) and \
+                    (not isinstance(inner.func, ast.Attribute) or _name(inner) != "copy"):
+                return inner.args[0]
+            if isinstance(inner.func, ast.Attribute) and inner.func.attr == "copy" and \
+                    not inner.args and not inner.keywords:
+                return inner.func.value
+            return inner
+
+        def visit_Subscript(self, inner: ast.Subscript) -> ast.AST:
+            self.generic_visit(inner)
+            part = inner.slice
+            if isinstance(part, ast.Slice) and part.lower is None and part.upper is None \
+                    and part.step is None:
+                return inner.value
+            return inner
+
+    return cast(ast.expr, Uncopy().visit(copy.deepcopy(node)))
+
+
+def _inputs(node: ast.AST, functions: Collection[str]) -> set[str]:
+    """The arguments given to the subject's functions in `node`, each as its dump (a trivial
+    constant is no input worth matching)."""
+    found: set[str] = set()
+    for call in ast.walk(node):
+        if isinstance(call, ast.Call) and _name(call) in functions:
+            for arg in [*call.args, *(k.value for k in call.keywords)]:
+                if isinstance(arg, ast.Constant) and arg.value in TRIVIAL:
+                    continue
+                found.add(ast.dump(arg))
+    return found
+
+
+def _leaves(node: ast.AST) -> set[str]:
+    """Every sub-expression of `node`, each as its dump."""
+    return {ast.dump(inner) for inner in ast.walk(node) if isinstance(inner, ast.expr)}
+
+
+def called_names(node: ast.AST) -> set[str]:
+    """What `node` calls, but plain data builders (see `_calls`)."""
+    return _calls(node)
 
 
 def _name(call: ast.Call) -> str:

@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from bot.chains.tests.py_tautology import is_formula, shape, tautology
+from bot.chains.tests.py_tautology import called_names, is_formula, shape, tautology
 
 Level = Literal["reject", "warn"]
 FileVerdict = Literal["reject", "warn", "accept"]
@@ -78,6 +78,9 @@ class Subject:
     functions: frozenset[str] = frozenset()
     returns: tuple[str, ...] = ()
     """Shapes of the functions' return expressions (see `_shape`): "its own formula"."""
+    calls: frozenset[str] = frozenset()
+    """What the functions call (library calls, constructors; never plain data builders): "its
+    own ingredients", an expected value built with them from the same inputs repeats it."""
 
     @classmethod
     def of_source(cls, module: str, source: str, functions: Iterable[str] = ()) -> Subject:
@@ -88,16 +91,18 @@ class Subject:
         except SyntaxError:
             tree = ast.Module(body=[], type_ignores=[])
         defined = set()
+        used: set[str] = set()
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 defined.add(node.name)
                 if wanted and node.name not in wanted:
                     continue
+                used |= called_names(node)
                 for inner in ast.walk(node):
                     if isinstance(inner, ast.Return) and inner.value is not None and \
                             is_formula(inner.value):
                         shapes.append(shape(inner.value))
-        return cls(module, frozenset(wanted or defined), tuple(shapes))
+        return cls(module, frozenset(wanted or defined), tuple(shapes), frozenset(used))
 
 
 @dataclass
@@ -317,7 +322,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         level: Level = "reject" if kind in REJECT_KINDS else "warn"
         smells.append(Smell(kind=kind, level=level, test=name, line=line, detail=detail))
 
-    if _is_empty(test.body):
+    if _is_empty(test.body) or _builds_only(test.body):
         add("empty_test", test.lineno)
         return smells
     for decorator in decorators:
@@ -347,8 +352,11 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             elif called == "sleep" and not _zero_arg(node):
                 sleeps.append(node)
             _note_mock(node, facts)
+            _note_setattr(node, facts)
             if not _is_mock_call(node):
                 facts.called.add(called)
+        elif isinstance(node, ast.Assign):
+            _note_assigned_stand_in(node, facts)
     if not facts.assertions:
         add("no_assertion", test.lineno)
     subjects = {_subject_of(about) for _, about in facts.bare}
@@ -361,7 +369,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     if sut_patched:
         add("mocks_sut", test.lineno, f"patches {sut_patched}, the code under test")
     for assertion in facts.assertions:
-        why = tautology(assertion, test, subject.returns, subject.functions)
+        why = tautology(assertion, test, subject.returns, subject.functions, subject.calls)
         if why:
             add("tautology", getattr(assertion, "lineno", test.lineno), why)
     if sleeps and not file_patches_sleep and not _patches_sleep(test):
@@ -372,6 +380,50 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             add("magic_numbers", getattr(assertion, "lineno", test.lineno), repr(number))
             break
     return smells
+
+
+def _builds_only(body: list[ast.stmt]) -> bool:
+    """A test that only binds names it never reads (`account = Account(10)` and nothing
+    else) runs nothing it looks at: as empty as a `pass`."""
+    bound: set[str] = set()
+    for statement in body:
+        if isinstance(statement, (ast.Pass, ast.Expr)) and _is_empty([statement]):
+            continue
+        if not isinstance(statement, (ast.Assign, ast.AnnAssign)):
+            return False
+        targets = statement.targets if isinstance(statement, ast.Assign) else \
+            [statement.target]
+        if not all(isinstance(t, ast.Name) for t in targets):
+            return False
+        bound |= {t.id for t in targets if isinstance(t, ast.Name)}
+    read = {n.id for statement in body for n in ast.walk(statement)
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return bool(bound) and not bound & read
+
+
+def _stand_in(value: ast.AST) -> bool:
+    """A value that replaces behaviour: a mock or a lambda."""
+    return isinstance(value, ast.Lambda) or (isinstance(value, ast.Call) and
+                                             _call_name(value) in MOCK_CALLS)
+
+
+def _note_assigned_stand_in(node: ast.Assign, facts: _TestFacts) -> None:
+    """`account.withdraw = Mock()`, `prices.net = lambda *a: 3`: the attribute is replaced."""
+    if not _stand_in(node.value):
+        return
+    for target in node.targets:
+        if isinstance(target, ast.Attribute):
+            facts.patched.add(f"{_dotted(target.value)}.{target.attr}")
+            if isinstance(node.value, ast.Lambda):
+                facts.mocks += 1
+
+
+def _note_setattr(node: ast.Call, facts: _TestFacts) -> None:
+    """The builtin `setattr(obj, "name", Mock())` replaces `obj.name`."""
+    if isinstance(node.func, ast.Name) and node.func.id == "setattr" and len(node.args) == 3 \
+            and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str) \
+            and _stand_in(node.args[2]):
+        facts.patched.add(f"{_dotted(node.args[0])}.{node.args[1].value}")
 
 
 def _is_empty(body: list[ast.stmt]) -> bool:
@@ -461,10 +513,33 @@ def _bare_unittest_assertion(call: ast.Call) -> bool:
     return position is not None and len(call.args) <= position
 
 
+def _expected_literals(assertion: ast.AST) -> set[int]:
+    """The nodes of an assertion's literal expected value (`== 1481.4`, `approx(3.14159)`,
+    `assertEqual(x, 86400)`): a literal expectation is what a good test holds, never magic."""
+    sides: list[ast.expr] = []
+    if isinstance(assertion, ast.Assert) and isinstance(assertion.test, ast.Compare):
+        sides = [assertion.test.left, *assertion.test.comparators]
+    elif isinstance(assertion, ast.Call):
+        sides = list(assertion.args)
+    found: set[int] = set()
+    for side in sides:
+        bare = side.args[0] if isinstance(side, ast.Call) and _call_name(side) == "approx" \
+            and side.args else side
+        if all(isinstance(n, (ast.Constant, ast.UnaryOp, ast.unaryop, ast.List, ast.Tuple,
+                              ast.Set, ast.Dict, ast.expr_context, ast.BinOp, ast.operator))
+               for n in ast.walk(bare)):
+            found |= {id(n) for n in ast.walk(side)}
+    return found
+
+
 def _magic_number(assertion: ast.AST) -> float | None:
-    """An unexplained literal: a large number or one with many decimals (86400, 3.14159)."""
+    """An unexplained literal: a large number or one with many decimals (86400, 3.14159),
+    but never in the literal expected value."""
     checked = assertion.test if isinstance(assertion, ast.Assert) else assertion
+    expected = _expected_literals(assertion)
     for node in ast.walk(checked):
+        if id(node) in expected:
+            continue
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and \
                 not isinstance(node.value, bool) and node.value not in PLAIN_NUMBERS:
             value = node.value

@@ -48,6 +48,7 @@ from bot.forge.base import Issue
 from bot.kit.agent import run_agent
 from bot.kit.change import revert_changes
 from bot.kit.opening import prepare
+from bot.kit.reach import base_files
 from bot.repo_config import CONFIG_FILE, RepoConfigError, load_repo_config
 from bot.text.untrusted import data_block, quote_report
 from bot.workspace.safe_fs import read_beneath, remove_beneath, write_beneath
@@ -618,8 +619,10 @@ async def _write(ctx: RunContext, task: str, target: TestTarget, file: str,
     if feedback:
         parts += ["What the gates or the reviewer found in your previous version:",
                   data_block("feedback", "\n\n".join(feedback))]
+    # New test files only: the target branch's files (its tests) stay as they are.
+    policy = WritePolicy.new_tests_only(config.test_globs, await base_files(ctx.workspace))
     artifact = await run_agent(ctx, str(StepName.TEST_WRITER), "\n\n".join(parts), WrittenTestFile,
-                               policy=WritePolicy.tests_only(config.test_globs))
+                               policy=policy)
     if artifact.file != file or _read(ctx, file) is None:
         return None
     return artifact
