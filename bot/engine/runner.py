@@ -22,6 +22,7 @@ from bot.engine.walk import RetryLater, RunEngine, private_dirs
 from bot.forge.base import RepoRef
 from bot.forge.errors import ForgeError
 from bot.services import ChainRunner, Runtime
+from bot.store.lease import LeaseLost
 from bot.store.runs import get_run, update_run
 from bot.store.steps import fail_open_steps
 
@@ -52,6 +53,8 @@ async def walk_run(graphs: Mapping[str, Graph], run_id: int, runtime: Runtime) -
         await RunEngine(graph, runtime).walk(run_id)
     except RetryLater:
         raise
+    except LeaseLost as exc:  # another executor claimed the run: its ending is the one
+        log.warning("run_fenced", run=run_id, lease=exc.lease.token, before=exc.what)
     except Exception as exc:  # the job edge: record, report, do not retry a broken run forever
         if graph.held:  # its message or traceback could show a value held in memory only
             log.error("run_crashed", run=run_id, error=type(exc).__name__)
