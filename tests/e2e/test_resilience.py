@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot.chains.fix.graph import FIX
+from bot.store.audit import list_audit
 from tests.e2e import script
 from tests.e2e.buggy_repo import branch_file
 from tests.e2e.conftest import E2E, LABEL
@@ -107,6 +108,40 @@ async def test_forge_502s_are_retried_by_the_adapter_and_one_change_request_is_o
     assert len([c for c in comments if "smith:status" in c]) == 1
     assert len([c for c in comments if c.startswith("Smith opened ")]) == 1
     assert "smith:ready-for-review" in e2e.labels()
+
+
+async def test_forge_writes_applied_but_answered_502_are_adopted_and_the_run_publishes(
+    e2e: E2E,
+):
+    """#31 item 2: the forge applies the request, then its answer is lost (a proxy's 502). The
+    retry finds the change request by its branch, the comment by its marker and the labels by
+    name, and adopts them: one of each, the run published, and the audit trail has them."""
+    script.happy_path(e2e.model)
+    e2e.fake.lose_answer_next(1, path=_create_path(e2e), method="POST")
+    e2e.fake.lose_answer_next(1, path=r"/(comments|notes)$", method="POST")
+    e2e.fake.lose_answer_next(1, path=r"/labels$" if e2e.forge_name == "github"
+                              else r"/issues/\d+$",
+                              method="POST" if e2e.forge_name == "github" else "PUT")
+
+    await e2e.summon()
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
+    assert [(s.name, s.status) for s in await e2e.steps(run.id)] == HAPPY_STEPS
+    creates = e2e.fake.requests_for(
+        "create_pull_request" if e2e.forge_name == "github" else "create_merge_request")
+    assert [r.status for r in creates][0] == 502  # applied, answer lost
+    [change] = e2e.change_requests()
+    comments = e2e.issue_comments()
+    assert len([c for c in comments if "smith:status" in c]) == 1
+    assert len([c for c in comments if c.startswith("Smith opened ")]) == 1
+    assert "smith:ready-for-review" in e2e.labels()
+    async with e2e.db.transaction() as session:
+        opened = await list_audit(session, kind="change_request")
+        pushes = await list_audit(session, kind="push")
+    assert [row.outcome for row in opened].count("opened") == 1
+    assert [row.subject for row in pushes] == [run.branch]
 
 
 # --- 8. a worker killed mid-IMPLEMENT -----------------------------------------------------------
