@@ -57,8 +57,9 @@ async def test_a_paused_worker_whose_run_was_taken_over_stops_quietly(
 
         async def settled() -> bool:  # the first one's job is finished too
             jobs = await smith.job_statuses()
-            return "doing" not in jobs and "todo" not in jobs
-        await wait_until(settled, 60, what="no job left doing", cluster=smith)
+            return jobs == {"succeeded": 1} and "job_taken_over" in first.log.read_text(
+                errors="replace")
+        await wait_until(settled, 60, what="the job finished once", cluster=smith)
 
         runs = await smith.query("SELECT id, status, outcome, reason, lease FROM runs")
         steps = await smith.query("SELECT name, status FROM steps ORDER BY id")
@@ -82,3 +83,7 @@ async def test_a_paused_worker_whose_run_was_taken_over_stops_quietly(
     assert "uq_trajectory_run_seq" not in logs and "UniqueViolation" not in logs
     assert "run_crashed" not in logs and "step_crashed" not in logs
     assert "run_fenced" in first_log  # it knew why it stopped
+    # ... and left the job to the worker that had taken it over, instead of finishing it again
+    # ("not in doing status") or marking it done while the other still ran it.
+    assert "job_taken_over" in first_log
+    assert "Task exception was never retrieved" not in logs
