@@ -13,7 +13,6 @@ from bot.store.lease import claim_run
 from tests.chain.world import REPO, World
 
 
-
 def _graph(middle: Callable[[RunContext], Awaitable[StepOutcome]]) -> Graph:
     async def first(ctx: RunContext) -> StepOutcome:
         return StepOutcome(Verdict.PASSED, "middle", summary="first")
