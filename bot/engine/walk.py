@@ -100,6 +100,8 @@ class RunEngine:
     def __init__(self, graph: Graph, runtime: Runtime) -> None:
         self.graph = graph
         self.runtime = runtime
+        self.lease: Lease | None = None
+        """This walk's claim once made: the runner's last-resort ending holds it too."""
 
     async def walk(self, run_id: int) -> None:
         db = self.runtime.db
@@ -110,7 +112,7 @@ class RunEngine:
                 return
             # The claim: from here on only this executor's writes land (a stalled one's
             # open steps are closed as interrupted, like a dead one's).
-            lease = await claim_run(session, run_id)
+            lease = self.lease = await claim_run(session, run_id)
             await close_open_steps(session, run_id)
             run.status = "running"
             run.started_at = run.started_at or datetime.now(UTC)
