@@ -168,6 +168,12 @@ class WebhookReceiver:
         try:
             verified = verify(request.headers, body)
         except WebhookRejected as exc:
+            if forge == "gitlab" and exc.status != 401:
+                # The token was right (GitLab's other refusals come after it): a body Smith
+                # cannot read is ignored, since GitLab disables a hook that keeps getting 4xx.
+                log.warning("webhook_malformed", forge=forge, reason=exc.reason)
+                return (_answer(200, f"ignored: payload Smith cannot use: {exc.reason}"),
+                        "unknown", "malformed")
             log.warning("webhook_rejected", forge=forge, status=exc.status, reason=exc.reason)
             return _answer(exc.status, exc.reason), "unknown", f"rejected_{exc.status}"
         event_name = verified.event_name

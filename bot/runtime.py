@@ -25,6 +25,7 @@ from bot.notices import jobs as notice_jobs
 from bot.rules import jobs as rules_jobs
 from bot.services import Runtime, build_forges
 from bot.store.db import Database
+from bot.store.own_jobs import OwnJobsManager
 from handlers import build_router
 from handlers.routing import Router
 
@@ -59,6 +60,9 @@ def build_job_app(database_url: str, runtime: Runtime | None = None) -> procrast
     """A procrastinate App with every package's tasks; `runtime` is needed only to execute
     them (a process that only defers jobs passes none)."""
     app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=database_url))
+    # A worker finishes or retries only the jobs it still holds (a rescued one is the
+    # rescuer's): bot/store/own_jobs.py.
+    app.job_manager = OwnJobsManager(connector=app.connector)
     for blueprint in JOB_BLUEPRINTS:
         app.add_tasks_from(blueprint(runtime), namespace="")
     return app

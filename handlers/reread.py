@@ -5,9 +5,10 @@ the default), a maintainer of any project can sign a payload claiming that anoth
 maintainer wrote `/smith retry` or voted 👍 on a rule. So before acting on a comment (a command,
 a rework request, a reviewer's story) or a vote, handlers ask the forge for the comment or the
 reaction and act on the forge's body and author; before a label summons a run, they read the
-issue from the forge (it must exist in that project and carry the label now) and the actor's
-permission (handlers/permissions.py), never the payload's word for either. Both forges are asked alike: handlers stay
-forge-neutral and GitHub gets the same guarantee for free.
+issue from the forge (it must exist in that project and carry the label now), who added the
+label (the forge's label events: the summons is the adder's) and that user's permission
+(handlers/permissions.py), never the payload's word for any of them. Both forges are asked
+alike: handlers stay forge-neutral and GitHub gets the same guarantee for free.
 """
 
 from __future__ import annotations
@@ -84,6 +85,16 @@ async def labels_as_applied(event: Event, runtime: Runtime, added: list[str]) ->
         log.warning("labels_not_on_forge", repo=event.repo.full_name, item=event.item.number,
                     payload_labels=added, labels=issue.labels, actor=event.actor)
         return None
+    # Whose summons it is: the forge's label events say who added the label, whoever the
+    # payload names (a forger with the shared secret would name a maintainer).
+    adder = await forge.label_added_by(event.repo, event.item, present[0])
+    if adder is None:
+        log.warning("label_adder_not_on_forge", repo=event.repo.full_name,
+                    item=event.item.number, label=present[0], actor=event.actor)
+        return None
+    if not _same_user(adder, event.actor):
+        log.warning("label_adder_differs", repo=event.repo.full_name, item=event.item.number,
+                    label=present[0], payload_actor=event.actor, adder=adder)
     return event.model_copy(update={"labels_added": present, "label": present[0],
                                     "item_labels": list(issue.labels),
-                                    "item_title": issue.title})
+                                    "item_title": issue.title, "actor": adder})

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from bot.codegraph.graph import CodeGraph
     from bot.codegraph.lazy import LazyCodeGraph
     from bot.config import Settings
+    from bot.engine.fencing import RunLease
     from bot.engine.graph import Graph
     from bot.engine.status import StatusBoard
     from bot.llm.ledger import TokenLedger
@@ -68,6 +69,9 @@ class RunContext:
     tools: RunTools = field(default_factory=RunTools)
     notes: RunNotes = field(default_factory=RunNotes)
     held: HeldValues = field(default_factory=lambda: HeldValues(()))
+    lease: "RunLease | None" = None
+    """This execution's claim on the run (bot/engine/fencing.py); None where nothing else
+    could walk it (a step's unit test)."""
 
     @property
     def settings(self) -> "Settings":
@@ -150,6 +154,12 @@ class RunContext:
             await self.forge.reply_to_thread(self.repo, number, thread, text)
         if not threads or any(not r.thread_id for r in self.state.requests):
             await self.forge.create_comment(self.repo, ItemRef("change_request", number), text)
+
+    async def fence(self, what: str) -> None:
+        """Raise `LeaseLost` if another executor has claimed the run: called right before a
+        write that is not SQL nor a forge call (a push)."""
+        if self.lease is not None:
+            await self.lease.check(what)
 
     async def record_failure(self, step: str, kind: str, evidence: str) -> None:
         """A story for the rules loop (red runs, rejections, vetoes, review comments)."""

@@ -154,7 +154,8 @@ async def _walk_item(
                 feedback = state.feedback.get(key) or ["no try of it passed"]
                 return ItemResult(verdict=BUDGET_EXHAUSTED,
                                   summary=f"{budget} tries used; last: {feedback[-1]}"[:500])
-            row = await start_step(session, ctx.run_id, name, item=key)
+            row = await start_step(session, ctx.run_id, name, item=key,
+                                   fence=ctx.lease.lease if ctx.lease else None)
         started, before = time.monotonic(), ctx.usage()
         told_before = len(told_kinds(ctx.records))
         attempt = ItemTry(key, tries + 1, tuple(state.feedback.get(key, ())))
@@ -192,6 +193,7 @@ async def _finish_item(
             artifact=(artifact if isinstance(artifact, dict) else artifact.model_dump(mode="json"))
             if artifact is not None else None,
             diff=outcome.diff, input_tokens=used_in, output_tokens=used_out, cost_usd=cost,
-            duration_ms=int((time.monotonic() - started) * 1000))
+            duration_ms=int((time.monotonic() - started) * 1000),
+            fence=ctx.lease.lease if ctx.lease else None)
         await add_run_usage(session, ctx.run_id, used_in, used_out, cost)
     spent.add((used_in, used_out, cost))

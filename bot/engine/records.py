@@ -17,6 +17,7 @@ from bot.audit.actions import record_push
 from bot.forge.base import RepoRef
 from bot.llm.ledger import UsageRecord
 from bot.store.db import Database
+from bot.store.lease import Lease
 from bot.store.runs import get_run, pushed_heads, update_run
 from bot.store.steps import (
     counted_executions,
@@ -103,10 +104,15 @@ class RunRecords(Protocol):
 
 
 class StoreRecords:
-    """`RunRecords` in PostgreSQL, one short transaction per call (bot/store owns the SQL)."""
+    """`RunRecords` in PostgreSQL, one short transaction per call (bot/store owns the SQL).
 
-    def __init__(self, db: Database) -> None:
+    With `fence` (the engine's executor's lease, bot/store/lease.py), the run's record, its
+    trajectory and its failure stories are written only while that lease is the run's; a
+    lost one raises `LeaseLost`. Usage and pushes are facts whoever made them: not fenced."""
+
+    def __init__(self, db: Database, *, fence: Lease | None = None) -> None:
         self.db = db
+        self.fence = fence
 
     async def executions(self, run_id: int, step: str) -> int:
         async with self.db.transaction() as session:
@@ -114,12 +120,13 @@ class StoreRecords:
 
     async def update_run(self, run_id: int, values: dict[str, Any]) -> None:
         async with self.db.transaction() as session:
-            await update_run(session, run_id, **values)
+            await update_run(session, run_id, fence=self.fence, **values)
 
     async def record_failure(self, story: FailureStory) -> None:
         async with self.db.transaction() as session:
             await record_failure(
-                session, forge=story.repo.forge, repo=story.repo.full_name, run_id=story.run_id,
+                session, fence=self.fence, forge=story.repo.forge, repo=story.repo.full_name,
+                run_id=story.run_id,
                 step=story.step, kind=story.kind, evidence=story.evidence[:MAX_EVIDENCE_CHARS],
                 change_request_number=story.change_request_number, source_url=story.source_url,
             )
@@ -127,7 +134,8 @@ class StoreRecords:
     async def record_event(self, run_id: int, event: TrajectoryEvent) -> None:
         async with self.db.transaction() as session:
             await record_trajectory(
-                session, run_id, seq=event.seq, step=event.step, actor=event.actor,
+                session, run_id, fence=self.fence, seq=event.seq, step=event.step,
+                actor=event.actor,
                 tool=event.tool, args=event.args, ok=event.ok, detail=event.detail,
             )
 

@@ -22,6 +22,7 @@ from bot.engine.walk import RetryLater, RunEngine, private_dirs
 from bot.forge.base import RepoRef
 from bot.forge.errors import ForgeError
 from bot.services import ChainRunner, Runtime
+from bot.store.lease import Lease, LeaseLost
 from bot.store.runs import get_run, update_run
 from bot.store.steps import fail_open_steps
 
@@ -48,22 +49,37 @@ async def walk_run(graphs: Mapping[str, Graph], run_id: int, runtime: Runtime) -
     if graph is None:
         await _fail(runtime, run_id, f"unknown chain {chain!r}")
         return
+    engine = RunEngine(graph, runtime)
     try:
-        await RunEngine(graph, runtime).walk(run_id)
+        await engine.walk(run_id)
     except RetryLater:
         raise
+    except LeaseLost as exc:  # another executor claimed the run: its ending is the one
+        log.warning("run_fenced", run=run_id, lease=exc.lease.token, before=exc.what)
     except Exception as exc:  # the job edge: record, report, do not retry a broken run forever
         if graph.held:  # its message or traceback could show a value held in memory only
             log.error("run_crashed", run=run_id, error=type(exc).__name__)
-            await _fail(runtime, run_id, f"internal error: {type(exc).__name__}", graph)
+            await _fail(runtime, run_id, f"internal error: {type(exc).__name__}", graph,
+                        fence=engine.lease)
             return
         log.exception("run_crashed", run=run_id)
-        await _fail(runtime, run_id, f"internal error: {type(exc).__name__}: {exc}", graph)
+        await _fail(runtime, run_id, f"internal error: {type(exc).__name__}: {exc}", graph,
+                    fence=engine.lease)
 
 
-async def _fail(runtime: Runtime, run_id: int, reason: str, graph: Graph | None = None) -> None:
+async def _fail(runtime: Runtime, run_id: int, reason: str, graph: Graph | None = None, *,
+                fence: Lease | None = None) -> None:
     """The last resort: the run is failed, its open steps closed, its status comment final,
-    and the failure said on the issue unless an ending was said already."""
+    and the failure said on the issue unless an ending was said already. Under the walk's
+    lease when it claimed one: a run another executor has claimed since is not ended here."""
+    try:
+        await _fail_fenced(runtime, run_id, reason, graph, fence)
+    except LeaseLost as exc:
+        log.warning("run_fenced", run=run_id, lease=exc.lease.token, before=exc.what)
+
+
+async def _fail_fenced(runtime: Runtime, run_id: int, reason: str, graph: Graph | None,
+                       fence: Lease | None) -> None:
     async with runtime.db.transaction() as session:
         run = await get_run(session, run_id)
         if run is None:
@@ -71,8 +87,8 @@ async def _fail(runtime: Runtime, run_id: int, reason: str, graph: Graph | None 
         state = RunState.load(run.params)
         said = state.ending_said
         state.ending_said = True
-        await fail_open_steps(session, run_id)
-        await update_run(session, run_id, status="failed", outcome="internal_error",
+        await fail_open_steps(session, run_id, fence=fence)
+        await update_run(session, run_id, fence=fence, status="failed", outcome="internal_error",
                          reason=reason[:2000], finished_at=datetime.now(UTC),
                          params=state.dump())
         forge_name, repo = run.forge, run.repo

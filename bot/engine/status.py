@@ -17,6 +17,7 @@ from bot.engine.status_comment import STOPPED_SHORT, StepState, StepStatus, rend
 from bot.forge.base import Forge, ItemRef, RepoRef
 from bot.forge.errors import ForgeError
 from bot.store.db import Database
+from bot.store.lease import Lease
 from bot.store.models import Run, Step
 from bot.store.runs import get_run, run_steps, update_run
 from bot.text.public import scrub_host_details
@@ -66,7 +67,10 @@ class StatusBoard:
         self, db: Database, forge: Forge, repo: RepoRef, issue: ItemRef | None, run_id: int,
         steps: tuple[str, ...], *, private_dirs: Sequence[Path] = (),
         optional: frozenset[str] = frozenset(), stopped_short: str = STOPPED_SHORT,
+        fence: Lease | None = None,
     ) -> None:
+        self.fence = fence
+        """The executor's lease: the comment's id is stored only while it holds."""
         self.stopped_short = stopped_short
         self.optional = optional
         """Steps shown only once they ran (a node with `when=`, e.g. REGRESSION)."""
@@ -137,4 +141,5 @@ class StatusBoard:
             log.warning("status_comment_failed", run=self.run_id, error=str(exc))
             return
         async with self.db.transaction() as session:
-            await update_run(session, self.run_id, status_comment_id=comment.id)
+            await update_run(session, self.run_id, fence=self.fence,
+                             status_comment_id=comment.id)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from bot.engine.graph import RunEnding, RunStatus, StepOutcome, Verdict
 from bot.engine.records import FailureStory, StoreRecords
 from bot.store.db import Database
+from bot.store.lease import Lease
 
 NOT_A_STORY = frozenset({"environment", "cancelled", "internal_error", "secret_leak",
                          "held_value_leak", "leak_check_blind", "spending_cap",
@@ -26,8 +27,8 @@ NOT_A_STORY = frozenset({"environment", "cancelled", "internal_error", "secret_l
 class TellingRecords(StoreRecords):
     """`StoreRecords` that keep the kinds of the stories told, in order."""
 
-    def __init__(self, db: Database) -> None:
-        super().__init__(db)
+    def __init__(self, db: Database, *, fence: Lease | None = None) -> None:
+        super().__init__(db, fence=fence)
         self.told: list[str] = []
 
     async def record_failure(self, story: FailureStory) -> None:

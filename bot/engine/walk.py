@@ -8,7 +8,10 @@ What the engine guarantees for every graph:
 - environment trouble (model overloaded, forge 5xx, database gone) is never an attempt: the step
   is marked `environment` and the job is retried later from the same place;
 - `/smith cancel` is honoured between steps; pauses (human gates) end the job until approval;
-- the status comment follows along; failure endings are said on the issue.
+- the status comment follows along; failure endings are said on the issue;
+- one executor at a time: each walk claims the run's lease (bot/store/lease.py) and every
+  write it makes is fenced by that token; an executor whose lease was taken over (its job was
+  rescued as stalled while it still ran) stops without a word, and the run ends once.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from bot.engine.endings import (
     render_step_budget_exhausted,
 )
 from bot.engine.errors import EnvironmentBroken
+from bot.engine.fencing import FencedForge, RunLease
 from bot.engine.graph import (
     ExhaustedText,
     Graph,
@@ -67,6 +71,7 @@ from bot.notices.messages import Notice
 from bot.notices.outbox import notify, notify_near_cap
 from bot.services import Runtime
 from bot.store.db import DatabaseUnavailable
+from bot.store.lease import Lease, LeaseLost, claim_run
 from bot.store.models import Run
 from bot.store.runs import get_run, lock_run, update_run
 from bot.store.steps import (
@@ -113,6 +118,8 @@ class RunEngine:
     def __init__(self, graph: Graph, runtime: Runtime) -> None:
         self.graph = graph
         self.runtime = runtime
+        self.lease: Lease | None = None
+        """This walk's claim once made: the runner's last-resort ending holds it too."""
 
     async def walk(self, run_id: int) -> None:
         db = self.runtime.db
@@ -121,16 +128,20 @@ class RunEngine:
             if run is None or run.status not in ("queued", "running"):
                 log.info("run_not_runnable", run=run_id, status=run.status if run else None)
                 return
+            # The claim: from here on only this executor's writes land (a stalled one's
+            # open steps are closed as interrupted, like a dead one's).
+            lease = self.lease = await claim_run(session, run_id)
             await close_open_steps(session, run_id)
             run.status = "running"
             run.started_at = run.started_at or datetime.now(UTC)
             resume_at = run.current_step
             snapshot = _RunSnapshot.of(run)
+        log.info("run_claimed", run=run_id, lease=lease.token)
         async with db.transaction() as session:
             artifacts = await latest_artifacts(session, run_id)
             diff = await latest_diff(session, run_id)
             seq = await last_seq(session, run_id)
-        ctx = self._context(snapshot, artifacts, diff, seq)
+        ctx = self._context(snapshot, artifacts, diff, seq, lease)
         try:
             if resume_at and resume_at != self.graph.start and self.graph.resume_via:
                 # A resumed run first rebuilds what the crash lost (a fresh checkout).
@@ -143,6 +154,8 @@ class RunEngine:
             await self._walk_from(ctx, resume_at or self.graph.start)
         except RetryLater:
             raise
+        except LeaseLost as exc:  # another executor has the run: it speaks, this one stops
+            log.warning("run_fenced", run=run_id, lease=lease.token, before=exc.what)
         except Exception as exc:  # between steps (store, status, forge): one honest ending
             _log_crash(ctx, "run_crashed", exc)
             await self._end(ctx, StepOutcome(Verdict.FAILED, None, ending=RunEnding(
@@ -153,16 +166,18 @@ class RunEngine:
 
     def _context(
         self, snapshot: _RunSnapshot, artifacts: dict[str, dict[str, Any]], diff: str | None,
-        seq: int,
+        seq: int, lease: Lease,
     ) -> RunContext:
         held = HeldValues(self.graph.held)
-        forge = self.runtime.forge(snapshot.forge)
+        run_lease = RunLease(self.runtime.db, lease)
+        forge: Any = FencedForge(self.runtime.forge(snapshot.forge), run_lease)
         if self.graph.held:  # nothing a held value is in leaves through the forge
             forge = GuardedForge(forge, held)
         repo = RepoRef(snapshot.forge, snapshot.repo)  # type: ignore[arg-type]
         issue = speaks_on(snapshot.subject_kind, snapshot.subject_key, snapshot.issue_number)
 
-        records = TellingRecords(self.runtime.db)  # its stories' kinds are rejections' reasons
+        # Its stories' kinds are rejections' reasons; its writes hold the lease.
+        records = TellingRecords(self.runtime.db, fence=lease)
 
         async def sink(event: TrajectoryEvent) -> None:
             held.check("the trajectory", event.args, event.detail)
@@ -176,11 +191,11 @@ class RunEngine:
                                self.graph.step_names(),
                                private_dirs=private_dirs(self.runtime.settings),
                                optional=self.graph.optional_steps(),
-                               stopped_short=self.graph.stopped_short),
+                               stopped_short=self.graph.stopped_short, fence=lease),
             records=records, summoned_by=snapshot.summoned_by, resume_diff=diff,
             change_request_number=snapshot.change_request_number,
             change_request_url=snapshot.change_request_url, branch=snapshot.branch,
-            base_branch=snapshot.base_branch, held=held,
+            base_branch=snapshot.base_branch, held=held, lease=run_lease,
         )
 
     async def _walk_from(self, ctx: RunContext, step: str | None) -> None:
@@ -279,8 +294,8 @@ class RunEngine:
                 pass_budget = False
             else:
                 pass_budget = True
-                row = await start_step(session, ctx.run_id, name)
-                await update_run(session, ctx.run_id, current_step=name)
+                row = await start_step(session, ctx.run_id, name, fence=_fence(ctx))
+                await update_run(session, ctx.run_id, fence=_fence(ctx), current_step=name)
         ctx.notes.step = name
         if not pass_budget:
             reason = f"step {name} used its budget of {budget} attempts"
@@ -333,7 +348,7 @@ class RunEngine:
                                                    SECRET_LEAK_TEXT, step=name))
         except HeldValueLeak as exc:
             outcome = _held_leak(ctx, name, exc)
-        except RetryLater:
+        except (RetryLater, LeaseLost):
             raise
         except Exception as exc:  # a bug or an unforeseen failure: end the run, once, honestly
             _log_crash(ctx, "step_crashed", exc, step=name)
@@ -370,11 +385,13 @@ class RunEngine:
                 artifact=_as_dict(outcome.artifact) if outcome.artifact is not None else None,
                 diff=outcome.diff, input_tokens=int(used_in), output_tokens=int(used_out),
                 cost_usd=float(cost), duration_ms=int((time.monotonic() - started) * 1000),
+                fence=_fence(ctx),
             )
             await add_run_usage(session, ctx.run_id, int(used_in), int(used_out), float(cost))
             if outcome.next is not None:
                 # The checkpoint: where a run cut short goes on, committed with the step itself.
-                await update_run(session, ctx.run_id, current_step=outcome.next)
+                await update_run(session, ctx.run_id, fence=_fence(ctx),
+                                 current_step=outcome.next)
         await ctx.status.refresh()
 
     async def _environment_trouble(self, ctx: RunContext, step: str, exc: BaseException) -> None:
@@ -405,7 +422,7 @@ class RunEngine:
         if final:
             # Steps a crash left open are closed, so the status comment ends in a final state.
             async with self.runtime.db.transaction() as session:
-                await fail_open_steps(session, ctx.run_id)
+                await fail_open_steps(session, ctx.run_id, fence=_fence(ctx))
         await ctx.update_run(**values)
         log.info("run_ended", run=ctx.run_id, status=str(ending.status), outcome=ending.outcome)
         await self._notify(ctx, ending)
@@ -498,6 +515,11 @@ class RunEngine:
                 workspace.remove()
             except OSError as exc:
                 log.warning("workspace_cleanup_failed", run=ctx.run_id, error=str(exc))
+
+
+def _fence(ctx: RunContext) -> Lease | None:
+    """The token this execution's store writes carry."""
+    return ctx.lease.lease if ctx.lease is not None else None
 
 
 def _text(ctx: RunContext, exc: BaseException) -> str:

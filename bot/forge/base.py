@@ -137,6 +137,11 @@ class Forge(Protocol):
 
     async def add_labels(self, repo: RepoRef, item: ItemRef, labels: list[str]) -> None: ...
 
+    async def label_added_by(self, repo: RepoRef, item: ItemRef, label: str) -> str | None:
+        """Who last added `label` to the item, as the forge's own record of label events
+        says (None: no such event): a summons by label is the adder's, never the payload's."""
+        ...
+
     async def remove_label(self, repo: RepoRef, item: ItemRef, label: str) -> None:
         """Remove one label; removing a label that is not there is not an error."""
         ...

@@ -255,6 +255,13 @@ class GitHubForge:
             comments=[_comment(c) for c in comments],
         )
 
+    async def label_added_by(self, repo: RepoRef, item: ItemRef, label: str) -> str | None:
+        events = await self._all(repo, "/repos/{owner}/{repo}/issues/{number}/events",
+                                 {"number": item.number})
+        adders = [str((e.get("actor") or {}).get("login") or "") for e in events
+                  if e.get("event") == "labeled" and (e.get("label") or {}).get("name") == label]
+        return (adders[-1] or None) if adders else None
+
     async def add_labels(self, repo: RepoRef, item: ItemRef, labels: list[str]) -> None:
         """Adding a label the item has is success; so is a lost answer when the labels are on."""
         if not labels:

@@ -192,6 +192,16 @@ class GitLabForge:
         project = self._project(repo)
         return project.issues if item.kind == "issue" else project.mergerequests
 
+    async def label_added_by(self, repo: RepoRef, item: ItemRef, label: str) -> str | None:
+        target = await self._run(lambda: self._manager(repo, item).get(item.number, lazy=True),
+                                 "get item")
+        events = await self._run(lambda: target.resourcelabelevents.list(get_all=True),
+                                 "list label events")
+        adders = [str((e.attributes.get("user") or {}).get("username") or "") for e in events
+                  if e.attributes.get("action") == "add"
+                  and (e.attributes.get("label") or {}).get("name") == label]
+        return (adders[-1] or None) if adders else None
+
     async def add_labels(self, repo: RepoRef, item: ItemRef, labels: list[str]) -> None:
         """Adding a label the item has is success; so is a lost answer when the labels are on."""
         if not labels:

@@ -197,6 +197,9 @@ class LocalForge:
     async def list_reactions(self, repo: RepoRef, item: ItemRef, comment_id: int) -> list[Reaction]:
         return []
 
+    async def label_added_by(self, repo: RepoRef, item: ItemRef, label: str) -> str | None:
+        return None  # a local run has no label events
+
     async def get_reaction(
         self, repo: RepoRef, item: ItemRef, comment_id: int, *, user: str, content: str
     ) -> Reaction | None:

@@ -37,6 +37,7 @@ async def commit_and_push(ctx: RunContext, *, message: str, force: bool) -> Chan
                            ending=RunEnding(RunStatus.FAILED, "branch_taken", str(exc)))
     # Recorded before the push: a crash after it must still know this head as Smith's own.
     await ctx.save_state(pushed_head=head)  # "merged without human edits" compares with it
+    await ctx.fence("the push")  # a stalled executor whose run was taken over pushes nothing
     await checkout.push(ctx.tools.need("clone_url"), ctx.tools.credentials, force=force,
                         lease=lease)
     await ctx.records.record_push(ctx.run_id, ctx.repo, branch=checkout.branch, head=head,

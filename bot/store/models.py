@@ -115,6 +115,9 @@ class Run(Base):
     change_request_url: Mapped[str | None] = mapped_column(Text)
     status_comment_id: Mapped[int | None] = mapped_column(BigInteger)
     cancel_requested: Mapped[bool] = mapped_column(Boolean, default=False)
+    lease: Mapped[int] = mapped_column(BigInteger, server_default="0", default=0)
+    """The fencing token: raised by every executor that claims the run (bot/store/lease.py);
+    writes of an executor whose token is no longer this one are refused."""
     input_tokens: Mapped[int] = mapped_column(BigInteger, default=0)
     output_tokens: Mapped[int] = mapped_column(BigInteger, default=0)
     cost_usd: Mapped[float] = mapped_column(Float, default=0.0)

@@ -12,6 +12,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.store.lease import Lease, update_run_fenced
 from bot.store.models import Run, Step, TrajectoryRow
 from bot.subjects import Subject, SubjectKind
 
@@ -149,8 +150,14 @@ async def get_run(session: AsyncSession, run_id: int) -> Run | None:
     return await session.get(Run, run_id)
 
 
-async def update_run(session: AsyncSession, run_id: int, **values: Any) -> None:
-    """Set columns of one run (the engine's checkpoint, status, branch, state...)."""
+async def update_run(session: AsyncSession, run_id: int, *, fence: Lease | None = None,
+                     **values: Any) -> None:
+    """Set columns of one run (the engine's checkpoint, status, branch, state...); with
+    `fence`, only while that lease is the run's, else `LeaseLost` (bot/store/lease.py)."""
+    if fence is not None:
+        await update_run_fenced(session, fence, f"setting {', '.join(sorted(values))}",
+                                **values)
+        return
     await session.execute(update(Run).where(Run.id == run_id).values(**values))
 
 

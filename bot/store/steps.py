@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from bot.store.lease import Lease, LeaseLost, check_lease, holds, insert_fenced
 from bot.store.models import Failure, ModelCall, Run, Step, TrajectoryRow
 
 
@@ -17,16 +18,26 @@ def _of_item(item: str | None) -> ColumnElement[bool]:
 
 
 async def start_step(
-    session: AsyncSession, run_id: int, name: str, *, item: str | None = None
+    session: AsyncSession, run_id: int, name: str, *, item: str | None = None,
+    fence: Lease | None = None,
 ) -> Step:
+    """A new `running` row for the step's next attempt; with `fence`, only while that lease
+    is the run's (bot/store/lease.py), else `LeaseLost`."""
     attempt = (
         await session.execute(
             select(func.count()).select_from(Step).where(
                 Step.run_id == run_id, Step.name == name, _of_item(item))
         )
     ).scalar_one() + 1
-    step = Step(run_id=run_id, name=name, item=item, attempt=attempt, status="running",
-                input_tokens=0, output_tokens=0, cost_usd=0.0)
+    values: dict[str, Any] = {"run_id": run_id, "name": name, "item": item, "attempt": attempt,
+                              "status": "running", "input_tokens": 0, "output_tokens": 0,
+                              "cost_usd": 0.0}
+    if fence is not None:
+        step_id = await insert_fenced(session, Step, fence, f"starting step {name}", values)
+        found = await session.get(Step, step_id)
+        assert found is not None  # inserted in this transaction
+        return found
+    step = Step(**values)
     session.add(step)
     await session.flush()
     return step
@@ -45,17 +56,24 @@ async def finish_step(
     cost_usd: float,
     duration_ms: int,
     verdict: str | None = None,
+    fence: Lease | None = None,
 ) -> None:
     """Close a step row; `verdict` is the status or, for a rejection or a gate, its reason
-    code (the stats count rejections by it); the status when not given."""
-    await session.execute(
-        update(Step).where(Step.id == step_id).values(
+    code (the stats count rejections by it); the status when not given. With `fence`, only
+    while that lease is the run's, else `LeaseLost`."""
+    condition = Step.id == step_id
+    if fence is not None:
+        condition = condition & holds(fence)
+    result = await session.execute(
+        update(Step).where(condition).values(
             status=status, verdict=verdict or status, summary=summary[:2000], artifact=artifact,
             diff=diff,
             input_tokens=input_tokens, output_tokens=output_tokens, cost_usd=cost_usd,
             duration_ms=duration_ms, finished_at=datetime.now(UTC),
-        )
+        ).returning(Step.id)
     )
+    if fence is not None and result.scalar_one_or_none() is None:
+        raise LeaseLost(fence, "finishing a step")
 
 
 async def counted_executions(
@@ -111,7 +129,7 @@ async def latest_diff(session: AsyncSession, run_id: int) -> str | None:
 
 
 async def close_open_steps(session: AsyncSession, run_id: int) -> None:
-    """Steps left `running` by a dead worker count as environment failures."""
+    """Steps left `running` by a dead (or fenced) executor count as environment failures."""
     await session.execute(
         update(Step).where(Step.run_id == run_id, Step.status == "running")
         .values(status="environment", verdict="environment", summary="interrupted",
@@ -119,10 +137,14 @@ async def close_open_steps(session: AsyncSession, run_id: int) -> None:
     )
 
 
-async def fail_open_steps(session: AsyncSession, run_id: int) -> None:
+async def fail_open_steps(session: AsyncSession, run_id: int, *,
+                          fence: Lease | None = None) -> None:
     """Steps still `running` when a run ends were cut short: they failed."""
+    condition = (Step.run_id == run_id) & (Step.status == "running")
+    if fence is not None:
+        condition = condition & holds(fence)
     await session.execute(
-        update(Step).where(Step.run_id == run_id, Step.status == "running")
+        update(Step).where(condition)
         .values(status="failed", verdict="failed", summary="stopped: the run ended",
                 finished_at=datetime.now(UTC)))
 
@@ -143,11 +165,21 @@ async def record_model_call(session: AsyncSession, run_id: int | None, **values:
     session.add(ModelCall(run_id=run_id, **values))
 
 
-async def record_trajectory(session: AsyncSession, run_id: int, **values: Any) -> None:
+async def record_trajectory(session: AsyncSession, run_id: int, *, fence: Lease | None = None,
+                            **values: Any) -> None:
+    """One trajectory event; with `fence`, only while that lease is the run's (an executor
+    that lost it would take the next executor's sequence numbers)."""
+    if fence is not None:
+        await insert_fenced(session, TrajectoryRow, fence, f"recording {values.get('tool')}",
+                            {"run_id": run_id, **values})
+        return
     session.add(TrajectoryRow(run_id=run_id, **values))
 
 
-async def record_failure(session: AsyncSession, **values: Any) -> Failure:
+async def record_failure(session: AsyncSession, *, fence: Lease | None = None,
+                         **values: Any) -> Failure:
+    if fence is not None:
+        await check_lease(session, fence, "recording a failure story")
     failure = Failure(**values)
     session.add(failure)
     await session.flush()

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot.chains.fix.graph import FIX
+from bot.store.audit import list_audit
 from tests.e2e import script
 from tests.e2e.buggy_repo import branch_file
 from tests.e2e.conftest import E2E, LABEL
@@ -88,25 +89,56 @@ async def test_forge_502s_are_retried_by_the_adapter_and_one_change_request_is_o
     e2e.fake.fail_next(2, status=502, path=_create_path(e2e), method="POST")
     e2e.fake.fail_next(2, status=502, path=r"/(comments|notes)$", method="POST")
 
-    await e2e.summon()
-    await e2e.drain()
-
-    [run] = await e2e.runs()
-    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
-    assert [(s.name, s.status) for s in await e2e.steps(run.id)] == HAPPY_STEPS
-    creates = e2e.fake.requests_for(
-        "create_pull_request" if e2e.forge_name == "github" else "create_merge_request")
-    assert [r.status for r in creates] == [502, 502, 201]
+    run = await _published_once(e2e)
+    assert [r.status for r in _creates(e2e)] == [502, 502, 201]
     comment_statuses = [r.status for r in e2e.fake.requests_for(_comment_operation(e2e))]
     assert comment_statuses[:3] == [502, 502, 201]
     [change] = e2e.change_requests()
     assert run.change_request_url and str(change.number if e2e.forge_name == "github"
                                            else change.iid) in run.change_request_url
-    # Every comment made it exactly once: one status comment, one hand-over note.
+
+
+def _creates(e2e: E2E) -> list[Any]:
+    return e2e.fake.requests_for(
+        "create_pull_request" if e2e.forge_name == "github" else "create_merge_request")
+
+
+async def _published_once(e2e: E2E) -> Any:
+    """Summon, drain, and the run's one publication: succeeded on the happy path, one change
+    request, every comment made exactly once (one status comment, one hand-over note)."""
+    await e2e.summon()
+    await e2e.drain()
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
+    assert [(s.name, s.status) for s in await e2e.steps(run.id)] == HAPPY_STEPS
+    assert len(e2e.change_requests()) == 1
     comments = e2e.issue_comments()
     assert len([c for c in comments if "smith:status" in c]) == 1
     assert len([c for c in comments if c.startswith("Smith opened ")]) == 1
     assert "smith:ready-for-review" in e2e.labels()
+    return run
+
+
+async def test_forge_writes_applied_but_answered_502_are_adopted_and_the_run_publishes(
+    e2e: E2E,
+):
+    """#31 item 2: the forge applies the request, then its answer is lost (a proxy's 502). The
+    retry finds the change request by its branch, the comment by its marker and the labels by
+    name, and adopts them: one of each, the run published, and the audit trail has them."""
+    script.happy_path(e2e.model)
+    e2e.fake.lose_answer_next(1, path=_create_path(e2e), method="POST")
+    e2e.fake.lose_answer_next(1, path=r"/(comments|notes)$", method="POST")
+    e2e.fake.lose_answer_next(1, path=r"/labels$" if e2e.forge_name == "github"
+                              else r"/issues/\d+$",
+                              method="POST" if e2e.forge_name == "github" else "PUT")
+
+    run = await _published_once(e2e)
+    assert [r.status for r in _creates(e2e)][0] == 502  # applied, answer lost
+    async with e2e.db.transaction() as session:
+        opened = await list_audit(session, kind="change_request")
+        pushes = await list_audit(session, kind="push")
+    assert [row.outcome for row in opened].count("opened") == 1
+    assert [row.subject for row in pushes] == [run.branch]
 
 
 # --- 8. a worker killed mid-IMPLEMENT -----------------------------------------------------------

@@ -81,6 +81,8 @@ class FakeForge:
         self.bot = bot
         self.said: list[Said] = []
         self.reactions: dict[int, list[Reaction]] = {}
+        self.label_adders: dict[tuple[str, ItemRef, str], str] = {}
+        """Who last added each label (the forge's label events); a human's: `label(by=)`."""
         self._repos: dict[str, _Repo] = {}
         self._comment_ids = itertools.count(1001)
         self.closed = False
@@ -129,10 +131,12 @@ class FakeForge:
         kind = content if content in ("+1", "-1") else "other"
         self.reactions.setdefault(comment_id, []).append(Reaction(content=kind, user=user))
 
-    def label(self, repo: str, item: ItemRef | int, label: str) -> None:
-        """A human put `label` on the item."""
+    def label(self, repo: str, item: ItemRef | int, label: str, *, by: str | None = None) -> None:
+        """A human (`by`, when the test names one) put `label` on the item."""
         ref = item if isinstance(item, ItemRef) else ItemRef("issue", item)
         self._item(repo, ref).labels.append(label)
+        if by is not None:
+            self.label_adders[(repo, ref, label)] = by
 
     def set_permission(self, repo: str, user: str, level: Permission) -> None:
         self._repo(repo).permissions[user] = level
@@ -181,6 +185,10 @@ class FakeForge:
             if label not in target.labels:
                 target.labels.append(label)
                 self.said.append(Said("label_added", item, label))
+                self.label_adders[(repo.full_name, item, label)] = self.bot
+
+    async def label_added_by(self, repo: RepoRef, item: ItemRef, label: str) -> str | None:
+        return self.label_adders.get((repo.full_name, item, label))
 
     async def remove_label(self, repo: RepoRef, item: ItemRef, label: str) -> None:
         target = self._item(repo.full_name, item)

@@ -68,6 +68,21 @@ async def test_labels_are_added_and_removed_and_removing_an_absent_label_is_fine
     assert env.labels(number) == ["bug", "smith"]
 
 
+async def test_who_added_a_label_is_the_forges_record_of_it(env: ForgeEnv) -> None:
+    """A summons by label is the adder's (#31): the forge's label events say who it was."""
+    number = env.seed_issue("x")
+    item = ItemRef("issue", number)
+    assert await env.forge.label_added_by(env.repo, item, "smith") is None
+    if env.kind == "memory":
+        env.fake.label(env.path, number, "smith", by="maria")
+    else:
+        await env.fake.label_issue(env.path, number, "smith", actor="maria", notify=False)
+    assert await env.forge.label_added_by(env.repo, item, "smith") == "maria"
+    await env.forge.add_labels(env.repo, item, ["smith:in-progress"])
+    assert await env.forge.label_added_by(env.repo, item, "smith:in-progress") == "smith-bot"
+    assert await env.forge.label_added_by(env.repo, item, "smith") == "maria"
+
+
 async def test_comment_is_created_then_updated_in_place(env: ForgeEnv) -> None:
     number = env.seed_issue("x")
     item = ItemRef("issue", number)

@@ -28,8 +28,10 @@ pytestmark = [pytest.mark.slow, pytest.mark.e2e, pytest.mark.timeout(1800)]
 SIZE = Size.from_env(summons=24, repositories=8)
 GRACE_SECONDS = 60.0  # the default: a run under load can take half a minute to finish
 STALLED_AFTER_SECONDS = 20.0  # the killed worker's runs move on within seconds; longer than a
-# live worker's heartbeat lags on a loaded 2-core machine (8 s let a starved live worker's run be
-# rescued and walked twice: no run lease yet, issue #31)
+# live worker's heartbeat lags on a loaded 2-core machine. A shorter window is safe since the run
+# lease (a starved worker whose run was rescued stops at its next write: tests/scale/
+# test_fencing.py), but its run then has an interrupted step too, which this test's count of the
+# killed worker's runs does not expect.
 
 
 def _budget(size: Size) -> float:
@@ -105,6 +107,10 @@ async def test_many_workers_one_run_and_one_change_request_per_issue(
         pulls = list(smith.github.state.pulls.values())
         problems = list(smith.model.problems)
         requests_by_worker = dict(smith.model.by_worker)
+        # Executors that lost their run to a rescue while alive (starved on a loaded machine):
+        # each stopped at its next write, and its run has one interrupted step more.
+        fenced = sum(p.log.read_text(errors="replace").count('"run_fenced"')
+                     for p in smith.processes)
 
     # Every issue: exactly one run, succeeded with a change request; no issue without one.
     per_issue = Counter((repo, issue) for _, repo, issue, *_ in runs)
@@ -121,7 +127,8 @@ async def test_many_workers_one_run_and_one_change_request_per_issue(
     pull_of = {(pull.repo, pull.number): pull for pull in pulls}
     for _, repo, issue, _, _, _, number in runs:
         assert f"#{issue}" in pull_of[(repo, number)].body
-    # Every run published once: no run was executed twice side by side.
+    # Every run published once: a run walked twice side by side (a live worker starved past the
+    # window) is published by the executor holding its lease alone.
     for run_id, run_steps in steps.items():
         assert run_steps.count(("publish", "passed")) == 1, (run_id, run_steps)
 
@@ -130,9 +137,13 @@ async def test_many_workers_one_run_and_one_change_request_per_issue(
     # it was redone.
     interrupted = {run_id: run_steps for run_id, run_steps in steps.items()
                    if any(status == "environment" for _, status in run_steps)}
-    assert 1 <= len(interrupted) <= SIZE.concurrency, interrupted
+    assert 1 <= len(interrupted) <= SIZE.concurrency + fenced, (fenced, interrupted)
     for run_id, run_steps in interrupted.items():
-        assert run_steps.count(("prepare", "passed")) == 2, (run_id, run_steps)
+        # Each takeover outside PREPARE re-runs it first (a fresh checkout); one in PREPARE
+        # starts there again.
+        takeovers = sum(1 for name, status in run_steps
+                        if status == "environment" and name != "prepare")
+        assert run_steps.count(("prepare", "passed")) == 1 + takeovers, (run_id, run_steps)
         assert run_steps.count(("acceptance", "passed")) == 1, (run_id, run_steps)
     assert ("implement", "environment") in [s for run in interrupted.values() for s in run]
     # Every worker did a share, and the model never saw a request it would reject.
@@ -142,7 +153,8 @@ async def test_many_workers_one_run_and_one_change_request_per_issue(
     print(f"\nscale: {SIZE.summons} summons, {SIZE.repositories} repositories, "
           f"{SIZE.workers} workers x {SIZE.concurrency}: {stats.jobs_per_second:.2f} jobs/s, "
           f"p95 queue wait {stats.p95_wait:.1f} s, {running_at_sigterm} running at SIGTERM, "
-          f"drained in {drained_in:.1f} s, {time.monotonic() - started:.0f} s in all")
+          f"drained in {drained_in:.1f} s, {fenced} executors fenced, "
+          f"{time.monotonic() - started:.0f} s in all")
 
 
 async def _arrived(hold) -> bool:  # noqa: ANN001 - tests.scale.model.Hold

@@ -138,3 +138,26 @@ async def test_a_label_summon_by_a_guest_is_refused_whatever_the_payload_says(st
     await stack.gitlab.label_issue(PROJECT, iid, "smith", actor="guest")
     await stack.drain()
     assert await _runs(stack) == []
+
+
+async def test_a_label_a_guest_added_is_not_a_maintainers_summons_whatever_the_payload_says(
+    stack: Stack,
+):
+    """#31 item 3: a Reporter may put labels on issues. With the label really on the issue
+    (a guest put it there), a forged Issue Hook signed with the shared secret names the
+    maintainer as the actor: the forge's label events say who added it, and that user may not
+    summon Smith."""
+    project_id, iid = _seed(stack)
+    await stack.gitlab.label_issue(PROJECT, iid, "smith", actor="guest")  # refused: a guest
+    await stack.drain()
+    status = await _send_gitlab(stack, webhooks.gitlab_issue_labels_changed(
+        token=GITLAB_SECRET, project=PROJECT, project_id=project_id, iid=iid,
+        previous_labels=[], current_labels=["smith"], actor="boss"))
+    assert status == 202
+    await stack.drain()
+    assert await _runs(stack) == []
+    assert len(stack.gitlab.requests_for("list_issue_resource_label_events")) >= 2
+    # Each refusal is addressed to the guest, who added the label, never to the maintainer.
+    refusals = [n.body for n in stack.gitlab.notes_on(PROJECT, "Issue", iid)
+                if n.author == "smith-bot"]
+    assert refusals and all("@guest" in body and "@boss" not in body for body in refusals)

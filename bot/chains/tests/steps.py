@@ -676,6 +676,7 @@ async def publish_tests(ctx: RunContext) -> StepOutcome:
         return StepOutcome(Verdict.FAILED, None, summary="every branch holds others' commits",
                            ending=RunEnding(RunStatus.FAILED, "branch_taken", str(exc)))
     await ctx.save_state(pushed_head=head)
+    await ctx.fence("the push")  # a stalled executor whose run was taken over pushes nothing
     await checkout.push(ctx.tools.need("clone_url"), ctx.tools.credentials, force=True,
                         lease=lease)
     await ctx.records.record_push(ctx.run_id, ctx.repo, branch=checkout.branch, head=head,

@@ -91,6 +91,7 @@ class HumanActions:
         issue = self.state.issues[(repo, number)]
         if label not in issue.labels:
             issue.labels.append(label)
+            issue.label_events.append((label, actor))
         await self._notify(
             webhooks.github_issues_labeled(
                 secret=self.webhook_secret,

@@ -293,7 +293,18 @@ class Routes:
                 name = label["name"] if isinstance(label, dict) else str(label)
                 if name not in issue.labels:
                     issue.labels.append(name)
+                    issue.label_events.append((name, call.user or ""))
             return web.json_response([self._label(issue.repo, n) for n in issue.labels])
+
+        @r("GET", "/repos/{owner}/{repo}/issues/{issue_number}/events", "list_issue_events")
+        async def list_events(call: Call) -> web.Response:
+            issue = self._issue(call)
+            if issue is None:
+                return not_found()
+            events = [{"id": index + 1, "event": "labeled", "actor": {"login": actor},
+                       "label": {"name": name}}
+                      for index, (name, actor) in enumerate(issue.label_events)]
+            return paginate(call.request, events, self.base_url)
 
         @r(
             "DELETE",

@@ -50,6 +50,8 @@ class Issue:
     milestone: str | None = None
     is_pull: bool = False
     created_at: str = field(default_factory=_now)
+    label_events: list[tuple[str, str]] = field(default_factory=list)
+    """(label, actor) of every `labeled` event, oldest first (the issue events API)."""
 
 
 @dataclass

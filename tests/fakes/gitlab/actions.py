@@ -26,6 +26,7 @@ class HumanActions:
         previous = list(issue.labels)
         if label not in issue.labels:
             issue.labels.append(label)
+            issue.label_events.append((label, actor))
         await self._notify(
             webhooks.gitlab_issue_labels_changed(
                 token=self.webhook_token,

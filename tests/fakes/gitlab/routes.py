@@ -80,7 +80,7 @@ class Routes:
                     },
                     status=400,
                 )
-            self._apply_labels(issue, data)
+            self._apply_labels(issue, data, call.user or "")
             issue.title = str(data.get("title", issue.title))
             issue.description = str(data.get("description", issue.description))
             if data.get("state_event") in ("close", "reopen"):
@@ -144,7 +144,7 @@ class Routes:
             if mr is None:
                 return self.error_response(404, "404 Merge Request Not Found")
             data = self._body(call)
-            self._apply_labels(mr, data)
+            self._apply_labels(mr, data, call.user or "")
             mr.title = str(data.get("title", mr.title))
             mr.description = str(data.get("description", mr.description))
             if data.get("state_event") in ("close", "reopen"):
@@ -245,6 +245,16 @@ class Routes:
                 self._issue_json(item) if isinstance(item, Issue) else self._mr_json(item)
             )
 
+        async def list_label_events(call: Call) -> web.Response:
+            item = self._item(call, kind)
+            if item is None:
+                return missing_item()
+            events = [{"id": index + 1, "action": "add", "label": {"name": name},
+                       "user": {"username": user}, "resource_type": kind,
+                       "resource_id": item.id}
+                      for index, (name, user) in enumerate(item.label_events)]
+            return paginate(call.request, events, self.base_url)
+
         async def list_notes(call: Call) -> web.Response:
             item = self._item(call, kind)
             if item is None:
@@ -315,6 +325,8 @@ class Routes:
         base = f"/projects/:id/{segment}/:iid"
         self.add_route("GET", base, get_item, f"get_{key}")
         self.add_route("GET", f"{base}/notes", list_notes, f"list_{key}_notes")
+        self.add_route("GET", f"{base}/resource_label_events", list_label_events,
+                       f"list_{key}_resource_label_events")
         self.add_route("POST", f"{base}/notes", create_note, f"create_{key}_note")
         self.add_route("PUT", f"{base}/notes/:note_id", update_note, f"update_{key}_note")
         self.add_route("GET", f"{base}/notes/:note_id", get_note, f"get_{key}_note")
@@ -360,16 +372,18 @@ class Routes:
         return (kind, item.id) if item else None
 
     @staticmethod
-    def _apply_labels(item: Issue | MergeRequest, data: dict[str, Any]) -> None:
+    def _apply_labels(item: Issue | MergeRequest, data: dict[str, Any], user: str) -> None:
         def names(value: Any) -> list[str]:
             parts = value if isinstance(value, list) else str(value).split(",")
             return [p.strip() for p in parts if str(p).strip()]
 
+        before = list(item.labels)
         if "labels" in data:
             item.labels = names(data["labels"])
         for name in names(data.get("add_labels", "")):
             if name not in item.labels:
                 item.labels.append(name)
+        item.label_events += [(name, user) for name in item.labels if name not in before]
         for name in names(data.get("remove_labels", "")):
             if name in item.labels:
                 item.labels.remove(name)

@@ -46,6 +46,8 @@ class Issue:
     author: str
     labels: list[str] = field(default_factory=list)
     state: str = "opened"
+    label_events: list[tuple[str, str]] = field(default_factory=list)
+    """(label, user) of every label added, oldest first (resource label events)."""
     milestone: str | None = None
     created_at: str = field(default_factory=_now)
 
@@ -62,6 +64,8 @@ class MergeRequest:
     author: str
     labels: list[str] = field(default_factory=list)
     state: str = "opened"
+    label_events: list[tuple[str, str]] = field(default_factory=list)
+    """(label, user) of every label added, oldest first (resource label events)."""
     created_at: str = field(default_factory=_now)
 
 
