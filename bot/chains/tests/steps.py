@@ -47,6 +47,7 @@ from bot.engine.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
 from bot.forge.base import Issue
 from bot.kit.agent import run_agent
 from bot.kit.change import revert_changes
+from bot.kit.code_index import full_code_graph
 from bot.kit.opening import prepare
 from bot.kit.reach import base_files
 from bot.repo_config import CONFIG_FILE, RepoConfigError, load_repo_config
@@ -333,6 +334,10 @@ async def _attempt(ctx: RunContext, task: str, target: TestTarget, report: FileR
         await ctx.record_failure(str(StepName.TEST_WRITER), "no_file", text)
         return Verdict.REJECTED, text
     _tag(ctx, file, task)
+    # The background index reads the live checkout: it must be done before a generated test
+    # runs there, or a test that deletes the existing ones hides them from the graph that
+    # chooses what "earns its place" is measured against.
+    await full_code_graph(ctx.code_graph)
     passed = await _gates(ctx, file, target, written, settings, 5, report.attempts)
     report.runs += passed.runs
     if passed.all_flaky:
