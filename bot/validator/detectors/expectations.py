@@ -363,13 +363,19 @@ def _expectation_kind(
     return None
 
 
+_TABLE_WORDS = re.compile(r"parametrize|\.each\b|\[\]struct\s*\{|\bcases\b|\btests\b|table|Source\b")
+# A hunk inside a test function (git's function context names it): its rows are the test's table.
+_TEST_SECTION = re.compile(
+    r"\bfunc\s+(\(\w+\s+\*?\w+\)\s*)?Test\w*\(|\bdef\s+test_?\w*\(|\b(describe|it|test)(\.\w+)?\(|"
+    r"\bvoid\s+\w+\(|\bclass\s+\w*Test\b|@(Test|ParameterizedTest)\b"
+)
+
+
 def _in_table(hunk: Hunk) -> bool:
     rows = sum(1 for ln in hunk.lines if ln.kind != "+" and _ROW.match(ln.text))
-    context = any(
-        re.search(r"parametrize|\.each\b|\[\]struct\s*\{|\bcases\b|\btests\b|table", ln.text)
-        for ln in hunk.lines
-    )
-    return context or rows >= 3
+    context = any(_TABLE_WORDS.search(ln.text) for ln in hunk.lines)
+    in_test = bool(_TEST_SECTION.search(hunk.section)) and rows >= 1
+    return context or in_test or rows >= 3
 
 
 def _continues_assertion(changed: ChangedFile, hunk: Hunk, line: DiffLine) -> bool:
