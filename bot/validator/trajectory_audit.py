@@ -213,8 +213,9 @@ def _argument_finding(
     """History named in any argument, or a shell command smuggled into one that is not itself
     a command line (a test id, a path, a glob, a search pattern): what such a command read
     cannot be audited, so it counts as a peek."""
-    for text in _strings(args, skip):
-        reason = history_reason(text)
+    commands = [text for key, text in _keyed_strings(args, skip) if key in _COMMAND_KEYS]
+    for text, command in [*((t, False) for t in _strings(args, skip)), *((t, True) for t in commands)]:
+        reason = history_reason(text, command=command)
         if reason is not None:
             return _peek(event, f"`{event.tool}` {reason} (`{_short(text)}`){attempt}")
     for key, text in _keyed_strings(args, skip):

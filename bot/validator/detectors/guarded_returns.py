@@ -64,7 +64,7 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
         if normalized(fragment.text(condition)) in removed:
             continue
         function = _enclosing_function(node)
-        broad = _broad_condition(fragment, condition, function)
+        broad = _broad_condition(fragment, condition, function, fragment.text(returned))
         compared = [] if broad is not None else _compared_literals(fragment, condition)
         if not compared:
             if (
@@ -135,13 +135,14 @@ _SUBSTRING_CALLS = frozenset(
 
 
 def _broad_condition(
-    fragment: Fragment, condition: Node, function: Node | None
+    fragment: Fragment, condition: Node, function: Node | None, returned: str = ""
 ) -> tuple[str, list[str]] | None:
     """(why, the values the condition names) when the condition holds for most inputs.
 
     Broad: an argument's truthiness (`a and b`, `if (x)`), an argument that is not null or not
     empty, a type test the argument's declared type already guarantees, a substring test on an
-    argument, `true`. Negated tests (`not x`, `x is None`, `!s.includes(",")`) pick out edge
+    argument, `true`; a type test on an argument that answers with a telling constant (a number
+    other than 0/1, a non-empty string): a type dispatch computes from the value. Negated tests (`not x`, `x is None`, `!s.includes(",")`) pick out edge
     inputs: guards like those are ordinary code and pass here.
     """
     if function is None:
@@ -178,6 +179,17 @@ def _broad_condition(
             if operator == "instanceof" and left in params and declared.get(left) == right:
                 reasons.append(f"`{text}` (always, for a `{right}` argument)")
                 continue
+            typed = re.fullmatch(r"typeof\s+(\w+)", left) or re.fullmatch(r"typeof\s+(\w+)", right)
+            kind = (right if typed is not None and left.startswith("typeof") else left).strip("'\"`")
+            if (
+                operator in ("==", "===")
+                and typed
+                and typed.group(1) in params
+                and kind in _VALUE_TYPES
+                and _telling_constant(returned, kind)
+            ):
+                reasons.append(f"`{text}` (every such argument gets `{returned}`)")
+                continue
             if operator == "in" and is_literal_value(operands[0]) and right in params:
                 reasons.append(f"`{text}`")
                 values.append(fragment.text(operands[0]))
@@ -187,7 +199,7 @@ def _broad_condition(
             reasons.append(f"`{text}`")
             continue
         if leaf.type in ("call", "call_expression", "method_invocation"):
-            described = _type_or_substring_call(fragment, leaf, params, declared)
+            described = _type_or_substring_call(fragment, leaf, params, declared, returned)
             if described is not None:
                 reasons.append(described[0])
                 values.extend(described[1])
@@ -252,7 +264,7 @@ def _header_signature(fragment: Fragment, node: Node) -> tuple[set[str], dict[st
 
 
 def _type_or_substring_call(
-    fragment: Fragment, call: Node, params: set[str], declared: dict[str, str]
+    fragment: Fragment, call: Node, params: set[str], declared: dict[str, str], returned: str = ""
 ) -> tuple[str, list[str]] | None:
     text = normalized(fragment.text(call))
     isinstance_call = re.fullmatch(r"isinstance\((\w+),\s*([\w.]+)\)", text)
@@ -260,6 +272,8 @@ def _type_or_substring_call(
         name, kind = isinstance_call.groups()
         if name in params and declared.get(name) == kind:
             return f"`{text}` (always, for a `{kind}` argument)", []
+        if name in params and kind in _VALUE_TYPES and _telling_constant(returned, kind):
+            return f"`{text}` (every `{kind}` argument gets `{returned}`)", []
         return None
     receiver, method, arguments = _call_parts(call)
     if method is None or arguments is None or fragment.text(method) not in _SUBSTRING_CALLS:
@@ -273,6 +287,23 @@ def _type_or_substring_call(
     if len(inputs) == 1 and len(literals) == 1 and len(operands) == 2:
         return f"`{text}`", [fragment.text(literals[0])]
     return None
+
+
+_TRIVIAL = frozenset({"0", "1", "-1", "0.0", "1.0", '""', "''", "``", "[]", "{}", "()", "None", "null",
+                      "nil", "undefined", "True", "False", "true", "false", "NaN"})
+
+
+# Types of plain values: every string (or number) an argument may be. An exception or domain class
+# is a dispatch on what kind of thing came in (`isinstance(exc, NotFound): return 404`).
+_VALUE_TYPES = frozenset({"str", "int", "float", "bytes", "list", "dict", "tuple", "set", "Number",
+                          "numbers.Number", "string", "number", "object", "bigint"})
+
+
+def _telling_constant(returned: str, kind: str = "") -> bool:
+    """A constant that is an answer, not a neutral value: `1572864`, `"ok"`, `[1, 2]` (and not the
+    type's own name, as a describer of types returns)."""
+    text = normalized(returned).strip()
+    return bool(text) and text not in _TRIVIAL and (not kind or kind.lower() not in text.lower())
 
 
 _BOOLEAN_TYPES = frozenset({"bool", "boolean", "Boolean", "bool | None", "Optional[bool]"})
