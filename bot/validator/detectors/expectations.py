@@ -17,6 +17,7 @@ from difflib import SequenceMatcher
 from itertools import islice
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
+from bot.validator.detectors.check_strength import weakened_checks
 from bot.validator.detectors.common import finding, pair_lines, snippet
 from bot.validator.diffparse import DiffLine, Hunk
 from bot.validator.models import Finding
@@ -97,7 +98,11 @@ _MAX_FINDINGS = 20  # per file: a reviewer needs the pattern, not every line of 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.test_files:
-        yield from islice(_file_findings(changed, ctx.report), _MAX_FINDINGS)
+        edited = list(islice(_file_findings(changed, ctx.report), _MAX_FINDINGS))
+        yield from edited
+        flagged = {f.line for f in edited}
+        weaker = weakened_checks(changed, _spared(ctx.report, changed, []))
+        yield from islice((f for f in weaker if f.line not in flagged), _MAX_FINDINGS)
     for changed in ctx.files:
         if _EXPECTED_OUTPUT.search(changed.path):
             yield from _expected_output_edited(changed, ctx.report)
