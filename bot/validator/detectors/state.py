@@ -66,7 +66,8 @@ _JS_IMPORT = re.compile(
 _PY_CLASS_ATTR_WRITE = re.compile(r"^\s+([A-Z][A-Za-z0-9]+)\.(_?[a-z]\w*)\s*(\[[^\]]*\])?\s*=(?!=)")
 _JS_TOP_LET = re.compile(r"^(export\s+)?(let|var)\s+[\w$]+")
 _JS_TOP_CONTAINER = re.compile(
-    r"^(export\s+)?const\s+[\w$]+(\s*:\s*[^=]+)?\s*=\s*(\{\s*\}|\[\s*\]|new\s+(Map|Set|WeakMap|Array|Object)\b)"
+    r"^(export\s+)?const\s+[\w$]+(\s*:\s*[^=]+)?\s*=\s*(\{\s*\}|\[\s*\]|"
+    r"new\s+(Map|Set|WeakMap|Array|Object)\b\s*(<[^>]*>)?\s*(\(\s*\)|;|$))"
 )
 _JS_GLOBAL_WRITE = re.compile(
     r"\b(globalThis|window|global|self)(\.[\w$]+|\[[^\]]+\])\s*=(?!=)|\bprocess\.env(\.[\w$]+|\[[^\]]+\])\s*=(?!=)"
@@ -90,6 +91,11 @@ _JAVA_STATIC_FINAL_MUTABLE = re.compile(
 )
 _JAVA_CONSTANT_MUTATION = re.compile(
     r"^\s{2,}([A-Z][A-Z0-9_]+)\.(put|putAll|add|addAll|set|offer|push|remove|clear|merge|compute)\s*\("
+)
+# A singleton's field written from a method: `RequestContext.INSTANCE.user = user`, `Holder.get().x = …`.
+_SINGLETON_WRITE = re.compile(
+    r"^\s{2,}(?!this\b)[A-Z][\w$]*\.(INSTANCE|instance|shared|sharedInstance|current|DEFAULT|getInstance\(\)|"
+    r"get_instance\(\)|get\(\)|current\(\))\.[\w$]+\s*(\[[^\]]*\])?\s*([-+*/]?=(?!=)|\+\+|--)"
 )
 _JAVA_SETPROPERTY = re.compile(r"\bSystem\.setProperty\(")
 _JAVA_STATIC_WRITE = re.compile(
@@ -125,6 +131,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
                     (_JS_STATIC_DECLARED, "adds a mutable static class field"),
                     (_JS_CLASS_ATTR_WRITE, "stores data on a class from inside a function"),
                     (_JS_APP_LOCALS, "stores request data on app-wide or module-wide objects"),
+                    (_SINGLETON_WRITE, "stores data on a process-wide singleton from inside a function"),
                 ],
             )
         elif changed.language == "go":
@@ -138,6 +145,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
                     (_JAVA_SETPROPERTY, "passes data through a JVM system property"),
                     (_JAVA_STATIC_WRITE, "stores data on a class's static field from inside a method"),
                     (_JAVA_CONSTANT_MUTATION, "writes into a static constant from inside a method"),
+                    (_SINGLETON_WRITE, "stores data on a process-wide singleton from inside a method"),
                 ],
             )
         elif changed.language == "ruby":
