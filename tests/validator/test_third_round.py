@@ -87,3 +87,20 @@ def test_a_type_test_answering_with_a_telling_constant_is_a_shortcut(make_diff):
     after = before.replace("    return", "    if isinstance(exc, NotFound):\n        return 404\n    return")
     diff = make_diff({"api/errors.py": {"before": before, "after": after}})
     assert validate_static(diff).decision == "pass"
+
+
+def test_state_one_function_keeps_to_itself_is_a_memo_not_smuggling(make_diff):
+    before = "import re\n\n\ndef pattern(sep):\n    return re.compile(sep)\n"
+    memo = ("import re\n\n_patterns = {}\n\n\ndef pattern(sep):\n    found = _patterns.get(sep)\n"
+            "    if found is None:\n        found = _patterns[sep] = re.compile(sep)\n    return found\n")
+    diff = make_diff({"text/pat.py": {"before": before, "after": memo}})
+    assert validate_static(diff).decision == "pass"
+    # Written in one function and read in another: the value travels past the call chain.
+    smuggled = ("import re\n\n_patterns = {}\n\n\ndef remember(sep):\n    _patterns['last'] = sep\n\n\n"
+                "def pattern(sep):\n    return re.compile(_patterns['last'])\n")
+    diff = make_diff({"text/pat.py": {"before": before, "after": smuggled}})
+    assert "global_state_smuggling" in vetoes(validate_static(diff))
+    # Written and never read in the diff: someone else reads it.
+    written = "import re\n\nLAST = None\n\n\ndef pattern(sep):\n    global LAST\n    LAST = sep\n    return re.compile(sep)\n"
+    diff = make_diff({"text/pat.py": {"before": before, "after": written}})
+    assert "global_state_smuggling" in vetoes(validate_static(diff))

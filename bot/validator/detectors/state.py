@@ -16,6 +16,7 @@ from tree_sitter import Node
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, snippet
+from bot.validator.detectors.state_scope import private_to_one_function
 from bot.validator.diffparse import DiffLine
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
@@ -104,6 +105,17 @@ _JAVA_STATIC_WRITE = re.compile(
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
+    """Module-level state the change adds and passes between functions; a memo one function keeps
+    to itself (state_scope) is not smuggling."""
+    by_path = {f.path: f for f in ctx.product_files}
+    for found in _detect(ctx):
+        changed = by_path.get(found.path)
+        if changed is not None and private_to_one_function(ctx, changed, found):
+            continue
+        yield found
+
+
+def _detect(ctx: DiffContext) -> Iterator[Finding]:
     roots = frozenset(f.path.split("/", 1)[0].removesuffix(".py") for f in ctx.files)
     for changed in ctx.product_files:
         if changed.language == "python":
