@@ -512,7 +512,7 @@ def _guard_conditions_changed(changed: ChangedFile) -> Iterator[Finding]:
                 key=lambda r: SequenceMatcher(None, r.text.strip(), row.text.strip()).ratio(),
             )
             ratio = SequenceMatcher(None, old.text.strip(), row.text.strip()).ratio()
-            fewer = _rejects_fewer(old.text, row.text)
+            fewer = _rejects_fewer(old.text, row.text) or _pattern_widened(old.text, row.text)
             if fewer is not None and ratio >= 0.4:
                 yield finding(
                     "guard_weakened",
@@ -602,6 +602,26 @@ def _rejects_fewer(old: str, new: str) -> str | None:
     if len(re.findall(conj, new)) > len(re.findall(conj, old)):
         return "a condition was added to it"
     return None
+
+
+_GUARD_PATTERN = re.compile(
+    r"/((?:\\/|[^/\n])+)/[a-z]*\.test\(|(?:match|fullmatch|search|MatchString|matches|test)\(\s*r?[\"']((?:[^\"'\\]|\\.)+)[\"']"
+)
+
+
+def _pattern_widened(old: str, new: str) -> str | None:
+    """The pattern a rejecting guard tests now matches more: a wildcard (`.*`, `.+`) it did not
+    have, or an anchor (`^`, `$`) gone."""
+    before, after = _GUARD_PATTERN.search(old), _GUARD_PATTERN.search(new)
+    if before is None or after is None:
+        return None
+    was = before.group(1) or before.group(2) or ""
+    now = after.group(1) or after.group(2) or ""
+    if was == now:
+        return None
+    wildcard = any(w in now and w not in was for w in (".*", ".+", "\\S+", "\\w+", "[^"))
+    anchors = any(a in was and a not in now for a in ("^", "$"))
+    return "its pattern matches more" if wildcard or anchors else None
 
 
 def _alternatives(line: str) -> frozenset[str]:
