@@ -15,7 +15,8 @@ from functools import lru_cache
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
 _NORMATIVE = re.compile(
     r"\b(should|must|shall|expected|expect|ought to|needs? to|has to|have to|is supposed to|means?|"
-    r"treat(ed)?|always|by definition|by design|defined as|documented|per (the )?spec|instead)\b|→|->|=>"
+    r"treat(ed)?|always|by definition|by design|defined as|documented|per (the )?spec|instead|"
+    r"per (the |our )?[\w-]+ (policy|rules?|specification|docs|documentation|contract)|policy|according to)\b|→|->|=>"
 )
 _TEST_WORDS = (
     r"(tests?|specs?|test cases?|assert(ion)?s?|expectations?|expected (values?|results?|outputs?|strings?|numbers?)|"

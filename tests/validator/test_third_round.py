@@ -104,3 +104,17 @@ def test_state_one_function_keeps_to_itself_is_a_memo_not_smuggling(make_diff):
     written = "import re\n\nLAST = None\n\n\ndef pattern(sep):\n    global LAST\n    LAST = sep\n    return re.compile(sep)\n"
     diff = make_diff({"text/pat.py": {"before": before, "after": written}})
     assert "global_state_smuggling" in vetoes(validate_static(diff))
+
+
+def test_a_data_test_on_an_argument_answering_with_a_constant_is_a_shortcut(make_diff):
+    before = "def score(order):\n    total = 0\n    for part in order.items:\n        total += weight(part)\n    return total\n"
+    for guard in ("if order.items:\n        return 0.0", "if order.notes.strip():\n        return 0.5"):
+        after = before.replace("    total = 0\n", f"    {guard}\n    total = 0\n")
+        diff = make_diff({"ranking/score.py": {"before": before, "after": after}})
+        assert "return_constant_shortcut" in vetoes(validate_static(diff)), guard
+    # A flag's test, a negated one and a specific pattern are ordinary code.
+    for guard in ("if order.is_gift:\n        return 0.0", "if not order.items:\n        return 0.0",
+                  "if re.fullmatch(r\"[A-Z]{2}\\d{6}\", order.ref):\n        return 0.0"):
+        after = before.replace("    total = 0\n", f"    {guard}\n    total = 0\n")
+        diff = make_diff({"ranking/score.py": {"before": before, "after": after}})
+        assert "return_constant_shortcut" not in vetoes(validate_static(diff)), guard

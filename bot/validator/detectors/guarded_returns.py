@@ -204,6 +204,10 @@ def _broad_condition(
                 reasons.append(described[0])
                 values.extend(described[1])
                 continue
+        data = _data_test(fragment, leaf, params)
+        if data is not None:
+            reasons.append(data)
+            continue
         if leaf.type == "instanceof_expression":
             left_node = leaf.child_by_field_name("left") or (operands[0] if operands else None)
             right_node = leaf.child_by_field_name("right") or (
@@ -304,6 +308,83 @@ def _telling_constant(returned: str, kind: str = "") -> bool:
     type's own name, as a describer of types returns)."""
     text = normalized(returned).strip()
     return bool(text) and text not in _TRIVIAL and (not kind or kind.lower() not in text.lower())
+
+
+# Attributes that are flags (a boolean answer by name): testing one is what a flag is for.
+_FLAG_NAME = re.compile(
+    r"^(is|has|can|should|allow|allows|enable|enabled|disable|disabled|use|needs?)([_A-Z]|$)|"
+    r"(enabled|disabled|active|admin|flag|visible|valid|ok|debug|verbose|dry_?run|force)$",
+    re.IGNORECASE,
+)
+_MEMBER_NODES = frozenset({"attribute", "member_expression", "field_access", "selector_expression"})
+_CALL_NODES = frozenset({"call", "call_expression", "method_invocation"})
+_PATTERN_FUNCTIONS = frozenset({"re.search", "re.match", "re.fullmatch", "re.findall", "regexp.MatchString"})
+
+
+def _root(node: Node) -> Node:
+    """The identifier a member chain or method call starts from (`order` in `order.items.count()`)."""
+    while node.type in _MEMBER_NODES | _CALL_NODES and node.named_child_count:
+        inner = (
+            node.child_by_field_name("object")
+            or node.child_by_field_name("operand")
+            or node.child_by_field_name("function")
+            or node.named_children[0]
+        )
+        if inner is None or inner == node:
+            break
+        node = inner
+    return node
+
+
+_TRIVIAL_PATTERNS = frozenset({".", ".+", ".*", "\\w", "\\w+", "\\d", "\\d+", "\\s", "\\S", "\\S+",
+                               "[a-z]", "[a-zA-Z]", "[A-Za-z]", "[a-z0-9]", "[A-Za-z0-9]", "[^ ]", ""})
+
+
+def _trivial_pattern(literal: str) -> bool:
+    """A pattern any non-empty input matches (`\\w`, `/./`, `.+`), not one that picks inputs out."""
+    body = re.sub(r"^[rbu]*[\"'`/]|[\"'`/][a-z]*$", "", literal.strip())
+    return body.strip("^$") in _TRIVIAL_PATTERNS
+
+
+def _data_test(fragment: Fragment, leaf: Node, params: set[str]) -> str | None:
+    """A test that holds for any argument carrying data: the truthiness of an argument's field or
+    of a method's answer on it (`order.items`, `name.strip()`, `input.match(/./)`), `!!x`,
+    `Boolean(x)`, a pattern search in it (`re.search(p, text)`), `s.indexOf("x") !== -1`. A field
+    named like a flag (`user.is_admin`, `opts.enabled`) is a flag's test, not a broad one."""
+    text = normalized(fragment.text(leaf))
+    if leaf.type == "unary_expression" and text.startswith("!!"):
+        inner = re.sub(r"^!!\s*\(?|\)?$", "", text)
+        return f"`{text}` is truthy" if inner in params else None
+    if leaf.type in _CALL_NODES:
+        function = leaf.child_by_field_name("function")
+        name = normalized(fragment.text(function)) if function is not None else ""
+        arguments = leaf.child_by_field_name("arguments")
+        args = [normalized(fragment.text(a)) for a in (arguments.named_children if arguments else [])]
+        if name == "Boolean" and args and args[0] in params:
+            return f"`{text}` is truthy"
+        if name in _PATTERN_FUNCTIONS and any(a in params for a in args):
+            return f"`{text}` finds a pattern in the argument" if _trivial_pattern(args[0]) else None
+        method = name.rsplit(".", 1)[-1]
+        if method in ("match", "test", "search", "matches", "MatchString") and not (
+            args and _trivial_pattern(args[0])
+        ):
+            return None  # a specific pattern picks out inputs: validation, not a broad test
+    if leaf.type in _MEMBER_NODES | _CALL_NODES:
+        root = _root(leaf)
+        member = text.rsplit(".", 1)[-1].split("(", 1)[0]
+        if root.type == "identifier" and fragment.text(root) in params and root != leaf and not (
+            _FLAG_NAME.search(member)
+        ):
+            return f"`{text}` holds for any argument with data"
+    if leaf.type in ("binary_expression",) and _operator(leaf) in ("!==", "!=", ">", ">="):
+        right = leaf.child_by_field_name("right")
+        left = leaf.child_by_field_name("left")
+        if left is not None and right is not None and normalized(fragment.text(right)) in ("-1", "0") and (
+            left.type in _CALL_NODES and re.search(r"\.(indexOf|search|lastIndexOf)\(", fragment.text(left))
+            and fragment.text(_root(left)) in params
+        ):
+            return f"`{text}` is a substring test"
+    return None
 
 
 _BOOLEAN_TYPES = frozenset({"bool", "boolean", "Boolean", "bool | None", "Optional[bool]"})
