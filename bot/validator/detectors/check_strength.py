@@ -31,7 +31,9 @@ _CHECK = re.compile(
     r"equals|\bnot\b|!\w)"
 )
 _PRESENCE = re.compile(
-    r"\b(toBeTruthy|toBeDefined|toBeTrue|toBeFalsy|toBeInstanceOf|assertNotNull|assertIsNotNone|"
+    r"\b(toBeTruthy|toBeDefined|toBeTrue|toBeFalsy|toBeInstanceOf|assertNotNull|assertIsNotNone|notNullValue|"
+    r"anything|instanceOf|any\(\w+\.class\)|assert_called|assert_called_once|assert_any_call|toHaveBeenCalled|"
+    r"toHaveBeenCalledTimes|"
     r"assert_not_nil|refute_nil|be_truthy|be_present|be_a|be_an|be_kind_of|NotNil|NotEmpty|NotZero|"
     r"isNotNull|isNotEmpty|isPresent|isTrue|assert_predicate|ok\.?\(|assert\.ok|exist)\b|\.(present|positive|"
     r"any|nonzero|empty|zero)\?|\bis not None\b|!= nil\b|!== (null|undefined)\b|\bisinstance\(|"
@@ -49,13 +51,25 @@ _TOLERANCE = re.compile(
 _EXACT = re.compile(
     r"==|!=|\b(is|equals?|eql|eq|Equal\w*|DeepEqual|deepEqual|strictEqual|deepStrictEqual|assertEquals|"
     r"assert_equal|assertEqual|toEqual|toBe|toStrictEqual|isEqualTo|equalTo|must_equal|JSONEq|"
-    r"ElementsMatch|assertArrayEquals|assertIterableEquals|cmp\.Diff)\b"
+    r"ElementsMatch|assertArrayEquals|assertIterableEquals|cmp\.Diff|assert_called_once_with|assert_called_with|"
+    r"toHaveBeenCalledWith|toHaveBeenLastCalledWith|toThrowErrorMatchingInlineSnapshot)\b"
 )
 _ASSERT_EQUALS_DELTA = re.compile(r"\bassertEquals\s*\(([^,()]|\([^()]*\))+,([^,()]|\([^()]*\))+,\s*[\d.eE+-]+\s*\)")
 
 
+# An expected failure named (`raises(ValueError, match=…)`, `toThrow(SyntaxError)`) pins down what
+# goes wrong; a bare one (`toThrow()`, `raises(Exception)`) only that something does.
+_RAISES = re.compile(r"\b(toThrow|toThrowError|assertThrows|raises|assertRaises|assert_raises|raise_error)\b")
+_NAMED_RAISE = re.compile(
+    r"\b(toThrow|toThrowError|assertThrows|raises|assertRaises|assert_raises|raise_error)\(\s*"
+    r"(?!(Exception|Error|BaseException|Throwable|RuntimeError|StandardError)\b)[\w.]*[\w\"'/]|\bmatch\s*="
+)
+
+
 def strength(text: str) -> int | None:
     """How much a check line pins down, or None when the line checks nothing."""
+    if _RAISES.search(text) and not _MESSAGE.search(text):
+        return EXACT if _NAMED_RAISE.search(text) else PRESENCE
     if not _CHECK.search(text) or _MESSAGE.search(text):
         return None
     if _TOLERANCE.search(text) or _ASSERT_EQUALS_DELTA.search(text):
