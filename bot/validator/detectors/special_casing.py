@@ -125,7 +125,9 @@ _STRING_BODY = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'")
 
 def _literal_in(code: str, value: str, language: str | None = None) -> bool:
     if re.fullmatch(r"-?\d+(\.\d+)?", value):
-        return re.search(rf"(?<![\w.\"']){re.escape(value)}(?![\w.\"'])", code) is not None
+        # A number, or a string of digits (`"07911123456"`, a phone number or card number).
+        bare = re.search(rf"(?<![\w.\"']){re.escape(value)}(?![\w.\"'])", code) is not None
+        return bare or re.search(rf"[\"'`]{re.escape(value)}[\"'`]", code) is not None
     escaped = re.escape(value)
     backtick = f"|`{escaped}`" if language in JS_LIKE or language == "go" else ""
     return re.search(rf"(\"{escaped}\"|'{escaped}'{backtick})", code) is not None
