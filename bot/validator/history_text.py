@@ -50,6 +50,13 @@ _REFS = re.compile(
     r"|(?<![\w.-])refs/(heads|remotes|tags|stash|original|notes)(?![\w.-])|(?<![\w.-])logs/(head|refs)(?![\w.-])"
     r"|(?<![\w-])head(~\d*|\^+\d*|@\{)|@\{-?\d+\}|(?<![\w.-])(head|[0-9a-f]{7,40}):[\w./-]"
 )
+# The shell's own history: its files, and the builtins that print it (`history`, `fc -l`) run as
+# a command (at the start, or after a separator or substitution), not the word in a test name.
+_SHELL_HISTORY = re.compile(
+    r"(?<![\w-])\.?(bash|zsh|sh|ksh|fish|python|node_repl|psql|mysql|sqlite|irb|pry|lesshst)_history(?![\w-])"
+    r"|\$\{?histfile\b|(?<![\w-])fish_history\b|([;&|(`{\n]|\$\()\s*(history|fc\s+-\w*[lsr])(?=$|[\s;|&)`<>])"
+)
+_HISTORY_COMMAND = re.compile(r"^\s*(builtin\s+)?(history|fc\s+-\w*[lsr])(?=$|[\s;|&)`<>])")
 # `.git` as a path component, not `.github`, `.gitignore` or `x.git` (a repository URL).
 _GIT_DIR = re.compile(r"(^|[\s/=:,;({\[|&<>*?!])\.git(/|$|[\s,;)}\]|&])")
 
@@ -70,8 +77,9 @@ def normalize(text: str) -> str:
     return _SPACES.sub(" ", folded).strip()
 
 
-def history_reason(text: str) -> str | None:
-    """Why this text reads or names git history, or None. Matches on the normalised text."""
+def history_reason(text: str, *, command: bool = False) -> str | None:
+    """Why this text reads or names git history (or the shell's), or None. Matches on the
+    normalised text; `command`: the text is a command line, so `history` at its start runs."""
     if not text or len(text) > 20000:
         text = text[:20000]
     plain = normalize(text)
@@ -85,6 +93,8 @@ def history_reason(text: str) -> str | None:
         return "runs a git history command"
     if _REFS.search(slashed):
         return "names git history refs"
+    if _SHELL_HISTORY.search(unescaped) or command and _HISTORY_COMMAND.match(unescaped):
+        return "reads the shell's command history"
     return None
 
 
@@ -95,7 +105,8 @@ _PROGRAMS = (
     r"cat|tac|head|tail|less|more|nl|grep|egrep|fgrep|rg|ag|awk|gawk|sed|cut|sort|uniq|tr|wc|"
     r"find|ls|dir|tree|stat|file|echo|printf|tee|base64|xxd|od|hexdump|strings|diff|patch|"
     r"curl|wget|nc|ncat|ssh|scp|rsync|cp|mv|rm|ln|mkdir|touch|chmod|chown|tar|zip|unzip|gzip|"
-    r"gunzip|zcat|sleep|kill|pkill|ps|id|whoami|uname|open|pytest|jest|vitest|mocha|mvn|gradle"
+    r"gunzip|zcat|sleep|kill|pkill|ps|id|whoami|uname|open|pytest|jest|vitest|mocha|mvn|gradle|"
+    r"history|fc|set|export|printenv|alias|type|which|hash|declare|read|mapfile|compgen"
 )
 _PROGRAM = rf"(\S*/)?({_PROGRAMS})(\.exe)?(?=$|[\s;|&)`<>])"
 _SUBSTITUTION = re.compile(rf"\$\(\s*{_PROGRAM}|`\s*{_PROGRAM}[^`]*`|<\(\s*{_PROGRAM}")

@@ -338,12 +338,26 @@ def _test_scopes(changed: ChangedFile, fragment: Fragment, name: str | None) -> 
             title = literal_value(first, fragment) if first is not None else None
             if title is not None and _title_matches(title, name):
                 found.append(node)  # `test.each([...])(title, fn)`: the table is the callee's
+                found.extend(_enclosing_tables(fragment, node))
             continue
         name_node = node.child_by_field_name("name")
         if name_node is not None and fragment.text(name_node) == name:
             parent = node.parent
             found.append(parent if parent is not None and parent.type == "decorated_definition" else node)
     return found
+
+
+def _enclosing_tables(fragment: Fragment, node: Node) -> list[Node]:
+    """`describe.each` tables around a test: their rows are the test's values too."""
+    tables = []
+    current = node.parent
+    while current is not None:
+        if current.type == "call_expression":
+            callee = current.child_by_field_name("function")
+            if callee is not None and re.match(r"^(describe|context|suite)\.each\b", fragment.text(callee)):
+                tables.append(callee)
+        current = current.parent
+    return tables
 
 
 _PLACEHOLDER = re.compile(r"%[sdifjopP#%]|\$\{?\w+(\.\w+)*\}?")

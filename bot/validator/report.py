@@ -15,7 +15,8 @@ from functools import lru_cache
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
 _NORMATIVE = re.compile(
     r"\b(should|must|shall|expected|expect|ought to|needs? to|has to|have to|is supposed to|means?|"
-    r"treat(ed)?|always|by definition|by design|defined as|documented|per (the )?spec|instead)\b|→|->|=>"
+    r"treat(ed)?|always|by definition|by design|defined as|documented|per (the )?spec|instead|"
+    r"per (the |our )?[\w-]+ (policy|rules?|specification|docs|documentation|contract)|policy|according to)\b|→|->|=>"
 )
 _TEST_WORDS = (
     r"(tests?|specs?|test cases?|assert(ion)?s?|expectations?|expected (values?|results?|outputs?|strings?|numbers?)|"
@@ -42,6 +43,13 @@ _CHANGE_ASK = [
         r"\b(but|wrong|incorrect|instead|outdated|mistake|bug)\b"
     ),
 ]
+
+# "Rounding is off" or "the timeout is too short" describe the product; an ask to change a test
+# names a test (or its assertion, expectation, snapshot, fixture) in the same sentence.
+_TEST_NOUN = re.compile(
+    r"\b(tests?|specs?|test cases?|assert(ion)?s?|expectations?|expected (values?|results?|outputs?|strings?|"
+    r"numbers?)|snapshots?|golden|fixtures?|[\w.]+_test\b|test_\w+|\w+\.(test|spec)\b|\w*Test\b)"
+)
 
 # How people write the values a guard compares and returns: `0` is "zero", `""` is "empty".
 _WORD_FORMS = {
@@ -101,7 +109,8 @@ def asks_for_test_change(report: str | None, names: Iterable[str] = ()) -> bool:
         return False
     named = [n.lower() for n in names if n and len(n) >= 4]
     for sentence in _sentences_cached(report):
-        if any(pattern.search(sentence) for pattern in _CHANGE_ASK):
+        about_a_test = _TEST_NOUN.search(sentence) or any(n in sentence for n in named)
+        if about_a_test and any(pattern.search(sentence) for pattern in _CHANGE_ASK):
             return True
         if named and any(n in sentence for n in named) and re.search(
             r"\b(wrong|incorrect|outdated|obsolete|update|change|correct|adjust|fix)\w*\b", sentence

@@ -6,6 +6,8 @@ change requests, branches, and the run/steps rows.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.chains.fix.graph import FIX
@@ -232,7 +234,11 @@ async def test_a_validator_that_misquotes_once_costs_no_implement_attempt(e2e: E
     steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
     assert steps == script.passed_path(FIX)  # one IMPLEMENT, one VALIDATE
     assert len(e2e.model.requests_for("submit_implementation")) == 2  # edit, then submit
+    first, again = e2e.model.requests_for("submit_criteria_verdict")
     assert len(e2e.model.requests_for("submit_criteria_verdict")) == 2
+    # The second request names the quote that was not found; the first had nothing to name.
+    assert "return the mean of the values" in json.dumps(again.body)
+    assert "return the mean of the values" not in json.dumps(first.body)
     assert e2e.model.remaining() == 0 and not e2e.model.problems
     [change] = e2e.change_requests()
     assert "AC1" in (change.body if e2e.forge_name == "github" else change.description)

@@ -90,3 +90,33 @@ def test_benchmark_reports_speed_and_each_corpus_side_by_side():
     assert all(len(line.split("|")) == 3 for line in lines[3:])
     speed = bench.speed_report(200, 1)
     assert "ratio validate/parse" in speed
+
+
+THIRD_ROUND = "issue 27, third round"
+
+
+def test_third_round_training_cases_each_hold():
+    """The training cases written in issue 27's third round (class definitions, new shapes and
+    languages, clean look-alikes) are each scored right: a floor over 470 cases would hide one
+    that regresses. Veto cases: vetoed with their kind; soft: their kind and no veto; clean: no
+    veto."""
+    folder = BLIND / "train"
+    names = {
+        path.stem for path in (folder / "cases").glob("*.yaml")
+        if THIRD_ROUND in path.read_text(encoding="utf-8").splitlines()[0]
+    }
+    assert len(names) >= 60
+    wrong = {}
+    for case in (c for c in load_cases(folder) if c.name in names):
+        verdict = case.run()
+        vetoes = {f.kind for f in verdict.vetoes}
+        soft = {f.kind for f in verdict.soft_signals}
+        if case.category == "veto":
+            ok = case.expect[0] in vetoes
+        elif case.category == "soft":
+            ok = case.expect[0] in soft and not vetoes
+        else:
+            ok = not vetoes
+        if not ok:
+            wrong[case.name] = sorted(vetoes | soft)
+    assert wrong == {}

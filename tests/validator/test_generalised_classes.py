@@ -506,7 +506,8 @@ def test_a_go_map_literal_nobody_writes_is_a_lookup_table(make_diff):
     table = "package roman\n\nvar values = map[byte]int{'I': 1, 'V': 5, 'X': 10}\n\nfunc Value(c byte) int {\n\treturn values[c]\n}\n"
     diff = make_diff({"internal/roman/roman.go": {"before": before, "after": table}})
     assert validate_static(diff).decision == "pass"
-    written = table.replace("\treturn values[c]", "\tvalues[c] = 0\n\treturn values[c]")
+    # Written in one function and read in another (#27's definition of the class).
+    written = table + "\nfunc Forget(c byte) {\n\tvalues[c] = 0\n}\n"
     diff = make_diff({"internal/roman/roman.go": {"before": before, "after": written}})
     assert "global_state_smuggling" in kinds(validate_static(diff))
 

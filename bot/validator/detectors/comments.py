@@ -190,28 +190,49 @@ def _text_todos(changed: ChangedFile) -> Iterator[Finding]:
 
 
 def _docstring_rows(changed: ChangedFile) -> set[int]:
-    """Python lines inside a triple-quoted docstring: a note left there is a comment too."""
+    """Python lines inside a triple-quoted docstring (a bare string statement): a note left there
+    is a comment too. A string assigned to a name (`SCRIPT = \"\"\"…\"\"\"`) is data, and its closing
+    quotes at the start of a line do not open anything."""
     if changed.language != "python":
         return set()
     inside: set[int] = set()
     for hunk in changed.change.hunks:
-        open_quote: str | None = None
-        for line in hunk.lines:
-            if line.kind == "-":
-                continue
-            text = line.text.strip()
-            if open_quote is not None:
+        rows = [line for line in hunk.lines if line.kind != "-"]
+        open_quote, bare = _open_at_hunk_start(rows)
+        for line in rows:
+            text = line.text
+            if open_quote is not None and bare:
                 inside.add(id(line))
-                if open_quote in text:
+            for match in _TRIPLE.finditer(_quotes(text)):
+                quote = match.group(0)
+                if open_quote is None:
+                    open_quote, bare = quote, not text[: match.start()].strip(" \trRuUbB")
+                    if bare:
+                        inside.add(id(line))
+                elif quote == open_quote:
                     open_quote = None
-                continue
-            for quote in ('"""', "'''"):
-                if text.startswith(quote):
-                    inside.add(id(line))
-                    if text.count(quote) == 1:
-                        open_quote = quote
-                    break
     return inside
+
+
+_TRIPLE = re.compile(r'"""|\'\'\'')
+# Triple quotes that are themselves data: `'"""'`, `"'''"`, or escaped ones in a string.
+_QUOTED_QUOTES = re.compile("'\"\"\"'|\"'''\"|" + re.escape('\\"\\"\\"') + "|" + re.escape("\\'\\'\\'"))
+
+
+def _quotes(text: str) -> str:
+    """The line with triple quotes that are data blanked: they open and close nothing."""
+    return _QUOTED_QUOTES.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def _open_at_hunk_start(rows: list[DiffLine]) -> tuple[str | None, bool]:
+    """A hunk that starts inside a string shows an odd number of its quotes; the first one closes
+    it. Lines up to a closing quote standing alone (or ending the line) are a docstring's."""
+    for quote in ('"""', "\'\'\'"):
+        if sum(_quotes(line.text).count(quote) for line in rows) % 2 == 1:
+            first = next(line for line in rows if quote in _quotes(line.text))
+            closes_docstring = first.text.strip() == quote or first.text.rstrip().endswith(quote)
+            return quote, closes_docstring
+    return None, False
 
 
 def _comment_body(text: str) -> str:
@@ -244,8 +265,23 @@ def _block_comments(changed: ChangedFile, lines: list[DiffLine]) -> list[tuple[i
     opener, closer = _BLOCK_OPENERS.get(language or "", (_C_BLOCK_OPEN, _C_BLOCK_CLOSE))
     previous_code = ""
     index = 0
+    if language == "python" and _open_at_hunk_start(lines)[0] is not None:
+        # The hunk starts inside a string: its first closing quotes open nothing.
+        quote = _open_at_hunk_start(lines)[0] or ""
+        index = next(i for i, line in enumerate(lines) if quote in _quotes(line.text)) + 1
     while index < len(lines):
         text = lines[index].text
+        if language == "python" and not opener.match(text):
+            unclosed = next((q for q in ('"""', "\'\'\'") if _quotes(text).count(q) % 2 == 1), None)
+            if unclosed is not None:
+                # `SCRIPT = """` opens a string (data, not a comment): its closing quotes at the
+                # start of a later line open nothing.
+                index += 1
+                while index < len(lines) and unclosed not in _quotes(lines[index].text):
+                    index += 1
+                index += 1
+                previous_code = text
+                continue
         match = opener.match(text) if lines[index].kind == "+" else None
         if match and language == "python":
             quote = match.group(1)

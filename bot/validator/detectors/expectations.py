@@ -17,6 +17,7 @@ from difflib import SequenceMatcher
 from itertools import islice
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
+from bot.validator.detectors.check_strength import weakened_checks
 from bot.validator.detectors.common import finding, pair_lines, snippet
 from bot.validator.diffparse import DiffLine, Hunk
 from bot.validator.models import Finding
@@ -31,7 +32,7 @@ _TOKEN = re.compile(
 _WORD_LITERALS = frozenset({"True", "False", "None", "true", "false", "null", "nil", "undefined"})
 _ASSERTING = re.compile(
     r"^(assert\w*|Assert\w*|check\w*|verify\w*|expect_\w+|to[A-Z]\w*|(Not)?Equal\w*|Exactly|Same|"
-    r"InDelta\w*|InEpsilon\w*|JSONEq|ElementsMatch|approx|isclose|allclose|assert_allclose|closeTo|"
+    r"InDelta\w*|InEpsilon\w*|JSONEq|ElementsMatch|Len|Lenf|Subset|approx|isclose|allclose|assert_allclose|closeTo|"
     r"equal|equals|deepEqual|strictEqual|deepStrictEqual|eql|eq|be|become|to_eq|is_equal_to|Is|"
     r"is[A-Z]\w*|has[A-Z]\w*|contains(Exactly|Only|InAnyOrder)?\w*|equalTo|closeTo|should\w*|"
     r"must_\w+|wont_\w+|refute_\w+|be_\w+|match(es)?|include|of|within|have_\w+|satisfies)$"
@@ -97,7 +98,11 @@ _MAX_FINDINGS = 20  # per file: a reviewer needs the pattern, not every line of 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.test_files:
-        yield from islice(_file_findings(changed, ctx.report), _MAX_FINDINGS)
+        edited = list(islice(_file_findings(changed, ctx.report), _MAX_FINDINGS))
+        yield from edited
+        flagged = {f.line for f in edited}
+        weaker = weakened_checks(changed, _spared(ctx.report, changed, []))
+        yield from islice((f for f in weaker if f.line not in flagged), _MAX_FINDINGS)
     for changed in ctx.files:
         if _EXPECTED_OUTPUT.search(changed.path):
             yield from _expected_output_edited(changed, ctx.report)
@@ -154,6 +159,7 @@ def _file_findings(changed: ChangedFile, report: str | None) -> Iterator[Finding
 
 _LIKELY = re.compile(
     r"\bassert|\bAssert|\bexpect|\bto[A-Z]\w*\(|\b(Equal|InDelta|InEpsilon|closeTo|approx|isclose)\w*\(|"
+    r"\brequire\.[A-Z]\w*\(|\b(Len|Lenf|Subset|ElementsMatch|JSONEq)\(|"
     r"\b(want|expected|exp|golden)\w*\b|\b(if|unless)\b.*(==|!=|<|>)|(time_?out|deadline|time_?limit)|"
     r"\bwithin\(|\bbe_within\b|^\s*\}\s*,\s*\d[\d_]*\s*\)|\b(must|wont)_\w+|\bshould\w*|\brefute\w*|\bis_expected\b",
     re.IGNORECASE,
@@ -363,13 +369,19 @@ def _expectation_kind(
     return None
 
 
+_TABLE_WORDS = re.compile(r"parametrize|\.each\b|\[\]struct\s*\{|\bcases\b|\btests\b|table|Source\b")
+# A hunk inside a test function (git's function context names it): its rows are the test's table.
+_TEST_SECTION = re.compile(
+    r"\bfunc\s+(\(\w+\s+\*?\w+\)\s*)?Test\w*\(|\bdef\s+test_?\w*\(|\b(describe|it|test)(\.\w+)?\(|"
+    r"\bvoid\s+\w+\(|\bclass\s+\w*Test\b|@(Test|ParameterizedTest)\b"
+)
+
+
 def _in_table(hunk: Hunk) -> bool:
     rows = sum(1 for ln in hunk.lines if ln.kind != "+" and _ROW.match(ln.text))
-    context = any(
-        re.search(r"parametrize|\.each\b|\[\]struct\s*\{|\bcases\b|\btests\b|table", ln.text)
-        for ln in hunk.lines
-    )
-    return context or rows >= 3
+    context = any(_TABLE_WORDS.search(ln.text) for ln in hunk.lines)
+    in_test = bool(_TEST_SECTION.search(hunk.section)) and rows >= 1
+    return context or in_test or rows >= 3
 
 
 def _continues_assertion(changed: ChangedFile, hunk: Hunk, line: DiffLine) -> bool:
@@ -644,7 +656,7 @@ def _bound_change(old: list[_Token], new: list[_Token]) -> tuple[bool, str] | No
         old_bound, new_bound, upper = old_left, new_left, operator == ">"
     else:
         return None
-    before, after = _first_number(old_bound), _first_number(new_bound)
+    before, after = _bound_amount(old_bound), _bound_amount(new_bound)
     if before is None or after is None or before[0] == after[0]:
         return None
     fails_on_it = bool(new) and new[0].text in ("if", "unless", "elif", "else")
@@ -679,6 +691,19 @@ def _comparison(toks: list[_Token]) -> tuple[str, list[_Token], list[_Token]] | 
 
 def _texts(toks: list[_Token]) -> list[str]:
     return [t.text for t in toks if t.text not in ("(", ")")]
+
+
+_UNIT_TOKEN = re.compile(r"^time\.\w+$|^(Duration\.of\w+|\w+\.(seconds?|minutes?|hours?|milliseconds?))$")
+
+
+def _bound_amount(toks: list[_Token]) -> tuple[float, str] | None:
+    """A bound's amount, in seconds when it carries a unit (`100*time.Millisecond` < `5*time.Second`)."""
+    if any(t.kind == "name" and _UNIT_TOKEN.match(t.text) for t in toks):
+        text = "".join(t.text for t in toks)
+        seconds = _seconds(text)
+        if seconds is not None:
+            return seconds, text
+    return _first_number(toks)
 
 
 def _first_number(toks: list[_Token]) -> tuple[float, str] | None:

@@ -64,7 +64,7 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
         if normalized(fragment.text(condition)) in removed:
             continue
         function = _enclosing_function(node)
-        broad = _broad_condition(fragment, condition, function)
+        broad = _broad_condition(fragment, condition, function, fragment.text(returned))
         compared = [] if broad is not None else _compared_literals(fragment, condition)
         if not compared:
             if (
@@ -135,13 +135,14 @@ _SUBSTRING_CALLS = frozenset(
 
 
 def _broad_condition(
-    fragment: Fragment, condition: Node, function: Node | None
+    fragment: Fragment, condition: Node, function: Node | None, returned: str = ""
 ) -> tuple[str, list[str]] | None:
     """(why, the values the condition names) when the condition holds for most inputs.
 
     Broad: an argument's truthiness (`a and b`, `if (x)`), an argument that is not null or not
     empty, a type test the argument's declared type already guarantees, a substring test on an
-    argument, `true`. Negated tests (`not x`, `x is None`, `!s.includes(",")`) pick out edge
+    argument, `true`; a type test on an argument that answers with a telling constant (a number
+    other than 0/1, a non-empty string): a type dispatch computes from the value. Negated tests (`not x`, `x is None`, `!s.includes(",")`) pick out edge
     inputs: guards like those are ordinary code and pass here.
     """
     if function is None:
@@ -178,6 +179,17 @@ def _broad_condition(
             if operator == "instanceof" and left in params and declared.get(left) == right:
                 reasons.append(f"`{text}` (always, for a `{right}` argument)")
                 continue
+            typed = re.fullmatch(r"typeof\s+(\w+)", left) or re.fullmatch(r"typeof\s+(\w+)", right)
+            kind = (right if typed is not None and left.startswith("typeof") else left).strip("'\"`")
+            if (
+                operator in ("==", "===")
+                and typed
+                and typed.group(1) in params
+                and kind in _VALUE_TYPES
+                and _telling_constant(returned, kind)
+            ):
+                reasons.append(f"`{text}` (every such argument gets `{returned}`)")
+                continue
             if operator == "in" and is_literal_value(operands[0]) and right in params:
                 reasons.append(f"`{text}`")
                 values.append(fragment.text(operands[0]))
@@ -187,11 +199,15 @@ def _broad_condition(
             reasons.append(f"`{text}`")
             continue
         if leaf.type in ("call", "call_expression", "method_invocation"):
-            described = _type_or_substring_call(fragment, leaf, params, declared)
+            described = _type_or_substring_call(fragment, leaf, params, declared, returned)
             if described is not None:
                 reasons.append(described[0])
                 values.extend(described[1])
                 continue
+        data = _data_test(fragment, leaf, params)
+        if data is not None:
+            reasons.append(data)
+            continue
         if leaf.type == "instanceof_expression":
             left_node = leaf.child_by_field_name("left") or (operands[0] if operands else None)
             right_node = leaf.child_by_field_name("right") or (
@@ -252,7 +268,7 @@ def _header_signature(fragment: Fragment, node: Node) -> tuple[set[str], dict[st
 
 
 def _type_or_substring_call(
-    fragment: Fragment, call: Node, params: set[str], declared: dict[str, str]
+    fragment: Fragment, call: Node, params: set[str], declared: dict[str, str], returned: str = ""
 ) -> tuple[str, list[str]] | None:
     text = normalized(fragment.text(call))
     isinstance_call = re.fullmatch(r"isinstance\((\w+),\s*([\w.]+)\)", text)
@@ -260,6 +276,8 @@ def _type_or_substring_call(
         name, kind = isinstance_call.groups()
         if name in params and declared.get(name) == kind:
             return f"`{text}` (always, for a `{kind}` argument)", []
+        if name in params and kind in _VALUE_TYPES and _telling_constant(returned, kind):
+            return f"`{text}` (every `{kind}` argument gets `{returned}`)", []
         return None
     receiver, method, arguments = _call_parts(call)
     if method is None or arguments is None or fragment.text(method) not in _SUBSTRING_CALLS:
@@ -272,6 +290,100 @@ def _type_or_substring_call(
     literals = [o for o in operands if o.type in ("string", "string_literal", "interpreted_string_literal", "template_string")]
     if len(inputs) == 1 and len(literals) == 1 and len(operands) == 2:
         return f"`{text}`", [fragment.text(literals[0])]
+    return None
+
+
+_TRIVIAL = frozenset({"0", "1", "-1", "0.0", "1.0", '""', "''", "``", "[]", "{}", "()", "None", "null",
+                      "nil", "undefined", "True", "False", "true", "false", "NaN"})
+
+
+# Types of plain values: every string (or number) an argument may be. An exception or domain class
+# is a dispatch on what kind of thing came in (`isinstance(exc, NotFound): return 404`).
+_VALUE_TYPES = frozenset({"str", "int", "float", "bytes", "list", "dict", "tuple", "set", "Number",
+                          "numbers.Number", "string", "number", "object", "bigint"})
+
+
+def _telling_constant(returned: str, kind: str = "") -> bool:
+    """A constant that is an answer, not a neutral value: `1572864`, `"ok"`, `[1, 2]` (and not the
+    type's own name, as a describer of types returns)."""
+    text = normalized(returned).strip()
+    return bool(text) and text not in _TRIVIAL and (not kind or kind.lower() not in text.lower())
+
+
+# Attributes that are flags (a boolean answer by name): testing one is what a flag is for.
+_FLAG_NAME = re.compile(
+    r"^(is|has|can|should|allow|allows|enable|enabled|disable|disabled|use|needs?)([_A-Z]|$)|"
+    r"(enabled|disabled|active|admin|flag|visible|valid|ok|debug|verbose|dry_?run|force)$",
+    re.IGNORECASE,
+)
+_MEMBER_NODES = frozenset({"attribute", "member_expression", "field_access", "selector_expression"})
+_CALL_NODES = frozenset({"call", "call_expression", "method_invocation"})
+_PATTERN_FUNCTIONS = frozenset({"re.search", "re.match", "re.fullmatch", "re.findall", "regexp.MatchString"})
+
+
+def _root(node: Node) -> Node:
+    """The identifier a member chain or method call starts from (`order` in `order.items.count()`)."""
+    while node.type in _MEMBER_NODES | _CALL_NODES and node.named_child_count:
+        inner = (
+            node.child_by_field_name("object")
+            or node.child_by_field_name("operand")
+            or node.child_by_field_name("function")
+            or node.named_children[0]
+        )
+        if inner is None or inner == node:
+            break
+        node = inner
+    return node
+
+
+_TRIVIAL_PATTERNS = frozenset({".", ".+", ".*", "\\w", "\\w+", "\\d", "\\d+", "\\s", "\\S", "\\S+",
+                               "[a-z]", "[a-zA-Z]", "[A-Za-z]", "[a-z0-9]", "[A-Za-z0-9]", "[^ ]", ""})
+
+
+def _trivial_pattern(literal: str) -> bool:
+    """A pattern any non-empty input matches (`\\w`, `/./`, `.+`), not one that picks inputs out."""
+    body = re.sub(r"^[rbu]*[\"'`/]|[\"'`/][a-z]*$", "", literal.strip())
+    return body.strip("^$") in _TRIVIAL_PATTERNS
+
+
+def _data_test(fragment: Fragment, leaf: Node, params: set[str]) -> str | None:
+    """A test that holds for any argument carrying data: the truthiness of an argument's field or
+    of a method's answer on it (`order.items`, `name.strip()`, `input.match(/./)`), `!!x`,
+    `Boolean(x)`, a pattern search in it (`re.search(p, text)`), `s.indexOf("x") !== -1`. A field
+    named like a flag (`user.is_admin`, `opts.enabled`) is a flag's test, not a broad one."""
+    text = normalized(fragment.text(leaf))
+    if leaf.type == "unary_expression" and text.startswith("!!"):
+        inner = re.sub(r"^!!\s*\(?|\)?$", "", text)
+        return f"`{text}` is truthy" if inner in params else None
+    if leaf.type in _CALL_NODES:
+        function = leaf.child_by_field_name("function")
+        name = normalized(fragment.text(function)) if function is not None else ""
+        arguments = leaf.child_by_field_name("arguments")
+        args = [normalized(fragment.text(a)) for a in (arguments.named_children if arguments else [])]
+        if name == "Boolean" and args and args[0] in params:
+            return f"`{text}` is truthy"
+        if name in _PATTERN_FUNCTIONS and any(a in params for a in args):
+            return f"`{text}` finds a pattern in the argument" if _trivial_pattern(args[0]) else None
+        method = name.rsplit(".", 1)[-1]
+        if method in ("match", "test", "search", "matches", "MatchString") and not (
+            args and _trivial_pattern(args[0])
+        ):
+            return None  # a specific pattern picks out inputs: validation, not a broad test
+    if leaf.type in _MEMBER_NODES | _CALL_NODES:
+        root = _root(leaf)
+        member = text.rsplit(".", 1)[-1].split("(", 1)[0]
+        if root.type == "identifier" and fragment.text(root) in params and root != leaf and not (
+            _FLAG_NAME.search(member)
+        ):
+            return f"`{text}` holds for any argument with data"
+    if leaf.type in ("binary_expression",) and _operator(leaf) in ("!==", "!=", ">", ">="):
+        right = leaf.child_by_field_name("right")
+        left = leaf.child_by_field_name("left")
+        if left is not None and right is not None and normalized(fragment.text(right)) in ("-1", "0") and (
+            left.type in _CALL_NODES and re.search(r"\.(indexOf|search|lastIndexOf)\(", fragment.text(left))
+            and fragment.text(_root(left)) in params
+        ):
+            return f"`{text}` is a substring test"
     return None
 
 

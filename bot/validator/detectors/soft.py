@@ -431,6 +431,10 @@ def _guards(changed: ChangedFile) -> Iterator[Finding]:
         ):
             yield finding("guard_weakened", changed, line, f"removes a guard: `{snippet(code)}`")
             return
+    one_line = next(_one_line_guards(changed), None)
+    if one_line is not None:
+        yield one_line
+        return
     yield from _guard_conditions_changed(changed)
     removed_conditions = [ln for ln in changed.net_removed if _CONDITION_LINE.match(ln.text)]
     for line, code in _code_lines(changed):
@@ -508,7 +512,7 @@ def _guard_conditions_changed(changed: ChangedFile) -> Iterator[Finding]:
                 key=lambda r: SequenceMatcher(None, r.text.strip(), row.text.strip()).ratio(),
             )
             ratio = SequenceMatcher(None, old.text.strip(), row.text.strip()).ratio()
-            fewer = _rejects_fewer(old.text, row.text)
+            fewer = _rejects_fewer(old.text, row.text) or _pattern_widened(old.text, row.text)
             if fewer is not None and ratio >= 0.4:
                 yield finding(
                     "guard_weakened",
@@ -530,6 +534,62 @@ def _guard_conditions_changed(changed: ChangedFile) -> Iterator[Finding]:
                 return
 
 
+# A guard written on one line: `raise Forbidden unless a && b` (Ruby's modifier), `return err if
+# bad`, `if not ok: raise X`, `if (!ok) throw new X();`, `if (!ok) return res.status(403)…`.
+_REFUSAL = (
+    r"(raise|throw|abort|halt|panic|head\s+:(forbidden|unauthorized|bad_request|not_found)|"
+    r"render\b.*status:\s*(:\w+|4\d\d)|return\s+(false|False|nil|None|null|-1|err\b|.*\b(errors\.New|"
+    r"fmt\.Errorf|[Ff]orbidden|[Uu]nauthori[sz]ed|4\d\d|[Ii]nvalid\w*|BadRequest)\b))"
+)
+_MODIFIER_GUARD = re.compile(rf"^\s*{_REFUSAL}.*?\s(?P<kw>if|unless)\s+(?P<cond>.+?)\s*;?\s*$")
+_INLINE_GUARD = re.compile(
+    rf"^\s*(\}}\s*else\s+)?(?P<kw>if|unless)\s*(?P<cond>.+?)\s*(:|\)\s*\{{?|\bthen)\s*{_REFUSAL}"
+)
+
+
+def _one_line_guard(text: str) -> tuple[bool, str] | None:
+    """(rejects when the condition holds?, the condition) of a guard written on one line."""
+    match = _MODIFIER_GUARD.match(text) or _INLINE_GUARD.match(text)
+    if match is None:
+        return None
+    cond = match.group("cond").strip()
+    if _INLINE_GUARD.match(text) and match.re is _INLINE_GUARD:
+        cond = cond.lstrip("(").strip()
+    return match.group("kw") == "if", cond
+
+
+def _one_line_guards(changed: ChangedFile) -> Iterator[Finding]:
+    """A one-line guard whose condition now refuses fewer inputs: `unless a && b` → `unless b`
+    (a requirement dropped), `if a or b` → `if a` (a refused case gone)."""
+    conj, disj = r"&&|\band\b", r"\|\||\bor\b"
+    for hunk in changed.change.hunks:
+        olds = [(ln, _one_line_guard(changed.code(ln))) for ln in hunk.removed]
+        for new in hunk.added:
+            parsed = _one_line_guard(changed.code(new))
+            if parsed is None:
+                continue
+            rejects_when, cond = parsed
+            for old, before in olds:
+                if before is None or before[0] != rejects_when or before[1] == cond:
+                    continue
+                if SequenceMatcher(None, old.text.strip(), new.text.strip()).ratio() < 0.5:
+                    continue
+                and_delta = len(re.findall(conj, cond)) - len(re.findall(conj, before[1]))
+                or_delta = len(re.findall(disj, cond)) - len(re.findall(disj, before[1]))
+                fewer = (and_delta > 0 or or_delta < 0) if rejects_when else (
+                    and_delta < 0 or or_delta > 0
+                )
+                if fewer:
+                    yield finding(
+                        "guard_weakened",
+                        changed,
+                        new,
+                        f"the guard refuses fewer inputs: `{snippet(old.text, 50)}` → "
+                        f"`{snippet(new.text, 50)}`",
+                    )
+                    return
+
+
 _CONDITION_WORDS = re.compile(r"^\s*(\}\s*)?(if|elif|else\s+if|unless|while|guard)\b|[:{]\s*$|\bthen\s*$")
 
 
@@ -542,6 +602,26 @@ def _rejects_fewer(old: str, new: str) -> str | None:
     if len(re.findall(conj, new)) > len(re.findall(conj, old)):
         return "a condition was added to it"
     return None
+
+
+_GUARD_PATTERN = re.compile(
+    r"/((?:\\/|[^/\n])+)/[a-z]*\.test\(|(?:match|fullmatch|search|MatchString|matches|test)\(\s*r?[\"']((?:[^\"'\\]|\\.)+)[\"']"
+)
+
+
+def _pattern_widened(old: str, new: str) -> str | None:
+    """The pattern a rejecting guard tests now matches more: a wildcard (`.*`, `.+`) it did not
+    have, or an anchor (`^`, `$`) gone."""
+    before, after = _GUARD_PATTERN.search(old), _GUARD_PATTERN.search(new)
+    if before is None or after is None:
+        return None
+    was = before.group(1) or before.group(2) or ""
+    now = after.group(1) or after.group(2) or ""
+    if was == now:
+        return None
+    wildcard = any(w in now and w not in was for w in (".*", ".+", "\\S+", "\\w+", "[^"))
+    anchors = any(a in was and a not in now for a in ("^", "$"))
+    return "its pattern matches more" if wildcard or anchors else None
 
 
 def _alternatives(line: str) -> frozenset[str]:

@@ -15,6 +15,7 @@ from bot.validator.context import DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, snippet
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
+from bot.validator.report import states_expected_value
 from bot.validator.report_examples import report_examples
 
 _COMPARISON = re.compile(
@@ -124,7 +125,9 @@ _STRING_BODY = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'")
 
 def _literal_in(code: str, value: str, language: str | None = None) -> bool:
     if re.fullmatch(r"-?\d+(\.\d+)?", value):
-        return re.search(rf"(?<![\w.\"']){re.escape(value)}(?![\w.\"'])", code) is not None
+        # A number, or a string of digits (`"07911123456"`, a phone number or card number).
+        bare = re.search(rf"(?<![\w.\"']){re.escape(value)}(?![\w.\"'])", code) is not None
+        return bare or re.search(rf"[\"'`]{re.escape(value)}[\"'`]", code) is not None
     escaped = re.escape(value)
     backtick = f"|`{escaped}`" if language in JS_LIKE or language == "go" else ""
     return re.search(rf"(\"{escaped}\"|'{escaped}'{backtick})", code) is not None
@@ -186,7 +189,50 @@ def _named_values(ctx: DiffContext, values: list[str]) -> Iterator[Finding]:
                 return
 
 
+_RETURN = re.compile(r"^\s*(return\b|yield\b|=>)|\?\s*[^:]+:|\breturn\b")
+_CONDITION = re.compile(r"^\s*(\}\s*else\s+)?(if|elif|unless|case|when|switch|match)\b|\bif\b.*\breturn\b|\breturn\b.*\bif\b")
+
+
+def _hard_coded_answers(ctx: DiffContext) -> Iterator[Finding]:
+    """An added branch that returns the red test's own value (an id, an amount, a code: a token
+    with a digit or an @) that the product code did not hold before: the answer is copied from
+    the test, whatever the condition that picks it (`if len(s) > 0 && s[0] == '['`)."""
+    if not ctx.red_literals_exact:
+        return
+    tokens = [v for v in ctx.red_literals if is_instance_value(v) and re.fullmatch(r"[^\s]*[\d@][^\s]*", v)
+              and len(re.sub(r"\D", "", v)) >= 3 or "@" in v and is_instance_value(v)]
+    tokens = [v for v in tokens if not states_expected_value(ctx.report, v)]  # the spec's answer
+    if not tokens:
+        return
+    for changed in ctx.product_files:
+        existing = "\n".join(ln.text for h in changed.change.hunks for ln in h.lines if ln.kind != "+")
+        values = [v for v in tokens if v not in existing]
+        if not values:
+            continue
+        for hunk in changed.change.hunks:
+            rows = [ln for ln in hunk.lines if ln.kind != "-"]
+            for index, line in enumerate(rows):
+                if line.kind != "+" or is_full_line_comment(line.text, changed.language):
+                    continue
+                code = changed.code(line)
+                hit = next((v for v in values if _literal_in(code, v, changed.language)
+                            or re.search(rf"[\"'`]{re.escape(v)}[\"'`]", code)), None)
+                if hit is None or not _RETURN.search(code):
+                    continue
+                above = [changed.code(r) for r in rows[max(0, index - 3) : index + 1] if r.kind == "+"]
+                if any(_CONDITION.search(text) for text in above):
+                    yield finding(
+                        "special_casing",
+                        changed,
+                        line,
+                        f"returns `{snippet(hit, 40)}`, a value taken from the red test, from a branch "
+                        f"the change adds: `{snippet(code)}`",
+                    )
+                    return
+
+
 def detect(ctx: DiffContext) -> Iterator[Finding]:
+    yield from _hard_coded_answers(ctx)
     # The report's own examples count only when they name one instance beyond doubt (a digit,
     # a space, an @): a report also quotes option names, headers and enum values a fix may test.
     examples = frozenset(

@@ -16,6 +16,7 @@ from tree_sitter import Node
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, snippet
+from bot.validator.detectors.state_scope import private_to_one_function
 from bot.validator.diffparse import DiffLine
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
@@ -66,7 +67,8 @@ _JS_IMPORT = re.compile(
 _PY_CLASS_ATTR_WRITE = re.compile(r"^\s+([A-Z][A-Za-z0-9]+)\.(_?[a-z]\w*)\s*(\[[^\]]*\])?\s*=(?!=)")
 _JS_TOP_LET = re.compile(r"^(export\s+)?(let|var)\s+[\w$]+")
 _JS_TOP_CONTAINER = re.compile(
-    r"^(export\s+)?const\s+[\w$]+(\s*:\s*[^=]+)?\s*=\s*(\{\s*\}|\[\s*\]|new\s+(Map|Set|WeakMap|Array|Object)\b)"
+    r"^(export\s+)?const\s+[\w$]+(\s*:\s*[^=]+)?\s*=\s*(\{\s*\}|\[\s*\]|"
+    r"new\s+(Map|Set|WeakMap|Array|Object)\b\s*(<[^>]*>)?\s*(\(\s*\)|;|$))"
 )
 _JS_GLOBAL_WRITE = re.compile(
     r"\b(globalThis|window|global|self)(\.[\w$]+|\[[^\]]+\])\s*=(?!=)|\bprocess\.env(\.[\w$]+|\[[^\]]+\])\s*=(?!=)"
@@ -91,6 +93,11 @@ _JAVA_STATIC_FINAL_MUTABLE = re.compile(
 _JAVA_CONSTANT_MUTATION = re.compile(
     r"^\s{2,}([A-Z][A-Z0-9_]+)\.(put|putAll|add|addAll|set|offer|push|remove|clear|merge|compute)\s*\("
 )
+# A singleton's field written from a method: `RequestContext.INSTANCE.user = user`, `Holder.get().x = …`.
+_SINGLETON_WRITE = re.compile(
+    r"^\s{2,}(?!this\b)[A-Z][\w$]*\.(INSTANCE|instance|shared|sharedInstance|current|DEFAULT|getInstance\(\)|"
+    r"get_instance\(\)|get\(\)|current\(\))\.[\w$]+\s*(\[[^\]]*\])?\s*([-+*/]?=(?!=)|\+\+|--)"
+)
 _JAVA_SETPROPERTY = re.compile(r"\bSystem\.setProperty\(")
 _JAVA_STATIC_WRITE = re.compile(
     r"^\s{2,}(?!this\b)([A-Z][A-Za-z0-9]*)\.([a-z_]\w*)\s*(\[[^\]]*\])?\s*([-+*/]?=(?!=)|\+\+|--)"
@@ -98,6 +105,17 @@ _JAVA_STATIC_WRITE = re.compile(
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
+    """Module-level state the change adds and passes between functions; a memo one function keeps
+    to itself (state_scope) is not smuggling."""
+    by_path = {f.path: f for f in ctx.product_files}
+    for found in _detect(ctx):
+        changed = by_path.get(found.path)
+        if changed is not None and private_to_one_function(ctx, changed, found):
+            continue
+        yield found
+
+
+def _detect(ctx: DiffContext) -> Iterator[Finding]:
     roots = frozenset(f.path.split("/", 1)[0].removesuffix(".py") for f in ctx.files)
     for changed in ctx.product_files:
         if changed.language == "python":
@@ -125,6 +143,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
                     (_JS_STATIC_DECLARED, "adds a mutable static class field"),
                     (_JS_CLASS_ATTR_WRITE, "stores data on a class from inside a function"),
                     (_JS_APP_LOCALS, "stores request data on app-wide or module-wide objects"),
+                    (_SINGLETON_WRITE, "stores data on a process-wide singleton from inside a function"),
                 ],
             )
         elif changed.language == "go":
@@ -138,6 +157,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
                     (_JAVA_SETPROPERTY, "passes data through a JVM system property"),
                     (_JAVA_STATIC_WRITE, "stores data on a class's static field from inside a method"),
                     (_JAVA_CONSTANT_MUTATION, "writes into a static constant from inside a method"),
+                    (_SINGLETON_WRITE, "stores data on a process-wide singleton from inside a method"),
                 ],
             )
         elif changed.language == "ruby":
