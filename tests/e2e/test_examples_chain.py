@@ -94,6 +94,10 @@ async def test_accepted_at_the_first_iteration(e2e: E2E):
     assert not e2e.model.problems
 
 
+ONE_FORGE = pytest.mark.parametrize("forge_name", ["github"])  # the chain is forge-blind
+
+
+@ONE_FORGE
 async def test_critic_feedback_passes_held_out_and_nothing_holds_a_held_out_example(e2e: E2E):
     e2e = await _summoned(e2e)
     split = ex.split_for(e2e.settings)
@@ -133,6 +137,7 @@ async def test_critic_feedback_passes_held_out_and_nothing_holds_a_held_out_exam
     assert not e2e.model.problems
 
 
+@ONE_FORGE
 async def test_a_run_below_the_held_out_threshold_ends_with_metrics_and_no_change_request(
         e2e: E2E):
     e2e = await _summoned(e2e, rounds=1)
@@ -158,6 +163,7 @@ async def test_a_run_below_the_held_out_threshold_ends_with_metrics_and_no_chang
     assert not e2e.model.problems
 
 
+@ONE_FORGE
 async def test_generator_output_holding_a_held_out_example_is_caught(e2e: E2E):
     e2e = await _summoned(e2e)
     split = ex.split_for(e2e.settings)
@@ -180,7 +186,6 @@ async def test_generator_output_holding_a_held_out_example_is_caught(e2e: E2E):
     assert leaks.count(await _database_rows(e2e)) == 0
 
 
-ONE_FORGE = pytest.mark.parametrize("forge_name", ["github"])  # the chain is forge-blind
 
 
 def _generator_inputs(e2e: E2E) -> list[str]:
@@ -258,6 +263,7 @@ async def test_a_red_repository_suite_blocks_acceptance(e2e: E2E):
     assert not e2e.model.problems
 
 
+@ONE_FORGE
 @pytest.mark.slow  # two real worker processes and a 3 s heartbeat timeout
 async def test_a_run_resumed_in_another_worker_recomputes_the_same_held_out_part(
         e2e: E2E, tmp_path):

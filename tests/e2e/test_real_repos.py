@@ -17,7 +17,8 @@ from tests.e2e.buggy_repo import branch_file, changed_files, push_files, tree_fi
 from tests.e2e.conftest import E2E
 from tests.fakes.model import Turn
 
-pytestmark = pytest.mark.e2e
+# One forge: what a run does with a real repository is the chain's, not the forge's (tests/e2e/test_happy_path.py and the forge contract cover GitLab).
+pytestmark = [pytest.mark.e2e, pytest.mark.parametrize("forge_name", ["github"])]
 
 # The README's `.smith.yml` shape: setup builds `.venv` (here offline: no pip, the harness's
 # packages reached through a .pth file) and caches it; the repository has no .gitignore.

@@ -197,6 +197,7 @@ async def _stop(worker: subprocess.Popen | None) -> None:
         worker.wait(timeout=5)
 
 
+@pytest.mark.parametrize("forge_name", ["github"])  # resuming is the engine's, not the forge's
 @pytest.mark.slow  # two real worker processes and a 3 s heartbeat timeout: about 12 s
 async def test_a_worker_killed_mid_implement_is_replaced_and_the_run_resumes_once(
     e2e: E2E, tmp_path: Path,
