@@ -7,6 +7,7 @@ import pytest
 
 from bot.chains.fix.artifacts import StepName as S
 from bot.chains.fix.state import FixState
+from bot.engine.errors import EnvironmentBroken
 from bot.engine.graph import Verdict
 from tests.e2e.script import (
     CRUTCH_EDIT,
@@ -165,3 +166,25 @@ async def test_not_covered_in_the_validators_own_words_is_still_a_veto_after_a_m
     outcome = await fix.run(S.VALIDATE)
 
     assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.IMPLEMENT))
+
+
+@pytest.mark.smith_yml(
+    "regression:\n  enabled: true\n"
+    "  command: python3 -m pytest -q -p no:cacheprovider -k no_such_test --junitxml={junit}\n")
+async def test_a_full_suite_that_collects_nothing_is_the_environment_not_a_red_fix(
+    fix: StepBench,
+) -> None:
+    """Seen on a real project whose tests live in `tests.py`: "full suite red: 0 failing" sent
+    a green fix back to IMPLEMENT. No tests is a command to fix, and costs no attempt."""
+    await implemented(fix)
+    fix.runner.script(S.VALIDATE, VERDICT)
+    await fix.run(S.VALIDATE)
+    before = FixState.of(fix.ctx)
+
+    with pytest.raises(EnvironmentBroken) as broken:
+        await fix.run(S.REGRESSION)
+
+    assert broken.value.problem.cause == "no_tests"
+    assert "regression.command" in broken.value.problem.fix
+    after = FixState.of(fix.ctx)  # no attempt spent, nothing told to the next IMPLEMENT
+    assert (after.attempts, after.feedback) == (before.attempts, before.feedback)

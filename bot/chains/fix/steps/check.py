@@ -53,7 +53,7 @@ from bot.validator.static import validate_static
 from bot.workspace.failure_summary import summarize_failures
 from bot.workspace.junit import RunStatus as TestRunStatus
 from bot.workspace.junit import TestOutcome, TestRunResult
-from bot.workspace.test_failure import command_problem
+from bot.workspace.test_failure import EnvironmentProblem, command_problem
 from bot.workspace.testrun import run_checks, run_full_suite, run_tests
 from bot.workspace.trajectory import TrajectoryEvent
 
@@ -282,6 +282,13 @@ async def regression(ctx: RunContext) -> StepOutcome:
     result = await run_tests_or_raise(
         ctx, lambda: run_full_suite(ctx.sandbox, ctx.workspace.path, ctx.repo_config),
         step=str(StepName.REGRESSION), touched=await change_paths(ctx))
+    if result.status == TestRunStatus.COMPLETED and not result.cases:
+        # A suite that collects nothing says nothing about the fix: the command is wrong, and
+        # sending the fix back to IMPLEMENT would spend its attempts on configuration.
+        raise EnvironmentBroken(EnvironmentProblem(
+            cause="no_tests", detail="the full-suite command ran and reported no tests",
+            fix="set `regression.command` (or `tests.paths`) in `.smith.yml` so the full "
+                "suite collects the repository's tests"))
     green = result.status == TestRunStatus.COMPLETED and result.all_passed
     await FixState.save(ctx, full_suite=FullSuite(passed=green, tests=len(result.cases),
                                                   failing=len(result.failing)))
