@@ -45,7 +45,8 @@ class EnvironmentProblem:
 
     cause: str
     """command_not_found | runner_missing | runner_crashed | collection_error |
-    project_not_importable | timeout | limit"""
+    project_not_importable | timeout | limit | no_tests (REGRESSION: the full suite reported
+    none)"""
     detail: str
     """A short, user-facing account (no raw log)."""
     fix: str
