@@ -321,8 +321,8 @@ _REPRODUCING_STEPS = frozenset({"brt", "reproduce", "reproduction"})
 _RUNNER_TOOL = re.compile(r"test|pytest|jest|vitest|mocha|rspec|junit|spec", re.IGNORECASE)
 # Outcomes that mean "failed on an assertion"; an error or a collection failure is not red.
 _RED_OUTCOMES = frozenset(
-    {"red_assertion", "red", "failed", "fail", "failure", "assertion_failed", "assertion_error",
-     "assertionerror", "assertion_failure"}
+    {"red_assertion", "red_reported_error", "red", "failed", "fail", "failure",
+     "assertion_failed", "assertion_error", "assertionerror", "assertion_failure"}
 )
 
 

@@ -3,13 +3,18 @@ an assertion; anything else is reverted and sent back."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from pathlib import Path
+
 import pytest
 
 from bot.chains.fix.artifacts import StepName as S
+from bot.chains.fix.graph import FIX
 from bot.chains.fix.state import FixState
 from bot.engine.graph import Verdict
+from tests.e2e.buggy_repo import make_buggy_repo
 from tests.e2e.script import ACCEPTANCE, DIAGNOSIS, RED_TEST, RED_TEST_FILE, RED_TEST_ID, REPRO
-from tests.steps.bench import StepBench
+from tests.steps.bench import StepBench, build_bench
 
 GREEN_TEST = RED_TEST.replace("average([2, 4]) == 3", "average([2, 4]) == 6")
 SKIP = {"status": "skipped", "skip_reason": "nondeterministic",
@@ -100,3 +105,65 @@ async def test_brt_switched_off_in_the_config_asks_no_model(fix: StepBench) -> N
 
     assert (outcome.verdict, outcome.next) == (Verdict.SKIPPED, str(S.IMPLEMENT))
     assert fix.runner.calls == []
+
+
+QUOTING_BODY = ("`average([5])` crashes with `ZeroDivisionError: division by zero` instead of "
+                "returning 5.\n\nExpected: the average of one value is that value")
+ONE_VALUE_TEST = "from calc import average\n\n\ndef test_average_of_one_value():\n" \
+                 "    assert average([5]) == 5\n"
+ONE_VALUE_ID = "tests/test_average.py::test_average_of_one_value"
+ONE_VALUE = {**REPRO, "test_id": ONE_VALUE_ID}
+
+
+@pytest.fixture
+async def quoting(tmp_path: Path) -> AsyncIterator[StepBench]:
+    """The calc repository with a report that quotes the error the bug raises."""
+    bare = make_buggy_repo(tmp_path / "repo")
+    bench = build_bench(tmp_path, FIX, bare, title="average of one value crashes",
+                        body=QUOTING_BODY)
+    try:
+        yield bench
+    finally:
+        await bench.close()
+
+
+async def test_a_test_red_on_the_very_error_the_report_quotes_is_red(
+    quoting: StepBench,
+) -> None:
+    """The maintainers' own regression tests fail this way (cachetools 7.2.8's did)."""
+    await ready(quoting)
+    quoting.runner.script(S.BRT, ONE_VALUE, tool_calls=writes(ONE_VALUE_TEST))
+
+    outcome = await quoting.run(S.BRT)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.PASSED, str(S.IMPLEMENT))
+    red = FixState.of(quoting.ctx).red_test
+    assert red is not None and red.message == "ZeroDivisionError: division by zero"
+    assert "reported error" in (outcome.summary or "")
+    code = await quoting.records.events(quoting.ctx.run_id, actor="code", tools=["run_tests"])
+    assert [e.args["outcome"] for e in code] == ["red_reported_error"]
+
+
+async def test_an_error_the_report_does_not_quote_is_not_red(fix: StepBench) -> None:
+    await ready(fix)
+    fix.runner.script(S.BRT, ONE_VALUE, tool_calls=writes(ONE_VALUE_TEST))
+
+    outcome = await fix.run(S.BRT)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.BRT))
+    assert not (fix.checkout / RED_TEST_FILE).exists()
+
+
+async def test_a_test_that_raises_the_quoted_error_itself_is_not_red(
+    quoting: StepBench,
+) -> None:
+    await ready(quoting)
+    raising = ONE_VALUE_TEST.replace(
+        "    assert average([5]) == 5\n",
+        "    average([2, 4])\n    raise ZeroDivisionError('division by zero')\n")
+    quoting.runner.script(S.BRT, ONE_VALUE, tool_calls=writes(raising))
+
+    outcome = await quoting.run(S.BRT)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.BRT))
+    assert FixState.of(quoting.ctx).red_test is None

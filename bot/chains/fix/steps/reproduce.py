@@ -1,7 +1,8 @@
 """BRT: a bug-reproduction test that OUR code proves red on an assertion before any fix.
 
 "The test is red" is a fact only when the sandbox ran it and the JUnit report shows an
-assertion failure; an import error, a collection failure or a timeout proves nothing, so the
+assertion failure (or the very error the report quotes, bot/chains/fix/reported_error.py);
+an import error, a collection failure or a timeout proves nothing, so the
 test is reverted and the agent tries again with a short account of what happened. A skip is
 accepted only as bot/chains/fix/repro_skip.py allows (backend code needs an allowed reason); a
 refused one is a try like a test that is not red.
@@ -14,6 +15,8 @@ import structlog
 from bot.chains.fix.artifacts import Acceptance, Diagnosis, ReproTest, StepName
 from bot.chains.fix.model_inputs import criteria_block, diagnosis_block
 from bot.chains.fix.repro_skip import refused_skip
+from bot.chains.fix.reported_error import reported_error
+from bot.chains.fix.steps.understand import report_for_model
 from bot.chains.fix.state import FixState, RedTest
 from bot.engine.context import RunContext
 from bot.engine.graph import ONWARD, StepOutcome, Verdict
@@ -21,6 +24,7 @@ from bot.kit.agent import run_agent
 from bot.kit.change import change_diff, change_paths, revert_changes
 from bot.kit.environment import run_tests_or_raise
 from bot.kit.reach import base_test_files, globs_matcher
+from bot.text.untrusted import report_text_for_quotes
 from bot.workspace.failure_summary import summarize_failures
 from bot.workspace.junit import RunStatus as TestRunStatus
 from bot.workspace.junit import TestOutcome, TestRunResult
@@ -35,6 +39,23 @@ def red_message(result: TestRunResult, test_id: str) -> str:
         if case.outcome == TestOutcome.RED_ASSERTION:
             return (case.message or case.details or "assertion failed").strip()[:1500]
     return ""
+
+
+async def _report_text(ctx: RunContext) -> str:
+    """The report as the model saw it (allowed authors only): the reporter's own words."""
+    await report_for_model(ctx)
+    return report_text_for_quotes(ctx.tools.need("issue"), ctx.notes.authors)
+
+
+def _read_text(ctx: RunContext, path: str | None) -> str | None:
+    """The test file as written; None when it cannot be read (missing, a link, too big), and
+    then a red on an error is not taken: nobody could check the test did not raise it itself."""
+    if not path:
+        return None
+    try:
+        return ctx.workspace.read_file(path, max_bytes=1_000_000).decode("utf-8", "replace")
+    except (OSError, ValueError):
+        return None
 
 
 async def brt(ctx: RunContext) -> StepOutcome:
@@ -77,17 +98,23 @@ async def brt(ctx: RunContext) -> StepOutcome:
                                step=str(StepName.BRT)),
         step=str(StepName.BRT), touched=written)
     red = result.status == TestRunStatus.COMPLETED and result.is_red_on_assertion(test_id)
-    seen = "red_assertion" if red else ("green" if result.all_passed else "red_error")
+    source = None if red else _read_text(ctx, artifact.file)
+    quoted = None if red or source is None else reported_error(
+        result, test_id, await _report_text(ctx), source)
+    seen = ("red_assertion" if red else "red_reported_error" if quoted
+            else "green" if result.all_passed else "red_error")
     await ctx.trajectory.record(step=str(StepName.BRT), actor="code", tool="run_tests",
                                 args={"test_id": test_id, "outcome": seen},
                                 ok=True, detail=result.status.value)
-    if red:
+    if red or quoted:
+        message = red_message(result, test_id) if red else quoted or ""
         await FixState.save(
-            ctx, red_test=RedTest(id=test_id, file=artifact.file, message=red_message(result, test_id)),
+            ctx, red_test=RedTest(id=test_id, file=artifact.file, message=message),
             brt_feedback=None,
         )
+        summary = f"{test_id} is red" + ("" if red else f" on the reported error ({quoted})")
         return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
-                           diff=await change_diff(ctx), summary=f"{test_id} is red")
+                           diff=await change_diff(ctx), summary=summary[:300])
     await revert_changes(ctx, written)
     if result.status == TestRunStatus.TIMEOUT:
         why = "the test run timed out"
@@ -96,7 +123,8 @@ async def brt(ctx: RunContext) -> StepOutcome:
     else:
         why = summarize_failures(result, ctx.workspace.path) or (
             f"{test_id} did not fail on an assertion ({result.status.value}); "
-            "errors, import problems and collection failures do not count")
+            "errors, import problems and collection failures do not count, except the very "
+            "error the report quotes")
     await FixState.save(ctx, brt_feedback=why)
     await ctx.record_failure(str(StepName.BRT), "brt_not_red", f"{test_id}: {why}")
     return StepOutcome(Verdict.REJECTED, str(StepName.BRT), artifact=artifact,
