@@ -6,6 +6,8 @@ one, else clean), a seeded shuffle, half of each stratum (the odd one included) 
 files move; the subject modules they import are copied to each side that needs them.
 
     .venv/bin/python tests/testgen/smell_blind/split.py   # splits incoming/ once
+
+A later batch goes into incoming/ the same way and joins each side's labels.yaml.
 """
 
 from __future__ import annotations
@@ -52,8 +54,15 @@ def main() -> int:
         for label in chosen:
             shutil.copy2(incoming / label["subject"], folder / label["subject"])
             shutil.copy2(incoming / label["file"], folder / label["file"])
-        (folder / "labels.yaml").write_text(
-            yaml.safe_dump(sorted(chosen, key=lambda item: str(item["file"])), sort_keys=False),
+        # A later batch joins the earlier ones: the labels already there stay.
+        known = folder / "labels.yaml"
+        earlier = yaml.safe_load(known.read_text(encoding="utf-8")) if known.exists() else []
+        clash = {str(item["file"]) for item in earlier} & {str(item["file"]) for item in chosen}
+        if clash:
+            raise SystemExit(f"already in {part}/: {sorted(clash)}")
+        known.write_text(
+            yaml.safe_dump(sorted([*earlier, *chosen], key=lambda item: str(item["file"])),
+                           sort_keys=False),
             encoding="utf-8")
         print(f"{len(chosen)} files to {part}/")
     shutil.rmtree(incoming)
