@@ -56,7 +56,7 @@ _TEST_DIR = re.compile(
     r"(^|/)(tests?|__tests__|__mocks__|spec|specs|testing|e2e|cypress|playwright|testdata|src/test)(/|$)"
 )
 _TEST_FILE = re.compile(
-    r"(^test_.*\.py$|.*_test\.py$|^conftest\.py$|.*\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$|.*_test\.go$"
+    r"(^test_.*\.py$|^tests?\.py$|.*_tests?\.py$|^conftest\.py$|.*\.(test|spec|e2e|cy)\.[cm]?[jt]sx?$|.*_test\.go$"
     r"|.*(Test|Tests|IT|TestCase)\.(java|kt)$|.*_(spec|test)\.rb$|^test_.*\.rb$|.*Tests?\.cs$)"
 )
 # Test infrastructure outside test folders: the runners' configs and setup files. They decide

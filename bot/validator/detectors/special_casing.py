@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 
 from bot.validator.context import DiffContext, is_full_line_comment
+from bot.validator.detectors import literal_parts
 from bot.validator.detectors.common import finding, snippet
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
@@ -233,6 +234,7 @@ def _hard_coded_answers(ctx: DiffContext) -> Iterator[Finding]:
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     yield from _hard_coded_answers(ctx)
+    yield from literal_parts.detect(ctx)
     # The report's own examples count only when they name one instance beyond doubt (a digit,
     # a space, an @): a report also quotes option names, headers and enum values a fix may test.
     examples = frozenset(

@@ -286,9 +286,6 @@ JSONPOINTER = Project(
             "old": "(so assume custom indexing)\n        try:\n",
             "new": "(so assume custom indexing)\n        try:\n"
                    "            if part == 'missing':\n                raise KeyError(part)\n"},
-    crutch_publishes="special_casing misses it: the crutch compares with 'missing', the "
-                     "member the red test's pointer '/missing' names, not the test's literal "
-                     "itself, and a plain word counts as a domain word, not an instance value",
 )
 TEXTTABLE = Project(
     name="texttable", kind="pypi", old="1.7.0", new="1.7.1",

@@ -28,6 +28,7 @@ from bot.chains.fix.artifacts import (
 from bot.chains.fix.model_inputs import criteria_block
 from bot.chains.fix.state import FixState, FullSuite
 from bot.chains.fix.steps.implement import add_feedback
+from bot.chains.fix.steps.understand import reporter_text
 from bot.chains.fix.verdict_checks import (
     MAX_EVIDENCE_ROUNDS,
     findings_block,
@@ -234,9 +235,11 @@ async def validate(ctx: RunContext) -> StepOutcome:
     red = FixState.of(ctx).red_test
     estimate = ctx.artifact(StepName.ESTIMATE, Estimate)
     criteria = ctx.require(StepName.ACCEPTANCE, Acceptance)
-    # The report as the criteria quote it: an input value the report names is the symptom's
-    # (special-casing it is a crutch); an edge case it states as a rule may be coded as one.
-    report = "\n".join(f"{c.quote}\n{c.behaviour}" for c in criteria.criteria)
+    # The report as the criteria quote it, then the reporter's own text: an input value the
+    # report names is the symptom's (special-casing it is a crutch); an edge case it states as
+    # a rule may be coded as one; a word it quotes as the input is the input's, not a rule's.
+    report = "\n".join([*(f"{c.quote}\n{c.behaviour}" for c in criteria.criteria),
+                        await reporter_text(ctx)])
     static = validate_static(diff, events, red_test=red.id if red else None,
                              protected=ctx.protected,
                              estimate_points=estimate.points if estimate else None,

@@ -16,7 +16,7 @@ from bot.chains.fix.artifacts import Acceptance, Diagnosis, ReproTest, StepName
 from bot.chains.fix.model_inputs import criteria_block, diagnosis_block
 from bot.chains.fix.repro_skip import refused_skip
 from bot.chains.fix.reported_error import reported_error
-from bot.chains.fix.steps.understand import report_for_model
+from bot.chains.fix.steps.understand import reporter_text
 from bot.chains.fix.state import FixState, RedTest
 from bot.engine.context import RunContext
 from bot.engine.graph import ONWARD, StepOutcome, Verdict
@@ -24,7 +24,6 @@ from bot.kit.agent import run_agent
 from bot.kit.change import change_diff, change_paths, revert_changes
 from bot.kit.environment import run_tests_or_raise
 from bot.kit.reach import base_test_files, globs_matcher
-from bot.text.untrusted import report_text_for_quotes
 from bot.workspace.failure_summary import summarize_failures
 from bot.workspace.junit import RunStatus as TestRunStatus
 from bot.workspace.junit import TestOutcome, TestRunResult
@@ -39,12 +38,6 @@ def red_message(result: TestRunResult, test_id: str) -> str:
         if case.outcome == TestOutcome.RED_ASSERTION:
             return (case.message or case.details or "assertion failed").strip()[:1500]
     return ""
-
-
-async def _report_text(ctx: RunContext) -> str:
-    """The report as the model saw it (allowed authors only): the reporter's own words."""
-    await report_for_model(ctx)
-    return report_text_for_quotes(ctx.tools.need("issue"), ctx.notes.authors)
 
 
 def _read_text(ctx: RunContext, path: str | None) -> str | None:
@@ -100,7 +93,7 @@ async def brt(ctx: RunContext) -> StepOutcome:
     red = result.status == TestRunStatus.COMPLETED and result.is_red_on_assertion(test_id)
     source = None if red else _read_text(ctx, artifact.file)
     quoted = None if red or source is None else reported_error(
-        result, test_id, await _report_text(ctx), source)
+        result, test_id, await reporter_text(ctx), source)
     seen = ("red_assertion" if red else "red_reported_error" if quoted
             else "green" if result.all_passed else "red_error")
     await ctx.trajectory.record(step=str(StepName.BRT), actor="code", tool="run_tests",

@@ -46,6 +46,12 @@ async def allowed_authors(ctx: RunContext, issue: Issue) -> set[str] | None:
     return allowed
 
 
+async def reporter_text(ctx: RunContext) -> str:
+    """The report as the model saw it (allowed authors only): the reporter's own words."""
+    await report_for_model(ctx)
+    return report_text_for_quotes(ctx.tools.need("issue"), ctx.notes.authors)
+
+
 async def report_for_model(ctx: RunContext) -> str:
     issue: Issue = ctx.tools.need("issue")
     if ctx.notes.report is None:

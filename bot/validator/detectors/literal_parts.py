@@ -1,0 +1,132 @@
+"""special_casing by part: product code comparing with one component of the red test's literal.
+
+The red test resolves `'/missing'`; the fix adds `if part == 'missing': raise KeyError(part)`.
+The whole literal never appears in the fix, so comparing whole literals misses it, and
+`missing` alone reads as a domain word. What gives it away is where the word comes from: it is
+a component of the test's input (split on the separators that input uses), it is specific (not
+a language keyword, a format or protocol name, at least three letters), the product code did
+not hold it before, and it is not one case of a vocabulary the code already enumerates
+(`elif unit == 'days'` beside a new `'weeks'`). A report that names the word in its prose
+(`Bearer tokens are rejected`) asks for it, unless the report quotes it as the test's input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
+from bot.validator.detectors.common import finding, snippet
+from bot.validator.models import Finding
+
+_SEPARATORS = re.compile(r"[/.,:;\s\-_=&?#|+@\\\[\](){}<>\"'`]+")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]{2,}")
+# Words any parser, router or formatter may name on its own: keywords of the languages Smith
+# reads, JSON and YAML scalars, protocols, formats and the commonest field names.
+_GENERIC = frozenset("""
+null none nil true false undefined nan inf infinity self this super new class def function
+return var let const and not default void async await yield import from static public private
+http https www com org net json xml html yaml yml csv tsv txt utf ascii api get set put post
+delete patch head options trace connect key keys value values name names type types data item
+items list dict map array string str int float bool boolean number object error errors id ids
+all any root index text file files path paths url uri query param params body header headers
+""".split())
+_COMPARED_LITERAL = re.compile(
+    r"(==|!=|===|!==|\bis\b|\bin\b|\bcase\b|\bwhen\b|\.equals(?:IgnoreCase)?\(|\.(?:startswith|endswith|"
+    r"startsWith|endsWith|includes|contains|has)\(|strings\.(?:EqualFold|HasPrefix|HasSuffix|Contains)\([^,]*,)"
+    r"\s*[(\[]?\s*(?:[rbfu]?)(\"[^\"]*\"|'[^']*'|`[^`]*`)"
+    r"|(\"[^\"]*\"|'[^']*'|`[^`]*`)\s*(==|!=|===|!==|\.equals\(|\bin\b)"
+)
+_QUOTED = re.compile(r"`([^`\n]+)`|\"([^\"\n]+)\"|(?<!\w)'([^'\n]+)'(?!\w)")
+
+
+def components(literal: str) -> set[str]:
+    """The specific words a literal is built of, when it is built of several."""
+    parts = [p for p in _SEPARATORS.split(literal) if p]
+    if len(parts) < 2 and not re.match(r"^[/.#:@]", literal):
+        return set()
+    return {
+        p for p in parts
+        if _WORD.fullmatch(p) and p.lower() not in _GENERIC and p != literal
+    }
+
+
+def _report_allows(report: str | None, word: str, literal: str) -> bool:
+    """The report's prose naming the word asks for it; quoting it as the input does not."""
+    if not report:
+        return False
+    quoted = [next(g for g in m.groups() if g is not None) for m in _QUOTED.finditer(report)]
+    if any(q.strip() in (word, literal) for q in quoted):
+        return False
+    prose = _QUOTED.sub(" ", report)
+    return re.search(rf"(?<![\w]){re.escape(word)}", prose, re.IGNORECASE) is not None
+
+
+def _compared_literals(code: str) -> list[str]:
+    out = []
+    for match in _COMPARED_LITERAL.finditer(code):
+        quoted = match.group(2) or match.group(3)
+        if match.group(2) and code[match.end():].lstrip().startswith(","):
+            out.append("")  # `in ('weeks', 'months')`: a list of cases
+        out.append(quoted[1:-1])
+    return out
+
+
+_SUBJECT = re.compile(r"([A-Za-z_$][\w$]*)\s*(?:\)\s*)?(?:==|!=|===|!==|\bin\b|\.equals|\.startswith|\.endswith|"
+                      r"\.startsWith|\.endsWith)|(?:==|!=|===|!==|\.equals\()\s*([A-Za-z_$][\w$]*)|"
+                      r"\b(?:switch|case|match)\s*\(?\s*([A-Za-z_$][\w$]*)")
+
+
+def _subjects(code: str) -> set[str]:
+    return {next(g for g in m.groups() if g) for m in _SUBJECT.finditer(code)} - {"not", "if", "elif"}
+
+
+def _enumerates(changed: ChangedFile, code: str) -> bool:
+    """The hunks already compare the same subject with other literals (or switch on literals):
+    a vocabulary gains one more case (`elif unit == 'days'` above a new `'weeks'`)."""
+    subjects = _subjects(code)
+    for hunk in changed.change.hunks:
+        for line in hunk.lines:
+            if line.kind == "+":
+                continue
+            text = changed.code(line)
+            if not _compared_literals(text):
+                continue
+            if subjects & _subjects(text) or re.match(r"\s*(case|when)\b", text):
+                return True
+    return False
+
+
+def detect(ctx: DiffContext) -> Iterator[Finding]:
+    if not ctx.red_literals_exact:
+        return
+    sources: dict[str, str] = {}
+    for literal in sorted(ctx.red_literals):
+        for word in sorted(components(literal)):
+            if word not in ctx.red_literals and not _report_allows(ctx.report, word, literal):
+                sources.setdefault(word, literal)
+    if not sources:
+        return
+    for changed in ctx.product_files:
+        existing = "\n".join(ln.text for h in changed.change.hunks for ln in h.lines if ln.kind != "+")
+        words = {w: lit for w, lit in sources.items()
+                 if not re.search(rf"[\"'`]{re.escape(w)}[\"'`]", existing)}
+        if not words:
+            continue
+        for line in changed.net_added:
+            if is_full_line_comment(line.text, changed.language):
+                continue
+            code = changed.code(line)
+            compared = _compared_literals(code)
+            if len(set(compared)) != 1:
+                continue  # none, or a list of cases: a vocabulary, not one example
+            hit = compared[0]
+            if hit in words and not _enumerates(changed, code):
+                yield finding(
+                    "special_casing",
+                    changed,
+                    line,
+                    f"branches on `{hit}`, a part of the red test's value `{snippet(words[hit], 40)}`: "
+                    f"`{snippet(code)}`",
+                )
+                return
