@@ -54,6 +54,9 @@ _EXACT = re.compile(
     r"ElementsMatch|assertArrayEquals|assertIterableEquals|cmp\.Diff|assert_called_once_with|assert_called_with|"
     r"toHaveBeenCalledWith|toHaveBeenLastCalledWith|toThrowErrorMatchingInlineSnapshot)\b"
 )
+# A test that fails IF a value equals something (`if got == "" { t.Fatal }`) only asserts that
+# it differs from that: presence, whatever the literal; `if got != want` pins the value down.
+_FAIL_IF_EQUAL = re.compile(r"^\s*(\}\s*else\s+)?if\b(?!.*(!=|!==|\bnot\b|!\w|<|>)).*[^=!<>]===?[^=]")
 _ASSERT_EQUALS_DELTA = re.compile(r"\bassertEquals\s*\(([^,()]|\([^()]*\))+,([^,()]|\([^()]*\))+,\s*[\d.eE+-]+\s*\)")
 
 
@@ -76,7 +79,7 @@ def strength(text: str) -> int | None:
         return TOLERANCE
     if _SIZE.search(text):
         return SIZE
-    if _PRESENCE.search(text):
+    if _PRESENCE.search(text) or _FAIL_IF_EQUAL.search(text):
         return PRESENCE
     if _EXACT.search(text):
         return EXACT

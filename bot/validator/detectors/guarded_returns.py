@@ -124,9 +124,14 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
 
 
 _NON_NULL = re.compile(r"^(None|null|nil|undefined|\"\"|''|``)$")
+# Not empty, however it is spelt: `len(x) > 0`, `x.size() >= 1`, `0 < x.length`, `!x.isEmpty()`,
+# `x.any?`; the measured value may be a field or a call chain on the argument (`order.lines()`).
+_CHAIN = r"[\w$]+(?:\(\))?(?:\.[\w$]+(?:\(\))?)*"
 _NONEMPTY = re.compile(
-    r"^(len\((?P<a>[\w.]+)\)|(?P<b>[\w.]+)\.(length|size\(\)|Length|Count|count\(\)))\s*(>|!=)\s*0$"
-    r"|^!\s*(?P<c>[\w.]+)\.(isEmpty|isBlank)\(\)$|^(?P<d>[\w.]+)\.(present\?|any\?)$"
+    rf"^(len\((?P<a>{_CHAIN})\)|(?P<b>{_CHAIN})\.(length|size\(\)|size|Length|Count|count\(\)|count))"
+    r"\s*(>\s*0|!==?\s*0|>=\s*1)$"
+    rf"|^0\s*(<|!==?)\s*(len\((?P<e>{_CHAIN})\)|(?P<f>{_CHAIN})\.(length|size\(\)|size|Length|Count|count\(\)))$"
+    rf"|^!\s*(?P<c>{_CHAIN})\.(isEmpty|isBlank)\(\)$|^(?P<d>{_CHAIN})\.(present\?|any\?)$"
 )
 _SUBSTRING_CALLS = frozenset(
     {"includes", "contains", "startsWith", "endsWith", "startswith", "endswith", "Contains",
@@ -195,7 +200,7 @@ def _broad_condition(
                 values.append(fragment.text(operands[0]))
                 continue
         nonempty = _NONEMPTY.match(text)
-        if nonempty and next(g for g in nonempty.groupdict().values() if g) in params:
+        if nonempty and re.split(r"[.(]", next(g for g in nonempty.groupdict().values() if g))[0] in params:
             reasons.append(f"`{text}`")
             continue
         if leaf.type in ("call", "call_expression", "method_invocation"):
