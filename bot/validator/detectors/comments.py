@@ -105,7 +105,9 @@ _LINT_CONFIG_LOOSENING = re.compile(
     r"[\"']?\s*[:=]\s*(false|False)\b|(skipLibCheck|ignore_missing_imports|ignore_errors|allow_\w+|suppress\w*)"
     r"[\"']?\s*[:=]\s*(true|True)\b"
 )
-_TODO = re.compile(r"\b(TODO|FIXME|XXX|HACK)\b")
+# A note for later however it is written: the shouted markers, a doc tag (`@todo`), or a
+# lower-case marker introducing its note (`todo: …`, `fixme(ann)`); not the word in prose.
+_TODO = re.compile(r"\b(TODO|FIXME|XXX|HACK|TBD|KLUDGE)\b|@(todo|fixme)\b|(?i:\b(todo|fixme)\s*(\(\w*\))?\s*:)")
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
@@ -176,7 +178,7 @@ def _todos(changed: ChangedFile) -> Iterator[Finding]:
             )
 
 
-_TEXT_COMMENT_TODO = re.compile(r"(^\s*(#|--|//|;|<!--|/?\*)|\s(#|--|//)\s).*\b(TODO|FIXME|XXX|HACK)\b")
+_TEXT_COMMENT_TODO = re.compile(r"(^\s*(#|--|//|;|<!--|/?\*)|\s(#|--|//)\s).*(\b(TODO|FIXME|XXX|HACK|TBD)\b|@(todo|fixme)\b)")
 
 
 def _text_todos(changed: ChangedFile) -> Iterator[Finding]:

@@ -206,9 +206,24 @@ def _ruby(changed: ChangedFile) -> Iterator[Finding]:
                 why = "mutates a constant from inside a method"
             elif method == "class" and _RB_IVAR_WRITE.match(code):
                 why = "stores data on the class itself from a class method"
+            elif method == "instance" and _rb_class_attribute_shared(rows, row, code):
+                why = "stores data on the class itself, for another method to read"
             if why is not None:
                 yield finding("global_state_smuggling", changed, row, f"{why}: `{snippet(code)}`")
                 return
+
+
+_RB_CLASS_ATTR_WRITE = re.compile(r"^\s*(self\.class|[A-Z]\w*(?:::[A-Z]\w*)*)\.([a-z_]\w*)\s*(\|\|)?=(?!=)")
+
+
+def _rb_class_attribute_shared(rows: list[DiffLine], row: DiffLine, code: str) -> bool:
+    """`self.class.last_cart = cart` in an instance method, read elsewhere (`self.class.last_cart`):
+    one object's data handed to every other through the class."""
+    match = _RB_CLASS_ATTR_WRITE.match(code)
+    if match is None or match.group(1) in ("Rails", "ActiveRecord", "Logger", "I18n", "Time", "Thread"):
+        return False
+    reader = re.compile(rf"\.{re.escape(match.group(2))}\b(?!\s*(\|\|)?=(?!=))")
+    return any(other is not row and reader.search(other.text) for other in rows)
 
 
 def _rb_enclosing_def(above: list[DiffLine], code: str) -> str | None:
