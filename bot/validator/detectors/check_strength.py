@@ -52,7 +52,8 @@ _EXACT = re.compile(
     r"==|!=|\b(is|equals?|eql|eq|Equal\w*|DeepEqual|deepEqual|strictEqual|deepStrictEqual|assertEquals|"
     r"assert_equal|assertEqual|toEqual|toBe|toStrictEqual|isEqualTo|equalTo|must_equal|JSONEq|"
     r"ElementsMatch|assertArrayEquals|assertIterableEquals|cmp\.Diff|assert_called_once_with|assert_called_with|"
-    r"toHaveBeenCalledWith|toHaveBeenLastCalledWith|toThrowErrorMatchingInlineSnapshot)\b"
+    r"toHaveBeenCalledWith|toHaveBeenLastCalledWith|toThrowErrorMatchingInlineSnapshot|"
+    r"errors\.(Is|As)|ErrorIs|ErrorAs|bytes\.Equal|cmp\.Equal|proto\.Equal|EqualFold)\b"
 )
 # A test that fails IF a value equals something (`if got == "" { t.Fatal }`) only asserts that
 # it differs from that: presence, whatever the literal; `if got != want` pins the value down.

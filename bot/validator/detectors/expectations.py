@@ -161,7 +161,8 @@ _LIKELY = re.compile(
     r"\bassert|\bAssert|\bexpect|\bto[A-Z]\w*\(|\b(Equal|InDelta|InEpsilon|closeTo|approx|isclose)\w*\(|"
     r"\brequire\.[A-Z]\w*\(|\b(Len|Lenf|Subset|ElementsMatch|JSONEq)\(|"
     r"\b(want|expected|exp|golden)\w*\b|\b(if|unless)\b.*(==|!=|<|>)|(time_?out|deadline|time_?limit)|"
-    r"\bwithin\(|\bbe_within\b|^\s*\}\s*,\s*\d[\d_]*\s*\)|\b(must|wont)_\w+|\bshould\w*|\brefute\w*|\bis_expected\b",
+    r"\bwithin\(|\bbe_within\b|^\s*\}\s*,\s*\d[\d_]*\s*\)|\b(must|wont)_\w+|\bshould\w*|\brefute\w*|\bis_expected\b|"
+    r"\b(max_examples|numRuns|num_runs|MaxCount|RepeatedTest|invocationCount)\b",
     re.IGNORECASE,
 )
 _MAX_CANDIDATES = 5000  # per side of a hunk: a rewrite that large is not an edit in place
@@ -228,6 +229,11 @@ def _edited(
         if _spared(report, changed, [more_time]):
             return None
         return "gives an existing test a longer time limit"
+    fewer = _sample_count_lowered(changed.code(old), changed.code(new))
+    if fewer is not None:
+        if _spared(report, changed, [fewer]):
+            return None
+        return "runs an existing test on fewer examples"
     if _pattern_loosened(changed.code(old), changed.code(new)):
         if _spared(report, changed, []):
             return None
@@ -412,6 +418,8 @@ def _frames(toks: list[_Token], index: int) -> list[str]:
             continue
         if tok.text in "([{":
             name = toks[i - 1].text if i and toks[i - 1].kind == "name" and tok.text == "(" else ""
+            if name and i > 1 and toks[i - 2].text == "new":
+                name = "new"  # `new BigDecimal("1.90")`: a constructor builds a value
             stack.append(name.rsplit(".", 1)[-1])
         elif tok.text in ")]}" and stack:
             stack.pop()
@@ -736,6 +744,20 @@ _DURATION = re.compile(
     r"|of(?P<java>Millis|Seconds|Minutes|Nanos)\(\s*(?P<jn>\d[\d_]*)\s*\)"
     r"|(?P<tu>MILLISECONDS|SECONDS|MINUTES)"
 )
+
+
+# How many examples or repetitions a property-based or repeated test runs: fewer checks less.
+_SAMPLES = re.compile(
+    r"\b(max_examples|numRuns|num_runs|MaxCount|RepeatedTest|invocationCount)\b\s*(=|:|\()\s*(value\s*=\s*)?(\d[\d_]*)"
+)
+
+
+def _sample_count_lowered(old: str, new: str) -> str | None:
+    before, after = _SAMPLES.search(old), _SAMPLES.search(new)
+    if before is None or after is None or before.group(1) != after.group(1):
+        return None
+    count = int(after.group(4).replace("_", ""))
+    return str(count) if count < int(before.group(4).replace("_", "")) else None
 
 
 def _time_limit_raised(old: str, new: str) -> str | None:
