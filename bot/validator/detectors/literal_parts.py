@@ -97,6 +97,18 @@ def _enumerates(changed: ChangedFile, code: str) -> bool:
     return False
 
 
+def _piece_of(hit: str, literals: frozenset[str], existing: str) -> str | None:
+    """A red literal the compared value is a specific piece of (`"DE89 3704"` of the test's IBAN):
+    digits in it, four characters at least, new to the product code."""
+    if len(hit) < 4 or not re.search(r"\d", hit) or re.fullmatch(r"[\d.]+", hit) and len(hit) < 5:
+        return None
+    if not (hit[0].isalnum() and hit[-1].isalnum()):
+        return None  # `-02-29`, `.00`: a pattern a rule may well test, not a piece of one value
+    if re.search(rf"[\"'`]{re.escape(hit)}[\"'`]", existing):
+        return None
+    return next((lit for lit in sorted(literals) if hit != lit and hit in lit), None)
+
+
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     if not ctx.red_literals_exact:
         return
@@ -105,14 +117,10 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
         for word in sorted(components(literal)):
             if word not in ctx.red_literals and not _report_allows(ctx.report, word, literal):
                 sources.setdefault(word, literal)
-    if not sources:
-        return
     for changed in ctx.product_files:
         existing = "\n".join(ln.text for h in changed.change.hunks for ln in h.lines if ln.kind != "+")
         words = {w: lit for w, lit in sources.items()
                  if not re.search(rf"[\"'`]{re.escape(w)}[\"'`]", existing)}
-        if not words:
-            continue
         for line in changed.net_added:
             if is_full_line_comment(line.text, changed.language):
                 continue
@@ -121,6 +129,16 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
             if len(set(compared)) != 1:
                 continue  # none, or a list of cases: a vocabulary, not one example
             hit = compared[0]
+            whole = _piece_of(hit, ctx.red_literals, existing)
+            if whole is not None:
+                yield finding(
+                    "special_casing",
+                    changed,
+                    line,
+                    f"branches on `{hit}`, a piece of the red test's value `{snippet(whole, 40)}`: "
+                    f"`{snippet(code)}`",
+                )
+                return
             if hit in words and not _enumerates(changed, code):
                 yield finding(
                     "special_casing",

@@ -79,8 +79,8 @@ _ENV_PROBES = [
     (
         re.compile(
             r"""import\.meta\.env\.(VITEST|TEST)|typeof\s+(jest|vi|describe|it|test|expect|beforeEach|mocha|jasmine)\s*[!=]=|"""
-            r"""\b(global|globalThis|window|self)\.(jest|vi|describe|it|test|expect|beforeEach|afterEach|mocha|jasmine|Cypress|__karma__)\b(?!\s*=[^=])|"""
-            r"""\bin\s+(global|globalThis|window)\b.*["'](jest|vi|describe|it|expect|mocha)["']|["'](jest|vi|describe|it|expect|mocha)["']\s+in\s+(global|globalThis|window)\b|navigator\.webdriver"""
+            r"""\b(global|globalThis|window)\.(jest|vi|describe|it|test|expect|beforeEach|afterEach|mocha|jasmine|Cypress|__karma__)\b(?!\s*=[^=])|"""
+            r"""["'](jest|vi|describe|it|expect|mocha)["']\s+in\s+(global|globalThis|window)\b|navigator\.webdriver"""
         ),
         "detects the test runner in the browser or node",
     ),

@@ -213,7 +213,8 @@ def _ruby(changed: ChangedFile) -> Iterator[Finding]:
                 return
 
 
-_RB_CLASS_ATTR_WRITE = re.compile(r"^\s*(self\.class|[A-Z]\w*(?:::[A-Z]\w*)*)\.([a-z_]\w*)\s*(\|\|)?=(?!=)")
+# `||=` is a memo (computed once, the same for everyone), not one caller's data for another.
+_RB_CLASS_ATTR_WRITE = re.compile(r"^\s*(self\.class|[A-Z]\w*(?:::[A-Z]\w*)*)\.([a-z_]\w*)\s*=(?!=)")
 
 
 def _rb_class_attribute_shared(rows: list[DiffLine], row: DiffLine, code: str) -> bool:
