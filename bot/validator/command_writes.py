@@ -44,6 +44,8 @@ def written_paths(command: str, is_target: Callable[[str], bool]) -> str | None:
                 return _clean(targets[0])
         if program in _DESTINATION_LAST and len(words) > 2 and is_target(_clean(words[-1])):
             return _clean(words[-1])
+        if program == "mv" and targets:
+            return _clean(targets[0])  # moved away: the source is gone
         if program == "git" and len(words) > 1 and _GIT_WRITES & set(words[1:3]) and targets:
             return _clean(targets[0])
         if program == "patch" and targets:

@@ -77,6 +77,8 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
                     fragment.text(returned),
                     _predicate_words(fragment, node, function),
                 )
+                and not _docs_state(fragment, node, _condition_words(fragment, condition),
+                                    fragment.text(returned))
             ):
                 yield finding(
                     "return_constant_shortcut",
@@ -195,6 +197,16 @@ def _broad_condition(
             ):
                 reasons.append(f"`{text}` (every such argument gets `{returned}`)")
                 continue
+            if _sign_test(left, right, operator, params) and answer_constant(returned):
+                reasons.append(f"`{text}` (every such amount gets `{returned}`)")
+                continue
+            if operator in ("==", "===") and {left, right} == {"err", "nil"} and answer_constant(returned):
+                reasons.append(f"`{text}` (every call that succeeds gets `{returned}`)")
+                continue
+            unwrapped = re.sub(r"^typeof\s+", "", left)
+            if operator in ("!=", "!==") and unwrapped in params and right.strip("'\"`") == "undefined":
+                reasons.append(f"`{text}`")
+                continue
             if operator == "in" and is_literal_value(operands[0]) and right in params:
                 reasons.append(f"`{text}`")
                 values.append(fragment.text(operands[0]))
@@ -202,6 +214,10 @@ def _broad_condition(
         nonempty = _NONEMPTY.match(text)
         if nonempty and re.split(r"[.(]", next(g for g in nonempty.groupdict().values() if g))[0] in params:
             reasons.append(f"`{text}`")
+            continue
+        array_test = re.fullmatch(r"Array\.isArray\((\w+)\)", text)
+        if array_test and re.search(r"\[\]$|^(Readonly)?Array<", declared.get(array_test.group(1), "")):
+            reasons.append(f"`{text}` (always, for an array argument)")
             continue
         if leaf.type in ("call", "call_expression", "method_invocation"):
             described = _type_or_substring_call(fragment, leaf, params, declared, returned)
@@ -306,6 +322,38 @@ _TRIVIAL = frozenset({"0", "1", "-1", "0.0", "1.0", '""', "''", "``", "[]", "{}"
 # is a dispatch on what kind of thing came in (`isinstance(exc, NotFound): return 404`).
 _VALUE_TYPES = frozenset({"str", "int", "float", "bytes", "list", "dict", "tuple", "set", "Number",
                           "numbers.Number", "string", "number", "object", "bigint"})
+
+
+def _sign_test(left: str, right: str, operator: str, params: set[str]) -> bool:
+    """`amount > 0`, `cents >= 0`, `0 < x.total`, `n != 0`: true for every ordinary amount."""
+    def on_input(side: str) -> bool:
+        return re.split(r"[.(\[]", side, maxsplit=1)[0] in params
+    if on_input(left) and re.fullmatch(r"-?\d+(\.\d+)?", right):
+        bound = float(right)
+        return (operator == ">" and bound <= 0) or (operator == ">=" and bound <= 0) or (
+            operator in ("!=", "!==") and bound == 0)
+    if on_input(right) and re.fullmatch(r"-?\d+(\.\d+)?", left):
+        bound = float(left)
+        return (operator == "<" and bound <= 0) or (operator == "<=" and bound <= 0)
+    return False
+
+
+_ANSWER = re.compile(
+    r"^(?:new\s+)?(?:(?:Decimal|BigDecimal|decimal\.\w+|Money\.of|BigDecimal\.valueOf)\s*\(\s*)?"
+    r"[\"']?(?P<n>-?\d[\d_]*(?:\.\d+)?)[\"']?\s*\)?(?:\s*,\s*(?:nil|null|None))?$"
+)
+
+
+def answer_constant(returned: str) -> bool:
+    """A number that is an answer (`299`, `19.00`, `Decimal('1.91')`, Go's `1.0842, nil`), not a
+    neutral value (0, 1, -1, a boolean): what a shortcut hands every ordinary input."""
+    match = _ANSWER.match(normalized(returned).strip())
+    if match is None:
+        return False
+    number = match.group("n").replace("_", "")
+    if re.fullmatch(r"[1-5]0\d", number):
+        return False  # an HTTP status: a success path answering 200 is a protocol, not an answer
+    return number.lstrip("-") not in ("0", "1", "0.0", "1.0") and len(re.sub(r"\D", "", number)) >= 2
 
 
 def _telling_constant(returned: str, kind: str = "") -> bool:
@@ -426,6 +474,24 @@ def _declared_types(fragment: Fragment, function: Node) -> dict[str, str]:
         if name is not None and kind is not None:
             out[fragment.text(name)] = fragment.text(kind).lstrip(": ").strip()
     return out
+
+
+def _docs_state(fragment: Fragment, node: Node, words: list[str], returned: str) -> bool:
+    """The function's own unchanged documentation says it in one sentence, however plainly
+    ("positive amounts pay the flat fee of 299 cents"): its answer and what the condition tests.
+    A docstring describes the function, so it needs no "must" to be its rule; a report does."""
+    docs = _with_documentation(None, fragment, node)
+    if not docs or not words:
+        return False
+    answer = normalized(returned).split(",")[0].strip().strip("\"'")
+    answer = re.sub(r"^(new\s+)?\w*\(\s*[\"']?|[\"']?\s*\)$", "", answer)
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n\s*\n", docs):
+        lowered = sentence.lower()
+        if re.search(rf"(?<![\w.]){re.escape(answer.lower())}(?![\w])", lowered) and any(
+            re.search(rf"\b{re.escape(w.lower())}", lowered) for w in words
+        ):
+            return True
+    return False
 
 
 def _with_documentation(report: str | None, fragment: Fragment, node: Node) -> str | None:
@@ -781,6 +847,17 @@ def _ruby_broad(condition: str, keyword: str, params: set[str]) -> bool:
     return bool(leaves)
 
 
+def _ruby_sign_test(condition: str, keyword: str, params: set[str]) -> bool:
+    """`if cents.positive?`, `if amount > 0`, `unless n.negative?`: every ordinary amount."""
+    leaf = condition.strip()
+    root = re.match(r"^(\w+)", leaf)
+    if root is None or root.group(1) not in params:
+        return False
+    if keyword == "if":
+        return re.fullmatch(r"[\w.]+\.(positive\?|nonzero\?)|[\w.]+\s*(>=?\s*0|!=\s*0)", leaf) is not None
+    return re.fullmatch(r"[\w.]+\.(negative\?|zero\?)", leaf) is not None
+
+
 _RB_LONE_LITERAL = re.compile(rf"^\s*{_RB_LITERAL}\s*$")
 
 
@@ -913,9 +990,8 @@ def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
                         row,
                         f"branches on `{snippet(_unquoted(named[0]), 40)}`, the example from the report: `{snippet(code, 70)}`",
                     )
-            elif _ruby_broad(condition, keyword, params) and not documents_edge_case(
-                ctx.report, [], value
-            ):
+            elif (_ruby_broad(condition, keyword, params) or _ruby_sign_test(condition, keyword, params)
+                  and answer_constant(value)) and not documents_edge_case(ctx.report, [], value):
                 yield finding(
                     "return_constant_shortcut",
                     changed,

@@ -179,6 +179,51 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
         yield from _identity_probes(changed)
         for fragment, hunk in zip(changed.fragments, [h for h in changed.change.hunks if h.added]):
             yield from _constant_returns(changed, fragment, hunk)
+        yield from _constant_overrides(changed)
+
+
+_CONSTANT = r"""(?:new\s+)?(?:Decimal|BigDecimal|BigDecimal\.valueOf)?\(?\s*(?:-?\d[\d_]*(?:\.\d+)?|"[^"]+"|'[^']+')\s*\)?"""
+_ASSIGN_CONSTANT = re.compile(
+    rf"^\s*(?:(?:const|let|var|final)\s+)?(?:[\w<>\[\]]+\s+)?(?P<name>[A-Za-z_]\w*)\s*:?=\s*(?P<value>{_CONSTANT})\s*;?\s*$"
+)
+_OR_CONSTANT = re.compile(rf"^\s*return\s+(?P<value>{_CONSTANT}|true|True)\s*(\|\||\?\?|\bor\b)\s*\S")
+_TRIVIAL_CONSTANT = re.compile(r"""^\(?\s*(-?[01](\.0+)?|""|'')\s*\)?$""")
+
+
+def _constant_overrides(changed: ChangedFile) -> Iterator[Finding]:
+    """The computed answer thrown away for a constant: `result = Decimal('108.25')` between the
+    unchanged computation of `result` and its return, or `return 10825 || compute()`."""
+    for hunk in changed.change.hunks:
+        rows = [ln for ln in hunk.lines if ln.kind != "-"]
+        for index, row in enumerate(rows):
+            if row.kind != "+" or is_full_line_comment(row.text, changed.language):
+                continue
+            code = changed.code(row)
+            shortcut = _OR_CONSTANT.match(code)
+            if shortcut and not _TRIVIAL_CONSTANT.match(shortcut.group("value")):
+                yield finding("return_constant_shortcut", changed, row,
+                              f"`{snippet(code)}` answers the constant: what follows `||` never runs")
+                return
+            assigned = _ASSIGN_CONSTANT.match(code)
+            if assigned is None or _TRIVIAL_CONSTANT.match(assigned.group("value").strip()):
+                continue
+            name = re.escape(assigned.group("name"))
+            depth = _indent(row.text)
+            computed = any(
+                r.kind == " " and _indent(r.text) == depth  # unconditional, like the computation
+                and re.match(rf"^\s*(?:[\w<>\[\]]+\s+)?{name}\s*(:?=|\+=)(?!=)", changed.code(r))
+                and not _ASSIGN_CONSTANT.match(changed.code(r))
+                for r in rows[:index]
+            )
+            returned = any(
+                r.kind == " " and re.match(rf"^\s*return\b.*(?<![\w.]){name}\b", changed.code(r))
+                for r in rows[index + 1 : index + 4]
+            )
+            if computed and returned:
+                yield finding("return_constant_shortcut", changed, row,
+                              f"`{snippet(code)}` overwrites the computed `{assigned.group('name')}` "
+                              "with a constant just before it is returned")
+                return
 
 
 def _environment_probes(changed: ChangedFile) -> Iterator[Finding]:
