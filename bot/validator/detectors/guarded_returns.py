@@ -481,8 +481,8 @@ def _docs_state(fragment: Fragment, node: Node, words: list[str], returned: str)
     ("positive amounts pay the flat fee of 299 cents"): its answer and what the condition tests.
     A docstring describes the function, so it needs no "must" to be its rule; a report does."""
     docs = _with_documentation(None, fragment, node)
-    if not docs or not words:
-        return False
+    if not docs or not words or not _telling_constant(normalized(returned).split(",")[0]):
+        return False  # "Returns True on business days" documents a predicate, not a shortcut
     answer = normalized(returned).split(",")[0].strip().strip("\"'")
     answer = re.sub(r"^(new\s+)?\w*\(\s*[\"']?|[\"']?\s*\)$", "", answer)
     for sentence in re.split(r"(?<=[.!?;])\s+|\n\s*\n", docs):
