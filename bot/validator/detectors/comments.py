@@ -85,10 +85,11 @@ _LINT_SUPPRESSIONS = [
     re.compile(r"\bT\.unsafe\(|\bT\.let\([^,]+,\s*T\.untyped\)"),
     re.compile(
         r"(//|/\*)\s*(eslint-disable|@ts-ignore|@ts-expect-error|@ts-nocheck|tslint:disable|biome-ignore|"
-        r"jshint\s+ignore|nolint\b|lint:ignore|NOSONAR|noinspection|#nosec|c8\s+ignore|istanbul\s+ignore)",
+        r"jshint\s+ignore|nolint\b|lint:ignore|NOSONAR|noinspection|#nosec|c8\s+ignore|istanbul\s+ignore|"
+        r"NOPMD\b|CHECKSTYLE:\s*OFF|checkstyle:\s*off|deno-lint-ignore|oxlint-disable|v8\s+ignore)",
         re.IGNORECASE,
     ),
-    re.compile(r"@SuppressWarnings\b|@SuppressFBWarnings\b|@Suppress\("),
+    re.compile(r"@SuppressWarnings\b|@SuppressFBWarnings\b|@Suppress\(|@SuppressLint\b"),
 ]
 # The type checker switched off in code, not in a comment: `@no_type_check`, `cast(Any, x)`,
 # `x as any`, `x as unknown as T` (read with string bodies blanked: prose says "as any" too).
@@ -380,9 +381,49 @@ def _wrapped_in_block(
                 return
 
 
+_FALSE_FLAG = re.compile(
+    r"^\s*(?:(?:private|public|protected|static|final|const|let|var|export)\s+)*(?:boolean\s+|bool\s+)?"
+    r"([A-Za-z_]\w*)\s*(?::\s*bool(?:ean)?\s*)?:?=\s*(False|false)\s*;?\s*$"
+)
+
+
+def _false_flags(changed: ChangedFile) -> set[str]:
+    """Flags the change adds as constant false (`static final boolean CHECK = false;`)."""
+    return {m.group(1) for ln in changed.net_added if (m := _FALSE_FLAG.match(changed.code(ln)))}
+
+
+def _wraps_existing(changed: ChangedFile, line: DiffLine) -> bool:
+    """The lines under an added `if` were there before (moved in, re-indented): switched off."""
+    position = changed.locate(line)
+    if position is None:
+        return False
+    hunk, index = position
+    removed = {normalized(ln.text) for ln in hunk.lines if ln.kind == "-"}
+    indent = len(line.text) - len(line.text.lstrip())
+    for below in hunk.lines[index + 1 :]:
+        if below.kind == "-" or not below.text.strip():
+            continue
+        if len(below.text) - len(below.text.lstrip()) <= indent:
+            break
+        if below.kind == "+" and normalized(below.text) in removed:
+            return True
+    return False
+
+
 def _disabled(changed: ChangedFile) -> Iterator[Finding]:
-    """`if False:` / `if (false) {` around code: commented out by other means."""
+    """`if False:` / `if (false) {` around code, or behind a flag the change adds as false around
+    code that ran before: commented out by other means."""
+    flags = _false_flags(changed)
+    flag_if = re.compile(rf"^\s*if\s*\(?\s*(self\.|this\.)?({'|'.join(map(re.escape, flags))})\s*\)?\s*(:|\{{)") if flags else None
     for line in changed.net_added:
+        if flag_if is not None and flag_if.match(changed.code(line)) and _wraps_existing(changed, line):
+            yield finding(
+                "commented_out_logic",
+                changed,
+                line,
+                f"switches code that ran before off behind a flag the change sets to false: `{snippet(line.text)}`",
+            )
+            return
         if _DISABLED_IF.match(changed.code(line)):
             yield finding(
                 "commented_out_logic",

@@ -61,6 +61,8 @@ def _detect(ctx: DiffContext) -> Iterator[Finding]:
                     line,
                     f"`{snippet(line.text)}` silences every exception",
                 )
+        if changed.is_product:
+            yield from _global_handlers(changed)
         if changed.language == "go" and changed.is_product:
             yield from _go_error_blanked(changed)
         elif changed.language == "ruby":
@@ -75,6 +77,34 @@ def _detect(ctx: DiffContext) -> Iterator[Finding]:
                 yield from _java(changed, fragment)
             elif changed.language == "go":
                 yield from _go(changed, fragment)
+
+
+# The process-wide last resort replaced: every uncaught error goes wherever the handler sends it.
+_GLOBAL_HANDLER = re.compile(
+    r"\bwindow\.(onerror|onunhandledrejection)\s*=(?!=)|\bprocess\.on\(\s*[\"'](uncaughtException|unhandledRejection)[\"']|"
+    r"\baddEventListener\(\s*[\"'](error|unhandledrejection)[\"']|\b(sys|threading)\.excepthook\s*=(?!=)|"
+    r"\bsetDefaultUncaughtExceptionHandler\(|\bloop\.set_exception_handler\("
+)
+# A handler that ends the process or passes the error on is a crash reporter, not a silencer.
+_HANDLER_ENDS = re.compile(
+    r"\b(exit|abort|throw|raise|rethrow|kill|halt|panic|__excepthook__|report\w*|capture\w*|Sentry|notify)\b"
+)
+
+
+def _global_handlers(changed: ChangedFile) -> Iterator[Finding]:
+    """`window.onerror = () => true`, `sys.excepthook = lambda *a: None`,
+    `process.on('uncaughtException', () => {})`: the errors no one else caught are dropped."""
+    for hunk in changed.change.hunks:
+        rows = [ln for ln in hunk.lines if ln.kind != "-"]
+        for index, row in enumerate(rows):
+            if row.kind != "+" or not _GLOBAL_HANDLER.search(changed.code(row)):
+                continue
+            body = "\n".join(changed.code(r) for r in rows[index : index + 5])
+            if _HANDLER_ENDS.search(body) or not re.search(r"=>|\blambda\b|\bfunction\b|->|\bnew\b|\bdo\b", body):
+                continue  # a crash reporter, or a named handler whose body is elsewhere
+            yield finding("catch_all_exception", changed, row,
+                          f"`{snippet(changed.code(row))}` drops every error nothing else caught")
+            return
 
 
 _PY_EXCEPT_LINE = re.compile(r"^(\s*)except\*?\s*(.*?)\s*:\s*(#.*)?$")
