@@ -36,7 +36,8 @@ _GIT_LIBRARY = re.compile(
     r"\biter_commits\s*\(|\.git\.(log|show|blame|rev_list|diff|cat_file|reflog)\s*\(|\bRevWalk\b|"
     r"\bsimpleGit\s*\(|[\"']simple-git[\"']|\bnodegit\b|\bisomorphic-git\b|\bgit\.Repo\s*\(|"
     r"^\s*from\s+git\s+import\b|^\s*import\s+git\s*$|\bRugged::|\bgo-git/go-git\b|\bGit\.open\s*\(|"
-    r"\.(Log|CommitObject|ResolveRevision)\s*\(\s*&?git\.|\bPlainOpen\s*\("
+    r"\.(Log|CommitObject|ResolveRevision)\s*\(\s*&?git\.|\bPlainOpen\s*\(|\bpygit2\b|\bdulwich\b|"
+    r"\.walk\(\s*\w+\.head\b|\brevparse_single\s*\("
 )
 _LITERAL = re.compile(
     r"\"\"\"(.*?)\"\"\"|'''(.*?)'''|\"((?:[^\"\\]|\\.)*)\"|'((?:[^'\\]|\\.)*)'|`((?:[^`\\]|\\.)*)`",

@@ -71,7 +71,7 @@ _JS_TOP_CONTAINER = re.compile(
     r"new\s+(Map|Set|WeakMap|Array|Object)\b\s*(<[^>]*>)?\s*(\(\s*\)|;|$))"
 )
 _JS_GLOBAL_WRITE = re.compile(
-    r"\b(globalThis|window|global|self)(\.[\w$]+|\[[^\]]+\])\s*=(?!=)|\bprocess\.env(\.[\w$]+|\[[^\]]+\])\s*=(?!=)"
+    r"(?:\b|\(\s*)(globalThis|window|global|self)(?:\s+as\s+(?:any|unknown|\w+)\s*\))?(\.[\w$]+|\[[^\]]+\])\s*=(?!=)|\bprocess\.env(\.[\w$]+|\[[^\]]+\])\s*=(?!=)"
 )
 _JS_STATIC_STATE = re.compile(
     r"^\s+(private\s+|public\s+|protected\s+)?static\s+(?!readonly)[\w$#]+\s*(:[^=]+)?=\s*(\{\s*\}|\[\s*\]|new\s+(Map|Set|WeakMap)\b|null\b|undefined\b)"
