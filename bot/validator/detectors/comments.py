@@ -512,6 +512,8 @@ def _code_line(language: str | None, run: list[DiffLine], bodies: list[str]) -> 
         return None
     if any(_EXAMPLE_MARKER.match(body) or _EXAMPLE_LEAD.search(body) for _, body in candidates):
         return None  # a usage example in a comment documents code, it does not disable it
+    if _TODO.search(next((b for b in bodies if b.strip()), "")):
+        return None  # new code sketched under a TODO is a note for later (todo_added), not live code
     if language == "go" and any(line.text.lstrip().startswith("//\t") for line, _ in candidates) and any(
         _PROSE.match(body) for _, body in candidates
     ):

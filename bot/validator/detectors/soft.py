@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from difflib import SequenceMatcher
 
-from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
+from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment, normalized
 from bot.validator.detectors.common import finding, pair_lines, snippet
 from bot.validator.diffparse import DiffLine
 from bot.validator.filekinds import JS_LIKE, is_entrypoint, is_frontend_test, is_manifest, layer_of
@@ -71,7 +71,9 @@ _DEP_LINE = re.compile(
     r"^\s*[\"']?[@\w][\w./@-]*[\"']?\s*[:=]\s*[\"'{]?[\^~<>=!*]*\s*v?\d|^\s*[\"'][\w.\[\]-]+\s*[<>=!~]=?\s*\d|"
     r"^\s*[\w.\[\]-]+\s*(==|>=|<=|~=|!=|<|>)\s*\d|^\s*(require\s+)?[\w.-]+\.[\w./-]+\s+v\d|<(artifactId|version)>|"
     r"^\s*(implementation|api|compile|testImplementation|runtimeOnly)\b|^\s*[\w-]+\s*=\s*\{\s*version|^\s*[\"'][\w.-]+[\"']\s*,?\s*$|"
-    r"^\s*gem\s+[\"']|\.add_(runtime_|development_)?dependency\b"
+    r"^\s*gem\s+[\"']|\.add_(runtime_|development_)?dependency\b|"
+    # An inline list: `dependencies = ["requests>=2.31", "tenacity"]`, `requires = […]`.
+    r"^\s*[\w.-]*(dependencies|requires|requirements)[\w-]*[\"']?\s*[:=]\s*\[\s*[\"'][@A-Za-z]"
 )
 
 
@@ -311,8 +313,42 @@ def _go_exported(changed: ChangedFile) -> Iterator[Finding]:
                 return
 
 
+_PY_DEF = re.compile(r"^\s*(?:async\s+)?def\s+(\w+)\s*(\(.*)$")
+
+
+def _python_renamed_public(changed: ChangedFile) -> Iterator[Finding]:
+    """`def _sign(v):` removed and `def sign_value(v):` added with the same parameters and body:
+    the private helper renamed into the public API."""
+    def bodies(lines: list[DiffLine]) -> dict[str, tuple[str, DiffLine]]:
+        out = {}
+        for ln in lines:
+            match = _PY_DEF.match(ln.text)
+            if match is None:
+                continue
+            position = changed.locate(ln)
+            after = ""
+            if position is not None:
+                hunk, index = position
+                after = next((normalized(x.text) for x in hunk.lines[index + 1 :]
+                              if x.kind == ln.kind or x.kind == " "), "")
+            out[match.group(1)] = (normalized(match.group(2)) + "|" + after, ln)
+        return out
+    old = {name: key for name, (key, _) in bodies(changed.net_removed).items()
+           if name.startswith("_") and not name.startswith("__")}
+    for name, (key, line) in bodies(changed.net_added).items():
+        if name.startswith("_"):
+            continue
+        private = next((p for p, k in old.items() if k == key), None)
+        if private is not None:
+            yield finding("visibility_widened", changed, line,
+                          f"renames the private `{private}` to the public `{name}`")
+            return
+
+
 def _visibility(changed: ChangedFile) -> Iterator[Finding]:
     yield from _bypasses(changed)
+    if changed.language == "python":
+        yield from _python_renamed_public(changed)
     if changed.language == "go":
         yield from _go_exported(changed)
     if changed.language == "ruby":
