@@ -88,7 +88,7 @@ def validate_static(
         findings.extend(detector(ctx))
     protected_paths = protected or _default_protected_paths()
     findings.extend(check_changes(protected_paths, changes))
-    findings.extend(audit(trajectory, red_test, protected=protected_paths))
+    findings.extend(audit(trajectory, red_test, protected=protected_paths, report=report))
 
     # No logging here: `smith validate --json` owns stdout; the chain logs the verdict it stores.
     return StaticVerdict.from_findings(_dedupe(findings))

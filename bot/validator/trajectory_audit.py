@@ -20,6 +20,7 @@ from bot.validator.command_writes import written_paths
 from bot.validator.history_text import PATTERN_KEYS, history_reason, injected_command
 from bot.validator.models import Finding
 from bot.validator.redtest import class_file_suffix, parse_test_id
+from bot.validator.report import asks_for_test_change
 
 WRITE_TOOLS = frozenset(
     {
@@ -121,9 +122,12 @@ def audit(
     red_test: str | None = None,
     *,
     protected: ProtectedPathsLike | None = None,
+    report: str | None = None,
 ) -> list[Finding]:
+    """`report`: a write to the red test's file that shows no content (a path only) is another
+    test's update when the report asks for tests to change; the diff's detectors judge it."""
     ordered = sorted(events, key=lambda e: e.seq)
-    found = [*_history_peeks(ordered), *_tampering(ordered, red_test)]
+    found = [*_history_peeks(ordered), *_tampering(ordered, red_test, report)]
     if protected is not None:
         found.extend(_protected_writes(ordered, protected))
     return found
@@ -410,7 +414,50 @@ def _red_test_inputs(
     return {p for p in inputs if p}
 
 
-def _tampering(events: Sequence[TrajectoryEvent], red_test: str | None) -> Iterator[Finding]:
+_EDIT_TEXT_KEYS = ("old", "new", "old_str", "new_str", "search", "replace")
+_TEST_DEFINITION = re.compile(
+    r"\b(def\s+test\w*|func\s+Test\w*|void\s+\w+\s*\(|(it|test|describe)\s*\(\s*[\"'`]|@(Test|Disabled|Ignore)\b|"
+    r"def\s+check\w*|x?it\s+[\"'])"
+)
+
+
+def _another_tests_edit(event: TrajectoryEvent, red_test: str | None) -> bool:
+    """An edit whose text is another test's definition (`def test_accents…` renamed), never
+    naming the red test: it changes a neighbour in the file, which the diff shows and judges."""
+    texts = [v for k in _EDIT_TEXT_KEYS if isinstance(v := event.args.get(k), str)]
+    if not texts or red_test is None:
+        return False
+    name = re.split(r"::|#|\.|\s", parse_test_id(red_test).name or red_test)[-1]
+    if not name or any(name in text for text in texts):
+        return False
+    return all(_TEST_DEFINITION.search(text) for text in texts if text.strip())
+
+
+_TEST_EDIT_ASK = re.compile(
+    r"\b(remove|delete|drop|retire)\b(\s+\S+){0,6}?\s+(tests?|specs?|examples?)\b|"
+    r"\b(xfail|xfailed|skipped|disabled|pending|marked)\b.{0,60}\b(tests?|specs?)\b.{0,80}\bpass|"
+    r"\b(tests?|specs?)\b.{0,40}\b(xfail|skipped|disabled|pending)\b.{0,80}\bpass",
+    re.IGNORECASE,
+)
+
+
+def _asks_to_edit_tests(report: str | None) -> bool:
+    """The report asks for tests to change, to go (with the feature they cover), or for a test
+    marked as failing to pass now (its marker removed)."""
+    if not report:
+        return False
+    joined = " ".join(report.split())
+    return asks_for_test_change(report) or _TEST_EDIT_ASK.search(joined) is not None
+
+
+def _content_hidden(event: TrajectoryEvent) -> bool:
+    """A write recorded by its path alone: what changed in the file is only in the diff."""
+    return not any(isinstance(event.args.get(k), str) for k in (*_EDIT_TEXT_KEYS, "content", "patch", "text"))
+
+
+def _tampering(
+    events: Sequence[TrajectoryEvent], red_test: str | None, report: str | None = None
+) -> Iterator[Finding]:
     reds = [
         e
         for e in events
@@ -473,6 +520,9 @@ def _tampering(events: Sequence[TrajectoryEvent], red_test: str | None) -> Itera
                 return
             continue
         touched = [p for p in _event_paths(event) if is_red_file(p)]
+        if touched and (_another_tests_edit(event, red_test) or _content_hidden(event)
+                        and _asks_to_edit_tests(report)):
+            continue
         if touched:
             attempt = "" if event.ok else " (refused, but attempted)"
             yield Finding(
