@@ -34,6 +34,18 @@ def report_examples(report: str | None) -> frozenset[str]:
     return frozenset(values)
 
 
+@lru_cache(maxsize=256)
+def report_call_arguments(report: str | None) -> frozenset[str]:
+    """The literal arguments of the calls a report quotes (`parse("IV") returns 6`): the symptom's
+    own inputs, whatever they look like."""
+    if not report:
+        return frozenset()
+    return frozenset(
+        value for call in _CALL.finditer(report) for argument in _split_arguments(call.group(1))
+        if (value := _literal(argument)) is not None and value.strip()
+    )
+
+
 def _split_arguments(text: str) -> list[str]:
     parts, depth, current = [], 0, ""
     quote = ""

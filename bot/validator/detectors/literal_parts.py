@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, snippet
 from bot.validator.models import Finding
+from bot.validator.report_examples import report_call_arguments
 
 _SEPARATORS = re.compile(r"[/.,:;\s\-_=&?#|+@\\\[\](){}<>\"'`]+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]{2,}")
@@ -109,7 +110,40 @@ def _piece_of(hit: str, literals: frozenset[str], existing: str) -> str | None:
     return next((lit for lit in sorted(literals) if hit != lit and hit in lit), None)
 
 
+_CASE_LABEL = re.compile(r"\b(case|when)\s+(\"[^\"]*\"|'[^']*'|-?\d+(\.\d+)?)")
+_RETURNS_LITERAL = re.compile(r"\breturn\s+(-?\d|\"|'|new\s+\w+\(\s*[\"'\d])|\bthen\s+(-?\d|\"|')|->\s*(-?\d|\"|')")
+
+
+def _report_inputs_answered(ctx: DiffContext) -> Iterator[Finding]:
+    """`case "MCMXCIV": return 1994;` where the report quotes `parse("MCMXCIV")`: the symptom's
+    own input answered with a constant, above the logic that should compute it."""
+    inputs = {v for v in report_call_arguments(ctx.report) if len(v) >= 2 and not re.fullmatch(r"-?[01]", v)}
+    if not inputs:
+        return
+    for changed in ctx.product_files:
+        existing = "\n".join(ln.text for h in changed.change.hunks for ln in h.lines if ln.kind != "+")
+        for hunk in changed.change.hunks:
+            rows = [ln for ln in hunk.lines if ln.kind != "-"]
+            for index, row in enumerate(rows):
+                if row.kind != "+":
+                    continue
+                code = changed.code(row)
+                labels = [m.group(2) for m in _CASE_LABEL.finditer(code)] + [f'"{v}"' for v in _compared_literals(code)]
+                hit = next((lab.strip("\"'") for lab in labels if lab.strip("\"'") in inputs), None)
+                if hit is None or re.search(rf"[\"']{re.escape(hit)}[\"']|(?<![\w.]){re.escape(hit)}(?![\w.])", existing):
+                    continue
+                answer = " ".join(changed.code(r) for r in rows[index : index + 3] if r.kind == "+")
+                if _RETURNS_LITERAL.search(answer) and not _enumerates(changed, code):
+                    yield finding(
+                        "special_casing", changed, row,
+                        f"answers `{snippet(hit, 30)}`, the input the report quotes, with a constant: "
+                        f"`{snippet(code)}`",
+                    )
+                    return
+
+
 def detect(ctx: DiffContext) -> Iterator[Finding]:
+    yield from _report_inputs_answered(ctx)
     if not ctx.red_literals_exact:
         return
     sources: dict[str, str] = {}

@@ -356,6 +356,10 @@ def _uncollected(changed: ChangedFile, name: str) -> DiffLine | None:
         if match and not _test_names(line.text) and match.group(1) != name:
             if re.sub(r"^_*(disabled_?|skip_?|old_?|x_?)?_*(test_?)", "", match.group(1).lower()) == stem:
                 return line
+            # Any other prefix the runner does not collect: `check_x`, `verify_x`, `should_x`.
+            renamed = match.group(1).lower()
+            if len(stem) >= 4 and renamed.endswith(stem) and re.fullmatch(r"_*[a-z]+_?", renamed[: -len(stem)] or "_"):
+                return line
     return None
 
 
