@@ -186,13 +186,21 @@ _NETWORK_CALL = re.compile(
 )
 _LITERAL_PAIR = re.compile(r"([\w$]+|\"[^\"]*\"|'[^']*')\s*:\s*(\"[^\"]*\"|'[^']*'|-?\d[\d_.]*|true|false)\s*[,}]")
 _FAKE_NAME = re.compile(r"\b(SAMPLE|MOCK|FAKE|DUMMY|STUB|DEMO|PLACEHOLDER|FALLBACK|HARDCODED|STATIC)_?[A-Z_]*\b|"
-                        r"\b(sample|mock|fake|dummy|stub|demo|placeholder|fallback)[A-Z]\w*")
+                        r"\b(sample|mock|fake|dummy|stub|demo|placeholder|fallback)[A-Z]\w*|\b[a-z]\w*(Stub|Mock|Fake|Sample|Dummy)\b")
 _UI_CONTENT = re.compile(
     r"^\s*(import|from)\s+(streamlit|dash|gradio|panel|nicegui|flet|tkinter|PySide\d|PyQt\d)\b|"
     r"from\s+[\"'](react|vue|svelte|@angular/core|preact|solid-js)[\"']|\buse(State|Effect|Query)\s*[<(]",
     re.MULTILINE,
 )
 _LITERAL_DATA = re.compile(r"^\s*(return\s+)?[\[{(]\s*$|^\s*[\[{]?\s*\{\s*[\"']?\w+[\"']?\s*:\s*[\"'\d\[]|^\s*[\"']\w+[\"']\s*:\s*\[")
+
+
+def _calls_own_api(changed: ChangedFile, removed_calls: list[DiffLine]) -> bool:
+    """A JavaScript module that requested its own backend (`http.get("/api/…")`): the browser's
+    API client, frontend code whatever folder it sits in."""
+    return changed.language in ("javascript", "typescript", "tsx") and any(
+        re.search(r"[\"'`]/api/", changed.code(ln)) for ln in removed_calls
+    )
 
 
 def _is_frontend(changed: ChangedFile) -> bool:
@@ -208,7 +216,7 @@ def _frontend_fakes(changed: ChangedFile) -> Iterator[Finding]:
     removed_calls = [ln for ln in changed.net_removed if _NETWORK_CALL.search(changed.code(ln))]
     if not removed_calls and not any(_FAKE_NAME.search(ln.text) for ln in changed.net_added):
         return
-    if not _is_frontend(changed):
+    if not _is_frontend(changed) and not _calls_own_api(changed, removed_calls):
         return
     literal_rows = [ln for ln in changed.net_added if _LITERAL_DATA.match(changed.code(ln))]
     # `return { id, name: "Jane Doe", email: "…" }`: one line can be a whole made-up record.
@@ -461,8 +469,36 @@ def _declared_constraints(changed: ChangedFile) -> Iterator[Finding]:
             return
 
 
+_CONJ = re.compile(r"\s*(\band\b|&&)\s*")
+_DISJ = re.compile(r"\s*(\bor\b|\|\|)\s*")
+_PREDICATE_RESULT = re.compile(
+    r"^\s*(return\b|(?:const\s+|let\s+|var\s+|final\s+\w+\s+)?\w*(allow|permit|authori[sz]ed|can_?\w*|may_?\w*|"
+    r"ok|valid|granted|access|eligible)\w*\s*:?=(?!=))",
+    re.IGNORECASE,
+)
+
+
+def _predicate_loosened(changed: ChangedFile) -> Iterator[Finding]:
+    """`return is_author and not locked` → `return is_author or not locked`: a permission or
+    validity answer that now holds when either part does, not only when both do."""
+    removed = [ln for ln in changed.net_removed if _PREDICATE_RESULT.match(changed.code(ln))]
+    for line in changed.net_added:
+        code = changed.code(line)
+        if not _PREDICATE_RESULT.match(code) or not _DISJ.search(code):
+            continue
+        loosened = " ".join(_DISJ.sub(" & ", code).split())
+        for old in removed:
+            before = changed.code(old)
+            if _CONJ.search(before) and " ".join(_CONJ.sub(" & ", before).split()) == loosened:
+                yield finding("guard_weakened", changed, line,
+                              f"answers yes when either part holds, not both: `{snippet(before.strip(), 40)}` "
+                              f"→ `{snippet(code.strip(), 40)}`")
+                return
+
+
 def _guards(changed: ChangedFile) -> Iterator[Finding]:
     yield from _declared_constraints(changed)
+    yield from _predicate_loosened(changed)
     added_text = [ln.text.strip() for ln in changed.net_added]
     for line in changed.net_removed:
         if is_full_line_comment(line.text, changed.language):
