@@ -24,14 +24,15 @@ _SEPARATORS = re.compile(r"[/.,:;\s\-_=&?#|+@\\\[\](){}<>\"'`]+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]{2,}")
 # Words any parser, router or formatter may name on its own: keywords of the languages Smith
 # reads, JSON and YAML scalars, protocols, formats and the commonest field names.
-_GENERIC = frozenset("""
+_GENERIC_WORDS = """
 null none nil true false undefined nan inf infinity self this super new class def function
 return var let const and not default void async await yield import from static public private
 http https www com org net json xml html yaml yml csv tsv txt utf ascii api get set put post
 delete patch head options trace connect key keys value values name names type types data item
 items list dict map array string str int float bool boolean number object error errors id ids
 all any root index text file files path paths url uri query param params body header headers
-""".split())
+"""
+_GENERIC = frozenset(_GENERIC_WORDS.split())
 _COMPARED_LITERAL = re.compile(
     r"(==|!=|===|!==|\bis\b|\bin\b|\bcase\b|\bwhen\b|\.equals(?:IgnoreCase)?\(|\.(?:startswith|endswith|"
     r"startsWith|endsWith|includes|contains|has)\(|strings\.(?:EqualFold|HasPrefix|HasSuffix|Contains)\([^,]*,)"

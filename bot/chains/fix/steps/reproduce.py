@@ -14,10 +14,10 @@ import structlog
 
 from bot.chains.fix.artifacts import Acceptance, Diagnosis, ReproTest, StepName
 from bot.chains.fix.model_inputs import criteria_block, diagnosis_block
-from bot.chains.fix.repro_skip import refused_skip
 from bot.chains.fix.reported_error import reported_error
-from bot.chains.fix.steps.understand import reporter_text
+from bot.chains.fix.repro_skip import refused_skip
 from bot.chains.fix.state import FixState, RedTest
+from bot.chains.fix.steps.understand import reporter_text
 from bot.engine.context import RunContext
 from bot.engine.graph import ONWARD, StepOutcome, Verdict
 from bot.kit.agent import run_agent
