@@ -48,9 +48,10 @@ class BreadthLimits(BaseModel):
     """Changed non-test files allowed per estimate point (at least 2): 1 point → 2 files,
     2 → 4, 3 → 5, 5 → 8, 8 → 13 (ESTIMATE counts 2-3 files as 2 points, 4 as 3)."""
     default_max_lines: int = 400
-    """Limit on changed non-test lines when the run has no estimate."""
-    default_max_files: int = 12
-    """Limit on changed non-test files when the run has no estimate."""
+    """Limit on changed non-test lines when the run has no estimate (5 points' worth)."""
+    default_max_files: int = 8
+    """Limit on changed non-test files when the run has no estimate (5 points' worth, as the
+    lines are: a bug fix spread over more files than that is broad whatever its estimate)."""
 
 
 class Finding(BaseModel):
