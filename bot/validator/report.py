@@ -186,6 +186,16 @@ _MODAL_BEFORE = re.compile(
     r"\b(should|must|shall|to|will|would|ought to|needs? to|has to|have to)\s+(\w+\s+)?$"
 )
 _ACTUAL_AFTER = re.compile(r"^\W{0,3}\s*(instead of|rather than)\b")
+_ASKS_BEFORE = re.compile(r"\b(should|must|shall|needs? to|has to|have to|ought to)\b")
+# A value changed "from X to Y" is the new expectation when the sentence says why it changed:
+# a rule, a date it takes effect, a contract or policy, not a regression's "changed after the deploy".
+_CHANGED_TO = re.compile(r"\bfrom\s+\S{1,40}\s+to\s+\W{0,2}$")
+_NEW_RULE = re.compile(
+    r"\b(should|must|shall|per|as of|starting|effective|contract|policy|spec(ification)?|tariff|"
+    r"price list|regulation|law|decided|decision)\b|\bfrom\s+\d{1,2}\s+[a-z]+|\bfrom\s+[a-z]+\s+\d{1,2}\b",
+    re.IGNORECASE,
+)
+_WAS_AFTER = re.compile(r"^\s*\(\s*(was|previously|formerly|before)\b", re.IGNORECASE)
 
 
 def states_expected_value(report: str | None, literal: str) -> bool:
@@ -203,7 +213,14 @@ def states_expected_value(report: str | None, literal: str) -> bool:
             for match in _occurrences(sentence, form):
                 prefix = sentence[max(0, match.start() - 60) : match.start()]
                 if _ACTUAL_AFTER.search(sentence[match.end() :]):
+                    # "should read 'Hello, Ann!' instead of 'Hello, Ann'": the ask comes first.
+                    if _ASKS_BEFORE.search(sentence[: match.start()]):
+                        return True
                     continue
+                if (_CHANGED_TO.search(prefix) or _WAS_AFTER.search(sentence[match.end() :])) and (
+                    _NEW_RULE.search(sentence)
+                ):
+                    return True  # "from 1 January … from 4.99 to 5.49", "is now 5.49 (was 4.99) per …"
                 expected = [m.end() for m in _EXPECTED_BEFORE.finditer(prefix)]
                 actual = [
                     m.end()
