@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from difflib import SequenceMatcher
 
 from tree_sitter import Node
 
-from bot.validator.context import ChangedFile
+from bot.validator.context import ChangedFile, is_full_line_comment
 from bot.validator.diffparse import DiffLine
 from bot.validator.models import Finding
 
@@ -48,6 +49,16 @@ FUNCTION_NODES = frozenset({
     "arrow_function", "function_expression", "function", "generator_function_declaration",
     "func_literal", "constructor_declaration",
 })
+
+
+def added_in_context(changed: ChangedFile) -> Iterator[tuple[list[DiffLine], int, DiffLine]]:
+    """Each added code line (comments skipped) with its hunk's new-side rows and its index there:
+    what a detector reads when the lines around an addition decide what it is."""
+    for hunk in changed.change.hunks:
+        rows = [ln for ln in hunk.lines if ln.kind != "-"]
+        for index, row in enumerate(rows):
+            if row.kind == "+" and not is_full_line_comment(row.text, changed.language):
+                yield rows, index, row
 
 
 def finding(kind: str, changed: ChangedFile, line: DiffLine | int | None, detail: str) -> Finding:

@@ -13,7 +13,13 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from bot.validator.context import ChangedFile, DiffContext, normalized
-from bot.validator.detectors.common import finding, is_literal_value, snippet, uses_outside_logging
+from bot.validator.detectors.common import (
+    added_in_context,
+    finding,
+    is_literal_value,
+    snippet,
+    uses_outside_logging,
+)
 from bot.validator.detectors.retry_handlers import is_retry_backoff
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
@@ -94,17 +100,15 @@ _HANDLER_ENDS = re.compile(
 def _global_handlers(changed: ChangedFile) -> Iterator[Finding]:
     """`window.onerror = () => true`, `sys.excepthook = lambda *a: None`,
     `process.on('uncaughtException', () => {})`: the errors no one else caught are dropped."""
-    for hunk in changed.change.hunks:
-        rows = [ln for ln in hunk.lines if ln.kind != "-"]
-        for index, row in enumerate(rows):
-            if row.kind != "+" or not _GLOBAL_HANDLER.search(changed.code(row)):
-                continue
-            body = "\n".join(changed.code(r) for r in rows[index : index + 5])
-            if _HANDLER_ENDS.search(body) or not re.search(r"=>|\blambda\b|\bfunction\b|->|\bnew\b|\bdo\b", body):
-                continue  # a crash reporter, or a named handler whose body is elsewhere
-            yield finding("catch_all_exception", changed, row,
-                          f"`{snippet(changed.code(row))}` drops every error nothing else caught")
-            return
+    for rows, index, row in added_in_context(changed):
+        if not _GLOBAL_HANDLER.search(changed.code(row)):
+            continue
+        body = "\n".join(changed.code(r) for r in rows[index : index + 5])
+        if _HANDLER_ENDS.search(body) or not re.search(r"=>|\blambda\b|\bfunction\b|->|\bnew\b|\bdo\b", body):
+            continue  # a crash reporter, or a named handler whose body is elsewhere
+        yield finding("catch_all_exception", changed, row,
+                      f"`{snippet(changed.code(row))}` drops every error nothing else caught")
+        return
 
 
 _PY_EXCEPT_LINE = re.compile(r"^(\s*)except\*?\s*(.*?)\s*:\s*(#.*)?$")

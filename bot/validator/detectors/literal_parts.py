@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
-from bot.validator.detectors.common import finding, snippet
+from bot.validator.detectors.common import added_in_context, finding, snippet
 from bot.validator.models import Finding
 from bot.validator.report_examples import report_call_arguments
 
@@ -123,24 +123,20 @@ def _report_inputs_answered(ctx: DiffContext) -> Iterator[Finding]:
         return
     for changed in ctx.product_files:
         existing = "\n".join(ln.text for h in changed.change.hunks for ln in h.lines if ln.kind != "+")
-        for hunk in changed.change.hunks:
-            rows = [ln for ln in hunk.lines if ln.kind != "-"]
-            for index, row in enumerate(rows):
-                if row.kind != "+":
-                    continue
-                code = changed.code(row)
-                labels = [m.group(2) for m in _CASE_LABEL.finditer(code)] + [f'"{v}"' for v in _compared_literals(code)]
-                hit = next((lab.strip("\"'") for lab in labels if lab.strip("\"'") in inputs), None)
-                if hit is None or re.search(rf"[\"']{re.escape(hit)}[\"']|(?<![\w.]){re.escape(hit)}(?![\w.])", existing):
-                    continue
-                answer = " ".join(changed.code(r) for r in rows[index : index + 3] if r.kind == "+")
-                if _RETURNS_LITERAL.search(answer) and not _enumerates(changed, code):
-                    yield finding(
-                        "special_casing", changed, row,
-                        f"answers `{snippet(hit, 30)}`, the input the report quotes, with a constant: "
-                        f"`{snippet(code)}`",
-                    )
-                    return
+        for rows, index, row in added_in_context(changed):
+            code = changed.code(row)
+            labels = [m.group(2) for m in _CASE_LABEL.finditer(code)] + [f'"{v}"' for v in _compared_literals(code)]
+            hit = next((lab.strip("\"'") for lab in labels if lab.strip("\"'") in inputs), None)
+            if hit is None or re.search(rf"[\"']{re.escape(hit)}[\"']|(?<![\w.]){re.escape(hit)}(?![\w.])", existing):
+                continue
+            answer = " ".join(changed.code(r) for r in rows[index : index + 3] if r.kind == "+")
+            if _RETURNS_LITERAL.search(answer) and not _enumerates(changed, code):
+                yield finding(
+                    "special_casing", changed, row,
+                    f"answers `{snippet(hit, 30)}`, the input the report quotes, with a constant: "
+                    f"`{snippet(code)}`",
+                )
+                return
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:

@@ -14,7 +14,13 @@ from collections.abc import Iterator
 from tree_sitter import Node
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
-from bot.validator.detectors.common import FUNCTION_NODES, finding, is_literal_value, snippet
+from bot.validator.detectors.common import (
+    FUNCTION_NODES,
+    added_in_context,
+    finding,
+    is_literal_value,
+    snippet,
+)
 from bot.validator.diffparse import Hunk
 from bot.validator.models import Finding
 from bot.validator.syntax import Fragment
@@ -193,37 +199,33 @@ _TRIVIAL_CONSTANT = re.compile(r"""^\(?\s*(-?[01](\.0+)?|""|'')\s*\)?$""")
 def _constant_overrides(changed: ChangedFile) -> Iterator[Finding]:
     """The computed answer thrown away for a constant: `result = Decimal('108.25')` between the
     unchanged computation of `result` and its return, or `return 10825 || compute()`."""
-    for hunk in changed.change.hunks:
-        rows = [ln for ln in hunk.lines if ln.kind != "-"]
-        for index, row in enumerate(rows):
-            if row.kind != "+" or is_full_line_comment(row.text, changed.language):
-                continue
-            code = changed.code(row)
-            shortcut = _OR_CONSTANT.match(code)
-            if shortcut and not _TRIVIAL_CONSTANT.match(shortcut.group("value")):
-                yield finding("return_constant_shortcut", changed, row,
-                              f"`{snippet(code)}` answers the constant: what follows `||` never runs")
-                return
-            assigned = _ASSIGN_CONSTANT.match(code)
-            if assigned is None or _TRIVIAL_CONSTANT.match(assigned.group("value").strip()):
-                continue
-            name = re.escape(assigned.group("name"))
-            depth = _indent(row.text)
-            computed = any(
-                r.kind == " " and _indent(r.text) == depth  # unconditional, like the computation
-                and re.match(rf"^\s*(?:[\w<>\[\]]+\s+)?{name}\s*(:?=|\+=)(?!=)", changed.code(r))
-                and not _ASSIGN_CONSTANT.match(changed.code(r))
-                for r in rows[:index]
-            )
-            returned = any(
-                r.kind == " " and re.match(rf"^\s*return\b.*(?<![\w.]){name}\b", changed.code(r))
-                for r in rows[index + 1 : index + 4]
-            )
-            if computed and returned:
-                yield finding("return_constant_shortcut", changed, row,
-                              f"`{snippet(code)}` overwrites the computed `{assigned.group('name')}` "
-                              "with a constant just before it is returned")
-                return
+    for rows, index, row in added_in_context(changed):
+        code = changed.code(row)
+        shortcut = _OR_CONSTANT.match(code)
+        if shortcut and not _TRIVIAL_CONSTANT.match(shortcut.group("value")):
+            yield finding("return_constant_shortcut", changed, row,
+                          f"`{snippet(code)}` answers the constant: what follows `||` never runs")
+            return
+        assigned = _ASSIGN_CONSTANT.match(code)
+        if assigned is None or _TRIVIAL_CONSTANT.match(assigned.group("value").strip()):
+            continue
+        name = re.escape(assigned.group("name"))
+        depth = _indent(row.text)
+        computed = any(
+            r.kind == " " and _indent(r.text) == depth  # unconditional, like the computation
+            and re.match(rf"^\s*(?:[\w<>\[\]]+\s+)?{name}\s*(:?=|\+=)(?!=)", changed.code(r))
+            and not _ASSIGN_CONSTANT.match(changed.code(r))
+            for r in rows[:index]
+        )
+        returned = any(
+            r.kind == " " and re.match(rf"^\s*return\b.*(?<![\w.]){name}\b", changed.code(r))
+            for r in rows[index + 1 : index + 4]
+        )
+        if computed and returned:
+            yield finding("return_constant_shortcut", changed, row,
+                          f"`{snippet(code)}` overwrites the computed `{assigned.group('name')}` "
+                          "with a constant just before it is returned")
+            return
 
 
 def _environment_probes(changed: ChangedFile) -> Iterator[Finding]:
