@@ -100,6 +100,26 @@ def _sentences_cached(report: str) -> tuple[str, ...]:
     return tuple(sentences(report))
 
 
+_RETIRE_ASK = re.compile(
+    r"\b(skip|skipped|disable|disabled|quarantine|quarantined|remove|removed|delete|deleted|drop|dropped|"
+    r"retire|retired)\b"
+)
+
+
+def asks_to_retire_tests(report: str | None) -> bool:
+    """The report asks for a test to be skipped, quarantined or removed (with the feature it
+    covered): one sentence names a test and the ask (`please skip that test on Windows`,
+    `removed entirely, together with its tests`)."""
+    if not report:
+        return False
+    return any(
+        _TEST_NOUN.search(sentence) and _RETIRE_ASK.search(sentence)
+        and re.search(r"\b(please|should|must|needs? to|has to|have to|entirely|together with)\b", sentence)
+        and not re.search(r"\b(not|never|no|without|instead of)\b|n't", sentence)
+        for sentence in _sentences_cached(report)
+    )
+
+
 def asks_for_test_change(report: str | None, names: Iterable[str] = ()) -> bool:
     """The report explicitly asks for a test's expectation (or tolerance) to change.
 

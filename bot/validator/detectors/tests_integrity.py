@@ -17,6 +17,7 @@ from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, pair_lines, snippet
 from bot.validator.diffparse import DiffLine, Hunk
 from bot.validator.models import Finding
+from bot.validator.report import asks_to_retire_tests
 
 _SKIPS = re.compile(
     r"\bpytest\.mark\.skip(if)?\b|\bthis\.skip\(\)|\bpytest\.skip\(|@(unittest\.)?skip(If|Unless)?\(|\.skipTest\(|raise\s+(unittest\.)?SkipTest\b|"
@@ -83,6 +84,16 @@ _JAVA_TEST = re.compile(r"^\s*@(Test|ParameterizedTest|RepeatedTest)\b")
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
+    """Skipped, focused, deleted or loosened tests; a skip or a deletion the report asks for
+    (a platform skip, the tests of a feature it removes) is the report's decision."""
+    asked = asks_to_retire_tests(ctx.report)
+    for found in _detect(ctx):
+        if asked and (found.kind == "test_skipped" or found.detail.startswith("deletes")):
+            continue
+        yield found
+
+
+def _detect(ctx: DiffContext) -> Iterator[Finding]:
     added_test_names = {
         name for f in ctx.test_files for line in f.change.added for name in _test_names(line.text)
     }
