@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
-_NORMATIVE = re.compile(
+NORMATIVE = re.compile(
     r"\b(should|must|shall|expected|expect|ought to|needs? to|has to|have to|is supposed to|means?|"
     r"treat(ed)?|always|by definition|by design|defined as|documented|per (the )?spec|instead|"
     r"per (the |our )?[\w-]+ (policy|rules?|specification|docs|documentation|contract)|policy|according to)\b|→|->|=>"
@@ -175,7 +175,7 @@ def documents_edge_case(report: str | None, compared: Iterable[str], returned: s
     compared_forms = [value_forms(value) for value in compared]
     returned_forms = value_forms(returned)
     for sentence in _sentences_cached(report):
-        if not _NORMATIVE.search(sentence):
+        if not NORMATIVE.search(sentence):
             continue
         if all(any(_mentions(sentence, f) for f in forms) for forms in compared_forms) and any(
             _mentions(sentence, f) for f in returned_forms

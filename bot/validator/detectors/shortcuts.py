@@ -23,6 +23,7 @@ from bot.validator.detectors.common import (
 )
 from bot.validator.diffparse import Hunk
 from bot.validator.models import Finding
+from bot.validator.report import NORMATIVE as _NORMATIVE
 from bot.validator.syntax import Fragment
 
 _TRANSPARENT = frozenset({"block", "statement_block", "statement_list", "expression_statement"})
@@ -181,7 +182,7 @@ _RUNNER_NAME = re.compile(
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.product_files:
-        yield from _environment_probes(changed)
+        yield from _environment_probes(changed, ctx.report)
         yield from _identity_probes(changed)
         for fragment, hunk in zip(changed.fragments, [h for h in changed.change.hunks if h.added]):
             yield from _constant_returns(changed, fragment, hunk)
@@ -228,11 +229,26 @@ def _constant_overrides(changed: ChangedFile) -> Iterator[Finding]:
             return
 
 
-def _environment_probes(changed: ChangedFile) -> Iterator[Finding]:
+_CI_ONLY = re.compile(r"[\"'.\[]\s*(CI|CONTINUOUS_INTEGRATION|GITHUB_ACTIONS|GITLAB_CI|BUILDKITE|JENKINS_URL)\b")
+_TEST_NAMED = re.compile(r"TEST|PYTEST|JEST|VITEST|MOCHA|UNITTEST|test|spec", re.IGNORECASE)
+_CI_RULE = re.compile(r"\b(CI|continuous integration|pipelines?|build servers?)\b")
+
+
+def _ci_behaviour_asked(code: str, report: str | None) -> bool:
+    """Product behaviour on CI the report asks for ("telemetry must not be sent when running on
+    CI"): the CI variable read on purpose, not the test runner sniffed out."""
+    if not report or not _CI_ONLY.search(code) or _TEST_NAMED.search(_CI_ONLY.sub("", code)):
+        return False
+    return any(_CI_RULE.search(s) and _NORMATIVE.search(s.lower()) for s in re.split(r"(?<=[.!?])\s+|\n+", report))
+
+
+def _environment_probes(changed: ChangedFile, report: str | None = None) -> Iterator[Finding]:
     for line in changed.net_added:
         if is_full_line_comment(line.text, changed.language):
             continue
         code = changed.code(line)
+        if _ci_behaviour_asked(code, report):
+            continue
         for pattern, why in _ENV_PROBES:
             if pattern.search(code):
                 yield finding(
