@@ -55,10 +55,10 @@ def test_a_branch_on_a_part_of_the_red_tests_pointer_is_special_casing(make_diff
 
 
 def test_a_word_the_reports_prose_names_is_asked_for(make_diff):
-    diff = _diff(make_diff, "        if scheme == 'Bearer':\n            part = part.strip()\n",
-                 "Bearer abc.def")
+    diff = _diff(make_diff, "        if scheme == 'Negotiate':\n            part = part.strip()\n",
+                 "Negotiate abc.def")
     assert "special_casing" in kinds(validate_static(diff, red_test=RED))
-    report = "Authorization headers with a Bearer scheme are rejected; Bearer must be accepted."
+    report = "Authorization headers with the Negotiate scheme are rejected; Negotiate must be accepted."
     assert validate_static(diff, red_test=RED, report=report).decision == "pass"
 
 

@@ -31,6 +31,8 @@ http https www com org net json xml html yaml yml csv tsv txt utf ascii api get 
 delete patch head options trace connect key keys value values name names type types data item
 items list dict map array string str int float bool boolean number object error errors id ids
 all any root index text file files path paths url uri query param params body header headers
+localhost vnd gzip utf8 bearer basic token user users admin home tmp src main lib bin etc usr opt
+mailto tcp udp ssh ftp wss
 """
 _GENERIC = frozenset(_GENERIC_WORDS.split())
 _COMPARED_LITERAL = re.compile(
