@@ -22,7 +22,7 @@ from bot.validator.models import Finding
 
 EXACT, TOLERANCE, SIZE, PRESENCE = 3, 2, 1, 0
 _NAMES = {EXACT: "an exact comparison", TOLERANCE: "a comparison within a tolerance",
-          SIZE: "a size or count check", PRESENCE: "a presence or truthiness check"}
+          SIZE: "a size, count or one-sided bound check", PRESENCE: "a presence or truthiness check"}
 
 _MESSAGE = re.compile(r"\bt\.(Errorf|Fatalf|Logf|Error|Fatal|Log)\(|\bprint(ln|f)?\(|\bconsole\.\w+\(")
 _CHECK = re.compile(
@@ -58,6 +58,7 @@ _EXACT = re.compile(
 # A test that fails IF a value equals something (`if got == "" { t.Fatal }`) only asserts that
 # it differs from that: presence, whatever the literal; `if got != want` pins the value down.
 _FAIL_IF_EQUAL = re.compile(r"^\s*(\}\s*else\s+)?if\b(?!.*(!=|!==|\bnot\b|!\w|<|>)).*[^=!<>]===?[^=]")
+_BOUND = re.compile(r"(?<![<>=!-])(<=?|>=?)(?![=>])|\bbe\s*[<>]=?|\bto(Be)?(Greater|Less)Than\w*|\bassert(Greater|Less)\w*")
 _ASSERT_EQUALS_DELTA = re.compile(r"\bassertEquals\s*\(([^,()]|\([^()]*\))+,([^,()]|\([^()]*\))+,\s*[\d.eE+-]+\s*\)")
 
 
@@ -84,6 +85,8 @@ def strength(text: str) -> int | None:
         return PRESENCE
     if _EXACT.search(text):
         return EXACT
+    if _BOUND.search(text):
+        return SIZE  # one side only (`got < 1`, `be >= 1`): pins down as little as a count
     return None
 
 
