@@ -100,11 +100,13 @@ def analyse_js_source(source: str, path: str = "<test>.test.js",
     root = tree.root_node
     imports = imports_of(root)
     helpers = _asserting_helpers(root)
+    formulas = _file_functions(root)
     fake_timers = _uses_fake_timers(root)
     file_mocks = _module_mocks(root, path, imports)
     smells: list[Smell] = []
     for test in tests_of(root):
-        smells += _smells_of(test, helpers, subject, fake_timers, imports, path, file_mocks)
+        smells += _smells_of(test, helpers, subject, fake_timers, imports, path, file_mocks,
+                             formulas)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
                             else "warn" if smells else "accept")
     return SmellReport(path=path, verdict=verdict, smells=smells)
@@ -164,6 +166,21 @@ def _asserting_helpers(root: Node) -> set[str]:
     return found
 
 
+def _file_functions(root: Node) -> dict[str, Node]:
+    """The file's own top-level functions (name → body): a helper computing the expected
+    value is read as part of the assertion."""
+    found: dict[str, Node] = {}
+    for node in root.named_children:
+        candidates = [node] if node.type == "function_declaration" else [
+            d for d in node.named_children if d.type == "variable_declarator"] \
+            if node.type in ("lexical_declaration", "variable_declaration") else []
+        for candidate in candidates:
+            name, body = function_of(candidate)
+            if name and body is not None:
+                found[name] = body
+    return found
+
+
 def _uses_fake_timers(root: Node) -> bool:
     for node in walk(root):
         if node.type == "call_expression":
@@ -192,7 +209,8 @@ def _hook_mocks(hooks: tuple[Node, ...]) -> tuple[int, set[str]]:
 
 def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: bool,
                imports: dict[str, str], path: str,
-               file_mocks: tuple[int, set[str]]) -> list[Smell]:
+               file_mocks: tuple[int, set[str]],
+               formulas: dict[str, Node] | None = None) -> list[Smell]:
     smells: list[Smell] = []
     line = line_of(test.call)
 
@@ -244,7 +262,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
     if sut:
         add("mocks_sut", line, f"replaces {sut}, the code under test")
     for assertion, _ in facts.assertions:
-        why = tautology(assertion, test.body, subject)
+        why = tautology(assertion, test.body, subject, formulas)
         if why:
             add("tautology", line_of(assertion), why)
     if sleeps and not fake_timers:

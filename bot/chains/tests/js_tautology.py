@@ -43,6 +43,7 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
     tree, _ = parse(source, path)
     defined: set[str] = set()
     shapes: list[str] = []
+    parts: set[str] = set()
     used: set[str] = set()
     for node in walk(tree.root_node):
         name, body = function_of(node)
@@ -52,12 +53,51 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
         if wanted and name not in wanted or body is None:
             continue
         used |= made_calls(body)
-        returned = [body] if body.type not in ("statement_block", "class_body") else [
-            r.named_children[0] for r in walk(body)
-            if r.type == "return_statement" and r.named_children]
-        shapes += [js_shape(r) for r in returned if is_formula(r) and js_shape(r) != "_"]
+        bound = _bindings(body) if body.type == "statement_block" else {}
+        for returned in returned_values(body):
+            if is_formula(returned):
+                shapes += [js_shape(returned), js_shape(returned, bound)]
+            parts |= set(formula_parts(returned, bound))
     module = str(PurePosixPath(path).with_suffix(""))
-    return Subject(module, frozenset(wanted or defined), tuple(shapes), frozenset(used))
+    return Subject(module, frozenset(wanted or defined),
+                   tuple(dict.fromkeys(s for s in shapes if s != "_")), frozenset(used),
+                   tuple(sorted(parts)))
+
+
+def returned_values(body: Node) -> list[Node]:
+    """What a function body returns: an arrow's expression, or its `return` values."""
+    if body.type not in ("statement_block", "class_body"):
+        return [body]
+    return [r.named_children[0] for r in walk(body)
+            if r.type == "return_statement" and r.named_children]
+
+
+def formula_parts(node: Node, bound: dict[str, Node], depth: int = 0) -> list[str]:
+    """Shapes of the pieces of `node` with two operators or more, the function's own local
+    names filled in (`const extra = w * k; return base + extra` holds `_ + _ * _`)."""
+    found: list[str] = []
+    for inner in walk(node):
+        if inner.type == "identifier" and text(inner) in bound and depth < 4:
+            name = text(inner)
+            found += formula_parts(bound[name], {k: v for k, v in bound.items() if k != name},
+                                   depth + 1)
+        elif inner.type in ("binary_expression", "call_expression") and \
+                operators(inner, bound) >= 2:
+            found.append(js_shape(inner, bound))
+    return found
+
+
+def operators(node: Node, bound: dict[str, Node] | None = None, depth: int = 0) -> int:
+    """Binary operators in `node`, through the names `bound` fills in."""
+    count = 0
+    for inner in walk(node):
+        if inner.type == "binary_expression":
+            count += 1
+        elif bound and inner.type == "identifier" and text(inner) in bound and depth < 4:
+            name = text(inner)
+            count += operators(bound[name], {k: v for k, v in bound.items() if k != name},
+                               depth + 1)
+    return count
 
 
 def _compared(assertion: Node) -> tuple[Node, Node] | None:
@@ -191,9 +231,11 @@ def _repeats_ingredients(values: list[Node], subject: Subject) -> str | None:
     return None
 
 
-def tautology(assertion: Node, body: Node, subject: Subject) -> str | None:
+def tautology(assertion: Node, body: Node, subject: Subject,
+              helpers: dict[str, Node] | None = None) -> str | None:
     """Identical sides that call something (the same call on the same inputs: a property
-    like `f(a, b) == f(b, a)` is not one), or a side repeating the implementation's formula."""
+    like `f(a, b) == f(b, a)` is not one), or a side repeating the implementation's formula,
+    inline or in one of the test file's own helpers (`helpers`: name → body)."""
     compared = _compared(assertion)
     if compared is None:
         return None
@@ -211,11 +253,38 @@ def tautology(assertion: Node, body: Node, subject: Subject) -> str | None:
     calls = top_calls(values[0]) | top_calls(values[1])
     if calls and actual == expected:
         return f"both sides call {min(calls)}() with the same arguments"
-    for side in values:
-        if is_formula(side) and (found := js_shape(side)) != "_" and \
-                found in subject.returns and not (top_calls(side) & subject.functions):
-            return "expected value repeats the implementation's formula"
+    for side, other in ((values[0], values[1]), (values[1], values[0])):
+        if top_calls(side) & top_calls(other) & subject.functions:
+            continue  # the same function on other inputs is a property: f(2x) == 2 * f(x)
+        why = _repeats_formula(side, other, bound, subject, helpers or {})
+        if why:
+            return why
     return _repeats_ingredients(values, subject)
+
+
+def _repeats_formula(side: Node, other: Node, bound: dict[str, Node], subject: Subject,
+                     helpers: dict[str, Node]) -> str | None:
+    """`side` has the shape of one of the subject's return formulas (as written, with the
+    test's names filled in, or inside a helper of the test file the side calls), or holds a
+    piece of one (two operators or more) computed from the other side's inputs."""
+    own = top_calls(side) & subject.functions
+    if own and not top_calls(other) & subject.functions:
+        return None
+    candidates = [(side, bound)]
+    if side.type == "call_expression" and call_name(side) in helpers and \
+            unwrap(callee(side)) is not None and unwrap(callee(side)).type == "identifier":
+        helper = helpers[call_name(side)]
+        inner = _bindings(helper) if helper.type == "statement_block" else {}
+        candidates += [(value, inner) for value in returned_values(helper)]
+    for value, names in candidates:
+        if is_formula(value) and ({js_shape(value), js_shape(value, names)} - {"_"}) & \
+                set(subject.returns):
+            return "expected value repeats the implementation's formula"
+    inputs = _subject_inputs(other, subject.functions)
+    if operators(side, bound) >= 2 and top_calls(other) & subject.functions and inputs & {
+            text(n) for n in walk(side)} and set(formula_parts(side, bound)) & set(subject.parts):
+        return "expected value repeats a piece of the implementation's formula"
+    return None
 
 
 def top_calls(node: Node) -> set[str]:
@@ -227,19 +296,26 @@ def is_formula(node: Node) -> bool:
     return any(n.type in ("binary_expression",) for n in walk(node))
 
 
-def js_shape(node: Node) -> str:
+def js_shape(node: Node, bound: dict[str, Node] | None = None, depth: int = 0) -> str:
     """Structure of an expression with every leaf (name, literal, member) made alike; calls
-    keep their function's name, operators are kept."""
+    keep their function's name, operators are kept; a name in `bound` is read as its value."""
     node = unwrap(node) or node
+    if bound and node.type == "identifier" and text(node) in bound and depth < 4:
+        name = text(node)
+        return js_shape(bound[name], {k: v for k, v in bound.items() if k != name}, depth + 1)
+
+    def inner(child: Node | None) -> str:
+        return js_shape(child, bound, depth) if child is not None else "_"
+
     if node.type == "call_expression":
-        return f"call:{call_name(node)}(" + ",".join(js_shape(a) for a in args_of(node)) + ")"
+        return f"call:{call_name(node)}(" + ",".join(inner(a) for a in args_of(node)) + ")"
     if node.type == "binary_expression":
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         operator = text(node.child_by_field_name("operator"))
-        return f"({js_shape(left) if left else '_'}{operator}{js_shape(right) if right else '_'})"
+        return f"({inner(left)}{operator}{inner(right)})"
     if node.type == "unary_expression":
         argument = node.child_by_field_name("argument")
-        return f"{text(node.child_by_field_name('operator'))}{js_shape(argument) if argument else '_'}"
+        return f"{text(node.child_by_field_name('operator'))}{inner(argument)}"
     if node.type == "ternary_expression":
-        return "?(" + ",".join(js_shape(c) for c in node.named_children) + ")"
+        return "?(" + ",".join(inner(c) for c in node.named_children) + ")"
     return "_"

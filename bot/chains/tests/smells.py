@@ -15,7 +15,13 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from bot.chains.tests.py_tautology import called_names, is_formula, shape, tautology
+from bot.chains.tests.py_tautology import (
+    called_names,
+    function_formulas,
+    is_formula,
+    shape,
+    tautology,
+)
 
 Level = Literal["reject", "warn"]
 FileVerdict = Literal["reject", "warn", "accept"]
@@ -81,6 +87,9 @@ class Subject:
     calls: frozenset[str] = frozenset()
     """What the functions call (library calls, constructors; never plain data builders): "its
     own ingredients", an expected value built with them from the same inputs repeats it."""
+    parts: tuple[str, ...] = ()
+    """Shapes of the pieces (two operators or more) of the functions' formulas: an expected
+    value computed from the actual's inputs with one of them repeats the implementation."""
 
     @classmethod
     def of_source(cls, module: str, source: str, functions: Iterable[str] = ()) -> Subject:
@@ -92,17 +101,18 @@ class Subject:
             tree = ast.Module(body=[], type_ignores=[])
         defined = set()
         used: set[str] = set()
+        parts: set[str] = set()
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 defined.add(node.name)
                 if wanted and node.name not in wanted:
                     continue
                 used |= called_names(node)
-                for inner in ast.walk(node):
-                    if isinstance(inner, ast.Return) and inner.value is not None and \
-                            is_formula(inner.value):
-                        shapes.append(shape(inner.value))
-        return cls(module, frozenset(wanted or defined), tuple(shapes), frozenset(used))
+                returned, pieces = function_formulas(node)
+                shapes += [shape(value) for value in returned if is_formula(value)]
+                parts |= {shape(piece) for piece in pieces}
+        return cls(module, frozenset(wanted or defined), tuple(dict.fromkeys(shapes)),
+                   frozenset(used), tuple(sorted(parts)))
 
 
 @dataclass
@@ -197,10 +207,12 @@ def analyse_source(source: str, path: str = "<test>", subject: Subject | None = 
     helpers = _asserting_helpers(tree)
     file_patches_sleep = _patches_sleep(tree)
     shared = _SharedMocks.of(tree)
+    formulas = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)
+                and not node.name.startswith("test")}
     smells: list[Smell] = []
     for test, decorators in _tests(tree):
         smells += _smells_of(test, decorators, helpers, subject, file_patches_sleep,
-                             shared.for_test(test))
+                             shared.for_test(test), formulas)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
                             else "warn" if smells else "accept")
     return SmellReport(path=path, verdict=verdict, smells=smells)
@@ -313,7 +325,8 @@ def _raises_context(node: ast.AST) -> ast.Call | None:
 
 def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[ast.expr],
                helpers: set[str], subject: Subject, file_patches_sleep: bool,
-               shared: tuple[int, set[str]]) -> list[Smell]:
+               shared: tuple[int, set[str]],
+               formula_helpers: dict[str, ast.FunctionDef] | None = None) -> list[Smell]:
     name = f"{test._owner}::{test.name}" if hasattr(test, "_owner") else test.name
     facts = _TestFacts(name, test.lineno, mocks=shared[0], patched=set(shared[1]))
     smells: list[Smell] = []
@@ -369,7 +382,8 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     if sut_patched:
         add("mocks_sut", test.lineno, f"patches {sut_patched}, the code under test")
     for assertion in facts.assertions:
-        why = tautology(assertion, test, subject.returns, subject.functions, subject.calls)
+        why = tautology(assertion, test, subject.returns, subject.functions, subject.calls,
+                        subject.parts, formula_helpers)
         if why:
             add("tautology", getattr(assertion, "lineno", test.lineno), why)
     if sleeps and not file_patches_sleep and not _patches_sleep(test):
