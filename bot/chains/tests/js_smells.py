@@ -57,6 +57,7 @@ MOCK_FACTORIES = frozenset({"fn", "mock", "doMock", "spyOn", "replaceProperty", 
                             "createMockFromModule", "stub", "spy", "fake", "replace",
                             "replaceGetter", "replaceSetter", "createStubInstance", "func",
                             "object", "mocked"})
+NODE_TEST_MOCKS = frozenset({"fn", "method", "getter", "setter", "property", "module"})
 MODULE_MOCKS = frozenset({"mock", "doMock", "unstable_mockModule"})
 FAKE_TIMERS = frozenset({"useFakeTimers", "install", "advanceTimersByTime", "runAllTimers",
                          "tick", "tickAsync", "runOnlyPendingTimers", "advanceTimersByTimeAsync",
@@ -121,21 +122,28 @@ def _module_mocks(root: Node, path: str, imports: dict[str, str]) -> tuple[int, 
             node.named_children else None
         if call is None or call.type != "call_expression":
             continue
-        root_name, *mods = member_path(unwrap(callee(call)))
-        if root_name not in ("jest", "vi") or not mods or mods[-1] not in MODULE_MOCKS:
-            continue
-        count += 1
-        args = args_of(call)
-        spec = string_value(args[0]) if args else None
-        if spec is None:
-            continue
-        module = module_key(spec, path)
-        factory = function_body(args[1]) if len(args) > 1 else None
-        keys = _factory_keys(factory) if factory is not None else None
-        names = keys if keys is not None else [n for n, s in imports.items() if s == spec]
-        patched.update(f"{module}.{name}" for name in names)
-        patched.add(f"{module}.*")
+        replaced = _module_mock(call, path, imports)
+        if replaced is not None:
+            count += 1
+            patched |= replaced
     return count, patched
+
+
+def _module_mock(call: Node, path: str, imports: dict[str, str]) -> set[str] | None:
+    """What a `jest.mock`/`vi.mock`/`jest.doMock` call replaces (`module.name` per name, and
+    `module.*`), or None when the call mocks no module."""
+    root_name, *mods = member_path(unwrap(callee(call)))
+    if root_name not in ("jest", "vi") or not mods or mods[-1] not in MODULE_MOCKS:
+        return None
+    args = args_of(call)
+    spec = string_value(args[0]) if args else None
+    if spec is None:
+        return set()
+    module = module_key(spec, path)
+    factory = function_body(args[1]) if len(args) > 1 else None
+    keys = _factory_keys(factory) if factory is not None else None
+    names = keys if keys is not None else [n for n, s in imports.items() if s == spec]
+    return {f"{module}.{name}" for name in names} | {f"{module}.*"}
 
 
 def _factory_keys(body: Node) -> list[str] | None:
@@ -229,6 +237,10 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         if node.type == "assignment_expression":
             _note_assigned_mock(node, facts)
             continue
+        if node.type == "variable_declarator":
+            _note_declared_mock(node, facts)
+        if node.type == "call_expression" and _module_mock(node, path, imports):
+            facts.patched |= _module_mock(node, path, imports) or set()
         if node.type == "member_expression" and node.parent is not None and \
                 node.parent.type == "expression_statement" and expect_call(node) is not None:
             about, message = _about(node)  # chai's property assertions: `.to.be.true`
@@ -419,11 +431,19 @@ def _note_mock(call: Node, facts: _Facts) -> bool:
     """Count a mock made by this call; True when it is one."""
     path = member_path(unwrap(callee(call)))
     root, last = path[0], path[-1]
+    node_test = "mock" in path[:2] and last in NODE_TEST_MOCKS and path[-2] == "mock"
     is_mock = (root in MOCK_ROOTS and len(path) > 1 and path[1] in MOCK_FACTORIES) or (
         ("sandbox" in root.lower() or root.lower().endswith("sinon")) and len(path) > 1
-        and last in ("stub", "spy", "mock", "replace", "fake"))
+        and last in ("stub", "spy", "mock", "replace", "fake")) or node_test
     if not is_mock:
         return False
+    if node_test:  # node:test's `mock.method(obj, 'name')`, `t.mock.fn()`
+        facts.mocks += 1
+        args = args_of(call)
+        if last in ("method", "getter", "setter", "property") and len(args) >= 2 and \
+                string_value(args[1]) is not None:
+            facts.patched.add(f"{text(args[0])}.{string_value(args[1])}")
+        return True
     if path[1:] == ["mocked"]:
         return True  # a typing helper: the mock was made elsewhere
     facts.mocks += 1
@@ -435,6 +455,16 @@ def _note_mock(call: Node, facts: _Facts) -> bool:
         if name is not None:
             facts.patched.add(f"{text(args[0])}.{name}")
     return True
+
+
+def _note_declared_mock(node: Node, facts: _Facts) -> None:
+    """`const formatCurrency = jest.fn()` in a test: the name now calls a stand-in."""
+    name, value = node.child_by_field_name("name"), unwrap(node.child_by_field_name("value"))
+    if name is None or name.type != "identifier" or value is None:
+        return
+    calls = [n for n in walk(value) if n.type == "call_expression"]
+    if calls and _note_mock(calls[-1], _Facts()):
+        facts.patched.add(text(name))
 
 
 def _note_assigned_mock(node: Node, facts: _Facts) -> None:
@@ -457,10 +487,12 @@ def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path:
         if last == "*":
             continue
         module = module_key(imports[head], path) if head in imports else head
-        if subject.module and last in subject.functions and (
-                module == subject.module or module.endswith("/" + subject.module)
-                or subject.module.endswith("/" + module.lstrip("./"))):
-            return target
+        if subject.module and last in subject.functions and last not in subject.boundaries \
+                and (module == subject.module or module.endswith("/" + subject.module)
+                     or subject.module.endswith("/" + module.lstrip("./"))):
+            return target  # the module's own logic (a boundary of it is a collaborator)
+        if not head and last not in subject.functions:
+            continue  # a local stand-in (`const send = vi.fn()`) replaces nothing under test
         if last in checked and last not in GENERIC_PATCHES:
             return target
     return None

@@ -45,6 +45,7 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
     shapes: list[str] = []
     parts: set[str] = set()
     used: set[str] = set()
+    boundaries: set[str] = set()
     for node in walk(tree.root_node):
         name, body = function_of(node)
         if not name:
@@ -53,6 +54,8 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
         if wanted and name not in wanted or body is None:
             continue
         used |= made_calls(body)
+        if reaches_out(body):
+            boundaries.add(name)
         bound = _bindings(body) if body.type == "statement_block" else {}
         for returned in returned_values(body):
             if is_formula(returned):
@@ -61,7 +64,31 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
     module = str(PurePosixPath(path).with_suffix(""))
     return Subject(module, frozenset(wanted or defined),
                    tuple(dict.fromkeys(s for s in shapes if s != "_")), frozenset(used),
-                   tuple(sorted(parts)))
+                   tuple(sorted(parts)), frozenset(boundaries))
+
+
+OUTSIDE_CALLS = frozenset({"fetch", "readFile", "readFileSync", "writeFile", "writeFileSync",
+                           "appendFile", "request", "setTimeout", "setInterval", "now",
+                           "random", "exec", "execSync", "spawn", "connect", "query",
+                           "send", "sendMail", "createConnection", "randomUUID",
+                           "getRandomValues", "readdir", "stat", "open"})
+"""Calls that leave the process: a function making one is a boundary of the module."""
+HTTP_CLIENTS = frozenset({"axios", "http", "https", "got", "ky", "superagent", "client",
+                          "api", "db", "pool", "redis"})
+
+
+def reaches_out(body: Node) -> bool:
+    """`body` calls the network, files, clock, randomness or a process (`fetch(url)`,
+    `axios.get(url)`, `fs.readFile(p)`, `Date.now()`, `new XMLHttpRequest()`)."""
+    for node in walk(body):
+        if node.type == "call_expression":
+            path = member_path(unwrap(callee(node)))
+            if path[-1] in OUTSIDE_CALLS or path[0] in HTTP_CLIENTS and len(path) > 1:
+                return True
+        elif node.type == "new_expression" and text(
+                node.child_by_field_name("constructor")) in ("XMLHttpRequest", "WebSocket"):
+            return True
+    return False
 
 
 def returned_values(body: Node) -> list[Node]:

@@ -50,6 +50,33 @@ UNITTEST_MESSAGE_AT: dict[str, int] = {
 }
 """Where a unittest assertion takes its message (positionally); `msg=` works everywhere."""
 SETUP_METHODS = frozenset({"setUp", "asyncSetUp", "setup_method", "setUpClass"})
+OUTSIDE_CALLS = frozenset({"urlopen", "urlretrieve", "open", "sleep", "time", "now", "utcnow",
+                           "today", "random", "randint", "uniform", "choice", "shuffle",
+                           "connect", "create_connection", "sendall", "recv", "send_message",
+                           "sendmail", "execute", "executemany", "check_output", "check_call",
+                           "Popen", "getenv", "read_text", "write_text", "read_bytes",
+                           "write_bytes", "input", "getaddrinfo", "urandom"})
+"""Calls that leave the process: a function making one is a boundary of the module."""
+HTTP_VERBS = frozenset({"get", "post", "put", "patch", "delete", "head", "request", "send",
+                        "run"})
+HTTP_CLIENTS = frozenset({"requests", "httpx", "session", "client", "http", "aiohttp",
+                          "subprocess", "urllib3", "conn", "connection", "pool"})
+
+
+def reaches_out(function: ast.AST) -> bool:
+    """`function` calls the network, files, clock, randomness or a process
+    (`urlopen(...)`, `requests.get(...)`, `self.session.post(...)`, `time.sleep(...)`)."""
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _call_name(node)
+        if name in OUTSIDE_CALLS:
+            return True
+        if name in HTTP_VERBS and isinstance(node.func, ast.Attribute):
+            owner = _dotted(node.func.value).lower().rsplit(".", 1)[-1]
+            if owner in HTTP_CLIENTS or owner.endswith(("session", "client")):
+                return True
+    return False
 
 
 class Smell(BaseModel):
@@ -90,6 +117,9 @@ class Subject:
     parts: tuple[str, ...] = ()
     """Shapes of the pieces (two operators or more) of the functions' formulas: an expected
     value computed from the actual's inputs with one of them repeats the implementation."""
+    boundaries: frozenset[str] = frozenset()
+    """Its functions that reach outside the process (network, files, clock, randomness,
+    processes): collaborators a test may stand in for, unlike the module's own logic."""
 
     @classmethod
     def of_source(cls, module: str, source: str, functions: Iterable[str] = ()) -> Subject:
@@ -102,17 +132,20 @@ class Subject:
         defined = set()
         used: set[str] = set()
         parts: set[str] = set()
+        boundaries: set[str] = set()
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 defined.add(node.name)
                 if wanted and node.name not in wanted:
                     continue
                 used |= called_names(node)
+                if reaches_out(node):
+                    boundaries.add(node.name)
                 returned, pieces = function_formulas(node)
                 shapes += [shape(value) for value in returned if is_formula(value)]
                 parts |= {shape(piece) for piece in pieces}
         return cls(module, frozenset(wanted or defined), tuple(dict.fromkeys(shapes)),
-                   frozenset(used), tuple(sorted(parts)))
+                   frozenset(used), tuple(sorted(parts)), frozenset(boundaries))
 
 
 @dataclass
@@ -426,7 +459,9 @@ def _note_assigned_stand_in(node: ast.Assign, facts: _TestFacts) -> None:
     if not _stand_in(node.value):
         return
     for target in node.targets:
-        if isinstance(target, ast.Attribute):
+        if isinstance(target, ast.Name):
+            facts.patched.add(target.id)  # `slugify = Mock()`: the name now calls a stand-in
+        elif isinstance(target, ast.Attribute):
             facts.patched.add(f"{_dotted(target.value)}.{target.attr}")
             if isinstance(node.value, ast.Lambda):
                 facts.mocks += 1
@@ -485,6 +520,10 @@ def _note_mock(node: ast.AST, facts: _TestFacts) -> None:
     elif name == "setattr" and args and isinstance(args[0], ast.Constant) and \
             isinstance(args[0].value, str):
         facts.patched.add(args[0].value)
+    elif name == "multiple" and args:
+        owner = args[0].value if isinstance(args[0], ast.Constant) and \
+            isinstance(args[0].value, str) else _dotted(args[0])
+        facts.patched |= {f"{owner}.{k.arg}" for k in call.keywords if k.arg}
 
 
 def _sut_patched(facts: _TestFacts, subject: Subject) -> str | None:
@@ -493,10 +532,15 @@ def _sut_patched(facts: _TestFacts, subject: Subject) -> str | None:
     for target in sorted(facts.patched):
         last = target.rsplit(".", 1)[-1]
         head = target.rsplit(".", 1)[0] if "." in target else ""
-        if subject.module and last in subject.functions and (
-                head == subject.module or head.endswith("." + subject.module.rsplit(".", 1)[-1])
-                or head == subject.module.rsplit(".", 1)[-1]):
-            return target
+        module = subject.module or ""
+        short = module.rsplit(".", 1)[-1]
+        owners = {module, short}
+        if module and last in subject.functions and last not in subject.boundaries and (
+                head in owners or head.endswith("." + short) or any(
+                    head.startswith(owner + ".") for owner in owners)):
+            return target  # the module's own logic (a boundary of it is a collaborator)
+        if "." not in target and last not in subject.functions:
+            continue  # a local stand-in (`key = lambda t: t[1]`) replaces nothing under test
         if last in facts.called and last not in ("sleep", "time", "now", "urlopen", "get",
                                                  "post", "open"):
             return target
