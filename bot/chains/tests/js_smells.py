@@ -62,6 +62,23 @@ MODULE_MOCKS = frozenset({"mock", "doMock", "unstable_mockModule"})
 FAKE_TIMERS = frozenset({"useFakeTimers", "install", "advanceTimersByTime", "runAllTimers",
                          "tick", "tickAsync", "runOnlyPendingTimers", "advanceTimersByTimeAsync",
                          "runAllTimersAsync"})
+CHAI_PROPERTIES = frozenset({"true", "false", "null", "undefined", "ok", "exist", "empty",
+                             "NaN", "finite", "extensible", "sealed", "frozen", "arguments",
+                             "called", "calledOnce", "calledTwice", "calledThrice", "notCalled",
+                             "rejected", "fulfilled"})
+"""Chai's (and sinon-chai's, chai-as-promised's) assertions that are properties: a chain
+ending in any other word (`expect(x).to.be`, jest's `expect(x).toBeDefined`) checks nothing."""
+CONTEXT_ASSERTIONS = frozenset({"is", "not", "deepEqual", "notDeepEqual", "like", "true",
+                                "false", "truthy", "falsy", "throws", "throwsAsync",
+                                "notThrows", "notThrowsAsync", "regex", "notRegex", "snapshot",
+                                "pass", "fail", "equal", "notEqual", "strictEqual", "ok",
+                                "notOk", "same", "notSame", "strictSame", "match", "notMatch",
+                                "error", "rejects", "resolves", "resolveMatch", "has",
+                                "hasStrict", "type"})
+"""Assertions on the test's context argument: ava's `t.is`, tap's `t.same`, node:test's
+`t.assert.equal` (`t.assert.*` counts whatever the method)."""
+CONTEXT_TWO_VALUES = frozenset({"is", "not", "like", "same", "notSame", "strictSame", "regex",
+                                "notRegex", "notMatch", "has", "hasStrict"})
 SLEEP_CALLS = frozenset({"sleep", "delay", "waitForTimeout", "pause"})
 THROW_MATCHERS = frozenset({"toThrow", "toThrowError", "throw", "throws"})
 BROAD_ERRORS = frozenset({"Error"})
@@ -230,6 +247,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         if "todo" not in text(callee(test.call)):
             add("empty_test", line)
         return smells
+    context = _context_name(test.body)
     hook_count, hook_patched = _hook_mocks(test.hooks)
     facts = _Facts(mocks=file_mocks[0] + hook_count, patched=file_mocks[1] | hook_patched)
     sleeps: list[Node] = []
@@ -242,15 +260,18 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         if node.type == "call_expression" and _module_mock(node, path, imports):
             facts.patched |= _module_mock(node, path, imports) or set()
         if node.type == "member_expression" and node.parent is not None and \
-                node.parent.type == "expression_statement" and expect_call(node) is not None:
+                node.parent.type == "expression_statement" and _property_assertion(node):
             about, message = _about(node)  # chai's property assertions: `.to.be.true`
             facts.assertions.append((node, about))
             if not message:
                 facts.bare.append((node, about))
             continue
+        if node.type == "throw_statement" and _guarded(node, test.body):
+            facts.assertions.append((node, None))  # `if (got !== want) throw new Error(...)`
+            continue
         if node.type != "call_expression":
             continue
-        if _is_assertion(node, helpers):
+        if _is_assertion(node, helpers) or _context_assertion(node, context):
             about, message = _about(node)
             facts.assertions.append((node, about))
             if not message:
@@ -313,7 +334,52 @@ def _builds_only(body: Node) -> bool:
 def _is_empty(body: Node) -> bool:
     if body.type != "statement_block":
         return False
-    return all(child.type in ("comment", "empty_statement") for child in body.named_children)
+    return all(child.type in ("comment", "empty_statement") or (
+        child.type == "return_statement" and not child.named_children)
+        for child in body.named_children)
+
+
+def _property_assertion(node: Node) -> bool:
+    """`expect(x).to.be.true`, `x.should.exist`: a chain of properties ending in one of
+    chai's property assertions (never `expect(x).toBeDefined` without its call)."""
+    path = member_path(node)
+    return path[-1] in CHAI_PROPERTIES and (expect_call(node) is not None or "should" in path)
+
+
+def _guarded(throw: Node, body: Node) -> bool:
+    """A `throw` under an `if` of the test itself: a hand-written assertion."""
+    current = throw.parent
+    while current is not None and current != body:
+        if current.type == "if_statement":
+            return True
+        if current.type in ("arrow_function", "function_expression", "function_declaration"):
+            return False
+        current = current.parent
+    return False
+
+
+def _context_name(body: Node) -> str:
+    """The name of the test callback's first parameter (`t` in `test('x', (t) => ...)`)."""
+    function = body.parent
+    if function is None:
+        return ""
+    single = function.child_by_field_name("parameter")
+    if single is not None and single.type == "identifier":
+        return text(single)
+    params = function.child_by_field_name("parameters")
+    first = params.named_children[0] if params is not None and params.named_children else None
+    if first is not None and first.type in ("required_parameter", "optional_parameter"):
+        first = first.child_by_field_name("pattern") or first
+    return text(first) if first is not None and first.type == "identifier" else ""
+
+
+def _context_assertion(node: Node, context: str) -> bool:
+    """`t.is(a, b)`, `t.assert.equal(a, b)` on the test's own context argument."""
+    if not context:
+        return False
+    path = member_path(unwrap(callee(node)))
+    return len(path) > 1 and path[0] == context and (
+        (len(path) == 2 and path[1] in CONTEXT_ASSERTIONS) or "assert" in path[1:])
 
 
 def _is_assertion(node: Node, helpers: set[str]) -> bool:
@@ -329,6 +395,8 @@ def _is_assertion(node: Node, helpers: set[str]) -> bool:
             return True
         if path[0] in ("assert", "sinon") and (path[0] == "assert" or "assert" in path):
             return True
+        if "should" in path[1:]:
+            return True  # should.js and chai's should: `total.should.equal(3)`
         if path[-1] == "expect" and path[0] == "":
             return True  # supertest and its kin: `request(app).get(url).expect(200)`
         if path[0] == "expect":
@@ -352,8 +420,9 @@ def _about(assertion: Node) -> tuple[Node | None, bool]:
     args = args_of(assertion)
     path = member_path(unwrap(callee(assertion)))
     method = path[-1] if len(path) > 1 else ""
-    if path[0] == "assert":
-        index = 2 if method in ASSERT_TWO_VALUES else 1
+    if path[0] == "assert" or path[1:2] == ["assert"] or (
+            len(path) == 2 and method in CONTEXT_ASSERTIONS and path[0] not in ("", "expect")):
+        index = 2 if method in ASSERT_TWO_VALUES | CONTEXT_TWO_VALUES else 1
         if method in ("throws", "rejects", "doesNotThrow", "doesNotReject"):
             message = any(is_string(a) for a in args[1:])
         else:

@@ -38,6 +38,9 @@ MOCK_CALLS = frozenset({"patch", "Mock", "MagicMock", "AsyncMock", "create_autos
 MOCK_METHODS = frozenset({"object", "dict", "multiple", "setattr", "setitem", "spy", "stub"})
 BROAD_EXCEPTIONS = frozenset({"Exception", "BaseException"})
 ASSERTING_CALL_PREFIXES = ("assert", "fail")
+CHECKING_PREFIXES = ("assert", "check", "verify", "expect", "ensure")
+HELPER_MODULES = ("test", "helper", "support", "conftest", "assert", "fixtures")
+"""Where a suite keeps its own checking helpers (`tests/helpers.py`, `testing/support`)."""
 UNITTEST_MESSAGE_AT: dict[str, int] = {
     **dict.fromkeys(("assertTrue", "assertFalse", "assertIsNone", "assertIsNotNone"), 1),
     **dict.fromkeys(("assertEqual", "assertEquals", "assertNotEqual", "assertIs", "assertIsNot",
@@ -312,13 +315,28 @@ def _asserting_helpers(tree: ast.Module) -> set[str]:
     found = {alias.asname for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
              for alias in node.names
              if alias.asname and alias.name.startswith(ASSERTING_CALL_PREFIXES)}
+    # `from tests.helpers import check_invoice`: a checking helper of the test suite
+    found |= {alias.asname or alias.name for node in ast.walk(tree)
+              if isinstance(node, ast.ImportFrom) and any(
+                  word in (node.module or "") for word in HELPER_MODULES)
+              for alias in node.names if alias.name.startswith(CHECKING_PREFIXES)}
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                 not node.name.startswith("test"):
-            if any(isinstance(inner, ast.Assert) or _asserting_call(inner)
+            if any(isinstance(inner, ast.Assert) or _asserting_call(inner) or (
+                    isinstance(inner, ast.Raise) and _hand_assertion(inner, node))
                    for inner in ast.walk(node)):
                 found.add(node.name)
     return found
+
+
+def _hand_assertion(node: ast.Raise, scope: ast.AST) -> bool:
+    """`raise AssertionError(...)`, or any raise under an `if` of `scope`: a check written
+    by hand."""
+    if node.exc is not None and _dotted(node.exc).split("(", 1)[0].endswith("AssertionError"):
+        return True
+    return any(isinstance(inner, ast.If) and any(n is node for n in ast.walk(inner))
+               for inner in ast.walk(scope))
 
 
 def _call_name(node: ast.Call) -> str:
@@ -386,9 +404,13 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             facts.assertions.append(node)
             if call.args and _dotted(call.args[0]) in BROAD_EXCEPTIONS:
                 add("broad_exception_assert", node.lineno, _dotted(call.args[0]))
+        elif isinstance(node, ast.Raise) and _hand_assertion(node, test):
+            facts.assertions.append(node)  # `if got != want: raise AssertionError(...)`
         elif isinstance(node, ast.Call):
             called = _call_name(node)
-            if _asserting_call(node) or called in helpers:
+            if called in ("raises", "warns") and len(node.args) >= 2:
+                facts.assertions.append(node)  # `pytest.raises(ValueError, parse, "x")`
+            elif _asserting_call(node) or called in helpers:
                 facts.assertions.append(node)
                 if _bare_unittest_assertion(node):
                     facts.bare.append((node, node.args[0] if node.args else None))
@@ -477,7 +499,8 @@ def _note_setattr(node: ast.Call, facts: _TestFacts) -> None:
 
 def _is_empty(body: list[ast.stmt]) -> bool:
     for statement in body:
-        if isinstance(statement, ast.Pass):
+        if isinstance(statement, ast.Pass) or (isinstance(statement, ast.Return)
+                                                and statement.value is None):
             continue
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) and \
                 (isinstance(statement.value.value, str) or statement.value.value is Ellipsis):
