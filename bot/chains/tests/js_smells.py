@@ -284,7 +284,11 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         _note_mock(node, facts)
     if not facts.assertions:
         add("no_assertion", line)
-    subjects = {_subject_of(about) for _, about in facts.bare}
+    elif not any(_reached(node, test.body) for node, _ in facts.assertions):
+        add("no_assertion", line, "every assertion is behind a condition or a loop over "
+            "computed values, so none need ever run")
+    subjects = {"<calls>" if _interaction(node, about) else _subject_of(about)
+                for node, about in facts.bare}
     if len(facts.bare) > MAX_BARE_ASSERTIONS and len(subjects) > 2:
         add("assertion_roulette", line_of(facts.bare[0][0]),
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
@@ -337,6 +341,56 @@ def _is_empty(body: Node) -> bool:
     return all(child.type in ("comment", "empty_statement") or (
         child.type == "return_statement" and not child.named_children)
         for child in body.named_children)
+
+
+LOOP_METHODS = frozenset({"forEach", "map", "filter", "some", "every", "find", "flatMap",
+                          "reduce", "findIndex"})
+DATA_CALLS = frozenset({"entries", "keys", "values", "from", "of", "range", "zip"})
+
+
+def _reached(assertion: Node, body: Node) -> bool:
+    """Whether the assertion runs whenever the test does: not only in one branch of an `if`
+    (a hand-written `if (bad) throw` is the check itself), nor only in a loop or a
+    `forEach` over values the code under test computes."""
+    guarded = assertion.type == "throw_statement"
+    child, parent = assertion, assertion.parent
+    while parent is not None and child != body:
+        if parent.type == "if_statement" and not guarded and \
+                child != parent.child_by_field_name("condition"):
+            branches = [parent.child_by_field_name("consequence"),
+                        parent.child_by_field_name("alternative")]
+            other = branches[1] if child == branches[0] else branches[0]
+            if other is None or not any(n.type == "call_expression" and
+                                        expect_call(n) not in (None, n) for n in walk(other)):
+                return False
+        elif parent.type in ("while_statement", "do_statement") and \
+                child != parent.child_by_field_name("condition"):
+            return False
+        elif parent.type == "for_in_statement" and child != parent.child_by_field_name("right"):
+            if _computed(parent.child_by_field_name("right"), body):
+                return False
+        elif parent.type in ("arrow_function", "function_expression") and \
+                parent.parent is not None and parent.parent.type == "arguments":
+            call = parent.parent.parent
+            function = unwrap(callee(call)) if call is not None else None
+            if call is not None and call_name(call) in LOOP_METHODS and function is not None \
+                    and function.type == "member_expression" and \
+                    _computed(function.child_by_field_name("object"), body):
+                return False
+        child, parent = parent, parent.parent
+    return True
+
+
+def _computed(value: Node | None, body: Node) -> bool:
+    """`value` (with the test's own names read as what they hold) calls something beyond
+    walking test data: the code under test produced it."""
+    value = resolved(value, body)
+    if value is not None and value.type in ("array", "object") and not value.named_children:
+        return True  # an empty array the code under test fills in
+    return value is not None and any(
+        n.type in ("call_expression", "new_expression") and
+        (n.type == "new_expression" or call_name(n) not in DATA_CALLS)
+        for n in walk(value))
 
 
 def _property_assertion(node: Node) -> bool:
@@ -429,6 +483,19 @@ def _about(assertion: Node) -> tuple[Node | None, bool]:
             message = len(args) > index and is_string(args[index])
         return (args[0] if args else None), message
     return (args[0] if args else None), False
+
+
+def _interaction(assertion: Node, about: Node | None) -> bool:
+    """An assertion on how the code under test used its collaborators (`toHaveBeenCalledWith`,
+    `sinon.assert.calledOnce`, `.mock.calls`): all of them check the one action the test
+    ran, as facets of one outcome, never roulette on their own."""
+    path = member_path(unwrap(callee(assertion)))
+    if path[0] == "sinon" or any(word in path[-1] for word in ("Called", "Returned")) or \
+            path[-1].startswith("called"):
+        return True
+    seen = text(about) if about is not None else ""
+    return any(mark in seen for mark in (".mock.", ".calls", ".callCount", ".calledWith",
+                                         ".args", ".invocationCallOrder"))
 
 
 def _subject_of(value: Node | None) -> str:

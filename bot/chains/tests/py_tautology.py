@@ -266,7 +266,8 @@ def shape(node: ast.AST) -> str:
                 return ast.Name(id="_", ctx=ast.Load())
             return super().generic_visit(inner)
 
-        def visit_Call(self, inner: ast.Call) -> ast.AST:  # keep the function's name
+        def visit_Call(self, inner: ast.Call) -> ast.AST:  # keep the function's name only
+            inner.func = ast.Name(id=_name(inner) or "_", ctx=ast.Load())
             inner.args = [self.visit(a) for a in inner.args]
             inner.keywords = []
             return inner

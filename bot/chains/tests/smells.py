@@ -16,9 +16,11 @@ from typing import Literal
 from pydantic import BaseModel
 
 from bot.chains.tests.py_tautology import (
+    assignments,
     called_names,
     function_formulas,
     is_formula,
+    resolved,
     shape,
     tautology,
 )
@@ -427,6 +429,9 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             _note_assigned_stand_in(node, facts)
     if not facts.assertions:
         add("no_assertion", test.lineno)
+    elif not any(_reached(assertion, test) for assertion in facts.assertions):
+        add("no_assertion", test.lineno, "every assertion is behind a condition or a loop "
+            "over computed values, so none need ever run")
     subjects = {_subject_of(about) for _, about in facts.bare}
     if len(facts.bare) > MAX_BARE_ASSERTIONS and len(subjects) > 2:
         add("assertion_roulette", getattr(facts.bare[0][0], "lineno", test.lineno),
@@ -451,6 +456,58 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     return smells
 
 
+DATA_CALLS = frozenset({"range", "enumerate", "zip", "sorted", "reversed", "items", "values",
+                        "keys", "list", "tuple", "product", "permutations", "combinations"})
+"""Calls that only walk test data: a loop over them runs its body."""
+
+
+def _reached(assertion: ast.AST, test: ast.AST) -> bool:
+    """Whether the assertion runs whenever the test does: not only in one branch of an `if`
+    (the other branch asserting nothing), nor only in a loop over values the code under test
+    computes (`for sku in inventory.low_stock():` checks nothing when the list is empty)."""
+    path = _path_to(test, assertion)
+    guarded = isinstance(assertion, ast.Raise) or (
+        isinstance(assertion, ast.Call) and _call_name(assertion).startswith("fail"))
+    for parent, child in zip(path, path[1:]):
+        if isinstance(parent, ast.If) and not guarded:  # `if bad: fail(...)` is the check
+            branch = parent.body if any(child is s for s in parent.body) else parent.orelse
+            other = parent.orelse if branch is parent.body else parent.body
+            if child is not parent.test and not _asserts(other):
+                return False
+        elif isinstance(parent, ast.While) and child is not parent.test:
+            return False
+        elif isinstance(parent, (ast.For, ast.AsyncFor)) and child is not parent.iter and \
+                not _data(parent.iter, test):
+            return False
+    return True
+
+
+def _path_to(root: ast.AST, target: ast.AST) -> list[ast.AST]:
+    """The nodes from `root` down to `target`, both included (empty if not below)."""
+    if root is target:
+        return [root]
+    for child in ast.iter_child_nodes(root):
+        found = _path_to(child, target)
+        if found:
+            return [root, *found]
+    return []
+
+
+def _asserts(body: list[ast.stmt]) -> bool:
+    return any(isinstance(n, ast.Assert) or _asserting_call(n) or isinstance(n, ast.Raise)
+               for statement in body for n in ast.walk(statement))
+
+
+def _data(iterable: ast.expr, test: ast.AST) -> bool:
+    """Test data (literals, constants, `range(3)`, `zip(CASES, WANT)`), not computed."""
+    value = resolved(iterable, assignments(test))
+    if isinstance(value, (ast.List, ast.Tuple, ast.Set)) and not value.elts or \
+            isinstance(value, ast.Dict) and not value.keys:
+        return False  # an empty list the code under test fills in: computed by it
+    return not any(isinstance(n, ast.Call) and _call_name(n) not in DATA_CALLS
+                   for n in ast.walk(value))
+
+
 def _builds_only(body: list[ast.stmt]) -> bool:
     """A test that only binds names it never reads (`account = Account(10)` and nothing
     else) runs nothing it looks at: as empty as a `pass`."""
@@ -462,9 +519,11 @@ def _builds_only(body: list[ast.stmt]) -> bool:
             return False
         targets = statement.targets if isinstance(statement, ast.Assign) else \
             [statement.target]
-        if not all(isinstance(t, ast.Name) for t in targets):
-            return False
-        bound |= {t.id for t in targets if isinstance(t, ast.Name)}
+        names = [n for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+        if not all(isinstance(n, (ast.Name, ast.Tuple, ast.List, ast.Starred, ast.expr_context))
+                   for t in targets for n in ast.walk(t)):
+            return False  # `key, value = ...` binds names too; `obj.x = ...` does something
+        bound |= {n.id for n in names}
     read = {n.id for statement in body for n in ast.walk(statement)
             if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     return bool(bound) and not bound & read
