@@ -394,10 +394,13 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     for decorator in decorators:
         _note_mock(decorator, facts)
     sleeps: list[ast.Call] = []
+    explained = {id(inner) for node in ast.walk(test) if isinstance(node, ast.With) and any(
+        isinstance(i.context_expr, ast.Call) and _call_name(i.context_expr) == "subTest"
+        for i in node.items) for inner in ast.walk(node)}  # a subTest names each failure
     for node in (inner for statement in test.body for inner in ast.walk(statement)):
         if isinstance(node, ast.Assert):
             facts.assertions.append(node)
-            if node.msg is None:
+            if node.msg is None and id(node) not in explained:
                 compare = node.test
                 facts.bare.append((node, compare.left if isinstance(compare, ast.Compare)
                                    else compare))
@@ -414,7 +417,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
                 facts.assertions.append(node)  # `pytest.raises(ValueError, parse, "x")`
             elif _asserting_call(node) or called in helpers:
                 facts.assertions.append(node)
-                if _bare_unittest_assertion(node):
+                if _bare_unittest_assertion(node) and id(node) not in explained:
                     facts.bare.append((node, node.args[0] if node.args else None))
                 if called in ("assertRaises", "assertRaisesRegex") and node.args and \
                         _dotted(node.args[0]) in BROAD_EXCEPTIONS:
@@ -433,7 +436,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         add("no_assertion", test.lineno, "every assertion is behind a condition or a loop "
             "over computed values, so none need ever run")
     subjects = {_subject_of(about) for _, about in facts.bare}
-    if len(facts.bare) > MAX_BARE_ASSERTIONS and len(subjects) > 2:
+    if roulette(len(facts.bare), len(subjects)):
         add("assertion_roulette", getattr(facts.bare[0][0], "lineno", test.lineno),
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
     if facts.mocks > MAX_MOCKS:
@@ -506,6 +509,14 @@ def _data(iterable: ast.expr, test: ast.AST) -> bool:
         return False  # an empty list the code under test fills in: computed by it
     return not any(isinstance(n, ast.Call) and _call_name(n) not in DATA_CALLS
                    for n in ast.walk(value))
+
+
+def roulette(bare: int, subjects: int) -> bool:
+    """More than five unexplained assertions on more than two things, or more than six on
+    two: a failure among them does not say which behaviour broke. Many on one thing are the
+    facets of one result."""
+    return bare > MAX_BARE_ASSERTIONS and (subjects > 2 or bare > MAX_BARE_ASSERTIONS + 1
+                                           and subjects > 1)
 
 
 def _builds_only(body: list[ast.stmt]) -> bool:
@@ -629,14 +640,22 @@ def _sut_patched(facts: _TestFacts, subject: Subject) -> str | None:
     return None
 
 
+VALUE_READERS = frozenset({"len", "list", "dict", "set", "tuple", "str", "int", "float", "bool",
+                           "sorted", "repr", "isinstance", "type", "any", "all", "sum", "round",
+                           "abs", "approx", "frozenset", "getattr", "hasattr"})
+"""Calls that only read a value (`len(result)`): an assertion is about what they read."""
+
+
 def _subject_of(value: ast.AST | None) -> str:
     """What an assertion is about: the first function its value calls, else its root name."""
     if value is None:
         return ""
+    local = {n.id for c in ast.walk(value) if isinstance(c, ast.comprehension)
+             for n in ast.walk(c.target) if isinstance(n, ast.Name)}
     for node in ast.walk(value):
-        if isinstance(node, ast.Call):
+        if isinstance(node, ast.Call) and _call_name(node) not in VALUE_READERS:
             return _call_name(node) or _dotted(node.func)
-        if isinstance(node, ast.Name):
+        if isinstance(node, ast.Name) and node.id not in VALUE_READERS | local:
             return node.id
     return _dotted(value)
 
