@@ -46,6 +46,7 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
     parts: set[str] = set()
     used: set[str] = set()
     boundaries: set[str] = set()
+    operators: dict[str, frozenset[str]] = {}
     for node in walk(tree.root_node):
         name, body = function_of(node)
         if not name:
@@ -56,6 +57,7 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
         used |= made_calls(body)
         if reaches_out(body):
             boundaries.add(name)
+        operators[name] = frozenset(operators_of(body))
         bound = _bindings(body) if body.type == "statement_block" else {}
         for returned in returned_values(body):
             if is_formula(returned):
@@ -64,7 +66,8 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
     module = str(PurePosixPath(path).with_suffix(""))
     return Subject(module, frozenset(wanted or defined),
                    tuple(dict.fromkeys(s for s in shapes if s != "_")), frozenset(used),
-                   tuple(sorted(parts)), frozenset(boundaries))
+                   tuple(sorted(parts)), operators=operators,
+                   boundaries=frozenset(boundaries))
 
 
 OUTSIDE_CALLS = frozenset({"fetch", "readFile", "readFileSync", "writeFile", "writeFileSync",
@@ -286,7 +289,35 @@ def tautology(assertion: Node, body: Node, subject: Subject,
         why = _repeats_formula(side, other, bound, subject, helpers or {})
         if why:
             return why
-    return _repeats_ingredients(values, subject)
+    return _repeats_ingredients(values, subject) or _recomputed(values, subject)
+
+
+def operators_of(node: Node) -> set[str]:
+    """The binary operators `node` computes with."""
+    return {text(n.child_by_field_name("operator")).rstrip("=") for n in walk(node)
+            if n.type in ("binary_expression", "augmented_assignment_expression")}
+
+
+def _recomputed(values: list[Node], subject: Subject) -> str | None:
+    """The expected value computed from nothing but the inputs the other side hands one of
+    the subject's functions, with operators that function uses: `add(a, b)` against `a + b`."""
+    for built, checked in ((values[1], values[0]), (values[0], values[1])):
+        used = operators_of(built)
+        if not used or any(n.type in ("call_expression", "new_expression") for n in walk(built)):
+            continue
+        leaves = [n for n in walk(built) if n.type in ("identifier", "member_expression",
+                                                        "subscript_expression")
+                  and (n.parent is None or n.parent.type not in ("member_expression",
+                                                                 "subscript_expression"))]
+        for call in walk(checked):
+            name = call_name(call) if call.type == "call_expression" else ""
+            if name not in subject.operators:
+                continue
+            inputs = {text(n) for arg in args_of(call) for n in walk(arg)}
+            if leaves and all(text(leaf) in inputs for leaf in leaves) and \
+                    used <= subject.operators[name]:
+                return f"expected value recomputes {name}() from its own inputs with its own operators"
+    return None
 
 
 def _repeats_formula(side: Node, other: Node, bound: dict[str, Node], subject: Subject,

@@ -116,6 +116,43 @@ def tautology(assertion: ast.AST, test: ast.AST, returns: Collection[str],
     return None
 
 
+def operators_of(node: ast.AST) -> set[str]:
+    """The arithmetic and boolean operators `node` computes with."""
+    return {type(n.op).__name__ for n in ast.walk(node)
+            if isinstance(n, (ast.BinOp, ast.BoolOp, ast.AugAssign))}
+
+
+def recomputed(assertion: ast.AST, test: ast.AST,
+               operators: dict[str, frozenset[str]]) -> str | None:
+    """The expected value computed from nothing but the inputs the other side hands one of
+    the subject's functions, with operators that function itself uses: `add(a, b) == a + b`,
+    `area(w, h) == w * h` repeat the computation instead of knowing its result."""
+    sides = compared(assertion)
+    if sides is None or not operators:
+        return None
+    bound = assignments(test)
+    actual, expected = (resolved(side, bound) for side in sides)
+    for built, checked in ((expected, actual), (actual, expected)):
+        used = operators_of(built)
+        if not used or _calls(built):
+            continue
+        for call in ast.walk(checked):
+            if not isinstance(call, ast.Call) or _name(call) not in operators:
+                continue
+            inputs = {ast.dump(n) for a in [*call.args, *(k.value for k in call.keywords)]
+                      for n in ast.walk(a)}
+            leaves = [n for n in ast.walk(built) if isinstance(n, (ast.Name, ast.Attribute,
+                                                                    ast.Subscript))
+                      and not any(n is inner for parent in ast.walk(built)
+                                  if isinstance(parent, (ast.Attribute, ast.Subscript))
+                                  for inner in ast.iter_child_nodes(parent))]
+            if leaves and all(ast.dump(leaf) in inputs for leaf in leaves) and \
+                    used <= operators[_name(call)]:
+                return (f"expected value recomputes {_name(call)}() from its own inputs with "
+                        f"its own operators")
+    return None
+
+
 ONE_VALUE = frozenset({"assertTrue", "assertFalse", "assertIsNone", "assertIsNotNone"})
 TWO_VALUES = EQUALITY_METHODS | {"assertNotEqual", "assertIn", "assertNotIn", "assertGreater",
                                  "assertGreaterEqual", "assertLess", "assertLessEqual"}

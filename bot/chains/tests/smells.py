@@ -17,6 +17,8 @@ from pydantic import BaseModel
 
 from bot.chains.tests.py_tautology import (
     assignments,
+    operators_of,
+    recomputed,
     called_names,
     function_formulas,
     is_formula,
@@ -122,6 +124,9 @@ class Subject:
     parts: tuple[str, ...] = ()
     """Shapes of the pieces (two operators or more) of the functions' formulas: an expected
     value computed from the actual's inputs with one of them repeats the implementation."""
+    operators: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Per function, the operators its body computes with (`Mult`, `*`): an expected value
+    computed from the same inputs with only those operators repeats its computation."""
     boundaries: frozenset[str] = frozenset()
     """Its functions that reach outside the process (network, files, clock, randomness,
     processes): collaborators a test may stand in for, unlike the module's own logic."""
@@ -138,6 +143,7 @@ class Subject:
         used: set[str] = set()
         parts: set[str] = set()
         boundaries: set[str] = set()
+        operators: dict[str, frozenset[str]] = {}
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 defined.add(node.name)
@@ -146,11 +152,13 @@ class Subject:
                 used |= called_names(node)
                 if reaches_out(node):
                     boundaries.add(node.name)
+                operators[node.name] = frozenset(operators_of(node))
                 returned, pieces = function_formulas(node)
                 shapes += [shape(value) for value in returned if is_formula(value)]
                 parts |= {shape(piece) for piece in pieces}
         return cls(module, frozenset(wanted or defined), tuple(dict.fromkeys(shapes)),
-                   frozenset(used), tuple(sorted(parts)), frozenset(boundaries))
+                   frozenset(used), tuple(sorted(parts)), operators=operators,
+                   boundaries=frozenset(boundaries))
 
 
 @dataclass
@@ -446,7 +454,8 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         add("mocks_sut", test.lineno, f"patches {sut_patched}, the code under test")
     for assertion in facts.assertions:
         why = tautology(assertion, test, subject.returns, subject.functions, subject.calls,
-                        subject.parts, formula_helpers)
+                        subject.parts, formula_helpers) or \
+            recomputed(assertion, test, subject.operators)
         if why:
             add("tautology", getattr(assertion, "lineno", test.lineno), why)
     if sleeps and not file_patches_sleep and not _patches_sleep(test):
