@@ -610,8 +610,9 @@ def _note_mock(node: ast.AST, facts: _TestFacts) -> None:
         return
     if not _is_mock_call(call):
         return
-    facts.mocks += 1
     name = _call_name(call)
+    # `patch.multiple(target, a=DEFAULT, b=DEFAULT)` replaces one thing per keyword
+    facts.mocks += max(1, len(call.keywords)) if name == "multiple" else 1
     args = call.args
     if name == "patch" and args and isinstance(args[0], ast.Constant) and \
             isinstance(args[0].value, str):
