@@ -648,6 +648,26 @@ def _literal(node: Node) -> bool:
                               "shorthand_property_identifier") for n in walk(node))
 
 
+def _expected_numbers(arg: Node, matcher_arg: bool) -> set[int]:
+    """Numbers an argument holds as the expected value: every number of a matcher's argument
+    (`toEqual({ total: 1481.4, currency })`, `new Money(1999)`) but those handed to a call in
+    it, and the one the actual is measured against in `Math.abs(actual - 299.71)`."""
+    found: set[int] = set()
+    for node in walk(arg):
+        if node.type == "call_expression" and member_path(unwrap(callee(node)))[-2:] == \
+                ["Math", "abs"] and args_of(node):
+            difference = unwrap(args_of(node)[0])
+            if difference is not None and difference.type == "binary_expression" and \
+                    text(difference.child_by_field_name("operator")) == "-":
+                right = difference.child_by_field_name("right")
+                found |= {n.id for n in walk(right)} if right is not None else set()
+    if matcher_arg:
+        inside_calls = {n.id for call in walk(arg) if call.type == "call_expression"
+                        for a in args_of(call) for n in walk(a)}
+        found |= {n.id for n in walk(arg) if n.type == "number" and n.id not in inside_calls}
+    return found
+
+
 def _magic_number(assertion: Node) -> float | int | None:
     """An unexplained literal in an assertion: a large number or one with many decimals."""
     nodes = [assertion]
@@ -662,8 +682,10 @@ def _magic_number(assertion: Node) -> float | int | None:
         for arg in args:
             if part is assertion and _literal(arg):
                 continue  # the literal expected value: what a good test holds
+            expected = _expected_numbers(arg, matcher_arg=part is assertion and
+                                         expect_call(assertion) not in (None, assertion))
             for node in walk(arg):
-                if node.type != "number":
+                if node.type != "number" or node.id in expected:
                     continue
                 value = number_value(node)
                 if value is None or value in PLAIN_NUMBERS:

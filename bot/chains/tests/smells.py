@@ -686,19 +686,40 @@ def _expected_literals(assertion: ast.AST) -> set[int]:
     """The nodes of an assertion's literal expected value (`== 1481.4`, `approx(3.14159)`,
     `assertEqual(x, 86400)`): a literal expectation is what a good test holds, never magic."""
     sides: list[ast.expr] = []
-    if isinstance(assertion, ast.Assert) and isinstance(assertion.test, ast.Compare):
-        sides = [assertion.test.left, *assertion.test.comparators]
+    checked = assertion.test if isinstance(assertion, ast.Assert) else None
+    if isinstance(checked, ast.Call) and _call_name(checked) in CLOSE_CHECKS:
+        checked, sides = None, list(checked.args[1:]) + [k.value for k in checked.keywords]
+    if isinstance(checked, ast.Compare):
+        sides = [checked.left, *checked.comparators]
     elif isinstance(assertion, ast.Call):
-        sides = list(assertion.args)
+        sides = list(assertion.args) + [k.value for k in assertion.keywords]
     found: set[int] = set()
     for side in sides:
-        bare = side.args[0] if isinstance(side, ast.Call) and _call_name(side) == "approx" \
-            and side.args else side
+        # `abs(actual - 299.71) < 0.01`: the literal the actual is measured against
+        for inner in ast.walk(side):
+            if isinstance(inner, ast.Call) and _call_name(inner) == "abs" and inner.args and \
+                    isinstance(inner.args[0], ast.BinOp) and \
+                    isinstance(inner.args[0].op, ast.Sub):
+                found |= {id(n) for n in ast.walk(inner.args[0].right)}
         if all(isinstance(n, (ast.Constant, ast.UnaryOp, ast.unaryop, ast.List, ast.Tuple,
-                              ast.Set, ast.Dict, ast.expr_context, ast.BinOp, ast.operator))
-               for n in ast.walk(bare)):
+                              ast.Set, ast.Dict, ast.expr_context, ast.BinOp, ast.operator,
+                              ast.Name, ast.Attribute, ast.keyword)) or (
+                isinstance(n, ast.Call) and _builds_expected(n)) for n in ast.walk(side)) and \
+                not isinstance(side, (ast.Name, ast.Attribute)):
             found |= {id(n) for n in ast.walk(side)}
     return found
+
+
+CLOSE_CHECKS = frozenset({"isclose", "allclose", "assert_allclose", "assert_almost_equal"})
+EXPECTED_BUILDERS = frozenset({"approx", "Decimal", "Fraction", "date", "datetime", "time",
+                               "timedelta", "call", "ANY"})
+
+
+def _builds_expected(call: ast.Call) -> bool:
+    """`approx(3.14)`, `Decimal("20.00")`, `Money(1999, "EUR")`: a value built of literals to
+    compare against, its numbers the expectation itself."""
+    name = _call_name(call)
+    return name in EXPECTED_BUILDERS or name[:1].isupper()
 
 
 def _magic_number(assertion: ast.AST) -> float | None:
