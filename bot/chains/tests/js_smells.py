@@ -327,13 +327,16 @@ def _builds_only(body: Node) -> bool:
         for declarator in child.named_children:
             name = declarator.child_by_field_name("name")
             if declarator.type != "variable_declarator" or name is None or \
-                    name.type != "identifier":
+                    name.type not in ("identifier", "array_pattern", "object_pattern"):
                 return False
-            declared.add(text(name))
+            declared |= {text(n) for n in walk(name) if n.type in (
+                "identifier", "shorthand_property_identifier_pattern")}
     used = {text(n) for n in walk(body) if n.type == "identifier" and
             not (n.parent is not None and n.parent.type == "variable_declarator"
                  and n.parent.child_by_field_name("name") == n)}
-    return bool(declared) and not declared & used
+    # setup only: objects built (`new Cache({ clock })`), nothing of theirs ever called
+    built = not any(n.type == "call_expression" for n in walk(body))
+    return bool(declared) and (built or not declared & used)
 
 
 def _is_empty(body: Node) -> bool:
@@ -544,6 +547,9 @@ def _broad_throw(assertion: Node) -> str | None:
             return f"{name}()"
         if text(args[0]) in BROAD_ERRORS:
             return f"{name}({text(args[0])})"
+    if len(path) == 2 and path[0] not in ("assert", "expect", "") and \
+            name in ("throws", "throwsAsync") and len(args) == 1:
+        return f"{path[0]}.{name} without an expected error"  # ava: `t.throws(fn)`
     if path[0] == "assert" and name in ("throws", "rejects"):
         matcher = args[1] if len(args) > 1 and not is_string(args[1]) else None
         if matcher is None:
