@@ -41,7 +41,6 @@ from bot.chains.tests.jsast import (
     walk,
 )
 from bot.chains.tests.smells import (
-    MAX_BARE_ASSERTIONS,
     MAX_MOCKS,
     PLAIN_NUMBERS,
     REJECT_KINDS,

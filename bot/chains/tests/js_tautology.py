@@ -329,8 +329,8 @@ def _repeats_formula(side: Node, other: Node, bound: dict[str, Node], subject: S
     if own and not top_calls(other) & subject.functions:
         return None
     candidates = [(side, bound)]
-    if side.type == "call_expression" and call_name(side) in helpers and \
-            unwrap(callee(side)) is not None and unwrap(callee(side)).type == "identifier":
+    function = unwrap(callee(side)) if side.type == "call_expression" else None
+    if function is not None and function.type == "identifier" and call_name(side) in helpers:
         helper = helpers[call_name(side)]
         inner = _bindings(helper) if helper.type == "statement_block" else {}
         candidates += [(value, inner) for value in returned_values(helper)]

@@ -11,17 +11,18 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Literal
 
 from pydantic import BaseModel
 
 from bot.chains.tests.py_tautology import (
     assignments,
-    operators_of,
-    recomputed,
     called_names,
     function_formulas,
     is_formula,
+    operators_of,
+    recomputed,
     resolved,
     shape,
     tautology,
@@ -480,16 +481,15 @@ def _reached(assertion: ast.AST, test: ast.AST) -> bool:
     path = _path_to(test, assertion)
     guarded = isinstance(assertion, ast.Raise) or (
         isinstance(assertion, ast.Call) and _call_name(assertion).startswith("fail"))
-    for parent, child in zip(path, path[1:]):
+    for parent, child in pairwise(path):
         if isinstance(parent, ast.If) and not guarded:  # `if bad: fail(...)` is the check
             branch = parent.body if any(child is s for s in parent.body) else parent.orelse
             other = parent.orelse if branch is parent.body else parent.body
             if child is not parent.test and not _asserts(other):
                 return False
-        elif isinstance(parent, ast.While) and child is not parent.test:
-            return False
-        elif isinstance(parent, (ast.For, ast.AsyncFor)) and child is not parent.iter and \
-                not _data(parent.iter, test):
+        elif (isinstance(parent, ast.While) and child is not parent.test) or (
+                isinstance(parent, (ast.For, ast.AsyncFor)) and child is not parent.iter
+                and not _data(parent.iter, test)):
             return False
     return True
 
@@ -693,7 +693,8 @@ def _expected_literals(assertion: ast.AST) -> set[int]:
     sides: list[ast.expr] = []
     checked = assertion.test if isinstance(assertion, ast.Assert) else None
     if isinstance(checked, ast.Call) and _call_name(checked) in CLOSE_CHECKS:
-        checked, sides = None, list(checked.args[1:]) + [k.value for k in checked.keywords]
+        sides = list(checked.args[1:]) + [k.value for k in checked.keywords]
+        checked = None
     if isinstance(checked, ast.Compare):
         sides = [checked.left, *checked.comparators]
     elif isinstance(assertion, ast.Call):
