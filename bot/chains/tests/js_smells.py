@@ -295,7 +295,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
     if facts.mocks > MAX_MOCKS:
         add("excessive_mocking", line, f"{facts.mocks} mocks")
     checked = {_checked_call(resolved(about, test.body)) for _, about in facts.assertions}
-    sut = _sut_patched(facts, subject, imports, path, checked - {""})
+    sut = _sut_patched(facts, subject, imports, path, checked - {""}, _instances(test))
     if sut:
         add("mocks_sut", line, f"replaces {sut}, the code under test")
     for assertion, _ in facts.assertions:
@@ -626,15 +626,34 @@ def _note_assigned_mock(node: Node, facts: _Facts) -> None:
         facts.patched.add(".".join(path))
 
 
+def _instances(test: JsTest) -> dict[str, str]:
+    """Names the test or its hooks bind to a new object: `const inv = new Invoice()`."""
+    found: dict[str, str] = {}
+    for scope in (*test.hooks, test.body):
+        for node in walk(scope) if scope is not None else ():
+            if node.type in ("variable_declarator", "assignment_expression"):
+                target = node.child_by_field_name("name") or node.child_by_field_name("left")
+                value = unwrap(node.child_by_field_name("value") or
+                               node.child_by_field_name("right"))
+                if target is not None and value is not None and value.type == "new_expression":
+                    built = member_path(unwrap(value.child_by_field_name("constructor")))
+                    found[text(target)] = built[0]
+    return found
+
+
 def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path: str,
-                 checked: set[str]) -> str | None:
-    """A replaced target that is the code under test: a function of the module under test,
-    or the function the test's assertions check (it then tests its own stand-in)."""
+                 checked: set[str], instances: dict[str, str] | None = None) -> str | None:
+    """A replaced target that is the code under test: a function of the module under test
+    (or a method of its class, `Invoice.prototype.tax`, or of an instance the test built:
+    `instances` maps `inv` to `Invoice`), or the function the test's assertions check (it
+    then tests its own stand-in)."""
+    instances = instances or {}
     for target in sorted(facts.patched):
         head, _, last = target.rpartition(".")
         if last == "*":
             continue
-        module = module_key(imports[head], path) if head in imports else head
+        root = instances.get(head.split(".", 1)[0], head.split(".", 1)[0])
+        module = module_key(imports[root], path) if root in imports else head
         if subject.module and last in subject.functions and last not in subject.boundaries \
                 and (module == subject.module or module.endswith("/" + subject.module)
                      or subject.module.endswith("/" + module.lstrip("./"))):

@@ -128,6 +128,8 @@ class Subject:
     operators: dict[str, frozenset[str]] = field(default_factory=dict)
     """Per function, the operators its body computes with (`Mult`, `*`): an expected value
     computed from the same inputs with only those operators repeats its computation."""
+    classes: frozenset[str] = frozenset()
+    """Its classes: a method of one of them is the module's own logic too."""
     boundaries: frozenset[str] = frozenset()
     """Its functions that reach outside the process (network, files, clock, randomness,
     processes): collaborators a test may stand in for, unlike the module's own logic."""
@@ -159,6 +161,8 @@ class Subject:
                 parts |= {shape(piece) for piece in pieces}
         return cls(module, frozenset(wanted or defined), tuple(dict.fromkeys(shapes)),
                    frozenset(used), tuple(sorted(parts)), operators=operators,
+                   classes=frozenset(n.name for n in ast.walk(tree)
+                                     if isinstance(n, ast.ClassDef)),
                    boundaries=frozenset(boundaries))
 
 
@@ -317,6 +321,7 @@ def _tests(tree: ast.Module) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFuncti
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                         item.name.startswith("test"):
                     item._owner = node.name  # type: ignore[union-attr]
+                    item._owner_node = node  # type: ignore[union-attr]
                     yield item, list(item.decorator_list) + list(node.decorator_list)
 
 
@@ -450,7 +455,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
     if facts.mocks > MAX_MOCKS:
         add("excessive_mocking", test.lineno, f"{facts.mocks} mocks")
-    sut_patched = _sut_patched(facts, subject)
+    sut_patched = _sut_patched(facts, subject, _instances(test, subject))
     if sut_patched:
         add("mocks_sut", test.lineno, f"patches {sut_patched}, the code under test")
     for assertion in facts.assertions:
@@ -634,18 +639,42 @@ def _note_mock(node: ast.AST, facts: _TestFacts) -> None:
         facts.patched |= {f"{owner}.{k.arg}" for k in call.keywords if k.arg}
 
 
-def _sut_patched(facts: _TestFacts, subject: Subject) -> str | None:
-    """A patched target that is the code under test: a function of the module under test, or
-    a name the test also calls directly (it then tests its own stand-in)."""
+def _instances(test: ast.FunctionDef | ast.AsyncFunctionDef, subject: Subject
+               ) -> dict[str, str]:
+    """Names the test (or its class's setUp) binds to a new object of the subject's classes:
+    `invoice = Invoice(...)`, `self.invoice = Invoice(...)`."""
+    scopes: list[ast.AST] = [test]
+    owner = getattr(test, "_owner_node", None)
+    if owner is not None:
+        scopes += [item for item in owner.body if isinstance(item, ast.FunctionDef)
+                   and item.name in SETUP_METHODS]
+    found: dict[str, str] = {}
+    for scope in scopes:
+        for node in ast.walk(scope):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                    _call_name(node.value) in subject.classes:
+                found.update((_dotted(t), _call_name(node.value)) for t in node.targets)
+    return found
+
+
+def _sut_patched(facts: _TestFacts, subject: Subject,
+                 instances: dict[str, str] | None = None) -> str | None:
+    """A patched target that is the code under test: a function of the module under test (or
+    a method of one of its classes, on the class or on an instance the test built: `instances`
+    maps `invoice` and `self.invoice` to `Invoice`), or a name the test also calls directly
+    (it then tests its own stand-in)."""
+    instances = instances or {}
     for target in sorted(facts.patched):
         last = target.rsplit(".", 1)[-1]
         head = target.rsplit(".", 1)[0] if "." in target else ""
         module = subject.module or ""
         short = module.rsplit(".", 1)[-1]
         owners = {module, short}
+        owner_class = instances.get(head, head).rsplit(".", 1)[-1]
         if module and last in subject.functions and last not in subject.boundaries and (
                 head in owners or head.endswith("." + short) or any(
-                    head.startswith(owner + ".") for owner in owners)):
+                    head.startswith(owner + ".") for owner in owners)
+                or owner_class in subject.classes):
             return target  # the module's own logic (a boundary of it is a collaborator)
         if "." not in target and last not in subject.functions:
             continue  # a local stand-in (`key = lambda t: t[1]`) replaces nothing under test
