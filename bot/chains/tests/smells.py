@@ -346,6 +346,19 @@ def _asserting_helpers(tree: ast.Module) -> set[str]:
     return found
 
 
+def _vacuous(test: ast.expr) -> bool:
+    """An `assert` that holds whatever the code does: a non-empty tuple
+    (`assert (x == 1, "why")`), a Mock method that does not exist (`m.called_once_with(1)`,
+    auto-created and truthy), or an assertion method referenced, not called
+    (`assert m.assert_called_once`)."""
+    if isinstance(test, ast.Tuple):
+        return bool(test.elts)
+    if isinstance(test, ast.Attribute):
+        return test.attr.startswith("assert_")
+    return isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and \
+        test.func.attr.startswith(("called_", "has_call", "any_call", "has_been_called"))
+
+
 def _hand_assertion(node: ast.Raise, scope: ast.AST) -> bool:
     """`raise AssertionError(...)`, or any raise under an `if` of `scope`: a check written
     by hand."""
@@ -412,6 +425,8 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         isinstance(i.context_expr, ast.Call) and _call_name(i.context_expr) == "subTest"
         for i in node.items) for inner in ast.walk(node)}  # a subTest names each failure
     for node in (inner for statement in test.body for inner in ast.walk(statement)):
+        if isinstance(node, ast.Assert) and _vacuous(node.test):
+            continue  # `assert m.called_once_with(1)`: a Mock's auto-attribute, always true
         if isinstance(node, ast.Assert):
             facts.assertions.append(node)
             if node.msg is None and id(node) not in explained:
