@@ -183,11 +183,19 @@ def _factory_keys(body: Node) -> list[str] | None:
 def _asserting_helpers(root: Node) -> set[str]:
     """Functions of the file (not tests) whose bodies assert: calling one is an assertion."""
     found: set[str] = set()
-    for node in walk(root):
-        name, body = function_of(node)
-        if name and body is not None and any(_is_assertion(inner, set()) for inner in walk(body)
-                                             if inner.type == "call_expression"):
-            found.add(name)
+    functions = [(name, body) for name, body in map(function_of, walk(root))
+                 if name and body is not None]
+    grown = True
+    while grown:  # a helper that calls a helper that asserts asserts too
+        grown = False
+        for name, body in functions:
+            if name not in found and any(
+                    _is_assertion(inner, found) or (inner.type == "throw_statement" and
+                                                    _guarded(inner, body))
+                    for inner in walk(body)
+                    if inner.type in ("call_expression", "throw_statement")):
+                found.add(name)
+                grown = True
     return found
 
 

@@ -336,13 +336,19 @@ def _asserting_helpers(tree: ast.Module) -> set[str]:
               if isinstance(node, ast.ImportFrom) and any(
                   word in (node.module or "") for word in HELPER_MODULES)
               for alias in node.names if alias.name.startswith(CHECKING_PREFIXES)}
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
-                not node.name.startswith("test"):
-            if any(isinstance(inner, ast.Assert) or _asserting_call(inner) or (
-                    isinstance(inner, ast.Raise) and _hand_assertion(inner, node))
-                   for inner in ast.walk(node)):
+    helpers = [node for node in ast.walk(tree) if isinstance(
+        node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.name.startswith("test")]
+    grown = True
+    while grown:  # a helper that calls a helper that asserts asserts too
+        grown = False
+        for node in helpers:
+            if node.name not in found and any(
+                    isinstance(inner, ast.Assert) or _asserting_call(inner) or (
+                        isinstance(inner, ast.Raise) and _hand_assertion(inner, node)) or (
+                        isinstance(inner, ast.Call) and _call_name(inner) in found)
+                    for inner in ast.walk(node)):
                 found.add(node.name)
+                grown = True
     return found
 
 
