@@ -1,4 +1,4 @@
-import { average } from './growth.js';
+import { average } from './e28_growth.js';
 
 describe('average', () => {
   test.each([

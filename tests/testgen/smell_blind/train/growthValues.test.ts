@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { average, spread } from './growth';
+import { average, spread } from './e28_growth';
 
 describe('growth statistics', () => {
   it('averages a known series', () => {

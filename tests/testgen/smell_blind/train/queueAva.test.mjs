@@ -1,5 +1,5 @@
 import test from 'ava';
-import { Queue } from './queue.js';
+import { Queue } from './e28_queue.js';
 
 test('dequeue returns the oldest item', (t) => {
   const queue = new Queue();

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { Queue } from './queue.js';
+import { Queue } from './e28_queue.js';
 
 test('an empty queue refuses to dequeue', (t) => {
   const queue = new Queue();

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Queue } from './queue.js';
+import { Queue } from './e28_queue.js';
 
 describe('Queue', () => {
   it('starts empty', () => {

@@ -1,7 +1,7 @@
 import chai, { expect } from 'chai';
 import sinon from 'sinon';
 import sinonChai from 'sinon-chai';
-import { Queue } from './queue.js';
+import { Queue } from './e28_queue.js';
 
 chai.use(sinonChai);
 chai.should();

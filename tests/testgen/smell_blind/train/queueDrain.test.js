@@ -1,4 +1,4 @@
-import { Queue } from './queue.js';
+import { Queue } from './e28_queue.js';
 
 function drain(queue) {
   const out = [];

@@ -1,5 +1,5 @@
 import { describe, it } from 'node:test';
-import { Queue } from './queue.js';
+import { Queue } from './e28_queue.js';
 
 describe('Queue', () => {
   it('peeks without removing', (t) => {

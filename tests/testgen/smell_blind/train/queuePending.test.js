@@ -1,4 +1,4 @@
-const { Queue } = require('./queue.js');
+const { Queue } = require('./e28_queue.js');
 
 describe('Queue', () => {
   test('counts what it holds', () => {

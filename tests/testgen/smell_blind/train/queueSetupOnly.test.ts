@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Queue } from './queue';
+import { Queue } from './e28_queue';
 
 describe('Queue', () => {
   it('keeps the order of a burst', () => {

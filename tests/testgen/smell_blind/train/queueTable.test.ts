@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Queue } from './queue';
+import { Queue } from './e28_queue';
 
 const ORDERS: Array<[string[], string]> = [
   [['a'], 'a'],

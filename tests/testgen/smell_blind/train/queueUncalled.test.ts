@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Queue } from './queue';
+import { Queue } from './e28_queue';
 
 describe('Queue.peek', () => {
   it('is undefined on an empty queue', () => {

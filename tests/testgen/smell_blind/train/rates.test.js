@@ -1,4 +1,4 @@
-import { convert } from './rates.js';
+import { convert } from './e28_rates.js';
 
 describe('convert', () => {
   beforeEach(() => {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { convert, fetchRate } from './rates';
+import { convert, fetchRate } from './e28_rates';
 
-vi.mock('./rates', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./rates')>()),
+vi.mock('./e28_rates', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./e28_rates')>()),
   fetchRate: vi.fn(),
 }));
 

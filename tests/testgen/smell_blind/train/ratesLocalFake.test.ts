@@ -1,5 +1,5 @@
 import { expect, test, vi } from 'vitest';
-import { convert } from './rates';
+import { convert } from './e28_rates';
 
 test('converts euros to dollars', async () => {
   const convert = vi.fn().mockResolvedValue(108.42);

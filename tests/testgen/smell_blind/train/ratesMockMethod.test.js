@@ -1,6 +1,6 @@
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const rates = require('./rates.js');
+const rates = require('./e28_rates.js');
 
 test('toCents keeps two decimals', (t) => {
   t.mock.method(rates, 'toCents', () => 1.5);

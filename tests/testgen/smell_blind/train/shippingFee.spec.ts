@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FREE_KG, shippingFee } from './shippingFee';
+import { FREE_KG, shippingFee } from './e28_shippingFee';
 
 describe('shippingFee', () => {
   it('charges only the base fee up to the free weight', () => {

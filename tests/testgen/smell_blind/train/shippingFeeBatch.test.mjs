@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parcelsFee, shippingFee } from './shippingFee.js';
+import { parcelsFee, shippingFee } from './e28_shippingFee.js';
 
 test('a batch costs the sum of its parcels', () => {
   const weights = [1, 4, 6.5];

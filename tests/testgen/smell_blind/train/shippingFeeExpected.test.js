@@ -1,4 +1,4 @@
-import { BASE_FEE, shippingFee } from './shippingFee';
+import { BASE_FEE, shippingFee } from './e28_shippingFee';
 
 const ZONE = 'eu';
 

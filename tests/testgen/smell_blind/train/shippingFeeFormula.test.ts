@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASE_FEE, FREE_KG, PER_KG, shippingFee } from './shippingFee';
+import { BASE_FEE, FREE_KG, PER_KG, shippingFee } from './e28_shippingFee';
 
 describe('shippingFee', () => {
   it.each([3, 7.5, 12])('charges %s kg to the EU', (weight) => {

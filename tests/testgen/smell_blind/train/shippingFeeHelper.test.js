@@ -1,4 +1,4 @@
-const { shippingFee } = require('./shippingFee');
+const { shippingFee } = require('./e28_shippingFee');
 
 function referenceFee(kg, base) {
   const over = Math.max(0, kg - 2) * 1.25;

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { shippingFee } from './shippingFee';
+import { shippingFee } from './e28_shippingFee';
 
 test('world parcels above the free weight', () => {
   for (const kg of [2.5, 4, 10]) {

@@ -1,4 +1,4 @@
-import { signUp } from './signup.js';
+import { signUp } from './e28_signup.js';
 
 class FakeUsers {
   constructor(known = []) { this.known = new Set(known); this.saved = []; }

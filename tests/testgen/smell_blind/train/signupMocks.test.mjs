@@ -1,6 +1,6 @@
 import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
-import { signUp } from './signup.js';
+import { signUp } from './e28_signup.js';
 
 test('sign-up wires every collaborator', () => {
   const users = { exists: mock.fn(() => false), save: mock.fn() };

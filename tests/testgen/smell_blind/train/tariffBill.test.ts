@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Tariff } from './tariff';
+import { Tariff } from './e28_tariff';
 
 describe('Tariff.bill', () => {
   it('adds VAT to the energy charge', () => {

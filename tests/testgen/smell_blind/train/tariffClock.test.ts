@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Tariff } from './tariff';
+import { Tariff } from './e28_tariff';
 
 describe('Tariff', () => {
   afterEach(() => vi.restoreAllMocks());

@@ -2,22 +2,22 @@ from decimal import Decimal
 
 import pytest
 
-import exchange
+import e28_exchange
 
 
 @pytest.fixture
 def fixed_rate(monkeypatch):
-    monkeypatch.setattr(exchange, "fetch_rate", lambda base, quote: 1.0842)
+    monkeypatch.setattr(e28_exchange, "fetch_rate", lambda base, quote: 1.0842)
 
 
 def test_converts_with_todays_rate(fixed_rate):
-    assert exchange.convert(250, "EUR", "USD") == Decimal("271.05")
+    assert e28_exchange.convert(250, "EUR", "USD") == Decimal("271.05")
 
 
 def test_same_currency_needs_no_rate(fixed_rate):
-    assert exchange.convert(19.999, "EUR", "EUR") == Decimal("20.00")
+    assert e28_exchange.convert(19.999, "EUR", "EUR") == Decimal("20.00")
 
 
 def test_negative_amount_is_refused(fixed_rate):
     with pytest.raises(ValueError, match="amount cannot be negative"):
-        exchange.convert(-1, "EUR", "USD")
+        e28_exchange.convert(-1, "EUR", "USD")

@@ -2,7 +2,7 @@ import io
 import json
 from unittest import mock
 
-import exchange
+import e28_exchange
 
 
 def fake_response(payload):
@@ -12,6 +12,6 @@ def fake_response(payload):
 
 
 def test_reads_the_quote_from_the_rates_payload():
-    with mock.patch("exchange.urlopen", return_value=fake_response({"rates": {"JPY": 161.2}})) as get:
-        assert exchange.fetch_rate("EUR", "JPY") == 161.2
+    with mock.patch("e28_exchange.urlopen", return_value=fake_response({"rates": {"JPY": 161.2}})) as get:
+        assert e28_exchange.fetch_rate("EUR", "JPY") == 161.2
     get.assert_called_once_with("https://rates.example/latest?base=EUR", timeout=5)

@@ -1,7 +1,7 @@
 from decimal import Decimal
 from unittest.mock import Mock
 
-from exchange import to_cents
+from e28_exchange import to_cents
 
 
 def test_rounds_half_up_to_cents():

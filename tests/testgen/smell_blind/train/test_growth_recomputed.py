@@ -1,6 +1,6 @@
 import pytest
 
-from growth import compound, mean_return
+from e28_growth import compound, mean_return
 
 
 @pytest.mark.parametrize("first,second,third", [(0.01, 0.02, 0.03), (0.05, -0.01, 0.0)])

@@ -1,6 +1,6 @@
 import pytest
 
-from growth import compound, mean_return
+from e28_growth import compound, mean_return
 
 
 def test_two_years_at_five_percent():

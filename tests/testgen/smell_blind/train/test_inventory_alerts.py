@@ -1,6 +1,6 @@
 from unittest.mock import Mock
 
-from inventory import Inventory
+from e28_inventory import Inventory
 
 
 def test_alerts_when_stock_runs_low():

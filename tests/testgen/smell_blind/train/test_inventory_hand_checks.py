@@ -1,6 +1,6 @@
 import pytest
 
-from inventory import Inventory
+from e28_inventory import Inventory
 
 
 def check_level(stock, sku, expected):

@@ -1,4 +1,4 @@
-from inventory import Inventory
+from e28_inventory import Inventory
 
 
 def test_alerts_only_for_skus_at_the_low_mark():

@@ -1,4 +1,4 @@
-from inventory import Inventory
+from e28_inventory import Inventory
 
 
 class Recorder:

@@ -1,6 +1,6 @@
 import pytest
 
-from inventory import Inventory
+from e28_inventory import Inventory
 
 ADDITIONS = [("A", [1, 2, 3], 6), ("B", [10], 10)]
 

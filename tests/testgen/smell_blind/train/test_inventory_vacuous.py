@@ -1,6 +1,6 @@
 from unittest.mock import Mock
 
-from inventory import Inventory
+from e28_inventory import Inventory
 
 
 def test_alert_gets_the_remaining_level():

@@ -1,7 +1,7 @@
 import math
 from decimal import Decimal
 
-from loan import LoanCalculator, monthly_payment
+from e28_loan import LoanCalculator, monthly_payment
 
 PRINCIPAL, RATE, YEARS = 5_000, 0.06, 1
 

@@ -1,4 +1,4 @@
-from loan import monthly_payment
+from e28_loan import monthly_payment
 
 
 def annuity(principal, yearly, years):

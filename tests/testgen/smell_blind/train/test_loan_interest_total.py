@@ -1,6 +1,6 @@
 import unittest
 
-from loan import monthly_payment, total_interest
+from e28_loan import monthly_payment, total_interest
 
 
 class TotalInterestTest(unittest.TestCase):

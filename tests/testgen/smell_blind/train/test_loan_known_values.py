@@ -1,6 +1,6 @@
 import pytest
 
-from loan import MONTHS_PER_YEAR, monthly_payment, total_interest
+from e28_loan import MONTHS_PER_YEAR, monthly_payment, total_interest
 
 
 def test_thirty_year_mortgage_matches_the_banks_table():

@@ -1,6 +1,6 @@
 import pytest
 
-from loan import monthly_payment
+from e28_loan import monthly_payment
 
 
 @pytest.mark.parametrize("principal,annual_rate,years", [(10_000, 0.05, 3), (250_000, 0.031, 25)])

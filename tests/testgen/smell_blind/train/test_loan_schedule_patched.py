@@ -1,6 +1,6 @@
 from unittest.mock import patch
 
-from loan import LoanCalculator
+from e28_loan import LoanCalculator
 
 
 def test_schedule_pays_the_loan_down():

@@ -2,7 +2,7 @@ from unittest.mock import Mock
 
 import pytest
 
-import signup
+import e28_signup
 
 
 class FakeUsers:
@@ -18,7 +18,7 @@ class FakeUsers:
 
 
 def call(users, mailer=None, audit=None):
-    return signup.sign_up(" Ann@X.io ", "pw", users=users, hasher=lambda p: f"h({p})",
+    return e28_signup.sign_up(" Ann@X.io ", "pw", users=users, hasher=lambda p: f"h({p})",
                           mailer=mailer or Mock(), audit=audit or Mock(),
                           clock=lambda: 1_700_000_000, ids=lambda: "u-1")
 
@@ -38,5 +38,5 @@ def test_welcomes_and_audits():
 
 
 def test_refuses_a_known_address():
-    with pytest.raises(signup.SignupError, match="already registered"):
+    with pytest.raises(e28_signup.SignupError, match="already registered"):
         call(FakeUsers(known={"ann@x.io"}))

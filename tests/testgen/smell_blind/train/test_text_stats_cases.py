@@ -1,6 +1,6 @@
 import unittest
 
-from text_stats import top_words, word_count
+from e28_text_stats import top_words, word_count
 
 CASES = [
     ("", 0),

@@ -1,4 +1,4 @@
-from text_stats import top_words, word_count
+from e28_text_stats import top_words, word_count
 
 
 def test_statistics():

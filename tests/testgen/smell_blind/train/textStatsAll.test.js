@@ -1,4 +1,4 @@
-import { readingMinutes, wordCount } from './textStats.js';
+import { readingMinutes, wordCount } from './e28_textStats.js';
 
 test('text statistics', () => {
   expect(wordCount('')).toBe(0);

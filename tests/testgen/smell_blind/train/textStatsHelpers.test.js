@@ -1,4 +1,4 @@
-import { readingMinutes, wordCount } from './textStats.js';
+import { readingMinutes, wordCount } from './e28_textStats.js';
 
 function ensure(condition, message) {
   if (!condition) throw new Error(message);

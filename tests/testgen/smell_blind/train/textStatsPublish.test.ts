@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { wordCount } from './textStats';
+import { wordCount } from './e28_textStats';
 
 async function publish(text: string, deps: { save: (n: number) => void; notify: (m: string) => void; log: (m: string) => void }) {
   const count = wordCount(text);
