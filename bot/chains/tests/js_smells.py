@@ -264,7 +264,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             _note_assigned_mock(node, facts)
             continue
         if node.type == "variable_declarator":
-            _note_declared_mock(node, facts)
+            _note_assigned_mock(node, facts)
         if node.type == "call_expression" and _module_mock(node, path, imports):
             facts.patched |= _module_mock(node, path, imports) or set()
         if node.type == "member_expression" and node.parent is not None and \
@@ -613,25 +613,18 @@ def _note_mock(call: Node, facts: _Facts) -> bool:
     return True
 
 
-def _note_declared_mock(node: Node, facts: _Facts) -> None:
-    """`const formatCurrency = jest.fn()` in a test: the name now calls a stand-in."""
-    name, value = node.child_by_field_name("name"), unwrap(node.child_by_field_name("value"))
-    if name is None or name.type != "identifier" or value is None:
+def _note_assigned_mock(node: Node, facts: _Facts) -> None:
+    """`obj.method = jest.fn()` (the method is replaced) or, in a test, `const formatCurrency
+    = jest.fn()` (the name now calls a stand-in)."""
+    declared = node.type == "variable_declarator"
+    target = node.child_by_field_name("name" if declared else "left")
+    value = unwrap(node.child_by_field_name("value" if declared else "right"))
+    if target is None or value is None or target.type != (
+            "identifier" if declared else "member_expression"):
         return
     calls = [n for n in walk(value) if n.type == "call_expression"]
     if calls and _note_mock(calls[-1], _Facts()):
-        facts.patched.add(text(name))
-
-
-def _note_assigned_mock(node: Node, facts: _Facts) -> None:
-    """`obj.method = jest.fn()`: the method is replaced."""
-    left, right = node.child_by_field_name("left"), unwrap(node.child_by_field_name("right"))
-    if left is None or left.type != "member_expression" or right is None:
-        return
-    calls = [n for n in walk(right) if n.type == "call_expression"]
-    if calls and _note_mock(calls[-1], _Facts()):
-        path = member_path(left)
-        facts.patched.add(".".join(path))
+        facts.patched.add(text(target) if declared else ".".join(member_path(target)))
 
 
 def _instances(test: JsTest) -> dict[str, str]:
