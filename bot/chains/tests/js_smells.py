@@ -41,7 +41,6 @@ from bot.chains.tests.jsast import (
     walk,
 )
 from bot.chains.tests.smells import (
-    MAX_BARE_ASSERTIONS,
     MAX_MOCKS,
     PLAIN_NUMBERS,
     REJECT_KINDS,
@@ -50,6 +49,7 @@ from bot.chains.tests.smells import (
     Smell,
     SmellReport,
     Subject,
+    roulette,
 )
 
 MOCK_ROOTS = frozenset({"jest", "vi", "sinon", "td"})
@@ -57,10 +57,28 @@ MOCK_FACTORIES = frozenset({"fn", "mock", "doMock", "spyOn", "replaceProperty", 
                             "createMockFromModule", "stub", "spy", "fake", "replace",
                             "replaceGetter", "replaceSetter", "createStubInstance", "func",
                             "object", "mocked"})
+NODE_TEST_MOCKS = frozenset({"fn", "method", "getter", "setter", "property", "module"})
 MODULE_MOCKS = frozenset({"mock", "doMock", "unstable_mockModule"})
 FAKE_TIMERS = frozenset({"useFakeTimers", "install", "advanceTimersByTime", "runAllTimers",
                          "tick", "tickAsync", "runOnlyPendingTimers", "advanceTimersByTimeAsync",
                          "runAllTimersAsync"})
+CHAI_PROPERTIES = frozenset({"true", "false", "null", "undefined", "ok", "exist", "empty",
+                             "NaN", "finite", "extensible", "sealed", "frozen", "arguments",
+                             "called", "calledOnce", "calledTwice", "calledThrice", "notCalled",
+                             "rejected", "fulfilled"})
+"""Chai's (and sinon-chai's, chai-as-promised's) assertions that are properties: a chain
+ending in any other word (`expect(x).to.be`, jest's `expect(x).toBeDefined`) checks nothing."""
+CONTEXT_ASSERTIONS = frozenset({"is", "not", "deepEqual", "notDeepEqual", "like", "true",
+                                "false", "truthy", "falsy", "throws", "throwsAsync",
+                                "notThrows", "notThrowsAsync", "regex", "notRegex", "snapshot",
+                                "pass", "fail", "equal", "notEqual", "strictEqual", "ok",
+                                "notOk", "same", "notSame", "strictSame", "match", "notMatch",
+                                "error", "rejects", "resolves", "resolveMatch", "has",
+                                "hasStrict", "type"})
+"""Assertions on the test's context argument: ava's `t.is`, tap's `t.same`, node:test's
+`t.assert.equal` (`t.assert.*` counts whatever the method)."""
+CONTEXT_TWO_VALUES = frozenset({"is", "not", "like", "same", "notSame", "strictSame", "regex",
+                                "notRegex", "notMatch", "has", "hasStrict"})
 SLEEP_CALLS = frozenset({"sleep", "delay", "waitForTimeout", "pause"})
 THROW_MATCHERS = frozenset({"toThrow", "toThrowError", "throw", "throws"})
 BROAD_ERRORS = frozenset({"Error"})
@@ -100,11 +118,13 @@ def analyse_js_source(source: str, path: str = "<test>.test.js",
     root = tree.root_node
     imports = imports_of(root)
     helpers = _asserting_helpers(root)
+    formulas = _file_functions(root)
     fake_timers = _uses_fake_timers(root)
     file_mocks = _module_mocks(root, path, imports)
     smells: list[Smell] = []
     for test in tests_of(root):
-        smells += _smells_of(test, helpers, subject, fake_timers, imports, path, file_mocks)
+        smells += _smells_of(test, helpers, subject, fake_timers, imports, path, file_mocks,
+                             formulas)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
                             else "warn" if smells else "accept")
     return SmellReport(path=path, verdict=verdict, smells=smells)
@@ -119,21 +139,28 @@ def _module_mocks(root: Node, path: str, imports: dict[str, str]) -> tuple[int, 
             node.named_children else None
         if call is None or call.type != "call_expression":
             continue
-        root_name, *mods = member_path(unwrap(callee(call)))
-        if root_name not in ("jest", "vi") or not mods or mods[-1] not in MODULE_MOCKS:
-            continue
-        count += 1
-        args = args_of(call)
-        spec = string_value(args[0]) if args else None
-        if spec is None:
-            continue
-        module = module_key(spec, path)
-        factory = function_body(args[1]) if len(args) > 1 else None
-        keys = _factory_keys(factory) if factory is not None else None
-        names = keys if keys is not None else [n for n, s in imports.items() if s == spec]
-        patched.update(f"{module}.{name}" for name in names)
-        patched.add(f"{module}.*")
+        replaced = _module_mock(call, path, imports)
+        if replaced is not None:
+            count += 1
+            patched |= replaced
     return count, patched
+
+
+def _module_mock(call: Node, path: str, imports: dict[str, str]) -> set[str] | None:
+    """What a `jest.mock`/`vi.mock`/`jest.doMock` call replaces (`module.name` per name, and
+    `module.*`), or None when the call mocks no module."""
+    root_name, *mods = member_path(unwrap(callee(call)))
+    if root_name not in ("jest", "vi") or not mods or mods[-1] not in MODULE_MOCKS:
+        return None
+    args = args_of(call)
+    spec = string_value(args[0]) if args else None
+    if spec is None:
+        return set()
+    module = module_key(spec, path)
+    factory = function_body(args[1]) if len(args) > 1 else None
+    keys = _factory_keys(factory) if factory is not None else None
+    names = keys if keys is not None else [n for n, s in imports.items() if s == spec]
+    return {f"{module}.{name}" for name in names} | {f"{module}.*"}
 
 
 def _factory_keys(body: Node) -> list[str] | None:
@@ -156,11 +183,34 @@ def _factory_keys(body: Node) -> list[str] | None:
 def _asserting_helpers(root: Node) -> set[str]:
     """Functions of the file (not tests) whose bodies assert: calling one is an assertion."""
     found: set[str] = set()
-    for node in walk(root):
-        name, body = function_of(node)
-        if name and body is not None and any(_is_assertion(inner, set()) for inner in walk(body)
-                                             if inner.type == "call_expression"):
-            found.add(name)
+    functions = [(name, body) for name, body in map(function_of, walk(root))
+                 if name and body is not None]
+    grown = True
+    while grown:  # a helper that calls a helper that asserts asserts too
+        grown = False
+        for name, body in functions:
+            if name not in found and any(
+                    _is_assertion(inner, found) or (inner.type == "throw_statement" and
+                                                    _guarded(inner, body))
+                    for inner in walk(body)
+                    if inner.type in ("call_expression", "throw_statement")):
+                found.add(name)
+                grown = True
+    return found
+
+
+def _file_functions(root: Node) -> dict[str, Node]:
+    """The file's own top-level functions (name → body): a helper computing the expected
+    value is read as part of the assertion."""
+    found: dict[str, Node] = {}
+    for node in root.named_children:
+        candidates = [node] if node.type == "function_declaration" else [
+            d for d in node.named_children if d.type == "variable_declarator"] \
+            if node.type in ("lexical_declaration", "variable_declaration") else []
+        for candidate in candidates:
+            name, body = function_of(candidate)
+            if name and body is not None:
+                found[name] = body
     return found
 
 
@@ -192,7 +242,8 @@ def _hook_mocks(hooks: tuple[Node, ...]) -> tuple[int, set[str]]:
 
 def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: bool,
                imports: dict[str, str], path: str,
-               file_mocks: tuple[int, set[str]]) -> list[Smell]:
+               file_mocks: tuple[int, set[str]],
+               formulas: dict[str, Node] | None = None) -> list[Smell]:
     smells: list[Smell] = []
     line = line_of(test.call)
 
@@ -204,6 +255,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         if "todo" not in text(callee(test.call)):
             add("empty_test", line)
         return smells
+    context = _context_name(test.body)
     hook_count, hook_patched = _hook_mocks(test.hooks)
     facts = _Facts(mocks=file_mocks[0] + hook_count, patched=file_mocks[1] | hook_patched)
     sleeps: list[Node] = []
@@ -211,16 +263,23 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         if node.type == "assignment_expression":
             _note_assigned_mock(node, facts)
             continue
+        if node.type == "variable_declarator":
+            _note_assigned_mock(node, facts)
+        if node.type == "call_expression" and _module_mock(node, path, imports):
+            facts.patched |= _module_mock(node, path, imports) or set()
         if node.type == "member_expression" and node.parent is not None and \
-                node.parent.type == "expression_statement" and expect_call(node) is not None:
+                node.parent.type == "expression_statement" and _property_assertion(node):
             about, message = _about(node)  # chai's property assertions: `.to.be.true`
             facts.assertions.append((node, about))
             if not message:
                 facts.bare.append((node, about))
             continue
+        if node.type == "throw_statement" and _guarded(node, test.body):
+            facts.assertions.append((node, None))  # `if (got !== want) throw new Error(...)`
+            continue
         if node.type != "call_expression":
             continue
-        if _is_assertion(node, helpers):
+        if _is_assertion(node, helpers) or _context_assertion(node, context):
             about, message = _about(node)
             facts.assertions.append((node, about))
             if not message:
@@ -233,18 +292,22 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         _note_mock(node, facts)
     if not facts.assertions:
         add("no_assertion", line)
-    subjects = {_subject_of(about) for _, about in facts.bare}
-    if len(facts.bare) > MAX_BARE_ASSERTIONS and len(subjects) > 2:
+    elif not any(_reached(node, test.body) for node, _ in facts.assertions):
+        add("no_assertion", line, "every assertion is behind a condition or a loop over "
+            "computed values, so none need ever run")
+    subjects = {_subject_of(about) for node, about in facts.bare
+                if not _interaction(node, about)}
+    if roulette(len(facts.bare), len(subjects)):
         add("assertion_roulette", line_of(facts.bare[0][0]),
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
     if facts.mocks > MAX_MOCKS:
         add("excessive_mocking", line, f"{facts.mocks} mocks")
     checked = {_checked_call(resolved(about, test.body)) for _, about in facts.assertions}
-    sut = _sut_patched(facts, subject, imports, path, checked - {""})
+    sut = _sut_patched(facts, subject, imports, path, checked - {""}, _instances(test))
     if sut:
         add("mocks_sut", line, f"replaces {sut}, the code under test")
     for assertion, _ in facts.assertions:
-        why = tautology(assertion, test.body, subject)
+        why = tautology(assertion, test.body, subject, formulas)
         if why:
             add("tautology", line_of(assertion), why)
     if sleeps and not fake_timers:
@@ -271,19 +334,117 @@ def _builds_only(body: Node) -> bool:
         for declarator in child.named_children:
             name = declarator.child_by_field_name("name")
             if declarator.type != "variable_declarator" or name is None or \
-                    name.type != "identifier":
+                    name.type not in ("identifier", "array_pattern", "object_pattern"):
                 return False
-            declared.add(text(name))
+            declared |= {text(n) for n in walk(name) if n.type in (
+                "identifier", "shorthand_property_identifier_pattern")}
     used = {text(n) for n in walk(body) if n.type == "identifier" and
             not (n.parent is not None and n.parent.type == "variable_declarator"
                  and n.parent.child_by_field_name("name") == n)}
-    return bool(declared) and not declared & used
+    # setup only: objects built (`new Cache({ clock })`), nothing of theirs ever called
+    built = not any(n.type == "call_expression" for n in walk(body))
+    return bool(declared) and (built or not declared & used)
 
 
 def _is_empty(body: Node) -> bool:
     if body.type != "statement_block":
         return False
-    return all(child.type in ("comment", "empty_statement") for child in body.named_children)
+    return all(child.type in ("comment", "empty_statement") or (
+        child.type == "return_statement" and not child.named_children)
+        for child in body.named_children)
+
+
+LOOP_METHODS = frozenset({"forEach", "map", "filter", "some", "every", "find", "flatMap",
+                          "reduce", "findIndex"})
+DATA_CALLS = frozenset({"entries", "keys", "values", "from", "of", "range", "zip"})
+
+
+def _reached(assertion: Node, body: Node) -> bool:
+    """Whether the assertion runs whenever the test does: not only in one branch of an `if`
+    (a hand-written `if (bad) throw` is the check itself), nor only in a loop or a
+    `forEach` over values the code under test computes."""
+    guarded = assertion.type == "throw_statement"
+    child, parent = assertion, assertion.parent
+    while parent is not None and child != body:
+        if parent.type == "if_statement" and not guarded and \
+                child != parent.child_by_field_name("condition"):
+            branches = [parent.child_by_field_name("consequence"),
+                        parent.child_by_field_name("alternative")]
+            other = branches[1] if child == branches[0] else branches[0]
+            if other is None or not any(n.type == "call_expression" and
+                                        expect_call(n) not in (None, n) for n in walk(other)):
+                return False
+        elif parent.type in ("while_statement", "do_statement") and \
+                child != parent.child_by_field_name("condition"):
+            return False
+        elif parent.type == "for_in_statement" and child != parent.child_by_field_name("right"):
+            if _computed(parent.child_by_field_name("right"), body):
+                return False
+        elif parent.type in ("arrow_function", "function_expression") and \
+                parent.parent is not None and parent.parent.type == "arguments":
+            call = parent.parent.parent
+            function = unwrap(callee(call)) if call is not None else None
+            if call is not None and call_name(call) in LOOP_METHODS and function is not None \
+                    and function.type == "member_expression" and \
+                    _computed(function.child_by_field_name("object"), body):
+                return False
+        child, parent = parent, parent.parent
+    return True
+
+
+def _computed(value: Node | None, body: Node) -> bool:
+    """`value` (with the test's own names read as what they hold) calls something beyond
+    walking test data: the code under test produced it."""
+    value = resolved(value, body)
+    if value is not None and value.type in ("array", "object") and not value.named_children:
+        return True  # an empty array the code under test fills in
+    return value is not None and any(
+        n.type in ("call_expression", "new_expression") and
+        (n.type == "new_expression" or call_name(n) not in DATA_CALLS)
+        for n in walk(value))
+
+
+def _property_assertion(node: Node) -> bool:
+    """`expect(x).to.be.true`, `x.should.exist`: a chain of properties ending in one of
+    chai's property assertions (never `expect(x).toBeDefined` without its call)."""
+    path = member_path(node)
+    return path[-1] in CHAI_PROPERTIES and (expect_call(node) is not None or "should" in path)
+
+
+def _guarded(throw: Node, body: Node) -> bool:
+    """A `throw` under an `if` of the test itself: a hand-written assertion."""
+    current = throw.parent
+    while current is not None and current != body:
+        if current.type == "if_statement":
+            return True
+        if current.type in ("arrow_function", "function_expression", "function_declaration"):
+            return False
+        current = current.parent
+    return False
+
+
+def _context_name(body: Node) -> str:
+    """The name of the test callback's first parameter (`t` in `test('x', (t) => ...)`)."""
+    function = body.parent
+    if function is None:
+        return ""
+    single = function.child_by_field_name("parameter")
+    if single is not None and single.type == "identifier":
+        return text(single)
+    params = function.child_by_field_name("parameters")
+    first = params.named_children[0] if params is not None and params.named_children else None
+    if first is not None and first.type in ("required_parameter", "optional_parameter"):
+        first = first.child_by_field_name("pattern") or first
+    return text(first) if first is not None and first.type == "identifier" else ""
+
+
+def _context_assertion(node: Node, context: str) -> bool:
+    """`t.is(a, b)`, `t.assert.equal(a, b)` on the test's own context argument."""
+    if not context:
+        return False
+    path = member_path(unwrap(callee(node)))
+    return len(path) > 1 and path[0] == context and (
+        (len(path) == 2 and path[1] in CONTEXT_ASSERTIONS) or "assert" in path[1:])
 
 
 def _is_assertion(node: Node, helpers: set[str]) -> bool:
@@ -299,6 +460,8 @@ def _is_assertion(node: Node, helpers: set[str]) -> bool:
             return True
         if path[0] in ("assert", "sinon") and (path[0] == "assert" or "assert" in path):
             return True
+        if "should" in path[1:]:
+            return True  # should.js and chai's should: `total.should.equal(3)`
         if path[-1] == "expect" and path[0] == "":
             return True  # supertest and its kin: `request(app).get(url).expect(200)`
         if path[0] == "expect":
@@ -322,8 +485,9 @@ def _about(assertion: Node) -> tuple[Node | None, bool]:
     args = args_of(assertion)
     path = member_path(unwrap(callee(assertion)))
     method = path[-1] if len(path) > 1 else ""
-    if path[0] == "assert":
-        index = 2 if method in ASSERT_TWO_VALUES else 1
+    if path[0] == "assert" or path[1:2] == ["assert"] or (
+            len(path) == 2 and method in CONTEXT_ASSERTIONS and path[0] not in ("", "expect")):
+        index = 2 if method in ASSERT_TWO_VALUES | CONTEXT_TWO_VALUES else 1
         if method in ("throws", "rejects", "doesNotThrow", "doesNotReject"):
             message = any(is_string(a) for a in args[1:])
         else:
@@ -332,14 +496,33 @@ def _about(assertion: Node) -> tuple[Node | None, bool]:
     return (args[0] if args else None), False
 
 
+def _interaction(assertion: Node, about: Node | None) -> bool:
+    """An assertion on how the code under test used its collaborators (`toHaveBeenCalledWith`,
+    `sinon.assert.calledOnce`, `.mock.calls`): all of them check the one action the test
+    ran, facets of its outcome, never a subject of their own for roulette."""
+    path = member_path(unwrap(callee(assertion)))
+    if path[0] == "sinon" or any(word in path[-1] for word in ("Called", "Returned")) or \
+            path[-1].startswith("called"):
+        return True
+    seen = text(about) if about is not None else ""
+    return any(mark in seen for mark in (".mock.", ".calls", ".callCount", ".calledWith",
+                                         ".args", ".invocationCallOrder"))
+
+
+VALUE_READERS = frozenset({"String", "Number", "Boolean", "Array", "Object", "JSON", "keys",
+                           "values", "entries", "stringify", "isArray", "from", "Math",
+                           "round", "abs", "trunc", "toFixed", "Set"})
+"""Calls that only read a value (`Object.keys(result)`): an assertion is about what they read."""
+
+
 def _subject_of(value: Node | None) -> str:
     """What an assertion is about: the first function its value calls, else its root name."""
     if value is None:
         return ""
     for node in walk(value):
-        if node.type == "call_expression":
+        if node.type == "call_expression" and call_name(node) not in VALUE_READERS:
             return call_name(node) or text(callee(node))[:40]
-        if node.type in ("identifier", "this"):
+        if node.type in ("identifier", "this") and text(node) not in VALUE_READERS:
             return text(node)
     return text(value)[:40]
 
@@ -371,6 +554,9 @@ def _broad_throw(assertion: Node) -> str | None:
             return f"{name}()"
         if text(args[0]) in BROAD_ERRORS:
             return f"{name}({text(args[0])})"
+    if len(path) == 2 and path[0] not in ("assert", "expect", "") and \
+            name in ("throws", "throwsAsync") and len(args) == 1:
+        return f"{path[0]}.{name} without an expected error"  # ava: `t.throws(fn)`
     if path[0] == "assert" and name in ("throws", "rejects"):
         matcher = args[1] if len(args) > 1 and not is_string(args[1]) else None
         if matcher is None:
@@ -401,11 +587,19 @@ def _note_mock(call: Node, facts: _Facts) -> bool:
     """Count a mock made by this call; True when it is one."""
     path = member_path(unwrap(callee(call)))
     root, last = path[0], path[-1]
+    node_test = "mock" in path[:2] and last in NODE_TEST_MOCKS and path[-2] == "mock"
     is_mock = (root in MOCK_ROOTS and len(path) > 1 and path[1] in MOCK_FACTORIES) or (
         ("sandbox" in root.lower() or root.lower().endswith("sinon")) and len(path) > 1
-        and last in ("stub", "spy", "mock", "replace", "fake"))
+        and last in ("stub", "spy", "mock", "replace", "fake")) or node_test
     if not is_mock:
         return False
+    if node_test:  # node:test's `mock.method(obj, 'name')`, `t.mock.fn()`
+        facts.mocks += 1
+        args = args_of(call)
+        if last in ("method", "getter", "setter", "property") and len(args) >= 2 and \
+                string_value(args[1]) is not None:
+            facts.patched.add(f"{text(args[0])}.{string_value(args[1])}")
+        return True
     if path[1:] == ["mocked"]:
         return True  # a typing helper: the mock was made elsewhere
     facts.mocks += 1
@@ -420,29 +614,53 @@ def _note_mock(call: Node, facts: _Facts) -> bool:
 
 
 def _note_assigned_mock(node: Node, facts: _Facts) -> None:
-    """`obj.method = jest.fn()`: the method is replaced."""
-    left, right = node.child_by_field_name("left"), unwrap(node.child_by_field_name("right"))
-    if left is None or left.type != "member_expression" or right is None:
+    """`obj.method = jest.fn()` (the method is replaced) or, in a test, `const formatCurrency
+    = jest.fn()` (the name now calls a stand-in)."""
+    declared = node.type == "variable_declarator"
+    target = node.child_by_field_name("name" if declared else "left")
+    value = unwrap(node.child_by_field_name("value" if declared else "right"))
+    if target is None or value is None or target.type != (
+            "identifier" if declared else "member_expression"):
         return
-    calls = [n for n in walk(right) if n.type == "call_expression"]
+    calls = [n for n in walk(value) if n.type == "call_expression"]
     if calls and _note_mock(calls[-1], _Facts()):
-        path = member_path(left)
-        facts.patched.add(".".join(path))
+        facts.patched.add(text(target) if declared else ".".join(member_path(target)))
+
+
+def _instances(test: JsTest) -> dict[str, str]:
+    """Names the test or its hooks bind to a new object: `const inv = new Invoice()`."""
+    found: dict[str, str] = {}
+    for scope in (*test.hooks, test.body):
+        for node in walk(scope) if scope is not None else ():
+            if node.type in ("variable_declarator", "assignment_expression"):
+                target = node.child_by_field_name("name") or node.child_by_field_name("left")
+                value = unwrap(node.child_by_field_name("value") or
+                               node.child_by_field_name("right"))
+                if target is not None and value is not None and value.type == "new_expression":
+                    built = member_path(unwrap(value.child_by_field_name("constructor")))
+                    found[text(target)] = built[0]
+    return found
 
 
 def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path: str,
-                 checked: set[str]) -> str | None:
-    """A replaced target that is the code under test: a function of the module under test,
-    or the function the test's assertions check (it then tests its own stand-in)."""
+                 checked: set[str], instances: dict[str, str] | None = None) -> str | None:
+    """A replaced target that is the code under test: a function of the module under test
+    (or a method of its class, `Invoice.prototype.tax`, or of an instance the test built:
+    `instances` maps `inv` to `Invoice`), or the function the test's assertions check (it
+    then tests its own stand-in)."""
+    instances = instances or {}
     for target in sorted(facts.patched):
         head, _, last = target.rpartition(".")
         if last == "*":
             continue
-        module = module_key(imports[head], path) if head in imports else head
-        if subject.module and last in subject.functions and (
-                module == subject.module or module.endswith("/" + subject.module)
-                or subject.module.endswith("/" + module.lstrip("./"))):
-            return target
+        root = instances.get(head.split(".", 1)[0], head.split(".", 1)[0])
+        module = module_key(imports[root], path) if root in imports else head
+        if subject.module and last in subject.functions and last not in subject.boundaries \
+                and (module == subject.module or module.endswith("/" + subject.module)
+                     or subject.module.endswith("/" + module.lstrip("./"))):
+            return target  # the module's own logic (a boundary of it is a collaborator)
+        if not head and last not in subject.functions:
+            continue  # a local stand-in (`const send = vi.fn()`) replaces nothing under test
         if last in checked and last not in GENERIC_PATCHES:
             return target
     return None
@@ -453,6 +671,26 @@ def _literal(node: Node) -> bool:
     return all(n.type not in ("identifier", "call_expression", "member_expression",
                               "new_expression", "this", "template_substitution",
                               "shorthand_property_identifier") for n in walk(node))
+
+
+def _expected_numbers(arg: Node, matcher_arg: bool) -> set[int]:
+    """Numbers an argument holds as the expected value: every number of a matcher's argument
+    (`toEqual({ total: 1481.4, currency })`, `new Money(1999)`) but those handed to a call in
+    it, and the one the actual is measured against in `Math.abs(actual - 299.71)`."""
+    found: set[int] = set()
+    for node in walk(arg):
+        if node.type == "call_expression" and member_path(unwrap(callee(node)))[-2:] == \
+                ["Math", "abs"] and args_of(node):
+            difference = unwrap(args_of(node)[0])
+            if difference is not None and difference.type == "binary_expression" and \
+                    text(difference.child_by_field_name("operator")) == "-":
+                right = difference.child_by_field_name("right")
+                found |= {n.id for n in walk(right)} if right is not None else set()
+    if matcher_arg:
+        inside_calls = {n.id for call in walk(arg) if call.type == "call_expression"
+                        for a in args_of(call) for n in walk(a)}
+        found |= {n.id for n in walk(arg) if n.type == "number" and n.id not in inside_calls}
+    return found
 
 
 def _magic_number(assertion: Node) -> float | int | None:
@@ -469,8 +707,10 @@ def _magic_number(assertion: Node) -> float | int | None:
         for arg in args:
             if part is assertion and _literal(arg):
                 continue  # the literal expected value: what a good test holds
+            expected = _expected_numbers(arg, matcher_arg=part is assertion and
+                                         expect_call(assertion) not in (None, assertion))
             for node in walk(arg):
-                if node.type != "number":
+                if node.type != "number" or node.id in expected:
                     continue
                 value = number_value(node)
                 if value is None or value in PLAIN_NUMBERS:

@@ -43,7 +43,10 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
     tree, _ = parse(source, path)
     defined: set[str] = set()
     shapes: list[str] = []
+    parts: set[str] = set()
     used: set[str] = set()
+    boundaries: set[str] = set()
+    operators: dict[str, frozenset[str]] = {}
     for node in walk(tree.root_node):
         name, body = function_of(node)
         if not name:
@@ -52,12 +55,79 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
         if wanted and name not in wanted or body is None:
             continue
         used |= made_calls(body)
-        returned = [body] if body.type not in ("statement_block", "class_body") else [
-            r.named_children[0] for r in walk(body)
-            if r.type == "return_statement" and r.named_children]
-        shapes += [js_shape(r) for r in returned if is_formula(r) and js_shape(r) != "_"]
+        if reaches_out(body):
+            boundaries.add(name)
+        operators[name] = frozenset(operators_of(body))
+        bound = _bindings(body) if body.type == "statement_block" else {}
+        for returned in returned_values(body):
+            if is_formula(returned):
+                shapes += [js_shape(returned), js_shape(returned, bound)]
+            parts |= set(formula_parts(returned, bound))
     module = str(PurePosixPath(path).with_suffix(""))
-    return Subject(module, frozenset(wanted or defined), tuple(shapes), frozenset(used))
+    return Subject(module, frozenset(wanted or defined),
+                   tuple(dict.fromkeys(s for s in shapes if s != "_")), frozenset(used),
+                   tuple(sorted(parts)), operators=operators,
+                   boundaries=frozenset(boundaries))
+
+
+OUTSIDE_CALLS = frozenset({"fetch", "readFile", "readFileSync", "writeFile", "writeFileSync",
+                           "appendFile", "request", "setTimeout", "setInterval", "now",
+                           "random", "exec", "execSync", "spawn", "connect", "query",
+                           "send", "sendMail", "createConnection", "randomUUID",
+                           "getRandomValues", "readdir", "stat", "open"})
+"""Calls that leave the process: a function making one is a boundary of the module."""
+HTTP_CLIENTS = frozenset({"axios", "http", "https", "got", "ky", "superagent", "client",
+                          "api", "db", "pool", "redis"})
+
+
+def reaches_out(body: Node) -> bool:
+    """`body` calls the network, files, clock, randomness or a process (`fetch(url)`,
+    `axios.get(url)`, `fs.readFile(p)`, `Date.now()`, `new XMLHttpRequest()`)."""
+    for node in walk(body):
+        if node.type == "call_expression":
+            path = member_path(unwrap(callee(node)))
+            if path[-1] in OUTSIDE_CALLS or path[0] in HTTP_CLIENTS and len(path) > 1:
+                return True
+        elif node.type == "new_expression" and text(
+                node.child_by_field_name("constructor")) in ("XMLHttpRequest", "WebSocket"):
+            return True
+    return False
+
+
+def returned_values(body: Node) -> list[Node]:
+    """What a function body returns: an arrow's expression, or its `return` values."""
+    if body.type not in ("statement_block", "class_body"):
+        return [body]
+    return [r.named_children[0] for r in walk(body)
+            if r.type == "return_statement" and r.named_children]
+
+
+def formula_parts(node: Node, bound: dict[str, Node], depth: int = 0) -> list[str]:
+    """Shapes of the pieces of `node` with two operators or more, the function's own local
+    names filled in (`const extra = w * k; return base + extra` holds `_ + _ * _`)."""
+    found: list[str] = []
+    for inner in walk(node):
+        if inner.type == "identifier" and text(inner) in bound and depth < 4:
+            name = text(inner)
+            found += formula_parts(bound[name], {k: v for k, v in bound.items() if k != name},
+                                   depth + 1)
+        elif inner.type in ("binary_expression", "call_expression") and \
+                operators(inner, bound) >= 2:
+            found.append(js_shape(inner, bound))
+    return found
+
+
+def operators(node: Node, bound: dict[str, Node] | None = None, depth: int = 0) -> int:
+    """Binary operators in `node`, through the names `bound` fills in."""
+    count = 0
+    for inner in walk(node):
+        if inner.type == "binary_expression":
+            count += 1
+        elif bound and inner.type == "identifier" and text(inner) in bound and depth < 4:
+            name = text(inner)
+            count += operators(bound[name], {k: v for k, v in bound.items() if k != name},
+                               depth + 1)
+    return count
 
 
 def _compared(assertion: Node) -> tuple[Node, Node] | None:
@@ -191,9 +261,11 @@ def _repeats_ingredients(values: list[Node], subject: Subject) -> str | None:
     return None
 
 
-def tautology(assertion: Node, body: Node, subject: Subject) -> str | None:
+def tautology(assertion: Node, body: Node, subject: Subject,
+              helpers: dict[str, Node] | None = None) -> str | None:
     """Identical sides that call something (the same call on the same inputs: a property
-    like `f(a, b) == f(b, a)` is not one), or a side repeating the implementation's formula."""
+    like `f(a, b) == f(b, a)` is not one), or a side repeating the implementation's formula,
+    inline or in one of the test file's own helpers (`helpers`: name → body)."""
     compared = _compared(assertion)
     if compared is None:
         return None
@@ -211,11 +283,66 @@ def tautology(assertion: Node, body: Node, subject: Subject) -> str | None:
     calls = top_calls(values[0]) | top_calls(values[1])
     if calls and actual == expected:
         return f"both sides call {min(calls)}() with the same arguments"
-    for side in values:
-        if is_formula(side) and (found := js_shape(side)) != "_" and \
-                found in subject.returns and not (top_calls(side) & subject.functions):
+    for side, other in ((values[0], values[1]), (values[1], values[0])):
+        if top_calls(side) & top_calls(other) & subject.functions:
+            continue  # the same function on other inputs is a property: f(2x) == 2 * f(x)
+        why = _repeats_formula(side, other, bound, subject, helpers or {})
+        if why:
+            return why
+    return _repeats_ingredients(values, subject) or _recomputed(values, subject)
+
+
+def operators_of(node: Node) -> set[str]:
+    """The binary operators `node` computes with."""
+    return {text(n.child_by_field_name("operator")).rstrip("=") for n in walk(node)
+            if n.type in ("binary_expression", "augmented_assignment_expression")}
+
+
+def _recomputed(values: list[Node], subject: Subject) -> str | None:
+    """The expected value computed from nothing but the inputs the other side hands one of
+    the subject's functions, with operators that function uses: `add(a, b)` against `a + b`."""
+    for built, checked in ((values[1], values[0]), (values[0], values[1])):
+        used = operators_of(built)
+        if not used or any(n.type in ("call_expression", "new_expression") for n in walk(built)):
+            continue
+        leaves = [n for n in walk(built) if n.type in ("identifier", "member_expression",
+                                                        "subscript_expression")
+                  and (n.parent is None or n.parent.type not in ("member_expression",
+                                                                 "subscript_expression"))]
+        for call in walk(checked):
+            name = call_name(call) if call.type == "call_expression" else ""
+            if name not in subject.operators:
+                continue
+            inputs = {text(n) for arg in args_of(call) for n in walk(arg)}
+            if leaves and all(text(leaf) in inputs for leaf in leaves) and \
+                    used <= subject.operators[name]:
+                return f"expected value recomputes {name}() from its own inputs with its own operators"
+    return None
+
+
+def _repeats_formula(side: Node, other: Node, bound: dict[str, Node], subject: Subject,
+                     helpers: dict[str, Node]) -> str | None:
+    """`side` has the shape of one of the subject's return formulas (as written, with the
+    test's names filled in, or inside a helper of the test file the side calls), or holds a
+    piece of one (two operators or more) computed from the other side's inputs."""
+    own = top_calls(side) & subject.functions
+    if own and not top_calls(other) & subject.functions:
+        return None
+    candidates = [(side, bound)]
+    function = unwrap(callee(side)) if side.type == "call_expression" else None
+    if function is not None and function.type == "identifier" and call_name(side) in helpers:
+        helper = helpers[call_name(side)]
+        inner = _bindings(helper) if helper.type == "statement_block" else {}
+        candidates += [(value, inner) for value in returned_values(helper)]
+    for value, names in candidates:
+        if is_formula(value) and ({js_shape(value), js_shape(value, names)} - {"_"}) & \
+                set(subject.returns):
             return "expected value repeats the implementation's formula"
-    return _repeats_ingredients(values, subject)
+    inputs = _subject_inputs(other, subject.functions)
+    if operators(side, bound) >= 2 and top_calls(other) & subject.functions and inputs & {
+            text(n) for n in walk(side)} and set(formula_parts(side, bound)) & set(subject.parts):
+        return "expected value repeats a piece of the implementation's formula"
+    return None
 
 
 def top_calls(node: Node) -> set[str]:
@@ -227,19 +354,26 @@ def is_formula(node: Node) -> bool:
     return any(n.type in ("binary_expression",) for n in walk(node))
 
 
-def js_shape(node: Node) -> str:
+def js_shape(node: Node, bound: dict[str, Node] | None = None, depth: int = 0) -> str:
     """Structure of an expression with every leaf (name, literal, member) made alike; calls
-    keep their function's name, operators are kept."""
+    keep their function's name, operators are kept; a name in `bound` is read as its value."""
     node = unwrap(node) or node
+    if bound and node.type == "identifier" and text(node) in bound and depth < 4:
+        name = text(node)
+        return js_shape(bound[name], {k: v for k, v in bound.items() if k != name}, depth + 1)
+
+    def inner(child: Node | None) -> str:
+        return js_shape(child, bound, depth) if child is not None else "_"
+
     if node.type == "call_expression":
-        return f"call:{call_name(node)}(" + ",".join(js_shape(a) for a in args_of(node)) + ")"
+        return f"call:{call_name(node)}(" + ",".join(inner(a) for a in args_of(node)) + ")"
     if node.type == "binary_expression":
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         operator = text(node.child_by_field_name("operator"))
-        return f"({js_shape(left) if left else '_'}{operator}{js_shape(right) if right else '_'})"
+        return f"({inner(left)}{operator}{inner(right)})"
     if node.type == "unary_expression":
         argument = node.child_by_field_name("argument")
-        return f"{text(node.child_by_field_name('operator'))}{js_shape(argument) if argument else '_'}"
+        return f"{text(node.child_by_field_name('operator'))}{inner(argument)}"
     if node.type == "ternary_expression":
-        return "?(" + ",".join(js_shape(c) for c in node.named_children) + ")"
+        return "?(" + ",".join(inner(c) for c in node.named_children) + ")"
     return "_"

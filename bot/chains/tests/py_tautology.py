@@ -73,12 +73,16 @@ def resolved(node: ast.expr, bound: dict[str, ast.expr], depth: int = 0) -> ast.
 
 
 def tautology(assertion: ast.AST, test: ast.AST, returns: Collection[str],
-              functions: Collection[str], ingredients: Collection[str] = ()) -> str | None:
+              functions: Collection[str], ingredients: Collection[str] = (),
+              parts: Collection[str] = (),
+              helpers: dict[str, ast.FunctionDef] | None = None) -> str | None:
     """Why the assertion cannot fail (its expected value is derived from the subject's own
     logic), or None. Three forms: both sides make the same call on the same inputs (copies of
     an input count as the input: `f(list(xs))` is `f(xs)`); a side repeats the shape of one of
-    the subject's return formulas; or a side that does not call the subject is computed from
-    the other side's inputs with the calls the subject itself makes (`ingredients`)."""
+    the subject's formulas (a whole return, or a piece of two operators or more computed from
+    the other side's inputs); or a side that does not call the subject is computed from the
+    other side's inputs with the calls the subject itself makes (`ingredients`). The test
+    file's own helpers (`helpers`) are read inline: a formula hidden in one is still there."""
     if constant_assertion(assertion):
         return "it asserts a constant: nothing the test runs can change it"
     sides = compared(assertion)
@@ -87,14 +91,21 @@ def tautology(assertion: ast.AST, test: ast.AST, returns: Collection[str],
     if ast.dump(sides[0]) == ast.dump(sides[1]):
         return f"it compares {ast.unparse(sides[0])[:40]} with itself"
     bound = assignments(test)
-    actual, expected = (uncopied(resolved(side, bound)) for side in sides)
+    actual, expected = (uncopied(inlined(resolved(side, bound), helpers or {}))
+                        for side in sides)
     calls = _calls(actual) | _calls(expected)
     if calls and ast.dump(actual) == ast.dump(expected):
         return f"both sides call {min(calls)}() with the same arguments"
-    for side in (actual, expected):
-        if is_formula(side) and shape(side) in returns and not (_calls(side) & set(functions)):
-            return "expected value repeats the implementation's formula"
     wanted = set(functions)
+    for side, other in ((actual, expected), (expected, actual)):
+        if not is_formula(side) or _calls(side) & _calls(other) & wanted:
+            continue  # the same function on other inputs is a property: f(2x) == 2 * f(x)
+        if shape(side) in returns and (not _calls(side) & wanted or _calls(other) & wanted):
+            return "expected value repeats the implementation's formula"
+        if operators(side) >= 2 and _calls(other) & wanted and \
+                _inputs(other, wanted) & _leaves(side) and \
+                {shape(piece) for piece in formula_pieces(side)} & set(parts):
+            return "expected value repeats a piece of the implementation's formula"
     for built, checked in ((expected, actual), (actual, expected)):
         repeated = _calls(built) & set(ingredients) - wanted
         if not repeated or _calls(built) & wanted or not _calls(checked) & wanted:
@@ -102,6 +113,43 @@ def tautology(assertion: ast.AST, test: ast.AST, returns: Collection[str],
         if _inputs(checked, wanted) & _leaves(built):
             return (f"expected value is computed with the implementation's own "
                     f"{min(repeated)}() from the same inputs")
+    return None
+
+
+def operators_of(node: ast.AST) -> set[str]:
+    """The arithmetic and boolean operators `node` computes with."""
+    return {type(n.op).__name__ for n in ast.walk(node)
+            if isinstance(n, (ast.BinOp, ast.BoolOp, ast.AugAssign))}
+
+
+def recomputed(assertion: ast.AST, test: ast.AST,
+               operators: dict[str, frozenset[str]]) -> str | None:
+    """The expected value computed from nothing but the inputs the other side hands one of
+    the subject's functions, with operators that function itself uses: `add(a, b) == a + b`,
+    `area(w, h) == w * h` repeat the computation instead of knowing its result."""
+    sides = compared(assertion)
+    if sides is None or not operators:
+        return None
+    bound = assignments(test)
+    actual, expected = (resolved(side, bound) for side in sides)
+    for built, checked in ((expected, actual), (actual, expected)):
+        used = operators_of(built)
+        if not used or _calls(built):
+            continue
+        for call in ast.walk(checked):
+            if not isinstance(call, ast.Call) or _name(call) not in operators:
+                continue
+            inputs = {ast.dump(n) for a in [*call.args, *(k.value for k in call.keywords)]
+                      for n in ast.walk(a)}
+            leaves = [n for n in ast.walk(built) if isinstance(n, (ast.Name, ast.Attribute,
+                                                                    ast.Subscript))
+                      and not any(n is inner for parent in ast.walk(built)
+                                  if isinstance(parent, (ast.Attribute, ast.Subscript))
+                                  for inner in ast.iter_child_nodes(parent))]
+            if leaves and all(ast.dump(leaf) in inputs for leaf in leaves) and \
+                    used <= operators[_name(call)]:
+                return (f"expected value recomputes {_name(call)}() from its own inputs with "
+                        f"its own operators")
     return None
 
 
@@ -197,6 +245,50 @@ def _calls(node: ast.AST) -> set[str]:
     return {_name(n) for n in ast.walk(node) if isinstance(n, ast.Call)} - {""} - DATA_BUILDERS
 
 
+def operators(node: ast.AST) -> int:
+    return sum(isinstance(n, (ast.BinOp, ast.BoolOp)) for n in ast.walk(node))
+
+
+def formula_pieces(node: ast.AST) -> list[ast.expr]:
+    """The sub-expressions of `node` with two operators or more (itself included)."""
+    return [inner for inner in ast.walk(node) if isinstance(inner, ast.expr)
+            and isinstance(inner, (ast.BinOp, ast.BoolOp, ast.Call)) and operators(inner) >= 2]
+
+
+def function_formulas(function: ast.FunctionDef | ast.AsyncFunctionDef
+                      ) -> tuple[list[ast.expr], list[ast.expr]]:
+    """(what `function` returns, with its own local names filled in, the pieces of those
+    returns): `payment = p * r; return round(payment, 2)` returns `round(p * r, 2)`."""
+    bound = assignments(function)
+    returned = [resolved(node.value, bound) for node in ast.walk(function)
+                if isinstance(node, ast.Return) and node.value is not None]
+    return returned, [piece for value in returned for piece in formula_pieces(value)]
+
+
+def inlined(node: ast.expr, helpers: dict[str, ast.FunctionDef]) -> ast.expr:
+    """`node` with each call to one of the test file's own one-return helpers replaced by what
+    the helper returns, its parameters filled with the call's arguments."""
+    if not helpers:
+        return node
+
+    class Inline(ast.NodeTransformer):
+        def visit_Call(self, inner: ast.Call) -> ast.AST:
+            self.generic_visit(inner)
+            helper = helpers.get(_name(inner)) if isinstance(inner.func, ast.Name) else None
+            returns = [n for n in ast.walk(helper) if isinstance(n, ast.Return)
+                       and n.value is not None] if helper is not None else []
+            if helper is None or len(returns) != 1 or \
+                    any(isinstance(a, ast.Starred) for a in inner.args):
+                return inner
+            bound = assignments(helper)
+            params = [a.arg for a in helper.args.args]
+            bound.update(zip(params, inner.args))
+            bound.update((k.arg, k.value) for k in inner.keywords if k.arg)
+            return resolved(returns[0].value, bound)  # type: ignore[arg-type]
+
+    return cast(ast.expr, Inline().visit(copy.deepcopy(node)))
+
+
 def is_formula(node: ast.AST) -> bool:
     return any(isinstance(n, (ast.BinOp, ast.BoolOp)) for n in ast.walk(node))
 
@@ -211,7 +303,8 @@ def shape(node: ast.AST) -> str:
                 return ast.Name(id="_", ctx=ast.Load())
             return super().generic_visit(inner)
 
-        def visit_Call(self, inner: ast.Call) -> ast.AST:  # keep the function's name
+        def visit_Call(self, inner: ast.Call) -> ast.AST:  # keep the function's name only
+            inner.func = ast.Name(id=_name(inner) or "_", ctx=ast.Load())
             inner.args = [self.visit(a) for a in inner.args]
             inner.keywords = []
             return inner

@@ -11,11 +11,22 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Literal
 
 from pydantic import BaseModel
 
-from bot.chains.tests.py_tautology import called_names, is_formula, shape, tautology
+from bot.chains.tests.py_tautology import (
+    assignments,
+    called_names,
+    function_formulas,
+    is_formula,
+    operators_of,
+    recomputed,
+    resolved,
+    shape,
+    tautology,
+)
 
 Level = Literal["reject", "warn"]
 FileVerdict = Literal["reject", "warn", "accept"]
@@ -32,6 +43,9 @@ MOCK_CALLS = frozenset({"patch", "Mock", "MagicMock", "AsyncMock", "create_autos
 MOCK_METHODS = frozenset({"object", "dict", "multiple", "setattr", "setitem", "spy", "stub"})
 BROAD_EXCEPTIONS = frozenset({"Exception", "BaseException"})
 ASSERTING_CALL_PREFIXES = ("assert", "fail")
+CHECKING_PREFIXES = ("assert", "check", "verify", "expect", "ensure")
+HELPER_MODULES = ("test", "helper", "support", "conftest", "assert", "fixtures")
+"""Where a suite keeps its own checking helpers (`tests/helpers.py`, `testing/support`)."""
 UNITTEST_MESSAGE_AT: dict[str, int] = {
     **dict.fromkeys(("assertTrue", "assertFalse", "assertIsNone", "assertIsNotNone"), 1),
     **dict.fromkeys(("assertEqual", "assertEquals", "assertNotEqual", "assertIs", "assertIsNot",
@@ -44,6 +58,33 @@ UNITTEST_MESSAGE_AT: dict[str, int] = {
 }
 """Where a unittest assertion takes its message (positionally); `msg=` works everywhere."""
 SETUP_METHODS = frozenset({"setUp", "asyncSetUp", "setup_method", "setUpClass"})
+OUTSIDE_CALLS = frozenset({"urlopen", "urlretrieve", "open", "sleep", "time", "now", "utcnow",
+                           "today", "random", "randint", "uniform", "choice", "shuffle",
+                           "connect", "create_connection", "sendall", "recv", "send_message",
+                           "sendmail", "execute", "executemany", "check_output", "check_call",
+                           "Popen", "getenv", "read_text", "write_text", "read_bytes",
+                           "write_bytes", "input", "getaddrinfo", "urandom"})
+"""Calls that leave the process: a function making one is a boundary of the module."""
+HTTP_VERBS = frozenset({"get", "post", "put", "patch", "delete", "head", "request", "send",
+                        "run"})
+HTTP_CLIENTS = frozenset({"requests", "httpx", "session", "client", "http", "aiohttp",
+                          "subprocess", "urllib3", "conn", "connection", "pool"})
+
+
+def reaches_out(function: ast.AST) -> bool:
+    """`function` calls the network, files, clock, randomness or a process
+    (`urlopen(...)`, `requests.get(...)`, `self.session.post(...)`, `time.sleep(...)`)."""
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _call_name(node)
+        if name in OUTSIDE_CALLS:
+            return True
+        if name in HTTP_VERBS and isinstance(node.func, ast.Attribute):
+            owner = _dotted(node.func.value).lower().rsplit(".", 1)[-1]
+            if owner in HTTP_CLIENTS or owner.endswith(("session", "client")):
+                return True
+    return False
 
 
 class Smell(BaseModel):
@@ -81,6 +122,17 @@ class Subject:
     calls: frozenset[str] = frozenset()
     """What the functions call (library calls, constructors; never plain data builders): "its
     own ingredients", an expected value built with them from the same inputs repeats it."""
+    parts: tuple[str, ...] = ()
+    """Shapes of the pieces (two operators or more) of the functions' formulas: an expected
+    value computed from the actual's inputs with one of them repeats the implementation."""
+    operators: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Per function, the operators its body computes with (`Mult`, `*`): an expected value
+    computed from the same inputs with only those operators repeats its computation."""
+    classes: frozenset[str] = frozenset()
+    """Its classes: a method of one of them is the module's own logic too."""
+    boundaries: frozenset[str] = frozenset()
+    """Its functions that reach outside the process (network, files, clock, randomness,
+    processes): collaborators a test may stand in for, unlike the module's own logic."""
 
     @classmethod
     def of_source(cls, module: str, source: str, functions: Iterable[str] = ()) -> Subject:
@@ -92,17 +144,26 @@ class Subject:
             tree = ast.Module(body=[], type_ignores=[])
         defined = set()
         used: set[str] = set()
+        parts: set[str] = set()
+        boundaries: set[str] = set()
+        operators: dict[str, frozenset[str]] = {}
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 defined.add(node.name)
                 if wanted and node.name not in wanted:
                     continue
                 used |= called_names(node)
-                for inner in ast.walk(node):
-                    if isinstance(inner, ast.Return) and inner.value is not None and \
-                            is_formula(inner.value):
-                        shapes.append(shape(inner.value))
-        return cls(module, frozenset(wanted or defined), tuple(shapes), frozenset(used))
+                if reaches_out(node):
+                    boundaries.add(node.name)
+                operators[node.name] = frozenset(operators_of(node))
+                returned, pieces = function_formulas(node)
+                shapes += [shape(value) for value in returned if is_formula(value)]
+                parts |= {shape(piece) for piece in pieces}
+        return cls(module, frozenset(wanted or defined), tuple(dict.fromkeys(shapes)),
+                   frozenset(used), tuple(sorted(parts)), operators=operators,
+                   classes=frozenset(n.name for n in ast.walk(tree)
+                                     if isinstance(n, ast.ClassDef)),
+                   boundaries=frozenset(boundaries))
 
 
 @dataclass
@@ -197,10 +258,12 @@ def analyse_source(source: str, path: str = "<test>", subject: Subject | None = 
     helpers = _asserting_helpers(tree)
     file_patches_sleep = _patches_sleep(tree)
     shared = _SharedMocks.of(tree)
+    formulas = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)
+                and not node.name.startswith("test")}
     smells: list[Smell] = []
     for test, decorators in _tests(tree):
         smells += _smells_of(test, decorators, helpers, subject, file_patches_sleep,
-                             shared.for_test(test))
+                             shared.for_test(test), formulas)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
                             else "warn" if smells else "accept")
     return SmellReport(path=path, verdict=verdict, smells=smells)
@@ -258,6 +321,7 @@ def _tests(tree: ast.Module) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFuncti
                 if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                         item.name.startswith("test"):
                     item._owner = node.name  # type: ignore[union-attr]
+                    item._owner_node = node  # type: ignore[union-attr]
                     yield item, list(item.decorator_list) + list(node.decorator_list)
 
 
@@ -267,13 +331,47 @@ def _asserting_helpers(tree: ast.Module) -> set[str]:
     found = {alias.asname for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
              for alias in node.names
              if alias.asname and alias.name.startswith(ASSERTING_CALL_PREFIXES)}
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
-                not node.name.startswith("test"):
-            if any(isinstance(inner, ast.Assert) or _asserting_call(inner)
-                   for inner in ast.walk(node)):
+    # `from tests.helpers import check_invoice`: a checking helper of the test suite
+    found |= {alias.asname or alias.name for node in ast.walk(tree)
+              if isinstance(node, ast.ImportFrom) and any(
+                  word in (node.module or "") for word in HELPER_MODULES)
+              for alias in node.names if alias.name.startswith(CHECKING_PREFIXES)}
+    helpers = [node for node in ast.walk(tree) if isinstance(
+        node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.name.startswith("test")]
+    grown = True
+    while grown:  # a helper that calls a helper that asserts asserts too
+        grown = False
+        for node in helpers:
+            if node.name not in found and any(
+                    isinstance(inner, ast.Assert) or _asserting_call(inner) or (
+                        isinstance(inner, ast.Raise) and _hand_assertion(inner, node)) or (
+                        isinstance(inner, ast.Call) and _call_name(inner) in found)
+                    for inner in ast.walk(node)):
                 found.add(node.name)
+                grown = True
     return found
+
+
+def _vacuous(test: ast.expr) -> bool:
+    """An `assert` that holds whatever the code does: a non-empty tuple
+    (`assert (x == 1, "why")`), a Mock method that does not exist (`m.called_once_with(1)`,
+    auto-created and truthy), or an assertion method referenced, not called
+    (`assert m.assert_called_once`)."""
+    if isinstance(test, ast.Tuple):
+        return bool(test.elts)
+    if isinstance(test, ast.Attribute):
+        return test.attr.startswith("assert_")
+    return isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and \
+        test.func.attr.startswith(("called_", "has_call", "any_call", "has_been_called"))
+
+
+def _hand_assertion(node: ast.Raise, scope: ast.AST) -> bool:
+    """`raise AssertionError(...)`, or any raise under an `if` of `scope`: a check written
+    by hand."""
+    if node.exc is not None and _dotted(node.exc).split("(", 1)[0].endswith("AssertionError"):
+        return True
+    return any(isinstance(inner, ast.If) and any(n is node for n in ast.walk(inner))
+               for inner in ast.walk(scope))
 
 
 def _call_name(node: ast.Call) -> str:
@@ -313,7 +411,8 @@ def _raises_context(node: ast.AST) -> ast.Call | None:
 
 def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[ast.expr],
                helpers: set[str], subject: Subject, file_patches_sleep: bool,
-               shared: tuple[int, set[str]]) -> list[Smell]:
+               shared: tuple[int, set[str]],
+               formula_helpers: dict[str, ast.FunctionDef] | None = None) -> list[Smell]:
     name = f"{test._owner}::{test.name}" if hasattr(test, "_owner") else test.name
     facts = _TestFacts(name, test.lineno, mocks=shared[0], patched=set(shared[1]))
     smells: list[Smell] = []
@@ -328,10 +427,15 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     for decorator in decorators:
         _note_mock(decorator, facts)
     sleeps: list[ast.Call] = []
+    explained = {id(inner) for node in ast.walk(test) if isinstance(node, ast.With) and any(
+        isinstance(i.context_expr, ast.Call) and _call_name(i.context_expr) == "subTest"
+        for i in node.items) for inner in ast.walk(node)}  # a subTest names each failure
     for node in (inner for statement in test.body for inner in ast.walk(statement)):
+        if isinstance(node, ast.Assert) and _vacuous(node.test):
+            continue  # `assert m.called_once_with(1)`: a Mock's auto-attribute, always true
         if isinstance(node, ast.Assert):
             facts.assertions.append(node)
-            if node.msg is None:
+            if node.msg is None and id(node) not in explained:
                 compare = node.test
                 facts.bare.append((node, compare.left if isinstance(compare, ast.Compare)
                                    else compare))
@@ -340,11 +444,15 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             facts.assertions.append(node)
             if call.args and _dotted(call.args[0]) in BROAD_EXCEPTIONS:
                 add("broad_exception_assert", node.lineno, _dotted(call.args[0]))
+        elif isinstance(node, ast.Raise) and _hand_assertion(node, test):
+            facts.assertions.append(node)  # `if got != want: raise AssertionError(...)`
         elif isinstance(node, ast.Call):
             called = _call_name(node)
-            if _asserting_call(node) or called in helpers:
+            if called in ("raises", "warns") and len(node.args) >= 2:
+                facts.assertions.append(node)  # `pytest.raises(ValueError, parse, "x")`
+            elif _asserting_call(node) or called in helpers:
                 facts.assertions.append(node)
-                if _bare_unittest_assertion(node):
+                if _bare_unittest_assertion(node) and id(node) not in explained:
                     facts.bare.append((node, node.args[0] if node.args else None))
                 if called in ("assertRaises", "assertRaisesRegex") and node.args and \
                         _dotted(node.args[0]) in BROAD_EXCEPTIONS:
@@ -359,17 +467,22 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             _note_assigned_stand_in(node, facts)
     if not facts.assertions:
         add("no_assertion", test.lineno)
+    elif not any(_reached(assertion, test) for assertion in facts.assertions):
+        add("no_assertion", test.lineno, "every assertion is behind a condition or a loop "
+            "over computed values, so none need ever run")
     subjects = {_subject_of(about) for _, about in facts.bare}
-    if len(facts.bare) > MAX_BARE_ASSERTIONS and len(subjects) > 2:
+    if roulette(len(facts.bare), len(subjects)):
         add("assertion_roulette", getattr(facts.bare[0][0], "lineno", test.lineno),
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
     if facts.mocks > MAX_MOCKS:
         add("excessive_mocking", test.lineno, f"{facts.mocks} mocks")
-    sut_patched = _sut_patched(facts, subject)
+    sut_patched = _sut_patched(facts, subject, _instances(test, subject))
     if sut_patched:
         add("mocks_sut", test.lineno, f"patches {sut_patched}, the code under test")
     for assertion in facts.assertions:
-        why = tautology(assertion, test, subject.returns, subject.functions, subject.calls)
+        why = tautology(assertion, test, subject.returns, subject.functions, subject.calls,
+                        subject.parts, formula_helpers) or \
+            recomputed(assertion, test, subject.operators)
         if why:
             add("tautology", getattr(assertion, "lineno", test.lineno), why)
     if sleeps and not file_patches_sleep and not _patches_sleep(test):
@@ -382,9 +495,69 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     return smells
 
 
+DATA_CALLS = frozenset({"range", "enumerate", "zip", "sorted", "reversed", "items", "values",
+                        "keys", "list", "tuple", "product", "permutations", "combinations"})
+"""Calls that only walk test data: a loop over them runs its body."""
+
+
+def _reached(assertion: ast.AST, test: ast.AST) -> bool:
+    """Whether the assertion runs whenever the test does: not only in one branch of an `if`
+    (the other branch asserting nothing), nor only in a loop over values the code under test
+    computes (`for sku in inventory.low_stock():` checks nothing when the list is empty)."""
+    path = _path_to(test, assertion)
+    guarded = isinstance(assertion, ast.Raise) or (
+        isinstance(assertion, ast.Call) and _call_name(assertion).startswith("fail"))
+    for parent, child in pairwise(path):
+        if isinstance(parent, ast.If) and not guarded:  # `if bad: fail(...)` is the check
+            branch = parent.body if any(child is s for s in parent.body) else parent.orelse
+            other = parent.orelse if branch is parent.body else parent.body
+            if child is not parent.test and not _asserts(other):
+                return False
+        elif (isinstance(parent, ast.While) and child is not parent.test) or (
+                isinstance(parent, (ast.For, ast.AsyncFor)) and child is not parent.iter
+                and not _data(parent.iter, test)):
+            return False
+    return True
+
+
+def _path_to(root: ast.AST, target: ast.AST) -> list[ast.AST]:
+    """The nodes from `root` down to `target`, both included (empty if not below)."""
+    if root is target:
+        return [root]
+    for child in ast.iter_child_nodes(root):
+        found = _path_to(child, target)
+        if found:
+            return [root, *found]
+    return []
+
+
+def _asserts(body: list[ast.stmt]) -> bool:
+    return any(isinstance(n, ast.Assert) or _asserting_call(n) or isinstance(n, ast.Raise)
+               for statement in body for n in ast.walk(statement))
+
+
+def _data(iterable: ast.expr, test: ast.AST) -> bool:
+    """Test data (literals, constants, `range(3)`, `zip(CASES, WANT)`), not computed."""
+    value = resolved(iterable, assignments(test))
+    if isinstance(value, (ast.List, ast.Tuple, ast.Set)) and not value.elts or \
+            isinstance(value, ast.Dict) and not value.keys:
+        return False  # an empty list the code under test fills in: computed by it
+    return not any(isinstance(n, ast.Call) and _call_name(n) not in DATA_CALLS
+                   for n in ast.walk(value))
+
+
+def roulette(bare: int, subjects: int) -> bool:
+    """More than five unexplained assertions on more than two things, or more than six on
+    two: a failure among them does not say which behaviour broke. Many on one thing are the
+    facets of one result."""
+    return bare > MAX_BARE_ASSERTIONS and (subjects > 2 or bare > MAX_BARE_ASSERTIONS + 1
+                                           and subjects > 1)
+
+
 def _builds_only(body: list[ast.stmt]) -> bool:
     """A test that only binds names it never reads (`account = Account(10)` and nothing
-    else) runs nothing it looks at: as empty as a `pass`."""
+    else), or only builds objects and data without calling anything of them, runs nothing
+    it looks at: as empty as a `pass`."""
     bound: set[str] = set()
     for statement in body:
         if isinstance(statement, (ast.Pass, ast.Expr)) and _is_empty([statement]):
@@ -393,12 +566,18 @@ def _builds_only(body: list[ast.stmt]) -> bool:
             return False
         targets = statement.targets if isinstance(statement, ast.Assign) else \
             [statement.target]
-        if not all(isinstance(t, ast.Name) for t in targets):
-            return False
-        bound |= {t.id for t in targets if isinstance(t, ast.Name)}
+        names = [n for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+        if not all(isinstance(n, (ast.Name, ast.Tuple, ast.List, ast.Starred, ast.expr_context))
+                   for t in targets for n in ast.walk(t)):
+            return False  # `key, value = ...` binds names too; `obj.x = ...` does something
+        bound |= {n.id for n in names}
     read = {n.id for statement in body for n in ast.walk(statement)
             if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-    return bool(bound) and not bound & read
+    # setup only: objects built (`Cache(clock=clock)`), nothing of theirs ever called
+    built = all(not isinstance(n, ast.Call) or _call_name(n)[:1].isupper() or
+                _call_name(n) in ("list", "dict", "set", "tuple", "range")
+                for statement in body for n in ast.walk(statement))
+    return bool(bound) and (built or not bound & read)
 
 
 def _stand_in(value: ast.AST) -> bool:
@@ -412,7 +591,9 @@ def _note_assigned_stand_in(node: ast.Assign, facts: _TestFacts) -> None:
     if not _stand_in(node.value):
         return
     for target in node.targets:
-        if isinstance(target, ast.Attribute):
+        if isinstance(target, ast.Name):
+            facts.patched.add(target.id)  # `slugify = Mock()`: the name now calls a stand-in
+        elif isinstance(target, ast.Attribute):
             facts.patched.add(f"{_dotted(target.value)}.{target.attr}")
             if isinstance(node.value, ast.Lambda):
                 facts.mocks += 1
@@ -428,7 +609,8 @@ def _note_setattr(node: ast.Call, facts: _TestFacts) -> None:
 
 def _is_empty(body: list[ast.stmt]) -> bool:
     for statement in body:
-        if isinstance(statement, ast.Pass):
+        if isinstance(statement, ast.Pass) or (isinstance(statement, ast.Return)
+                                                and statement.value is None):
             continue
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) and \
                 (isinstance(statement.value.value, str) or statement.value.value is Ellipsis):
@@ -459,8 +641,9 @@ def _note_mock(node: ast.AST, facts: _TestFacts) -> None:
         return
     if not _is_mock_call(call):
         return
-    facts.mocks += 1
     name = _call_name(call)
+    # `patch.multiple(target, a=DEFAULT, b=DEFAULT)` replaces one thing per keyword
+    facts.mocks += max(1, len(call.keywords)) if name == "multiple" else 1
     args = call.args
     if name == "patch" and args and isinstance(args[0], ast.Constant) and \
             isinstance(args[0].value, str):
@@ -471,32 +654,73 @@ def _note_mock(node: ast.AST, facts: _TestFacts) -> None:
     elif name == "setattr" and args and isinstance(args[0], ast.Constant) and \
             isinstance(args[0].value, str):
         facts.patched.add(args[0].value)
+    elif name == "multiple" and args:
+        owner = args[0].value if isinstance(args[0], ast.Constant) and \
+            isinstance(args[0].value, str) else _dotted(args[0])
+        facts.patched |= {f"{owner}.{k.arg}" for k in call.keywords if k.arg}
 
 
-def _sut_patched(facts: _TestFacts, subject: Subject) -> str | None:
-    """A patched target that is the code under test: a function of the module under test, or
-    a name the test also calls directly (it then tests its own stand-in)."""
+def _instances(test: ast.FunctionDef | ast.AsyncFunctionDef, subject: Subject
+               ) -> dict[str, str]:
+    """Names the test (or its class's setUp) binds to a new object of the subject's classes:
+    `invoice = Invoice(...)`, `self.invoice = Invoice(...)`."""
+    scopes: list[ast.AST] = [test]
+    owner = getattr(test, "_owner_node", None)
+    if owner is not None:
+        scopes += [item for item in owner.body if isinstance(item, ast.FunctionDef)
+                   and item.name in SETUP_METHODS]
+    found: dict[str, str] = {}
+    for scope in scopes:
+        for node in ast.walk(scope):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                    _call_name(node.value) in subject.classes:
+                found.update((_dotted(t), _call_name(node.value)) for t in node.targets)
+    return found
+
+
+def _sut_patched(facts: _TestFacts, subject: Subject,
+                 instances: dict[str, str] | None = None) -> str | None:
+    """A patched target that is the code under test: a function of the module under test (or
+    a method of one of its classes, on the class or on an instance the test built: `instances`
+    maps `invoice` and `self.invoice` to `Invoice`), or a name the test also calls directly
+    (it then tests its own stand-in)."""
+    instances = instances or {}
     for target in sorted(facts.patched):
         last = target.rsplit(".", 1)[-1]
         head = target.rsplit(".", 1)[0] if "." in target else ""
-        if subject.module and last in subject.functions and (
-                head == subject.module or head.endswith("." + subject.module.rsplit(".", 1)[-1])
-                or head == subject.module.rsplit(".", 1)[-1]):
-            return target
+        module = subject.module or ""
+        short = module.rsplit(".", 1)[-1]
+        owners = {module, short}
+        owner_class = instances.get(head, head).rsplit(".", 1)[-1]
+        if module and last in subject.functions and last not in subject.boundaries and (
+                head in owners or head.endswith("." + short) or any(
+                    head.startswith(owner + ".") for owner in owners)
+                or owner_class in subject.classes):
+            return target  # the module's own logic (a boundary of it is a collaborator)
+        if "." not in target and last not in subject.functions:
+            continue  # a local stand-in (`key = lambda t: t[1]`) replaces nothing under test
         if last in facts.called and last not in ("sleep", "time", "now", "urlopen", "get",
                                                  "post", "open"):
             return target
     return None
 
 
+VALUE_READERS = frozenset({"len", "list", "dict", "set", "tuple", "str", "int", "float", "bool",
+                           "sorted", "repr", "isinstance", "type", "any", "all", "sum", "round",
+                           "abs", "approx", "frozenset", "getattr", "hasattr"})
+"""Calls that only read a value (`len(result)`): an assertion is about what they read."""
+
+
 def _subject_of(value: ast.AST | None) -> str:
     """What an assertion is about: the first function its value calls, else its root name."""
     if value is None:
         return ""
+    local = {n.id for c in ast.walk(value) if isinstance(c, ast.comprehension)
+             for n in ast.walk(c.target) if isinstance(n, ast.Name)}
     for node in ast.walk(value):
-        if isinstance(node, ast.Call):
+        if isinstance(node, ast.Call) and _call_name(node) not in VALUE_READERS:
             return _call_name(node) or _dotted(node.func)
-        if isinstance(node, ast.Name):
+        if isinstance(node, ast.Name) and node.id not in VALUE_READERS | local:
             return node.id
     return _dotted(value)
 
@@ -517,19 +741,41 @@ def _expected_literals(assertion: ast.AST) -> set[int]:
     """The nodes of an assertion's literal expected value (`== 1481.4`, `approx(3.14159)`,
     `assertEqual(x, 86400)`): a literal expectation is what a good test holds, never magic."""
     sides: list[ast.expr] = []
-    if isinstance(assertion, ast.Assert) and isinstance(assertion.test, ast.Compare):
-        sides = [assertion.test.left, *assertion.test.comparators]
+    checked = assertion.test if isinstance(assertion, ast.Assert) else None
+    if isinstance(checked, ast.Call) and _call_name(checked) in CLOSE_CHECKS:
+        sides = list(checked.args[1:]) + [k.value for k in checked.keywords]
+        checked = None
+    if isinstance(checked, ast.Compare):
+        sides = [checked.left, *checked.comparators]
     elif isinstance(assertion, ast.Call):
-        sides = list(assertion.args)
+        sides = list(assertion.args) + [k.value for k in assertion.keywords]
     found: set[int] = set()
     for side in sides:
-        bare = side.args[0] if isinstance(side, ast.Call) and _call_name(side) == "approx" \
-            and side.args else side
+        # `abs(actual - 299.71) < 0.01`: the literal the actual is measured against
+        for inner in ast.walk(side):
+            if isinstance(inner, ast.Call) and _call_name(inner) == "abs" and inner.args and \
+                    isinstance(inner.args[0], ast.BinOp) and \
+                    isinstance(inner.args[0].op, ast.Sub):
+                found |= {id(n) for n in ast.walk(inner.args[0].right)}
         if all(isinstance(n, (ast.Constant, ast.UnaryOp, ast.unaryop, ast.List, ast.Tuple,
-                              ast.Set, ast.Dict, ast.expr_context, ast.BinOp, ast.operator))
-               for n in ast.walk(bare)):
+                              ast.Set, ast.Dict, ast.expr_context, ast.BinOp, ast.operator,
+                              ast.Name, ast.Attribute, ast.keyword)) or (
+                isinstance(n, ast.Call) and _builds_expected(n)) for n in ast.walk(side)) and \
+                not isinstance(side, (ast.Name, ast.Attribute)):
             found |= {id(n) for n in ast.walk(side)}
     return found
+
+
+CLOSE_CHECKS = frozenset({"isclose", "allclose", "assert_allclose", "assert_almost_equal"})
+EXPECTED_BUILDERS = frozenset({"approx", "Decimal", "Fraction", "date", "datetime", "time",
+                               "timedelta", "call", "ANY"})
+
+
+def _builds_expected(call: ast.Call) -> bool:
+    """`approx(3.14)`, `Decimal("20.00")`, `Money(1999, "EUR")`: a value built of literals to
+    compare against, its numbers the expectation itself."""
+    name = _call_name(call)
+    return name in EXPECTED_BUILDERS or name[:1].isupper()
 
 
 def _magic_number(assertion: ast.AST) -> float | None:

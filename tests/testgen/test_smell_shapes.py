@@ -1,0 +1,185 @@
+"""Gate 5 from the smells' definitions (issue #28 item 6): the shapes a smell takes that no
+corpus file was tuned to, in Python and in JavaScript or TypeScript, each beside the clean
+look-alike it must not be confused with."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.chains.tests.smells import REJECT_KINDS
+from bot.chains.tests.testfiles import analyse, subject_of
+
+PY_SUBJECT = subject_of("shop.py", '''
+import requests
+
+RATE = 12
+
+
+def fetch_rate(code):
+    return requests.get(f"https://rates.example/{code}").json()["rate"]
+
+
+def to_cents(amount):
+    return round(amount * 100) / 100
+
+
+def convert(amount, code):
+    return to_cents(amount * fetch_rate(code))
+
+
+def payment(principal, annual, years):
+    months = years * RATE
+    monthly = annual / RATE
+    value = principal * monthly / (1 - (1 + monthly) ** -months)
+    return round(value, 2)
+
+
+def total(values):
+    out = 0
+    for value in values:
+        out += value
+    return out
+''')
+JS_SUBJECT = subject_of("shop.js", '''
+export async function fetchRate(code) {
+  const response = await fetch(`https://rates.example/${code}`);
+  return (await response.json()).rate;
+}
+export function toCents(amount) { return Math.round(amount * 100) / 100; }
+export function fee(kg, base) {
+  const extra = Math.max(0, kg - 2) * 1.25;
+  return Math.round((base + extra) * 100) / 100;
+}
+export function average(values) {
+  let sum = 0;
+  for (const v of values) sum += v;
+  return sum / values.length;
+}
+''')
+PY_HEAD = ("import pytest\nfrom unittest.mock import DEFAULT, Mock, patch\n\nimport shop\n"
+           "from shop import payment, to_cents, total\n\n\n")
+JS_HEAD = "import * as shop from './shop.js';\nimport { average, fee, toCents } from './shop.js';\n\n"
+
+
+def rejected(body: str, path: str) -> set[str]:
+    python = path.endswith(".py")
+    report = analyse((PY_HEAD if python else JS_HEAD) + body, path,
+                     PY_SUBJECT if python else JS_SUBJECT)
+    return {s.kind for s in report.smells if s.kind in REJECT_KINDS}
+
+
+SMELLS = [
+    # tautology: the subject's own formula, through its locals, a helper, or its operators
+    ("tautology", "test_a.py", ("def test_x():\n    r = 0.05 / 12\n    n = 3 * 12\n"
+     "    assert payment(1000, 0.05, 3) == round(1000 * r / (1 - (1 + r) ** -n), 2)\n")),
+    ("tautology", "test_a.py", ("def reference(p, a, y):\n    m = a / 12\n"
+     "    return round(p * m / (1 - (1 + m) ** -(y * 12)), 2)\n\n\n"
+     "def test_x():\n    assert payment(900, 0.04, 2) == reference(900, 0.04, 2)\n")),
+    ("tautology", "test_a.py", "def test_x(a, b):\n    assert total([a, b]) == a + b\n"),
+    ("tautology", "a.test.js", ("function ref(kg, base) {\n"
+     "  return Math.round((base + Math.max(0, kg - 2) * 1.25) * 100) / 100;\n}\n"
+     "test('t', () => { expect(fee(5, 4.9)).toBe(ref(5, 4.9)); });\n")),
+    ("tautology", "a.test.ts", ("test('t', () => {\n  const [a, b] = [1, 2];\n"
+     "  expect(average([a, b])).toBe((a + b) / 2);\n});\n")),
+    # mocks_sut: the module's own logic replaced, however it is done
+    ("mocks_sut", "test_a.py", ("def test_x():\n    to_cents = Mock(return_value=1.5)\n"
+     "    assert to_cents(1.499) == 1.5\n")),
+    ("mocks_sut", "test_a.py", ("def test_x():\n"
+     "    with patch.multiple('shop', to_cents=DEFAULT) as fakes:\n"
+     "        fakes['to_cents'].return_value = 2\n        assert shop.to_cents(3) == 2\n")),
+    ("mocks_sut", "a.test.js", ("test('t', () => {\n"
+     "  jest.doMock('./shop.js', () => ({ toCents: jest.fn(() => 1) }));\n"
+     "  expect(require('./shop.js').toCents(3)).toBe(1);\n});\n")),
+    ("mocks_sut", "a.test.js", ("test('t', (t) => {\n  t.mock.method(shop, 'toCents', () => 1);\n"
+     "  assert.equal(shop.toCents(3), 1);\n});\n")),
+    ("mocks_sut", "a.test.ts", ("test('t', () => {\n  const toCents = vi.fn().mockReturnValue(1);\n"
+     "  expect(toCents(3)).toBe(1);\n});\n")),
+    # no_assertion: nothing that checks, or checks that need never run
+    ("no_assertion", "test_a.py", ("def test_x():\n    alert = Mock()\n    total([alert])\n"
+     "    alert.called_once_with(1)\n")),
+    ("no_assertion", "test_a.py", ("def test_x():\n    seen = []\n    total(seen)\n"
+     "    for value in seen:\n        assert value > 0\n")),
+    ("no_assertion", "test_a.py", ("def test_x():\n    if total([1]) > 5:\n"
+     "        assert total([1]) == 1\n")),
+    ("no_assertion", "a.test.ts", "test('t', () => { expect(toCents(1)).toBeDefined; });\n"),
+    ("no_assertion", "a.test.js", "it('t', () => { expect(toCents(1)).to.be; });\n"),
+    ("no_assertion", "a.test.js", ("test('t', () => {\n"
+     "  shop.list().forEach((x) => { expect(x).toBe(1); });\n});\n")),
+    # empty_test: a bare return, or setup that is never run
+    ("empty_test", "test_a.py", "def test_x():\n    # later\n    return\n"),
+    ("empty_test", "test_a.py", ("class Clock:\n    pass\n\n\ndef test_x():\n"
+     "    clock = Clock()\n    box = shop.Box(clock=clock)\n    key, value = 'a', 1\n")),
+    ("empty_test", "a.test.ts", ("test('t', () => {\n  const clock = new Clock();\n"
+     "  const [k, v] = ['a', 1];\n  const box = new Box({ clock, k, v });\n});\n")),
+    # assertion_roulette: seven message-less checks of two functions, through readers
+    ("assertion_roulette", "test_a.py", "def test_x():\n" + "".join(
+        f"    assert {check}\n" for check in (
+            "total([]) == 0", "len(str(total([1]))) == 1", "to_cents(1.234) == 1.23",
+            "total([1, 2]) == 3", "str(to_cents(2)) == '2.0'", "to_cents(0) == 0",
+            "total([5]) == 5"))),
+    # excessive_mocking: one stub per name patch.multiple replaces, node:test mocks
+    ("excessive_mocking", "test_a.py", "def test_x():\n    with patch.multiple('shop', "
+     + ", ".join(f"f{i}=DEFAULT" for i in range(7)) + "):\n        assert total([1]) == 1\n"),
+    ("excessive_mocking", "a.test.mjs", "test('t', () => {\n" + "".join(
+        f"  const m{i} = mock.fn();\n" for i in range(7)) + "  assert.equal(average([1]), 1);\n});\n"),
+]
+
+LOOK_ALIKES = [
+    # a literal, a hand derivation from literals, a property
+    ("test_a.py", "def test_x():\n    assert payment(200000, 0.06, 30) == 1199.10\n"),
+    ("test_a.py", ("def test_x():\n    # 0.1 grown twice\n"
+     "    assert total([1.1, 1.1]) == pytest.approx(2.2)\n")),
+    ("a.test.ts", ("test('t', () => {\n  const level = 3;\n"
+     "  expect(average([level, level])).toBe(level);\n});\n")),
+    # the module's network boundary stood in for, its logic real
+    ("test_a.py", ("def test_x(monkeypatch):\n"
+     "    monkeypatch.setattr(shop, 'fetch_rate', lambda code: 2)\n"
+     "    assert shop.convert(1.5, 'EUR') == 3\n")),
+    ("a.test.ts", ("vi.mock('./shop.js', async (importOriginal) => ({\n"
+     "  ...(await importOriginal<typeof import('./shop.js')>()), fetchRate: vi.fn() }));\n"
+     "test('t', () => { expect(toCents(1.005)).toBe(1); });\n")),
+    # checks written by hand, on a context, in should style, in a loop over data
+    ("test_a.py", ("def test_x():\n    if total([1, 2]) != 3:\n"
+     "        raise AssertionError('sum')\n")),
+    ("test_a.py", "def test_x():\n    pytest.raises(TypeError, total, None)\n"),
+    ("test_a.py", ("def test_x():\n    for given, want in [([1], 1), ([2, 3], 5)]:\n"
+     "        assert total(given) == want\n")),
+    ("a.test.mjs", "test('t', (t) => { t.is(toCents(1), 1); t.assert.equal(toCents(2), 2); });\n"),
+    ("a.test.js", "it('t', () => { (toCents(1) === 1).should.be.true; expect(1).to.exist; });\n"),
+    ("a.test.js", "test('t', () => {\n  if (toCents(1) !== 1) throw new Error('cents');\n});\n"),
+    ("a.test.ts", ("test('t', () => {\n  for (const [v, want] of [[1, 1], [2, 2]]) "
+     "expect(toCents(v)).toBe(want);\n});\n")),
+    # many interaction checks of one action are no roulette; a subTest explains each check
+    ("a.test.js", "test('t', () => {\n  const a = jest.fn(); const b = jest.fn();\n"
+     "  shop.run(a, b);\n" + "".join(
+         f"  expect({m}).toHaveBeenCalledWith({i});\n" for i, m in enumerate("abab" * 2))
+     + "  expect(shop.state()).toBe(1);\n});\n"),
+    ("test_a.py", ("class T:\n    def test_x(self):\n        for v in [1, 2, 3, 4, 5, 6, 7]:\n"
+     "            with self.subTest(v=v):\n"
+     "                self.assertEqual(total([v]), v)\n                self.assertTrue(to_cents(v))\n")),
+]
+
+
+@pytest.mark.parametrize(("kind", "path", "body"), SMELLS)
+def test_each_shape_of_a_smell_is_found(kind: str, path: str, body: str) -> None:
+    assert kind in rejected(body, path)
+
+
+@pytest.mark.parametrize(("path", "body"), LOOK_ALIKES)
+def test_the_look_alikes_are_clean(path: str, body: str) -> None:
+    assert rejected(body, path) == set()
+
+
+def test_an_expected_value_is_never_a_magic_number() -> None:
+    python = PY_HEAD + ("def test_x():\n    assert abs(payment(5000, 0.06, 1) - 430.33) < 0.01\n"
+                        "    assert total([1]) == {'sum': 1481.4, 'unit': shop.RATE}\n")
+    script = JS_HEAD + ("test('t', () => {\n  expect(Math.abs(fee(7, 9.5) - 16.0625))"
+                        ".toBeLessThan(0.01);\n  expect(fee(1, 2)).toEqual({ fee: 22.94, "
+                        "zone: shop.ZONE });\n});\n")
+    for source, path, subject in ((python, "test_a.py", PY_SUBJECT),
+                                  (script, "a.test.js", JS_SUBJECT)):
+        warnings = {(s.kind, s.detail) for s in analyse(source, path, subject).smells}
+        assert not {d for k, d in warnings if k == "magic_numbers"} - {"5000"}, warnings
+    inputs = analyse(JS_HEAD + "test('t', () => { expect(fee(2350, 780)).toBe(41.5); });\n",
+                     "a.test.js", JS_SUBJECT).smells
+    assert [s.detail for s in inputs if s.kind == "magic_numbers"] == ["2350"]
