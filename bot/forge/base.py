@@ -124,10 +124,11 @@ def pick_milestone(milestones: list[Milestone], name: str) -> Milestone | None:
     """The milestone `name` means: the exact title, else the title ignoring case, else the
     number. A title that is all digits wins over a number, as people write titles."""
     wanted = name.strip()
-    for same in (lambda m: m.title == wanted,
-                 lambda m: m.title.casefold() == wanted.casefold(),
-                 lambda m: m.number == milestone_number(wanted)):
-        found = [m for m in milestones if same(m)]
+    number = milestone_number(wanted)
+    exact = [m for m in milestones if m.title == wanted]
+    folded = [m for m in milestones if m.title.casefold() == wanted.casefold()]
+    numbered = [m for m in milestones if number is not None and m.number == number]
+    for found in (exact, folded, numbered):
         if found:
             return found[0]
     return None

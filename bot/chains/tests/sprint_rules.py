@@ -47,7 +47,7 @@ def by_labels(labels: list[str]) -> Category | None:
     return named[0] if len(named) == 1 else None
 
 
-def path_kind(path: str, is_test: bool, sources: tuple[str, ...]) -> str | None:
+def path_kind(path: str, is_test: bool, sources: tuple[str, ...]) -> Category | None:
     """What a changed path says: a category, or None for what says nothing (tests, docs)."""
     pure = PurePosixPath(path.lower())
     folders = set(pure.parts[:-1])
@@ -68,8 +68,5 @@ def path_kind(path: str, is_test: bool, sources: tuple[str, ...]) -> str | None:
 
 def by_paths(paths: list[str], is_test: set[str], sources: tuple[str, ...]) -> Category | None:
     """The category every telling path agrees on, else None (none telling, or a mix)."""
-    kinds = {path_kind(p, p in is_test, sources) for p in paths} - {None}
-    if len(kinds) != 1:
-        return None
-    kind = kinds.pop()
-    return kind if kind in LABEL_WORDS else None  # type: ignore[return-value]
+    kinds = {kind for p in paths if (kind := path_kind(p, p in is_test, sources)) is not None}
+    return kinds.pop() if len(kinds) == 1 else None
