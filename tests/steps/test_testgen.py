@@ -82,8 +82,7 @@ async def test_the_targets_are_what_the_commits_naming_the_issue_changed(
 
     assert (outcome.verdict, outcome.next) == (Verdict.PASSED, str(S.WRITE_TESTS))
     assert tests_bench.ctx.artifacts[S.TEST_TARGETS]["targets"] == [
-        {"path": "calc.py", "functions": ["average"], "why": "changed by commits naming #1",
-         "task": "", "tag": "", "issue": None}]  # no sprint: the run's own task
+        {"path": "calc.py", "functions": ["average"], "why": "changed by commits naming #1"}]
 
 
 async def test_with_nothing_to_test_the_run_ends_saying_what_to_do(tmp_path: Path) -> None:

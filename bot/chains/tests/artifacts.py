@@ -4,9 +4,9 @@ field descriptions are instructions to the model) and the code steps' records.""
 from __future__ import annotations
 
 import enum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from bot.engine.artifacts import Artifact, RepoPath, Text
 from bot.kit.opening_steps import PREPARE, TRANSITION
@@ -151,6 +151,15 @@ class TestTarget(BaseModel):
     """That task's tag in the test file's name."""
     issue: int | None = None
     """That task's issue (a sprint's)."""
+
+    @model_serializer(mode="wrap")
+    def _without_empty_task(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A target of the run's own task stores the shape it always had."""
+        data: dict[str, Any] = handler(self)
+        if not self.task and not self.tag and self.issue is None:
+            for key in ("task", "tag", "issue"):
+                data.pop(key, None)
+        return data
 
 
 class TestTargets(Artifact):
