@@ -5,6 +5,7 @@ Writer's file carries the sprint and the task; what cannot be tested is said, wi
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -135,15 +136,12 @@ async def test_the_writer_gets_its_task_and_the_file_carries_sprint_and_task(
     writer = world.runner.calls_of(S.TEST_WRITER)[0].inputs
     assert "Average is wrong" in writer and "About average is wrong." in writer
     # The marker's keywords select the sprint's tests (pytest 8 marker expressions).
-    selected = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--co",
-         "-m", "smith_generated(sprint='Sprint 24')", FILE], cwd=world.checkout,
-        capture_output=True, text=True, check=False)
+    selected, other = [await asyncio.to_thread(
+        subprocess.run, [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--co",
+                         "-m", f"smith_generated(sprint='{name}')", FILE],
+        cwd=world.checkout, capture_output=True, text=True, check=False)
+        for name in ("Sprint 24", "Sprint 23")]
     assert "2 tests collected" in selected.stdout, selected.stdout + selected.stderr
-    other = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--co",
-         "-m", "smith_generated(sprint='Sprint 23')", FILE], cwd=world.checkout,
-        capture_output=True, text=True, check=False)
     assert "2 deselected" in other.stdout, other.stdout
 
 
