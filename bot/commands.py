@@ -40,6 +40,10 @@ HELP_TEXT_TEMPLATE = """\
 described; the rest of the comment, several lines allowed | {summon} |
 | `{prefix} tests` | on an open merge request: write tests for its change, offered as a \
 merge request against its branch; on an issue: tests for the change that closed it | {summon} |
+| `{prefix} tests sprint <milestone>` | on an issue: tests for the core tasks among the \
+milestone's closed issues, tagged with the sprint and task, in one merge request | {summon} |
+| `{prefix} tests coverage` | on an issue: a coverage campaign now (tests for the least \
+covered code with fresh docs) | {summon} |
 | `{prefix} approve-rule [id]` | approve the rule proposed here, or rule `id` | {approve} |
 | `{prefix} reject-rule [id]` | reject the rule proposed here, or rule `id` | {approve} |
 
@@ -50,6 +54,9 @@ Quoted lines and code blocks are ignored.
 """
 
 REWORK_NEEDS_TEXT = "say what to change after `rework`"
+TESTS_ARGUMENTS = ("`tests` takes nothing, `sprint <milestone>` (a milestone's title or "
+                   "number) or `coverage`")
+MAX_MILESTONE_CHARS = 255
 RULE_ID_NOT_A_NUMBER = "the rule id must be a number, such as `12` or `#12`"
 
 _PERMISSION_WORDS = {
@@ -104,8 +111,13 @@ class ReworkCommand(_Command):
 
 
 class TestsCommand(_Command):
+    """`mode`: tests for this item's change (`task`), for a milestone's core tasks
+    (`sprint`, with `milestone` as written) or a coverage campaign (`coverage`)."""
+
     kind: Literal["tests"] = "tests"
     required_role: ClassVar[Role] = "summon"
+    mode: Literal["task", "sprint", "coverage"] = "task"
+    milestone: str | None = None
 
 
 class ApproveRuleCommand(_Command):
@@ -148,13 +160,12 @@ _SIMPLE_VERBS: dict[str, Callable[[], Command]] = {
     "cancel": CancelCommand,
     "retry": RetryCommand,
     "approve": ApproveCommand,
-    "tests": TestsCommand,
 }
 _RULE_VERBS: dict[str, type[ApproveRuleCommand] | type[RejectRuleCommand]] = {
     "approve-rule": ApproveRuleCommand,
     "reject-rule": RejectRuleCommand,
 }
-VERBS = (*_SIMPLE_VERBS, "rework", *_RULE_VERBS)
+VERBS = (*_SIMPLE_VERBS, "tests", "rework", *_RULE_VERBS)
 
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _RULE_ID = re.compile(r"#?(\d+)")
@@ -260,6 +271,8 @@ def _command(rest: str, following: str, *, via_mention: bool) -> Command:
         return _SIMPLE_VERBS[verb]()
     if verb in _RULE_VERBS:
         return _rule_command(verb, args)
+    if verb == "tests":
+        return _tests_command(args)
     if verb == "rework":
         return _rework(args, following, implicit=False)
     if via_mention and (rest.strip() or following.strip()):
@@ -274,6 +287,23 @@ def _rule_command(verb: str, args: str) -> Command:
     if match := _RULE_ID.fullmatch(first.rstrip(_VERB_TRAILING_PUNCTUATION)):
         return _RULE_VERBS[verb](rule_id=int(match.group(1)))
     return UnknownCommand(verb=verb, problem=RULE_ID_NOT_A_NUMBER)
+
+
+def _tests_command(args: str) -> Command:
+    """`tests`, `tests coverage` or `tests sprint <milestone>` (the rest of the line, quotes
+    or backticks around it dropped)."""
+    words = args.split(None, 1)
+    mode = words[0].rstrip(_VERB_TRAILING_PUNCTUATION).lower() if words else ""
+    rest = words[1].strip() if len(words) > 1 else ""
+    if not mode:
+        return TestsCommand()
+    if mode == "coverage" and not rest:
+        return TestsCommand(mode="coverage")
+    if mode == "sprint":
+        milestone = rest.strip("`'\"").strip()
+        if milestone and len(milestone) <= MAX_MILESTONE_CHARS and milestone.isprintable():
+            return TestsCommand(mode="sprint", milestone=milestone)
+    return UnknownCommand(verb="tests", problem=TESTS_ARGUMENTS)
 
 
 def _rework(first_line: str, following: str, *, implicit: bool) -> Command:

@@ -198,6 +198,9 @@ class Settings(BaseSettings):
     summon_label: str = Field("smith:fix", description="The label that summons Smith on an issue.")
     tests_label: str = Field("smith:tests", description="The label that summons the "
                              "test-generation chain on an issue whose change has landed.")
+    sprint_label: str = Field("smith:sprint", description="The label that asks for tests of "
+                              "the sprint of the issue's milestone: its core tasks' tests in "
+                              "one change request (as `/smith tests sprint <milestone>`).")
     examples_label: str = Field("smith:examples", description="The label that summons the "
                                 "held-out acceptance chain on an issue.")
     examples_split_seed: int = Field(2026, description="Seed of the 80/20 split of the "

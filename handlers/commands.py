@@ -43,6 +43,7 @@ from handlers.permissions import actor_may
 from handlers.reread import comment_as_written
 from handlers.routing import Router
 from handlers.runs import join_queued_rework, requeue_run, run_for_item, start_run
+from handlers.sprints import ask_coverage, ask_sprint
 
 log = structlog.get_logger(__name__)
 
@@ -68,6 +69,7 @@ TESTS_QUEUED = ("Writing tests for this {what} as run #{run}; they come as a cha
 TESTS_BUSY = "There is already a Smith run for this {what}; wait for it to end."
 TESTS_CLOSED = "`tests` works on open merge requests only."
 UNKNOWN = "I don't know `{verb}`.\n\n{help}"
+BAD_ARGUMENTS = "`{verb}`: {problem}."
 
 Action = Callable[[Event, Runtime, Command], Awaitable[str | None]]
 
@@ -126,6 +128,8 @@ async def _help(event: Event, runtime: Runtime, command: Command) -> str:
 
 async def _unknown(event: Event, runtime: Runtime, command: Command) -> str:
     assert isinstance(command, UnknownCommand)
+    if command.problem:  # a known verb with arguments it does not take
+        return BAD_ARGUMENTS.format(verb=command.verb, problem=command.problem)
     return UNKNOWN.format(verb=command.verb, help=help_for(runtime.settings))
 
 
@@ -349,6 +353,11 @@ async def _tests(event: Event, runtime: Runtime, command: Command) -> str:
     """Tests for a change request's change (never pushed onto its branch), or for the change
     an issue's commits made (as the `smith:tests` label does)."""
     assert event.item is not None and event.repo is not None
+    assert isinstance(command, TestsCommand)
+    if command.mode == "sprint" and command.milestone:
+        return await ask_sprint(runtime, event, command.milestone)
+    if command.mode == "coverage":
+        return await ask_coverage(runtime, event)
     number = event.item.number
     if event.item.kind == "change_request":
         change = await runtime.forge(event.forge).get_change_request(event.repo, number)

@@ -102,6 +102,46 @@ class ChangeRequest(BaseModel):
     merged: bool = False
 
 
+class Milestone(BaseModel):
+    """A milestone (a sprint): `number` is how people name it (GitHub's number, GitLab's
+    iid), `id` what the API addresses it by (GitLab's project-wide id; GitHub's number)."""
+
+    number: int
+    id: int
+    title: str
+    state: str = "open"
+    """open or closed (GitLab's `active` reads as open)."""
+    url: str = ""
+
+
+def milestone_number(name: str) -> int | None:
+    """`12`, `#12` or `%12` (GitLab's reference) as a number; None for a title."""
+    text = name.strip().lstrip("#%")
+    return int(text) if text.isdigit() and len(text) < 10 else None
+
+
+def pick_milestone(milestones: list[Milestone], name: str) -> Milestone | None:
+    """The milestone `name` means: the exact title, else the title ignoring case, else the
+    number. A title that is all digits wins over a number, as people write titles."""
+    wanted = name.strip()
+    number = milestone_number(wanted)
+    exact = [m for m in milestones if m.title == wanted]
+    folded = [m for m in milestones if m.title.casefold() == wanted.casefold()]
+    numbered = [m for m in milestones if number is not None and m.number == number]
+    for found in (exact, folded, numbered):
+        if found:
+            return found[0]
+    return None
+
+
+class ClosedIssues(BaseModel):
+    """A milestone's closed issues, at most the limit asked for (change requests left out)."""
+
+    issues: list[Issue] = Field(default_factory=list)
+    more: bool = False
+    """The milestone holds more closed issues than were read."""
+
+
 class Thread(BaseModel):
     """A review thread (GitHub) or discussion (GitLab) on a change request."""
 
@@ -196,6 +236,21 @@ class Forge(Protocol):
     ) -> None: ...
 
     async def get_permission(self, repo: RepoRef, username: str) -> Permission: ...
+
+    async def find_milestone(self, repo: RepoRef, name: str) -> Milestone | None:
+        """The milestone titled `name` (exactly, else ignoring case), or numbered `name`
+        (`12`, `#12`, `%12`); None when there is none."""
+        ...
+
+    async def closed_issues(self, repo: RepoRef, milestone: Milestone, *,
+                            limit: int) -> ClosedIssues:
+        """The milestone's closed issues in number order, without comments, at most `limit`."""
+        ...
+
+    async def closing_commits(self, repo: RepoRef, number: int) -> list[str]:
+        """Commits the forge links to closing issue `number`: the commit that closed it or the
+        merge (squash) commit of each merged change request that closed it."""
+        ...
 
     async def clone_url(self, repo: RepoRef) -> str: ...
 

@@ -16,6 +16,7 @@ Threads. GitHub has two kinds and Smith needs both:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any, cast
 
@@ -24,15 +25,18 @@ import structlog
 
 from bot.forge.base import (
     ChangeRequest,
+    ClosedIssues,
     Comment,
     ForgeName,
     GitCredentials,
     Issue,
     ItemRef,
+    Milestone,
     Permission,
     Reaction,
     RepoRef,
     Thread,
+    pick_milestone,
 )
 from bot.forge.errors import ForgeHTTPError, NotFound, ValidationFailed
 from bot.forge.github_auth import AppInstallationTokens, StaticToken, TokenSource
@@ -117,6 +121,21 @@ def _change_request(data: dict[str, Any]) -> ChangeRequest:
     )
 
 
+def _issue(data: dict[str, Any], comments: list[Comment] | None = None) -> Issue:
+    milestone = data.get("milestone") or {}
+    return Issue(
+        number=int(data["number"]),
+        title=data.get("title") or "",
+        body=data.get("body") or "",
+        author=(data.get("user") or {}).get("login", ""),
+        labels=[label["name"] for label in data.get("labels", [])],
+        state=data.get("state", "open"),
+        url=data.get("html_url") or "",
+        milestone=milestone.get("title"),
+        comments=comments or [],
+    )
+
+
 def _reaction(data: dict[str, Any]) -> Reaction:
     content = data.get("content")
     return Reaction(
@@ -196,10 +215,12 @@ class GitHubForge:
         )
 
     async def _all(
-        self, repo: RepoRef, url: str, url_vars: dict[str, Any] | None = None
+        self, repo: RepoRef, url: str, url_vars: dict[str, Any] | None = None,
+        until: Callable[[Any], bool] | None = None,
     ) -> list[Any]:
         token = await self._auth.token_for(repo, "read")
-        return await self._client.get_all(url, {**_split(repo), **(url_vars or {})}, token=token)
+        return await self._client.get_all(url, {**_split(repo), **(url_vars or {})}, token=token,
+                                          until=until)
 
     # -- repository -----------------------------------------------------------------------
 
@@ -242,18 +263,41 @@ class GitHubForge:
         comments = await self._all(
             repo, "/repos/{owner}/{repo}/issues/{number}/comments", {"number": number}
         )
-        milestone = data.get("milestone") or {}
-        return Issue(
-            number=int(data["number"]),
-            title=data.get("title") or "",
-            body=data.get("body") or "",
-            author=(data.get("user") or {}).get("login", ""),
-            labels=[label["name"] for label in data.get("labels", [])],
-            state=data.get("state", "open"),
-            url=data.get("html_url") or "",
-            milestone=milestone.get("title"),
-            comments=[_comment(c) for c in comments],
-        )
+        return _issue(data, [_comment(c) for c in comments])
+
+    # -- milestones (sprints) -------------------------------------------------------------
+
+    async def find_milestone(self, repo: RepoRef, name: str) -> Milestone | None:
+        found = await self._all(repo, "/repos/{owner}/{repo}/milestones{?state,per_page}",
+                                {"state": "all", "per_page": 100})
+        return pick_milestone([Milestone(
+            number=int(m["number"]), id=int(m["number"]), title=str(m.get("title") or ""),
+            state=str(m.get("state") or "open"), url=str(m.get("html_url") or ""))
+            for m in found], name)
+
+    async def closed_issues(self, repo: RepoRef, milestone: Milestone, *,
+                            limit: int) -> ClosedIssues:
+        seen: list[dict[str, Any]] = []
+
+        def enough(item: Any) -> bool:  # stop paging once one more than the limit is known
+            if "pull_request" not in item:  # the issues list holds pull requests too
+                seen.append(item)
+            return len(seen) > limit
+
+        await self._all(repo, "/repos/{owner}/{repo}/issues{?milestone,state,per_page,sort,"
+                        "direction}", {"milestone": milestone.number, "state": "closed",
+                                       "per_page": 100, "sort": "created",
+                                       "direction": "asc"}, until=enough)
+        issues = sorted((_issue(data) for data in seen[:limit]), key=lambda i: i.number)
+        return ClosedIssues(issues=issues, more=len(seen) > limit)
+
+    async def closing_commits(self, repo: RepoRef, number: int) -> list[str]:
+        # A `closed` event names the commit that closed the issue: a "Fixes #N" commit, or the
+        # merge commit of the pull request that did.
+        events = await self._all(repo, "/repos/{owner}/{repo}/issues/{number}/events",
+                                 {"number": number})
+        return list(dict.fromkeys(str(e["commit_id"]) for e in events
+                                  if e.get("event") == "closed" and e.get("commit_id")))
 
     async def label_added_by(self, repo: RepoRef, item: ItemRef, label: str) -> str | None:
         events = await self._all(repo, "/repos/{owner}/{repo}/issues/{number}/events",

@@ -7,6 +7,7 @@ id. Reactions are award emoji (thumbsup → "+1", thumbsdown → "-1").
 
 from __future__ import annotations
 
+import itertools
 from datetime import datetime
 from typing import Any, cast
 
@@ -14,15 +15,18 @@ import structlog
 
 from bot.forge.base import (
     ChangeRequest,
+    ClosedIssues,
     Comment,
     ForgeName,
     GitCredentials,
     Issue,
     ItemRef,
+    Milestone,
     Permission,
     Reaction,
     RepoRef,
     Thread,
+    pick_milestone,
 )
 from bot.forge.errors import ForgeHTTPError, NotFound
 from bot.forge.gitlab_client import GitLabClient
@@ -66,6 +70,20 @@ def _comment(note: dict[str, Any]) -> Comment:
         author=(note.get("author") or {}).get("username", ""),
         body=note.get("body") or "",
         created_at=_when(note.get("created_at")),
+    )
+
+
+def _issue(data: dict[str, Any], comments: list[Comment] | None = None) -> Issue:
+    return Issue(
+        number=int(data["iid"]),
+        title=data.get("title") or "",
+        body=data.get("description") or "",
+        author=(data.get("author") or {}).get("username", ""),
+        labels=list(data.get("labels") or []),
+        state=_state(data.get("state", "opened")),
+        url=data.get("web_url") or "",
+        milestone=(data.get("milestone") or {}).get("title"),
+        comments=comments or [],
     )
 
 
@@ -175,18 +193,41 @@ class GitLabForge:
         notes = await self._run(
             lambda: issue.notes.list(get_all=True, sort="asc", order_by="created_at"), "list notes"
         )
-        data = issue.attributes
-        return Issue(
-            number=int(data["iid"]),
-            title=data.get("title") or "",
-            body=data.get("description") or "",
-            author=(data.get("author") or {}).get("username", ""),
-            labels=list(data.get("labels") or []),
-            state=_state(data.get("state", "opened")),
-            url=data.get("web_url") or "",
-            milestone=(data.get("milestone") or {}).get("title"),
-            comments=[_comment(n.attributes) for n in notes if not n.attributes.get("system")],
-        )
+        return _issue(issue.attributes, [_comment(n.attributes) for n in notes
+                                         if not n.attributes.get("system")])
+
+    # -- milestones (sprints) -------------------------------------------------------------
+
+    async def find_milestone(self, repo: RepoRef, name: str) -> Milestone | None:
+        found = await self._run(lambda: self._project(repo).milestones.list(get_all=True),
+                                "list milestones")
+        return pick_milestone([Milestone(
+            number=int(m.attributes["iid"]), id=int(m.attributes["id"]),
+            title=str(m.attributes.get("title") or ""),
+            state="closed" if m.attributes.get("state") == "closed" else "open",
+            url=str(m.attributes.get("web_url") or "")) for m in found], name)
+
+    async def closed_issues(self, repo: RepoRef, milestone: Milestone, *,
+                            limit: int) -> ClosedIssues:
+        def read() -> list[Any]:  # pages are fetched as the iterator goes: stop at limit + 1
+            pages = self._project(repo).issues.list(
+                milestone=milestone.title, state="closed", order_by="created_at", sort="asc",
+                per_page=100, iterator=True)
+            return list(itertools.islice(pages, limit + 1))
+
+        found = await self._run(read, "list milestone issues")
+        issues = sorted((_issue(i.attributes) for i in found[:limit]), key=lambda i: i.number)
+        return ClosedIssues(issues=issues, more=len(found) > limit)
+
+    async def closing_commits(self, repo: RepoRef, number: int) -> list[str]:
+        # The merge requests that closed the issue; a merged one's commit on the target
+        # branch is its merge (or squash) commit.
+        requests = await self._run(
+            lambda: self._project(repo).issues.get(number, lazy=True).closed_by(),
+            "list closing merge requests")
+        shas = [str(mr.get("merge_commit_sha") or mr.get("squash_commit_sha") or mr.get("sha"))
+                for mr in requests if mr.get("state") == "merged"]
+        return list(dict.fromkeys(sha for sha in shas if sha and sha != "None"))
 
     def _manager(self, repo: RepoRef, item: ItemRef) -> Any:
         project = self._project(repo)

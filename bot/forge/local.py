@@ -17,11 +17,13 @@ from typing import Any
 
 from bot.forge.base import (
     ChangeRequest,
+    ClosedIssues,
     Comment,
     ForgeName,
     GitCredentials,
     Issue,
     ItemRef,
+    Milestone,
     Permission,
     Reaction,
     RepoRef,
@@ -210,6 +212,16 @@ class LocalForge:
 
     async def get_permission(self, repo: RepoRef, username: str) -> Permission:
         return Permission.ADMIN  # the person at the keyboard owns the repository
+
+    async def find_milestone(self, repo: RepoRef, name: str) -> Milestone | None:
+        return None  # a local repository has no milestones: sprints are asked for on a forge
+
+    async def closed_issues(self, repo: RepoRef, milestone: Milestone, *,
+                            limit: int) -> ClosedIssues:
+        return ClosedIssues()
+
+    async def closing_commits(self, repo: RepoRef, number: int) -> list[str]:
+        return []
 
     async def clone_url(self, repo: RepoRef) -> str:
         return self.repo_path.resolve().as_uri()

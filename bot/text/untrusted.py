@@ -33,6 +33,7 @@ _VARIATION_SELECTORS = (range(0xFE00, 0xFE10), range(0xE0100, 0xE01F0))
 DATA_TAGS: tuple[str, ...] = (
     "report", "title", "body", "comment", "criteria", "diagnosis", "judgement", "estimate",
     "code", "diff", "trajectory", "feedback", "failures", "findings", "evidence_not_found",
+    "task",
 )
 """Tags of the data blocks the model sees; their look-alikes inside any text are neutralised."""
 _DELIMITER_RE = re.compile(

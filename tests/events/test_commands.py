@@ -7,6 +7,7 @@ from pydantic import TypeAdapter
 
 from bot.commands import (
     HELP_TEXT,
+    TESTS_ARGUMENTS,
     VERBS,
     ApproveCommand,
     ApproveRuleCommand,
@@ -17,6 +18,7 @@ from bot.commands import (
     RetryCommand,
     ReworkCommand,
     StatusCommand,
+    TestsCommand,
     UnknownCommand,
     help_text,
     parse_commands,
@@ -241,3 +243,28 @@ def test_help_text_follows_configuration() -> None:
     assert "`@smith <command>`" in text
     assert "| `/smith approve` | let a paused run go on" in text
     assert "admin access" in text and "write access" not in text
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("/smith tests", TestsCommand()),
+        ("/smith tests coverage", TestsCommand(mode="coverage")),
+        ("/smith Tests Coverage.", TestsCommand(mode="coverage")),
+        ("/smith tests sprint Sprint 24", TestsCommand(mode="sprint", milestone="Sprint 24")),
+        ("/smith tests sprint `2.4.1`", TestsCommand(mode="sprint", milestone="2.4.1")),
+        ("/smith tests sprint #3", TestsCommand(mode="sprint", milestone="#3")),
+        ("/smith tests sprint", UnknownCommand(verb="tests", problem=TESTS_ARGUMENTS)),
+        ("/smith tests sprnt 24", UnknownCommand(verb="tests", problem=TESTS_ARGUMENTS)),
+        ("/smith tests coverage now", UnknownCommand(verb="tests", problem=TESTS_ARGUMENTS)),
+        ("/smith tests sprint " + "x" * 300,
+         UnknownCommand(verb="tests", problem=TESTS_ARGUMENTS)),
+    ],
+)
+def test_tests_takes_a_sprint_or_coverage(text: str, expected: Command) -> None:
+    assert parse(text) == [expected]
+
+
+def test_a_sprint_command_owns_its_line_only() -> None:
+    assert parse("/smith tests sprint Sprint 24\n/smith status") == [
+        TestsCommand(mode="sprint", milestone="Sprint 24"), StatusCommand()]

@@ -20,15 +20,18 @@ from typing import Literal
 
 from bot.forge.base import (
     ChangeRequest,
+    ClosedIssues,
     Comment,
     ForgeName,
     GitCredentials,
     Issue,
     ItemRef,
+    Milestone,
     Permission,
     Reaction,
     RepoRef,
     Thread,
+    pick_milestone,
 )
 from bot.forge.errors import NotFound, ValidationFailed
 
@@ -62,6 +65,8 @@ class _Item:
     target_branch: str = ""
     merged: bool = False
     threads: list[Thread] = field(default_factory=list)
+    closed_by: list[str] = field(default_factory=list)
+    """Commits the forge links to closing the issue (a closing commit, a merged request's)."""
 
 
 @dataclass
@@ -71,6 +76,7 @@ class _Repo:
     items: dict[tuple[str, int], _Item] = field(default_factory=dict)
     permissions: dict[str, Permission] = field(default_factory=dict)
     numbers: itertools.count = field(default_factory=lambda: itertools.count(1))
+    milestones: list[Milestone] = field(default_factory=list)
 
 
 class FakeForge:
@@ -101,6 +107,19 @@ class FakeForge:
         where.items[("issue", number)] = _Item(number, title, body, author, list(labels),
                                                milestone=milestone)
         return number
+
+    def add_milestone(self, repo: str, title: str, *, state: str = "open") -> int:
+        where = self._repo(repo)
+        number = len(where.milestones) + 1
+        where.milestones.append(Milestone(number=number, id=100 + number, title=title,
+                                          state=state, url=f"https://forge.test/{repo}/"
+                                          f"milestone/{number}"))
+        return number
+
+    def close_issue(self, repo: str, number: int, *, commits: tuple[str, ...] = ()) -> None:
+        """Close an issue, linking the commits that closed it (none: closed by hand)."""
+        item = self._item(repo, ItemRef("issue", number))
+        item.state, item.closed_by = "closed", list(commits)
 
     def add_comment(self, repo: str, item: ItemRef | int, body: str, author: str) -> int:
         ref = item if isinstance(item, ItemRef) else ItemRef("issue", item)
@@ -305,6 +324,21 @@ class FakeForge:
 
     async def get_permission(self, repo: RepoRef, username: str) -> Permission:
         return self._repo(repo.full_name).permissions.get(username, Permission.NONE)
+
+    async def find_milestone(self, repo: RepoRef, name: str) -> Milestone | None:
+        return pick_milestone(list(self._repo(repo.full_name).milestones), name)
+
+    async def closed_issues(self, repo: RepoRef, milestone: Milestone, *,
+                            limit: int) -> ClosedIssues:
+        items = sorted((item for (kind, _), item in self._repo(repo.full_name).items.items()
+                        if kind == "issue" and item.state == "closed"
+                        and item.milestone == milestone.title), key=lambda i: i.number)
+        issues = [(await self.get_issue(repo, item.number)).model_copy(update={"comments": []})
+                  for item in items[:limit]]
+        return ClosedIssues(issues=issues, more=len(items) > limit)
+
+    async def closing_commits(self, repo: RepoRef, number: int) -> list[str]:
+        return list(self._item(repo.full_name, ItemRef("issue", number)).closed_by)
 
     async def clone_url(self, repo: RepoRef) -> str:
         path = self._repo(repo.full_name).clone_path

@@ -71,16 +71,20 @@ class ForgeEnv:
         return self.repo.full_name
 
     def seed_issue(
-        self, title: str, body: str = "", labels: tuple[str, ...] = (), author: str = "alice"
+        self, title: str, body: str = "", labels: tuple[str, ...] = (), author: str = "alice",
+        milestone: str | None = None,
     ) -> int:
         if self.kind == "memory":
-            return self.fake.add_issue(self.path, title, body, labels=labels, author=author)
+            return self.fake.add_issue(self.path, title, body, labels=labels, author=author,
+                                       milestone=milestone)
         if self.kind == "github":
             return self.fake.add_issue(
-                self.path, title=title, body=body, labels=labels, author=author
+                self.path, title=title, body=body, labels=labels, author=author,
+                milestone=milestone,
             )
         return self.fake.add_issue(
-            self.path, title=title, description=body, labels=labels, author=author
+            self.path, title=title, description=body, labels=labels, author=author,
+            milestone=milestone,
         )
 
     def seed_comment(self, number: int, body: str, author: str = "alice") -> int:

@@ -4,9 +4,9 @@ field descriptions are instructions to the model) and the code steps' records.""
 from __future__ import annotations
 
 import enum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from bot.engine.artifacts import Artifact, RepoPath, Text
 from bot.kit.opening_steps import PREPARE, TRANSITION
@@ -17,6 +17,8 @@ class StepName(enum.StrEnum):
     per target file)."""
 
     PREPARE = PREPARE
+    SPRINT_TASKS = "sprint_tasks"
+    SPRINT_CLASSIFIER = "sprint_classifier"
     TEST_TARGETS = "test_targets"
     WRITE_TESTS = "write_tests"
     TEST_WRITER = "test_writer"
@@ -83,12 +85,81 @@ class TestReview(Artifact):
                                          description="Scenarios the file should also cover.")
 
 
+Category = Literal["core", "frontend", "adapters", "technical", "incidents"]
+"""The seed's kinds of task: backend logic, front end only, integrations, infrastructure,
+SRE work. Only core tasks get tests in a sprint run."""
+
+
+class TaskCategory(Artifact):
+    """The category of one sprint task."""
+
+    issue: int = Field(description="The issue's number, as given.")
+    category: Category = Field(
+        description="core (backend or business logic: a feature, a bug fix in it), frontend "
+        "(only the front end: styles, components, pages), adapters (integrations: a channel, "
+        "a webhook, an external API client), technical (infrastructure: migrations, "
+        "dependency updates, CI, deployment), incidents (SRE: investigating an incident).")
+    why: Text = Field(description="One sentence: the evidence (title, text, labels, paths).")
+
+
+class TaskClassification(Artifact):
+    """Your category for each sprint task you were given, exactly once each."""
+
+    tasks: list[TaskCategory] = Field(min_length=1, description="One entry per task.")
+
+
+class SprintTask(BaseModel):
+    """One closed issue of the milestone: its category, how it was decided, what changed."""
+
+    number: int
+    title: str
+    category: Category | None = None
+    """None: not classified (the classifier left it out), so not tested."""
+    decided_by: Literal["labels", "paths", "model", "none"] = "none"
+    why: str = ""
+    commits: list[str] = Field(default_factory=list)
+    changed: dict[str, list[str]] = Field(default_factory=dict)
+    """Paths the commits touched, each with the functions their hunks name."""
+    labels: list[str] = Field(default_factory=list)
+    author: str = ""
+    body: str = ""
+    """The issue's text, capped: the Writer's task."""
+
+
+class SprintPlan(Artifact):
+    """What SPRINT_TASKS found (code and the classifier): the sprint's tasks and what was left
+    out, with why."""
+
+    sprint: str
+    tasks: list[SprintTask] = Field(default_factory=list)
+    skipped: list[str] = Field(default_factory=list)
+
+    @property
+    def core(self) -> list[SprintTask]:
+        return [t for t in self.tasks if t.category == "core"]
+
+
 class TestTarget(BaseModel):
     __test__ = False
 
     path: str
     functions: list[str] = Field(default_factory=list)
     why: str = ""
+    task: str = ""
+    """The task this file is tested for when it is not the run's (a sprint's issue)."""
+    tag: str = ""
+    """That task's tag in the test file's name."""
+    issue: int | None = None
+    """That task's issue (a sprint's)."""
+
+    @model_serializer(mode="wrap")
+    def _without_empty_task(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A target of the run's own task stores the shape it always had."""
+        data: dict[str, Any] = handler(self)
+        if not self.task and not self.tag and self.issue is None:
+            for key in ("task", "tag", "issue"):
+                data.pop(key, None)
+        return data
 
 
 class TestTargets(Artifact):
@@ -99,6 +170,8 @@ class TestTargets(Artifact):
     task: str = Field(description="What the tests are for: `issue #12`, `change request #7`, "
                       "`coverage` or `targets`.")
     targets: list[TestTarget] = Field(default_factory=list)
+    skipped: list[str] = Field(default_factory=list)
+    """What was not tested, with why (a sprint's tasks without commits, files over the cap)."""
     documentation_debt: list[str] = Field(default_factory=list)
     coverage_before: dict[str, float] = Field(default_factory=dict)
 
@@ -108,6 +181,8 @@ class FileReport(BaseModel):
 
     target: str
     file: str
+    task: str = ""
+    """The sprint task the file was written for (empty: the run's task)."""
     status: Literal["kept", "rejected", "skipped_flaky", "dropped_low_value",
                     "dropped_earns_nothing"]
     attempts: int = 0

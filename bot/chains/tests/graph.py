@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.chains.tests.artifacts import StepName as S
+from bot.chains.tests.sprint import in_sprint, sprint_tasks
 from bot.chains.tests.steps import (
     WRITE_TESTS,
     prepare_tests,
@@ -19,6 +20,7 @@ TESTS = Graph(
     resume_via=str(S.PREPARE),
     nodes=(
         Node(str(S.PREPARE), prepare_tests),
+        Node(str(S.SPRINT_TASKS), sprint_tasks, when=in_sprint),
         Node(str(S.TEST_TARGETS), test_targets),
         Node(str(S.WRITE_TESTS), WRITE_TESTS),
         Node(str(S.PUBLISH_TESTS), publish_tests),

@@ -4,7 +4,8 @@ Next to the module under test (in its folder's `__tests__` when there is one), n
 `<module>.smith_<task>.test.<ext>`: jest's and vitest's default patterns collect it, and
 `jest --testPathPattern smith_` selects generated tests (`--testPathIgnorePatterns smith_`
 leaves them out). The file opens with a docblock carrying the `@generated-by smith` pragma and
-the task, which jest's docblock parser (and any reader) can see.
+the task (a sprint's: `@sprint <title>` and `@task #<issue>` too), which jest's docblock
+parser (and any reader) can see.
 """
 
 from __future__ import annotations
@@ -27,8 +28,16 @@ def js_test_file_for(checkout: Path, target: str, tag: str) -> str:
     return name if str(folder) == "." else f"{folder.as_posix()}/{name}"
 
 
-def tag_js(source: str, task: str) -> str:
-    """`source` opening with the generated-by docblock (once)."""
+def tag_js(source: str, task: str, tags: dict[str, str] | None = None) -> str:
+    """`source` opening with the generated-by docblock (once); a sprint's file also carries
+    `@sprint` and `@task` pragmas (values on one line, never closing the comment)."""
     if source.lstrip().startswith(f"/**\n * {PRAGMA}"):
         return source
-    return f"/**\n * {PRAGMA} for {task}; review before relying on it.\n */\n" + source
+    lines = [f" * {PRAGMA} for {_safe(task)}; review before relying on it."]
+    lines += [f" * @{key} {_safe(value)}" for key, value in (tags or {}).items()]
+    return "/**\n" + "\n".join(lines) + "\n */\n" + source
+
+
+def _safe(text: str) -> str:
+    return " ".join("".join(c if c.isprintable() else " " for c in text)
+                    .replace("*/", "* /").split())

@@ -23,6 +23,14 @@ class ChangeRange(BaseModel):
     head: str
 
 
+class SprintRef(BaseModel):
+    """The milestone a sprint run tests (its title as shown: one line, bounded)."""
+
+    number: int
+    title: str
+    url: str = ""
+
+
 class TestsState(BaseModel):
     """This chain's part of the run's state (see the module docstring)."""
 
@@ -36,6 +44,8 @@ class TestsState(BaseModel):
     """A campaign's branch, chosen when it was queued."""
     tests_coverage: bool = False
     """A coverage campaign: targets come from the coverage ranking."""
+    tests_sprint: SprintRef | None = None
+    """A sprint: targets come from the milestone's core tasks (SPRINT_TASKS)."""
     test_targets: list[str] = Field(default_factory=list)
     """Files named by whoever started the run (`smith tests --target`)."""
     tests_change: ChangeRange | None = None

@@ -20,11 +20,12 @@ from typing import Any
 import structlog
 
 from bot.chains.tests import coverage as covered
-from bot.chains.tests import render
+from bot.chains.tests import render, sprint
 from bot.chains.tests import targets as pick
 from bot.chains.tests.artifacts import (
     FileReport,
     GenerationReport,
+    SprintPlan,
     StepName,
     TestReview,
     TestTarget,
@@ -78,8 +79,9 @@ MAX_CODE_LINES = 400
 
 async def prepare_tests(ctx: RunContext) -> StepOutcome:
     """The fix chain's PREPARE on a branch of its own (`smith/tests-<n>`), then TEST_TARGETS;
-    a scheduled campaign has no issue and prepares its own way."""
-    if ctx.issue is None:
+    a campaign (scheduled or asked for on an issue) and a sprint prepare their own way."""
+    state = TestsState.of(ctx)
+    if ctx.issue is None or state.tests_coverage or state.tests_sprint is not None:
         return await _prepare_campaign(ctx)
     if ctx.branch is None:
         await ctx.update_run(branch=f"smith/tests-{ctx.issue.number}")
@@ -121,9 +123,10 @@ async def prepare_tests_for_change(ctx: RunContext) -> StepOutcome:
 
 
 async def _prepare_campaign(ctx: RunContext) -> StepOutcome:
-    """PREPARE of a campaign queued by the schedule: Smith's branch (`smith/tests-coverage-
-    <day>`) off the default branch, whose base commit's `.smith.yml` it uses. No issue is
-    read and no label set: there is none."""
+    """PREPARE of a campaign or a sprint: Smith's branch (`smith/tests-coverage-<day>`,
+    `smith/tests-sprint-<milestone>`) off the default branch, whose base commit's
+    `.smith.yml` it uses. No issue is read: the one it was asked on (if any) only hears how
+    it went."""
     from bot.kit.opening import bad_config, begin_run, equip_checkout
 
     begun = await begin_run(ctx, read_issue=False)
@@ -183,6 +186,8 @@ async def test_targets(ctx: RunContext) -> StepOutcome:
         why[path] = "named"
     if state.tests_coverage:
         return await _coverage_targets(ctx, task)
+    if state.tests_sprint is not None:
+        return _sprint_targets(ctx, task)
     change = state.tests_change
     mirror = _mirror(ctx) if ctx.repo.forge != "local" else None  # `smith tests --repo`
     if not candidates and change and mirror is not None:  # `/smith tests` on a change request
@@ -207,6 +212,26 @@ async def test_targets(ctx: RunContext) -> StepOutcome:
     if not chosen:
         reason = ("no source file to test was found: name one in the issue, or land "
                   "the change in commits that name the issue")
+        return StepOutcome(Verdict.FAILED, None, artifact=artifact, summary="nothing to test",
+                           ending=RunEnding(RunStatus.FAILED, "nothing_to_test", reason,
+                                            step=str(StepName.TEST_TARGETS)))
+    return StepOutcome(Verdict.PASSED, ONWARD, artifact=artifact,
+                       summary=", ".join(t.path for t in chosen))
+
+
+def _sprint_targets(ctx: RunContext, task: str) -> StepOutcome:
+    """A sprint: the changed files of its core tasks (SPRINT_TASKS' plan), each tagged with
+    its task."""
+    config = ctx.repo_config
+    plan = ctx.require(str(StepName.SPRINT_TASKS), SprintPlan)
+    chosen, skipped = sprint.targets_of(plan, ctx.workspace.path, config.test_globs,
+                                        ctx.protected.matches,
+                                        pick.source_suffixes(config.language),
+                                        task_label(ctx)[1])
+    artifact = TestTargets(task=task, targets=chosen, skipped=skipped)
+    if not chosen:
+        reason = "\n".join([f"no core task of {task} has a change to test.",
+                            *render.sprint_lines(plan, skipped)])
         return StepOutcome(Verdict.FAILED, None, artifact=artifact, summary="nothing to test",
                            ending=RunEnding(RunStatus.FAILED, "nothing_to_test", reason,
                                             step=str(StepName.TEST_TARGETS)))
@@ -260,17 +285,7 @@ async def _coverage_targets(ctx: RunContext, task: str) -> StepOutcome:
 
 
 def _mirror(ctx: RunContext) -> Path | None:
-    from bot.workspace.checkout import Workspace
-    from bot.workspace.git import GitOptions
-
-    url = ctx.tools.clone_url
-    if not url:
-        return None
-    workspace = Workspace(ctx.settings.workspace_dir, GitOptions(
-        allowed_protocols=tuple(ctx.settings.git_allowed_protocols),
-        timeout_seconds=ctx.settings.git_timeout_seconds))
-    path = workspace.mirrors.path_for(url)
-    return path if path.is_dir() else None
+    return pick.mirror_of(ctx)
 
 
 # --- WRITE_TESTS ------------------------------------------------------------------------------
@@ -306,11 +321,12 @@ async def _try_target(ctx: RunContext, attempt: ItemTry) -> ItemOutcome:
     stored = _files(ctx).get(target.path)
     report = FileReport.model_validate(stored["report"]) if stored else FileReport(
         target=target.path, file=test_file_for(ctx.workspace.path, target.path,
-                                               task_label(ctx)[1]), status="rejected")
+                                               target.tag or task_label(ctx)[1]),
+        task=target.task, status="rejected")
     report.attempts = attempt.attempt
     tokens, cost = _usage(ctx)
     try:
-        verdict, feedback = await _attempt(ctx, chosen.task, target, report,
+        verdict, feedback = await _attempt(ctx, target.task or chosen.task, target, report,
                                            list(attempt.feedback[-1:]))
     finally:
         spent_tokens, spent_cost = _usage(ctx)
@@ -333,7 +349,7 @@ async def _attempt(ctx: RunContext, task: str, target: TestTarget, report: FileR
         text = f"You did not write {file}. Write exactly that file."
         await ctx.record_failure(str(StepName.TEST_WRITER), "no_file", text)
         return Verdict.REJECTED, text
-    _tag(ctx, file, task)
+    _tag(ctx, file, task, target)
     # The background index reads the live checkout: it must be done before a generated test
     # runs there, or a test that deletes the existing ones hides them from the graph that
     # chooses what "earns its place" is measured against.
@@ -549,22 +565,29 @@ def changed_fraction(before: str, after: str) -> float:
     return 1.0 - same / max(len(old), len(new), 1)
 
 
-def _tag(ctx: RunContext, file: str, task: str) -> None:
+def _tag(ctx: RunContext, file: str, task: str, target: TestTarget) -> None:
     """Generated files say so in their first line, and carry the `smith_generated` marker when
-    the project registered it (an unregistered marker breaks `--strict-markers` runs)."""
+    the project registered it (an unregistered marker breaks `--strict-markers` runs); a
+    sprint's carry the sprint and the task in both (`smith_generated(sprint=..., task=...)`,
+    which pytest 8's `-m "smith_generated(sprint='Sprint 24')"` selects)."""
     source = _read(ctx, file)
     if source is None:
         return
+    sprint = TestsState.of(ctx).tests_sprint
+    tags = {"sprint": sprint.title, "task": f"#{target.issue}"} \
+        if sprint is not None and target.issue is not None else {}
     if is_js(file):  # a docblock with the `@generated-by smith` pragma (js_tagging.py)
-        write_beneath(ctx.workspace.path, file, tag_js(source, task).encode())
+        write_beneath(ctx.workspace.path, file, tag_js(source, task, tags).encode())
         return
     header = f"# Generated by Smith for {task}; review before relying on it.\n"
     if not source.startswith("# Generated by Smith"):
         source = header + source
-    if _marker_registered(ctx) and MARKER not in source:
+    if _marker_registered(ctx) and MARKER not in source.replace(header, ""):
         if "import pytest" not in source:
             source = source.replace(header, header + "import pytest\n", 1)
-        source += f"\npytestmark = pytest.mark.{MARKER}\n"
+        arguments = ", ".join(f"{key}={value!r}" for key, value in tags.items())
+        source += f"\npytestmark = pytest.mark.{MARKER}" + (f"({arguments})" if tags else "") \
+            + "\n"
     write_beneath(ctx.workspace.path, file, source.encode())
 
 
@@ -579,8 +602,15 @@ def _marker_registered(ctx: RunContext) -> bool:
 # --- the two agents ---------------------------------------------------------------------------
 
 
-def _task_block(ctx: RunContext, task: str) -> str:
+def _task_block(ctx: RunContext, task: str, target: TestTarget | None = None) -> str:
+    """The task as quoted data: the run's issue, or the sprint task the target belongs to."""
     issue = ctx.tools.issue
+    if target is not None and target.issue is not None:
+        plan = ctx.require(str(StepName.SPRINT_TASKS), SprintPlan)
+        found = next((t for t in plan.tasks if t.number == target.issue), None)
+        if found is not None:
+            issue = Issue(number=found.number, title=found.title, body=found.body,
+                          author=found.author or "unknown")
     if issue is None:
         return f"Task: {task}"
     return f"Task: {task}\n" + quote_report(issue, allowed_authors={issue.author})
@@ -614,7 +644,7 @@ def _existing_tests(ctx: RunContext, target: str, exclude: str) -> list[str]:
 async def _write(ctx: RunContext, task: str, target: TestTarget, file: str,
                  feedback: list[str]) -> WrittenTestFile | None:
     config = ctx.repo_config
-    parts = [_task_block(ctx, task),
+    parts = [_task_block(ctx, task, target),
              f"Target: {target.path}" + (f" (functions: {', '.join(target.functions)})"
                                          if target.functions else ""),
              f"Write the test file: {file}",
@@ -648,7 +678,7 @@ async def _review(ctx: RunContext, task: str, target: TestTarget, file: str,
                      + "\n".join(m.feedback() for m in mutation.survived)
                      if mutation is not None and mutation.score is not None
                      else "mutation testing: not run")
-    parts = [_task_block(ctx, task), "Code under test:", _code_block(ctx, target.path),
+    parts = [_task_block(ctx, task, target), "Code under test:", _code_block(ctx, target.path),
              "The generated test file:", _code_block(ctx, file),
              "The Writer's scenarios:", data_block("feedback", scenarios),
              "Existing tests: " + (", ".join(existing[:60]) or "none"), mutation_text]
@@ -695,10 +725,13 @@ async def publish_tests(ctx: RunContext) -> StepOutcome:
                 ctx.sandbox, checkout.path, config, timeout=config.regression.timeout_seconds))
         except covered.CoverageUnavailable:
             after = None
+    plan = ctx.artifact(str(StepName.SPRINT_TASKS), SprintPlan)
     body = render.change_request_body(ctx.run_id, task, generated,
                                       coverage=(chosen.coverage_before.get("(all)"), after)
                                       if chosen.coverage_before else None,
-                                      debt=chosen.documentation_debt)
+                                      debt=chosen.documentation_debt,
+                                      sprint=render.sprint_lines(plan, chosen.skipped)
+                                      if plan is not None else None)
     existing = await ctx.forge.find_change_request(ctx.repo, checkout.branch)
     if existing is not None:
         change = await ctx.forge.update_change_request(ctx.repo, existing.number, title=title,

@@ -15,6 +15,7 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pathspec
 
@@ -23,6 +24,9 @@ from bot.chains.tests.js_tautology import js_subject
 from bot.chains.tests.jsast import JS_SUFFIXES, is_js
 from bot.workspace.git import Git, GitError
 from bot.workspace.safe_fs import read_beneath
+
+if TYPE_CHECKING:
+    from bot.engine.context import RunContext
 
 MAX_TARGETS = 5
 MAX_COMMITS = 20
@@ -94,8 +98,14 @@ async def commits_naming(git: Git, mirror: Path, branch: str, number: int) -> di
                              f"--grep=#{number}([^0-9]|$)", "--format=%H"], git_dir=mirror)
     except GitError:
         return {}
+    return await commits_touched(git, mirror, log.decode().split())
+
+
+async def commits_touched(git: Git, mirror: Path, shas: list[str]) -> dict[str, set[str]]:
+    """Paths the commits `shas` touched (at most `MAX_COMMITS` of them), each with the
+    functions their hunks name."""
     touched: dict[str, set[str]] = {}
-    for sha in log.decode().split():
+    for sha in shas[:MAX_COMMITS]:
         try:
             patch = (await git.run(["show", "--format=", "--unified=0", "--no-color",
                                     "--no-ext-diff", sha], git_dir=mirror)).decode(
@@ -134,7 +144,8 @@ def _touched(patch: str) -> dict[str, set[str]]:
 
 def choose(checkout: Path, candidates: dict[str, set[str]], why: dict[str, str],
            test_globs: list[str], is_protected: Callable[[str], bool],
-           suffixes: tuple[str, ...] = SOURCE_SUFFIXES) -> list[TestTarget]:
+           suffixes: tuple[str, ...] = SOURCE_SUFFIXES,
+           limit: int = MAX_TARGETS) -> list[TestTarget]:
     targets = []
     for path, functions in candidates.items():
         if not eligible(checkout, path, test_globs, is_protected, suffixes):
@@ -145,6 +156,21 @@ def choose(checkout: Path, candidates: dict[str, set[str]], why: dict[str, str],
             continue
         present = sorted(functions & defined_functions(source, path))
         targets.append(TestTarget(path=path, functions=present, why=why.get(path, "")))
-        if len(targets) >= MAX_TARGETS:
+        if len(targets) >= limit:
             break
     return targets
+
+
+def mirror_of(ctx: RunContext) -> Path | None:
+    """The repository's mirror (full history), when the run has a clone URL and it exists."""
+    from bot.workspace.checkout import Workspace
+    from bot.workspace.git import GitOptions
+
+    url = ctx.tools.clone_url
+    if not url:
+        return None
+    workspace = Workspace(ctx.settings.workspace_dir, GitOptions(
+        allowed_protocols=tuple(ctx.settings.git_allowed_protocols),
+        timeout_seconds=ctx.settings.git_timeout_seconds))
+    path = workspace.mirrors.path_for(url)
+    return path if path.is_dir() else None

@@ -302,9 +302,48 @@ class Routes:
             if issue is None:
                 return not_found()
             events = [{"id": index + 1, "event": "labeled", "actor": {"login": actor},
-                       "label": {"name": name}}
+                       "label": {"name": name}, "commit_id": None}
                       for index, (name, actor) in enumerate(issue.label_events)]
+            events += [{"id": len(events) + index + 1, "event": "closed",
+                        "actor": {"login": issue.user}, "commit_id": sha or None}
+                       for index, sha in enumerate(issue.closed_by)]
             return paginate(call.request, events, self.base_url)
+
+        @r("GET", "/repos/{owner}/{repo}/milestones", "list_milestones")
+        async def list_milestones(call: Call) -> web.Response:
+            repo = self._repo(call)
+            if repo is None:
+                return not_found()
+            state = call.query.get("state", "open")
+            if state not in ("open", "closed", "all"):
+                return self._validation_failed("Milestone", "state", "invalid")
+            found = [self._milestone_json(repo.full_name, m.title)
+                     for (r, _), m in sorted(self.state.milestones.items())
+                     if r == repo.full_name and state in ("all", m.state)]
+            return paginate(call.request, found, self.base_url)
+
+        @r("GET", "/repos/{owner}/{repo}/issues", "list_repository_issues")
+        async def list_issues(call: Call) -> web.Response:
+            repo = self._repo(call)
+            if repo is None:
+                return not_found()
+            state, milestone = call.query.get("state", "open"), call.query.get("milestone")
+            if state not in ("open", "closed", "all"):
+                return self._validation_failed("Issue", "state", "invalid")
+            if milestone is not None and milestone not in ("*", "none") \
+                    and not milestone.isdigit():
+                return self._validation_failed("Issue", "milestone", "invalid")
+            titles = {m.title: str(n) for (r, n), m in self.state.milestones.items()
+                      if r == repo.full_name}
+            found = [self._issue_json(i) for (r, _), i in sorted(self.state.issues.items())
+                     if r == repo.full_name and state in ("all", i.state)
+                     and (milestone is None or milestone == "*" and i.milestone
+                          or milestone == "none" and not i.milestone
+                          or titles.get(i.milestone or "", "1" if i.milestone else "")
+                          == milestone)]
+            if call.query.get("direction", "desc") == "desc":
+                found.reverse()  # the API's default order is newest first
+            return paginate(call.request, found, self.base_url)
 
         @r(
             "DELETE",

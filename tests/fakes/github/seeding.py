@@ -9,6 +9,7 @@ from tests.fakes.github.state import (
     ROLES,
     Issue,
     IssueComment,
+    Milestone,
     Pull,
     Reaction,
     Repo,
@@ -74,6 +75,16 @@ class Seeding:
             repo, number, title, body, author, list(labels), milestone=milestone
         )
         return number
+
+    def add_milestone(self, repo: str, title: str, *, state: str = "open") -> int:
+        number = 1 + max((n for (r, n) in self.state.milestones if r == repo), default=0)
+        self.state.milestones[(repo, number)] = Milestone(repo, number, title, state)
+        return number
+
+    def close_issue(self, repo: str, number: int, *, commits: tuple[str, ...] = ()) -> None:
+        """Close an issue; each commit becomes a `closed` event naming it (none: by hand)."""
+        issue = self.state.issues[(repo, number)]
+        issue.state, issue.closed_by = "closed", list(commits) or [""]
 
     def add_pull(
         self,

@@ -52,6 +52,16 @@ class Issue:
     created_at: str = field(default_factory=_now)
     label_events: list[tuple[str, str]] = field(default_factory=list)
     """(label, actor) of every `labeled` event, oldest first (the issue events API)."""
+    closed_by: list[str] = field(default_factory=list)
+    """Commits of the issue's `closed` events (a "Fixes #N" commit, a merged pull's merge)."""
+
+
+@dataclass
+class Milestone:
+    repo: str
+    number: int
+    title: str
+    state: str = "open"
 
 
 @dataclass
@@ -155,6 +165,7 @@ class GitHubState:
     repos: dict[str, Repo] = field(default_factory=dict)
     issues: dict[tuple[str, int], Issue] = field(default_factory=dict)
     pulls: dict[tuple[str, int], Pull] = field(default_factory=dict)
+    milestones: dict[tuple[str, int], Milestone] = field(default_factory=dict)
     comments: dict[int, IssueComment] = field(default_factory=dict)
     review_comments: dict[int, ReviewComment] = field(default_factory=dict)
     reactions: dict[tuple[str, int], list[Reaction]] = field(default_factory=dict)

@@ -183,6 +183,23 @@ class Wire:
             "visibility": "private" if repo.private else "public",
         }
 
+    def _milestone_json(self, repo: str, title: str) -> dict[str, Any]:
+        """The milestone an issue names by title (a seeded one, or number 1 as before)."""
+        known = next((m for (r, _), m in self.state.milestones.items()
+                      if r == repo and m.title == title), None)
+        number = known.number if known else 1
+        issues = [i for i in self.state.issues.values()
+                  if i.repo == repo and i.milestone == title and not i.is_pull]
+        return {"url": f"{self.base_url}/repos/{repo}/milestones/{number}",
+                "html_url": f"https://github.com/{repo}/milestone/{number}",
+                "id": 5000 + number, "node_id": f"MI_{number}", "number": number,
+                "state": known.state if known else "open", "title": title,
+                "description": None, "creator": None,
+                "open_issues": sum(i.state == "open" for i in issues),
+                "closed_issues": sum(i.state == "closed" for i in issues),
+                "created_at": "2024-01-01T00:00:00Z", "updated_at": "2024-01-01T00:00:00Z",
+                "closed_at": None, "due_on": None}
+
     def _issue_json(self, issue: Issue) -> dict[str, Any]:
         api = f"{self.base_url}/repos/{issue.repo}"
         kind = "pull" if issue.is_pull else "issues"
@@ -198,7 +215,7 @@ class Wire:
             "locked": False,
             "assignee": None,
             "assignees": [],
-            "milestone": {"title": issue.milestone, "number": 1, "state": "open"}
+            "milestone": self._milestone_json(issue.repo, issue.milestone)
             if issue.milestone
             else None,
             "comments": len(self.comments_on(issue.repo, issue.number)),

@@ -87,6 +87,52 @@ class Routes:
                 issue.state = "closed" if data["state_event"] == "close" else "opened"
             return web.json_response(self._issue_json(issue))
 
+        @r("GET", "/projects/:id/milestones", "list_milestones")
+        async def list_milestones(call: Call) -> web.Response:
+            project = self._project(call)
+            if project is None:
+                return missing_project()
+            state = call.query.get("state")
+            if state not in (None, "active", "closed"):
+                return web.json_response({"error": "state does not have a valid value"},
+                                         status=400)
+            title = call.query.get("title")
+            found = [self._milestone_json(project.path, m.title)
+                     for (p, _), m in sorted(self.state.milestones.items())
+                     if p == project.path and state in (None, m.state)
+                     and title in (None, m.title)]
+            return paginate(call.request, found, self.base_url)
+
+        @r("GET", "/projects/:id/issues", "list_project_issues")
+        async def list_issues(call: Call) -> web.Response:
+            project = self._project(call)
+            if project is None:
+                return missing_project()
+            state = call.query.get("state", "all")
+            if state not in ("opened", "closed", "all"):
+                return web.json_response({"error": "state does not have a valid value"},
+                                         status=400)
+            if call.query.get("sort", "desc") not in ("asc", "desc"):
+                return web.json_response({"error": "sort does not have a valid value"},
+                                         status=400)
+            milestone = call.query.get("milestone")
+            found = [i for (p, _), i in sorted(self.state.issues.items())
+                     if p == project.path and state in ("all", i.state)
+                     and (milestone is None or milestone == "Any" and i.milestone
+                          or milestone == "None" and not i.milestone
+                          or i.milestone == milestone)]
+            if call.query.get("sort", "desc") == "desc":
+                found.reverse()
+            return paginate(call.request, [self._issue_json(i) for i in found], self.base_url)
+
+        @r("GET", "/projects/:id/issues/:iid/closed_by", "list_merge_requests_closing_issue")
+        async def closed_by(call: Call) -> web.Response:
+            issue = self._issue(call)
+            if issue is None:
+                return self.error_response(404, "404 Issue Not Found")
+            requests = [self.state.merge_requests[(issue.project, n)] for n in issue.closed_by]
+            return paginate(call.request, [self._mr_json(m) for m in requests], self.base_url)
+
         @r("GET", "/projects/:id/merge_requests", "list_merge_requests")
         async def list_mrs(call: Call) -> web.Response:
             project = self._project(call)

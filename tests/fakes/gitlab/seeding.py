@@ -11,6 +11,7 @@ from tests.fakes.gitlab.state import (
     Discussion,
     Issue,
     MergeRequest,
+    Milestone,
     Note,
     Project,
 )
@@ -72,6 +73,23 @@ class Seeding:
             milestone=milestone,
         )
         return iid
+
+    def add_milestone(self, project: str, title: str, *, state: str = "active") -> int:
+        iid = 1 + max((n for (p, n) in self.state.milestones if p == project), default=0)
+        self.state.milestones[(project, iid)] = Milestone(project, iid, next(self._ids), title,
+                                                          state)
+        return iid
+
+    def close_issue(self, project: str, iid: int, *, commits: tuple[str, ...] = ()) -> None:
+        """Close an issue; each commit is the merge commit of a merged request closing it."""
+        issue = self.state.issues[(project, iid)]
+        issue.state = "closed"
+        for sha in commits:
+            number = self.add_merge_request(project, source_branch=f"fix-{iid}-{sha[:7]}",
+                                            title=f"Fix #{iid}")
+            request = self.state.merge_requests[(project, number)]
+            request.state, request.merge_commit_sha = "merged", sha
+            issue.closed_by.append(number)
 
     def add_merge_request(
         self,

@@ -50,6 +50,17 @@ class Issue:
     """(label, user) of every label added, oldest first (resource label events)."""
     milestone: str | None = None
     created_at: str = field(default_factory=_now)
+    closed_by: list[int] = field(default_factory=list)
+    """Merge requests that closed the issue (the `closed_by` API)."""
+
+
+@dataclass
+class Milestone:
+    project: str
+    iid: int
+    id: int
+    title: str
+    state: str = "active"
 
 
 @dataclass
@@ -67,6 +78,7 @@ class MergeRequest:
     label_events: list[tuple[str, str]] = field(default_factory=list)
     """(label, user) of every label added, oldest first (resource label events)."""
     created_at: str = field(default_factory=_now)
+    merge_commit_sha: str | None = None
 
 
 @dataclass
@@ -112,6 +124,7 @@ class GitLabState:
     projects: dict[str, Project] = field(default_factory=dict)
     issues: dict[tuple[str, int], Issue] = field(default_factory=dict)
     merge_requests: dict[tuple[str, int], MergeRequest] = field(default_factory=dict)
+    milestones: dict[tuple[str, int], Milestone] = field(default_factory=dict)
     notes: dict[int, Note] = field(default_factory=dict)
     discussions: dict[str, Discussion] = field(default_factory=dict)
     awards: dict[tuple[str, int], list[Award]] = field(default_factory=dict)

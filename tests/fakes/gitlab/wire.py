@@ -89,6 +89,19 @@ class Wire:
             },
         }
 
+    def _milestone_json(self, path: str, title: str) -> dict[str, Any]:
+        """The milestone an issue names by title (a seeded one, or iid 1 as before)."""
+        project = self.state.projects[path]
+        known = next((m for (p, _), m in self.state.milestones.items()
+                      if p == path and m.title == title), None)
+        iid, ident = (known.iid, known.id) if known else (1, 1)
+        return {"id": ident, "iid": iid, "project_id": project.id, "title": title,
+                "description": "", "state": known.state if known else "active",
+                "created_at": "2024-01-01T00:00:00.000Z",
+                "updated_at": "2024-01-01T00:00:00.000Z", "due_date": None,
+                "start_date": None, "expired": False,
+                "web_url": f"https://gitlab.example.com/{path}/-/milestones/{iid}"}
+
     def _issue_json(self, i: Issue) -> dict[str, Any]:
         project = self.state.projects[i.project]
         return {
@@ -100,7 +113,7 @@ class Wire:
             "state": i.state,
             "labels": list(i.labels),
             "author": self._user(i.author),
-            "milestone": {"id": 1, "iid": 1, "title": i.milestone} if i.milestone else None,
+            "milestone": self._milestone_json(i.project, i.milestone) if i.milestone else None,
             "assignees": [],
             "assignee": None,
             "created_at": i.created_at,
@@ -133,6 +146,8 @@ class Wire:
             "merged_at": "2024-01-01T00:00:00.000Z" if m.state == "merged" else None,
             "detailed_merge_status": "mergeable",
             "sha": "ec26c3e57ca3a959ca5aad62de7213c562f8c821",
+            "merge_commit_sha": m.merge_commit_sha,
+            "squash_commit_sha": None,
             "created_at": m.created_at,
             "updated_at": m.created_at,
             "web_url": f"https://gitlab.example.com/{m.project}/-/merge_requests/{m.iid}",
