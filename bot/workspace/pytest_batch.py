@@ -570,7 +570,8 @@ for job in jobs:  # the modules as they are before any test runs: a mutant writt
             ORIGINALS[job["module"]] = None
 copies = worker_copies(WORKERS, SKIP) if any(job.get("parallel") for job in jobs) else []
 SLOTS = len(copies) or 1
-running, slow_slot, workers, off, queue = {}, {}, {}, set(), collections.deque()
+running, slow_slot, deadline, workers, off = {}, {}, {}, {}, set()
+queue = collections.deque()
 WAKE_R, WAKE_W = os.pipe()  # SIGCHLD wakes the loop's select
 for fd in (WAKE_R, WAKE_W):
     os.set_blocking(fd, False)
@@ -608,6 +609,7 @@ def launch(index, job, slot):
         try:
             os.close(read_end)
             as_child()
+            os.setpgid(0, 0)
             output = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             os.dup2(output, 1)  # the tests write their own log, never the host's pipe
             os.dup2(output, 2)
@@ -647,14 +649,26 @@ def launch(index, job, slot):
     streamed = []
     reader = threading.Thread(target=drain, args=(read_end, streamed), daemon=True)
     reader.start()
+    try:
+        os.setpgid(pid, pid)
+    except OSError:
+        pass
     running[pid] = (index, job, worker, started, reader, streamed, private, junit, log)
     slow_slot[pid] = slot
+    deadline[pid] = started + cut_after(job)
+
+
+def cut_after(job):
+    """Seconds after which a run that did not end by itself is cut from outside: its own time
+    limit (a test that ignores it, or code that never gives way) and as much again."""
+    return 2 * float(job["timeout"]) + 5
 
 
 def finish(pid, status):
     """A run of its own (a forked child of the driver) ended: its record."""
     index, job, worker, started, reader, streamed, private, junit, log = running.pop(pid)
     slot = slow_slot.pop(pid)
+    deadline.pop(pid, None)
     reader.join(2.0)  # a process the tests left behind may hold the pipe: not waited for
     result = "timeout" if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM \
         else str(os.waitstatus_to_exitcode(status))
@@ -717,13 +731,13 @@ def start_worker(slot, job):
     os.close(commands_r)
     os.close(reports_w)
     serving = workers[slot] = Serving(slot, pid, commands_w, reports_r)
-    serving.deadline = time.monotonic() + 2 * float(job["timeout"]) + 10  # collection's limit
+    serving.deadline = time.monotonic() + cut_after(job)  # collection's limit
 
 
 def order(serving, index):
     serving.index, serving.started = index, time.monotonic()
     serving.private = tempfile.mkdtemp(prefix="smith-run-")
-    serving.deadline = serving.started + 2 * float(jobs[index]["timeout"]) + 10
+    serving.deadline = serving.started + cut_after(jobs[index])
     line = json.dumps({"index": index, "junit": os.path.join(serving.private, "junit.xml")})
     os.write(serving.commands, (line + "\n").encode())
 
@@ -820,7 +834,8 @@ def dispatch():
 
 def pump():
     """Wait for something to happen (a message, a child's end, a deadline), and handle it."""
-    deadlines = [s.deadline for s in workers.values() if s.deadline is not None]
+    deadlines = [*(s.deadline for s in workers.values() if s.deadline is not None),
+                 *deadline.values()]
     wait = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
     readable, _, _ = select.select([WAKE_R, *(s.reports for s in workers.values())], [], [],
                                    wait)
@@ -857,6 +872,14 @@ def pump():
                 serving.pid = -1  # reaped: never signalled again
                 retire(serving, slow=True)
     now = time.monotonic()
+    for pid, due in list(deadline.items()):
+        if now >= due:  # reaped (and recorded) with the next SIGCHLD
+            deadline.pop(pid)
+            for kill in (os.killpg, os.kill):
+                try:
+                    kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
     for serving in list(workers.values()):
         if serving.deadline is not None and now >= serving.deadline:
             # a mutant that does not give way (or collection that never ends): cut, and the
