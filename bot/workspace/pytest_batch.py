@@ -168,6 +168,20 @@ class TimeLimit:
         yield from self.phase()
 
 
+class Select:
+    """Only the tests a run was given by node id (those that ran the mutated function in the
+    reference pass); all of them when none of those ids is collected."""
+
+    def __init__(self, ids):
+        self.ids = set(ids)
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, session, config, items):
+        chosen = [item for item in items if item.nodeid in self.ids]
+        if chosen:
+            items[:] = chosen
+
+
 class Stream:
     """Each test's outcome, sent to the parent through a pipe as it is reported."""
 
@@ -473,6 +487,10 @@ class Server:
             # Python's own tracebacks: a verdict needs which test failed and how, never
             # pytest's source-reading report of it (most of a failing mutant's time)
             session.config.option.tbstyle = "native"
+            wanted = set(job.get("select") or ())
+            chosen = [item for item in session.items if item.nodeid in wanted]
+            if chosen:
+                session.items = chosen
             for function, code in swaps:
                 function.__code__ = code
             if finder is not None:
@@ -629,6 +647,8 @@ def launch(index, job, slot):
                             del sys.modules[name]
                     sys.meta_path.insert(0, MutantFinder(paths, job["mutant"]))
             cov, plugins = None, [TimeLimit(float(job["timeout"])), Stream(write_end)]
+            if job.get("select"):
+                plugins.append(Select(job["select"]))
             if job.get("arcs"):
                 try:
                     cov, plugin = measure(job["arcs"])
@@ -921,6 +941,8 @@ class BatchRun:
     mtime: int = 0
     arcs_of: str | None = None
     """A module (checkout-relative) to measure with coverage.py, test by test."""
+    select: tuple[str, ...] = ()
+    """Of the collected tests, only these node ids run (all when empty or none is found)."""
 
 
 def plain_words(command: str) -> tuple[list[tuple[str, str]], list[str]] | None:
@@ -1036,6 +1058,8 @@ async def _one_call(
                            parallel=True, fast=fast)
             if run.arcs_of is not None:
                 job["arcs"] = {"module": run.arcs_of}
+            if run.select:
+                job["select"] = list(run.select)
             jobs.append(job)
         (reports / "jobs.json").write_text(json.dumps(jobs))
         (reports / "driver.py").write_text(DRIVER)
