@@ -102,11 +102,13 @@ def arcs(cov, spec):
     cov.stop()
     module = os.path.abspath(spec["module"])
     data = cov.get_data()
-    out = {"per_test": {}, "executed": [], "missing": None}
+    out = {"per_test": {}, "executed": [], "missing": None, "outside": []}
     for context in sorted(data.measured_contexts()):
+        data.set_query_contexts(["^" + re.escape(context) + "$"])
         if context:
-            data.set_query_contexts(["^" + re.escape(context) + "$"])
             out["per_test"][context] = data.arcs(module) or []
+        else:  # before the first test: importing, collecting
+            out["outside"] = data.arcs(module) or []
     data.set_query_contexts(None)
     try:
         cov.json_report(morfs=[module], outfile=spec["out"] + ".report")
@@ -222,6 +224,11 @@ def send(record):
         data = data[os.write(RESULTS, data):]
 
 
+def trimmed_short(report):
+    """A mutant's report: which tests failed and how is all its verdict reads."""
+    return trimmed(report, 300, 200)
+
+
 def packed(path, cap, trim=None):
     try:
         with open(path, "rb") as handle:
@@ -233,7 +240,7 @@ def packed(path, cap, trim=None):
     return base64.b64encode(zlib.compress(trim(data) if trim else data)).decode()
 
 
-def trimmed(report):
+def trimmed(report, text=1500, message=500):
     """The JUnit report without the tests' captured output, failure texts cut short: what
     the verdicts need fits the call's output, however many runs there are."""
     import xml.etree.ElementTree as ET
@@ -246,9 +253,9 @@ def trimmed(report):
             if child.tag in ("system-out", "system-err", "properties"):
                 parent.remove(child)
             elif child.tag in ("failure", "error", "skipped"):
-                child.text = (child.text or "")[:1500]
+                child.text = (child.text or "")[:text]
                 if child.get("message"):
-                    child.set("message", child.get("message")[:500])
+                    child.set("message", child.get("message")[:message])
     return ET.tostring(root)
 
 
@@ -692,7 +699,8 @@ def finish(pid, status):
     reader.join(2.0)  # a process the tests left behind may hold the pipe: not waited for
     result = "timeout" if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM \
         else str(os.waitstatus_to_exitcode(status))
-    report = packed(junit, job["max_report"], trimmed)
+    report = packed(junit, job["max_report"],
+                    trimmed_short if job.get("mutant") is not None else trimmed)
     try:  # the run's own output only where no report says what happened
         with open(log, "rb") as handle:
             handle.seek(max(0, os.fstat(handle.fileno()).st_size - (400 if report else 4000)))
@@ -785,7 +793,7 @@ def heard(serving, message):
     send({"index": index, "status": str(message.get("status", "missing"))[:16],
           "seconds": time.monotonic() - serving.started,
           "junit": packed(os.path.join(serving.private, "junit.xml"), job["max_report"],
-                          trimmed),
+                          trimmed_short),
           "log": "", "worker": serving.slot, "arcs": None, "fast": True,
           "streamed": streamed if isinstance(streamed, str) else ""})
     shutil.rmtree(serving.private, ignore_errors=True)
@@ -1009,13 +1017,30 @@ async def run_batch_arcs(
                 raise ValueError(f"refusing test id or path {value!r}")
     results: list[TestRunResult] = []
     measured: dict[int, ModuleArcs] = {}
-    for start in range(0, len(runs), RUNS_PER_CALL):  # each call's records fit its output
-        batch = await _one_call(sandbox, checkout, config, runs[start:start + RUNS_PER_CALL],
+    for start, end in _calls(runs):  # each call's records fit its output
+        batch = await _one_call(sandbox, checkout, config, runs[start:end],
                                 timeout=timeout, workers=workers)
         assert batch is not None
         results += batch[0]
         measured.update({start + index: arcs for index, arcs in batch[1].items()})
     return results, measured
+
+
+def _calls(runs: Sequence[BatchRun]) -> list[tuple[int, int]]:
+    """(start, end) of each call's runs: at most `RUNS_PER_CALL` runs, a mutant's run
+    counting half (its record's failure texts are cut shorter), so fewer calls start the
+    sandbox, pytest and the workers' collection again."""
+    calls: list[tuple[int, int]] = []
+    start, weight = 0, 0
+    for index, run in enumerate(runs):
+        cost = 1 if run.mutant is not None else 2
+        if weight + cost > 2 * RUNS_PER_CALL:
+            calls.append((start, index))
+            start, weight = index, 0
+        weight += cost
+    if start < len(runs):
+        calls.append((start, len(runs)))
+    return calls
 
 
 FAST_WORKERS = True

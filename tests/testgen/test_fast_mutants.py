@@ -12,8 +12,10 @@ from typing import Any
 
 import pytest
 
+import bot.chains.tests.mutation as mutation
 import bot.workspace.pytest_batch as batches
-from bot.chains.tests.mutation import MutationResult, run_mutation
+from bot.chains.tests.mutation import MutationResult, reference_pass, run_mutation
+from bot.workspace.pytest_batch import BatchRun
 from tests.sandboxed import CONFIG, SANDBOX
 
 MODULE = '''import functools
@@ -125,6 +127,31 @@ async def test_fast_workers_judge_every_mutant_as_runs_of_their_own(
     assert own.mutants == fast_result.mutants > 10
     assert not own.errors and not fast_result.errors, (own.errors, fast_result.errors)
     assert _verdicts(fast_result) == _verdicts(own)
+
+    # and each mutant run only against the tests that ran its function in the reference
+    root = _project(tmp_path / "selected")
+    reference, covered = await reference_pass(SANDBOX, root, CONFIG, tests=["tests/test_fees.py"],
+                                              timeout=20, module="fees.py")
+    assert covered is not None and covered.measured, covered
+    sent: list[BatchRun] = []
+    batch = mutation.run_batch_arcs
+
+    async def spy(*args: Any, **kwargs: Any) -> Any:
+        sent.extend(args[3])
+        return await batch(*args, **kwargs)
+
+    monkeypatch.setattr(mutation, "run_batch_arcs", spy)
+    selected = await run_mutation(
+        SANDBOX, root, CONFIG, module="fees.py", tests=["tests/test_fees.py"], timeout=20,
+        workers=2, max_mutants=100, covered=covered,
+        passed=[case.test_id for case in reference.cases])
+    assert _verdicts(selected) == _verdicts(own)
+    fee_runs = [run for run in sent if run.mutant is not None and
+                "return amount - 10" not in run.mutant]  # the mutants of that line
+    assert len(fee_runs) == 3 and {run.select for run in fee_runs} == {
+        ("tests/test_fees.py::test_member_from_the_limit", "tests/test_fees.py::test_non_member")}
+    # module-level mutants (LIMIT, TABLE) run every test
+    assert any(run.select == () for run in sent if run.mutant is not None)
     # the mutant in `scale` changes TABLE at import: only a fresh import shows it
     assert any(kill.by == ["tests/test_fees.py::test_table_built_at_import"]
                for kill in fast_result.kills if kill.mutant.line == 7)
