@@ -14,6 +14,14 @@ Each run has a time limit. When it runs out inside a test (its setup, call or te
 test fails with a timeout raised inside it and the session stops there, its report still
 written; anywhere else (importing, collecting) the child is ended and the run is a `timeout`
 with no report. A run's `duration_seconds` is its own (the forked child's), not the call's.
+Every run the driver starts also has a deadline from outside (`cut_after`): past it, its
+process group is killed.
+
+Mutant runs go to fast workers, one per core: a worker collects the tests once and forks a
+child per mutant after collection, the mutant's changed functions swapped in memory (their
+`__code__`); a mutant it cannot reproduce faithfully (module-level code, a function that ran
+during collection) runs as a fresh pytest of its own with the mutant on disk. `select` runs
+only some of the collected tests (coverage-guided selection, `chains/tests/selection.py`).
 
 The tests cannot forge results: the driver alone writes the call's output (each child's goes to
 a log of its own), where it sends one record per run; the jobs and mutants are read before any

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-import bot.chains.tests.mutation as mutation
+from bot.chains.tests import mutation
 import bot.workspace.pytest_batch as batches
 from bot.chains.tests.mutation import MutationResult, reference_pass, run_mutation
 from bot.workspace.pytest_batch import BatchRun
