@@ -19,7 +19,6 @@ kill, and left out of the score.
 from __future__ import annotations
 
 import ast
-import itertools
 import os
 import re
 import time
@@ -291,22 +290,30 @@ def mutants_of(source: str, path: str, functions: Sequence[str] = (),
     """(mutant, mutated source) pairs, spread evenly over the points when there are more than
     the cap, and the number of points there were."""
     tree = ast.parse(source)
-    points = [mutant for _, mutant in _points(tree, path, functions)]
+    points = list(_points(tree, path, functions))
     total = len(points)
     starts = _line_starts(source)
     made = []
     for index in spread(total, max_mutants):
-        copy_tree = ast.parse(source)  # a fresh tree to mutate: faster than a deep copy
-        node, mutant = next(itertools.islice(_points(copy_tree, path, functions), index, None))
+        node, mutant = points[index]  # mutated in place, then put back as it was
         span = _span(source, starts, node)
+        kept = {name: (list(value) if isinstance(value, list) else value)
+                for name in ("ops", "op", "value") if (value := getattr(node, name, None))
+                is not None}
         replacement = _apply(node, mutant)
         if replacement is not None:
-            _replace(copy_tree, node, replacement)
+            _replace(tree, node, replacement)
         try:
-            text = _spliced(source, span, replacement or node, copy_tree)
+            text = _spliced(source, span, replacement or node, tree)
         except (ValueError, TypeError, RecursionError):
-            continue
-        made.append((mutant, text))
+            text = None
+        finally:
+            if replacement is not None:
+                _replace(tree, replacement, node)
+            for name, value in kept.items():
+                setattr(node, name, value)
+        if text is not None:
+            made.append((mutant, text))
     return made, total
 
 
