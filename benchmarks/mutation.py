@@ -1,6 +1,6 @@
 """Benchmark: gate 4 (`smith mutate`) against mutmut on the same module and tests, same run.
 
-Run: .venv/bin/python benchmarks/mutation.py [--mutmut PATH] [--children 2]
+Run: .venv/bin/python benchmarks/mutation.py [--mutmut PATH] [--children 2] [--rounds N]
 The module is the standard library's `colorsys` (166 lines, pure Python) with CPython's own
 `test/test_colorsys.py`, copied into a temporary project as `colorspace.py`. Timed, each from a
 fresh copy: `smith mutate` as a user runs it (a subprocess, the sandbox, the batched pytest
@@ -21,6 +21,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import sysconfig
@@ -91,11 +92,18 @@ def run_mutmut(mutmut: str, folder: Path, children: int) -> dict:
             "survived": survived}
 
 
+def per_mutant(row: dict) -> float:
+    return row["wall"] / max(1, row["mutants"])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mutmut", help="the mutmut executable (its environment has pytest)")
     parser.add_argument("--children", type=int, default=os.cpu_count() or 2,
                         help="mutmut's --max-children (default: the cores)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="more rounds of every point and mutmut, alternating (the "
+                        "machine's load moves both alike); each round's ratio and the median")
     args = parser.parse_args()
     rows: list[tuple[str, dict]] = []
     mutmut = find_mutmut(args.mutmut)
@@ -116,6 +124,17 @@ def main() -> int:
         else:
             rows.append((f"mutmut run (--max-children {args.children})",
                          run_mutmut(mutmut, project(base / "mutmut"), args.children)))
+            ratios = [per_mutant(rows[1][1]) / per_mutant(rows[2][1])]
+            for again in range(1, max(1, args.rounds)):
+                full = run_gate(project(base / f"gate-again-{again}"), base / f"data-{again}",
+                                10_000, python_dir)
+                peer = run_mutmut(mutmut, project(base / f"mutmut-{again}"), args.children)
+                ratios.append(per_mutant(full) / per_mutant(peer))
+                print(f"round {again + 1}: every point {per_mutant(full):.3f} s a mutant, "
+                      f"mutmut {per_mutant(peer):.3f}: ratio {ratios[-1]:.2f}")
+            if len(ratios) > 1:
+                print(f"per-mutant ratio by round: {', '.join(f'{r:.2f}' for r in ratios)}; "
+                      f"median {statistics.median(ratios):.2f}")
     print(f"{'':<34}{'wall s':>8}{'mutants':>9}{'killed':>8}{'score':>7}{'s/mutant':>10}")
     for label, row in rows:
         print(f"{label:<34}{row['wall']:>8.1f}{row['mutants']:>9}{row['killed']:>8}"

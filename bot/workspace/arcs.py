@@ -27,6 +27,8 @@ class ModuleArcs(BaseModel):
     missing: list[Arc] | None = None
     """The module's branch arcs the run never took (all of them when nothing imported it);
     None when coverage.py could not report on it."""
+    outside: list[Arc] = Field(default_factory=list)
+    """The arcs executed outside any test (importing the module, collecting the tests)."""
     error: str = ""
     """Why nothing was measured (coverage.py missing); the run's tests ran all the same."""
 

@@ -14,6 +14,14 @@ Each run has a time limit. When it runs out inside a test (its setup, call or te
 test fails with a timeout raised inside it and the session stops there, its report still
 written; anywhere else (importing, collecting) the child is ended and the run is a `timeout`
 with no report. A run's `duration_seconds` is its own (the forked child's), not the call's.
+Every run the driver starts also has a deadline from outside (`cut_after`): past it, its
+process group is killed.
+
+Mutant runs go to fast workers, one per core: a worker collects the tests once and forks a
+child per mutant after collection, the mutant's changed functions swapped in memory (their
+`__code__`); a mutant it cannot reproduce faithfully (module-level code, a function that ran
+during collection) runs as a fresh pytest of its own with the mutant on disk. `select` runs
+only some of the collected tests (coverage-guided selection, `chains/tests/selection.py`).
 
 The tests cannot forge results: the driver alone writes the call's output (each child's goes to
 a log of its own), where it sends one record per run; the jobs and mutants are read before any
@@ -46,354 +54,11 @@ from bot.workspace.junit import (
     TestRunResult,
     parse_junit,
 )
+from bot.workspace.pytest_driver import DRIVER
 from bot.workspace.sandbox import CommandResult, Sandbox
 from bot.workspace.testrun import MAX_REPORT_BYTES, _with_file_ids, repo_env
 
 _SHELL_OPERATORS = ("&&", "||", ";", "|", ">", "<", "&", "$(", "`")
-
-DRIVER = r'''
-import base64, importlib, importlib.machinery, importlib.util, json, os, re, shutil, signal
-import sys, tempfile, threading, time, zlib
-RESULTS = os.dup(1)  # the host's pipe: from here on only this parent writes it
-try:  # nor can a test reopen it through /proc/<parent>/fd or read this process's memory
-    import ctypes
-    ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE = 0
-except (ImportError, OSError, AttributeError):
-    pass
-jobs = json.load(open(sys.argv[1]))
-WORKERS, SKIP = int(sys.argv[2]), sys.argv[3:]
-for job in jobs:  # read once, before any test runs: a test rewriting them changes nothing
-    if job.get("mutant"):
-        with open(job["mutant"], "rb") as source:
-            job["mutant"] = source.read()
-import pytest  # once, in the parent, with the plugins pytest would load
-try:
-    if os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
-        raise ImportError("plugin autoload is off")
-    from importlib.metadata import entry_points
-    for ep in entry_points(group="pytest11"):
-        try:  # a warm-up only: pytest loads (and reports) a broken plugin itself
-            importlib.import_module(ep.value.split(":")[0])
-        except (ImportError, SyntaxError):
-            pass
-except ImportError:
-    pass
-
-
-def measure(spec):
-    """coverage.py on one module, its context switched to each test's node id."""
-    import coverage
-    cov = coverage.Coverage(data_file=None, branch=True, config_file=False,
-                            include=[os.path.abspath(spec["module"])])
-    if not hasattr(cov, "switch_context"):  # coverage.py before 5.0
-        raise ImportError("coverage.py is too old")
-
-    class PerTest:
-        @pytest.hookimpl(tryfirst=True)
-        def pytest_runtest_setup(self, item):
-            cov.switch_context(item.nodeid)
-
-    cov.start()
-    return cov, PerTest()
-
-
-def arcs(cov, spec):
-    import coverage
-    cov.stop()
-    module = os.path.abspath(spec["module"])
-    data = cov.get_data()
-    out = {"per_test": {}, "executed": [], "missing": None}
-    for context in sorted(data.measured_contexts()):
-        if context:
-            data.set_query_contexts(["^" + re.escape(context) + "$"])
-            out["per_test"][context] = data.arcs(module) or []
-    data.set_query_contexts(None)
-    try:
-        cov.json_report(morfs=[module], outfile=spec["out"] + ".report")
-        with open(spec["out"] + ".report") as report:
-            [entry] = json.load(report)["files"].values()
-        out["executed"], out["missing"] = entry["executed_branches"], entry["missing_branches"]
-    except (coverage.CoverageException, OSError, ValueError, KeyError):
-        pass  # coverage.py could not report on it (not Python source?)
-    return out
-
-
-class TimeLimit:
-    """The run's time limit. Inside a test (setup, call, teardown) it fails that test with a
-    timeout raised there and stops the session (the report is still written); anywhere else,
-    or when the test does not give way, it ends the child: a `timeout` with no report."""
-
-    def __init__(self, seconds):
-        self.seconds, self.session, self.inside, self.fired = seconds, None, False, False
-        signal.signal(signal.SIGALRM, self.expired)
-        signal.setitimer(signal.ITIMER_REAL, seconds)
-
-    def expired(self, signum, frame):
-        if not self.inside or self.fired:
-            signal.signal(signal.SIGALRM, signal.SIG_DFL)
-            os.kill(os.getpid(), signal.SIGALRM)
-            return
-        self.fired = True
-        if self.session is not None:
-            self.session.shouldstop = "smith: the run's time limit"
-        signal.setitimer(signal.ITIMER_REAL, max(2.0, self.seconds))
-        pytest.fail("timed out after %g s (the run's time limit)" % self.seconds, pytrace=False)
-
-    def phase(self):
-        self.inside = True
-        try:
-            yield
-        finally:
-            self.inside = False
-
-    @pytest.hookimpl(tryfirst=True)
-    def pytest_sessionstart(self, session):
-        self.session = session
-
-    @pytest.hookimpl(hookwrapper=True)
-    def pytest_runtest_setup(self, item):
-        yield from self.phase()
-
-    @pytest.hookimpl(hookwrapper=True)
-    def pytest_runtest_call(self, item):
-        yield from self.phase()
-
-    @pytest.hookimpl(hookwrapper=True)
-    def pytest_runtest_teardown(self, item):
-        yield from self.phase()
-
-
-class Stream:
-    """Each test's outcome, sent to the parent through a pipe as it is reported."""
-
-    def __init__(self, fd):
-        self.fd = fd
-
-    def send(self, when, outcome, nodeid):
-        os.write(self.fd, ("%s\t%s\t%s\n" % (when, outcome, " ".join(nodeid.split()))).encode())
-
-    @pytest.hookimpl(tryfirst=True)
-    def pytest_runtest_logreport(self, report):
-        self.send(report.when, report.outcome, report.nodeid)
-
-    @pytest.hookimpl(tryfirst=True)
-    def pytest_collectreport(self, report):
-        if not report.passed:
-            self.send("collect", report.outcome, report.nodeid)
-
-
-def drain(fd, into, cap=1 << 20):
-    size = 0
-    while True:
-        chunk = os.read(fd, 65536)
-        if not chunk:
-            break
-        if size < cap:
-            into.append(chunk)
-            size += len(chunk)
-    os.close(fd)
-
-
-def send(record):
-    data = ("\x1esmith-batch-result %s\n" % json.dumps(record)).encode()
-    while data:
-        data = data[os.write(RESULTS, data):]
-
-
-def packed(path, cap, trim=None):
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(cap + 1)
-    except OSError:
-        return None
-    if len(data) > cap:
-        return None
-    return base64.b64encode(zlib.compress(trim(data) if trim else data)).decode()
-
-
-def trimmed(report):
-    """The JUnit report without the tests' captured output, failure texts cut short: what
-    the verdicts need fits the call's output, however many runs there are."""
-    import xml.etree.ElementTree as ET
-    try:
-        root = ET.fromstring(report)
-    except ET.ParseError:
-        return report  # the host refuses it
-    for parent in list(root.iter()):
-        for child in list(parent):
-            if child.tag in ("system-out", "system-err", "properties"):
-                parent.remove(child)
-            elif child.tag in ("failure", "error", "skipped"):
-                child.text = (child.text or "")[:1500]
-                if child.get("message"):
-                    child.set("message", child.get("message")[:500])
-    return ET.tostring(root)
-
-
-class MutantLoader(importlib.machinery.SourceFileLoader):
-    """The module's code from the mutant's source, whatever file the import found."""
-
-    source = b""
-
-    def get_code(self, fullname):
-        return compile(self.source, self.path, "exec", dont_inherit=True)
-
-    def get_source(self, fullname):
-        return self.source.decode("utf-8", "replace")
-
-
-class MutantFinder:
-    """The mutated module wherever it is imported from: the worker's copy, or the checkout
-    itself (an editable install, PYTHONPATH)."""
-
-    def __init__(self, paths, source):
-        self.paths, self.source = {os.path.realpath(p) for p in paths}, source
-
-    def find_spec(self, name, path=None, target=None):
-        for finder in sys.meta_path:
-            find = getattr(finder, "find_spec", None)
-            if finder is self or find is None:
-                continue
-            spec = find(name, path, target)
-            if spec is None:
-                continue
-            if not spec.origin or os.path.realpath(spec.origin) not in self.paths:
-                return None
-            loader = MutantLoader(name, spec.origin)
-            loader.source = self.source
-            return importlib.util.spec_from_file_location(
-                name, spec.origin, loader=loader,
-                submodule_search_locations=spec.submodule_search_locations)
-        return None
-
-
-def worker_copies(count, skip):
-    """A copy of the checkout per worker (mutants of parallel runs go there); [] when they
-    cannot be made (then every run goes one at a time in the checkout)."""
-    if count < 2:
-        return []
-    size = files = 0
-    try:
-        for folder, dirs, names in os.walk("."):
-            dirs[:] = [d for d in dirs if d not in skip]
-            files += len(names)
-            size += sum(os.lstat(os.path.join(folder, n)).st_size for n in names)
-            if files > COPY_FILES or size > COPY_BYTES:
-                return []  # too big to copy for each worker: one at a time in the checkout
-    except OSError:
-        return []
-    made = []
-    try:
-        for _ in range(count):
-            folder = tempfile.mkdtemp(prefix="smith-worker-")
-            shutil.copytree(".", os.path.join(folder, "checkout"), symlinks=True,
-                            ignore=shutil.ignore_patterns(*skip))
-            made.append(os.path.join(folder, "checkout"))
-    except (OSError, shutil.Error):
-        for folder in made:
-            shutil.rmtree(os.path.dirname(folder), ignore_errors=True)
-        return []
-    return made
-
-
-COPY_FILES, COPY_BYTES = 20000, 200 << 20
-HOME = os.getcwd()
-copies = worker_copies(WORKERS, SKIP) if any(job.get("parallel") for job in jobs) else []
-free, running = list(range(len(copies))), {}
-
-
-def launch(index, job, worker):
-    private = tempfile.mkdtemp(prefix="smith-run-")  # the run's report; read by the parent
-    junit, log = os.path.join(private, "junit.xml"), os.path.join(private, "output.log")
-    if job.get("arcs"):
-        job["arcs"]["out"] = os.path.join(private, "arcs.json")
-    read_end, write_end = os.pipe()
-    started = time.monotonic()
-    pid = os.fork()
-    if pid == 0:
-        code = 99  # whatever escapes below still ends this child here, never in the loop
-        try:
-            os.close(read_end)
-            os.close(RESULTS)
-            output = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            os.dup2(output, 1)  # the tests write their own log, never the host's pipe
-            os.dup2(output, 2)
-            os.close(output)
-            if worker is not None:
-                os.chdir(copies[worker])
-            if job.get("mutant") is not None:
-                with open(job["module"], "wb") as module:
-                    module.write(job["mutant"])
-                os.utime(job["module"], (job["mtime"], job["mtime"]))
-                if worker is not None:
-                    paths = [os.path.join(HOME, job["module"]), os.path.abspath(job["module"])]
-                    for name, loaded in list(sys.modules.items()):
-                        where = getattr(loaded, "__file__", None)
-                        if where and os.path.realpath(where) in {os.path.realpath(p)
-                                                                 for p in paths}:
-                            del sys.modules[name]
-                    sys.meta_path.insert(0, MutantFinder(paths, job["mutant"]))
-            cov, plugins = None, [TimeLimit(float(job["timeout"])), Stream(write_end)]
-            if job.get("arcs"):
-                try:
-                    cov, plugin = measure(job["arcs"])
-                    plugins.append(plugin)
-                except ImportError as missing:
-                    with open(job["arcs"]["out"], "w") as out:
-                        json.dump({"error": str(missing)[:200] or "no coverage.py"}, out)
-            code = pytest.main([*job["args"], "--junitxml=" + junit, "--", *job["tests"]],
-                               plugins=plugins)
-            if cov is not None:
-                measured = arcs(cov, job["arcs"])
-                with open(job["arcs"]["out"], "w") as out:
-                    json.dump(measured, out)
-        finally:
-            sys.stdout.flush()
-            os._exit(int(code) if isinstance(code, int) else 1)
-    os.close(write_end)
-    streamed = []
-    reader = threading.Thread(target=drain, args=(read_end, streamed), daemon=True)
-    reader.start()
-    running[pid] = (index, job, worker, started, reader, streamed, private, junit, log)
-
-
-def reap():
-    pid, status = os.waitpid(-1, 0)
-    if pid not in running:
-        return
-    index, job, worker, started, reader, streamed, private, junit, log = running.pop(pid)
-    if worker is not None:
-        free.append(worker)
-    reader.join(2.0)  # a process the tests left behind may hold the pipe: not waited for
-    result = "timeout" if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGALRM \
-        else str(os.waitstatus_to_exitcode(status))
-    report = packed(junit, job["max_report"], trimmed)
-    try:  # the run's own output only where no report says what happened
-        with open(log, "rb") as handle:
-            handle.seek(max(0, os.fstat(handle.fileno()).st_size - (400 if report else 4000)))
-            tail = handle.read().decode(errors="replace")
-    except OSError:
-        tail = ""
-    send({"index": index, "status": result, "seconds": time.monotonic() - started,
-          "junit": report, "log": tail, "worker": worker,
-          "arcs": packed(job["arcs"]["out"], job["max_arcs"]) if job.get("arcs") else None,
-          "streamed": base64.b64encode(zlib.compress(b"".join(list(streamed)))).decode()})
-    shutil.rmtree(private, ignore_errors=True)
-
-
-for index, job in enumerate(jobs):
-    if job.get("parallel") and copies:
-        while not free:
-            reap()
-        launch(index, job, free.pop(0))
-        continue
-    while running:  # a run of its own (the reference, the gates' runs): in the checkout
-        reap()
-    launch(index, job, None)
-    reap()
-while running:
-    reap()
-'''
 
 
 @dataclass(frozen=True)
@@ -408,6 +73,8 @@ class BatchRun:
     mtime: int = 0
     arcs_of: str | None = None
     """A module (checkout-relative) to measure with coverage.py, test by test."""
+    select: tuple[str, ...] = ()
+    """Of the collected tests, only these node ids run (all when empty or none is found)."""
 
 
 def plain_words(command: str) -> tuple[list[tuple[str, str]], list[str]] | None:
@@ -474,14 +141,37 @@ async def run_batch_arcs(
                 raise ValueError(f"refusing test id or path {value!r}")
     results: list[TestRunResult] = []
     measured: dict[int, ModuleArcs] = {}
-    for start in range(0, len(runs), RUNS_PER_CALL):  # each call's records fit its output
-        batch = await _one_call(sandbox, checkout, config, runs[start:start + RUNS_PER_CALL],
+    for start, end in _calls(runs):  # each call's records fit its output
+        batch = await _one_call(sandbox, checkout, config, runs[start:end],
                                 timeout=timeout, workers=workers)
         assert batch is not None
         results += batch[0]
         measured.update({start + index: arcs for index, arcs in batch[1].items()})
     return results, measured
 
+
+def _calls(runs: Sequence[BatchRun]) -> list[tuple[int, int]]:
+    """(start, end) of each call's runs: at most `RUNS_PER_CALL` runs, a mutant's run
+    counting half (its record's failure texts are cut shorter), so fewer calls start the
+    sandbox, pytest and the workers' collection again."""
+    calls: list[tuple[int, int]] = []
+    start, weight = 0, 0
+    for index, run in enumerate(runs):
+        cost = 1 if run.mutant is not None else 2
+        if weight + cost > 2 * RUNS_PER_CALL:
+            calls.append((start, index))
+            start, weight = index, 0
+        weight += cost
+    if start < len(runs):
+        calls.append((start, len(runs)))
+    return calls
+
+
+FAST_WORKERS = True
+"""Mutants go to fast workers (collection once per worker, the mutant swapped in memory in a
+child forked after it); off, every mutant is a pytest run of its own."""
+_OWN_LOOPS = ("-n", "--numprocesses", "--dist", "-f", "--looponfail", "--forked")
+"""Options of plugins that run the tests their own way: no fast workers under them."""
 
 RUNS_PER_CALL = 60
 """Runs in one sandbox call at most: the records of more could outgrow its output cap."""
@@ -497,6 +187,7 @@ async def _one_call(
     if parts is None:
         return None
     extra_env, options = parts
+    fast = FAST_WORKERS and not any(word.startswith(_OWN_LOOPS) for word in options)
     reports = Path(tempfile.mkdtemp(prefix="smith-batch-", dir=checkout.parent))
     reports.chmod(0o777)
     try:
@@ -513,9 +204,11 @@ async def _one_call(
                 source.write_text(run.mutant)
                 source.chmod(0o644)
                 job.update(mutant=str(source), module=run.module, mtime=run.mtime,
-                           parallel=True)
+                           parallel=True, fast=fast)
             if run.arcs_of is not None:
                 job["arcs"] = {"module": run.arcs_of}
+            if run.select:
+                job["select"] = list(run.select)
             jobs.append(job)
         (reports / "jobs.json").write_text(json.dumps(jobs))
         (reports / "driver.py").write_text(DRIVER)

@@ -258,7 +258,7 @@ async def _mutate(args: argparse.Namespace, setup_env: dict[str, str], sandbox: 
     """Setup, the reference pass and the mutants, all in `copy`."""
     from bot.chains.tests.js_mutation import js_reference_run, run_js_mutation
     from bot.chains.tests.jsast import is_js
-    from bot.chains.tests.mutation import reference_run, run_mutation, time_limit
+    from bot.chains.tests.mutation import reference_pass, run_mutation, time_limit
     from bot.command_line import CommandError
     from bot.doctor import repo_key
     from bot.workspace.dependencies import DependencyCache, SetupFailed
@@ -275,17 +275,28 @@ async def _mutate(args: argparse.Namespace, setup_env: dict[str, str], sandbox: 
                                    f"`{config.setup.command}` failed: {_tail(str(exc))}") from exc
         js = is_js(args.module)
         ceiling = float(config.tests.timeout_seconds)
-        reference = await (js_reference_run if js else reference_run)(
-            sandbox, copy, config, tests=[args.tests], timeout=ceiling)
+        covered = None
+        if js:
+            reference = await js_reference_run(sandbox, copy, config, tests=[args.tests],
+                                               timeout=ceiling)
+        else:  # with what each test ran in the module: a mutant runs only the tests reaching it
+            reference, covered = await reference_pass(sandbox, copy, config, tests=[args.tests],
+                                                      timeout=ceiling, module=args.module)
         problem = reference_problem(reference, config.test_command, ceiling)
         if problem is not None:
             raise CommandError(problem)
         limit = time_limit(reference.duration_seconds, ceiling)
         passed = [case.test_id for case in reference.cases if case.outcome is TestOutcome.PASSED]
-        mutate = run_js_mutation if js else run_mutation
-        result = await mutate(sandbox, copy, config, module=args.module, tests=[args.tests],
-                              functions=args.function, max_mutants=args.max_mutants,
-                              timeout=limit, passed=passed)
+        if js:
+            result = await run_js_mutation(sandbox, copy, config, module=args.module,
+                                           tests=[args.tests], functions=args.function,
+                                           max_mutants=args.max_mutants, timeout=limit,
+                                           passed=passed)
+        else:
+            result = await run_mutation(sandbox, copy, config, module=args.module,
+                                        tests=[args.tests], functions=args.function,
+                                        max_mutants=args.max_mutants, timeout=limit,
+                                        passed=passed, covered=covered)
         return result, reference, limit
     finally:
         stop.detach()

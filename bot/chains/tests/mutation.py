@@ -19,7 +19,6 @@ kill, and left out of the score.
 from __future__ import annotations
 
 import ast
-import copy
 import os
 import re
 import time
@@ -31,10 +30,11 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from bot.chains.tests.selection import select_tests
 from bot.repo_config import RepoConfig
 from bot.workspace.arcs import ModuleArcs
 from bot.workspace.junit import RunStatus, TestOutcome, TestRunResult
-from bot.workspace.pytest_batch import BatchRun, run_batch, run_batch_arcs
+from bot.workspace.pytest_batch import BatchRun, run_batch_arcs
 from bot.workspace.safe_fs import lstat_beneath, read_beneath, write_beneath
 from bot.workspace.sandbox import Sandbox
 from bot.workspace.testrun import run_tests
@@ -290,22 +290,30 @@ def mutants_of(source: str, path: str, functions: Sequence[str] = (),
     """(mutant, mutated source) pairs, spread evenly over the points when there are more than
     the cap, and the number of points there were."""
     tree = ast.parse(source)
-    points = [mutant for _, mutant in _points(tree, path, functions)]
+    points = list(_points(tree, path, functions))
     total = len(points)
     starts = _line_starts(source)
     made = []
     for index in spread(total, max_mutants):
-        copy_tree = copy.deepcopy(tree)
-        node, mutant = list(_points(copy_tree, path, functions))[index]
+        node, mutant = points[index]  # mutated in place, then put back as it was
         span = _span(source, starts, node)
+        kept = {name: (list(value) if isinstance(value, list) else value)
+                for name in ("ops", "op", "value") if (value := getattr(node, name, None))
+                is not None}
         replacement = _apply(node, mutant)
         if replacement is not None:
-            _replace(copy_tree, node, replacement)
+            _replace(tree, node, replacement)
         try:
-            text = _spliced(source, span, replacement or node, copy_tree)
+            text = _spliced(source, span, replacement or node, tree)
         except (ValueError, TypeError, RecursionError):
-            continue
-        made.append((mutant, text))
+            text = None
+        finally:
+            if replacement is not None:
+                _replace(tree, replacement, node)
+            for name, value in kept.items():
+                setattr(node, name, value)
+        if text is not None:
+            made.append((mutant, text))
     return made, total
 
 
@@ -383,12 +391,20 @@ async def reference_run(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
                         tests: Sequence[str], timeout: float) -> TestRunResult:
     """`tests` on the original module, run as the mutants will be (one batch run for a plain
     pytest command, whose `duration_seconds` is the run's own; else the command)."""
-    batch = await run_batch(sandbox, checkout, config, [BatchRun(tuple(tests))],
-                            timeout=timeout)
+    return (await reference_pass(sandbox, checkout, config, tests=tests, timeout=timeout))[0]
+
+
+async def reference_pass(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
+                         tests: Sequence[str], timeout: float,
+                         module: str | None = None) -> tuple[TestRunResult, ModuleArcs | None]:
+    """`reference_run`, and with `module` (plain pytest, coverage.py in the repository's
+    environment) what each test executed there: which tests each mutant needs."""
+    batch = await run_batch_arcs(sandbox, checkout, config,
+                                 [BatchRun(tuple(tests), arcs_of=module)], timeout=timeout)
     if batch is not None:
-        return batch[0]
+        return batch[0][0], batch[1].get(0)
     return await run_tests(sandbox, checkout, _fresh_bytecode_config(config), list(tests),
-                           timeout=timeout)
+                           timeout=timeout), None
 
 
 async def run_mutation(
@@ -396,6 +412,7 @@ async def run_mutation(
     functions: Sequence[str] = (), max_mutants: int = DEFAULT_MAX_MUTANTS,
     timeout: float = 60.0, reference: bool = False, only: Collection[str] | None = None,
     passed: Collection[str] | None = None, workers: int | None = None,
+    covered: ModuleArcs | None = None,
 ) -> MutationResult:
     """Kill or keep each mutant of `module` (checkout-relative) with only `tests`.
 
@@ -405,7 +422,9 @@ async def run_mutation(
     names those tests from a reference run made before (`reference_run`). `only` keeps the
     mutants whose keys it names (those not measured yet). `timeout` limits each run. Under
     plain pytest the mutants run in parallel, `workers` at a time (one per core by default),
-    each worker on its own copy of the checkout."""
+    each worker on its own copy of the checkout. `covered` (what each test of a reference
+    pass executed in the module, with `passed`) runs each mutant against only the tests that
+    reached its function (`selection.py`); a mutant none reached survives without a run."""
     started = time.monotonic()
     original = read_beneath(checkout, module, max_bytes=2 << 20)
     stat = lstat_beneath(checkout, module)
@@ -416,9 +435,14 @@ async def run_mutation(
         made = [(mutant, text) for mutant, text in made if mutant.key in only]
     quiet = _fresh_bytecode_config(config)
     base_mtime = int(stat.st_mtime) if stat is not None else int(time.time())
+    chosen = select_tests(original.decode("utf-8", errors="replace"),
+                          [mutant.line for mutant, _ in made], covered if passed else None,
+                          passed or ())
     runs = [BatchRun(tuple(tests), arcs_of=module)] if reference else []
-    runs += [BatchRun(tuple(tests), mutant=text, module=module, mtime=base_mtime + number)
-             for number, (_, text) in enumerate(made, 1)]
+    runs += [BatchRun(tuple(tests), mutant=text, module=module, mtime=base_mtime + number,
+                      select=selection or ())
+             for number, ((_, text), selection) in enumerate(zip(made, chosen), 1)
+             if selection is not None]
     arcs: ModuleArcs | None = None
     try:
         batch = await run_batch_arcs(sandbox, checkout, config, runs, timeout=timeout,
@@ -429,7 +453,9 @@ async def run_mutation(
         else:  # not plain pytest: one command per run
             results = [await run_tests(sandbox, checkout, quiet, list(tests), timeout=timeout)] \
                 if reference else []
-            for number, (_, text) in enumerate(made, 1):
+            for number, ((_, text), selection) in enumerate(zip(made, chosen), 1):
+                if selection is None:
+                    continue
                 write_beneath(checkout, module, text.encode(), mode=mode)
                 _bump_mtime(checkout / module, number)
                 results.append(await run_tests(sandbox, checkout, quiet, list(tests),
@@ -443,8 +469,10 @@ async def run_mutation(
     passing = set(passed) if passed is not None else None
     if base is not None and base.status is RunStatus.COMPLETED:
         passing = {case.test_id for case in base.cases if case.outcome is TestOutcome.PASSED}
-    kills, survived, errors = tally([mutant for mutant, _ in made],
-                                    [judge(result, passing) for result in results])
+    ran = iter(results)
+    verdicts = [judge(next(ran), passing) if selection is not None else Verdict("survived")
+                for selection in chosen]
+    kills, survived, errors = tally([mutant for mutant, _ in made], verdicts)
     count = len(made)
     return MutationResult(score=score_of(len(kills), len(survived), len(errors)), mutants=count,
                           killed=len(kills), survived=survived, errors=errors, kills=kills,
