@@ -1,8 +1,9 @@
 """The test-generation chain end to end on a JavaScript repository, under jest and under vitest:
 `smith:tests` on an issue whose fix has landed → Writer → gates 1-5 in the sandbox (jest: listed,
 green, random order, mutants through the jest driver; vitest: `vitest list --filesOnly`, JUnit
-reporter, `--sequence.shuffle`, one command per mutant; smells) → Reviewer → a change request
-with the tagged test file. Real git, real sandboxed runners, fake forge, scripted model. The
+reporter, `--sequence.shuffle`, one command per mutant; each test earning its place against the
+existing test file, restored from the base after the new file deletes it; smells) → Reviewer →
+a change request with the tagged test file and the test that earned its place. Real git, real sandboxed runners, fake forge, scripted model. The
 vitest repository uses vitest's globals (`--globals`), so its tests need no `node_modules` of
 their own. Each runner skips when it is missing (CI installs both into
 ~/.cache/smith/js-tools)."""
@@ -50,6 +51,8 @@ describe('formatPrice', () => {
 });
 """
 GOOD = """const { formatPrice } = require('./prices');
+// hostile: deletes the existing test when it runs, which must not switch "earns its place" off
+require('fs').rmSync(require('path').join(__dirname, 'prices.test.js'), { force: true });
 
 describe('formatPrice', () => {
   test('refuses a negative price', () => {
@@ -137,10 +140,21 @@ async def test_a_js_test_file_goes_through_the_gates_and_becomes_a_change_reques
     feedback = first_user_text(e2e.model.requests_for("submit_written_test_file")[-1])
     assert "REJECT: gate 4" in feedback
     assert "prices.js:4: `/` → `*` survived" in feedback
-    # The kept file is tagged, sits next to its module and holds the four tests.
+    # Each test must earn its place against the existing prices.test.js (restored from the
+    # base commit after the new file deleted it): `whole amounts` duplicates it and the others
+    # kill only what it kills, so they are cut; `zero is free` alone kills `<` → `<=`.
+    report = tries[-1].artifact
+    assert report["dropped"] == {"formatPrice whole amounts": "earns_nothing",
+                                 "formatPrice cents keep both digits": "earns_nothing",
+                                 "formatPrice refuses a negative price": "earns_nothing"}
+    assert report["tests"] == ["formatPrice zero is free"]
+    assert "kills `prices.js:3 < → <=`" in report["earned"]["formatPrice zero is free"]
+    # The kept file is tagged, sits next to its module and holds the test that earned.
     content = branch_file(e2e.bare, run.branch, path)
     assert content.startswith(f"/**\n * @generated-by smith for issue #{n}")
-    assert "cents keep both digits" in content
+    assert "zero is free" in content and "whole amounts" not in content
+    assert branch_file(e2e.bare, run.branch, "prices.test.js") == EXISTING
     [change] = e2e.change_requests()
     assert path in change.body and "100% of 7" in change.body and "ACCEPT" in change.body
+    assert f"`{path}::formatPrice zero is free`: kills `prices.js:3 < → <=`" in change.body
     assert not e2e.model.problems

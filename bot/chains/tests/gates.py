@@ -254,8 +254,8 @@ async def run_gates(
             outcome.failed_gate = "mutation"
             outcome.feedback = mutation.feedback(THRESHOLDS[kind])
             return outcome
-        if baseline is not None and not _earns_its_place(outcome, await baseline(functions),
-                                                         checkout, test_file):
+        if baseline is not None and not earns_its_place(outcome, await baseline(functions),
+                                                        checkout, test_file, drop_tests):
             return outcome
     # 5 smells
     if upto >= 5:
@@ -271,12 +271,14 @@ async def run_gates(
     return outcome
 
 
-def _earns_its_place(outcome: GatePass, baseline: Baseline, checkout: Path,
-                     test_file: str) -> bool:
-    """Gate 4's second half: the tests that earn nothing against `baseline` are cut out;
+def earns_its_place(outcome: GatePass, baseline: Baseline, checkout: Path, test_file: str,
+                    drop: Callable[[str, list[str]], str],
+                    named: Callable[[str], str] = earning.named_in_file) -> bool:
+    """Gate 4's second half: the tests that earn nothing against `baseline` are cut out of
+    the file (`drop(source, names)`: Python's `ast` spans or JavaScript's tree-sitter ones);
     False (the gate failed) when no test of the file earns anything."""
     assert outcome.mutation is not None
-    earned = earning.evaluate(outcome.tests, outcome.mutation, baseline)
+    earned = earning.evaluate(outcome.tests, outcome.mutation, baseline, named)
     outcome.earnings = earned
     if earned.nothing_earned:
         outcome.failed_gate = "earns"
@@ -285,7 +287,6 @@ def _earns_its_place(outcome: GatePass, baseline: Baseline, checkout: Path,
         return False
     if earned.unearned:
         source = read_beneath(checkout, test_file).decode(errors="replace")
-        write_beneath(checkout, test_file, drop_tests(source, earned.unearned).encode())
-        outcome.tests = [t for t in outcome.tests
-                         if earning.named_in_file(t) not in earned.unearned]
+        write_beneath(checkout, test_file, drop(source, earned.unearned).encode())
+        outcome.tests = [t for t in outcome.tests if named(t) not in earned.unearned]
     return True

@@ -429,17 +429,17 @@ def _usage(ctx: RunContext) -> tuple[int, float]:
 async def _gates(ctx: RunContext, file: str, target: TestTarget, written: WrittenTestFile,
                  settings: GateSettings, upto: int, seed: int) -> GatePass:
     functions = written.functions or target.functions
+    generated = {file, *(stored["report"]["file"] for stored in _files(ctx).values())}
+
+    async def existing(names: Sequence[str]) -> Baseline:
+        return await baseline_for(ctx, target.path, names, max_mutants=settings.max_mutants,
+                                  exclude=generated, step=LOOP)
+
     if is_js(file):
         result = await run_js_gates(ctx.sandbox, ctx.workspace.path, ctx.repo_config,
                                     test_file=file, target=target.path, functions=functions,
-                                    settings=settings, upto=upto, seed=seed)
+                                    settings=settings, upto=upto, seed=seed, baseline=existing)
     else:
-        generated = {file, *(stored["report"]["file"] for stored in _files(ctx).values())}
-
-        async def existing(names: Sequence[str]) -> Baseline:
-            return await baseline_for(ctx, target.path, names, max_mutants=settings.max_mutants,
-                                      exclude=generated, step=LOOP)
-
         result = await run_gates(ctx.sandbox, ctx.workspace.path, ctx.repo_config,
                                  test_file=file, target=target.path, functions=functions,
                                  settings=settings, upto=upto, seed=seed, baseline=existing)
@@ -536,8 +536,7 @@ def _earned(passed: GatePass, tests: list[str], file: str) -> tuple[dict[str, li
     nothing per test (no existing test, not checked)."""
     earned = passed.earnings
     if earned is None:
-        return {}, ("not checked: Python only" if is_js(file) else
-                    "not checked: mutation testing is off")
+        return {}, "not checked: mutation testing is off"
     return {t: earned.per_test.get(t, []) for t in tests}, earned.trivially
 
 
