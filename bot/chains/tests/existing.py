@@ -22,6 +22,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from bot.chains.tests.earning import Baseline, mutant_label
+from bot.chains.tests.js_config import runner_patterns
 from bot.chains.tests.js_mutation import js_mutants_of, run_js_mutation
 from bot.chains.tests.js_tests import module_key
 from bot.chains.tests.jsast import is_js
@@ -139,8 +140,14 @@ async def _chosen(ctx: RunContext, module: str, exclude: Collection[str]) -> Bas
     graph, else the suite's files whose tests run its code."""
     is_test = globs_matcher(ctx.repo_config.test_globs)
     if is_js(module):
+        patterns = runner_patterns(ctx.workspace.path, ctx.repo_config)
+
+        def collected(path: str) -> bool:  # a test by the runner's config, or by its name
+            verdict = patterns.runs(path) if patterns is not None else None
+            return verdict if verdict is not None else is_test(path) and is_test_file_name(path)
+
         return Baseline(module=module, found_by="imports",
-                        tests=await _js_importers(ctx.workspace, module, is_test, exclude))
+                        tests=await _js_importers(ctx.workspace, module, collected, exclude))
     graph = await full_code_graph(ctx.code_graph)
     if graph is not None:
         on_base = set(await base_files(ctx.workspace))
@@ -155,15 +162,15 @@ async def _chosen(ctx: RunContext, module: str, exclude: Collection[str]) -> Bas
 
 async def _js_importers(checkout: Checkout, module: str, is_test: Callable[[str], bool],
                         exclude: Collection[str]) -> list[str]:
-    """The JavaScript and TypeScript test files of the base commit that import or require
-    `module` (a relative specifier naming it, with or without its suffix, or its folder's
-    `index`), as the base commit has them; at most QUALITY's 40."""
+    """The JavaScript and TypeScript test files of the base commit (those `is_test` takes)
+    that import or require `module` (a relative specifier naming it, with or without its
+    suffix, or its folder's `index`), as the base commit has them; at most QUALITY's 40."""
     wanted = {str(PurePosixPath(module).with_suffix(""))}
     if PurePosixPath(module).stem == "index":
         wanted.add(str(PurePosixPath(module).parent))
     found = []
-    candidates = [path for path in await base_test_files(checkout, is_test)
-                  if is_js(path) and is_test_file_name(path) and path not in exclude]
+    candidates = [path for path in await base_files(checkout)
+                  if is_js(path) and is_test(path) and path not in exclude]
     for path in candidates[:MAX_SCANNED]:
         entry = await checkout.read_base_entry(path)
         if entry is None or entry[0] not in (0o100644, 0o100755) or len(entry[1]) > 1 << 20:

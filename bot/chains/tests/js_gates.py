@@ -25,6 +25,7 @@ from bot.chains.tests.gates import (
     earns_its_place,
     is_integration,
 )
+from bot.chains.tests.js_config import runner_patterns
 from bot.chains.tests.js_mutation import js_name, run_js_mutation
 from bot.chains.tests.js_smells import analyse_js_source
 from bot.chains.tests.js_tautology import js_subject
@@ -66,10 +67,16 @@ def _outcomes(result: TestRunResult) -> dict[str, TestOutcome]:
 
 async def listed(sandbox: Sandbox, checkout: Path, config: RepoConfig, test_file: str,
                  timeout: float) -> tuple[bool, str]:
-    """Gate 1's first half: does the runner pick the file up at all?"""
+    """Gate 1's first half: does the runner pick the file up at all? Its configuration, read
+    without running it (`js_config.py`), must collect the file, and then its own listing in
+    the sandbox must name it."""
     runner = runner_of(config)
     if runner is None:
         return True, ""
+    patterns = runner_patterns(checkout, config)
+    if patterns is not None and patterns.runs(test_file) is False:
+        return False, (f"{runner} would never run {test_file}: it matches none of "
+                       f"{patterns.describe()}")
     command = render_command(list_command(config, runner), tests=[test_file],
                              junit=Path("/dev/null"))
     env, prepend = repo_env(config, checkout)
