@@ -158,3 +158,55 @@ async def test_a_js_test_file_goes_through_the_gates_and_becomes_a_change_reques
     assert path in change.body and "100% of 7" in change.body and "ACCEPT" in change.body
     assert f"`{path}::formatPrice zero is free`: kills `prices.js:3 < → <=`" in change.body
     assert not e2e.model.problems
+
+
+CENTS = """function cents(amount) {
+  if (amount < 0) throw new RangeError('negative amount');
+  return Math.round(amount * 100);
+}
+
+module.exports = { cents };
+"""
+CENTS_TESTS = """const { cents } = require('./cents.cjs');
+
+test('one unit is a hundred cents', () => {
+  expect(cents(1)).toBe(100);
+});
+
+test('zero is zero', () => {
+  expect(cents(0)).toBe(0);
+});
+
+test('refuses a negative amount', () => {
+  expect(() => cents(-1)).toThrow(RangeError);
+});
+"""
+
+
+@pytest.mark.skipif(jsproject.missing() is not None, reason=str(jsproject.missing()))
+async def test_a_cjs_test_is_named_and_collected_as_the_jest_config_says(e2e: E2E):
+    """jest's `testMatch` (package.json) collects `.cjs` tests only, outside jest's default
+    patterns and the default test globs: the file is named so the config collects it, the
+    Writer may write it, and gate 1 lists it."""
+    n = e2e.issue
+    path = f"cents.smith_issue{n}.test.cjs"
+    push_files(e2e.bare, {"package.json": json.dumps({"name": "shop", "version": "1.0.0",
+                                                      "jest": {"testMatch": ["**/*.test.cjs"]}}),
+                          ".smith.yml": smith_yml("jest"),
+                          "cents.cjs": CENTS.replace("100", "10")}, message="Cents")
+    push_files(e2e.bare, {"cents.cjs": CENTS}, message=f"A hundred cents (#{n})")
+    e2e.model.script("submit_written_test_file", Turn.tool("write_file", path=path,
+                                                           content=CENTS_TESTS),
+                     Turn.submit("submit_written_test_file",
+                                 {"file": path, "functions": ["cents"], "scenarios": SCENARIOS}))
+    e2e.model.script("submit_test_review", Turn.submit("submit_test_review", review()))
+    await e2e.fake.label_issue(e2e.repo_name, n, "smith:tests", actor="maintainer")
+    await e2e.drain()
+
+    [run] = await e2e.runs()
+    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
+    [attempt] = [s for s in await e2e.steps(run.id) if s.item == "cents.cjs"]
+    assert attempt.status == "passed"
+    assert "one unit is a hundred cents" in branch_file(e2e.bare, run.branch, path)
+    [change] = e2e.change_requests()
+    assert path in change.body
