@@ -10,7 +10,10 @@ their own. Each runner skips when it is missing (CI installs both into
 
 from __future__ import annotations
 
+import asyncio
 import json
+import re
+import sys
 from typing import Any
 
 import pytest
@@ -18,7 +21,8 @@ import pytest
 from tests.e2e.buggy_repo import branch_file, push_files
 from tests.e2e.conftest import E2E
 from tests.e2e.script import first_user_text
-from tests.fakes.model import Turn
+from tests.e2e.test_tests_command import ROOT, _env, _git
+from tests.fakes.model import FakeModelServer, Turn
 from tests.testgen import jsproject
 
 pytestmark = [
@@ -210,3 +214,74 @@ async def test_a_cjs_test_is_named_and_collected_as_the_jest_config_says(e2e: E2
     assert "one unit is a hundred cents" in branch_file(e2e.bare, run.branch, path)
     [change] = e2e.change_requests()
     assert path in change.body
+
+
+PRICING_JS = """function discount(total, member) {
+  if (member && total >= 100) return total - 10;
+  return total;
+}
+
+module.exports = { discount };
+"""
+PRICING_JS_TEST = """const { discount } = require('./calc');
+
+test('members get ten off from one hundred', () => {
+  expect(discount(100, true)).toBe(90);
+});
+
+test('just below one hundred pays full', () => {
+  expect(discount(99, true)).toBe(99);
+});
+
+test('non members pay full', () => {
+  expect(discount(150, false)).toBe(150);
+});
+"""
+
+
+@pytest.mark.skipif(jsproject.vitest_missing() is not None or not (
+    jsproject.JS_TOOLS / "node_modules" / "@vitest" / "coverage-v8").exists(),
+    reason="vitest 3 and @vitest/coverage-v8 are needed (scripts/test-tools.sh)")
+async def test_a_vitest_coverage_campaign_measures_the_suite_for_real(tmp_path, database_url):
+    """`smith tests --coverage` on a vitest repository: the suite runs under
+    `@vitest/coverage-v8` in the sandbox before the Writer and after, and the report shows
+    the branch coverage the kept file added."""
+    repo = tmp_path / "project"
+    (repo / "pricing").mkdir(parents=True)
+    (repo / "docs").mkdir()
+    (repo / "package.json").write_text('{"name": "shop", "version": "1.0.0"}\n')
+    (repo / ".smith.yml").write_text(smith_yml("vitest"))
+    (repo / "pricing" / "calc.js").write_text(PRICING_JS)
+    (repo / "smoke.test.js").write_text("test('smoke', () => { expect(1).toBe(1); });\n")
+    (repo / "docs" / "pricing.md").write_text("# Pricing\n\nMembers get 10 off from 100.\n")
+    _git(repo, "init", "-q", "-b", "main")
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-q", "-m", "pricing and its docs")
+    file = "pricing/calc.smith_coverage.test.js"
+    scenarios = [{"test": "members get ten off from one hundred", "kind": "happy_path",
+                  "behaviour": "members pay 10 less from 100"}]
+    async with FakeModelServer() as model:
+        model.script("submit_written_test_file",
+                     Turn.tool("write_file", path=file, content=PRICING_JS_TEST),
+                     Turn.submit("submit_written_test_file", {
+                         "file": file, "functions": ["discount"], "scenarios": scenarios}))
+        model.script("submit_test_review", Turn.submit("submit_test_review", {
+            "tests": [{"test": s["test"], "verdict": "OK", "confidence": "HIGH"}
+                      for s in scenarios],
+            "verdict": "ACCEPT", "summary": "Pins the documented discount.",
+            "missing_scenarios": []}))
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot.cli", "tests", "--repo", str(repo), "--coverage",
+            env={**_env(tmp_path, SMITH_DATABASE_URL=database_url,
+                        ANTHROPIC_API_KEY="test-key", ANTHROPIC_BASE_URL=model.base_url),
+                 "SMITH_SANDBOX_PATH": f"{jsproject.JS_BIN}:/usr/local/bin:/usr/bin:/bin"},
+            cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        output, _ = await asyncio.wait_for(process.communicate(), timeout=300)
+    text = output.decode()
+    assert process.returncode == 0, text
+    [report] = (tmp_path / "data" / "reports").glob("run-*.md")
+    body = report.read_text()
+    assert f"`{file}` (for `pricing/calc.js`)" in body
+    before, after = (float(x.rstrip("%")) for x in re.findall(
+        r"(\d+\.\d)% (?:before|after)", body))
+    assert before == 0.0 and after == 100.0, body
