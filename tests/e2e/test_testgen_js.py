@@ -10,10 +10,7 @@ their own. Each runner skips when it is missing (CI installs both into
 
 from __future__ import annotations
 
-import asyncio
 import json
-import re
-import sys
 from typing import Any
 
 import pytest
@@ -21,9 +18,10 @@ import pytest
 from tests.e2e.buggy_repo import branch_file, push_files
 from tests.e2e.conftest import E2E
 from tests.e2e.script import first_user_text
-from tests.e2e.test_tests_command import ROOT, _env, _git
+from tests.e2e.test_tests_command import _git, coverage_campaign
 from tests.fakes.model import FakeModelServer, Turn
 from tests.testgen import jsproject
+from tests.testgen.test_js_mutation import STRONG
 
 pytestmark = [
     pytest.mark.e2e,
@@ -223,20 +221,7 @@ PRICING_JS = """function discount(total, member) {
 
 module.exports = { discount };
 """
-PRICING_JS_TEST = """const { discount } = require('./calc');
-
-test('members get ten off from one hundred', () => {
-  expect(discount(100, true)).toBe(90);
-});
-
-test('just below one hundred pays full', () => {
-  expect(discount(99, true)).toBe(99);
-});
-
-test('non members pay full', () => {
-  expect(discount(150, false)).toBe(150);
-});
-"""
+PRICING_JS_TEST = STRONG.replace("./prices", "./calc")
 
 
 @pytest.mark.skipif(jsproject.vitest_missing() is not None or not (
@@ -270,18 +255,8 @@ async def test_a_vitest_coverage_campaign_measures_the_suite_for_real(tmp_path, 
                       for s in scenarios],
             "verdict": "ACCEPT", "summary": "Pins the documented discount.",
             "missing_scenarios": []}))
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot.cli", "tests", "--repo", str(repo), "--coverage",
-            env={**_env(tmp_path, SMITH_DATABASE_URL=database_url,
-                        ANTHROPIC_API_KEY="test-key", ANTHROPIC_BASE_URL=model.base_url),
-                 "SMITH_SANDBOX_PATH": f"{jsproject.JS_BIN}:/usr/local/bin:/usr/bin:/bin"},
-            cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
-        output, _ = await asyncio.wait_for(process.communicate(), timeout=300)
-    text = output.decode()
-    assert process.returncode == 0, text
-    [report] = (tmp_path / "data" / "reports").glob("run-*.md")
-    body = report.read_text()
+        body, (before, after) = await coverage_campaign(
+            tmp_path, repo, database_url, model,
+            sandbox_path=f"{jsproject.JS_BIN}:/usr/local/bin:/usr/bin:/bin")
     assert f"`{file}` (for `pricing/calc.js`)" in body
-    before, after = (float(x.rstrip("%")) for x in re.findall(
-        r"(\d+\.\d)% (?:before|after)", body))
     assert before == 0.0 and after == 100.0, body
