@@ -1,6 +1,7 @@
 """The files a repository's jest or vitest collects, read from its config without running it:
 JSON read as JSON, JavaScript and TypeScript configs parsed with tree-sitter; the generated test
-named so the runner collects it; gate 1 refusing, with the patterns, a file it never would."""
+named so the runner collects it; gate 1 refusing, with the patterns, a file it never would;
+what "earns its place" can cut out of a JavaScript file."""
 
 from __future__ import annotations
 
@@ -8,9 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from bot.chains.tests.earning import Baseline
+from bot.chains.tests.gates import GatePass, earns_its_place
 from bot.chains.tests.js_config import glob_regex, runner_patterns
 from bot.chains.tests.js_gates import listed
+from bot.chains.tests.js_mutation import js_name
 from bot.chains.tests.js_tagging import js_test_file_for
+from bot.chains.tests.js_tests import drop_js_tests, js_test_names
+from bot.chains.tests.mutation import Kill, Mutant, MutationResult
 from bot.repo_config import RepoConfig, TestsConfig
 from bot.workspace.sandbox import Sandbox, SandboxSettings
 
@@ -100,3 +106,26 @@ async def test_gate_1_refuses_a_file_the_configured_runner_never_runs(tmp_path: 
     assert not ok
     assert why == ("jest would never run lib/a.smith_issue3.test.js: it matches none of jest's "
                    "testRegex ['/spec/.*\\\\.cjs$'] (package.json#jest)")
+
+
+def test_a_table_driven_test_earning_nothing_is_not_cut_row_by_row(tmp_path: Path) -> None:
+    """`test.each` rows are named by jest (`adds 1`), not in the file (`adds %i`): they cannot
+    be cut one by one, so they stay; a plain test that earns nothing goes."""
+    source = ("const { add } = require('./add');\n"
+              "test.each([1, 2])('adds %i', (n) => { expect(add(n, 0)).toBe(n); });\n"
+              "test('adds zero', () => { expect(add(0, 0)).toBe(0); });\n"
+              "test('adds two', () => { expect(add(2, 2)).toBe(4); });\n")
+    (tmp_path / "add.test.js").write_text(source)
+    mutant = Mutant(path="add.js", line=1, operator="arithmetic", original="+", mutated="-")
+    outcome = GatePass(passed=False, tests=["adds 1", "adds 2", "adds zero", "adds two"],
+                       mutation=MutationResult(score=1.0, mutants=1, killed=1,
+                                               kills=[Kill(mutant=mutant, by=["adds two"])]))
+    baseline = Baseline(module="add.js", tests=["add.old.test.js"], measured=True,
+                        survived={mutant.key: "add.js:1 + → -"})
+    assert earns_its_place(outcome, baseline, tmp_path, "add.test.js",
+                           lambda text, names: drop_js_tests(text, names, "add.test.js"),
+                           js_name, lambda text: set(js_test_names(text, "add.test.js")))
+    assert outcome.earnings is not None and outcome.earnings.unearned == ["adds zero"]
+    kept = (tmp_path / "add.test.js").read_text()
+    assert "adds %i" in kept and "adds two" in kept and "adds zero" not in kept
+    assert outcome.tests == ["adds 1", "adds 2", "adds two"]

@@ -172,7 +172,8 @@ async def run_js_gates(
             return outcome
         if baseline is not None and not earns_its_place(
                 outcome, await baseline(functions), checkout, test_file,
-                lambda source, names: drop_js_tests(source, names, test_file), js_name):
+                lambda source, names: drop_js_tests(source, names, test_file), js_name,
+                lambda source: {js_name(name) for name in js_test_names(source, test_file)}):
             return outcome
     # 5 smells
     if upto >= 5:
