@@ -116,15 +116,18 @@ def test_jest_outcomes_are_judged_alike() -> None:
 
 def test_jest_kills_name_their_tests_and_a_test_red_at_base_kills_nothing() -> None:
     """The batch names the tests that failed (jest's `fullName`); given the reference run's
-    green tests (JUnit ids, vitest's `>` titles too), only those count as killers."""
+    tests (JUnit ids, vitest's `>` titles too), one it knew as red is no killer."""
     outcome = JestOutcome(status="failed", tests=3, passed=1,
                           failed=["price zero is free", "price always red"])
     passing = {"prices.test.js::price > zero is free", "prices.test.js::price whole"}
-    verdict = judge_jest(outcome, passing)
+    known = {*passing, "prices.test.js::price always red"}
+    verdict = judge_jest(outcome, passing, known)
     assert (verdict.kind, verdict.by) == ("killed", ["price zero is free"])
     red_only = JestOutcome(status="failed", tests=2, passed=1, failed=["price always red"])
-    assert judge_jest(red_only, passing).kind == "survived"
+    assert judge_jest(red_only, passing, known).kind == "survived"
     assert judge_jest(red_only).by == ["price always red"]
+    # named otherwise by the report (a custom title template): still a kill
+    assert judge_jest(red_only, {"x::other"}, {"x::other"}).by == ["price always red"]
 
 
 def test_the_score_counts_judged_mutants_and_no_evidence_is_no_credit() -> None:

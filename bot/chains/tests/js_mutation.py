@@ -239,18 +239,21 @@ def js_name(test_id: str) -> str:
     return " ".join(name.replace(" > ", " ").split())
 
 
-def judge_jest(outcome: JestOutcome, passing: Collection[str] | None = None) -> Verdict:
-    """A mutant's run in jest's batch: killed when a test failed on it (by the tests the
-    driver names, and, given `passing`, the names green on the original, only by those); a
-    file that did not load, jest failing, or the watchdog's timeout judge nothing."""
+def judge_jest(outcome: JestOutcome, passing: Collection[str] | None = None,
+               known: Collection[str] | None = None) -> Verdict:
+    """A mutant's run in jest's batch: killed when a test failed on it, by the tests the
+    driver names; given the reference run's green tests (`passing`) and all its tests
+    (`known`), a test it knew as red is no killer (one it does not know by that name, as
+    under a custom JUnit title template, still is). A file that did not load, jest failing,
+    or the watchdog's timeout judge nothing."""
     if outcome.status == "passed":
         return Verdict("survived") if outcome.tests else Verdict("unjudged",
                                                                  reason="no test ran")
     if outcome.status == "failed" and 0 < outcome.tests and outcome.passed < outcome.tests:
         by = [js_name(name) for name in outcome.failed]
-        if passing is not None and by:
-            green = {js_name(name) for name in passing}
-            by = [name for name in by if name in green]
+        if passing is not None and known is not None and by:
+            green, seen = {js_name(n) for n in passing}, {js_name(n) for n in known}
+            by = [name for name in by if name in green or name not in seen]
             if not by:
                 return Verdict("survived")  # only tests already red on the original failed
         return Verdict("killed", by=by)
@@ -285,9 +288,11 @@ async def run_js_mutation(
     base_mtime = int(stat.st_mtime) if stat is not None else int(time.time())
     base = await js_reference_run(sandbox, checkout, config, tests=tests, timeout=timeout) \
         if reference else None
+    known: set[str] | None = None
     if base is not None:
-        passed = [case.test_id for case in base.cases if case.outcome is TestOutcome.PASSED] \
-            if base.status is RunStatus.COMPLETED else []
+        completed = base.cases if base.status is RunStatus.COMPLETED else []
+        passed = [case.test_id for case in completed if case.outcome is TestOutcome.PASSED]
+        known = {case.test_id for case in completed}
     passing = set(passed) if passed is not None else None
     verdicts: list[Verdict] = []
     try:
@@ -303,7 +308,7 @@ async def run_js_mutation(
                                              [jobs[index] for index in erred], timeout=timeout)
                 for index, outcome in zip(erred, again or [], strict=False):
                     batch[index] = outcome
-            verdicts = [judge_jest(outcome, passing) for outcome in batch]
+            verdicts = [judge_jest(outcome, passing, known) for outcome in batch]
         else:  # not plain jest: one command per mutant
             for number, (_, text_) in enumerate(made, 1):
                 write_beneath(checkout, module, text_.encode(), mode=mode)
