@@ -67,8 +67,7 @@ async def test_a_test_that_flips_is_cut_out_with_its_describe(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize(("test", "name", "gate", "says"), [
-    (STABLE, "tests/gen.js", "collect", "vitest would never run tests/gen.js: it matches none of "
-     "vitest's include"),
+    (STABLE, "tests/gen.js", "collect", "would never run tests/gen.js"),
     (MISSING, "tests/gen.test.js", "collect", "missing"),
     (STABLE.replace("toBe(4)", "toBe(5)"), "tests/gen.test.js", "green", "expected 4 to be 5"),
 ])
