@@ -43,8 +43,9 @@ if have npm; then
   tools="$HOME/.cache/smith/js-tools"
   npm install --silent --no-audit --no-fund --prefix "$tools" jest@29 jest-junit@16 \
     >/dev/null 2>&1 || echo "warning: jest could not be installed; the JavaScript runner tests will skip"
-  # vitest 3: the last major that runs on Node 20 (vitest 4+ needs Node 22.12).
-  npm install --silent --no-audit --no-fund --prefix "$tools" vitest@3 \
+  # vitest 3: the last major that runs on Node 20 (vitest 4+ needs Node 22.12); its v8
+  # coverage provider (same version) for the vitest coverage campaign tests.
+  npm install --silent --no-audit --no-fund --prefix "$tools" vitest@3 @vitest/coverage-v8@3 \
     >/dev/null 2>&1 || echo "warning: vitest could not be installed; the vitest gate tests will skip"
 fi
 exit 0

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from bot.repo_config import RepoConfig
 from bot.workspace.pytest_batch import plain_words
@@ -77,8 +77,12 @@ watchdog.unref();
       const { results } = await runCLI(argv, [process.cwd()]);
       const failed = results.numFailedTests + results.numFailedTestSuites
         + results.numRuntimeErrorTestSuites;
+      const names = [];  // the tests that failed, as jest names them (describe titles, title)
+      for (const file of results.testResults || [])
+        for (const test of file.testResults || [])
+          if (test.status === 'failed' && names.length < 100) names.push(String(test.fullName).slice(0, 200));
       result = { status: failed ? 'failed' : 'passed', tests: results.numTotalTests,
-                 passed: results.numPassedTests };
+                 passed: results.numPassedTests, failed: names };
     } catch (error) {
       result = { status: 'error', message: String(error).slice(0, 300) };
     }
@@ -108,6 +112,8 @@ class JestOutcome(BaseModel):
     tests: int = 0
     passed: int = 0
     message: str = ""
+    failed: list[str] = Field(default_factory=list, max_length=100)
+    """The tests that failed (jest's `fullName`: describe titles and the title)."""
 
     @property
     def all_passed(self) -> bool:
@@ -200,7 +206,7 @@ async def run_jest_batch(
 
 def _read(folder: Path, index: int) -> JestOutcome | None:
     try:
-        raw = read_beneath(folder, f"{index}.json", max_bytes=4096, single_link=True)
+        raw = read_beneath(folder, f"{index}.json", max_bytes=64 << 10, single_link=True)
         return JestOutcome.model_validate_json(raw)
     except (OSError, ValueError):
         return None

@@ -203,18 +203,26 @@ async def test_a_coverage_campaign_tests_fresh_packages_and_lists_stale_docs_as_
                        "confidence": "HIGH"}],
             "verdict": "ACCEPT", "summary": "Pins the documented discount.",
             "missing_scenarios": []}))
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot.cli", "tests", "--repo", str(repo), "--coverage",
-            env=_env(tmp_path, SMITH_DATABASE_URL=database_url, ANTHROPIC_API_KEY="test-key",
-                     ANTHROPIC_BASE_URL=model.base_url),
-            cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
-        output, _ = await asyncio.wait_for(process.communicate(), timeout=300)
-    text = output.decode()
-    assert process.returncode == 0, text
-    [report] = (tmp_path / "data" / "reports").glob("run-*.md")
-    body = report.read_text()
+        body, (before, after) = await coverage_campaign(tmp_path, repo, database_url, model)
     assert f"`{file}` (for `pricing/calc.py`)" in body
     assert "- legacy: documentation last changed" in body
+    assert after > before
+
+
+async def coverage_campaign(tmp_path: Path, repo: Path, database_url: str,
+                            model: FakeModelServer, sandbox_path: str = TOOLCHAIN,
+                            ) -> tuple[str, tuple[float, float]]:
+    """`smith tests --repo REPO --coverage` as a user runs it: the report, and the suite's
+    branch coverage before and after (percent)."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.cli", "tests", "--repo", str(repo), "--coverage",
+        env={**_env(tmp_path, SMITH_DATABASE_URL=database_url, ANTHROPIC_API_KEY="test-key",
+                    ANTHROPIC_BASE_URL=model.base_url), "SMITH_SANDBOX_PATH": sandbox_path},
+        cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    output, _ = await asyncio.wait_for(process.communicate(), timeout=300)
+    assert process.returncode == 0, output.decode()
+    [report] = (tmp_path / "data" / "reports").glob("run-*.md")
+    body = report.read_text()
     before, after = (float(x.rstrip("%")) for x in re.findall(
         r"(\d+\.\d)% (?:before|after)", body))
-    assert after > before
+    return body, (before, after)

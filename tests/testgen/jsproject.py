@@ -72,6 +72,15 @@ def needs_vitest() -> None:
         pytest.skip(reason)
 
 
+def needs_vitest_coverage() -> None:
+    """Skip unless vitest and its v8 coverage provider are installed
+    (`npm install --prefix <tools> vitest@3 @vitest/coverage-v8@3`)."""
+    needs_vitest()
+    if not (JS_TOOLS / "node_modules" / "@vitest" / "coverage-v8").exists():
+        pytest.skip(f"@vitest/coverage-v8 missing: npm install --prefix {JS_TOOLS} "
+                    f"@vitest/coverage-v8@3")
+
+
 def vitest_config() -> RepoConfig:
     """A vitest repository's command: its JUnit reporter writes the report Smith reads."""
     return RepoConfig(language="javascript", tests=TestsConfig(command=VITEST_COMMAND))

@@ -114,6 +114,22 @@ def test_jest_outcomes_are_judged_alike() -> None:
         assert judge_jest(outcome).kind == "unjudged", outcome
 
 
+def test_jest_kills_name_their_tests_and_a_test_red_at_base_kills_nothing() -> None:
+    """The batch names the tests that failed (jest's `fullName`); given the reference run's
+    tests (JUnit ids, vitest's `>` titles too), one it knew as red is no killer."""
+    outcome = JestOutcome(status="failed", tests=3, passed=1,
+                          failed=["price zero is free", "price always red"])
+    passing = {"prices.test.js::price > zero is free", "prices.test.js::price whole"}
+    known = {*passing, "prices.test.js::price always red"}
+    verdict = judge_jest(outcome, passing, known)
+    assert (verdict.kind, verdict.by) == ("killed", ["price zero is free"])
+    red_only = JestOutcome(status="failed", tests=2, passed=1, failed=["price always red"])
+    assert judge_jest(red_only, passing, known).kind == "survived"
+    assert judge_jest(red_only).by == ["price always red"]
+    # named otherwise by the report (a custom title template): still a kill
+    assert judge_jest(red_only, {"x::other"}, {"x::other"}).by == ["price always red"]
+
+
 def test_the_score_counts_judged_mutants_and_no_evidence_is_no_credit() -> None:
     assert score_of(1, 3, 4) == 0.25
     assert score_of(0, 0, 3) == 0.0

@@ -1,14 +1,18 @@
-"""Gates 1-4 on vitest files of a small real ES-module project, every run in the sandbox."""
+"""Gates 1-4 on vitest files of small real ES-module and TypeScript projects, every run in the
+sandbox."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
+from bot.chains.tests.earning import Baseline
+from bot.chains.tests.existing import measure
 from bot.chains.tests.gates import GateSettings
 from bot.chains.tests.js_gates import run_js_gates
-from bot.repo_config import RepoConfig
+from bot.repo_config import RepoConfig, TestsConfig
 from tests.sandboxed import SANDBOX
 from tests.testgen import jsproject
 
@@ -63,7 +67,7 @@ async def test_a_test_that_flips_is_cut_out_with_its_describe(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize(("test", "name", "gate", "says"), [
-    (STABLE, "tests/gen.js", "collect", "vitest does not collect tests/gen.js"),
+    (STABLE, "tests/gen.js", "collect", "would never run tests/gen.js"),
     (MISSING, "tests/gen.test.js", "collect", "missing"),
     (STABLE.replace("toBe(4)", "toBe(5)"), "tests/gen.test.js", "green", "expected 4 to be 5"),
 ])
@@ -100,3 +104,46 @@ async def test_the_repositorys_own_node_modules_run_without_the_tools_on_path(
     assert result.failed_gate is None and result.runs == 3 and result.tests == ["doubles a number"]
     assert result.mutation is not None and result.mutation.mutants == 3
     assert result.passed
+
+
+CART = ("export function total(items: number[], member: boolean): number {\n"
+        "  const sum = items.reduce((a, b) => a + b, 0);\n"
+        "  if (member && sum >= 100) return sum - 10;\n  return sum;\n}\n")
+CART_EXISTING = ("import { total } from './cart';\n"
+                 "test('sums', () => { expect(total([1, 2], false)).toBe(3); });\n")
+CART_NEW = """import { total } from './cart';
+describe('total', () => {
+  test('sums again', () => { expect(total([1, 2], false)).toBe(3); });
+  test('members get ten off from one hundred', () => { expect(total([100], true)).toBe(90); });
+});
+"""
+
+
+async def test_a_typescript_test_earns_its_place_against_the_existing_one(
+        tmp_path: Path) -> None:
+    """Gate 4's second half in TypeScript under vitest: the existing test runs on the
+    original and each mutant; the new test repeating it is cut out, the one killing what it
+    lets survive stays, with what it kills."""
+    jsproject.needs_vitest()
+    root = jsproject.write(tmp_path / "checkout", {
+        "package.json": '{"name": "shop", "version": "1.0.0"}\n', "src/cart.ts": CART,
+        "src/cart.test.ts": CART_EXISTING, "src/cart.smith_issue1.test.ts": CART_NEW})
+    config = RepoConfig(language="typescript", tests=TestsConfig(
+        command=jsproject.VITEST_COMMAND.replace("vitest run", "vitest run --globals")))
+
+    async def baseline(functions: Sequence[str]) -> Baseline:
+        existing = Baseline(module="src/cart.ts", tests=["src/cart.test.ts"])
+        await measure(jsproject.sandbox(), root, config, existing, functions, max_mutants=30,
+                      timeout=60)
+        return existing
+
+    result = await run_js_gates(jsproject.sandbox(), root, config,
+                                test_file="src/cart.smith_issue1.test.ts", target="src/cart.ts",
+                                functions=["total"], settings=GateSettings(), upto=4,
+                                baseline=baseline)
+    assert result.passed, result.feedback
+    assert result.earnings is not None and result.earnings.unearned == ["total sums again"]
+    assert "kills `src/cart.ts:3 >= → >`" in \
+        result.earnings.per_test["total members get ten off from one hundred"]
+    kept = (root / "src/cart.smith_issue1.test.ts").read_text()
+    assert "sums again" not in kept and "ten off" in kept

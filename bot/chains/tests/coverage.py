@@ -4,9 +4,10 @@ The suite runs once under coverage.py (`--branch`) in the sandbox, before the Wr
 and once more when the campaign ends; never after every file. A package is a folder of Python
 sources; its docs are the files matching `testgen.docs` inside it or naming it in their path,
 and they are fresh when the last commit touching them is younger than
-`testgen.docs_fresh_days`. JavaScript suites are measured by their runner (jest or vitest,
-istanbul's `json-summary`). Packages with stale or no docs are not tested: they are listed as
-documentation debt (tests written from stale docs pin down yesterday's behaviour).
+`testgen.docs_fresh_days`. JavaScript suites are measured by their runner (jest: istanbul's
+`json-summary`; vitest: `@vitest/coverage-v8`, its map told through the driver's own channel,
+`bot/workspace/vitest_coverage.py`). Packages with stale or no docs are not tested: they are
+listed as documentation debt (tests written from stale docs pin down yesterday's behaviour).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from bot.workspace.js_runner import coverage_options, runner_of, with_options
 from bot.workspace.safe_fs import read_beneath
 from bot.workspace.sandbox import Sandbox
 from bot.workspace.testrun import render_command, repo_env
+from bot.workspace.vitest_coverage import VitestCoverageError, measure_vitest
 
 MAX_REPORT_BYTES = 32 << 20
 DAY = 86400
@@ -90,11 +92,16 @@ async def measure(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
 async def measure_js(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
                      timeout: float) -> dict[str, tuple[int, int]]:
     """The JavaScript suite under the runner's own coverage (jest `--coverage
-    --coverageReporters=json-summary`, vitest `--coverage.reporter=json-summary`), every
-    source file collected (untested ones at 0 %)."""
+    --coverageReporters=json-summary`; vitest with `@vitest/coverage-v8` through its driver,
+    `bot/workspace/vitest_coverage.py`), every source file collected (untested ones at 0 %)."""
     runner = runner_of(config)
     if runner is None:
         raise CoverageUnavailable("the test command runs neither jest nor vitest: no coverage")
+    if runner == "vitest":
+        try:
+            return await measure_vitest(sandbox, checkout, config, timeout=timeout)
+        except VitestCoverageError as exc:
+            raise CoverageUnavailable(str(exc)) from exc
     reports = Path(tempfile.mkdtemp(prefix="smith-coverage-", dir=checkout.parent))
     reports.chmod(0o777)
     try:

@@ -12,7 +12,7 @@ report says so and still lists what each one kills.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from pydantic import BaseModel, Field
 
@@ -83,15 +83,19 @@ def mutant_label(mutant: Mutant) -> str:
     return f"{mutant.path}:{mutant.line} {clean(mutant.original)} → {clean(mutant.mutated)}"
 
 
-def evaluate(tests: Iterable[str], mutation: MutationResult, baseline: Baseline) -> Earnings:
-    """Per test of the new file (`tests`: names or node ids), the survivors of the existing
-    tests it kills and the branches they never take that it takes."""
-    names = list(dict.fromkeys(named_in_file(t) for t in tests))
+def evaluate(tests: Iterable[str], mutation: MutationResult, baseline: Baseline,
+             named: Callable[[str], str] = named_in_file) -> Earnings:
+    """Per test of the new file (`tests`: names or node ids, `named` turns either into the
+    name the file gives it), the survivors of the existing tests it kills and the branches
+    they never take that it takes."""
+    names = list(dict.fromkeys(named(t) for t in tests))
     earned: dict[str, list[str]] = {name: [] for name in names}
     reaches = bool(baseline.tests)
 
     def credit(test_ids: Iterable[str], what: str) -> None:
-        for name in {named_in_file(t) for t in test_ids} & set(earned):
+        # killers named otherwise than the file's tests (a runner's own title template): the
+        # run as a whole noticed, so every test is credited
+        for name in ({named(t) for t in test_ids} & set(earned)) or earned:
             if what not in earned[name]:
                 earned[name].append(what)
 

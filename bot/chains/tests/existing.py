@@ -15,12 +15,17 @@ and one run per mutant, `run_mutation`); the suite costs one call more.
 
 from __future__ import annotations
 
+import re
 import stat
-from collections.abc import Collection, Sequence
-from pathlib import Path
+from collections.abc import Callable, Collection, Sequence
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from bot.chains.tests.earning import Baseline, mutant_label
+from bot.chains.tests.js_config import runner_patterns
+from bot.chains.tests.js_mutation import js_mutants_of, run_js_mutation
+from bot.chains.tests.js_tests import module_key
+from bot.chains.tests.jsast import is_js
 from bot.chains.tests.mutation import MutationResult, mutants_of, run_mutation
 from bot.chains.tests.state import TestsState
 from bot.engine.context import RunContext
@@ -40,6 +45,11 @@ from bot.workspace.pytest_batch import BatchRun, run_batch_arcs
 from bot.workspace.safe_fs import UnsafePath, lstat_beneath, read_beneath, write_beneath
 from bot.workspace.sandbox import Sandbox
 
+_JS_SPECIFIER = re.compile(
+    r"""(?:\brequire\s*\(\s*|\bimport\s*\(\s*|\bfrom\s+|^\s*import\s+)['"]([^'"\n]+)['"]""",
+    re.MULTILINE)
+MAX_SCANNED = 400
+"""JavaScript test files read for their imports, at most."""
 RUN_SECONDS = 60.0
 """Longest run of the existing tests, on the original or a mutant (or the module's test)."""
 TOOL = "measure_existing_tests"
@@ -81,14 +91,16 @@ async def measure(sandbox: Sandbox, checkout: Path, config: RepoConfig, baseline
         return None
     source = read_beneath(checkout, baseline.module, max_bytes=2 << 20).decode(
         "utf-8", errors="replace")
-    unknown = baseline.unknown(mutant.key for mutant, _ in
-                               mutants_of(source, baseline.module, functions, max_mutants)[0])
+    js = is_js(baseline.module)
+    made = (js_mutants_of if js else mutants_of)(source, baseline.module, functions,
+                                                 max_mutants)[0]
+    unknown = baseline.unknown(mutant.key for mutant, _ in made)
     if baseline.measured and not unknown:
         return None
-    result = await run_mutation(sandbox, checkout, config, module=baseline.module,
-                                tests=baseline.tests, functions=functions,
-                                max_mutants=max_mutants, timeout=timeout, reference=True,
-                                only=unknown)
+    result = await (run_js_mutation if js else run_mutation)(
+        sandbox, checkout, config, module=baseline.module, tests=baseline.tests,
+        functions=functions, max_mutants=max_mutants, timeout=timeout, reference=True,
+        only=unknown)
     _merge(baseline, result)
     return result.mutants
 
@@ -127,6 +139,15 @@ async def _chosen(ctx: RunContext, module: str, exclude: Collection[str]) -> Bas
     """The existing tests of `module` (files of the base commit): reaching it by the code
     graph, else the suite's files whose tests run its code."""
     is_test = globs_matcher(ctx.repo_config.test_globs)
+    if is_js(module):
+        patterns = runner_patterns(ctx.workspace.path, ctx.repo_config)
+
+        def collected(path: str) -> bool:  # a test by the runner's config, or by its name
+            verdict = patterns.runs(path) if patterns is not None else None
+            return verdict if verdict is not None else is_test(path) and is_test_file_name(path)
+
+        return Baseline(module=module, found_by="imports",
+                        tests=await _js_importers(ctx.workspace, module, collected, exclude))
     graph = await full_code_graph(ctx.code_graph)
     if graph is not None:
         on_base = set(await base_files(ctx.workspace))
@@ -137,6 +158,27 @@ async def _chosen(ctx: RunContext, module: str, exclude: Collection[str]) -> Bas
     suite = [path for path in await base_test_files(ctx.workspace, is_test)
              if path.endswith(".py") and is_test_file_name(path) and path not in exclude]
     return Baseline(module=module, tests=await _running(ctx, module, suite), found_by="suite")
+
+
+async def _js_importers(checkout: Checkout, module: str, is_test: Callable[[str], bool],
+                        exclude: Collection[str]) -> list[str]:
+    """The JavaScript and TypeScript test files of the base commit (those `is_test` takes)
+    that import or require `module` (a relative specifier naming it, with or without its
+    suffix, or its folder's `index`), as the base commit has them; at most QUALITY's 40."""
+    wanted = {str(PurePosixPath(module).with_suffix(""))}
+    if PurePosixPath(module).stem == "index":
+        wanted.add(str(PurePosixPath(module).parent))
+    found = []
+    candidates = [path for path in await base_files(checkout)
+                  if is_js(path) and is_test(path) and path not in exclude]
+    for path in candidates[:MAX_SCANNED]:
+        entry = await checkout.read_base_entry(path)
+        if entry is None or entry[0] not in (0o100644, 0o100755) or len(entry[1]) > 1 << 20:
+            continue
+        specs = _JS_SPECIFIER.findall(entry[1].decode("utf-8", errors="replace"))
+        if any(spec.startswith(".") and module_key(spec, path) in wanted for spec in specs):
+            found.append(path)
+    return found[:MAX_REACHING_FILES]
 
 
 async def _running(ctx: RunContext, module: str, suite: list[str]) -> list[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import re
 import shlex
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Literal
@@ -254,8 +254,8 @@ async def run_gates(
             outcome.failed_gate = "mutation"
             outcome.feedback = mutation.feedback(THRESHOLDS[kind])
             return outcome
-        if baseline is not None and not _earns_its_place(outcome, await baseline(functions),
-                                                         checkout, test_file):
+        if baseline is not None and not earns_its_place(outcome, await baseline(functions),
+                                                        checkout, test_file, drop_tests):
             return outcome
     # 5 smells
     if upto >= 5:
@@ -271,21 +271,28 @@ async def run_gates(
     return outcome
 
 
-def _earns_its_place(outcome: GatePass, baseline: Baseline, checkout: Path,
-                     test_file: str) -> bool:
-    """Gate 4's second half: the tests that earn nothing against `baseline` are cut out;
-    False (the gate failed) when no test of the file earns anything."""
+def earns_its_place(outcome: GatePass, baseline: Baseline, checkout: Path, test_file: str,
+                    drop: Callable[[str, list[str]], str],
+                    named: Callable[[str], str] = earning.named_in_file,
+                    findable: Callable[[str], Collection[str]] | None = None) -> bool:
+    """Gate 4's second half: the tests that earn nothing against `baseline` are cut out of
+    the file (`drop(source, names)`: Python's `ast` spans or JavaScript's tree-sitter ones;
+    with `findable`, only the names it finds in the source: a table-driven JavaScript test's
+    rows cannot be cut one by one, so they stay); False (the gate failed) when no test of the
+    file earns anything."""
     assert outcome.mutation is not None
-    earned = earning.evaluate(outcome.tests, outcome.mutation, baseline)
+    earned = earning.evaluate(outcome.tests, outcome.mutation, baseline, named)
     outcome.earnings = earned
     if earned.nothing_earned:
         outcome.failed_gate = "earns"
         outcome.nothing_left = not baseline.leaves_something
         outcome.feedback = earning.feedback(baseline)
         return False
+    source = read_beneath(checkout, test_file).decode(errors="replace")
+    if findable is not None:
+        found = set(findable(source))
+        earned.unearned = [name for name in earned.unearned if name in found]
     if earned.unearned:
-        source = read_beneath(checkout, test_file).decode(errors="replace")
-        write_beneath(checkout, test_file, drop_tests(source, earned.unearned).encode())
-        outcome.tests = [t for t in outcome.tests
-                         if earning.named_in_file(t) not in earned.unearned]
+        write_beneath(checkout, test_file, drop(source, earned.unearned).encode())
+        outcome.tests = [t for t in outcome.tests if named(t) not in earned.unearned]
     return True

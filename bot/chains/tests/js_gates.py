@@ -5,8 +5,10 @@ file outside its `testMatch` never runs) and the run's JUnit report must hold no
 failed to load; 2 green from that report; 3 stable: more runs, each a fresh process in a random
 order (`--randomize --seed`, `--sequence.shuffle --sequence.seed`), a test that differs once
 is cut out of the file by its tree-sitter span as `skipped_flaky`; 4 mutation score of the
-module under test (`js_mutation.py`) with this file alone; 5 smells (`js_smells.py`). The
-Python gates' thresholds, run counts and feedback apply unchanged.
+module under test (`js_mutation.py`) with this file alone, and, given the existing tests'
+baseline, whether each test earns its place (`earning.py`; kills only: no per-test branch
+coverage in JavaScript); 5 smells (`js_smells.py`). The Python gates' thresholds, run counts
+and feedback apply unchanged.
 """
 
 from __future__ import annotations
@@ -14,8 +16,17 @@ from __future__ import annotations
 import random
 from pathlib import Path, PurePosixPath
 
-from bot.chains.tests.gates import THRESHOLDS, GatePass, GateSettings, code_kind, is_integration
-from bot.chains.tests.js_mutation import run_js_mutation
+from bot.chains.tests.gates import (
+    THRESHOLDS,
+    BaselineSource,
+    GatePass,
+    GateSettings,
+    code_kind,
+    earns_its_place,
+    is_integration,
+)
+from bot.chains.tests.js_config import runner_patterns
+from bot.chains.tests.js_mutation import js_name, run_js_mutation
 from bot.chains.tests.js_smells import analyse_js_source
 from bot.chains.tests.js_tautology import js_subject
 from bot.chains.tests.js_tests import drop_js_tests, js_test_names
@@ -39,8 +50,8 @@ MAX_LISTED_CHARS = 300
 def _name(test_id: str, runner: Runner | None) -> str:
     """`src/x.test.js::describe title` → `describe title` (how the file names it). vitest joins
     the titles with ` > ` (`describe > title`): named as jest does, so one name fits both."""
-    name = test_id.split("::", 1)[1].strip() if "::" in test_id else test_id.strip()
-    return name.replace(" > ", " ") if runner == "vitest" else name
+    return js_name(test_id) if runner == "vitest" else \
+        (test_id.split("::", 1)[1] if "::" in test_id else test_id).strip()
 
 
 def _lists(output: str, test_file: str) -> bool:
@@ -56,10 +67,16 @@ def _outcomes(result: TestRunResult) -> dict[str, TestOutcome]:
 
 async def listed(sandbox: Sandbox, checkout: Path, config: RepoConfig, test_file: str,
                  timeout: float) -> tuple[bool, str]:
-    """Gate 1's first half: does the runner pick the file up at all?"""
+    """Gate 1's first half: does the runner pick the file up at all? Its configuration, read
+    without running it (`js_config.py`), must collect the file, and then its own listing in
+    the sandbox must name it."""
     runner = runner_of(config)
     if runner is None:
         return True, ""
+    patterns = runner_patterns(checkout, config)
+    if patterns is not None and patterns.runs(test_file) is False:
+        return False, (f"{runner} would never run {test_file}: it matches none of "
+                       f"{patterns.describe()}")
     command = render_command(list_command(config, runner), tests=[test_file],
                              junit=Path("/dev/null"))
     env, prepend = repo_env(config, checkout)
@@ -77,8 +94,10 @@ async def listed(sandbox: Sandbox, checkout: Path, config: RepoConfig, test_file
 async def run_js_gates(
     sandbox: Sandbox, checkout: Path, config: RepoConfig, *, test_file: str, target: str,
     functions: list[str], settings: GateSettings, upto: int = 5, seed: int = 0,
+    baseline: BaselineSource | None = None,
 ) -> GatePass:
-    """Gates 1..`upto` on a jest or vitest file; flaky tests are cut out as they are found."""
+    """Gates 1..`upto` on a jest or vitest file; flaky tests, and with a `baseline` the tests
+    that earn nothing against the existing tests, are cut out as they are found."""
     timeout = config.tests.timeout_seconds
     target_source = read_beneath(checkout, target, max_bytes=2 << 20).decode(errors="replace")
     kind = code_kind(target_source, target, settings.kinds)
@@ -144,11 +163,17 @@ async def run_js_gates(
                                          tests=[test_file], functions=functions,
                                          max_mutants=settings.max_mutants,
                                          timeout=min(timeout, max(20.0,
-                                                                  result.duration_seconds * 5)))
+                                                                  result.duration_seconds * 5)),
+                                         passed=ids)
         outcome.mutation = mutation
         if mutation.score is not None and mutation.score < THRESHOLDS[kind]:
             outcome.failed_gate = "mutation"
             outcome.feedback = mutation.feedback(THRESHOLDS[kind])
+            return outcome
+        if baseline is not None and not earns_its_place(
+                outcome, await baseline(functions), checkout, test_file,
+                lambda source, names: drop_js_tests(source, names, test_file), js_name,
+                lambda source: {js_name(name) for name in js_test_names(source, test_file)}):
             return outcome
     # 5 smells
     if upto >= 5:

@@ -38,7 +38,7 @@ from bot.chains.tests.mutation import (
 )
 from bot.repo_config import RepoConfig
 from bot.workspace.jest_batch import JestJob, JestOutcome, run_jest_batch
-from bot.workspace.junit import TestRunResult
+from bot.workspace.junit import RunStatus, TestOutcome, TestRunResult
 from bot.workspace.safe_fs import lstat_beneath, read_beneath, write_beneath
 from bot.workspace.sandbox import Sandbox
 from bot.workspace.testrun import run_tests
@@ -231,14 +231,32 @@ async def js_reference_run(sandbox: Sandbox, checkout: Path, config: RepoConfig,
     return await run_tests(sandbox, checkout, config, list(tests), timeout=timeout)
 
 
-def judge_jest(outcome: JestOutcome) -> Verdict:
-    """A mutant's run in jest's batch: killed when a test failed on it; a file that did not
-    load, jest failing, or the watchdog's timeout judge nothing."""
+def js_name(test_id: str) -> str:
+    """`src/x.test.js::describe title` → `describe title`: a test as the file names it. vitest
+    joins titles with ` > ` (`describe > title`): named as jest does, so one name fits both
+    runners, the jest driver's `fullName`s and the Writer's titles."""
+    name = test_id.split("::", 1)[1] if "::" in test_id else test_id
+    return " ".join(name.replace(" > ", " ").split())
+
+
+def judge_jest(outcome: JestOutcome, passing: Collection[str] | None = None,
+               known: Collection[str] | None = None) -> Verdict:
+    """A mutant's run in jest's batch: killed when a test failed on it, by the tests the
+    driver names; given the reference run's green tests (`passing`) and all its tests
+    (`known`), a test it knew as red is no killer (one it does not know by that name, as
+    under a custom JUnit title template, still is). A file that did not load, jest failing,
+    or the watchdog's timeout judge nothing."""
     if outcome.status == "passed":
         return Verdict("survived") if outcome.tests else Verdict("unjudged",
                                                                  reason="no test ran")
     if outcome.status == "failed" and 0 < outcome.tests and outcome.passed < outcome.tests:
-        return Verdict("killed")
+        by = [js_name(name) for name in outcome.failed]
+        if passing is not None and known is not None and by:
+            green, seen = {js_name(n) for n in passing}, {js_name(n) for n in known}
+            by = [name for name in by if name in green or name not in seen]
+            if not by:
+                return Verdict("survived")  # only tests already red on the original failed
+        return Verdict("killed", by=by)
     if outcome.status == "failed":
         return Verdict("unjudged", reason="the test file did not load")
     if outcome.status == "timeout":
@@ -251,18 +269,30 @@ def judge_jest(outcome: JestOutcome) -> Verdict:
 async def run_js_mutation(
     sandbox: Sandbox, checkout: Path, config: RepoConfig, *, module: str, tests: Sequence[str],
     functions: Sequence[str] = (), max_mutants: int = DEFAULT_MAX_MUTANTS,
-    timeout: float = 60.0, passed: Collection[str] | None = None,
+    timeout: float = 60.0, passed: Collection[str] | None = None, reference: bool = False,
+    only: Collection[str] | None = None,
 ) -> MutationResult:
     """Kill or keep each mutant of `module` (checkout-relative) with only `tests`; `passed`
     names the tests green in a reference run (`js_reference_run`), the only ones whose
-    failures count where the runner names them (one command per mutant)."""
+    failures count. With `reference` that run is made first, here (the existing tests' baseline,
+    `existing.py`). `only` keeps the mutants whose keys it names (those not measured yet).
+    Each kill names the tests that failed on it as the file names them (`js_name`)."""
     started = time.monotonic()
     original = read_beneath(checkout, module, max_bytes=2 << 20)
     stat = lstat_beneath(checkout, module)
     mode = (stat.st_mode & 0o777) if stat is not None else 0o644
     made, total = js_mutants_of(original.decode("utf-8", errors="replace"), module, functions,
                                 max_mutants)
+    if only is not None:
+        made = [(mutant, text_) for mutant, text_ in made if mutant.key in only]
     base_mtime = int(stat.st_mtime) if stat is not None else int(time.time())
+    base = await js_reference_run(sandbox, checkout, config, tests=tests, timeout=timeout) \
+        if reference else None
+    known: set[str] | None = None
+    if base is not None:
+        completed = base.cases if base.status is RunStatus.COMPLETED else []
+        passed = [case.test_id for case in completed if case.outcome is TestOutcome.PASSED]
+        known = {case.test_id for case in completed}
     passing = set(passed) if passed is not None else None
     verdicts: list[Verdict] = []
     try:
@@ -278,13 +308,15 @@ async def run_js_mutation(
                                              [jobs[index] for index in erred], timeout=timeout)
                 for index, outcome in zip(erred, again or [], strict=False):
                     batch[index] = outcome
-            verdicts = [judge_jest(outcome) for outcome in batch]
+            verdicts = [judge_jest(outcome, passing, known) for outcome in batch]
         else:  # not plain jest: one command per mutant
             for number, (_, text_) in enumerate(made, 1):
                 write_beneath(checkout, module, text_.encode(), mode=mode)
                 _bump_mtime(checkout / module, number)
                 result = await run_tests(sandbox, checkout, config, list(tests), timeout=timeout)
-                verdicts.append(judge(result, passing))
+                verdict = judge(result, passing)
+                verdicts.append(Verdict(verdict.kind, by=[js_name(t) for t in verdict.by],
+                                        reason=verdict.reason))
     finally:
         write_beneath(checkout, module, original, mode=mode)
         if stat is not None:
@@ -294,5 +326,6 @@ async def run_js_mutation(
     count = len(made)
     return MutationResult(score=score_of(len(kills), len(survived), len(errors)), mutants=count,
                           killed=len(kills), survived=survived, errors=errors, kills=kills,
-                          timeout=timeout, seconds=round(time.monotonic() - started, 2),
+                          reference=base, timeout=timeout,
+                          seconds=round(time.monotonic() - started, 2),
                           capped_from=total if total > count else None)

@@ -35,6 +35,7 @@ from bot.chains.tests.artifacts import (
 from bot.chains.tests.earning import Baseline
 from bot.chains.tests.existing import baseline_for
 from bot.chains.tests.gates import GatePass, GateSettings, run_gates
+from bot.chains.tests.js_config import RunnerPatterns, glob_escape, runner_patterns
 from bot.chains.tests.js_gates import run_js_gates
 from bot.chains.tests.js_tagging import js_test_file_for, tag_js
 from bot.chains.tests.jsast import is_js
@@ -320,8 +321,9 @@ async def _try_target(ctx: RunContext, attempt: ItemTry) -> ItemOutcome:
     target = next(t for t in chosen.targets if t.path == attempt.key)
     stored = _files(ctx).get(target.path)
     report = FileReport.model_validate(stored["report"]) if stored else FileReport(
-        target=target.path, file=test_file_for(ctx.workspace.path, target.path,
-                                               target.tag or task_label(ctx)[1]),
+        target=target.path, file=test_file_for(
+            ctx.workspace.path, target.path, target.tag or task_label(ctx)[1],
+            runner_patterns(ctx.workspace.path, ctx.repo_config)),
         task=target.task, status="rejected")
     report.attempts = attempt.attempt
     tokens, cost = _usage(ctx)
@@ -418,10 +420,12 @@ WRITE_TESTS = ItemLoop(items=_items, run=_try_target, then=_after_targets,
 """One test file per target, each with 3 attempts at gates 1-5 (bot/engine/loop.py)."""
 
 
-def test_file_for(checkout: Path, target: str, tag: str) -> str:
-    """Where the test file for `target` goes: the project's tests folder, named with the task."""
+def test_file_for(checkout: Path, target: str, tag: str,
+                  patterns: RunnerPatterns | None = None) -> str:
+    """Where the test file for `target` goes: the project's tests folder, named with the task
+    (a JavaScript one where the runner's configured `patterns` collect it)."""
     if is_js(target):
-        return js_test_file_for(checkout, target, tag)
+        return js_test_file_for(checkout, target, tag, patterns)
     stem = PurePosixPath(target).stem
     for folder in ("tests", "test"):
         if (checkout / folder).is_dir() and not (checkout / folder).is_symlink():
@@ -445,17 +449,17 @@ def _usage(ctx: RunContext) -> tuple[int, float]:
 async def _gates(ctx: RunContext, file: str, target: TestTarget, written: WrittenTestFile,
                  settings: GateSettings, upto: int, seed: int) -> GatePass:
     functions = written.functions or target.functions
+    generated = {file, *(stored["report"]["file"] for stored in _files(ctx).values())}
+
+    async def existing(names: Sequence[str]) -> Baseline:
+        return await baseline_for(ctx, target.path, names, max_mutants=settings.max_mutants,
+                                  exclude=generated, step=LOOP)
+
     if is_js(file):
         result = await run_js_gates(ctx.sandbox, ctx.workspace.path, ctx.repo_config,
                                     test_file=file, target=target.path, functions=functions,
-                                    settings=settings, upto=upto, seed=seed)
+                                    settings=settings, upto=upto, seed=seed, baseline=existing)
     else:
-        generated = {file, *(stored["report"]["file"] for stored in _files(ctx).values())}
-
-        async def existing(names: Sequence[str]) -> Baseline:
-            return await baseline_for(ctx, target.path, names, max_mutants=settings.max_mutants,
-                                      exclude=generated, step=LOOP)
-
         result = await run_gates(ctx.sandbox, ctx.workspace.path, ctx.repo_config,
                                  test_file=file, target=target.path, functions=functions,
                                  settings=settings, upto=upto, seed=seed, baseline=existing)
@@ -552,8 +556,7 @@ def _earned(passed: GatePass, tests: list[str], file: str) -> tuple[dict[str, li
     nothing per test (no existing test, not checked)."""
     earned = passed.earnings
     if earned is None:
-        return {}, ("not checked: Python only" if is_js(file) else
-                    "not checked: mutation testing is off")
+        return {}, "not checked: mutation testing is off"
     return {t: earned.per_test.get(t, []) for t in tests}, earned.trivially
 
 
@@ -654,8 +657,14 @@ async def _write(ctx: RunContext, task: str, target: TestTarget, file: str,
     if feedback:
         parts += ["What the gates or the reviewer found in your previous version:",
                   data_block("feedback", "\n\n".join(feedback))]
-    # New test files only: the target branch's files (its tests) stay as they are.
-    policy = WritePolicy.new_tests_only(config.test_globs, await base_files(ctx.workspace))
+    # New test files only: the target branch's files (its tests) stay as they are. The planned
+    # file may be written also where the test globs miss it but the runner's configuration
+    # collects it (a `.cjs` test under a `testMatch` naming `.cjs`).
+    globs = list(config.test_globs)
+    patterns = runner_patterns(ctx.workspace.path, config) if is_js(file) else None
+    if patterns is not None and patterns.runs(file):
+        globs.append("/" + glob_escape(file))
+    policy = WritePolicy.new_tests_only(globs, await base_files(ctx.workspace))
     artifact = await run_agent(ctx, str(StepName.TEST_WRITER), "\n\n".join(parts), WrittenTestFile,
                                policy=policy)
     if artifact.file != file or _read(ctx, file) is None:
