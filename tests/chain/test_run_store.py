@@ -19,7 +19,7 @@ from bot.engine.records import FailureStory
 from bot.engine.run_store import Finished, PostgresRunStore, RunStore
 from bot.forge.base import RepoRef
 from bot.store.db import Database
-from bot.store.lease import LeaseLost
+from bot.store.lease import Lease, LeaseLost
 from bot.store.models import Run
 from bot.store.runs import create_run
 from bot.workspace.trajectory import TrajectoryEvent
@@ -73,6 +73,14 @@ async def side(request: pytest.FixtureRequest) -> AsyncIterator[Side]:
         await database.dispose()
 
 
+async def claimed(side: Side) -> tuple[int, Lease]:
+    """A new run, claimed: its id and the executor's lease."""
+    run_id = await side.new_run()
+    claim = await side.store.claim(run_id)
+    assert claim is not None
+    return run_id, claim.lease
+
+
 def done(status: str = "passed", **values: Any) -> Finished:
     return Finished(status=status, summary=f"{status} summary", **values)
 
@@ -96,10 +104,8 @@ async def test_a_claim_raises_the_lease_and_only_a_live_run_is_claimed(side: Sid
 
 
 async def test_budgets_count_finished_tries_and_items_apart(side: Side) -> None:
-    run_id = await side.new_run()
-    claim = await side.store.claim(run_id)
-    assert claim is not None
-    fence = claim.lease
+    run_id, lease = await claimed(side)
+    fence = lease
     begun = await side.store.begin_step(run_id, "write", budget=2, fence=fence)
     assert begun.tries == 0 and begun.step_id is not None
     assert (await side.store.run(run_id)).current_step == "write"  # type: ignore[union-attr]
@@ -125,14 +131,12 @@ async def test_budgets_count_finished_tries_and_items_apart(side: Side) -> None:
 
 
 async def test_a_finished_step_keeps_its_verdict_usage_and_the_checkpoint(side: Side) -> None:
-    run_id = await side.new_run()
-    claim = await side.store.claim(run_id)
-    assert claim is not None
-    begun = await side.store.begin_step(run_id, "check", fence=claim.lease)
+    run_id, lease = await claimed(side)
+    begun = await side.store.begin_step(run_id, "check", fence=lease)
     assert begun.step_id is not None
     await side.store.finish_step(run_id, begun.step_id, done(
         "rejected", verdict="gate_mutation", input_tokens=10, output_tokens=5, cost_usd=0.5,
-        duration_ms=7), checkpoint="write", fence=claim.lease)
+        duration_ms=7), checkpoint="write", fence=lease)
 
     [row] = await side.store.step_rows(run_id)
     assert (row.status, row.verdict, row.input_tokens, row.output_tokens, row.duration_ms) == (
@@ -146,10 +150,8 @@ async def test_a_finished_step_keeps_its_verdict_usage_and_the_checkpoint(side: 
 async def test_a_resumed_run_gets_the_checkpoint_newest_artifacts_diff_and_sequence(
     side: Side,
 ) -> None:
-    run_id = await side.new_run()
-    claim = await side.store.claim(run_id)
-    assert claim is not None
-    fence = claim.lease
+    run_id, lease = await claimed(side)
+    fence = lease
     for name, finished in (("write", done(artifact={"n": 1}, diff="diff 1")),
                            ("write", done(artifact={"n": 2}, diff="diff 2")),
                            ("check", done("environment", artifact={"lost": True}))):
@@ -209,13 +211,11 @@ async def test_a_lease_taken_over_refuses_every_write_of_the_old_executor(side: 
 
 
 async def test_an_ending_fails_the_open_steps_and_a_cancel_is_read_back(side: Side) -> None:
-    run_id = await side.new_run()
-    claim = await side.store.claim(run_id)
-    assert claim is not None
-    await side.store.begin_step(run_id, "write", fence=claim.lease)
+    run_id, lease = await claimed(side)
+    await side.store.begin_step(run_id, "write", fence=lease)
     await side.change(run_id, cancel_requested=True, reason="cancelled by @boss")
 
-    await side.store.fail_open_steps(run_id, fence=claim.lease)
+    await side.store.fail_open_steps(run_id, fence=lease)
 
     [row] = await side.store.step_rows(run_id)
     assert (row.status, row.verdict, row.summary) == ("failed", "failed",
@@ -225,10 +225,8 @@ async def test_an_ending_fails_the_open_steps_and_a_cancel_is_read_back(side: Si
 
 
 async def test_the_engines_records_keep_the_kinds_of_the_stories_told(side: Side) -> None:
-    run_id = await side.new_run()
-    claim = await side.store.claim(run_id)
-    assert claim is not None
-    records = side.store.records(claim.lease)
+    run_id, lease = await claimed(side)
+    records = side.store.records(lease)
     await records.record_failure(FailureStory(repo=REPO, run_id=run_id, step="check",
                                               kind="quality_red", evidence="red"))
     assert getattr(records, "told", None) == ["quality_red"]
