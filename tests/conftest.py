@@ -265,8 +265,27 @@ def fixtures_dir() -> Path:
     return FIXTURES
 
 
+LONGEST_FIRST = ("e2e/corpus/", "e2e/", "security/", "service/", "scale/", "dashboard/")
+"""Where the longest tests live, longest first: the suite runs them before the rest."""
+
+
+def _rank(item: pytest.Item) -> int:
+    """Where `item` goes in the run: the longest tests first, so that on two xdist workers the
+    last tests handed out are short ones and neither worker idles while the other finishes a
+    long run (xdist hands tests out in collection order)."""
+    try:
+        rel = item.path.relative_to(TESTS).as_posix()
+    except ValueError:
+        return len(LONGEST_FIRST) + 1
+    for rank, prefix in enumerate(LONGEST_FIRST):
+        if rel.startswith(prefix):
+            return rank
+    return len(LONGEST_FIRST) if item.get_closest_marker("slow") else len(LONGEST_FIRST) + 1
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the slow folders' and files' tests `slow` (see SLOW_FOLDERS and SLOW_FILES)."""
+    """Mark the slow folders' and files' tests `slow` (see SLOW_FOLDERS and SLOW_FILES), and
+    put the longest first (`_rank`; a stable sort keeps each file's tests together)."""
     for item in items:
         try:
             rel = item.path.relative_to(TESTS).as_posix()
@@ -274,3 +293,4 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             continue
         if rel.split("/", 1)[0] in SLOW_FOLDERS or rel in SLOW_FILES:
             item.add_marker(pytest.mark.slow)
+    items.sort(key=_rank)

@@ -10,10 +10,12 @@ remote head, so the late one adopts or is refused instead of doubling anything.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.store.db import Database
-from bot.store.lease import Lease, LeaseLost, check_lease
+from bot.store.lease import Lease, LeaseLost
+
+if TYPE_CHECKING:
+    from bot.engine.run_store import RunStore
 
 __all__ = ["FORGE_WRITES", "FencedForge", "LeaseLost", "RunLease"]
 
@@ -27,8 +29,8 @@ FORGE_WRITES = frozenset({
 class RunLease:
     """One executor's claim on its run, checkable against the store at any moment."""
 
-    def __init__(self, db: Database, lease: Lease) -> None:
-        self.db = db
+    def __init__(self, store: "RunStore", lease: Lease) -> None:
+        self.store = store
         self.lease = lease
 
     @property
@@ -37,8 +39,7 @@ class RunLease:
 
     async def check(self, what: str) -> None:
         """Raise `LeaseLost` when another executor has claimed the run since this one did."""
-        async with self.db.transaction() as session:
-            await check_lease(session, self.lease, what)
+        await self.store.check_lease(self.lease, what)
 
 
 class FencedForge:

@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from bot.engine.graph import ONWARD, StepOutcome, Verdict, verdict_code
+from bot.engine.run_store import Finished, RunStore
 from bot.engine.state import ItemResult, LoopState
 from bot.engine.stories import told_kinds
-from bot.store.steps import add_run_usage, counted_executions, finish_step, start_step
 
 if TYPE_CHECKING:
     from bot.engine.context import RunContext
@@ -124,7 +124,7 @@ class ItemsSpent:
 
 
 async def walk_items(
-    ctx: "RunContext", name: str, loop: ItemLoop, spent: ItemsSpent,
+    ctx: "RunContext", store: RunStore, name: str, loop: ItemLoop, spent: ItemsSpent,
     environment_errors: tuple[type[BaseException], ...],
 ) -> StepOutcome:
     """Run every unfinished item of `loop` (the step `name`), checkpointing after each."""
@@ -136,26 +136,26 @@ async def walk_items(
     for key in state.items:
         if key in state.done:
             continue
-        result = await _walk_item(ctx, name, loop, key, state, spent, environment_errors)
+        result = await _walk_item(ctx, store, name, loop, key, state, spent,
+                                  environment_errors)
         state.done[key] = result
         await ctx.save_state(loops={**ctx.state.loops, name: state})  # the item's checkpoint
     return await loop.finish(ctx, LoopResult(tuple(state.items), dict(state.done)))
 
 
 async def _walk_item(
-    ctx: "RunContext", name: str, loop: ItemLoop, key: str, state: LoopState,
+    ctx: "RunContext", store: RunStore, name: str, loop: ItemLoop, key: str, state: LoopState,
     spent: ItemsSpent, environment_errors: tuple[type[BaseException], ...],
 ) -> ItemResult:
     budget = loop.budget_for(ctx)
+    fence = ctx.lease.lease if ctx.lease else None
     while True:
-        async with ctx.runtime.db.transaction() as session:
-            tries = await counted_executions(session, ctx.run_id, name, item=key)
-            if tries >= budget:
-                feedback = state.feedback.get(key) or ["no try of it passed"]
-                return ItemResult(verdict=BUDGET_EXHAUSTED,
-                                  summary=f"{budget} tries used; last: {feedback[-1]}"[:500])
-            row = await start_step(session, ctx.run_id, name, item=key,
-                                   fence=ctx.lease.lease if ctx.lease else None)
+        begun = await store.begin_step(ctx.run_id, name, item=key, budget=budget, fence=fence)
+        tries, row_id = begun.tries, begun.step_id
+        if row_id is None:
+            feedback = state.feedback.get(key) or ["no try of it passed"]
+            return ItemResult(verdict=BUDGET_EXHAUSTED,
+                              summary=f"{budget} tries used; last: {feedback[-1]}"[:500])
         started, before = time.monotonic(), ctx.usage()
         told_before = len(told_kinds(ctx.records))
         attempt = ItemTry(key, tries + 1, tuple(state.feedback.get(key, ())))
@@ -167,10 +167,10 @@ async def _walk_item(
         except Exception as exc:  # closed here and re-raised; a dying worker's rows on resume
             verdict = Verdict.ENVIRONMENT if isinstance(exc, environment_errors) else \
                 Verdict.FAILED
-            await _finish_item(ctx, row.id, ItemOutcome(verdict, "stopped"), started,
+            await _finish_item(ctx, store, row_id, ItemOutcome(verdict, "stopped"), started,
                                before, spent)
             raise
-        await _finish_item(ctx, row.id, outcome, started, before, spent,
+        await _finish_item(ctx, store, row_id, outcome, started, before, spent,
                            told=told_kinds(ctx.records)[told_before:])
         if outcome.verdict != Verdict.REJECTED:
             return ItemResult(verdict=str(outcome.verdict), summary=outcome.summary[:500])
@@ -180,20 +180,18 @@ async def _walk_item(
 
 
 async def _finish_item(
-    ctx: "RunContext", row_id: int, outcome: ItemOutcome, started: float,
+    ctx: "RunContext", store: RunStore, row_id: int, outcome: ItemOutcome, started: float,
     before: tuple[int, int, float], spent: ItemsSpent, told: list[str] | None = None,
 ) -> None:
     used = tuple(a - b for a, b in zip(ctx.usage(), before))
     used_in, used_out, cost = int(used[0]), int(used[1]), float(used[2])
     artifact = outcome.artifact
-    async with ctx.runtime.db.transaction() as session:
-        await finish_step(
-            session, row_id, status=str(outcome.verdict), summary=outcome.summary,
-            verdict=verdict_code(outcome.verdict, outcome.reason, told or ()),
-            artifact=(artifact if isinstance(artifact, dict) else artifact.model_dump(mode="json"))
-            if artifact is not None else None,
-            diff=outcome.diff, input_tokens=used_in, output_tokens=used_out, cost_usd=cost,
-            duration_ms=int((time.monotonic() - started) * 1000),
-            fence=ctx.lease.lease if ctx.lease else None)
-        await add_run_usage(session, ctx.run_id, used_in, used_out, cost)
+    await store.finish_step(ctx.run_id, row_id, Finished(
+        status=str(outcome.verdict), summary=outcome.summary,
+        verdict=verdict_code(outcome.verdict, outcome.reason, told or ()),
+        artifact=(artifact if isinstance(artifact, dict) else artifact.model_dump(mode="json"))
+        if artifact is not None else None,
+        diff=outcome.diff, input_tokens=used_in, output_tokens=used_out, cost_usd=cost,
+        duration_ms=int((time.monotonic() - started) * 1000)),
+        fence=ctx.lease.lease if ctx.lease else None)
     spent.add((used_in, used_out, cost))

@@ -12,14 +12,12 @@ from pathlib import Path
 
 import structlog
 
+from bot.engine.run_store import RunStore, RunView, StepRow
 from bot.engine.state import RunState
 from bot.engine.status_comment import STOPPED_SHORT, StepState, StepStatus, render_status
 from bot.forge.base import Forge, ItemRef, RepoRef
 from bot.forge.errors import ForgeError
-from bot.store.db import Database
 from bot.store.lease import Lease
-from bot.store.models import Run, Step
-from bot.store.runs import get_run, run_steps, update_run
 from bot.text.public import scrub_host_details
 
 log = structlog.get_logger(__name__)
@@ -64,7 +62,7 @@ class StatusBoard:
     a run with nowhere to speak: `smith runs` and the dashboard show its steps)."""
 
     def __init__(
-        self, db: Database, forge: Forge, repo: RepoRef, issue: ItemRef | None, run_id: int,
+        self, store: RunStore, forge: Forge, repo: RepoRef, issue: ItemRef | None, run_id: int,
         steps: tuple[str, ...], *, private_dirs: Sequence[Path] = (),
         optional: frozenset[str] = frozenset(), stopped_short: str = STOPPED_SHORT,
         fence: Lease | None = None,
@@ -76,18 +74,17 @@ class StatusBoard:
         """Steps shown only once they ran (a node with `when=`, e.g. REGRESSION)."""
         self.private_dirs = tuple(private_dirs)
         """Smith's folders (data, database): step summaries never show them in public."""
-        self.db = db
+        self.store = store
         self.forge = forge
         self.repo = repo
         self.issue = issue
         self.run_id = run_id
         self.steps = steps
 
-    async def _lines(self) -> tuple[list[StepStatus], Run | None]:
-        async with self.db.transaction() as session:
-            run = await get_run(session, self.run_id)
-            rows = await run_steps(session, self.run_id)
-        latest: dict[str, Step] = {}
+    async def _lines(self) -> tuple[list[StepStatus], RunView | None]:
+        run = await self.store.run(self.run_id)
+        rows = await self.store.step_rows(self.run_id)
+        latest: dict[str, StepRow] = {}
         tokens: dict[str, int] = {}
         elapsed: dict[str, float] = {}
         for row in rows:
@@ -140,6 +137,4 @@ class StatusBoard:
         except ForgeError as exc:
             log.warning("status_comment_failed", run=self.run_id, error=str(exc))
             return
-        async with self.db.transaction() as session:
-            await update_run(session, self.run_id, fence=self.fence,
-                             status_comment_id=comment.id)
+        await self.store.set_status_comment(self.run_id, comment.id, fence=self.fence)

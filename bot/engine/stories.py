@@ -55,6 +55,7 @@ def ending_story(outcome: StepOutcome, ending: RunEnding, step: str | None) -> E
 
 
 def told_kinds(records: object) -> list[str]:
-    """The kinds told so far through `records` (none when they are not the engine's, e.g. a
-    test's in-memory records)."""
-    return records.told if isinstance(records, TellingRecords) else []
+    """The kinds told so far through `records` (the engine's keep them in `told`; a step
+    test's in-memory records keep none)."""
+    told = getattr(records, "told", None)
+    return told if isinstance(told, list) else []

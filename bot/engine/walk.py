@@ -17,7 +17,7 @@ What the engine guarantees for every graph:
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,6 @@ from pydantic import BaseModel
 
 from bot import tracing
 from bot.budgets.access import refusal
-from bot.budgets.guard import cap_status
 from bot.config import NoticeEvent, Settings
 from bot.engine.context import RunContext
 from bot.engine.endings import (
@@ -54,10 +53,11 @@ from bot.engine.graph import (
 )
 from bot.engine.held import LEAK_TEXT, GuardedForge, HeldValueLeak, HeldValues, leak_text
 from bot.engine.loop import ItemLoop, ItemsSpent, walk_items
+from bot.engine.run_store import Finished, PostgresRunStore, RunStore, RunView
 from bot.engine.state import RunState
 from bot.engine.status import StatusBoard, speaks_on
 from bot.engine.step_titles import step_title
-from bot.engine.stories import TellingRecords, ending_story, told_kinds
+from bot.engine.stories import ending_story, told_kinds
 from bot.forge.base import RepoRef
 from bot.forge.errors import ForgeError, ForgeUnavailable, RateLimited
 from bot.forge.local import is_local
@@ -68,23 +68,9 @@ from bot.llm.errors import (
     StepFailed,
 )
 from bot.notices.messages import Notice
-from bot.notices.outbox import notify, notify_near_cap
 from bot.services import Runtime
 from bot.store.db import DatabaseUnavailable
-from bot.store.lease import Lease, LeaseLost, claim_run
-from bot.store.models import Run
-from bot.store.runs import get_run, lock_run, update_run
-from bot.store.steps import (
-    add_run_usage,
-    close_open_steps,
-    counted_executions,
-    fail_open_steps,
-    finish_step,
-    latest_artifacts,
-    latest_diff,
-    start_step,
-)
-from bot.store.trajectory import last_seq
+from bot.store.lease import Lease, LeaseLost
 from bot.text.public import scrub_host_details
 from bot.workspace.trajectory import Trajectory, TrajectoryEvent
 
@@ -115,33 +101,25 @@ class RetryLater(Exception):
 
 
 class RunEngine:
-    def __init__(self, graph: Graph, runtime: Runtime) -> None:
+    """Walks `graph` for one run at a time; its rows go to `store` (PostgreSQL by default,
+    bot/engine/run_store.py; the engine's tests hand it an in-memory one)."""
+
+    def __init__(self, graph: Graph, runtime: Runtime, store: RunStore | None = None) -> None:
         self.graph = graph
         self.runtime = runtime
+        self.store: RunStore = store or PostgresRunStore(runtime.db)
         self.lease: Lease | None = None
         """This walk's claim once made: the runner's last-resort ending holds it too."""
 
     async def walk(self, run_id: int) -> None:
-        db = self.runtime.db
-        async with db.transaction() as session:
-            run = await lock_run(session, run_id)
-            if run is None or run.status not in ("queued", "running"):
-                log.info("run_not_runnable", run=run_id, status=run.status if run else None)
-                return
-            # The claim: from here on only this executor's writes land (a stalled one's
-            # open steps are closed as interrupted, like a dead one's).
-            lease = self.lease = await claim_run(session, run_id)
-            await close_open_steps(session, run_id)
-            run.status = "running"
-            run.started_at = run.started_at or datetime.now(UTC)
-            resume_at = run.current_step
-            snapshot = _RunSnapshot.of(run)
+        claim = await self.store.claim(run_id)
+        if claim is None:
+            log.info("run_not_runnable", run=run_id)
+            return
+        lease = self.lease = claim.lease
+        resume_at = claim.resume_at
         log.info("run_claimed", run=run_id, lease=lease.token)
-        async with db.transaction() as session:
-            artifacts = await latest_artifacts(session, run_id)
-            diff = await latest_diff(session, run_id)
-            seq = await last_seq(session, run_id)
-        ctx = self._context(snapshot, artifacts, diff, seq, lease)
+        ctx = self._context(claim.run, claim.artifacts, claim.diff, claim.seq, lease)
         try:
             if resume_at and resume_at != self.graph.start and self.graph.resume_via:
                 # A resumed run first rebuilds what the crash lost (a fresh checkout).
@@ -165,11 +143,11 @@ class RunEngine:
             await self._cleanup(ctx)
 
     def _context(
-        self, snapshot: _RunSnapshot, artifacts: dict[str, dict[str, Any]], diff: str | None,
+        self, snapshot: RunView, artifacts: dict[str, dict[str, Any]], diff: str | None,
         seq: int, lease: Lease,
     ) -> RunContext:
         held = HeldValues(self.graph.held)
-        run_lease = RunLease(self.runtime.db, lease)
+        run_lease = RunLease(self.store, lease)
         forge: Any = FencedForge(self.runtime.forge(snapshot.forge), run_lease)
         if self.graph.held:  # nothing a held value is in leaves through the forge
             forge = GuardedForge(forge, held)
@@ -177,7 +155,7 @@ class RunEngine:
         issue = speaks_on(snapshot.subject_kind, snapshot.subject_key, snapshot.issue_number)
 
         # Its stories' kinds are rejections' reasons; its writes hold the lease.
-        records = TellingRecords(self.runtime.db, fence=lease)
+        records = self.store.records(lease)
 
         async def sink(event: TrajectoryEvent) -> None:
             held.check("the trajectory", event.args, event.detail)
@@ -187,7 +165,7 @@ class RunEngine:
             run_id=snapshot.id, runtime=self.runtime, forge=forge, repo=repo, issue=issue,
             chain=snapshot.chain, graph=self.graph, state=RunState.load(snapshot.params),
             artifacts=artifacts, trajectory=Trajectory(sink=sink, start_seq=seq),
-            status=StatusBoard(self.runtime.db, forge, repo, issue, snapshot.id,
+            status=StatusBoard(self.store, forge, repo, issue, snapshot.id,
                                self.graph.step_names(),
                                private_dirs=private_dirs(self.runtime.settings),
                                optional=self.graph.optional_steps(),
@@ -234,7 +212,7 @@ class RunEngine:
         reason = ending.reason[:500] if ending.reason else None
         if reason and ctx.held.leaks_in(reason):  # the reason leaves Smith: never a held text
             reason = None
-        await notify(self.runtime.db, ctx.settings, Notice(
+        await self.store.notify(ctx.settings, Notice(
             event=event, summary=summary, repo=ctx.repo.full_name, run=ctx.run_id,
             url=(f"{dashboard.rstrip('/')}/runs/{ctx.run_id}" if dashboard
                  else issue.url if issue is not None and issue.url else None),
@@ -254,10 +232,10 @@ class RunEngine:
             return RunEnding(RunStatus.FAILED, "not_enabled",
                              f"Smith is not enabled for {ctx.repo.full_name}: {why}", step=step)
         config = ctx.tools.repo_config
-        hit, near = await cap_status(self.runtime.db, settings.budgets, ctx.repo.forge,
-                                     ctx.repo.full_name, config.budgets if config else None)
+        hit, near = await self.store.caps(settings.budgets, ctx.repo.forge,
+                                          ctx.repo.full_name, config.budgets if config else None)
         if near is not None:  # once per cap and period; queued, never waited for
-            await notify_near_cap(self.runtime.db, settings, near, forge=ctx.repo.forge)
+            await self.store.notify_near_cap(settings, near, forge=ctx.repo.forge)
         if hit is None:
             return None
         ctx.notes.step = step
@@ -287,17 +265,11 @@ class RunEngine:
 
     async def _execute_step(self, ctx: RunContext, name: str) -> StepOutcome | None:
         node = self.graph.node(name)
-        db = self.runtime.db
-        async with db.transaction() as session:
-            budget = node.budget_for(ctx)
-            if budget is not None and await counted_executions(session, ctx.run_id, name) >= budget:
-                pass_budget = False
-            else:
-                pass_budget = True
-                row = await start_step(session, ctx.run_id, name, fence=_fence(ctx))
-                await update_run(session, ctx.run_id, fence=_fence(ctx), current_step=name)
+        budget = node.budget_for(ctx)
+        begun = await self.store.begin_step(ctx.run_id, name, budget=budget, fence=_fence(ctx))
         ctx.notes.step = name
-        if not pass_budget:
+        row_id = begun.step_id
+        if row_id is None:
             reason = f"step {name} used its budget of {budget} attempts"
             last = node.last_failure(ctx) if node.last_failure else ""
             if last:  # what sent the last attempt back: the useful part for a human
@@ -313,19 +285,19 @@ class RunEngine:
         in_items = ItemsSpent()  # what the rows of a loop's items recorded themselves
         try:
             if isinstance(node.run, ItemLoop):
-                outcome = await walk_items(ctx, name, node.run, in_items,
+                outcome = await walk_items(ctx, self.store, name, node.run, in_items,
                                            (*ENVIRONMENT_ERRORS, EnvironmentBroken))
             else:
                 outcome = await node.run(ctx)
         except ENVIRONMENT_ERRORS as exc:
-            await self._finish(ctx, row.id, StepOutcome(Verdict.ENVIRONMENT, name,
+            await self._finish(ctx, row_id, StepOutcome(Verdict.ENVIRONMENT, name,
                                                         summary=f"environment: {_text(ctx, exc)}"),
                                started, _plus(usage_before, in_items))
             await self._environment_trouble(ctx, name, exc)
             return None
         except EnvironmentBroken as exc:  # already retried by the step: the run ends here
             ctx.notes.environment_problem = exc.problem
-            await self._finish(ctx, row.id, StepOutcome(
+            await self._finish(ctx, row_id, StepOutcome(
                 Verdict.ENVIRONMENT, None, summary=exc.problem.detail.replace("`", "")),
                                started, _plus(usage_before, in_items))
             await self._end(ctx, StepOutcome(Verdict.ENVIRONMENT, None, ending=RunEnding(
@@ -365,7 +337,7 @@ class RunEngine:
                            outcome.ending.reason if outcome.ending else "")
         except HeldValueLeak as exc:
             outcome = _held_leak(ctx, name, exc)
-        await self._finish(ctx, row.id, outcome, started, _plus(usage_before, in_items),
+        await self._finish(ctx, row_id, outcome, started, _plus(usage_before, in_items),
                            told=told_kinds(ctx.records)[told_before:])
         if outcome.artifact is not None:
             ctx.artifacts[name] = _as_dict(outcome.artifact)
@@ -377,21 +349,14 @@ class RunEngine:
     ) -> None:
         """Close the step's row; a rejection's or a gate's verdict is its reason code."""
         used_in, used_out, cost = (a - b for a, b in zip(ctx.usage(), usage_before))
-        async with self.runtime.db.transaction() as session:
-            await finish_step(
-                session, step_id, status=str(outcome.verdict), summary=outcome.summary,
-                verdict=verdict_code(outcome.verdict, outcome.reason, told or (),
-                                     outcome.ending),
-                artifact=_as_dict(outcome.artifact) if outcome.artifact is not None else None,
-                diff=outcome.diff, input_tokens=int(used_in), output_tokens=int(used_out),
-                cost_usd=float(cost), duration_ms=int((time.monotonic() - started) * 1000),
-                fence=_fence(ctx),
-            )
-            await add_run_usage(session, ctx.run_id, int(used_in), int(used_out), float(cost))
-            if outcome.next is not None:
-                # The checkpoint: where a run cut short goes on, committed with the step itself.
-                await update_run(session, ctx.run_id, fence=_fence(ctx),
-                                 current_step=outcome.next)
+        # The checkpoint (where a run cut short goes on) is committed with the step itself.
+        await self.store.finish_step(ctx.run_id, step_id, Finished(
+            status=str(outcome.verdict), summary=outcome.summary,
+            verdict=verdict_code(outcome.verdict, outcome.reason, told or (), outcome.ending),
+            artifact=_as_dict(outcome.artifact) if outcome.artifact is not None else None,
+            diff=outcome.diff, input_tokens=int(used_in), output_tokens=int(used_out),
+            cost_usd=float(cost), duration_ms=int((time.monotonic() - started) * 1000)),
+            checkpoint=outcome.next, fence=_fence(ctx))
         await ctx.status.refresh()
 
     async def _environment_trouble(self, ctx: RunContext, step: str, exc: BaseException) -> None:
@@ -421,8 +386,7 @@ class RunEngine:
         final = ending.status in FINAL_STATUSES
         if final:
             # Steps a crash left open are closed, so the status comment ends in a final state.
-            async with self.runtime.db.transaction() as session:
-                await fail_open_steps(session, ctx.run_id, fence=_fence(ctx))
+            await self.store.fail_open_steps(ctx.run_id, fence=_fence(ctx))
         await ctx.update_run(**values)
         log.info("run_ended", run=ctx.run_id, status=str(ending.status), outcome=ending.outcome)
         await self._notify(ctx, ending)
@@ -430,7 +394,7 @@ class RunEngine:
         if story is not None:  # a step that ended the run failing: a story for the rules loop
             await ctx.record_failure(story.step, story.kind, story.evidence)
         await ctx.status.refresh()
-        said_before = await _ending_said(self.runtime, ctx.run_id)
+        said_before = await self._ending_said(ctx.run_id)
         if not ending.announced and not said_before:
             await self._say_ending(ctx, ending)
         if final:  # one final comment per run, across resumes and crashes
@@ -501,12 +465,15 @@ class RunEngine:
             log.warning("ending_comment_failed", run=ctx.run_id, error=str(exc))
 
     async def _cancel_requested(self, ctx: RunContext) -> bool:
-        async with self.runtime.db.transaction() as session:
-            run = await get_run(session, ctx.run_id)
-            if run is not None and run.cancel_requested:
-                ctx.notes.cancelled_by = (run.reason or "").removeprefix("cancelled by ")
-                return True
+        run = await self.store.run(ctx.run_id)
+        if run is not None and run.cancel_requested:
+            ctx.notes.cancelled_by = (run.reason or "").removeprefix("cancelled by ")
+            return True
         return False
+
+    async def _ending_said(self, run_id: int) -> bool:
+        run = await self.store.run(run_id)
+        return bool(run is not None and RunState.load(run.params).ending_said)
 
     async def _cleanup(self, ctx: RunContext) -> None:
         workspace = ctx.tools.checkout
@@ -547,12 +514,6 @@ def _held_leak(ctx: RunContext, step: str, exc: HeldValueLeak) -> StepOutcome:
                                         step=step))
 
 
-async def _ending_said(runtime: Runtime, run_id: int) -> bool:
-    async with runtime.db.transaction() as session:
-        run = await get_run(session, run_id)
-        return bool(run is not None and RunState.load(run.params).ending_said)
-
-
 async def _clear_working_labels(ctx: RunContext) -> None:
     """A run that ended without a fix is no longer in progress nor awaiting anyone."""
     if ctx.issue is None:
@@ -563,34 +524,6 @@ async def _clear_working_labels(ctx: RunContext) -> None:
             await ctx.forge.remove_label(ctx.repo, ctx.issue, label)
     except ForgeError as exc:
         log.warning("label_cleanup_failed", run=ctx.run_id, error=str(exc))
-
-
-@dataclass(frozen=True)
-class _RunSnapshot:
-    """Plain values read from the run row inside the opening transaction."""
-
-    id: int
-    forge: str
-    repo: str
-    issue_number: int | None
-    chain: str
-    params: dict[str, Any] | None
-    summoned_by: str | None
-    change_request_number: int | None
-    change_request_url: str | None
-    branch: str | None
-    base_branch: str | None
-    subject_kind: str = "issue"
-    subject_key: str = ""
-
-    @classmethod
-    def of(cls, run: Run) -> _RunSnapshot:
-        return cls(id=run.id, forge=run.forge, repo=run.repo, issue_number=run.issue_number,
-                   chain=run.chain, params=run.params, summoned_by=run.summoned_by,
-                   change_request_number=run.change_request_number,
-                   change_request_url=run.change_request_url, branch=run.branch,
-                   base_branch=run.base_branch, subject_kind=run.subject_kind,
-                   subject_key=run.subject_key)
 
 
 def _plus(usage: tuple[int, int, float], spent: ItemsSpent) -> tuple[int, int, float]:

@@ -1,31 +1,23 @@
-"""The `world` of the engine tests: Postgres, the fake GitHub, a runtime wired to both."""
+"""The worlds of the engine tests (tests/chain/world.py): `world` in memory (the fast loop's),
+`pg_world` on PostgreSQL and the fake GitHub over HTTP (the real store's own behaviours)."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
-from pydantic import SecretStr
 
-from bot.config import Settings
-from bot.forge.github import GitHubForge
-from bot.forge.retry import RetryPolicy
-from bot.services import Runtime
 from bot.store.db import Database
-from tests.chain.world import REPO, World
-from tests.fakes.github import FakeGitHub
+from tests.chain.world import World, memory_world, postgres_world
 
 
 @pytest.fixture
-async def world(tmp_path, database: Database) -> AsyncIterator[World]:
-    async with FakeGitHub() as github:
-        github.add_repo(REPO)
-        issue = github.add_issue(REPO, title="toy")
-        forge = GitHubForge(token=github.add_token("smith-bot"), api_url=github.base_url,
-                            retry=RetryPolicy(attempts=2, backoff_initial=0.01))
-        settings = Settings(data_dir=tmp_path, anthropic_api_key=SecretStr("x"))
-        try:
-            yield World(Runtime(settings=settings, db=database, forges={"github": forge}),
-                        github, issue)
-        finally:
-            await forge.close()
+def world(tmp_path: Path) -> World:
+    return memory_world(tmp_path)
+
+
+@pytest.fixture
+async def pg_world(tmp_path: Path, database: Database) -> AsyncIterator[World]:
+    async with postgres_world(tmp_path, database) as world:
+        yield world

@@ -14,7 +14,6 @@ import pytest
 from bot.chains.fix.graph import FIX
 from bot.engine.context import RunContext
 from bot.engine.graph import END, ONWARD, Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
-from bot.engine.walk import RunEngine
 from tests.chain.world import World
 
 
@@ -95,7 +94,7 @@ async def test_a_step_added_is_one_node_line_and_the_engine_walks_it(world: Worl
     extended = Graph(name="toy", start="write",
                      nodes=(*nodes[:2], Node("lint", steps.onward("lint")), nodes[2]))
     run_id = await world.new_run()
-    await RunEngine(extended, world.runtime).walk(run_id)
+    await world.engine(extended).walk(run_id)
     assert steps.calls == ["write", "check", "lint", "finish"]
     assert await world.steps(run_id) == [(name, "passed") for name in extended.default_path()]
     assert (await world.run(run_id)).status == "succeeded"
@@ -114,7 +113,7 @@ async def test_the_checklist_shows_an_optional_step_only_when_it_ran(world: Worl
         Node("z", steps.last("z")),
     ))
     run_id = await world.new_run()
-    await RunEngine(graph, world.runtime).walk(run_id)
+    await world.engine(graph).walk(run_id)
     status = next(c for c in world.smith_comments() if "smith:status" in c)
     assert ("**suite**" in status) is runs_here
     assert "**a**" in status and "**z**" in status

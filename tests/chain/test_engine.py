@@ -1,8 +1,9 @@
 """The engine walks any graph: budgets, checkpoints, pauses, cancellation, environment retries.
 
-A toy graph of plain step functions stands in for a chain (the planned test-generation and
-held-out-acceptance chains are just other graphs); the store, the forge and the status comment
-are real (Postgres, the fake GitHub over HTTP through the real adapter).
+A toy graph of plain step functions stands in for a chain (the test-generation and
+held-out-acceptance chains are just other graphs); the store is the in-memory one held to
+PostgreSQL's contract (tests/chain/test_run_store.py), the forge the in-memory `FakeForge`, the
+status comment the real one.
 """
 
 from __future__ import annotations
@@ -13,10 +14,9 @@ import pytest
 
 from bot.engine.context import RunContext
 from bot.engine.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
-from bot.engine.walk import MAX_ENVIRONMENT_RETRIES, RetryLater, RunEngine
+from bot.engine.walk import MAX_ENVIRONMENT_RETRIES, RetryLater
 from bot.llm.errors import EnvironmentFailure
-from bot.store.models import Run
-from tests.chain.world import REPO, World
+from tests.chain.world import World
 
 
 @dataclass
@@ -60,7 +60,7 @@ class Toy:
 async def test_a_graph_runs_to_its_ending_and_every_step_is_recorded(world: World):
     toy = Toy(check_results=["reject", "pass"])
     run_id = await world.new_run()
-    await RunEngine(toy.graph(), world.runtime).walk(run_id)
+    await world.engine(toy.graph()).walk(run_id)
     run = await world.run(run_id)
     assert (run.status, run.outcome) == ("succeeded", "toy_done")
     assert await world.steps(run_id) == [("write", "passed"), ("check", "rejected"),
@@ -73,18 +73,18 @@ async def test_a_graph_runs_to_its_ending_and_every_step_is_recorded(world: Worl
 async def test_a_step_over_its_budget_ends_the_run_and_says_so(world: World):
     toy = Toy(check_results=["reject", "reject", "reject"])
     run_id = await world.new_run()
-    await RunEngine(toy.graph(write_budget=2), world.runtime).walk(run_id)
+    await world.engine(toy.graph(write_budget=2)).walk(run_id)
     run = await world.run(run_id)
     assert (run.status, run.outcome) == ("failed", "budget_exhausted")
     assert toy.calls == ["write", "check", "write", "check"]
     assert any("budget" in c.lower() for c in world.smith_comments())
-    assert "smith:failed" in world.github.state.issues[(REPO, world.issue)].labels
+    assert "smith:failed" in world.labels()
 
 
 async def test_environment_trouble_requeues_without_spending_the_budget(world: World):
     toy = Toy(check_results=["env", "pass"])
     run_id = await world.new_run()
-    engine = RunEngine(toy.graph(write_budget=1), world.runtime)
+    engine = world.engine(toy.graph(write_budget=1))
     with pytest.raises(RetryLater):
         await engine.walk(run_id)
     run = await world.run(run_id)
@@ -99,7 +99,7 @@ async def test_environment_trouble_requeues_without_spending_the_budget(world: W
 async def test_environment_trouble_that_never_ends_fails_the_run(world: World):
     toy = Toy(check_results=["env"] * (MAX_ENVIRONMENT_RETRIES + 1))
     run_id = await world.new_run()
-    engine = RunEngine(toy.graph(), world.runtime)
+    engine = world.engine(toy.graph())
     for _ in range(MAX_ENVIRONMENT_RETRIES):
         with pytest.raises(RetryLater):
             await engine.walk(run_id)
@@ -111,7 +111,7 @@ async def test_environment_trouble_that_never_ends_fails_the_run(world: World):
 async def test_a_pause_ends_the_job_and_the_run_resumes_where_it_said(world: World):
     toy = Toy(check_results=["pause"])
     run_id = await world.new_run()
-    engine = RunEngine(toy.graph(), world.runtime)
+    engine = world.engine(toy.graph())
     await engine.walk(run_id)
     run = await world.run(run_id)
     assert (run.status, run.current_step) == ("paused", "finish")
@@ -119,9 +119,8 @@ async def test_a_pause_ends_the_job_and_the_run_resumes_where_it_said(world: Wor
     assert toy.calls == ["write", "check"]
     waiting = next(c for c in world.smith_comments() if "smith:status" in c)
     assert "3 points; waiting for approval" in waiting
-    async with world.runtime.db.transaction() as session:
-        run = await session.get(Run, run_id)
-        run.status, run.params = "queued", {**(run.params or {}), "approved_by": "boss"}
+    await world.change(run_id, status="queued",
+                       params={**(run.params or {}), "approved_by": "boss"})
     await engine.walk(run_id)
     assert toy.calls == ["write", "check", "finish"]
     assert (await world.run(run_id)).status == "succeeded"
@@ -135,15 +134,13 @@ async def test_cancel_is_honoured_between_steps(world: World):
     run_id = await world.new_run()
 
     async def write_then_get_cancelled(ctx: RunContext) -> StepOutcome:
-        async with world.runtime.db.transaction() as session:
-            run = await session.get(Run, run_id)
-            run.cancel_requested, run.reason = True, "cancelled by @boss"
+        await world.change(run_id, cancel_requested=True, reason="cancelled by @boss")
         return await toy.write(ctx)
 
     graph = Graph(name="toy", start="write", nodes=(
         Node("write", write_then_get_cancelled), Node("check", toy.check),
         Node("finish", toy.finish)))
-    await RunEngine(graph, world.runtime).walk(run_id)
+    await world.engine(graph).walk(run_id)
     run = await world.run(run_id)
     assert (run.status, toy.calls) == ("cancelled", ["write"])
     assert any("@boss" in c or "boss" in c for c in world.smith_comments())
@@ -162,8 +159,8 @@ async def test_a_resumed_run_gets_its_artifacts_and_checkpoint_diff_back(world: 
         Node("finish", toy.finish)))
     run_id = await world.new_run()
     with pytest.raises(RetryLater):
-        await RunEngine(graph, world.runtime).walk(run_id)
-    await RunEngine(graph, world.runtime).walk(run_id)
+        await world.engine(graph).walk(run_id)
+    await world.engine(graph).walk(run_id)
     assert seen["diff"] == "diff 1"
     assert seen["artifacts"]["write"] == {"n": 1}
     assert [name for name, _ in await world.steps(run_id)] == [

@@ -15,13 +15,12 @@ import uuid
 from collections.abc import Awaitable, Callable
 
 import pytest
-from sqlalchemy import text
 
 from bot.engine.context import RunContext
 from bot.engine.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.engine.held import Held, HeldValueLeak, HeldValues
 from bot.engine.state import RunState
-from bot.engine.walk import RetryLater, RunEngine
+from bot.engine.walk import RetryLater
 from bot.llm.errors import EnvironmentFailure
 from tests.chain.world import World
 
@@ -39,22 +38,9 @@ class Examples:
         return ["Wake Me Up at seven", CANARY]
 
 
-async def dump_database(world: World) -> str:
-    """Every row of every table of Smith's schema, as text."""
-    async with world.runtime.db.transaction() as session:
-        tables = (await session.execute(text(
-            "SELECT table_name FROM information_schema.tables "
-            "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"))).scalars()
-        rows = []
-        for table in list(tables):
-            rows += (await session.execute(text(f'SELECT t::text FROM "{table}" t'))).scalars()
-    return "\n".join(rows)
-
-
 def everything_said(world: World, capsys, caplog) -> str:
     out = capsys.readouterr()
-    comments = [c.body for c in world.github.state.comments.values()]
-    return "\n".join([out.out, out.err, caplog.text, *comments])
+    return "\n".join([out.out, out.err, caplog.text, *world.all_comments()])
 
 
 def chain(examples: Examples, use: Callable[[RunContext, list[str]], Awaitable[StepOutcome]]):
@@ -73,8 +59,9 @@ def chain(examples: Examples, use: Callable[[RunContext, list[str]], Awaitable[S
 
 
 async def test_a_held_canary_is_used_but_never_written_and_a_resume_recomputes_it(
-    world: World, capsys, caplog,
+    pg_world: World, capsys, caplog,
 ):
+    world = pg_world  # every table of the real store is read back
     caplog.set_level(logging.DEBUG)
     examples = Examples()
     seen: list[int] = []
@@ -94,14 +81,14 @@ async def test_a_held_canary_is_used_but_never_written_and_a_resume_recomputes_i
     graph = chain(examples, use)
     run_id = await world.new_run()
     with pytest.raises(RetryLater):
-        await RunEngine(graph, world.runtime).walk(run_id)
-    await RunEngine(graph, world.runtime).walk(run_id)
+        await world.engine(graph).walk(run_id)
+    await world.engine(graph).walk(run_id)
 
     run = await world.run(run_id)
     assert (run.status, run.outcome) == ("succeeded", "toy_done")
     assert seen == [2, 2] and examples.computed == 2  # recomputed by the resumed execution
     assert RunState.load(run.params).model_extra == {"held_out_size": 2}
-    database = await dump_database(world)
+    database = await world.dump()
     assert "sha256" in database and "held-out examples" in database  # the dump sees the run
     assert CANARY not in database
     said = everything_said(world, capsys, caplog)
@@ -151,7 +138,7 @@ async def test_a_step_that_would_write_a_held_value_stops_the_run_without_writin
     graph = chain(Examples(), use)
     run_id = await world.new_run()
     try:
-        await RunEngine(graph, world.runtime).walk(run_id)
+        await world.engine(graph).walk(run_id)
     except RetryLater:  # environment trouble is retried: still nothing of it is written
         pass
     run = await world.run(run_id)
@@ -160,8 +147,8 @@ async def test_a_step_that_would_write_a_held_value_stops_the_run_without_writin
     else:
         assert run.status == "failed"
         assert run.outcome == ("internal_error" if use is _in_error else "held_value_leak")
-        assert not any("Measured" in c.body for c in world.github.state.comments.values())
-    assert CANARY not in await dump_database(world)
+        assert not any("Measured" in c for c in world.all_comments())
+    assert CANARY not in await world.dump()
     assert CANARY not in everything_said(world, capsys, caplog)
 
 

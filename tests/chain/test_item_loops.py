@@ -14,7 +14,7 @@ from bot.engine.context import RunContext
 from bot.engine.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.engine.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
 from bot.engine.state import RunState
-from bot.engine.walk import RetryLater, RunEngine
+from bot.engine.walk import RetryLater
 from bot.llm.errors import EnvironmentFailure
 from tests.chain.world import World
 
@@ -73,7 +73,7 @@ def _verdicts(result: LoopResult | None) -> dict[str, str]:
 async def test_each_item_has_its_own_budget_and_rows_and_the_loop_goes_on(world: World):
     files = Files()
     run_id = await world.new_run()
-    await RunEngine(files.graph(), world.runtime).walk(run_id)
+    await world.engine(files.graph()).walk(run_id)
 
     run = await world.run(run_id)
     assert (run.status, run.outcome) == ("succeeded", "toy_done")
@@ -97,14 +97,14 @@ async def test_a_resumed_run_skips_the_items_it_finished_before_the_crash(world:
     files = Files(crash_on={"c.py"})
     run_id = await world.new_run()
     with pytest.raises(WorkerDied):  # the worker dies while c.py is being written
-        await RunEngine(files.graph(), world.runtime).walk(run_id)
+        await world.engine(files.graph()).walk(run_id)
     run = await world.run(run_id)
     assert (run.status, run.current_step) == ("running", "write_tests")
     loop = RunState.load(run.params).loops["write_tests"]
     assert sorted(loop.done) == ["a.py", "b.py"] and loop.items == ["a.py", "b.py", "c.py"]
 
     files.tries.clear()
-    await RunEngine(files.graph(), world.runtime).walk(run_id)  # the stalled job, run again
+    await world.engine(files.graph()).walk(run_id)  # the stalled job, run again
 
     assert [key for key, _, _ in files.tries] == ["c.py"]  # a.py and b.py are not redone
     assert files.listed == 1  # the items were fixed by the first execution
@@ -122,8 +122,8 @@ async def test_environment_trouble_in_an_item_requeues_without_spending_its_trie
     files = Files(overloaded_on={"b.py"})
     run_id = await world.new_run()
     with pytest.raises(RetryLater):
-        await RunEngine(files.graph(), world.runtime).walk(run_id)
-    await RunEngine(files.graph(), world.runtime).walk(run_id)
+        await world.engine(files.graph()).walk(run_id)
+    await world.engine(files.graph()).walk(run_id)
     assert [(key, attempt) for key, attempt, _ in files.tries] == [
         ("a.py", 1), ("b.py", 1), ("b.py", 1), ("b.py", 2), ("c.py", 1)]
     assert _verdicts(files.result)["b.py"] == "budget_exhausted"

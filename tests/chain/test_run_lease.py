@@ -10,7 +10,7 @@ from bot.engine.context import RunContext
 from bot.engine.graph import Graph, Node, RunEnding, RunStatus, StepOutcome, Verdict
 from bot.engine.runner import walk_run
 from bot.store.lease import claim_run
-from tests.chain.world import REPO, World
+from tests.chain.world import World
 
 
 def _graph(middle: Callable[[RunContext], Awaitable[StepOutcome]]) -> Graph:
@@ -33,7 +33,7 @@ async def _take_over(ctx: RunContext) -> None:
 
 
 async def test_a_taken_over_executor_stops_at_its_next_write_and_the_other_ends_the_run(
-    world: World,
+    pg_world: World,
 ):
     taken_over = False
 
@@ -46,37 +46,35 @@ async def test_a_taken_over_executor_stops_at_its_next_write_and_the_other_ends_
         return StepOutcome(Verdict.PASSED, "last", summary="middle")
 
     graph = _graph(middle)
-    run_id = await world.new_run()
-    await walk_run({"toy": graph}, run_id, world.runtime)  # fenced: returns quietly
-    run = await world.run(run_id)
+    run_id = await pg_world.new_run()
+    await walk_run({"toy": graph}, run_id, pg_world.runtime)  # fenced: returns quietly
+    run = await pg_world.run(run_id)
     assert run.status == "running" and run.outcome is None  # no ending of its own
-    assert await world.steps(run_id) == [("first", "passed"), ("middle", "running")]
+    assert await pg_world.steps(run_id) == [("first", "passed"), ("middle", "running")]
     assert not any("late words" in c or "internal" in c.lower()
-                   for c in world.smith_comments())
+                   for c in pg_world.smith_comments())
 
     # The executor that claimed it resumes the run, from its checkpoint, to its one ending.
-    async with world.runtime.db.transaction() as session:  # (its job would be rescued)
-        run_row = await session.get(type(run), run_id)
-        run_row.status = "queued"
-    await walk_run({"toy": graph}, run_id, world.runtime)
-    run = await world.run(run_id)
+    await pg_world.change(run_id, status="queued")  # (its job would be rescued)
+    await walk_run({"toy": graph}, run_id, pg_world.runtime)
+    run = await pg_world.run(run_id)
     assert (run.status, run.outcome, run.lease) == ("succeeded", "toy_done", 3)
-    assert await world.steps(run_id) == [("first", "passed"), ("middle", "environment"),
-                                         ("middle", "passed"), ("last", "passed")]
-    comments = world.smith_comments()
+    assert await pg_world.steps(run_id) == [("first", "passed"), ("middle", "environment"),
+                                            ("middle", "passed"), ("last", "passed")]
+    comments = pg_world.smith_comments()
     assert [c for c in comments if c == "done: one ending"] == ["done: one ending"]
     assert not any("internal" in c.lower() for c in comments)
 
 
-async def test_an_ending_written_after_a_takeover_is_refused(world: World):
+async def test_an_ending_written_after_a_takeover_is_refused(pg_world: World):
     async def middle(ctx: RunContext) -> StepOutcome:
         await _take_over(ctx)
         return StepOutcome(Verdict.FAILED, None, summary="broke", ending=RunEnding(
             RunStatus.FAILED, "step_failed", "middle: broke"))
 
-    run_id = await world.new_run()
-    await walk_run({"toy": _graph(middle)}, run_id, world.runtime)
-    run = await world.run(run_id)
+    run_id = await pg_world.new_run()
+    await walk_run({"toy": _graph(middle)}, run_id, pg_world.runtime)
+    run = await pg_world.run(run_id)
     assert (run.status, run.outcome) == ("running", None)  # the other executor's to end
-    assert "smith:failed" not in world.github.labels_of(REPO, world.issue)
-    assert not any("broke" in c for c in world.smith_comments())
+    assert "smith:failed" not in pg_world.labels()
+    assert not any("broke" in c for c in pg_world.smith_comments())

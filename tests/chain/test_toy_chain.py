@@ -105,7 +105,7 @@ async def test_a_chain_in_its_own_folder_walks_with_one_catalogue_line(world: Wo
     graphs = {**GRAPHS, toy.name: toy}  # the one root line a new chain adds
     run_id = await world.new_run()  # a run of the chain named "toy"
 
-    await chain_runner(graphs)(run_id, world.runtime)
+    await chain_runner(graphs, world.store)(run_id, world.runtime)
 
     run = await world.run(run_id)
     assert (run.status, run.outcome) == ("succeeded", "toy_said")

@@ -22,6 +22,7 @@ def test_an_unreadable_app_key_is_a_settings_error(tmp_path: Path) -> None:
         build_forges(settings)
 
 
+@pytest.mark.slow  # a `smith serve` subprocess (8 s of the fast loop)
 def test_smith_serve_says_it_in_one_line(tmp_path: Path, database_url: str) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SMITH_", "ANTHROPIC_"))}
     env.update(PYTHONPATH=str(ROOT), SMITH_DATABASE_URL=database_url,

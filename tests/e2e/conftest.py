@@ -226,7 +226,14 @@ def pytest_configure(config) -> None:  # noqa: ANN001
         "markers", "e2e_settings(**overrides): Settings values for this test's Smith")
 
 
-@pytest.fixture(params=["github", "gitlab"])
+BOTH_FORGES = ("github", "gitlab")
+"""A test whose behaviour is the forge's own (webhooks, change requests, threads, reactions,
+the adapters' retries) says `@pytest.mark.parametrize("forge_name", BOTH_FORGES)`; the rest
+walk the chain once, on GitHub: what differs per forge is the adapter, held to one contract
+on both fakes by tests/forge/test_contract.py."""
+
+
+@pytest.fixture(params=["github"])
 def forge_name(request) -> str:
     return request.param
 

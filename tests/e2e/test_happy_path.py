@@ -8,11 +8,12 @@ from bot.chains.fix.graph import FIX
 from bot.store.audit import list_audit
 from tests.e2e import script
 from tests.e2e.buggy_repo import branch_file, branches
-from tests.e2e.conftest import E2E
+from tests.e2e.conftest import BOTH_FORGES, E2E
 
 pytestmark = pytest.mark.e2e
 
 
+@pytest.mark.parametrize("forge_name", BOTH_FORGES)
 async def test_happy_path_opens_a_validated_change_request(e2e: E2E):
     script.happy_path(e2e.model)
     await e2e.summon(actor="maintainer")

@@ -14,7 +14,7 @@ from bot.rules.mining import mine_rules
 from bot.stats.query import load_stats
 from bot.store.models import Failure, Rule
 from tests.e2e import script
-from tests.e2e.conftest import E2E
+from tests.e2e.conftest import BOTH_FORGES, E2E
 from tests.fakes.model import Turn
 
 pytestmark = pytest.mark.e2e
@@ -35,6 +35,7 @@ async def _rule(e2e: E2E) -> Rule:
         return rule
 
 
+@pytest.mark.parametrize("forge_name", BOTH_FORGES)
 async def test_a_rejected_diagnosis_becomes_an_approved_rule_in_the_next_runs_prompt(e2e: E2E):
     e2e.model.script("submit_acceptance", script.submit("submit_acceptance", script.ACCEPTANCE))
     e2e.model.script("submit_diagnosis",

@@ -12,7 +12,7 @@ import pytest
 
 from tests.e2e import script
 from tests.e2e.buggy_repo import push_files
-from tests.e2e.conftest import E2E
+from tests.e2e.conftest import BOTH_FORGES, E2E
 
 pytestmark = pytest.mark.e2e
 
@@ -37,6 +37,7 @@ def _acceptance_inputs(e2e: E2E) -> list[str]:
     return [script.first_user_text(r) for r in e2e.model.requests_for("submit_acceptance")]
 
 
+@pytest.mark.parametrize("forge_name", BOTH_FORGES)
 async def test_the_reporters_answer_resumes_a_run_blocked_at_acceptance(e2e: E2E):
     e2e.model.script("submit_acceptance", script.submit("submit_acceptance", BLOCKED))
     await e2e.summon()

@@ -17,7 +17,7 @@ from bot.chains.fix.graph import FIX
 from bot.store.audit import list_audit
 from tests.e2e import script
 from tests.e2e.buggy_repo import branch_file
-from tests.e2e.conftest import E2E, LABEL
+from tests.e2e.conftest import BOTH_FORGES, E2E, LABEL
 from tests.fakes.model import Turn
 
 pytestmark = pytest.mark.e2e
@@ -83,6 +83,7 @@ def _comment_operation(e2e: E2E) -> str:
     return "create_issue_comment" if e2e.forge_name == "github" else "create_issue_note"
 
 
+@pytest.mark.parametrize("forge_name", BOTH_FORGES)
 async def test_forge_502s_are_retried_by_the_adapter_and_one_change_request_is_opened(e2e: E2E):
     script.happy_path(e2e.model)
     # Opening the change request fails twice, and so do the next two comments on the issue.
@@ -119,6 +120,7 @@ async def _published_once(e2e: E2E) -> Any:
     return run
 
 
+@pytest.mark.parametrize("forge_name", BOTH_FORGES)
 async def test_forge_writes_applied_but_answered_502_are_adopted_and_the_run_publishes(
     e2e: E2E,
 ):

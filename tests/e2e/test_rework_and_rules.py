@@ -9,7 +9,7 @@ import pytest
 from bot.store.models import Failure, Rule
 from tests.e2e import script
 from tests.e2e.buggy_repo import branch_file
-from tests.e2e.conftest import E2E
+from tests.e2e.conftest import BOTH_FORGES, E2E
 from tests.fakes.model import Turn
 
 pytestmark = pytest.mark.e2e
@@ -33,6 +33,7 @@ async def _open_change_request(e2e: E2E) -> tuple[int, str]:
     return run.change_request_number, run.branch
 
 
+@pytest.mark.parametrize("forge_name", BOTH_FORGES)
 async def test_rework_comment_pushes_a_new_commit_and_answers_in_the_thread(e2e: E2E):
     number, branch = await _open_change_request(e2e)
     before = _head(e2e.bare, branch)
@@ -97,6 +98,7 @@ def _replies_in(e2e: E2E, thread: str) -> list[str]:
             if n.discussion_id == thread and n.author == "smith-bot"]
 
 
+@pytest.mark.parametrize("forge_name", BOTH_FORGES)
 async def test_one_review_of_two_threads_is_one_rework_run_answered_in_each_thread(e2e: E2E):
     number, branch = await _open_change_request(e2e)
     e2e.model.script("submit_implementation", Turn.tool("edit_file", **NAME_EDIT),
@@ -158,6 +160,7 @@ async def test_an_approved_rule_reaches_the_prompt_of_its_step(e2e: E2E):
 
 
 @pytest.mark.parametrize("reviewer_pushed", [False, True])
+@pytest.mark.parametrize("forge_name", BOTH_FORGES)
 async def test_a_merge_is_recorded_with_or_without_human_edits(e2e: E2E, reviewer_pushed: bool):
     number, branch = await _open_change_request(e2e)
     head = _head(e2e.bare, branch)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e import script
-from tests.e2e.conftest import E2E
+from tests.e2e.conftest import BOTH_FORGES, E2E
 from tests.fakes.model import Turn
 
 pytestmark = pytest.mark.e2e
@@ -16,6 +16,7 @@ FIX_WITH_DEBUG_PRINT = {
 }
 
 
+@pytest.mark.parametrize("forge_name", BOTH_FORGES)
 async def test_a_soft_signal_becomes_its_own_thread_and_does_not_block(e2e: E2E):
     script.understanding(e2e.model)
     script.reproduction(e2e.model)

@@ -143,10 +143,6 @@ async def test_a_file_passing_every_gate_becomes_a_change_request(e2e: E2E):
     assert not e2e.model.problems
 
 
-BOTH_FORGES = pytest.mark.parametrize("forge_name", ["github", "gitlab"])
-
-
-@BOTH_FORGES
 async def test_a_surviving_mutant_goes_back_to_the_writer_and_is_killed(e2e: E2E):
     n = e2e.issue
     e2e.model.script("submit_written_test_file", *write(n, RAISES_ONLY),
@@ -165,7 +161,6 @@ async def test_a_surviving_mutant_goes_back_to_the_writer_and_is_killed(e2e: E2E
     assert "test_average_of_two_numbers" in branch_file(e2e.bare, run.branch, FILE.format(tag=f"issue{n}"))
 
 
-@BOTH_FORGES
 async def test_a_flaky_test_is_dropped_never_fixed(e2e: E2E):
     n = e2e.issue
     e2e.model.script("submit_written_test_file", *write(n, FLAKY))
@@ -183,7 +178,6 @@ async def test_a_flaky_test_is_dropped_never_fixed(e2e: E2E):
     assert "test_flips_between_runs`: skipped flaky" in body_of(change)
 
 
-@BOTH_FORGES
 async def test_the_reviewer_rejects_a_tautology_and_drops_a_low_value_test(e2e: E2E):
     n = e2e.issue
     # Gates 1-5 cannot see this one (the other tests kill every mutant, and the expected value
@@ -251,7 +245,6 @@ async def test_tests_asked_for_on_a_change_request_come_as_a_change_request_agai
     assert any(text.startswith("Smith opened ") for text in said)
 
 
-@BOTH_FORGES
 async def test_a_tautology_the_reviewer_asks_to_revise_is_fixed_in_place(e2e: E2E):
     n = e2e.issue
     path = FILE.format(tag=f"issue{n}")

@@ -11,6 +11,7 @@ anything.
 from __future__ import annotations
 
 import ast
+import functools
 from collections import defaultdict
 from pathlib import Path
 
@@ -44,6 +45,12 @@ def _imported(path: Path, module: str) -> set[str]:
 
 
 def _imports() -> dict[str, set[str]]:
+    """Every module's imports (a copy of the tree parsed once per process: five tests read it)."""
+    return {module: set(names) for module, names in _parsed().items()}
+
+
+@functools.cache
+def _parsed() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):

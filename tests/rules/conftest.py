@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,7 +22,7 @@ from bot.services import Runtime
 from bot.store.db import Database
 from handlers import rules, summon
 from handlers.routing import Router
-from tests.chain.conftest import world  # noqa: F401 - the engine tests' fixture, by name
+from tests.chain.world import World, postgres_world
 from tests.fakes.github import FakeGitHub
 from tests.fakes.gitlab import FakeGitLab
 from tests.fakes.model import FakeModelServer
@@ -130,3 +131,10 @@ async def rules_stack(tmp_path, database: Database) -> AsyncIterator[RulesStack]
                 for forge in forges.values():
                     await forge.close()
                 await server.close()
+
+
+@pytest.fixture
+async def world(tmp_path: Path, database: Database) -> AsyncIterator[World]:
+    """The engine tests' world on PostgreSQL: the rules loop reads the stories it stored."""
+    async with postgres_world(tmp_path, database) as world:
+        yield world

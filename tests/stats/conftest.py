@@ -1,3 +1,17 @@
-"""The stats tests walk toy graphs on the real engine too: the engine tests' `world`."""
+"""The stats tests walk toy graphs on the real engine and read what it stored in PostgreSQL."""
 
-from tests.chain.conftest import world  # noqa: F401 - a fixture, found by name
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.store.db import Database
+from tests.chain.world import World, postgres_world
+
+
+@pytest.fixture
+async def world(tmp_path: Path, database: Database) -> AsyncIterator[World]:
+    async with postgres_world(tmp_path, database) as world:
+        yield world

@@ -21,6 +21,7 @@ from bot.engine.context import RunContext
 from bot.engine.graph import Graph, StepOutcome
 from bot.engine.held import GuardedForge, HeldValues
 from bot.engine.loop import ItemLoop, ItemOutcome, ItemTry, LoopResult
+from bot.engine.run_store import PostgresRunStore
 from bot.engine.state import ItemResult, RunState
 from bot.engine.status import StatusBoard
 from bot.forge.base import ItemRef, Permission, RepoRef
@@ -172,7 +173,8 @@ def build_bench(tmp_path: Path, graph: Graph, bare: Path, *, title: str, body: s
         run_id=RUN_ID, runtime=runtime, forge=guarded, repo=repo, issue=issue,
         chain=chain or graph.name, graph=graph, state=RunState.load(state), artifacts={},
         trajectory=Trajectory(sink=sink),
-        status=StatusBoard(runtime.db, forge, repo, issue, RUN_ID, graph.step_names()),
+        status=StatusBoard(PostgresRunStore(runtime.db), forge, repo, issue, RUN_ID,
+                           graph.step_names()),
         records=records, summoned_by=SUMMONER, held=held,
     )
     return StepBench(ctx, forge, records, ScriptedStepRunner(), bare)

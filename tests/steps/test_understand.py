@@ -46,10 +46,15 @@ async def test_acceptance_without_a_verbatim_primary_criterion_asks_and_labels_n
 
     assert outcome.next is None and outcome.ending is not None and outcome.ending.announced
     assert outcome.ending.outcome == "needs_info"
+    assert outcome.verdict == Verdict.WAITING
+    assert outcome.summary.startswith("blocked: 0 usable criteria (1 dropped)")
     [comment] = fix.said_on_issue()
     assert "Please quote the expected behaviour" in comment
     assert "No acceptance criterion could be tied to a verbatim quote" in comment
+    assert "a primary criterion quoted verbatim from the report" in comment
+    assert UNQUOTED["criteria"][0]["quote"] not in comment  # the invented words are not echoed
     assert fix.labels() == [fix.ctx.settings.labels.needs_info]
+    assert fix.runner.calls_of(S.DIAGNOSE) == []
 
 
 async def test_only_comments_of_people_with_write_access_reach_the_model(

@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from rich.console import Console
 from rich.table import Table
 
@@ -69,6 +70,7 @@ logging.getLogger("bot.example").debug("own_debug")
 """
 
 
+@pytest.mark.slow  # a Python subprocess importing Smith's CLI
 def test_loggers_that_carry_request_bodies_stay_below_debug_even_at_debug(tmp_path):
     env = {**clean_env(tmp_path), "ANTHROPIC_LOG": "debug"}
     result = subprocess.run([sys.executable, "-c", BODY_PROBE], env=env, cwd=ROOT,
@@ -97,6 +99,7 @@ def test_one_shot_commands_log_warnings_unless_the_level_is_set():
     assert log_level_for("worker", "DEBUG", explicit=True) == "DEBUG"
 
 
+@pytest.mark.slow  # a Python subprocess importing Smith's CLI
 def test_a_one_shot_command_hides_its_info_logs_unless_the_level_is_set(tmp_path):
     """`smith doctor` logs its checkout and sandbox runs at INFO: not on its own, only with
     SMITH_LOG_LEVEL=INFO (and then as JSON lines, the output being piped)."""
