@@ -55,15 +55,14 @@ def test_flips_between_runs():
         assert False, "flipped"
     marker.write_text("x")
 '''
+# An expected value taken from another implementation, not stated: the smell gate's tautology
+# (the subject's own logic) it is not, so only the Reviewer can ask for the literal.
 SNEAKY = GOOD + '''
 
-def test_average_matches_itself():
-    expected = mean_of([2, 4])
+def test_average_matches_the_library():
+    import statistics
+    expected = statistics.mean([2, 4])
     assert average([2, 4]) == expected
-
-
-def mean_of(values):
-    return average(values)
 '''
 SCENARIOS = [
     {"test": "test_average_of_nothing_raises", "behaviour": "average of no values raises "
@@ -181,7 +180,7 @@ async def test_a_flaky_test_is_dropped_never_fixed(e2e: E2E):
 async def test_the_reviewer_rejects_a_tautology_and_drops_a_low_value_test(e2e: E2E):
     n = e2e.issue
     # Gates 1-5 cannot see this one (the other tests kill every mutant, and the expected value
-    # comes through a helper), so the Reviewer must: REJECT, and the rewrite is accepted with
+    # comes from the standard library, not from average), so the Reviewer must: REJECT, and the rewrite is accepted with
     # one test marked LOW_VALUE and dropped.
     e2e.model.script("submit_written_test_file", *write(n, SNEAKY), *write(n, GOOD)[1:])
     low = {"verdict": "LOW_VALUE", "confidence": "HIGH", "reason": "repeats the error case"}
@@ -248,15 +247,15 @@ async def test_tests_asked_for_on_a_change_request_come_as_a_change_request_agai
 async def test_a_tautology_the_reviewer_asks_to_revise_is_fixed_in_place(e2e: E2E):
     n = e2e.issue
     path = FILE.format(tag=f"issue{n}")
-    fix = {"path": path, "old": "    expected = mean_of([2, 4])\n    assert average([2, 4]) == "
-                                "expected", "new": "    assert average([4, 8]) == 6"}
+    fix = {"path": path, "old": "    expected = statistics.mean([2, 4])\n    assert average([2, 4]) "
+                                "== expected", "new": "    assert average([4, 8]) == 6"}
     e2e.model.script("submit_written_test_file", *write(n, SNEAKY),
                      Turn.tool("edit_file", **fix),
                      Turn.submit("submit_written_test_file", written(n)))
     revise = {"verdict": "REVISE", "confidence": "HIGH", "reason": "expected value comes from "
-              "average itself", "recommendation": "compare with the literal mean"}
+              "another implementation", "recommendation": "compare with the literal mean"}
     first = review("REVISE")
-    first["tests"].append({"test": "test_average_matches_itself", **revise})
+    first["tests"].append({"test": "test_average_matches_the_library", **revise})
     e2e.model.script("submit_test_review", Turn.submit("submit_test_review", first),
                      Turn.submit("submit_test_review", review()))
     await land_fix_and_summon(e2e)
@@ -268,4 +267,4 @@ async def test_a_tautology_the_reviewer_asks_to_revise_is_fixed_in_place(e2e: E2
     asked = first_user_text(e2e.model.requests_for("submit_written_test_file")[-1])
     assert "REVISE: gate 6" in asked and "compare with the literal mean" in asked
     content = branch_file(e2e.bare, run.branch, path)
-    assert "average([4, 8]) == 6" in content and "mean_of([2, 4])" not in content
+    assert "average([4, 8]) == 6" in content and "statistics.mean" not in content
