@@ -260,7 +260,10 @@ def _line_literals(changed: ChangedFile, test_id: TestId, red_test: str) -> tupl
             continue
         title = example.group(5) or example.group(2).removeprefix("def").strip()
         at_line = line_no is not None and row.target_no is not None and row.target_no <= int(line_no.group(1))
-        named = test_id.name is not None and (title == test_id.name or test_id.name in title)
+        # RSpec's full description is the groups' titles, then the example's: `Foo keeps x`.
+        named = test_id.name is not None and (
+            title == test_id.name or test_id.name in title or test_id.name.endswith(" " + title)
+        )
         if named or at_line:
             start = index
             if named:

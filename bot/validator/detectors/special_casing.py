@@ -145,6 +145,10 @@ def _literal_as_key(code: str, value: str) -> bool:
     bare = rf"|(?<![\w.]){escaped}(?![\w.])" if re.fullmatch(r"-?\d+(\.\d+)?", value) else ""
     if re.search(rf"(\"{escaped}\"|'{escaped}'{bare})\s*(:(?!:)|=>)", code):
         return True
+    # A composite key holding it: `("DE", 7.5): Decimal("14.35")`, `[year, 1900] => …`.
+    member = rf"[(\[][^()\[\]\n]*?(\"{escaped}\"|'{escaped}'{bare})[^()\[\]\n]*[)\]]\s*(:(?!:)|=>)"
+    if re.search(member, code):
+        return True
     # Java and JS builders: `Map.of("x", …)`, `map.put("x", …)`, `new Map([["x", …]])`.
     return re.search(
         rf"(\bMap\.(of|entry)\(|\.(put|putIfAbsent|set)\(|\[\[|\]\s*,\s*\[)\s*(\"{escaped}\"|'{escaped}'{bare})\s*,",
