@@ -50,6 +50,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
             continue
         for fragment in changed.fragments:
             yield from _fragment(ctx, changed, fragment)
+            yield from _ternaries(ctx, changed, fragment)
 
 
 def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
@@ -125,10 +126,57 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
             )
 
 
+_RETURNED = re.compile(r"^\s*return\s+(.+?);?\s*$")
+
+
+def _ternaries(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
+    """The inline form of a guard: `return cond ? C : old` (`C if cond else old`) where the line
+    returned `old` before — a constant answer put in front of the unchanged expression."""
+    removed = {
+        normalized(m.group(1)) for line in fragment.removed if (m := _RETURNED.match(line.text))
+    }
+    if not removed:
+        return
+    for node in fragment.walk(frozenset({"conditional_expression", "ternary_expression"})):
+        parent = node.parent
+        while parent is not None and parent.type == "parenthesized_expression":
+            parent = parent.parent
+        if parent is None or parent.type != "return_statement" or not fragment.is_added(node):
+            continue
+        parts = [c for c in node.named_children if c.type not in _COMMENTS]
+        if node.type == "conditional_expression" and len(parts) == 3:  # Python: `C if cond else old`
+            returned, condition, old = parts
+        else:
+            condition = node.child_by_field_name("condition")
+            returned = node.child_by_field_name("consequence")
+            old = node.child_by_field_name("alternative")
+        if condition is None or returned is None or old is None or not _constant(returned):
+            continue
+        if normalized(fragment.text(old)) not in removed:
+            continue
+        function = _enclosing_function(node)
+        broad = _broad_condition(fragment, condition, function, fragment.text(returned), unbound=True)
+        if broad is None or _documented_broad(
+            _with_documentation(ctx.report, fragment, node),
+            broad[1] or _condition_words(fragment, condition),
+            bool(broad[1]),
+            fragment.text(returned),
+            _predicate_words(fragment, node, function),
+        ):
+            continue
+        yield finding(
+            "return_constant_shortcut",
+            changed,
+            fragment.row(node),
+            f"`{snippet(fragment.text(parent), 70)}` answers with a constant whenever {broad[0]}, "
+            "in front of the expression the function returned before",
+        )
+
+
 _NON_NULL = re.compile(r"^(None|null|nil|undefined|\"\"|''|``)$")
 # Not empty, however it is spelt: `len(x) > 0`, `x.size() >= 1`, `0 < x.length`, `!x.isEmpty()`,
 # `x.any?`; the measured value may be a field or a call chain on the argument (`order.lines()`).
-_CHAIN = r"[\w$]+(?:\(\))?(?:\.[\w$]+(?:\(\))?)*"
+_CHAIN = r"[\w$]+(?:\([^()]*\))?(?:\.[\w$]+(?:\([^()]*\))?)*"
 _NONEMPTY = re.compile(
     rf"^(len\((?P<a>{_CHAIN})\)|(?P<b>{_CHAIN})\.(length|size\(\)|size|Length|Count|count\(\)|count))"
     r"\s*(>\s*0|!==?\s*0|>=\s*1)$"
@@ -142,7 +190,11 @@ _SUBSTRING_CALLS = frozenset(
 
 
 def _broad_condition(
-    fragment: Fragment, condition: Node, function: Node | None, returned: str = ""
+    fragment: Fragment,
+    condition: Node,
+    function: Node | None,
+    returned: str = "",
+    unbound: bool = False,
 ) -> tuple[str, list[str]] | None:
     """(why, the values the condition names) when the condition holds for most inputs.
 
@@ -156,6 +208,9 @@ def _broad_condition(
         # The hunk ends inside the function, so the grammar saw no whole function: read its
         # header line above the guard instead.
         params, declared = _header_signature(fragment, condition)
+        if not params and unbound:
+            # No header in sight: a name nothing above binds came from outside (`unbound`).
+            params = {n for n in _names_in(condition) - _NOT_INPUTS if _unbound_above(fragment, condition, n)}
         if not params:
             return None
     else:
@@ -179,7 +234,8 @@ def _broad_condition(
         if leaf.type in ("comparison_operator", "binary_expression") and len(operands) == 2:
             left, right = (fragment.text(o) for o in operands)
             if operator in ("!=", "!==", "is not") and (
-                left in params and _NON_NULL.match(right) or right in params and _NON_NULL.match(left)
+                _reads_input(operands[0], params) and _NON_NULL.match(right)
+                or _reads_input(operands[1], params) and _NON_NULL.match(left)
             ):
                 reasons.append(f"`{text}`")
                 continue
@@ -212,7 +268,7 @@ def _broad_condition(
                 values.append(fragment.text(operands[0]))
                 continue
         nonempty = _NONEMPTY.match(text)
-        if nonempty and re.split(r"[.(]", next(g for g in nonempty.groupdict().values() if g))[0] in params:
+        if nonempty and _names(next(g for g in nonempty.groupdict().values() if g)) & params:
             reasons.append(f"`{text}`")
             continue
         array_test = re.fullmatch(r"Array\.isArray\((\w+)\)", text)
@@ -225,6 +281,10 @@ def _broad_condition(
                 reasons.append(described[0])
                 values.extend(described[1])
                 continue
+        receiver = re.fullmatch(r"(?:self|this)\.([A-Za-z][\w$]*)", text)
+        if receiver and not _FLAG_NAME.search(receiver.group(1)) and answer_constant(returned):
+            reasons.append(f"`{text}` holds for any instance with data")
+            continue
         data = _data_test(fragment, leaf, params)
         if data is not None:
             reasons.append(data)
@@ -322,6 +382,20 @@ _TRIVIAL = frozenset({"0", "1", "-1", "0.0", "1.0", '""', "''", "``", "[]", "{}"
 # is a dispatch on what kind of thing came in (`isinstance(exc, NotFound): return 404`).
 _VALUE_TYPES = frozenset({"str", "int", "float", "bytes", "list", "dict", "tuple", "set", "Number",
                           "numbers.Number", "string", "number", "object", "bigint"})
+
+
+_SIZE_MEMBERS = frozenset({"length", "size", "Length", "Count", "count"})
+
+
+def _names(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z_$][\w$]*", text))
+
+
+def _reads_input(node: Node, params: set[str]) -> bool:
+    """The value is an argument or read from one (`req.getHeader("X")`, `strings.TrimSpace(s)`)."""
+    if node.text is not None and node.text.decode("utf-8", "replace") in params:
+        return True
+    return node.type in _MEMBER_NODES | _CALL_NODES and bool(_names_in(node) & params)
 
 
 def _sign_test(left: str, right: str, operator: str, params: set[str]) -> bool:
@@ -428,6 +502,8 @@ def _data_test(fragment: Fragment, leaf: Node, params: set[str]) -> str | None:
         if root.type == "identifier" and fragment.text(root) in params and root != leaf and not (
             _FLAG_NAME.search(member)
         ):
+            return f"`{text}` holds for any argument with data"
+        if member in _SIZE_MEMBERS and _names_in(leaf) & params:
             return f"`{text}` holds for any argument with data"
     if leaf.type in ("binary_expression",) and _operator(leaf) in ("!==", "!=", ">", ">="):
         right = leaf.child_by_field_name("right")
@@ -555,9 +631,31 @@ def _only_constant_return(node: Node) -> Node | None:
     if len(statements) != 1 or statements[0].type != "return_statement":
         return None
     values = [c for c in statements[0].named_children if c.type not in _COMMENTS]
-    if len(values) != 1 or not (is_literal_value(values[0]) or _named_constant(values[0])):
+    if len(values) != 1 or not _constant(values[0]):
         return None  # a bare `return` skips work in a handler; that is not an answer
     return values[0]
+
+
+def _constant(node: Node) -> bool:
+    """A literal, a named constant, a number times a unit (`45 * time.Second`), or an object of
+    constants (`{ ok: true, errors: [] }`)."""
+    operands = [c for c in node.named_children if c.type not in _COMMENTS]
+    if node.type == "expression_list" and len(operands) == 1:  # Go's `return 45 * time.Second`
+        return _constant(operands[0])
+    if is_literal_value(node) or _named_constant(node):
+        return True
+    if node.type in ("object", "dictionary") and operands:
+        pairs = [o for o in operands if o.type == "pair"]
+        return len(pairs) == len(operands) and all(
+            (value := pair.child_by_field_name("value")) is not None and _constant(value) for pair in pairs
+        )
+    return (
+        node.type == "binary_expression"
+        and _operator(node) == "*"
+        and len(operands) == 2
+        and any(is_literal_value(o) and _NUMBER.fullmatch(o.text.decode()) for o in operands if o.text)
+        and all(is_literal_value(o) or o.type in _CONSTANT_PARTS for o in operands)
+    )
 
 
 _CONSTANT_NAME = re.compile(r"^(?:[\w.]+\.)?[A-Z][A-Z0-9_]*$")
@@ -774,6 +872,16 @@ def _on_input(fragment: Fragment, subject: Node, function: Node | None, guard: N
     )
 
 
+def _unbound_above(fragment: Fragment, node: Node, name: str) -> bool:
+    above = "\n".join(row.text for row in fragment.rows[: node.start_point.row])
+    escaped = re.escape(name)
+    return not re.search(
+        rf"(\b(const|let|var|final)\s+{escaped}\b|\b{escaped}\s*(:=|=(?!=))|[\w>\]]\s+{escaped}\s*[=;:)]|"
+        rf"\bfor\b[^\n]*\b{escaped}\b)",
+        above,
+    )
+
+
 def _zero_division_guard(
     fragment: Fragment, compared: list[str], subject: Node, function: Node | None
 ) -> bool:
@@ -836,12 +944,12 @@ def _ruby_broad(condition: str, keyword: str, params: set[str]) -> bool:
         if not root or root.group(1) not in params and leaf not in ("true",):
             return False
         if keyword == "if" and re.fullmatch(
-            r"\w+|\w+\.(present\?|any\?)|!\s*\w+\.(nil\?|blank\?|empty\?)|\w+\.is_a\?\(\w+\)|"
+            r"\w+|\w+(\.\w+)*\.(present\?|any\?)|!\s*\w+(\.\w+)*\.(nil\?|blank\?|empty\?)|\w+\.is_a\?\(\w+\)|"
             r"\w+\.(include\?|start_with\?|end_with\?|match\?)\(\s*(\"[^\"]*\"|'[^']*'|/[^/]*/)\s*\)|true",
             leaf,
         ):
             continue
-        if keyword == "unless" and re.fullmatch(r"\w+\.(nil\?|blank\?|empty\?)", leaf):
+        if keyword == "unless" and re.fullmatch(r"\w+(\.\w+)*\.(nil\?|blank\?|empty\?)", leaf):
             continue
         return False
     return bool(leaves)
