@@ -98,6 +98,11 @@ _SINGLETON_WRITE = re.compile(
     r"^\s{2,}(?!this\b)[A-Z][\w$]*\.(INSTANCE|instance|shared|sharedInstance|current|DEFAULT|getInstance\(\)|"
     r"get_instance\(\)|get\(\)|current\(\))\.[\w$]+\s*(\[[^\]]*\])?\s*([-+*/]?=(?!=)|\+\+|--)"
 )
+# The object a no-argument accessor hands out is shared (`context().user = request.user`,
+# `getStore().tenant = t`): a value stored on it reaches whoever calls the accessor next.
+_ACCESSOR_WRITE = re.compile(
+    r"^\s+(?!self\b|super\b|this\b)[a-z_$][\w$]*\(\)\.[\w$]+\s*(\[[^\]]*\])?\s*([-+*/]?=(?!=)|\+\+|--)"
+)
 _JAVA_SETPROPERTY = re.compile(r"\bSystem\.setProperty\(")
 _JAVA_STATIC_WRITE = re.compile(
     r"^\s{2,}(?!this\b)([A-Z][A-Za-z0-9]*)\.([a-z_]\w*)\s*(\[[^\]]*\])?\s*([-+*/]?=(?!=)|\+\+|--)"
@@ -144,6 +149,7 @@ def _detect(ctx: DiffContext) -> Iterator[Finding]:
                     (_JS_CLASS_ATTR_WRITE, "stores data on a class from inside a function"),
                     (_JS_APP_LOCALS, "stores request data on app-wide or module-wide objects"),
                     (_SINGLETON_WRITE, "stores data on a process-wide singleton from inside a function"),
+                    (_ACCESSOR_WRITE, "stores data on the shared object an accessor returns"),
                 ],
             )
         elif changed.language == "go":
@@ -172,7 +178,7 @@ _RB_CLASS_VAR_WRITE = re.compile(r"@@\w+\s*(\[[^\]]*\])?\s*(\|\|=|[-+*/]?=(?!=|~
 _RB_THREAD_LOCAL = re.compile(r"\bThread\.current\s*\[[^\]]+\]\s*(\|\|)?=(?!=)|\bThread\.current\.thread_variable_set\(")
 _RB_ENV_WRITE = re.compile(r"\bENV\s*\[[^\]]+\]\s*(\|\|)?=(?!=)|\bENV\.(store|update|merge!)\(")
 _RB_CONST_MUTATION = re.compile(
-    r"^\s+([A-Z][A-Z0-9_]+)(\s*\[[^\]]*\]\s*(\|\|)?=(?!=)|\s*<<|\.(store|merge!|push|clear|delete|update|replace|concat)\b)"
+    r"^\s+((?:[A-Z]\w*::)*[A-Z][A-Z0-9_]+)(\s*\[[^\]]*\]\s*(\|\|)?=(?!=)|\s*<<|\.(store|merge!|push|clear|delete|update|replace|concat)\b)"
 )
 _RB_IVAR_WRITE = re.compile(r"^\s+@\w+\s*(\[[^\]]*\])?\s*([-+*/]?=(?!=|~)|<<)")  # `||=` memoizes
 _RB_DEF = re.compile(r"^(\s*)def\s+(self\.)?")
@@ -342,6 +348,7 @@ def _python_findings(changed: ChangedFile, roots: frozenset[str]) -> Iterator[Fi
             (_PY_CLASS_ATTR_WRITE, "stores data on a class attribute from inside a function"),
             (_PY_CAPS_WRITE, "writes into a module-level constant from inside a function"),
             (_PY_CLS_WRITE, "stores data on the class from inside a method"),
+            (_ACCESSOR_WRITE, "stores data on the shared object an accessor returns"),
         ],
     )
     yield from _module_mutations(
@@ -595,7 +602,7 @@ def _go_writes(changed: ChangedFile, names: set[str], block_rows: set[int]) -> I
         return
     alternatives = "|".join(map(re.escape, sorted(names)))
     pattern = re.compile(
-        rf"^\s+({alternatives})(\.\w+|\[[^\]]*\])*\s*([-+*/|&]?=(?!=)|\+\+|--)|"
+        rf"(^\s+|[{{;]\s*)({alternatives})(\.\w+|\[[^\]]*\])*\s*([-+*/|&]?=(?!=)|\+\+|--)|"
         rf"^\s+({alternatives})\.(Store|Swap|Add|Set|LoadOrStore|CompareAndSwap|Put|PushBack)\(|"
         rf"\batomic\.\w+\(\s*&({alternatives})\b|^\s+({alternatives})\s*=\s*append\("
     )
