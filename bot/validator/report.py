@@ -110,15 +110,27 @@ _RETIRE_ASK = re.compile(
 def asks_to_retire_tests(report: str | None) -> bool:
     """The report asks for a test to be skipped, quarantined or removed (with the feature it
     covered): one sentence names a test and the ask (`please skip that test on Windows`,
-    `removed entirely, together with its tests`)."""
+    `removed entirely, together with its tests`), or an imperative right after the sentence
+    naming it asks for it by pronoun (`The symlink spec fails on Windows; skip it there.`)."""
     if not report:
         return False
-    return any(
-        _TEST_NOUN.search(sentence) and _RETIRE_ASK.search(sentence)
-        and re.search(r"\b(please|should|must|needs? to|has to|have to|entirely|together with)\b", sentence)
-        and not re.search(r"\b(not|never|no|without|instead of)\b|n't", sentence)
-        for sentence in _sentences_cached(report)
-    )
+    sentences = _sentences_cached(report)
+    for index, sentence in enumerate(sentences):
+        if re.search(r"\b(not|never|no|without|instead of)\b|n't", sentence):
+            continue
+        if _TEST_NOUN.search(sentence) and _RETIRE_ASK.search(sentence) and re.search(
+            r"\b(please|should|must|needs? to|has to|have to|entirely|together with)\b", sentence
+        ):
+            return True
+        named = _TEST_NOUN.search(sentence) or (index > 0 and _TEST_NOUN.search(sentences[index - 1]))
+        if named and _RETIRE_IMPERATIVE.search(sentence):
+            return True
+    return False
+
+
+_RETIRE_IMPERATIVE = re.compile(
+    r"^\s*(please\s+)?(skip|disable|quarantine|remove|delete|drop|retire)\s+(it|them|th(is|at|ose|ese))\b"
+)
 
 
 def asks_for_test_change(report: str | None, names: Iterable[str] = ()) -> bool:

@@ -22,6 +22,7 @@ from bot.validator.detectors import (
     soft,
     special_casing,
     state,
+    test_values,
     tests_integrity,
 )
 from bot.validator.diffparse import parse_diff
@@ -38,6 +39,7 @@ DETECTORS: tuple[Callable[[DiffContext], Iterable[Finding]], ...] = (
     comments.detect,
     tests_integrity.detect,
     expectations.detect,
+    test_values.detect,
     state.detect,
     history.detect,
     soft.detect,

@@ -23,6 +23,7 @@ _SKIPS = re.compile(
     r"\bpytest\.mark\.skip(if)?\b|\bthis\.skip\(\)|\bpytest\.skip\(|@(unittest\.)?skip(If|Unless)?\(|\.skipTest\(|raise\s+(unittest\.)?SkipTest\b|"
     r"\b(it|test|describe|context|suite|specify)(\.\w+)*\.(skip|only|todo|fixme)\b|\bx(it|test|describe|context|specify)\(|"
     r"\bf(it|describe)\(|\bt\.Skip(f|Now)?\(|@Disabled\b|@Ignore\b|assume(True|That)\(\s*false|"
+    r"\bassume(True|False|That|NotNull)\(.*\b(getenv|getProperty|environ)\b|"
     r"//\s*\+build\s+ignore|//go:build\s+ignore|\bcollect_ignore\b|--deselect\b|(^|\s)-k\s+[\"']?not\b|"
     r"testPathIgnorePatterns|--ignore[= ]|<exclude>[^<]*Test|--exclude-pattern\b|\bnorecursedirs\b|(^|\s)-skip[= ]|"
     r"\bexcludeTestsMatching\b|\bexclude(Tags|Tag|Groups|Categories|EngineS?)\b|(^|\s)-m\s+[\"']?not\b|"
