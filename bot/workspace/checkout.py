@@ -198,6 +198,20 @@ class Checkout:
             return None
         return await self._git("cat-file", "blob", f"{self.base_commit}:{rel_path}")
 
+    async def base_files_mentioning(self, word: str) -> list[str]:
+        """The base commit's files that contain `word` as a whole word (an identifier only:
+        anything else finds nothing), e.g. where a function a test called is written."""
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,200}", word):
+            return []
+        try:
+            found = await self._git("grep", "-l", "-w", "-F", "-I", "-e", word,
+                                    self.base_commit, "--")
+        except GitError:
+            return []  # git grep answers "nothing found" with exit status 1
+        prefix = f"{self.base_commit}:"
+        return [line.removeprefix(prefix)
+                for line in found.decode("utf-8", "replace").splitlines() if line]
+
     async def _stage(self, paths: Sequence[str] | None) -> list[str] | None:
         """Make the index base + the change; returns the pathspec that names it, or None when
         `paths` is empty (nothing to stage). With `paths` (the intended change, see

@@ -66,6 +66,25 @@ def repo_frames(details: str, checkout: Path, limit: int = 3) -> list[str]:
     return frames[-limit:]
 
 
+def frame_paths(details: str, checkout: Path) -> list[str]:
+    """Every repository file the failure's stack frames name, in order (pytest's message
+    lines, `E ...`, are not frames: a raised message cannot name a frame)."""
+    paths: list[str] = []
+    for raw in details.splitlines():
+        line = _ANSI.sub("", raw)
+        if line.startswith("E "):
+            continue
+        for pattern in (_PY_FRAME, _JS_FRAME, _PYTEST_LOCATION):
+            match = pattern.match(line)
+            if match is None:
+                continue
+            rel = _repo_relative(match["path"], checkout)
+            if rel is not None and rel not in paths:
+                paths.append(rel)
+            break
+    return paths
+
+
 def assertion_message(case: TestCaseResult, max_lines: int = 8) -> list[str]:
     """The failure message: pytest's `E` lines, else the text before the first stack frame."""
     lines = [_ANSI.sub("", line) for line in case.details.splitlines()]

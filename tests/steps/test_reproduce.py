@@ -167,3 +167,17 @@ async def test_a_test_that_raises_the_quoted_error_itself_is_not_red(
 
     assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.BRT))
     assert FixState.of(quoting.ctx).red_test is None
+
+
+async def test_a_test_that_divides_by_zero_itself_is_not_red(quoting: StepBench) -> None:
+    """The quoted `ZeroDivisionError: division by zero` without its text in the test: the
+    stack never passes through the code, so this is the test's own error, not the bug."""
+    await ready(quoting)
+    dividing = ONE_VALUE_TEST.replace("    assert average([5]) == 5\n",
+                                      "    assert average([2, 4]) == 3 + 1 / 0\n")
+    quoting.runner.script(S.BRT, ONE_VALUE, tool_calls=writes(dividing))
+
+    outcome = await quoting.run(S.BRT)
+
+    assert (outcome.verdict, outcome.next) == (Verdict.REJECTED, str(S.BRT))
+    assert FixState.of(quoting.ctx).red_test is None

@@ -13,15 +13,26 @@ So a test whose only failure is an error counts as red when all of these hold:
   MIN_QUOTE_CHARS long) are in the report, as the reporter's own words;
 - the type is not one that means the test could not run (import, syntax, indentation);
 - the message is not in the test file: a test cannot make itself red by raising the quoted
-  error itself.
+  error itself;
+- the error is the product's: at least one frame of its stack is in a file of the base commit
+  that is not a test and not written by the step, or it is the interpreter refusing a call to
+  a product function (`methodkey() got multiple values for argument 'self'` is raised at the
+  call, before any frame of the function: cachetools' case), named in a product file and not
+  defined by the step's own files. `1 / 0` in the test body raises `ZeroDivisionError:
+  division by zero` without the message in its text, and a helper the step wrote could raise
+  anything; neither is the code failing. A runner configured to print no frames (`--tb=line`,
+  `--tb=no`) leaves nothing to check, so such an error is not taken.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Sequence
+from pathlib import Path
 
 from bot.text.untrusted import MIN_QUOTE_CHARS, quote_is_verbatim
-from bot.workspace.junit import RunStatus, TestOutcome, TestRunResult
+from bot.workspace.failure_summary import frame_paths
+from bot.workspace.junit import RunStatus, TestCaseResult, TestOutcome, TestRunResult
 
 _ERROR_LINE = re.compile(r"^(?:E\s+)?(?P<type>[A-Za-z_][\w.]*(?:Error|Exception|Fault|Exit))"
                          r":\s*(?P<message>\S.*)$")
@@ -35,9 +46,44 @@ def _squash(text: str) -> str:
     return " ".join(text.split())
 
 
-def reported_error(result: TestRunResult, test_id: str, report: str,
-                   test_source: str) -> str | None:
-    """The quoted error line the test is red on, or None when this is not such a red."""
+_CALL_REFUSED = re.compile(
+    r"^(?P<name>[A-Za-z_][\w.]*)\(\) (?:got multiple values for|got an unexpected keyword|"
+    r"missing \d+ required|takes \d+ positional|takes from \d+ to \d+ positional|"
+    r"takes no arguments)")
+"""CPython's TypeErrors for a call its callee's signature refuses; they name the callee."""
+
+
+def refused_callee(message: str) -> str | None:
+    """The function a call-signature TypeError names (`methodkey` of `methodkey() got ...`,
+    `get` of `Cache.get() takes ...`), or None for any other message."""
+    line = message.strip().splitlines()[0] if message.strip() else ""
+    match = _ERROR_LINE.match(_squash(line))
+    if match is None or match["type"].rpartition(".")[2] != "TypeError":
+        return None
+    refused = _CALL_REFUSED.match(match["message"])
+    return refused["name"].rpartition(".")[2] if refused else None
+
+
+def defines(source: str, name: str) -> bool:
+    """Whether `source` defines or binds `name` itself (def, class, function, an assignment)."""
+    return re.search(rf"\b(?:def|class|function)\s+{re.escape(name)}\b|"
+                     rf"\b{re.escape(name)}\s*=[^=]", source) is not None
+
+
+def erroring_cases(result: TestRunResult, test_id: str) -> Sequence[TestCaseResult]:
+    """The test's cases that ended on an error (their frames are what the caller checks)."""
+    return [case for case in result.cases_for(test_id) if case.outcome is TestOutcome.RED_ERROR]
+
+
+def reported_error(result: TestRunResult, test_id: str, report: str, test_source: str, *,
+                   checkout: Path, product_files: Collection[str],
+                   product_callees: Collection[str] = ()) -> str | None:
+    """The quoted error line the test is red on, or None when this is not such a red.
+
+    `product_files`: of the files the errors' frames name (bot.workspace.failure_summary's
+    frame_paths), those in the base commit that are neither tests nor written by the step.
+    `product_callees`: of the functions call-signature errors name (`refused_callee`), those a
+    product file names and no file of the step defines."""
     if result.status is not RunStatus.COMPLETED:
         return None
     cases = result.cases_for(test_id)
@@ -61,5 +107,11 @@ def reported_error(result: TestRunResult, test_id: str, report: str,
         if not quote_is_verbatim(message, report):
             return None
         if _squash(message) in _squash(test_source):
+            return None
+        through_product = any(path in product_files
+                              for path in frame_paths(case.details, checkout))
+        callee = refused_callee(line)
+        if not through_product and (callee is None or callee not in product_callees
+                                    or defines(test_source, callee)):
             return None
     return line

@@ -14,7 +14,12 @@ import structlog
 
 from bot.chains.fix.artifacts import Acceptance, Diagnosis, ReproTest, StepName
 from bot.chains.fix.model_inputs import criteria_block, diagnosis_block
-from bot.chains.fix.reported_error import reported_error
+from bot.chains.fix.reported_error import (
+    defines,
+    erroring_cases,
+    refused_callee,
+    reported_error,
+)
 from bot.chains.fix.repro_skip import refused_skip
 from bot.chains.fix.state import FixState, RedTest
 from bot.chains.fix.steps.understand import reporter_text
@@ -24,7 +29,7 @@ from bot.kit.agent import run_agent
 from bot.kit.change import change_diff, change_paths, revert_changes
 from bot.kit.environment import run_tests_or_raise
 from bot.kit.reach import base_test_files, globs_matcher
-from bot.workspace.failure_summary import summarize_failures
+from bot.workspace.failure_summary import frame_paths, summarize_failures
 from bot.workspace.junit import RunStatus as TestRunStatus
 from bot.workspace.junit import TestOutcome, TestRunResult
 from bot.workspace.testrun import run_tests
@@ -49,6 +54,38 @@ def _read_text(ctx: RunContext, path: str | None) -> str | None:
         return ctx.workspace.read_file(path, max_bytes=1_000_000).decode("utf-8", "replace")
     except (OSError, ValueError):
         return None
+
+
+async def _product_files(ctx: RunContext, result: TestRunResult, test_id: str,
+                         written: list[str]) -> frozenset[str]:
+    """Of the files the test's errors name in their frames, those the base commit has that are
+    neither tests nor written by this step: where a reported error must pass to be the code's
+    (bot/chains/fix/reported_error.py)."""
+    is_test = globs_matcher(ctx.repo_config.test_globs)
+    named = {path for case in erroring_cases(result, test_id)
+             for path in frame_paths(case.details, ctx.workspace.path)}
+    found = set()
+    for path in sorted(named - set(written)):
+        if path.startswith("/") or ".." in path.split("/"):
+            continue  # outside the checkout: never the product's
+        if not is_test(path) and await ctx.workspace.read_base_file(path) is not None:
+            found.add(path)
+    return frozenset(found)
+
+
+async def _product_callees(ctx: RunContext, result: TestRunResult, test_id: str,
+                           written: list[str]) -> frozenset[str]:
+    """Of the functions the test's call-signature errors name, those a product file of the
+    base commit names and no file the step wrote defines (bot/chains/fix/reported_error.py)."""
+    is_test = globs_matcher(ctx.repo_config.test_globs)
+    found = set()
+    for name in {refused_callee(case.message) for case in erroring_cases(result, test_id)}:
+        if name is None or any(defines(_read_text(ctx, path) or "", name) for path in written):
+            continue
+        homes = await ctx.workspace.base_files_mentioning(name)
+        if any(not is_test(path) and path not in written for path in homes):
+            found.add(name)
+    return frozenset(found)
 
 
 async def brt(ctx: RunContext) -> StepOutcome:
@@ -93,7 +130,9 @@ async def brt(ctx: RunContext) -> StepOutcome:
     red = result.status == TestRunStatus.COMPLETED and result.is_red_on_assertion(test_id)
     source = None if red else _read_text(ctx, artifact.file)
     quoted = None if red or source is None else reported_error(
-        result, test_id, await reporter_text(ctx), source)
+        result, test_id, await reporter_text(ctx), source, checkout=ctx.workspace.path,
+        product_files=await _product_files(ctx, result, test_id, written),
+        product_callees=await _product_callees(ctx, result, test_id, written))
     seen = ("red_assertion" if red else "red_reported_error" if quoted
             else "green" if result.all_passed else "red_error")
     await ctx.trajectory.record(step=str(StepName.BRT), actor="code", tool="run_tests",
