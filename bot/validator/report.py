@@ -29,6 +29,11 @@ _CHANGE_ASK = [
         r"extend|lengthen|lower|decrease|reduce|tighten)\b"
         rf"(\s+\S+){{0,6}}?\s+{_TEST_WORDS}\b"
     ),
+    # …or a test named by its identifier: "update test_vat_line_rounding", "fix VatTest".
+    re.compile(
+        r"\b(update|change|correct|fix|adjust|amend|rewrite|relax|loosen|widen|replace|align)\b"
+        r"(\s+(the|that|this|its))?\s+(test_\w+|\w+_test\b|\w+test\b|[\w.]+\.(test|spec)\.\w+)"
+    ),
     re.compile(
         rf"\b{_TEST_WORDS}\b(\s+\S+){{0,6}}?\s+(is|are|was|were|has been|have been|seems?)\s+"
         r"(\w+\s+)?(wrong|incorrect|outdated|obsolete|stale|mistaken|bogus|too strict|too tight|too precise|"
