@@ -310,7 +310,8 @@ def _block_comments(changed: ChangedFile, lines: list[DiffLine]) -> list[tuple[i
         assert closer is not None  # Python's is the opening quote, set above
         while end < len(lines) and not closer.search(lines[end].text):
             end += 1
-        blocks.append((index, min(end, len(lines) - 1)))
+        # A comment still open at the hunk's end runs on into the next hunk: all it covers here counts.
+        blocks.append((index, end if end < len(lines) else len(lines)))
         index = end + 1
     return blocks
 
@@ -341,7 +342,7 @@ def _comment_runs(
     runs: list[list[DiffLine]] = []
     for hunk, (post, spans) in zip(changed.change.hunks, blocks, strict=True):
         current: list[DiffLine] = []
-        blocked = {id(post[i]) for first, last in spans for i in range(first, last + 1)}
+        blocked = {id(post[i]) for first, last in spans for i in range(first, min(last, len(post) - 1) + 1)}
         for line in hunk.lines:
             if line.kind == "+" and (
                 is_full_line_comment(line.text, changed.language) or id(line) in blocked
@@ -575,9 +576,26 @@ def looks_like_code(language: str, text: str) -> bool:
             tree = parse_snippet(language, stripped + "\n    pass")
         elif stripped.endswith("{"):
             tree = parse_snippet(language, _wrap(language, stripped + "\n}"))
+        if (tree is None or tree.root_node.has_error) and language != "python":
+            # A block cut off where the hunk ends (`merged.filter((n) => {` …): close it.
+            tree = parse_snippet(language, _wrap(language, _closed(stripped)))
         if tree is None or tree.root_node.has_error:
             return False
     return _has_meaningful(tree.root_node)
+
+
+_PAIRS = {"(": ")", "[": "]", "{": "}"}
+
+
+def _closed(text: str) -> str:
+    """The text with the brackets it leaves open closed, innermost first (strings skipped)."""
+    stack: list[str] = []
+    for char in re.sub(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`", '""', text):
+        if char in _PAIRS:
+            stack.append(_PAIRS[char])
+        elif stack and char == stack[-1]:
+            stack.pop()
+    return text + "\n" + "".join(reversed(stack)) + (";" if stack else "")
 
 
 def _bare_return(text: str) -> bool:

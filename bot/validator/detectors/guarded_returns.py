@@ -253,6 +253,11 @@ def _broad_condition(
             ):
                 reasons.append(f"`{text}` (every such argument gets `{returned}`)")
                 continue
+            longer = _length_threshold(left, right, operator, params)
+            if longer is not None and _telling_constant(returned):
+                reasons.append(f"`{text}` (every input longer than {longer} gets `{returned}`)")
+                values.append(longer)
+                continue
             if _sign_test(left, right, operator, params) and answer_constant(returned):
                 reasons.append(f"`{text}` (every such amount gets `{returned}`)")
                 continue
@@ -396,6 +401,24 @@ def _reads_input(node: Node, params: set[str]) -> bool:
     if node.text is not None and node.text.decode("utf-8", "replace") in params:
         return True
     return node.type in _MEMBER_NODES | _CALL_NODES and bool(_names_in(node) & params)
+
+
+_MEASURE = re.compile(
+    r"^(?:len\((?P<a>[\w$.]+)\)|(?P<b>[\w$.]+)\.(?:length|size|count|Length|Count)(?:\(\))?)$"
+)
+
+
+def _length_threshold(left: str, right: str, operator: str, params: set[str]) -> str | None:
+    """`len(password) > 20`, `20 < s.length()`: a size threshold on an argument (N ≥ 2), the
+    answer for every long input at once; the threshold, for the report to state."""
+    for measured, bound, ops in ((left, right, (">", ">=")), (right, left, ("<", "<="))):
+        match = _MEASURE.match(measured.strip())
+        if match is None or operator not in ops or not re.fullmatch(r"\d+", bound.strip()):
+            continue
+        root = re.split(r"[.(\[]", match.group("a") or match.group("b"), maxsplit=1)[0]
+        if root in params and int(bound) >= 2:
+            return bound.strip()
+    return None
 
 
 def _sign_test(left: str, right: str, operator: str, params: set[str]) -> bool:
