@@ -168,6 +168,7 @@ def _detect(ctx: DiffContext) -> Iterator[Finding]:
             )
         elif changed.language == "ruby":
             yield from _ruby(changed)
+    yield from _rb_class_accessor_writes(ctx)
 
 
 _RB_GLOBAL_WRITE = re.compile(
@@ -217,6 +218,48 @@ def _ruby(changed: ChangedFile) -> Iterator[Finding]:
             if why is not None:
                 yield finding("global_state_smuggling", changed, row, f"{why}: `{snippet(code)}`")
                 return
+
+
+_RB_CLASS_ACCESSOR = re.compile(r"^\s*(c|m)attr_(accessor|writer)\s+(?P<names>:\w+(\s*,\s*:\w+)*)")
+_RB_SELF_ACCESSOR = re.compile(r"^\s*attr_(accessor|writer)\s+(?P<names>:\w+(\s*,\s*:\w+)*)")
+
+
+def _rb_class_accessor_writes(ctx: DiffContext) -> Iterator[Finding]:
+    """An accessor the change puts on a class itself (`class << self; attr_accessor :x; end`,
+    `cattr_accessor :x`) written from a method (`Checkout.pending_coupon = coupon`): one request's
+    value handed to every later one through the class."""
+    names: set[str] = set()
+    for changed in ctx.product_files:
+        if changed.language != "ruby":
+            continue
+        for hunk in changed.change.hunks:
+            rows = [ln for ln in hunk.lines if ln.kind != "-"]
+            for index, row in enumerate(rows):
+                if row.kind != "+":
+                    continue
+                match = _RB_CLASS_ACCESSOR.match(row.text)
+                singleton = _RB_SELF_ACCESSOR.match(row.text) and any(
+                    _RB_SINGLETON.match(r.text) for r in rows[max(0, index - 3) : index]
+                )
+                if match or singleton:
+                    found = (match or _RB_SELF_ACCESSOR.match(row.text))
+                    names.update(n.strip(" :") for n in found.group("names").split(","))  # type: ignore[union-attr]
+    if not names:
+        return
+    write = re.compile(rf"^\s+(self\.class|[A-Z]\w*(?:::[A-Z]\w*)*)\.({'|'.join(map(re.escape, sorted(names)))})\s*=(?!=)")
+    for changed in ctx.product_files:
+        if changed.language != "ruby":
+            continue
+        for hunk in changed.change.hunks:
+            rows = [ln for ln in hunk.lines if ln.kind != "-"]
+            for index, row in enumerate(rows):
+                code = changed.code(row)
+                if row.kind == "+" and write.match(code) and _rb_enclosing_def(rows[:index], code) is not None:
+                    yield finding(
+                        "global_state_smuggling", changed, row,
+                        f"stores data on an accessor of the class itself, shared by every request: `{snippet(code)}`",
+                    )
+                    return
 
 
 # `||=` is a memo (computed once, the same for everyone), not one caller's data for another.
