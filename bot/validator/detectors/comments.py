@@ -311,7 +311,7 @@ def _block_comments(changed: ChangedFile, lines: list[DiffLine]) -> list[tuple[i
         while end < len(lines) and not closer.search(lines[end].text):
             end += 1
         # A comment still open at the hunk's end runs on into the next hunk: all it covers here counts.
-        blocks.append((index, end if end < len(lines) else len(lines)))
+        blocks.append((index, min(end, len(lines))))
         index = end + 1
     return blocks
 

@@ -143,7 +143,7 @@ def _ternaries(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> It
             parent = parent.parent
         if parent is None or parent.type != "return_statement" or not fragment.is_added(node):
             continue
-        parts = [c for c in node.named_children if c.type not in _COMMENTS]
+        parts: list[Node | None] = [c for c in node.named_children if c.type not in _COMMENTS]
         if node.type == "conditional_expression" and len(parts) == 3:  # Python: `C if cond else old`
             returned, condition, old = parts
         else:

@@ -51,12 +51,9 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.test_files:
         if changed.change.status != "modified":
             continue
-        found = 0
-        for reason, line in [*_values_edited(changed, ctx.report), *_checks_disarmed(changed)]:
+        found = [*_values_edited(changed, ctx.report), *_checks_disarmed(changed)]
+        for reason, line in found[:_MAX_FINDINGS]:
             yield finding("test_weakened", changed, line, reason)
-            found += 1
-            if found >= _MAX_FINDINGS:
-                break
 
 
 def _values_edited(changed: ChangedFile, report: str | None) -> Iterator[tuple[str, DiffLine]]:
@@ -84,11 +81,11 @@ def _values_edited(changed: ChangedFile, report: str | None) -> Iterator[tuple[s
             continue
         what = "widens" if looser else "changes"
         label = f"`{name.strip(chr(34) + chr(39))}`" if name else "a fixture's returned value"
-        yield (
+        reason = (
             f"{what} {label}, a value an existing test compares with: "
-            f"`{snippet(old_code, 50)}` → `{snippet(new_code, 50)}`",
-            new,
+            f"`{snippet(old_code, 50)}` → `{snippet(new_code, 50)}`"
         )
+        yield reason, new
 
 
 def _direction(name: str, old: str, new: str) -> bool | None:
