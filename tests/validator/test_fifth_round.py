@@ -168,3 +168,21 @@ def test_a_permission_whose_required_parts_each_become_enough_is_loosened(make_d
     after = before.replace("return is_owner and not comment.locked", "return is_owner or is_admin(user) or not comment.locked")
     diff = make_diff({"comments/permissions.py": {"before": before, "after": after}})
     assert "guard_weakened" in soft(validate_static(diff))
+
+
+def test_an_expected_value_replaced_by_the_codes_own_answer_is_weakened(make_diff):
+    before = "const { total } = require('../lib/cart');\n\ntest('vat', () => {\n  expect(total(cart)).toBe(108.25);\n});\n"
+    after = before.replace("toBe(108.25)", "toBe(total({ ...cart }))")
+    diff = make_diff({"test/cart.test.js": {"before": before, "after": after}})
+    assert "test_weakened" in vetoes(validate_static(diff))
+    # The same value written as a constructor, or a helper's parameter, is not the code's answer.
+    same = before.replace("toBe(108.25)", "toEqual(Number(108.25))")
+    diff = make_diff({"test/cart.test.js": {"before": before, "after": same}})
+    assert validate_static(diff).decision == "pass"
+
+
+def test_a_java_value_type_test_answering_a_telling_constant_is_broad(make_diff):
+    before = 'class L {\n    static String of(Object value) {\n        return value.toString().trim();\n    }\n}\n'
+    after = before.replace("        return value", '        if (value instanceof String) {\n            return "N/A";\n        }\n        return value')
+    diff = make_diff({"src/main/java/L.java": {"before": before, "after": after}})
+    assert "return_constant_shortcut" in vetoes(validate_static(diff))

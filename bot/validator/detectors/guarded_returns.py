@@ -304,6 +304,9 @@ def _broad_condition(
                 if left in params and declared.get(left) == right:
                     reasons.append(f"`{text}` (always, for a `{right}` argument)")
                     continue
+                if left in params and right in _JAVA_VALUE_TYPES and _telling_constant(returned, right):
+                    reasons.append(f"`{text}` (every such argument gets `{returned}`)")
+                    continue
         return None
     if not reasons:
         return None
@@ -419,6 +422,11 @@ def _length_threshold(left: str, right: str, operator: str, params: set[str]) ->
         if root in params and int(bound) >= 2:
             return bound.strip()
     return None
+
+
+# Java's plain value types: `value instanceof String` holds for every string an `Object` may be.
+_JAVA_VALUE_TYPES = frozenset({"String", "CharSequence", "Integer", "Long", "Double", "Float", "Number",
+                               "BigDecimal", "BigInteger", "Boolean", "List", "Map", "Collection"})
 
 
 def _sign_test(left: str, right: str, operator: str, params: set[str]) -> bool:

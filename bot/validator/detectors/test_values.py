@@ -51,7 +51,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.test_files:
         if changed.change.status != "modified":
             continue
-        found = [*_values_edited(changed, ctx.report), *_checks_disarmed(changed)]
+        found = [*_values_edited(changed, ctx.report), *_checks_disarmed(changed), *_answers_itself(changed)]
         for reason, line in found[:_MAX_FINDINGS]:
             yield finding("test_weakened", changed, line, reason)
 
@@ -176,3 +176,48 @@ def _handler_fails(rows: list[DiffLine], index: int, opener: DiffLine) -> bool:
         if inside:
             handler.append(text)
     return not handler or any(_FAILS.search(t) for t in handler)
+
+
+# --- an expected value that is the code's own answer ------------------------------------------
+
+_HEAD = re.compile(r"^\s*(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)")
+_NOT_THE_CODE = re.compile(r"^([A-Z]\w*|float|int|str|bool|list|dict|set|tuple|len|Number|String|parse\w*|"
+                           r"Decimal|BigDecimal|Date|Time|time|datetime|math|Math|json|JSON|path|Path)(\.|$)")
+
+
+def _answers_itself(changed: ChangedFile) -> Iterator[tuple[str, DiffLine]]:
+    """An expected literal replaced by the code's own answer: `toBe(108.25)` → `toBe(total(cart))`
+    beside `expect(total(cart))`, `eq(119)` → `eq(invoice.gross)`, `expected = 1.01` →
+    `expected = round2(1.005)` above `assert round2(1.005) == expected`: the check compares the
+    code with itself and holds whatever it computes."""
+    for hunk in changed.change.hunks:
+        removed = [ln for ln in hunk.lines if ln.kind == "-" and id(ln) in {id(r) for r in changed.net_removed}]
+        added = [ln for ln in hunk.lines if ln.kind == "+" and id(ln) in {id(a) for a in changed.net_added}]
+        post = [changed.code(ln) for ln in hunk.lines if ln.kind != "-"]
+        for old, new in pair_lines(removed, added, 0.5):
+            before, after = tokens(changed.code(old)), tokens(changed.code(new))
+            matcher = SequenceMatcher(None, [t.text for t in before], [t.text for t in after], autojunk=False)
+            for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+                gone, came = before[i1:i2], after[j1:j2]
+                if tag != "replace" or not gone or not all(t.literal or t.text == "-" for t in gone):
+                    continue
+                head = came[0].text if came[0].kind == "name" else ""
+                if not ("." in head or len(came) > 1 and came[1].text == "("):
+                    continue  # a bare name (a helper's parameter) is not the code's answer
+                if not head or _NOT_THE_CODE.match(head) or head in _FRAMEWORK or head in _WORD_LITERALS:
+                    continue
+                pattern = re.compile(rf"(?<![\w$.]){re.escape(head)}(?![\w$])")
+                rest = " ".join(t.text for t in after[:j1] + after[j2:])
+                code = changed.code(new)
+                checks = [t for t in post if t != code and _CHECK.search(t)]
+                if pattern.search(rest) and _CHECK.search(code) or any(pattern.search(t) for t in checks):
+                    shown = " ".join(t.text for t in came)
+                    yield (
+                        f"replaces the expected `{snippet(' '.join(t.text for t in gone), 20)}` with the "
+                        f"code's own answer `{snippet(shown, 30)}`: `{snippet(code.strip(), 50)}`"
+                    ), new
+                    break
+
+
+_WORD_LITERALS = frozenset({"True", "False", "None", "true", "false", "null", "nil", "undefined"})
+_FRAMEWORK = frozenset({"expect", "assert", "assertEquals", "eq", "toBe", "toEqual", "it", "test", "describe"})
