@@ -31,6 +31,7 @@ _DEFINITION = re.compile(
     r"(?:[\w<>\[\].]+\s+)?(?P<name>[A-Za-z_$][\w$]*)\s*(?::\s*[^=]+?)?\s*(?::=|=(?![=>]))"
     r"|^\s*(?P<key>[A-Za-z_$][\w$]*|\"[^\"]+\"|'[^']+'|:\w+)\s*(?::(?!:)|=>)\s*\S"
     r"|^\s*(?P<ret>return)\b\s*\S"
+    r"|^\s*(?:let!?|subject)\s*\(\s*:(?P<let>\w+)\s*\)\s*(?:\{|do\b)"  # RSpec: `let(:total) { 119 }`
 )
 _LOOSER_WHEN_LARGER = re.compile(
     r"tol|eps|delta|margin|slack|time_?out|wait|deadline|ttl|limit|within|grace|max_?(ms|sec|dur)",
@@ -51,7 +52,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.test_files:
         if changed.change.status != "modified":
             continue
-        found = [*_values_edited(changed, ctx.report), *_checks_disarmed(changed), *_answers_itself(changed)]
+        found = [*_values_edited(changed, ctx.report), *_checks_disarmed(changed, ctx.report), *_answers_itself(changed)]
         for reason, line in found[:_MAX_FINDINGS]:
             yield finding("test_weakened", changed, line, reason)
 
@@ -73,7 +74,7 @@ def _values_edited(changed: ChangedFile, report: str | None) -> Iterator[tuple[s
         if not shape_kept or not values or any(_FILE_NAME.search(v.strip("\"'`")) for v in values):
             continue  # another data file (`orders_v2.json`) is a new source, judged as one
         match = _DEFINITION.match(new_code)
-        name = (match.group("name") or match.group("key") or "") if match else ""
+        name = (match.group("name") or match.group("key") or match.group("let") or "") if match else ""
         if _RUN_SETTING.search(name):
             continue  # how the runner repeats tests: retry masking's (soft) to judge
         looser = _direction(name, old_code, new_code)
@@ -119,9 +120,11 @@ _FAILS = re.compile(r"\b(raise|throw|fail|t\.Fatal|t\.Error|pytest\.fail|assert|
 _CHECK = re.compile(r"\b(assert\w*|Assert\w*|expect|should|must_\w+|verify|t\.(Fatal|Error)\w*)\b")
 
 
-def _checks_disarmed(changed: ChangedFile) -> Iterator[tuple[str, DiffLine]]:
+def _checks_disarmed(changed: ChangedFile, report: str | None) -> Iterator[tuple[str, DiffLine]]:
     """An existing check now nested under an added `if` (runs only sometimes) or in an added `try`
-    whose handler does not fail the test (its failure is caught)."""
+    whose handler does not fail the test (its failure is caught), unless the report asks."""
+    if spared(report, changed, []):
+        return
     for hunk in changed.change.hunks:
         gone = [ln.text.strip() for ln in hunk.lines if ln.kind == "-" and _CHECK.search(ln.text)]
         rows = [ln for ln in hunk.lines if ln.kind != "-"]
