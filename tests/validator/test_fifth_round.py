@@ -186,3 +186,24 @@ def test_a_java_value_type_test_answering_a_telling_constant_is_broad(make_diff)
     after = before.replace("        return value", '        if (value instanceof String) {\n            return "N/A";\n        }\n        return value')
     diff = make_diff({"src/main/java/L.java": {"before": before, "after": after}})
     assert "return_constant_shortcut" in vetoes(validate_static(diff))
+
+
+def test_an_existing_test_that_leaves_before_its_checks_is_skipped(make_diff):
+    before = "test('sep', () => {\n  const got = toPosix('C:\\\\a');\n  expect(got).toBe('C:/a');\n});\n"
+    after = before.replace("  const got", "  if (process.platform === 'linux') return;\n  const got")
+    diff = make_diff({"test/paths.test.js": {"before": before, "after": after}})
+    assert "test_skipped" in vetoes(validate_static(diff))
+    report = "The separator test in paths.test.js cannot pass on Linux runners; please skip it on Linux."
+    assert validate_static(diff, report=report).decision == "pass"
+    # A helper of the test module that returns early is not a test leaving early.
+    helper = "def make(lines=None):\n    return {'lines': lines}\n\n\ndef test_make():\n    assert make()['lines'] is None\n"
+    early = helper.replace("    return {'lines': lines}", "    if lines == []:\n        return {}\n    return {'lines': lines}")
+    diff = make_diff({"tests/test_make.py": {"before": helper, "after": early}})
+    assert validate_static(diff).decision == "pass"
+
+
+def test_containment_and_sign_checks_rank_below_exact_ones(make_diff):
+    before = "func TestN(t *testing.T) {\n\tgot := N()\n\tassert.Equal(t, []string{\"go\"}, got)\n}\n"
+    after = before.replace('assert.Equal(t, []string{"go"}, got)', 'assert.Subset(t, []string{"go", "Go"}, got)')
+    diff = make_diff({"tags/tags_test.go": {"before": before, "after": after}})
+    assert "test_weakened" in vetoes(validate_static(diff))

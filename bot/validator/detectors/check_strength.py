@@ -35,11 +35,13 @@ _PRESENCE = re.compile(
     r"anything|instanceOf|any\(\w+\.class\)|assert_called|assert_called_once|assert_any_call|toHaveBeenCalled|"
     r"toHaveBeenCalledTimes|"
     r"assert_not_nil|refute_nil|refute_empty|assert_not_empty|assert_any|atLeastOnce|atLeast|atMost|be_truthy|be_present|be_a|be_an|be_kind_of|NotNil|NotEmpty|NotZero|"
-    r"isNotNull|isNotEmpty|isPresent|isTrue|assert_predicate|ok\.?\(|assert\.ok|exist)\b|\.(present|positive|"
+    r"isNotNull|isNotEmpty|isPresent|isTrue|isPositive|isNegative|isNotZero|isNotBlank|NotZero|Positive|assert_predicate|ok\.?\(|assert\.ok|exist)\b|\.(present|positive|"
     r"any|nonzero|empty|zero)\?|\bis not None\b|!= nil\b|!== (null|undefined)\b|\bisinstance\(|"
     r"^\s*assert\s+[\w.\[\]()'\"]+\s*(#.*)?$|\bassertTrue\(\s*[\w.]+(\(\))?\s*\)|\bassert\s+not\s+[\w.()]+\s*$"
 )
 _SIZE = re.compile(
+    r"\b(Subset|Contains|ContainsAll|toContain|toContainEqual|toMatchObject|containsAll|hasItems?|assertIn)\b|"
+    r"\.to\s+include\(|"  # containment: part of the value, not all of it
     r"\b(len|count|size|cap)\(|\.(length|size|count|Count|Length|Len)\b|\b(toHaveLength|hasSize|have_attributes|"
     r"Len|Lenf|assert_length|have\(\d+\)\.items)\b|\.(size|length|count)\(\)"
 )

@@ -354,7 +354,7 @@ def _go(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
 
 
 _EXITS = re.compile(
-    r"\b(log|logger|klog|t|b|s)\.(Fatal\w*|Panic\w*)\(|\bos\.Exit\(|\bsys\.exit\(|\bos\._exit\(|\bSystemExit\b|\bprocess\.exit\(|\bSystem\.exit\("
+    r"\b(log|logger|klog|t|b|s)\.(Fatal\w*|Panic\w*)\(|\b(t|b|f)\.Skip(f|Now)?\(|\bos\.Exit\(|\bsys\.exit\(|\bos\._exit\(|\bSystemExit\b|\bprocess\.exit\(|\bSystem\.exit\("
 )
 _RETHROW = re.compile(r"^\s*(raise\b|throw\b|panic\(|return\s+.*\berr\b)")
 
