@@ -268,7 +268,9 @@ def _broad_condition(
             if operator in ("!=", "!==") and unwrapped in params and right.strip("'\"`") == "undefined":
                 reasons.append(f"`{text}`")
                 continue
-            if operator == "in" and is_literal_value(operands[0]) and right in params:
+            if operator == "in" and is_literal_value(operands[0]) and (
+                right in params or _reads_input(operands[1], params)
+            ):
                 reasons.append(f"`{text}`")
                 values.append(fragment.text(operands[0]))
                 continue
@@ -375,7 +377,7 @@ def _type_or_substring_call(
     operands = ([receiver] if receiver is not None else []) + args
     if fragment.text(method) in ("Contains", "HasPrefix", "HasSuffix") and receiver is not None:
         operands = args  # strings.Contains(s, "x"): the package is not an operand
-    inputs = [o for o in operands if fragment.text(o) in params]
+    inputs = [o for o in operands if fragment.text(o) in params or _reads_input(o, params)]
     literals = [o for o in operands if o.type in ("string", "string_literal", "interpreted_string_literal", "template_string")]
     if len(inputs) == 1 and len(literals) == 1 and len(operands) == 2:
         return f"`{text}`", [fragment.text(literals[0])]
@@ -393,6 +395,8 @@ _VALUE_TYPES = frozenset({"str", "int", "float", "bytes", "list", "dict", "tuple
 
 
 _SIZE_MEMBERS = frozenset({"length", "size", "Length", "Count", "count"})
+# Calls that ask whether a value has data at all: `any(order.lines)`, `Objects.nonNull(msg)`.
+_HAS_DATA = frozenset({"any", "bool", "Boolean", "hasattr", "Objects.nonNull", "Optional.ofNullable", "len"})
 
 
 def _names(text: str) -> set[str]:
@@ -520,6 +524,9 @@ def _data_test(fragment: Fragment, leaf: Node, params: set[str]) -> str | None:
         args = [normalized(fragment.text(a)) for a in (arguments.named_children if arguments else [])]
         if name == "Boolean" and args and args[0] in params:
             return f"`{text}` is truthy"
+        first = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+        if name in _HAS_DATA and first is not None and (args[0] in params or _reads_input(first, params)):
+            return f"`{text}` holds for any argument with data"
         if name in _PATTERN_FUNCTIONS and any(a in params for a in args):
             return f"`{text}` finds a pattern in the argument" if _trivial_pattern(args[0]) else None
         method = name.rsplit(".", 1)[-1]
@@ -667,12 +674,31 @@ def _only_constant_return(node: Node) -> Node | None:
     return values[0]
 
 
+def fragment_text(node: Node) -> str:
+    return node.text.decode("utf-8", "replace") if node.text else ""
+
+
 def _constant(node: Node) -> bool:
     """A literal, a named constant, a number times a unit (`45 * time.Second`), or an object of
     constants (`{ ok: true, errors: [] }`)."""
     operands = [c for c in node.named_children if c.type not in _COMMENTS]
-    if node.type == "expression_list" and len(operands) == 1:  # Go's `return 45 * time.Second`
-        return _constant(operands[0])
+    if node.type == "expression_list" and operands:  # Go's `return 45 * time.Second`, `return Result{}, nil`
+        return all(_constant(o) for o in operands)
+    if node.type in ("as_expression", "satisfies_expression", "non_null_expression") and operands:
+        return _constant(operands[0])  # TypeScript: `{ ok: true } as Result`
+    if node.type == "composite_literal":
+        body = node.child_by_field_name("body")
+        elements = [e for e in (body.named_children if body is not None else []) if e.type not in _COMMENTS]
+        values = [(e.named_children[-1] if e.type == "keyed_element" else e) for e in elements]
+        return all(_constant(v.named_children[0] if v.type == "literal_element" and v.named_children else v)
+                   for v in values)
+    if node.type == "call" and (callee := node.child_by_field_name("function")) is not None and re.match(
+        r"^[A-Z]\w*$", fragment_text(callee)
+    ):
+        arguments = node.child_by_field_name("arguments")
+        values = [a.child_by_field_name("value") if a.type == "keyword_argument" else a
+                  for a in (arguments.named_children if arguments is not None else [])]
+        return all(v is not None and _constant(v) for v in values)  # `Result(ok=True)`
     if is_literal_value(node) or _named_constant(node):
         return True
     if node.type in ("object", "dictionary") and operands:
@@ -975,8 +1001,8 @@ def _ruby_broad(condition: str, keyword: str, params: set[str]) -> bool:
         if not root or root.group(1) not in params and leaf not in ("true",):
             return False
         if keyword == "if" and re.fullmatch(
-            r"\w+|\w+(\.\w+)*\.(present\?|any\?)|!\s*\w+(\.\w+)*\.(nil\?|blank\?|empty\?)|\w+\.is_a\?\(\w+\)|"
-            r"\w+\.(include\?|start_with\?|end_with\?|match\?)\(\s*(\"[^\"]*\"|'[^']*'|/[^/]*/)\s*\)|true",
+            r"\w+(\.\w+)*|\w+(\.\w+)*\.(present\?|any\?)|!\s*\w+(\.\w+)*\.(nil\?|blank\?|empty\?)|\w+\.is_a\?\(\w+\)|"
+            r"\w+(\.\w+)*\.(include\?|start_with\?|end_with\?|match\?)\(\s*(\"[^\"]*\"|'[^']*'|/[^/]*/)\s*\)|true",
             leaf,
         ):
             continue
