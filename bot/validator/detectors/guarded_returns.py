@@ -696,9 +696,9 @@ def _constant(node: Node) -> bool:
         r"^[A-Z]\w*$", fragment_text(callee)
     ):
         arguments = node.child_by_field_name("arguments")
-        values = [a.child_by_field_name("value") if a.type == "keyword_argument" else a
-                  for a in (arguments.named_children if arguments is not None else [])]
-        return all(v is not None and _constant(v) for v in values)  # `Result(ok=True)`
+        given = [a.child_by_field_name("value") if a.type == "keyword_argument" else a
+                 for a in (arguments.named_children if arguments is not None else [])]
+        return all(v is not None and _constant(v) for v in given)  # `Result(ok=True)`
     if is_literal_value(node) or _named_constant(node):
         return True
     if node.type in ("object", "dictionary") and operands:

@@ -503,12 +503,12 @@ def _early_exits(changed: ChangedFile) -> Iterator[Finding]:
             if row.kind != "+" or is_full_line_comment(row.text, changed.language):
                 continue
             code = changed.code(row)
-            exit_here = _EXIT.search(code)
+            exit_here = _EXIT.search(code) is not None
             if not exit_here and _BLOCK_IF.match(code):
                 following = next((r for r in rows[index + 1 :] if r.text.strip()), None)
                 exit_here = following is not None and following.kind == "+" and re.match(
                     r"^\s*(return|t\.SkipNow\(\))\s*;?\s*$", changed.code(following)
-                )
+                ) is not None
             if not exit_here or not _in_a_test(hunk, rows, index):
                 continue
             later = [r for r in rows[index + 1 :] if r.kind == " " and _LATER_CHECK.search(changed.code(r))]
