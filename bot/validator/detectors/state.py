@@ -24,7 +24,7 @@ from bot.validator.syntax import Fragment, iter_nodes
 
 _EMPTY_MUTABLE_PY = (
     r"(\{\s*\}|\[\s*\]|set\(\)|dict\(\)|list\(\)|(collections\.)?(defaultdict|OrderedDict|Counter|deque|ChainMap)\(|"
-    r"(weakref\.)?Weak(Value|Key)Dictionary\(|(queue\.)?Queue\(|threading\.local\(\))"
+    r"(weakref\.)?Weak(Value|Key)Dictionary\(|(queue\.)?Queue\(|threading\.local\(\)|(contextvars\.)?ContextVar\([^)]*\))"
 )
 _PY_MODULE_STATE = re.compile(
     rf"^(?!__all__\b)([A-Za-z_]\w*)\s*(:\s*[^=]+)?=\s*{_EMPTY_MUTABLE_PY}\s*(#.*)?$"
