@@ -666,10 +666,24 @@ def _one_line_guards(changed: ChangedFile) -> Iterator[Finding]:
                 continue
             rejects_when, cond = parsed
             for old, before in olds:
-                if before is None or before[0] != rejects_when or before[1] == cond:
+                if before is None or before[1] == cond:
                     continue
-                if SequenceMatcher(None, old.text.strip(), new.text.strip()).ratio() < 0.5:
+                ratio = SequenceMatcher(None, old.text.strip(), new.text.strip()).ratio()
+                if ratio < 0.5:
                     continue
+                def masked(text: str) -> str:
+                    return re.sub(r"\d[\d_.]*", "N", " ".join(text.split()))
+
+                if before[0] != rejects_when or _pattern_widened(old.text, new.text) or (
+                    re.search(r"\d", cond) and masked(old.text) == masked(new.text)
+                ):
+                    # The same refusal under another condition (a limit moved, a pattern widened,
+                    # `unless a && b` turned into `if c`): what it rejects changed.
+                    yield finding(
+                        "guard_weakened", changed, new,
+                        f"changes what a guard rejects: `{snippet(old.text, 50)}` → `{snippet(new.text, 50)}`",
+                    )
+                    return
                 and_delta = len(re.findall(conj, cond)) - len(re.findall(conj, before[1]))
                 or_delta = len(re.findall(disj, cond)) - len(re.findall(disj, before[1]))
                 fewer = (and_delta > 0 or or_delta < 0) if rejects_when else (
