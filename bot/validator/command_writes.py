@@ -16,7 +16,9 @@ from collections.abc import Callable
 _SEPARATORS = re.compile(r"\s*(?:&&|\|\||;|\||\n)\s*")
 _REDIRECT = re.compile(r"(?<![0-9&])>{1,2}\|?\s*(['\"]?)([^\s'\";|&<>]+)\1")
 _IN_PLACE = re.compile(r"^(sed|gsed|perl|ruby)$")
-_OVERWRITES_ALL = frozenset({"rm", "unlink", "truncate", "shred", "touch"})
+_OVERWRITES_ALL = frozenset({"rm", "unlink", "truncate", "shred", "touch", "sponge"})
+# Editors driven from the command line write the file they open: `ed -s t.py <<< …`, `ex`, `vim -c`.
+_EDITORS = frozenset({"ed", "ex", "vi", "vim", "nvim"})
 _DESTINATION_LAST = frozenset({"cp", "mv", "install", "ln", "rsync", "scp"})
 _GIT_WRITES = frozenset({"checkout", "restore", "apply", "am", "stash", "reset", "mv", "rm"})
 _SCRIPT_WRITE = re.compile(
@@ -50,6 +52,12 @@ def written_paths(command: str, is_target: Callable[[str], bool]) -> str | None:
             return _clean(targets[0])
         if program == "patch" and targets:
             return _clean(targets[0])
+        if program in _EDITORS and targets:
+            return _clean(targets[0])
+        if program == "dd":  # `dd if=/dev/null of=test.py`
+            out = next((w[3:] for w in words if w.startswith("of=") and is_target(_clean(w[3:]))), None)
+            if out is not None:
+                return _clean(out)
         if _INTERPRETERS.match(program) and _SCRIPT_WRITE.search(command):
             # `python -c "…; p.write_text(…)"`: the script's `;` is not the shell's.
             for word in re.findall(r"[\w./-]+\.\w+", command):
