@@ -254,7 +254,7 @@ def _broad_condition(
                 reasons.append(f"`{text}` (every such argument gets `{returned}`)")
                 continue
             longer = _length_threshold(left, right, operator, params)
-            if longer is not None and _telling_constant(returned):
+            if longer is not None and _telling_constant(returned) and not _REFUSING.search(returned):
                 reasons.append(f"`{text}` (every input longer than {longer} gets `{returned}`)")
                 values.append(longer)
                 continue
@@ -410,6 +410,8 @@ def _reads_input(node: Node, params: set[str]) -> bool:
     return node.type in _MEMBER_NODES | _CALL_NODES and bool(_names_in(node) & params)
 
 
+# An answer that refuses (`INVALID`, `Status.TOO_LONG`, `"error"`): a length limit is a guard.
+_REFUSING = re.compile(r"(?i)invalid|error|fail|reject|denied|forbidden|too_?long|too_?big|weak|exceed|limit")
 _MEASURE = re.compile(
     r"^(?:len\((?P<a>[\w$.]+)\)|(?P<b>[\w$.]+)\.(?:length|size|count|Length|Count)(?:\(\))?)$"
 )

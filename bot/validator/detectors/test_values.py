@@ -49,15 +49,26 @@ _RUN_SETTING = re.compile(r"retr(y|ies)|attempts|workers|repeat|flaky", re.IGNOR
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
+    checks = "\n".join(
+        code for f in ctx.test_files for h in f.change.hunks for ln in h.lines
+        if ln.kind != "-" and _CHECK.search(code := f.code(ln))
+    )
     for changed in ctx.test_files:
         if changed.change.status != "modified":
             continue
-        found = [*_values_edited(changed, ctx.report), *_checks_disarmed(changed, ctx.report), *_answers_itself(changed)]
+        found = [
+            *_values_edited(changed, ctx.report, checks),
+            *_checks_disarmed(changed, ctx.report),
+            *_answers_itself(changed),
+        ]
         for reason, line in found[:_MAX_FINDINGS]:
             yield finding("test_weakened", changed, line, reason)
 
 
-def _values_edited(changed: ChangedFile, report: str | None) -> Iterator[tuple[str, DiffLine]]:
+def _values_edited(
+    changed: ChangedFile, report: str | None, checks: str
+) -> Iterator[tuple[str, DiffLine]]:
+    """`checks`: the check lines of every test file in the diff, where a name is compared."""
     removed = [ln for ln in changed.net_removed if _DEFINITION.match(changed.code(ln))]
     added = [ln for ln in changed.net_added if _DEFINITION.match(changed.code(ln))]
     for old, new in pair_lines(removed, added, 0.6):
@@ -77,16 +88,42 @@ def _values_edited(changed: ChangedFile, report: str | None) -> Iterator[tuple[s
         name = (match.group("name") or match.group("key") or match.group("let") or "") if match else ""
         if _RUN_SETTING.search(name):
             continue  # how the runner repeats tests: retry masking's (soft) to judge
+        if not name:
+            name = _enclosing_name(changed, new)  # a fixture's `return 108.25`: the fixture's name
+        if not (_EXPECTATION_NAME.search(name) or name and re.search(rf"\b{re.escape(name.strip(chr(34) + chr(39)))}\b", checks)):
+            continue  # an input the test feeds the code, not what it compares with
         looser = _direction(name, old_code, new_code)
         if looser is False or spared(report, changed, [v.strip("\"'`") for v in values]):
             continue
         what = "widens" if looser else "changes"
-        label = f"`{name.strip(chr(34) + chr(39))}`" if name else "a fixture's returned value"
+        label = f"`{name.strip(chr(34) + chr(39))}`"
         reason = (
             f"{what} {label}, a value an existing test compares with: "
             f"`{snippet(old_code, 50)}` → `{snippet(new_code, 50)}`"
         )
         yield reason, new
+
+
+# Names of what a test compares with, or how closely or how long.
+_EXPECTATION_NAME = re.compile(
+    r"expect|want|golden|result|total|answer|output|tol|eps|delta|margin|time_?out|wait|deadline|limit|"
+    r"max|min|count|places|digits|precision|within|bound",
+    re.IGNORECASE,
+)
+
+
+def _enclosing_name(changed: ChangedFile, line: DiffLine) -> str:
+    """The function a `return` sits in (a pytest fixture's name), from the rows above it."""
+    position = changed.locate(line)
+    if position is None:
+        return ""
+    hunk, index = position
+    for row in reversed(hunk.lines[:index]):
+        found = re.match(r"^\s*(?:async\s+)?(?:def|function|func)\s+([\w$]+)", row.text)
+        if found:
+            return found.group(1)
+    found = re.search(r"(?:def|function|func)\s+([\w$]+)", hunk.section)
+    return found.group(1) if found else ""
 
 
 def _direction(name: str, old: str, new: str) -> bool | None:
