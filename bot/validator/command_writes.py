@@ -41,9 +41,8 @@ def written_paths(command: str, is_target: Callable[[str], bool]) -> str | None:
         targets = [w for w in words[1:] if not w.startswith("-") and is_target(_clean(w))]
         if (program == "tee" or program in _OVERWRITES_ALL) and targets:
             return _clean(targets[0])
-        if _IN_PLACE.match(program) and any(w.startswith("-i") or w.startswith("-pi") for w in words):
-            if targets:
-                return _clean(targets[0])
+        if _IN_PLACE.match(program) and any(w.startswith(("-i", "-pi")) for w in words) and targets:
+            return _clean(targets[0])
         if program in _DESTINATION_LAST and len(words) > 2 and is_target(_clean(words[-1])):
             return _clean(words[-1])
         if program == "mv" and targets:
@@ -74,5 +73,4 @@ def _words(part: str) -> list[str]:
 
 
 def _clean(word: str) -> str:
-    word = word.strip("'\"")
-    return word[2:] if word.startswith("./") else word
+    return word.strip("'\"").removeprefix("./")
