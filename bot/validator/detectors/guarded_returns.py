@@ -235,7 +235,9 @@ def _broad_condition(
             left, right = (fragment.text(o) for o in operands)
             if operator in ("!=", "!==", "is not") and (
                 _reads_input(operands[0], params) and _NON_NULL.match(right)
+                and (left in params or not _state_field(operands[0]) or _instance_answer(returned))
                 or _reads_input(operands[1], params) and _NON_NULL.match(left)
+                and (right in params or not _state_field(operands[1]) or _instance_answer(returned))
             ):
                 reasons.append(f"`{text}`")
                 continue
@@ -433,6 +435,23 @@ def _length_threshold(left: str, right: str, operator: str, params: set[str]) ->
 # Java's plain value types: `value instanceof String` holds for every string an `Object` may be.
 _JAVA_VALUE_TYPES = frozenset({"String", "CharSequence", "Integer", "Long", "Double", "Float", "Number",
                                "BigDecimal", "BigInteger", "Boolean", "List", "Map", "Collection"})
+
+
+def _state_field(node: Node) -> bool:
+    """A field or a no-argument getter of an argument (`user.deleted_at`, `a.getClosedAt()`): its
+    being set is a state the code may well answer with a label (`"Deleted"`, `Status.CLOSED`)."""
+    if node.type in _MEMBER_NODES:
+        return True
+    arguments = node.child_by_field_name("arguments") if node.type in _CALL_NODES else None
+    return arguments is not None and not arguments.named_children and node.named_child_count > 0 and (
+        node.named_children[0].type in _MEMBER_NODES or node.child_by_field_name("object") is not None
+    )
+
+
+def _instance_answer(returned: str) -> bool:
+    """An answer copied from an example (`45 * time.Second`, `"203.0.113.7"`, `1.0842`), not a label."""
+    text = returned.strip().strip("\"'`")
+    return answer_constant(returned) or bool(re.search(r"\d", text))
 
 
 def _sign_test(left: str, right: str, operator: str, params: set[str]) -> bool:
