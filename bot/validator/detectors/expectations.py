@@ -192,6 +192,25 @@ def _lone_literal(text: str) -> bool:
     return bool(toks) and all(t.literal or t.text in (",", ")", "]", "}") for t in toks)
 
 
+def same_values(old: list[_Token], new: list[_Token]) -> bool:
+    """The same statement with each number written another way (`3` → `3.0`, `1_000` → `1000`)."""
+    if len(old) != len(new) or old == new:
+        return False
+    for a, b in zip(old, new, strict=True):
+        if a.text == b.text:
+            continue
+        if a.kind != "num" or b.kind != "num" or _as_float(a.text) != _as_float(b.text):
+            return False
+    return True
+
+
+def _as_float(text: str) -> float | None:
+    try:
+        return float(text.replace("_", "").rstrip("jJnLlfF"))
+    except ValueError:
+        return None
+
+
 def tokens(text: str) -> list[_Token]:
     out: list[_Token] = []
     for match in _TOKEN.finditer(text):
@@ -211,7 +230,7 @@ def _edited(
 ) -> str | None:
     old_tokens = _statement(tokens(changed.code(old)), changed.language)
     new_tokens = _statement(tokens(changed.code(new)), changed.language)
-    if not old_tokens or not new_tokens:
+    if not old_tokens or not new_tokens or same_values(old_tokens, new_tokens):
         return None
     widened = _tolerance_widened(old_tokens, new_tokens)
     if widened is not None:

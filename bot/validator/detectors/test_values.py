@@ -20,7 +20,7 @@ from difflib import SequenceMatcher
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, pair_lines, snippet
-from bot.validator.detectors.expectations import spared, tokens
+from bot.validator.detectors.expectations import same_values, spared, tokens
 from bot.validator.diffparse import DiffLine
 from bot.validator.models import Finding
 
@@ -76,7 +76,7 @@ def _values_edited(
         if is_full_line_comment(old.text, changed.language):
             continue
         old_toks, new_toks = tokens(old_code), tokens(new_code)
-        if len(old_toks) != len(new_toks):
+        if len(old_toks) != len(new_toks) or same_values(old_toks, new_toks):
             continue
         shape_kept = all(
             a.literal == b.literal and (a.literal or a.text == b.text) for a, b in zip(old_toks, new_toks, strict=True)
