@@ -224,42 +224,43 @@ _RB_CLASS_ACCESSOR = re.compile(r"^\s*(c|m)attr_(accessor|writer)\s+(?P<names>:\
 _RB_SELF_ACCESSOR = re.compile(r"^\s*attr_(accessor|writer)\s+(?P<names>:\w+(\s*,\s*:\w+)*)")
 
 
+def _ruby_rows(ctx: DiffContext) -> Iterator[tuple[ChangedFile, list[DiffLine], int]]:
+    """Each Ruby product file's post-image rows per hunk, with the index of every added row."""
+    for changed in ctx.product_files:
+        if changed.language != "ruby":
+            continue
+        for hunk in changed.change.hunks:
+            rows = [ln for ln in hunk.lines if ln.kind != "-"]
+            for index, row in enumerate(rows):
+                if row.kind == "+":
+                    yield changed, rows, index
+
+
 def _rb_class_accessor_writes(ctx: DiffContext) -> Iterator[Finding]:
     """An accessor the change puts on a class itself (`class << self; attr_accessor :x; end`,
     `cattr_accessor :x`) written from a method (`Checkout.pending_coupon = coupon`): one request's
     value handed to every later one through the class."""
     names: set[str] = set()
-    for changed in ctx.product_files:
-        if changed.language != "ruby":
-            continue
-        for hunk in changed.change.hunks:
-            rows = [ln for ln in hunk.lines if ln.kind != "-"]
-            for index, row in enumerate(rows):
-                if row.kind != "+":
-                    continue
-                match = _RB_CLASS_ACCESSOR.match(row.text)
-                singleton = _RB_SELF_ACCESSOR.match(row.text) and any(
-                    _RB_SINGLETON.match(r.text) for r in rows[max(0, index - 3) : index]
-                )
-                if match or singleton:
-                    found = (match or _RB_SELF_ACCESSOR.match(row.text))
-                    names.update(n.strip(" :") for n in found.group("names").split(","))  # type: ignore[union-attr]
+    for _, rows, index in _ruby_rows(ctx):
+        text = rows[index].text
+        found = _RB_CLASS_ACCESSOR.match(text) or (
+            _RB_SELF_ACCESSOR.match(text)
+            if any(_RB_SINGLETON.match(r.text) for r in rows[max(0, index - 3) : index])
+            else None
+        )
+        if found is not None:
+            names.update(n.strip(" :") for n in found.group("names").split(","))
     if not names:
         return
     write = re.compile(rf"^\s+(self\.class|[A-Z]\w*(?:::[A-Z]\w*)*)\.({'|'.join(map(re.escape, sorted(names)))})\s*=(?!=)")
-    for changed in ctx.product_files:
-        if changed.language != "ruby":
-            continue
-        for hunk in changed.change.hunks:
-            rows = [ln for ln in hunk.lines if ln.kind != "-"]
-            for index, row in enumerate(rows):
-                code = changed.code(row)
-                if row.kind == "+" and write.match(code) and _rb_enclosing_def(rows[:index], code) is not None:
-                    yield finding(
-                        "global_state_smuggling", changed, row,
-                        f"stores data on an accessor of the class itself, shared by every request: `{snippet(code)}`",
-                    )
-                    return
+    for changed, rows, index in _ruby_rows(ctx):
+        code = changed.code(rows[index])
+        if write.match(code) and _rb_enclosing_def(rows[:index], code) is not None:
+            yield finding(
+                "global_state_smuggling", changed, rows[index],
+                f"stores data on an accessor of the class itself, shared by every request: `{snippet(code)}`",
+            )
+            return
 
 
 # `||=` is a memo (computed once, the same for everyone), not one caller's data for another.
