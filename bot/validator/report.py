@@ -31,7 +31,7 @@ _CHANGE_ASK = [
     ),
     # "TestTotal needs the new value": the test itself is said to need the change.
     re.compile(
-        rf"(\b{_TEST_WORDS}\b|\btest[a-z]\w*|\w+_test\b)(\s+\S+){{0,4}}?\s+needs?\s+(the\s+|an?\s+)?"
+        rf"(\b{_TEST_WORDS}\b|\btest[a-z_]\w*|\w+_test\b)(\s+\S+){{0,4}}?\s+needs?\s+(the\s+|an?\s+)?"
         r"(new|updated|corrected|right|current)\s+(values?|expectations?|numbers?|results?|amounts?)"
     ),
     # …or a test named by its identifier: "update test_vat_line_rounding", "fix VatTest".

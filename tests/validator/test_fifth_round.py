@@ -207,3 +207,26 @@ def test_containment_and_sign_checks_rank_below_exact_ones(make_diff):
     after = before.replace('assert.Equal(t, []string{"go"}, got)', 'assert.Subset(t, []string{"go", "Go"}, got)')
     diff = make_diff({"tags/tags_test.go": {"before": before, "after": after}})
     assert "test_weakened" in vetoes(validate_static(diff))
+
+
+PY_TOTAL = "from shop.total import total\n\n\ndef test_total():\n    got = total([1, 2])\n    assert got == {v}\n"
+
+
+def test_reports_state_the_new_expected_value_in_several_ways(make_diff):
+    diff = make_diff({"tests/test_total.py": {"before": PY_TOTAL.format(v=3), "after": PY_TOTAL.format(v=4)}})
+    assert "test_weakened" in vetoes(validate_static(diff))
+    for report in (
+        "Expected: total([1, 2]) returns 4 (a 1 EUR handling fee applies).\nActual: 3.",
+        "Acceptance criteria: total([1, 2]) returns 4 including the handling fee.",
+        "With the handling fee, total([1, 2]) is 4, not 3.",
+        "The handling fee changed the totals; test_total needs the new value.",
+    ):
+        assert validate_static(diff, report=report).decision == "pass", report
+    # The value the report gives as what happens now is the symptom, not an ask.
+    symptom = "Expected: total([1, 2]) is 3.\nActual: total([1, 2]) returns 4 since the refactoring."
+    assert "test_weakened" in vetoes(validate_static(diff, report=symptom))
+
+
+def test_the_same_number_written_another_way_is_no_change(make_diff):
+    diff = make_diff({"tests/test_total.py": {"before": PY_TOTAL.format(v=3), "after": PY_TOTAL.format(v="3.0")}})
+    assert validate_static(diff).decision == "pass"
