@@ -117,6 +117,17 @@ SMELLS = [
             "total([]) == 0", "len(str(total([1]))) == 1", "to_cents(1.234) == 1.23",
             "total([1, 2]) == 3", "str(to_cents(2)) == '2.0'", "to_cents(0) == 0",
             "total([5]) == 5"))),
+    # ...and message-less checks interleaved with the actions they check, on three things
+    ("assertion_roulette", "a.test.js", "test('t', () => {\n" + "".join(
+        f"  {line}\n" for line in (
+            "expect(toCents(1.234)).toBe(1.23);", "const a = average([1, 3]);",
+            "expect(a).toBe(2);", "expect(fee(1, 2)).toBe(2);", "expect(average([2])).toBe(2);",
+            "expect(toCents(0)).toBe(0);", "expect(fee(3, 1)).toBe(2.25);")) + "});\n"),
+    ("assertion_roulette", "test_a.py", "def test_x():\n" + "".join(
+        f"    {line}\n" for line in (
+            "out = shop.checkout([1])", "assert out.total == 1", "assert out.paid is True",
+            "assert to_cents(1.234) == 1.23", "assert total([1, 2]) == 3",
+            "assert out.lines == [1]", "assert to_cents(0) == 0"))),
     # excessive_mocking: one stub per name patch.multiple replaces, node:test mocks
     ("excessive_mocking", "test_a.py", "def test_x():\n    with patch.multiple('shop', "
      + ", ".join(f"f{i}=DEFAULT" for i in range(7)) + "):\n        assert total([1]) == 1\n"),
@@ -154,6 +165,18 @@ LOOK_ALIKES = [
      "  shop.run(a, b);\n" + "".join(
          f"  expect({m}).toHaveBeenCalledWith({i});\n" for i, m in enumerate("abab" * 2))
      + "  expect(shop.state()).toBe(1);\n});\n"),
+    # one action checked field by field, its result and the fakes it used, is no roulette
+    ("test_a.py", "def test_x():\n    saved, sent = [], []\n" + "".join(
+        f"    {line}\n" for line in (
+            "out = shop.checkout([1, 2], saved.append, sent.append)", "assert out.total == 3",
+            "assert out.status == 'paid'", "assert out.number == 1", "assert saved == [out]",
+            "assert len(sent) == 1", "assert sent[0] == 'paid'"))),
+    ("a.test.ts", "test('t', () => {\n  const saved = []; const bus = new Bus();\n" + "".join(
+        f"  {line}\n" for line in (
+            "const out = shop.checkout([1, 2], saved, bus);", "expect(out.total).toBe(3);",
+            "expect(out.status).toBe('paid');", "expect(saved).toHaveLength(1);",
+            "expect(saved[0]).toBe(out);", "expect(bus.events).toHaveLength(1);",
+            "expect(bus.events[0]).toEqual(['paid', 3]);")) + "});\n"),
     ("test_a.py", ("class T:\n    def test_x(self):\n        for v in [1, 2, 3, 4, 5, 6, 7]:\n"
      "            with self.subTest(v=v):\n"
      "                self.assertEqual(total([v]), v)\n                self.assertTrue(to_cents(v))\n")),

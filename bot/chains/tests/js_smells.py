@@ -297,7 +297,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             "computed values, so none need ever run")
     subjects = {_subject_of(about) for node, about in facts.bare
                 if not _interaction(node, about)}
-    if roulette(len(facts.bare), len(subjects)):
+    if roulette(len(facts.bare), len(subjects), _behaviours(test.body, facts.bare)):
         add("assertion_roulette", line_of(facts.bare[0][0]),
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
     if facts.mocks > MAX_MOCKS:
@@ -507,6 +507,48 @@ def _interaction(assertion: Node, about: Node | None) -> bool:
     seen = text(about) if about is not None else ""
     return any(mark in seen for mark in (".mock.", ".calls", ".callCount", ".calledWith",
                                          ".args", ".invocationCallOrder"))
+
+
+SIMPLE_STATEMENTS = frozenset({"expression_statement", "lexical_declaration",
+                               "variable_declaration", "return_statement", "throw_statement"})
+
+
+def _behaviours(body: Node, bare: list[tuple[Node, Node | None]]) -> int:
+    """How many actions the unexplained assertions check: the test's statements in order,
+    each that calls something (outside an assertion) starting a new action, and an
+    assertion whose actual value itself runs the code with arguments
+    (`expect(isEmail('a@b')).toBe(true)`, `expect(() => pay(0)).toThrow(...)`) an action of
+    its own. Many checks of what one action did are the facets of one behaviour."""
+    about = {node.id: value for node, value in bare}
+    action, seen = 0, set()
+    for statement in (n for n in walk(body) if n.type in SIMPLE_STATEMENTS):
+        checks = [n for n in walk(statement) if n.id in about and _statement(n) == statement]
+        if not checks:
+            if any(n.type in ("call_expression", "new_expression") and
+                   _statement(n) == statement for n in walk(statement)):
+                action += 1
+            continue
+        for check in checks:
+            if _acts(about[check.id]):
+                action += 1
+            seen.add(action)
+    return len(seen)
+
+
+def _statement(node: Node) -> Node | None:
+    """The innermost simple statement holding `node`."""
+    current = node.parent
+    while current is not None and current.type not in SIMPLE_STATEMENTS:
+        current = current.parent
+    return current
+
+
+def _acts(value: Node | None) -> bool:
+    """An assertion's actual value that runs the code itself: a call with arguments other
+    than one reading a value (`Object.keys(x)`), or a new object of its own."""
+    return value is not None and any(
+        (n.type == "call_expression" and args_of(n) and call_name(n) not in VALUE_READERS)
+        or n.type == "new_expression" for n in walk(value))
 
 
 VALUE_READERS = frozenset({"String", "Number", "Boolean", "Array", "Object", "JSON", "keys",

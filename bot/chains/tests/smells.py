@@ -471,7 +471,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         add("no_assertion", test.lineno, "every assertion is behind a condition or a loop "
             "over computed values, so none need ever run")
     subjects = {_subject_of(about) for _, about in facts.bare}
-    if roulette(len(facts.bare), len(subjects)):
+    if roulette(len(facts.bare), len(subjects), _behaviours(test, facts.bare)):
         add("assertion_roulette", getattr(facts.bare[0][0], "lineno", test.lineno),
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
     if facts.mocks > MAX_MOCKS:
@@ -546,12 +546,47 @@ def _data(iterable: ast.expr, test: ast.AST) -> bool:
                    for n in ast.walk(value))
 
 
-def roulette(bare: int, subjects: int) -> bool:
+def roulette(bare: int, subjects: int, behaviours: int = 2) -> bool:
     """More than five unexplained assertions on more than two things, or more than six on
-    two: a failure among them does not say which behaviour broke. Many on one thing are the
-    facets of one result."""
-    return bare > MAX_BARE_ASSERTIONS and (subjects > 2 or bare > MAX_BARE_ASSERTIONS + 1
-                                           and subjects > 1)
+    two, about more than one behaviour: a failure among them does not say which behaviour
+    broke. Many on one thing are the facets of one result, and so are many checks, field by
+    field, of what one action did (its result and the collaborators it used)."""
+    return behaviours > 1 and bare > MAX_BARE_ASSERTIONS and (
+        subjects > 2 or bare > MAX_BARE_ASSERTIONS + 1 and subjects > 1)
+
+
+def _behaviours(test: ast.FunctionDef | ast.AsyncFunctionDef,
+                bare: list[tuple[ast.AST, ast.expr | None]]) -> int:
+    """How many actions the unexplained assertions check: the statements of the test in
+    order, each one that calls something (outside an assertion) starting a new action, and
+    an assertion whose actual value itself calls the code with arguments
+    (`assert is_email("a@b")`) an action of its own."""
+    about = {id(node): value for node, value in bare}
+    simple = sorted((n for n in ast.walk(test) if isinstance(n, ast.stmt) and not isinstance(
+        n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For,
+            ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try))),
+        key=lambda n: (n.lineno, n.col_offset))
+    action, seen = 0, set()
+    for statement in simple:
+        checks = [n for n in ast.walk(statement) if id(n) in about]
+        if not checks:
+            if any(isinstance(n, ast.Call) for n in ast.walk(statement)):
+                action += 1
+            continue
+        for check in checks:
+            if _acts(about[id(check)]):
+                action += 1
+            seen.add(action)
+    return len(seen)
+
+
+def _acts(value: ast.expr | None) -> bool:
+    """An assertion's actual value that runs the code itself: a call with arguments, other
+    than one reading a value (`len(x)`, `Decimal(x)`); a new object of its own
+    (`Invoice("x").total()`) is another action too."""
+    return value is not None and any(
+        isinstance(n, ast.Call) and (n.args or n.keywords)
+        and _call_name(n) not in VALUE_READERS | EXPECTED_BUILDERS for n in ast.walk(value))
 
 
 def _builds_only(body: list[ast.stmt]) -> bool:
