@@ -206,3 +206,63 @@ def test_an_expected_value_is_never_a_magic_number() -> None:
     inputs = analyse(JS_HEAD + "test('t', () => { expect(fee(2350, 780)).toBe(41.5); });\n",
                      "a.test.js", JS_SUBJECT).smells
     assert [s.detail for s in inputs if s.kind == "magic_numbers"] == ["2350"]
+
+
+PY_CLASSES = subject_of("shelf.py", '''
+class Catalog:
+    def __init__(self):
+        self.prices = {}
+
+    def price(self, sku):
+        return self.prices[sku]
+
+
+class Basket:
+    def __init__(self, catalog):
+        self.catalog, self.lines = catalog, []
+
+    def add(self, sku, qty=1):
+        self.lines.append((sku, qty))
+
+    def total(self):
+        return sum(self.catalog.price(sku) * qty for sku, qty in self.lines)
+''')
+JS_CLASSES = subject_of("shelf.ts", '''
+export class Catalog {
+  price(sku: string): number { return this.prices.get(sku); }
+}
+export class Basket {
+  constructor(private catalog: Catalog) {}
+  add(sku: string, qty = 1) { this.lines.push([sku, qty]); }
+  total(): number { return this.lines.reduce((s, [k, q]) => s + this.catalog.price(k) * q, 0); }
+}
+''')
+CLASS_CASES = [
+    # a method of a class the test exercises itself is the code under test...
+    ({"mocks_sut"}, "test_a.py", ("from unittest.mock import patch\nfrom shelf import Basket, "
+     "Catalog\n\n\ndef test_x():\n    basket = Basket(Catalog())\n"
+     "    with patch.object(Basket, 'total', return_value=3):\n        basket.add('pen')\n"
+     "        assert basket.total() == 3\n")),
+    ({"mocks_sut"}, "a.test.ts", ("import { Basket, Catalog } from './shelf';\n"
+     "test('t', () => {\n  jest.spyOn(Basket.prototype, 'total').mockReturnValue(3);\n"
+     "  expect(new Basket(new Catalog()).total()).toBe(3);\n});\n")),
+    # ...a method of a class only reached through the object under test is a collaborator
+    (set(), "test_a.py", ("from unittest.mock import patch\nfrom shelf import Basket, "
+     "Catalog\n\n\ndef test_x():\n    catalog = Catalog()\n"
+     "    with patch.object(catalog, 'price', return_value=2.5) as price:\n"
+     "        basket = Basket(catalog)\n        basket.add('pen', 2)\n"
+     "        assert basket.total() == 5\n    price.assert_called_once_with('pen')\n")),
+    (set(), "a.test.ts", ("import { Basket, Catalog } from './shelf';\n"
+     "test('t', () => {\n  const catalog = new Catalog();\n"
+     "  const price = jest.spyOn(catalog, 'price').mockReturnValue(2.5);\n"
+     "  const basket = new Basket(catalog);\n  basket.add('PEN', 2);\n"
+     "  expect(basket.total()).toBe(5);\n  expect(price).toHaveBeenCalledWith('PEN');\n});\n")),
+]
+
+
+@pytest.mark.parametrize(("kinds", "path", "source"), CLASS_CASES)
+def test_a_class_replaced_is_under_test_only_when_the_test_exercises_it(
+        kinds: set[str], path: str, source: str) -> None:
+    subject = PY_CLASSES if path.endswith(".py") else JS_CLASSES
+    found = {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS}
+    assert found == kinds

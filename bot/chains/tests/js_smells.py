@@ -303,7 +303,8 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
     if facts.mocks > MAX_MOCKS:
         add("excessive_mocking", line, f"{facts.mocks} mocks")
     checked = {_checked_call(resolved(about, test.body)) for _, about in facts.assertions}
-    sut = _sut_patched(facts, subject, imports, path, checked - {""}, _instances(test))
+    sut = _sut_patched(facts, subject, imports, path, checked - {""}, _instances(test),
+                       _receivers(test.body))
     if sut:
         add("mocks_sut", line, f"replaces {sut}, the code under test")
     for assertion, _ in facts.assertions:
@@ -684,13 +685,32 @@ def _instances(test: JsTest) -> dict[str, str]:
     return found
 
 
+def _receivers(body: Node) -> set[str]:
+    """What the test calls methods on (`basket` in `basket.total()`, `Invoice` in
+    `new Invoice().total()`): the objects and classes it exercises itself."""
+    found = set()
+    for node in walk(body):
+        function = unwrap(callee(node)) if node.type == "call_expression" else None
+        if function is None or function.type != "member_expression":
+            continue
+        owner = unwrap(function.child_by_field_name("object"))
+        if owner is not None and owner.type == "new_expression":
+            found.add(member_path(unwrap(owner.child_by_field_name("constructor")))[0])
+        elif not _note_mock(node, _Facts()):
+            found.add(member_path(function)[0])
+    return found
+
+
 def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path: str,
-                 checked: set[str], instances: dict[str, str] | None = None) -> str | None:
+                 checked: set[str], instances: dict[str, str] | None = None,
+                 receivers: set[str] | None = None) -> str | None:
     """A replaced target that is the code under test: a function of the module under test
     (or a method of its class, `Invoice.prototype.tax`, or of an instance the test built:
-    `instances` maps `inv` to `Invoice`), or the function the test's assertions check (it
-    then tests its own stand-in)."""
+    `instances` maps `inv` to `Invoice`, when the test exercises that class itself, not only
+    through another object), or the function the test's assertions check (it then tests its
+    own stand-in)."""
     instances = instances or {}
+    exercised = {instances.get(r, r) for r in receivers or ()}
     for target in sorted(facts.patched):
         head, _, last = target.rpartition(".")
         if last == "*":
@@ -700,6 +720,8 @@ def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path:
         if subject.module and last in subject.functions and last not in subject.boundaries \
                 and (module == subject.module or module.endswith("/" + subject.module)
                      or subject.module.endswith("/" + module.lstrip("./"))):
+            if root in subject.classes and root not in exercised and last not in checked:
+                continue  # a method of a collaborating class of the module, not under test
             return target  # the module's own logic (a boundary of it is a collaborator)
         if not head and last not in subject.functions:
             continue  # a local stand-in (`const send = vi.fn()`) replaces nothing under test

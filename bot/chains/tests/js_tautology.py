@@ -64,9 +64,12 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
                 shapes += [js_shape(returned), js_shape(returned, bound)]
             parts |= set(formula_parts(returned, bound))
     module = str(PurePosixPath(path).with_suffix(""))
+    classes = {text(n.child_by_field_name("name")) for n in walk(tree.root_node)
+               if n.type in ("class_declaration", "class", "abstract_class_declaration")
+               and n.child_by_field_name("name") is not None}
     return Subject(module, frozenset(wanted or defined),
                    tuple(dict.fromkeys(s for s in shapes if s != "_")), frozenset(used),
-                   tuple(sorted(parts)), operators=operators,
+                   tuple(sorted(parts)), operators=operators, classes=frozenset(classes),
                    boundaries=frozenset(boundaries))
 
 

@@ -176,6 +176,9 @@ class _TestFacts:
     mocks: int = 0
     patched: set[str] = field(default_factory=set)
     called: set[str] = field(default_factory=set)
+    receivers: set[str] = field(default_factory=set)
+    """What the test calls methods on (`invoice` in `invoice.total()`): the objects and
+    classes it exercises itself, not through another object."""
 
 
 @dataclass
@@ -463,6 +466,10 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             _note_setattr(node, facts)
             if not _is_mock_call(node):
                 facts.called.add(called)
+                if isinstance(node.func, ast.Attribute):
+                    receiver = node.func.value  # `Invoice("x").total()`: the class itself
+                    facts.receivers.add(_call_name(receiver) if isinstance(receiver, ast.Call)
+                                        else _dotted(receiver))
         elif isinstance(node, ast.Assign):
             _note_assigned_stand_in(node, facts)
     if not facts.assertions:
@@ -727,10 +734,18 @@ def _sut_patched(facts: _TestFacts, subject: Subject,
         short = module.rsplit(".", 1)[-1]
         owners = {module, short}
         owner_class = instances.get(head, head).rsplit(".", 1)[-1]
+        if owner_class in subject.classes and last in subject.functions and \
+                last not in subject.boundaries:
+            # a method of one of the module's classes: the code under test when the test
+            # exercises that class itself (`invoice.total()` with `invoice.tax` replaced),
+            # a collaborator when the class is only reached through another object
+            exercised = {instances.get(r, r).rsplit(".", 1)[-1] for r in facts.receivers}
+            if owner_class in exercised or last in facts.called:
+                return target
+            continue
         if module and last in subject.functions and last not in subject.boundaries and (
                 head in owners or head.endswith("." + short) or any(
-                    head.startswith(owner + ".") for owner in owners)
-                or owner_class in subject.classes):
+                    head.startswith(owner + ".") for owner in owners)):
             return target  # the module's own logic (a boundary of it is a collaborator)
         if "." not in target and last not in subject.functions:
             continue  # a local stand-in (`key = lambda t: t[1]`) replaces nothing under test
