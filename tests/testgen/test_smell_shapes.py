@@ -266,3 +266,27 @@ def test_a_class_replaced_is_under_test_only_when_the_test_exercises_it(
     subject = PY_CLASSES if path.endswith(".py") else JS_CLASSES
     found = {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS}
     assert found == kinds
+
+
+def test_the_edges_of_a_module_are_collaborators_its_logic_is_not() -> None:
+    """Ids, clocks, the environment, files and mail relays are boundaries a test may stand
+    in for (never `mocks_sut`); a function computing from its arguments is not one."""
+    python = subject_of("tickets.py", "\n".join((
+        "import os, secrets, smtplib, time, uuid", "",
+        "def new_id():\n    return uuid.uuid4().hex",
+        "def code():\n    return secrets.token_hex(3)",
+        "def elapsed(t):\n    return time.monotonic() - t",
+        "def address():\n    return os.environ.get('X', 'a@b')",
+        "def files(d):\n    return os.listdir(d)",
+        "def relay(m):\n    with smtplib.SMTP('localhost') as s:\n        s.send_message(m)",
+        "def title(t):\n    return t.strip().title()")))
+    assert python.boundaries == {"new_id", "code", "elapsed", "address", "files", "relay"}
+    script = subject_of("tickets.js", "\n".join((
+        "const crypto = require('node:crypto'); const fs = require('node:fs');",
+        "function newId() { return crypto.randomBytes(4).toString('hex'); }",
+        "function openedAt() { return new Date().toISOString(); }",
+        "function address() { return process.env.ADDRESS || 'a@b'; }",
+        "function has(d) { return fs.existsSync(d); }",
+        "function day(iso) { return new Date(iso).getUTCDay(); }",
+        "function title(t) { return t.trim().toUpperCase(); }")))
+    assert script.boundaries == {"newId", "openedAt", "address", "has"}

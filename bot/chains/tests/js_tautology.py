@@ -77,10 +77,16 @@ OUTSIDE_CALLS = frozenset({"fetch", "readFile", "readFileSync", "writeFile", "wr
                            "appendFile", "request", "setTimeout", "setInterval", "now",
                            "random", "exec", "execSync", "spawn", "connect", "query",
                            "send", "sendMail", "createConnection", "randomUUID",
-                           "getRandomValues", "readdir", "stat", "open"})
+                           "getRandomValues", "readdir", "stat", "open", "randomBytes",
+                           "existsSync", "readdirSync", "mkdirSync", "unlinkSync", "rmSync",
+                           "statSync", "hrtime", "getItem", "setItem", "removeItem",
+                           "sendMessage", "sendEmail", "publish", "postMessage"})
 """Calls that leave the process: a function making one is a boundary of the module."""
 HTTP_CLIENTS = frozenset({"axios", "http", "https", "got", "ky", "superagent", "client",
-                          "api", "db", "pool", "redis"})
+                          "api", "db", "pool", "redis", "fs", "fsp", "crypto", "os",
+                          "child_process", "localStorage", "sessionStorage", "navigator",
+                          "transporter", "mailer", "smtp", "s3", "bucket"})
+"""Modules and handles whose every call leaves the process."""
 
 
 def reaches_out(body: Node) -> bool:
@@ -91,8 +97,13 @@ def reaches_out(body: Node) -> bool:
             path = member_path(unwrap(callee(node)))
             if path[-1] in OUTSIDE_CALLS or path[0] in HTTP_CLIENTS and len(path) > 1:
                 return True
-        elif node.type == "new_expression" and text(
-                node.child_by_field_name("constructor")) in ("XMLHttpRequest", "WebSocket"):
+        elif node.type == "new_expression" and (text(
+                node.child_by_field_name("constructor")) in ("XMLHttpRequest", "WebSocket") or
+                text(node.child_by_field_name("constructor")) == "Date" and not any(
+                    c.type != "comment" for c in (node.child_by_field_name("arguments") or
+                                                  node).named_children)):
+            return True  # `new Date()`: the clock
+        elif node.type == "member_expression" and text(node).startswith("process.env"):
             return True
     return False
 

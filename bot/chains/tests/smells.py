@@ -63,8 +63,17 @@ OUTSIDE_CALLS = frozenset({"urlopen", "urlretrieve", "open", "sleep", "time", "n
                            "connect", "create_connection", "sendall", "recv", "send_message",
                            "sendmail", "execute", "executemany", "check_output", "check_call",
                            "Popen", "getenv", "read_text", "write_text", "read_bytes",
-                           "write_bytes", "input", "getaddrinfo", "urandom"})
+                           "write_bytes", "input", "getaddrinfo", "urandom", "uuid1",
+                           "uuid4", "token_hex", "token_bytes", "token_urlsafe", "monotonic",
+                           "perf_counter", "time_ns", "getrandbits", "randrange", "SMTP",
+                           "SMTP_SSL", "listdir", "scandir", "makedirs", "rmtree", "getcwd",
+                           "gethostname", "getpass", "iterdir"})
 """Calls that leave the process: a function making one is a boundary of the module."""
+OUTSIDE_OWNERS = frozenset({"os", "path", "shutil", "socket", "pathlib", "tempfile", "glob",
+                            "environ", "sys", "platform", "secrets", "uuid", "boto3", "s3",
+                            "redis", "cursor", "smtp", "server", "ftp", "sftp", "bucket"})
+"""Modules and handles whose every call leaves the process (`os.path.exists(p)`,
+`os.environ.get("X")`, `cursor.fetchall()`)."""
 HTTP_VERBS = frozenset({"get", "post", "put", "patch", "delete", "head", "request", "send",
                         "run"})
 HTTP_CLIENTS = frozenset({"requests", "httpx", "session", "client", "http", "aiohttp",
@@ -80,9 +89,10 @@ def reaches_out(function: ast.AST) -> bool:
         name = _call_name(node)
         if name in OUTSIDE_CALLS:
             return True
-        if name in HTTP_VERBS and isinstance(node.func, ast.Attribute):
+        if isinstance(node.func, ast.Attribute):
             owner = _dotted(node.func.value).lower().rsplit(".", 1)[-1]
-            if owner in HTTP_CLIENTS or owner.endswith(("session", "client")):
+            if owner in OUTSIDE_OWNERS or name in HTTP_VERBS and (
+                    owner in HTTP_CLIENTS or owner.endswith(("session", "client"))):
                 return True
     return False
 
