@@ -105,6 +105,10 @@ SMELLS = [
     ("no_assertion", "a.test.js", "it('t', () => { expect(toCents(1)).to.be; });\n"),
     ("no_assertion", "a.test.js", ("test('t', () => {\n"
      "  shop.list().forEach((x) => { expect(x).toBe(1); });\n});\n")),
+    ("no_assertion", "test_a.py", ("def check_total(values):\n    return total(values)\n\n\n"
+     "def test_x():\n    check_total([1, 2])\n")),
+    ("no_assertion", "a.test.js", ("function verifyAverage(v) { return average(v); }\n"
+     "test('t', () => { verifyAverage([1]); });\n")),
     # empty_test: a bare return, or setup that is never run
     ("empty_test", "test_a.py", "def test_x():\n    # later\n    return\n"),
     ("empty_test", "test_a.py", ("class Clock:\n    pass\n\n\ndef test_x():\n"
@@ -160,6 +164,16 @@ LOOK_ALIKES = [
     ("a.test.js", "test('t', () => {\n  if (toCents(1) !== 1) throw new Error('cents');\n});\n"),
     ("a.test.ts", ("test('t', () => {\n  for (const [v, want] of [[1, 1], [2, 2]]) "
      "expect(toCents(v)).toBe(want);\n});\n")),
+    # checks from assertion libraries, fixtures and helper modules, however they are named
+    ("test_a.py", "def test_x():\n    check.equal(total([1, 2]), 3)\n"),
+    ("test_a.py", "def test_x():\n    expect(total([1])).to.equal(1)\n"),
+    ("test_a.py", "def test_x():\n    total([1]).should.equal(1)\n"),
+    ("test_a.py", "def test_x(check):\n    check(total([1]) == 1)\n"),
+    ("test_a.py", "from util import must_equal\n\n\ndef test_x():\n    must_equal(total([1]), 1)\n"),
+    ("a.test.js", ("const { ok, strictEqual } = require('node:assert');\n"
+     "it('t', () => { ok(toCents(1) === 1); strictEqual(toCents(2), 2); });\n")),
+    ("a.test.ts", ("import { verifyCents } from './util';\n"
+     "it('t', () => { verifyCents(toCents(1), 1); });\n")),
     # many interaction checks of one action are no roulette; a subTest explains each check
     ("a.test.js", "test('t', () => {\n  const a = jest.fn(); const b = jest.fn();\n"
      "  shop.run(a, b);\n" + "".join(

@@ -279,7 +279,8 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             continue
         if node.type != "call_expression":
             continue
-        if _is_assertion(node, helpers) or _context_assertion(node, context):
+        if _is_assertion(node, helpers) or _context_assertion(node, context) or \
+                _custom_check(node, subject, imports, formulas or {}):
             about, message = _about(node)
             facts.assertions.append((node, about))
             if not message:
@@ -446,6 +447,30 @@ def _context_assertion(node: Node, context: str) -> bool:
     path = member_path(unwrap(callee(node)))
     return len(path) > 1 and path[0] == context and (
         (len(path) == 2 and path[1] in CONTEXT_ASSERTIONS) or "assert" in path[1:])
+
+
+ASSERT_MODULES = frozenset({"assert", "node:assert", "assert/strict", "node:assert/strict",
+                            "power-assert", "uvu/assert"})
+CUSTOM_CHECK_PREFIXES = ("assert", "expect", "verify", "check", "ensure", "should", "must")
+
+
+def _custom_check(node: Node, subject: Subject, imports: dict[str, str],
+                  local: dict[str, Node]) -> bool:
+    """A function imported from an assertion module (`const { ok, equal } =
+    require('node:assert')`), or a call named as a check (`verifyReceipt(r)`,
+    `checkTotals(t)`, `check(ok)`) from elsewhere, never a function of the code under test
+    (nor one of the file's own, which asserts only when its body does)."""
+    function = unwrap(callee(node))
+    if function is None or function.type != "identifier":
+        return False
+    name = text(function)
+    if name in local:
+        return False
+    if imports.get(name) in ASSERT_MODULES:
+        return True
+    prefix = next((p for p in CUSTOM_CHECK_PREFIXES if name.startswith(p)), None)
+    return prefix is not None and name not in subject.functions and prefix != "expect" and (
+        len(name) == len(prefix) or name[len(prefix)].isupper() or name[len(prefix)] == "_")
 
 
 def _is_assertion(node: Node, helpers: set[str]) -> bool:

@@ -404,7 +404,38 @@ def _dotted(node: ast.AST) -> str:
 
 
 def _asserting_call(node: ast.AST) -> bool:
-    return isinstance(node, ast.Call) and _call_name(node).startswith(ASSERTING_CALL_PREFIXES)
+    """`assert_called_once()`, `self.fail(...)`, and the assertion libraries' chains:
+    pytest-check's `check.equal(a, b)`, sure's and should-dsl's `expect(x).to.equal(1)`,
+    `x.should.equal(1)`."""
+    if not isinstance(node, ast.Call):
+        return False
+    if _call_name(node).startswith(ASSERTING_CALL_PREFIXES):
+        return True
+    inner: ast.AST = node.func
+    chain: list[str] = []
+    while isinstance(inner, (ast.Attribute, ast.Call)):
+        if isinstance(inner, ast.Attribute):
+            chain.append(inner.attr)
+            inner = inner.value
+        else:
+            if _call_name(inner) == "expect" and chain:
+                return True
+            inner = inner.func
+    return bool(chain) and (isinstance(inner, ast.Name) and inner.id == "check" or
+                            any(word in ("should", "must") for word in chain[1:]))
+
+
+CUSTOM_CHECK_PREFIXES = ("assert", "check", "verify", "expect", "ensure", "must", "should")
+
+
+def _custom_check(node: ast.Call, subject: Subject) -> bool:
+    """A call named as a check (`check(ok)`, `verify_receipt(r)`, `must_equal(a, b)`),
+    from a fixture, a helper module or a library, never a function of the code under test
+    (`check_password(p)` only runs it)."""
+    name = _call_name(node)
+    prefix = next((p for p in CUSTOM_CHECK_PREFIXES if name.startswith(p)), None)
+    return prefix is not None and name not in subject.functions and (
+        len(name) == len(prefix) or name[len(prefix)] in "_" or name[len(prefix)].isupper())
 
 
 def _raises_context(node: ast.AST) -> ast.Call | None:
@@ -463,7 +494,8 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             called = _call_name(node)
             if called in ("raises", "warns") and len(node.args) >= 2:
                 facts.assertions.append(node)  # `pytest.raises(ValueError, parse, "x")`
-            elif _asserting_call(node) or called in helpers:
+            elif _asserting_call(node) or called in helpers or (
+                    _custom_check(node, subject) and called not in (formula_helpers or {})):
                 facts.assertions.append(node)
                 if _bare_unittest_assertion(node) and id(node) not in explained:
                     facts.bare.append((node, node.args[0] if node.args else None))
