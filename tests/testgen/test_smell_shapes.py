@@ -109,6 +109,9 @@ SMELLS = [
      "def test_x():\n    check_total([1, 2])\n")),
     ("no_assertion", "a.test.js", ("function verifyAverage(v) { return average(v); }\n"
      "test('t', () => { verifyAverage([1]); });\n")),
+    # code run and its result never looked at has no assertion; it is not empty
+    ("no_assertion", "test_a.py", "def test_x():\n    result = total([1, 2])\n"),
+    ("no_assertion", "a.test.ts", "test('t', () => {\n  const avg = average([1, 3]);\n});\n"),
     # empty_test: a bare return, or setup that is never run
     ("empty_test", "test_a.py", "def test_x():\n    # later\n    return\n"),
     ("empty_test", "test_a.py", ("class Clock:\n    pass\n\n\ndef test_x():\n"
