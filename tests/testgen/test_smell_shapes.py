@@ -307,3 +307,26 @@ def test_the_edges_of_a_module_are_collaborators_its_logic_is_not() -> None:
         "function day(iso) { return new Date(iso).getUTCDay(); }",
         "function title(t) { return t.trim().toUpperCase(); }")))
     assert script.boundaries == {"newId", "openedAt", "address", "has"}
+
+
+@pytest.mark.parametrize(("path", "body"), [
+    ("a.test.js", "test('t', () => { expect(fee(1, 2)).toEqual(expect.objectContaining({ "
+     "fee: 1481.4 })); });\n"),
+    ("a.test.js", "test('t', () => { expect(fee(1, 2)).toEqual(Money.of(1481.45, 'EUR')); });\n"),
+    ("a.test.js", "test('t', () => { expect(fee(1, 2)).toBe(Number((1481.4).toFixed(2))); });\n"),
+    ("test_a.py", "def test_x():\n    assert total([1]) == [{'a': 1481.45}, dict(b=2500)]\n"),
+    ("test_a.py", "def test_x():\n    assert total([1]) == round(1481.4567, 2)\n"),
+])
+def test_an_expected_value_built_by_a_call_is_no_magic_number(path: str, body: str) -> None:
+    python = path.endswith(".py")
+    report = analyse((PY_HEAD if python else JS_HEAD) + body, path,
+                     PY_SUBJECT if python else JS_SUBJECT)
+    assert [s for s in report.smells if s.kind == "magic_numbers"] == []
+
+
+def test_a_raises_context_is_one_check() -> None:
+    source = ("import unittest\n\n\nclass T(unittest.TestCase):\n    def test_x(self):\n"
+              "        with self.assertRaises(Exception):\n            total(None)\n")
+    broad = [s for s in analyse(source, "test_a.py", PY_SUBJECT).smells
+             if s.kind == "broad_exception_assert"]
+    assert len(broad) == 1

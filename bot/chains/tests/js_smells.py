@@ -779,9 +779,17 @@ def _expected_numbers(arg: Node, matcher_arg: bool) -> set[int]:
                 found |= {n.id for n in walk(right)} if right is not None else set()
     if matcher_arg:
         inside_calls = {n.id for call in walk(arg) if call.type == "call_expression"
-                        for a in args_of(call) for n in walk(a)}
+                        and not _builds_expected(call) for a in args_of(call) for n in walk(a)}
         found |= {n.id for n in walk(arg) if n.type == "number" and n.id not in inside_calls}
     return found
+
+
+def _builds_expected(call: Node) -> bool:
+    """A call that builds the expected value itself (`expect.objectContaining({...})`,
+    `Money.of(1481.45, 'EUR')`, `Number(x.toFixed(2))`): its numbers are the expectation."""
+    path = member_path(unwrap(callee(call)))
+    return path[0] == "expect" or path[0][:1].isupper() or path[-1] in ("toFixed", "of",
+                                                                       "from")
 
 
 def _magic_number(assertion: Node) -> float | int | None:

@@ -474,6 +474,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     explained = {id(inner) for node in ast.walk(test) if isinstance(node, ast.With) and any(
         isinstance(i.context_expr, ast.Call) and _call_name(i.context_expr) == "subTest"
         for i in node.items) for inner in ast.walk(node)}  # a subTest names each failure
+    contexts: set[int] = set()
     for node in (inner for statement in test.body for inner in ast.walk(statement)):
         if isinstance(node, ast.Assert) and _vacuous(node.test):
             continue  # `assert m.called_once_with(1)`: a Mock's auto-attribute, always true
@@ -486,11 +487,12 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         elif isinstance(node, (ast.With, ast.AsyncWith)) and \
                 (call := _raises_context(node)) is not None:
             facts.assertions.append(node)
+            contexts.add(id(call))  # `with self.assertRaises(...)`: one check, not two
             if call.args and _dotted(call.args[0]) in BROAD_EXCEPTIONS:
                 add("broad_exception_assert", node.lineno, _dotted(call.args[0]))
         elif isinstance(node, ast.Raise) and _hand_assertion(node, test):
             facts.assertions.append(node)  # `if got != want: raise AssertionError(...)`
-        elif isinstance(node, ast.Call):
+        elif isinstance(node, ast.Call) and id(node) not in contexts:
             called = _call_name(node)
             if called in ("raises", "warns") and len(node.args) >= 2:
                 facts.assertions.append(node)  # `pytest.raises(ValueError, parse, "x")`
@@ -860,7 +862,8 @@ def _expected_literals(assertion: ast.AST) -> set[int]:
 
 CLOSE_CHECKS = frozenset({"isclose", "allclose", "assert_allclose", "assert_almost_equal"})
 EXPECTED_BUILDERS = frozenset({"approx", "Decimal", "Fraction", "date", "datetime", "time",
-                               "timedelta", "call", "ANY"})
+                               "timedelta", "call", "ANY", "dict", "list", "tuple", "set",
+                               "frozenset", "round", "float", "int", "str"})
 
 
 def _builds_expected(call: ast.Call) -> bool:
