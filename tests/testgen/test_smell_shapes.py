@@ -330,3 +330,34 @@ def test_a_raises_context_is_one_check() -> None:
     broad = [s for s in analyse(source, "test_a.py", PY_SUBJECT).smells
              if s.kind == "broad_exception_assert"]
     assert len(broad) == 1
+
+
+BUCKET_PY = subject_of("bucket.py", "import time\n\n\nclass TokenBucket:\n"
+                       "    def allow(self, cost=1):\n        return cost < 2\n\n"
+                       "    def now(self):\n        return time.monotonic()\n")
+BUCKET_TS = subject_of("bucket.ts", "export class TokenBucket {\n"
+                       "  allow(cost = 1) { return cost < 2; }\n"
+                       "  now() { return Date.now(); }\n}\n")
+
+
+@pytest.mark.parametrize(("kinds", "path", "source"), [
+    # a subclass replacing the very method the test calls: the stand-in is checked
+    ({"mocks_sut"}, "test_a.py", ("from bucket import TokenBucket\n\n\nclass Stub(TokenBucket):\n"
+     "    def allow(self, cost=1):\n        return True\n\n\n"
+     "def test_x():\n    bucket = Stub()\n    assert bucket.allow(5) is True\n")),
+    ({"mocks_sut"}, "a.test.ts", ("import { TokenBucket } from './bucket';\n"
+     "class Stub extends TokenBucket { allow() { return true; } }\n"
+     "test('t', () => { const b = new Stub(); expect(b.allow(3)).toBe(true); });\n")),
+    # a subclass replacing the clock while the real method is called: a fake, fine
+    (set(), "test_a.py", ("from bucket import TokenBucket\n\n\nclass Frozen(TokenBucket):\n"
+     "    def now(self):\n        return 0.0\n\n\n"
+     "def test_x():\n    assert Frozen().allow(1) is True\n")),
+    (set(), "a.test.ts", ("import { TokenBucket } from './bucket';\n"
+     "class Frozen extends TokenBucket { now() { return 0; } }\n"
+     "test('t', () => { expect(new Frozen().allow(3)).toBe(false); });\n")),
+])
+def test_a_subclass_that_replaces_the_method_called_mocks_the_subject(
+        kinds: set[str], path: str, source: str) -> None:
+    subject = BUCKET_PY if path.endswith(".py") else BUCKET_TS
+    assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
+        == kinds

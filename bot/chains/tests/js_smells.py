@@ -121,10 +121,11 @@ def analyse_js_source(source: str, path: str = "<test>.test.js",
     formulas = _file_functions(root)
     fake_timers = _uses_fake_timers(root)
     file_mocks = _module_mocks(root, path, imports)
+    overrides = _overrides(root, subject)
     smells: list[Smell] = []
     for test in tests_of(root):
         smells += _smells_of(test, helpers, subject, fake_timers, imports, path, file_mocks,
-                             formulas)
+                             formulas, overrides)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
                             else "warn" if smells else "accept")
     return SmellReport(path=path, verdict=verdict, smells=smells)
@@ -243,7 +244,8 @@ def _hook_mocks(hooks: tuple[Node, ...]) -> tuple[int, set[str]]:
 def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: bool,
                imports: dict[str, str], path: str,
                file_mocks: tuple[int, set[str]],
-               formulas: dict[str, Node] | None = None) -> list[Smell]:
+               formulas: dict[str, Node] | None = None,
+               overrides: dict[str, set[str]] | None = None) -> list[Smell]:
     smells: list[Smell] = []
     line = line_of(test.call)
 
@@ -305,7 +307,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         add("excessive_mocking", line, f"{facts.mocks} mocks")
     checked = {_checked_call(resolved(about, test.body)) for _, about in facts.assertions}
     sut = _sut_patched(facts, subject, imports, path, checked - {""}, _instances(test),
-                       _receivers(test.body))
+                       _receivers(test.body)) or _overridden_call(test, overrides or {})
     if sut:
         add("mocks_sut", line, f"replaces {sut}, the code under test")
     for assertion, _ in facts.assertions:
@@ -710,6 +712,46 @@ def _instances(test: JsTest) -> dict[str, str]:
                     built = member_path(unwrap(value.child_by_field_name("constructor")))
                     found[text(target)] = built[0]
     return found
+
+
+def _overrides(root: Node, subject: Subject) -> dict[str, set[str]]:
+    """The file's subclasses of the module's classes and the module's methods each one
+    replaces (`class StubBucket extends TokenBucket { allow() {...} }`)."""
+    found: dict[str, set[str]] = {}
+    for node in walk(root):
+        if node.type not in ("class_declaration", "class"):
+            continue
+        name = node.child_by_field_name("name")
+        bases = {text(n) for h in node.named_children if h.type == "class_heritage"
+                 for n in walk(h) if n.type == "identifier"}
+        body = node.child_by_field_name("body")
+        if name is None or body is None or not bases & subject.classes:
+            continue
+        found[text(name)] = {text(m.child_by_field_name("name")) for m in body.named_children
+                             if m.type == "method_definition"} & set(subject.functions) - \
+            {"constructor"} - subject.boundaries
+    return found
+
+
+def _overridden_call(test: JsTest, overrides: dict[str, set[str]]) -> str | None:
+    """A method the test calls on an instance of a subclass that replaces that very method
+    (`new StubBucket().allow()`): the test checks the stand-in, not the code under test."""
+    if not any(overrides.values()) or test.body is None:
+        return None
+    built = _instances(test)
+    for node in walk(test.body):
+        function = unwrap(callee(node)) if node.type == "call_expression" else None
+        if function is None or function.type != "member_expression":
+            continue
+        owner = unwrap(function.child_by_field_name("object"))
+        if owner is not None and owner.type == "new_expression":
+            cls = member_path(unwrap(owner.child_by_field_name("constructor")))[0]
+        else:
+            cls = built.get(text(owner), "")
+        method = text(function.child_by_field_name("property"))
+        if method in overrides.get(cls, ()):
+            return f"{cls}.{method}"
+    return None
 
 
 def _receivers(body: Node) -> set[str]:

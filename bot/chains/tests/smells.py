@@ -273,10 +273,11 @@ def analyse_source(source: str, path: str = "<test>", subject: Subject | None = 
     shared = _SharedMocks.of(tree)
     formulas = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)
                 and not node.name.startswith("test")}
+    overrides = _overrides(tree, subject)
     smells: list[Smell] = []
     for test, decorators in _tests(tree):
         smells += _smells_of(test, decorators, helpers, subject, file_patches_sleep,
-                             shared.for_test(test), formulas)
+                             shared.for_test(test), formulas, overrides)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
                             else "warn" if smells else "accept")
     return SmellReport(path=path, verdict=verdict, smells=smells)
@@ -456,7 +457,8 @@ def _raises_context(node: ast.AST) -> ast.Call | None:
 def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[ast.expr],
                helpers: set[str], subject: Subject, file_patches_sleep: bool,
                shared: tuple[int, set[str]],
-               formula_helpers: dict[str, ast.FunctionDef] | None = None) -> list[Smell]:
+               formula_helpers: dict[str, ast.FunctionDef] | None = None,
+               overrides: dict[str, set[str]] | None = None) -> list[Smell]:
     name = f"{test._owner}::{test.name}" if hasattr(test, "_owner") else test.name
     facts = _TestFacts(name, test.lineno, mocks=shared[0], patched=set(shared[1]))
     smells: list[Smell] = []
@@ -527,7 +529,8 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
     if facts.mocks > MAX_MOCKS:
         add("excessive_mocking", test.lineno, f"{facts.mocks} mocks")
-    sut_patched = _sut_patched(facts, subject, _instances(test, subject))
+    sut_patched = _sut_patched(facts, subject, _instances(test, subject)) or \
+        _overridden_call(test, overrides or {})
     if sut_patched:
         add("mocks_sut", test.lineno, f"patches {sut_patched}, the code under test")
     for assertion in facts.assertions:
@@ -762,6 +765,39 @@ def _instances(test: ast.FunctionDef | ast.AsyncFunctionDef, subject: Subject
                     _call_name(node.value) in subject.classes:
                 found.update((_dotted(t), _call_name(node.value)) for t in node.targets)
     return found
+
+
+def _overrides(tree: ast.Module, subject: Subject) -> dict[str, set[str]]:
+    """The file's subclasses of the module's classes and the module's methods each one
+    replaces (`class StubBucket(TokenBucket)` defining its own `allow`)."""
+    found: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and any(
+                _dotted(base).rsplit(".", 1)[-1] in subject.classes for base in node.bases):
+            found[node.name] = {item.name for item in node.body if isinstance(
+                item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name in
+                subject.functions and not item.name.startswith("__")} - subject.boundaries
+    return found
+
+
+def _overridden_call(test: ast.FunctionDef | ast.AsyncFunctionDef,
+                     overrides: dict[str, set[str]]) -> str | None:
+    """A method the test calls on an instance of a subclass that replaces that very method
+    (`StubBucket(...).allow()`): the test checks the stand-in, not the code under test. A
+    subclass replacing an edge while the test calls another method is a fake."""
+    if not any(overrides.values()):
+        return None
+    built = {_dotted(target): _call_name(node.value) for node in ast.walk(test)
+             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+             and _call_name(node.value) in overrides for target in node.targets}
+    for node in ast.walk(test):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            owner = node.func.value
+            cls = _call_name(owner) if isinstance(owner, ast.Call) else \
+                built.get(_dotted(owner), "")
+            if node.func.attr in overrides.get(cls, ()):
+                return f"{cls}.{node.func.attr}"
+    return None
 
 
 def _sut_patched(facts: _TestFacts, subject: Subject,
