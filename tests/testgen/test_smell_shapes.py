@@ -361,3 +361,22 @@ def test_a_subclass_that_replaces_the_method_called_mocks_the_subject(
     subject = BUCKET_PY if path.endswith(".py") else BUCKET_TS
     assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
         == kinds
+
+
+@pytest.mark.parametrize(("kinds", "path", "body"), [
+    # five mocks and every check about their wiring: the mocks are all the test checks
+    ({"excessive_mocking"}, "test_a.py", "def test_x():\n" + "".join(
+        f"    m{i} = Mock()\n" for i in range(5)) + "    shop.run(m0, m1, m2, m3, m4)\n"
+     + "".join(f"    m{i}.assert_called_once_with({i})\n" for i in range(4))),
+    # the same five mocks, the result checked: collaborators stood in for
+    (set(), "test_a.py", "def test_x():\n" + "".join(
+        f"    m{i} = Mock()\n" for i in range(5)) + "    out = shop.run(m0, m1, m2, m3, m4)\n"
+     "    assert out == 3\n    m0.assert_called_once_with(0)\n    m1.assert_not_called()\n"),
+    # mocks a helper of the file builds are the test's mocks
+    ({"excessive_mocking"}, "a.test.js", "function makeDeps() {\n  return {" + ", ".join(
+        f"d{i}: jest.fn()" for i in range(7)) + " };\n}\n"
+     "test('t', () => {\n  const deps = makeDeps();\n  expect(average([1])).toBe(1);\n});\n"),
+])
+def test_mocks_dominate_by_number_or_by_being_all_that_is_checked(
+        kinds: set[str], path: str, body: str) -> None:
+    assert rejected(body, path) == kinds

@@ -41,7 +41,6 @@ from bot.chains.tests.jsast import (
     walk,
 )
 from bot.chains.tests.smells import (
-    MAX_MOCKS,
     PLAIN_NUMBERS,
     REJECT_KINDS,
     FileVerdict,
@@ -49,6 +48,7 @@ from bot.chains.tests.smells import (
     Smell,
     SmellReport,
     Subject,
+    mocks_dominate,
     roulette,
 )
 
@@ -303,8 +303,12 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
     if roulette(len(facts.bare), len(subjects), _behaviours(test.body, facts.bare)):
         add("assertion_roulette", line_of(facts.bare[0][0]),
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
-    if facts.mocks > MAX_MOCKS:
-        add("excessive_mocking", line, f"{facts.mocks} mocks")
+    called = {call_name(n) for n in walk(test.body) if n.type == "call_expression"}
+    mocks = facts.mocks + sum(_hook_mocks((body,))[0] for name, body in (formulas or {}).items()
+                              if name in called)  # `const deps = makeDeps()`: its mocks too
+    if mocks_dominate(mocks, len(facts.assertions),
+                      sum(_interaction(node, about) for node, about in facts.assertions)):
+        add("excessive_mocking", line, f"{mocks} mocks")
     checked = {_checked_call(resolved(about, test.body)) for _, about in facts.assertions}
     sut = _sut_patched(facts, subject, imports, path, checked - {""}, _instances(test),
                        _receivers(test.body)) or _overridden_call(test, overrides or {})

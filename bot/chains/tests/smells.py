@@ -37,6 +37,16 @@ WARN_KINDS: tuple[str, ...] = ("sleep_in_unit_test", "magic_numbers", "broad_exc
 MAX_BARE_ASSERTIONS = 5
 """More message-less assertions than this, on several subjects, is assertion roulette."""
 MAX_MOCKS = 6
+MOCKED_WIRING = 5
+"""This many mocks or more, with every check of the test about how they were called and
+none about what the code produced: the mocks are all the test checks."""
+
+
+def mocks_dominate(mocks: int, checks: int, interactions: int) -> bool:
+    """Excessive mocking: more stand-ins than a unit needs, or enough of them that the test
+    checks only their wiring (three checks or more, each on a mock's calls)."""
+    return mocks > MAX_MOCKS or (mocks >= MOCKED_WIRING and checks >= 3
+                                 and interactions == checks)
 PLAIN_NUMBERS = frozenset({0, 1, 2, -1, 10, 100, 1000, 0.5})
 MOCK_CALLS = frozenset({"patch", "Mock", "MagicMock", "AsyncMock", "create_autospec",
                         "PropertyMock", "NonCallableMock", "stub", "spy"})
@@ -274,10 +284,12 @@ def analyse_source(source: str, path: str = "<test>", subject: Subject | None = 
     formulas = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)
                 and not node.name.startswith("test")}
     overrides = _overrides(tree, subject)
+    made_by = {name: _mocks_in(node)[0] for name, node in formulas.items()
+               if name not in shared.fixtures}  # `deps = make_deps()`: its mocks are the test's
     smells: list[Smell] = []
     for test, decorators in _tests(tree):
         smells += _smells_of(test, decorators, helpers, subject, file_patches_sleep,
-                             shared.for_test(test), formulas, overrides)
+                             shared.for_test(test), formulas, overrides, made_by)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
                             else "warn" if smells else "accept")
     return SmellReport(path=path, verdict=verdict, smells=smells)
@@ -458,7 +470,8 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
                helpers: set[str], subject: Subject, file_patches_sleep: bool,
                shared: tuple[int, set[str]],
                formula_helpers: dict[str, ast.FunctionDef] | None = None,
-               overrides: dict[str, set[str]] | None = None) -> list[Smell]:
+               overrides: dict[str, set[str]] | None = None,
+               made_by: dict[str, int] | None = None) -> list[Smell]:
     name = f"{test._owner}::{test.name}" if hasattr(test, "_owner") else test.name
     facts = _TestFacts(name, test.lineno, mocks=shared[0], patched=set(shared[1]))
     smells: list[Smell] = []
@@ -527,8 +540,11 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     if roulette(len(facts.bare), len(subjects), _behaviours(test, facts.bare)):
         add("assertion_roulette", getattr(facts.bare[0][0], "lineno", test.lineno),
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
-    if facts.mocks > MAX_MOCKS:
-        add("excessive_mocking", test.lineno, f"{facts.mocks} mocks")
+    mocks = facts.mocks + sum(count for name, count in (made_by or {}).items()
+                              if name in facts.called)
+    if mocks_dominate(mocks, len(facts.assertions),
+                      sum(map(_interaction, facts.assertions))):
+        add("excessive_mocking", test.lineno, f"{mocks} mocks")
     sut_patched = _sut_patched(facts, subject, _instances(test, subject)) or \
         _overridden_call(test, overrides or {})
     if sut_patched:
@@ -765,6 +781,23 @@ def _instances(test: ast.FunctionDef | ast.AsyncFunctionDef, subject: Subject
                     _call_name(node.value) in subject.classes:
                 found.update((_dotted(t), _call_name(node.value)) for t in node.targets)
     return found
+
+
+INTERACTION_MARKS = ("call_args", "call_count", ".called", "mock_calls", "await_count",
+                     "await_args")
+
+
+def _interaction(assertion: ast.AST) -> bool:
+    """A check of how a mock was called (`send.assert_called_once_with(...)`,
+    `assert send.call_count == 2`), not of what the code under test produced."""
+    if isinstance(assertion, ast.Call):
+        name = _call_name(assertion)
+        return name.startswith(("assert_called", "assert_not_called", "assert_has_calls",
+                                "assert_any_call", "assert_awaited", "assert_not_awaited"))
+    if isinstance(assertion, ast.Assert):
+        seen = _dotted(assertion.test)
+        return any(mark in seen for mark in INTERACTION_MARKS)
+    return False
 
 
 def _overrides(tree: ast.Module, subject: Subject) -> dict[str, set[str]]:
