@@ -380,3 +380,25 @@ def test_a_subclass_that_replaces_the_method_called_mocks_the_subject(
 def test_mocks_dominate_by_number_or_by_being_all_that_is_checked(
         kinds: set[str], path: str, body: str) -> None:
     assert rejected(body, path) == kinds
+
+
+@pytest.mark.parametrize(("kinds", "path", "body"), [
+    # checks only in a callback the code under test calls when, and if, it wants
+    ({"no_assertion"}, "a.test.ts", ("test('t', () => {\n  const q = new shop.Queue();\n"
+     "  q.onDrop = (item) => { expect(item).toBe(1); };\n  q.push(1);\n});\n")),
+    ({"no_assertion"}, "a.test.js", ("test('t', () => {\n  const bus = new shop.Bus();\n"
+     "  bus.on('x', (v) => { expect(v).toBe(1); });\n  bus.emit('y', 1);\n});\n")),
+    ({"no_assertion"}, "test_a.py", ("def test_x():\n    def on_drop(item):\n"
+     "        assert item == 1\n    q = shop.Queue(on_drop=on_drop)\n    q.push(1)\n")),
+    # ...unless the test waits for it or counts its assertions, or runs it itself
+    (set(), "a.test.js", ("test('t', (done) => {\n  const bus = new shop.Bus();\n"
+     "  bus.on('x', (v) => { expect(v).toBe(1); done(); });\n  bus.emit('x', 1);\n});\n")),
+    (set(), "a.test.ts", ("test('t', () => {\n  expect.assertions(1);\n"
+     "  const q = new shop.Queue();\n  q.onDrop = (item) => { expect(item).toBe(1); };\n"
+     "  q.push(1);\n});\n")),
+    (set(), "test_a.py", ("def test_x():\n    def check(value):\n        assert value > 0\n"
+     "    list(map(check, [1, 2]))\n    check(total([1]))\n")),
+])
+def test_checks_in_a_handed_over_callback_need_never_run(
+        kinds: set[str], path: str, body: str) -> None:
+    assert rejected(body, path) == kinds
