@@ -402,3 +402,35 @@ def test_mocks_dominate_by_number_or_by_being_all_that_is_checked(
 def test_checks_in_a_handed_over_callback_need_never_run(
         kinds: set[str], path: str, body: str) -> None:
     assert rejected(body, path) == kinds
+
+
+LRU_PY = subject_of("lru.py", "class Lru:\n    def __init__(self):\n        self.hits = 0\n"
+                    "        self.misses = 0\n\n    def hit_rate(self):\n"
+                    "        total = self.hits + self.misses\n"
+                    "        return self.hits / total if total else 0.0\n")
+LRU_TS = subject_of("lru.ts", "export class Lru {\n  hits = 0;\n  misses = 0;\n"
+                    "  hitRate(): number {\n    const total = this.hits + this.misses;\n"
+                    "    return total === 0 ? 0 : this.hits / total;\n  }\n}\n")
+
+
+@pytest.mark.parametrize(("kinds", "path", "source"), [
+    # the expectation computed from the object's own state with the method's formula
+    ({"tautology"}, "test_a.py", ("from lru import Lru\n\n\ndef test_x():\n    cache = Lru()\n"
+     "    cache.get('a')\n    assert cache.hit_rate() == cache.hits / (cache.hits + "
+     "cache.misses)\n")),
+    ({"tautology"}, "a.test.ts", ("import { Lru } from './lru';\ntest('t', () => {\n"
+     "  const cache = new Lru();\n  cache.get('a');\n"
+     "  const expected = cache.hits / (cache.hits + cache.misses);\n"
+     "  expect(cache.hitRate()).toBe(expected);\n});\n")),
+    # the state and the result checked apart, each against a known value
+    (set(), "test_a.py", ("from lru import Lru\n\n\ndef test_x():\n    cache = Lru()\n"
+     "    cache.get('a')\n    assert cache.hit_rate() == 0.5\n    assert cache.hits == 1\n")),
+    (set(), "a.test.ts", ("import { Lru } from './lru';\ntest('t', () => {\n"
+     "  const cache = new Lru();\n  cache.get('a');\n  expect(cache.hitRate()).toBe(0.5);\n"
+     "  expect(cache.hits).toBe(1);\n});\n")),
+])
+def test_an_expectation_from_the_objects_own_state_repeats_its_formula(
+        kinds: set[str], path: str, source: str) -> None:
+    subject = LRU_PY if path.endswith(".py") else LRU_TS
+    assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
+        == kinds

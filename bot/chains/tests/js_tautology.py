@@ -253,11 +253,21 @@ def made_calls(node: Node) -> set[str]:
 
 
 def _subject_inputs(node: Node, functions: Iterable[str]) -> set[str]:
-    """The texts of the arguments given to the subject's functions in `node`."""
+    """The texts of the arguments given to the subject's functions in `node`, and the object
+    a method of the subject is called on (`cache` in `cache.hitRate()`): an expectation
+    computed from its state (`cache.hits / (cache.hits + cache.misses)`) is computed from
+    the same inputs."""
     wanted = set(functions)
-    return {text(arg) for inner in walk(node)
-            if inner.type == "call_expression" and call_name(inner) in wanted
-            for arg in args_of(inner) if text(arg) not in TRIVIAL}
+    calls = [inner for inner in walk(node)
+             if inner.type == "call_expression" and call_name(inner) in wanted]
+    found = {text(arg) for inner in calls for arg in args_of(inner) if text(arg) not in TRIVIAL}
+    for inner in calls:
+        function = unwrap(callee(inner))
+        owner = function.child_by_field_name("object") if function is not None and \
+            function.type == "member_expression" else None
+        if owner is not None and owner.type == "identifier":
+            found.add(text(owner))
+    return found
 
 
 def _repeats_ingredients(values: list[Node], subject: Subject) -> str | None:

@@ -214,9 +214,14 @@ def uncopied(node: ast.expr) -> ast.expr:
 
 def _inputs(node: ast.AST, functions: Collection[str]) -> set[str]:
     """The arguments given to the subject's functions in `node`, each as its dump (a trivial
-    constant is no input worth matching)."""
+    constant is no input worth matching), and the object a method of the subject is called
+    on (`cache` in `cache.hit_rate()`): an expectation computed from its state
+    (`cache.hits / (cache.hits + cache.misses)`) is computed from the same inputs."""
     found: set[str] = set()
     for call in ast.walk(node):
+        if isinstance(call, ast.Call) and _name(call) in functions and \
+                isinstance(call.func, ast.Attribute):
+            found.add(ast.dump(call.func.value))  # `cache`, or `Lru()` once names are filled
         if isinstance(call, ast.Call) and _name(call) in functions:
             for arg in [*call.args, *(k.value for k in call.keywords)]:
                 if isinstance(arg, ast.Constant) and arg.value in TRIVIAL:
