@@ -434,3 +434,59 @@ def test_an_expectation_from_the_objects_own_state_repeats_its_formula(
     subject = LRU_PY if path.endswith(".py") else LRU_TS
     assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
         == kinds
+
+
+INVOICE_PY = subject_of("invoice.py", '''
+from decimal import ROUND_HALF_UP, Decimal
+
+CENT = Decimal("0.01")
+
+
+class Invoice:
+    def __init__(self, rate, pct):
+        self.rate, self.pct, self.lines = rate, pct, []
+
+    def add(self, qty, price):
+        self.lines.append((qty, Decimal(price)))
+
+    def subtotal(self):
+        return sum((p * q for q, p in self.lines), Decimal("0"))
+
+    def discount(self):
+        return (self.subtotal() * self.pct / 100).quantize(CENT, ROUND_HALF_UP)
+
+    def tax(self):
+        return ((self.subtotal() - self.discount()) * self.rate).quantize(CENT, ROUND_HALF_UP)
+
+    def total(self):
+        return self.subtotal() - self.discount() + self.tax()
+''')
+INVOICE_HEAD = ("from decimal import ROUND_HALF_UP, Decimal\n\nfrom invoice import Invoice\n\n"
+                "CENT = Decimal('0.01')\n\n\n")
+
+
+@pytest.mark.parametrize(("kinds", "body"), [
+    # a helper of the file rebuilding the implementation step by step
+    ({"tautology"}, ("def expected_total(lines, rate, pct):\n"
+     "    subtotal = sum(Decimal(p) * q for q, p in lines)\n"
+     "    discount = (subtotal * pct / 100).quantize(CENT, ROUND_HALF_UP)\n"
+     "    tax = ((subtotal - discount) * rate).quantize(CENT, ROUND_HALF_UP)\n"
+     "    return subtotal - discount + tax\n\n\n"
+     "def test_x():\n    lines = [(2, '1.10'), (5, '0.99')]\n    inv = Invoice(Decimal('0.21'), 15)\n"
+     "    for qty, price in lines:\n        inv.add(qty, price)\n"
+     "    assert inv.total() == expected_total(lines, Decimal('0.21'), 15)\n")),
+    # ...or in the test's own statements feeding the expected name
+    ({"tautology"}, ("def test_x():\n    inv = Invoice(Decimal('0.21'), 15)\n"
+     "    inv.add(2, '1.10')\n    subtotal = Decimal('2.20')\n"
+     "    discount = (subtotal * 15 / 100).quantize(CENT, ROUND_HALF_UP)\n"
+     "    tax = ((subtotal - discount) * Decimal('0.21')).quantize(CENT, ROUND_HALF_UP)\n"
+     "    expected = subtotal - discount + tax\n    assert inv.total() == expected\n")),
+    # values worked out by hand, and steps of the test that do not feed the expectation
+    (set(), ("def test_x():\n    inv = Invoice(Decimal('0.21'), 15)\n    inv.add(2, '1.10')\n"
+     "    shown = (Decimal('2.20') * 15 / 100).quantize(CENT, ROUND_HALF_UP)\n"
+     "    assert str(shown) == '0.33'\n    expected = Decimal('2.26')\n"
+     "    assert inv.total() == expected\n")),
+])
+def test_an_expectation_rebuilt_step_by_step_is_a_tautology(kinds: set[str], body: str) -> None:
+    report = analyse(INVOICE_HEAD + body, "test_a.py", INVOICE_PY)
+    assert {s.kind for s in report.smells if s.kind in REJECT_KINDS} == kinds

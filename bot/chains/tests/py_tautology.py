@@ -315,3 +315,68 @@ def shape(node: ast.AST) -> str:
             return inner
 
     return ast.dump(Leaves().visit(copy.deepcopy(node)), annotate_fields=False)
+
+
+VALUE_CALLS = frozenset({"Decimal", "float", "int", "str", "Fraction", "abs", "len"})
+"""Calls that only make or read a value: a step's leaf, like a name."""
+
+
+def step_shape(node: ast.AST) -> str:
+    """`shape`, looser: a call without arguments (`self.subtotal()`, a getter) and a value
+    conversion (`Decimal(p)`) are leaves like the names a test would use in their place."""
+
+    class Leaves(ast.NodeTransformer):
+        def generic_visit(self, inner: ast.AST) -> ast.AST:
+            if isinstance(inner, (ast.Name, ast.Constant, ast.List, ast.Tuple, ast.Set,
+                                  ast.Dict, ast.Subscript, ast.Attribute)):
+                return ast.Name(id="_", ctx=ast.Load())
+            return super().generic_visit(inner)
+
+        def visit_Call(self, inner: ast.Call) -> ast.AST:
+            if not inner.args and not inner.keywords or _name(inner) in VALUE_CALLS:
+                return ast.Name(id="_", ctx=ast.Load())
+            inner.func = ast.Name(id=_name(inner) or "_", ctx=ast.Load())
+            inner.args = [self.visit(a) for a in inner.args]
+            inner.keywords = []
+            return inner
+
+    return ast.dump(Leaves().visit(copy.deepcopy(node)), annotate_fields=False)
+
+
+def steps_of(function: ast.AST) -> set[str]:
+    """The computing steps of a function as written, statement by statement (each value
+    assigned or returned, and its pieces): two operators or more, or an operator wrapped in
+    a call that finishes it (`(a * b).quantize(CENT)`, `round(a * b, 2)`)."""
+    found: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.Return, ast.AugAssign)) and \
+                node.value is not None:
+            for piece in ast.walk(node.value):
+                if isinstance(piece, (ast.BinOp, ast.Call)) and (operators(piece) >= 2 or (
+                        isinstance(piece, ast.Call) and operators(piece) >= 1 and
+                        (piece.args or piece.keywords) and _name(piece) not in VALUE_CALLS)):
+                    found.add(step_shape(piece))
+    return found
+
+
+def repeated_steps(scopes: list[ast.AST], steps: Collection[str]) -> bool:
+    """Whether the test's statements (or a helper of its file) repeat the subject's
+    computing steps: two of them, or one of three operations or more
+    (`round(sum(p * q for ...), 2)`)."""
+    found = set().union(*(steps_of(scope) for scope in scopes)) & set(steps) if scopes \
+        else set()
+    return len(found) >= 2 or any(step.count("BinOp(") + step.count("Call(") >= 3
+                                  for step in found)
+
+
+def feeding(name: str, test: ast.AST) -> list[ast.stmt]:
+    """The test's assignments the value of `name` is computed through (`expected = a - b`,
+    `a = ...`, `b = ...`), nothing else the test computes."""
+    wanted, found = {name}, []
+    statements = [n for n in ast.walk(test) if isinstance(n, ast.Assign)]
+    for statement in sorted(statements, key=lambda n: n.lineno, reverse=True):
+        targets = {t.id for t in statement.targets if isinstance(t, ast.Name)}
+        if targets & wanted:
+            found.append(statement)
+            wanted |= {n.id for n in ast.walk(statement.value) if isinstance(n, ast.Name)}
+    return found

@@ -19,12 +19,16 @@ from pydantic import BaseModel
 from bot.chains.tests.py_tautology import (
     assignments,
     called_names,
+    compared,
+    feeding,
     function_formulas,
     is_formula,
     operators_of,
     recomputed,
+    repeated_steps,
     resolved,
     shape,
+    steps_of,
     tautology,
 )
 
@@ -153,6 +157,9 @@ class Subject:
     boundaries: frozenset[str] = frozenset()
     """Its functions that reach outside the process (network, files, clock, randomness,
     processes): collaborators a test may stand in for, unlike the module's own logic."""
+    steps: frozenset[str] = frozenset()
+    """Loose shapes of its computing steps as written, statement by statement (see
+    `py_tautology.steps_of`): a test or helper repeating two of them rebuilds its logic."""
 
     @classmethod
     def of_source(cls, module: str, source: str, functions: Iterable[str] = ()) -> Subject:
@@ -167,11 +174,13 @@ class Subject:
         parts: set[str] = set()
         boundaries: set[str] = set()
         operators: dict[str, frozenset[str]] = {}
+        steps: set[str] = set()
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 defined.add(node.name)
                 if wanted and node.name not in wanted:
                     continue
+                steps |= steps_of(node)
                 used |= called_names(node)
                 if reaches_out(node):
                     boundaries.add(node.name)
@@ -183,7 +192,7 @@ class Subject:
                    frozenset(used), tuple(sorted(parts)), operators=operators,
                    classes=frozenset(n.name for n in ast.walk(tree)
                                      if isinstance(n, ast.ClassDef)),
-                   boundaries=frozenset(boundaries))
+                   boundaries=frozenset(boundaries), steps=frozenset(steps))
 
 
 @dataclass
@@ -552,7 +561,8 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     for assertion in facts.assertions:
         why = tautology(assertion, test, subject.returns, subject.functions, subject.calls,
                         subject.parts, formula_helpers) or \
-            recomputed(assertion, test, subject.operators)
+            recomputed(assertion, test, subject.operators) or \
+            _rebuilt(assertion, test, subject, formula_helpers or {})
         if why:
             add("tautology", getattr(assertion, "lineno", test.lineno), why)
     if sleeps and not file_patches_sleep and not _patches_sleep(test):
@@ -824,6 +834,29 @@ def _interaction(assertion: ast.AST) -> bool:
         seen = _dotted(assertion.test)
         return any(mark in seen for mark in INTERACTION_MARKS)
     return False
+
+
+def _rebuilt(assertion: ast.AST, test: ast.AST, subject: Subject,
+             helpers: dict[str, ast.FunctionDef]) -> str | None:
+    """An equality whose one side calls the code under test and whose other side is built
+    by the test (or a helper of its file it calls) in two or more of the code's own
+    computing steps (`discount = (subtotal * pct / 100).quantize(CENT)`, then the tax, then
+    `subtotal - discount + tax`): the expectation rebuilds the implementation."""
+    sides = compared(assertion)
+    if sides is None or not subject.steps:
+        return None
+    bound = assignments(test)
+    for checked, built in (sides, sides[::-1]):
+        if not called_names(resolved(checked, bound)) & subject.functions or \
+                called_names(built) & subject.functions:
+            continue  # `order.total` after `order = service.place(...)` is checked too
+        scopes: list[ast.AST] = [helpers[name] for name in called_names(
+            resolved(built, bound)) if name in helpers]
+        if isinstance(built, ast.Name):
+            scopes += feeding(built.id, test)
+        if repeated_steps(scopes, subject.steps):
+            return "expected value rebuilds the implementation's computing steps"
+    return None
 
 
 def _overrides(tree: ast.Module, subject: Subject) -> dict[str, set[str]]:
