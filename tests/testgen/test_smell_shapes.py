@@ -490,3 +490,42 @@ INVOICE_HEAD = ("from decimal import ROUND_HALF_UP, Decimal\n\nfrom invoice impo
 def test_an_expectation_rebuilt_step_by_step_is_a_tautology(kinds: set[str], body: str) -> None:
     report = analyse(INVOICE_HEAD + body, "test_a.py", INVOICE_PY)
     assert {s.kind for s in report.smells if s.kind in REJECT_KINDS} == kinds
+
+
+INVOICE_TS = subject_of("invoice.ts", """
+export class Invoice {
+  lines: [number, number][] = [];
+  constructor(private rate: number, private pct: number) {}
+  add(qty: number, price: number) { this.lines.push([qty, price]); }
+  subtotal(): number { return this.lines.reduce((s, [q, p]) => s + q * p, 0); }
+  discount(): number { return Math.round(this.subtotal() * this.pct) / 100; }
+  tax(): number { return Math.round((this.subtotal() - this.discount()) * this.rate * 100) / 100; }
+  total(): number { return this.subtotal() - this.discount() + this.tax(); }
+}
+""")
+TS_INVOICE_HEAD = "import { Invoice } from './invoice';\n"
+
+
+@pytest.mark.parametrize(("kinds", "body"), [
+    ({"tautology"}, ("function expectedTotal(lines, rate, pct) {\n"
+     "  const subtotal = lines.reduce((s, [q, p]) => s + q * p, 0);\n"
+     "  const discount = Math.round(subtotal * pct) / 100;\n"
+     "  const tax = Math.round((subtotal - discount) * rate * 100) / 100;\n"
+     "  return subtotal - discount + tax;\n}\n"
+     "test('t', () => {\n  const lines = [[2, 1.1], [5, 0.99]];\n"
+     "  const inv = new Invoice(0.21, 15);\n  lines.forEach(([q, p]) => inv.add(q, p));\n"
+     "  expect(inv.total()).toBe(expectedTotal(lines, 0.21, 15));\n});\n")),
+    ({"tautology"}, ("test('t', () => {\n  const inv = new Invoice(0.21, 15);\n"
+     "  inv.add(2, 1.1);\n  const subtotal = 2.2;\n"
+     "  const discount = Math.round(subtotal * 15) / 100;\n"
+     "  const tax = Math.round((subtotal - discount) * 0.21 * 100) / 100;\n"
+     "  const expected = subtotal - discount + tax;\n  expect(inv.total()).toBe(expected);\n"
+     "});\n")),
+    (set(), ("test('t', () => {\n  const inv = new Invoice(0.21, 15);\n  inv.add(2, 1.1);\n"
+     "  const shown = Math.round(2.2 * 15) / 100;\n  expect(shown).toBe(0.33);\n"
+     "  const expected = 2.26;\n  expect(inv.total()).toBe(expected);\n});\n")),
+])
+def test_a_js_expectation_rebuilt_step_by_step_is_a_tautology(kinds: set[str],
+                                                               body: str) -> None:
+    report = analyse(TS_INVOICE_HEAD + body, "a.test.ts", INVOICE_TS)
+    assert {s.kind for s in report.smells if s.kind in REJECT_KINDS} == kinds

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from bot.chains.tests.js_tautology import resolved, tautology
+from bot.chains.tests.js_tautology import rebuilt, resolved, tautology
 from bot.chains.tests.js_tests import (
     JsTest,
     expect_call,
@@ -315,7 +315,8 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
     if sut:
         add("mocks_sut", line, f"replaces {sut}, the code under test")
     for assertion, _ in facts.assertions:
-        why = tautology(assertion, test.body, subject, formulas)
+        why = tautology(assertion, test.body, subject, formulas) or \
+            rebuilt(assertion, test.body, subject, formulas or {})
         if why:
             add("tautology", line_of(assertion), why)
     if sleeps and not fake_timers:

@@ -63,6 +63,8 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
             if is_formula(returned):
                 shapes += [js_shape(returned), js_shape(returned, bound)]
             parts |= set(formula_parts(returned, bound))
+    steps = set().union(*(steps_of(body) for name, body in map(function_of, walk(
+        tree.root_node)) if name and body is not None and (not wanted or name in wanted)))
     module = str(PurePosixPath(path).with_suffix(""))
     classes = {text(n.child_by_field_name("name")) for n in walk(tree.root_node)
                if n.type in ("class_declaration", "class", "abstract_class_declaration")
@@ -70,7 +72,7 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
     return Subject(module, frozenset(wanted or defined),
                    tuple(dict.fromkeys(s for s in shapes if s != "_")), frozenset(used),
                    tuple(sorted(parts)), operators=operators, classes=frozenset(classes),
-                   boundaries=frozenset(boundaries))
+                   boundaries=frozenset(boundaries), steps=frozenset(steps))
 
 
 OUTSIDE_CALLS = frozenset({"fetch", "readFile", "readFileSync", "writeFile", "writeFileSync",
@@ -401,3 +403,96 @@ def js_shape(node: Node, bound: dict[str, Node] | None = None, depth: int = 0) -
     if node.type == "ternary_expression":
         return "?(" + ",".join(inner(c) for c in node.named_children) + ")"
     return "_"
+
+
+VALUE_CALLS = frozenset({"Number", "String", "parseFloat", "parseInt", "BigInt", "abs"})
+"""Calls that only make or read a value: a step's leaf, like a name."""
+
+
+def step_shape(node: Node | None) -> str:
+    """`js_shape`, looser: a call without arguments (`this.subtotal()`, a getter) and a value
+    conversion (`Number(x)`) are leaves like the names a test would use in their place."""
+    node = unwrap(node)
+    if node is None:
+        return "_"
+    if node.type == "call_expression":
+        args = args_of(node)
+        if not args or call_name(node) in VALUE_CALLS:
+            return "_"
+        return f"call:{call_name(node)}(" + ",".join(step_shape(a) for a in args) + ")"
+    if node.type == "binary_expression":
+        return (f"({step_shape(node.child_by_field_name('left'))}"
+                f"{text(node.child_by_field_name('operator'))}"
+                f"{step_shape(node.child_by_field_name('right'))})")
+    if node.type == "unary_expression":
+        return f"{text(node.child_by_field_name('operator'))}" + \
+            step_shape(node.child_by_field_name("argument"))
+    if node.type == "arrow_function":
+        body = node.child_by_field_name("body")
+        return "fn(" + (step_shape(body) if body is not None and
+                        body.type != "statement_block" else "{}") + ")"
+    if node.type == "ternary_expression":
+        return "?(" + ",".join(step_shape(c) for c in node.named_children) + ")"
+    return "_"
+
+
+def steps_of(scope: Node) -> set[str]:
+    """The computing steps of a function or a test as written, statement by statement (each
+    value declared, assigned or returned, and its pieces): two operators or more, or an
+    operator wrapped in a call that finishes it (`Math.round(a * b)`)."""
+    found: set[str] = set()
+    for node in walk(scope):
+        value = node.child_by_field_name("value") if node.type == "variable_declarator" else \
+            node.child_by_field_name("right") if node.type in (
+                "assignment_expression", "augmented_assignment_expression") else \
+            (node.named_children[0] if node.named_children else None) \
+            if node.type == "return_statement" else \
+            node.child_by_field_name("body") if node.type == "arrow_function" else None
+        if value is None:
+            continue
+        for piece in walk(value):
+            if piece.type not in ("binary_expression", "call_expression"):
+                continue
+            count = sum(n.type == "binary_expression" for n in walk(piece))
+            if count >= 2 or (piece.type == "call_expression" and count >= 1 and
+                              args_of(piece) and call_name(piece) not in VALUE_CALLS):
+                found.add(step_shape(piece))
+    return found - {"_"}
+
+
+def rebuilt(assertion: Node, body: Node, subject: Subject,
+            helpers: dict[str, Node]) -> str | None:
+    """An equality whose one side runs the code under test and whose other side the test
+    (or a helper of its file it calls) builds in the code's own computing steps: two of
+    them, or one of three operations or more."""
+    sides = _compared(assertion)
+    if sides is None or not subject.steps:
+        return None
+    for checked, built in (sides, sides[::-1]):
+        built = unwrap(built)
+        value = resolved(checked, body)
+        if built is None or value is None or not top_calls(value) & subject.functions or \
+                top_calls(built) & subject.functions:
+            continue
+        scopes = [helpers[name] for name in top_calls(resolved(built, body) or built)
+                  if name in helpers]
+        if built.type == "identifier":
+            scopes += _feeding(text(built), body)
+        found = set().union(*(steps_of(scope) for scope in scopes)) & subject.steps \
+            if scopes else set()
+        if len(found) >= 2 or any(step.count("(") >= 4 for step in found):
+            return "expected value rebuilds the implementation's computing steps"
+    return None
+
+
+def _feeding(name: str, body: Node) -> list[Node]:
+    """The test's declarations the value of `name` is computed through."""
+    wanted, found = {name}, []
+    declarations = [n for n in walk(body) if n.type == "variable_declarator"]
+    for node in reversed(declarations):
+        target = node.child_by_field_name("name")
+        value = node.child_by_field_name("value")
+        if target is not None and value is not None and text(target) in wanted:
+            found.append(node)
+            wanted |= {text(n) for n in walk(value) if n.type == "identifier"}
+    return found
