@@ -288,30 +288,40 @@ def test_a_class_replaced_is_under_test_only_when_the_test_exercises_it(
 def test_the_edges_of_a_module_are_collaborators_its_logic_is_not() -> None:
     """Ids, clocks, the environment, files and mail relays are boundaries a test may stand
     in for (never `mocks_sut`); a function computing from its arguments is not one."""
-    python = subject_of("tickets.py", "\n".join((
-        "import os, secrets, smtplib, time, uuid", "",
-        "def new_id():\n    return uuid.uuid4().hex",
-        "def code():\n    return secrets.token_hex(3)",
-        "def elapsed(t):\n    return time.monotonic() - t",
-        "def address():\n    return os.environ.get('X', 'a@b')",
-        "def files(d):\n    return os.listdir(d)",
-        "def relay(m):\n    with smtplib.SMTP('localhost') as s:\n        s.send_message(m)",
-        "def title(t):\n    return t.strip().title()")))
+    python = subject_of("tickets.py", """import os, secrets, smtplib, time, uuid
+
+def new_id():
+    return uuid.uuid4().hex
+def code():
+    return secrets.token_hex(3)
+def elapsed(t):
+    return time.monotonic() - t
+def address():
+    return os.environ.get('X', 'a@b')
+def files(d):
+    return os.listdir(d)
+def relay(m):
+    with smtplib.SMTP('localhost') as s:
+        s.send_message(m)
+def title(t):
+    return t.strip().title()
+""")
     assert python.boundaries == {"new_id", "code", "elapsed", "address", "files", "relay"}
-    script = subject_of("tickets.js", "\n".join((
-        "const crypto = require('node:crypto'); const fs = require('node:fs');",
-        "function newId() { return crypto.randomBytes(4).toString('hex'); }",
-        "function openedAt() { return new Date().toISOString(); }",
-        "function address() { return process.env.ADDRESS || 'a@b'; }",
-        "function has(d) { return fs.existsSync(d); }",
-        "function day(iso) { return new Date(iso).getUTCDay(); }",
-        "function title(t) { return t.trim().toUpperCase(); }")))
+    script = subject_of("tickets.js", """
+const crypto = require('node:crypto'); const fs = require('node:fs');
+function newId() { return crypto.randomBytes(4).toString('hex'); }
+function openedAt() { return new Date().toISOString(); }
+function address() { return process.env.ADDRESS || 'a@b'; }
+function has(d) { return fs.existsSync(d); }
+function day(iso) { return new Date(iso).getUTCDay(); }
+function title(t) { return t.trim().toUpperCase(); }
+""")
     assert script.boundaries == {"newId", "openedAt", "address", "has"}
 
 
 @pytest.mark.parametrize(("path", "body"), [
-    ("a.test.js", "test('t', () => { expect(fee(1, 2)).toEqual(expect.objectContaining({ "
-     "fee: 1481.4 })); });\n"),
+    ("a.test.js", ("test('t', () => { expect(fee(1, 2)).toEqual(expect.objectContaining({ "
+     "fee: 1481.4 })); });\n")),
     ("a.test.js", "test('t', () => { expect(fee(1, 2)).toEqual(Money.of(1481.45, 'EUR')); });\n"),
     ("a.test.js", "test('t', () => { expect(fee(1, 2)).toBe(Number((1481.4).toFixed(2))); });\n"),
     ("test_a.py", "def test_x():\n    assert total([1]) == [{'a': 1481.45}, dict(b=2500)]\n"),
@@ -529,3 +539,34 @@ def test_a_js_expectation_rebuilt_step_by_step_is_a_tautology(kinds: set[str],
                                                                body: str) -> None:
     report = analyse(TS_INVOICE_HEAD + body, "a.test.ts", INVOICE_TS)
     assert {s.kind for s in report.smells if s.kind in REJECT_KINDS} == kinds
+
+
+@pytest.mark.parametrize(("kinds", "path", "body"), [
+    # a failed check swallowed, a check nobody runs, a check nobody waits for
+    ({"no_assertion"}, "test_a.py", ("def test_x():\n    try:\n        assert total([1]) == 2\n"
+     "    except AssertionError:\n        pass\n")),
+    ({"no_assertion"}, "a.test.js", ("test('t', () => {\n  try {\n    expect(toCents(1)).toBe(2);\n"
+     "  } catch (e) {\n    // flaky\n  }\n});\n")),
+    ({"no_assertion"}, "test_a.py", ("def test_x():\n    def check(value):\n"
+     "        assert value == 1\n    total([1])\n")),
+    ({"no_assertion"}, "a.test.ts", ("test('t', () => {\n  const check = (v) => expect(v).toBe(1);\n"
+     "  toCents(1);\n});\n")),
+    ({"no_assertion"}, "a.test.js", ("test('t', () => {\n"
+     "  expect(shop.load()).resolves.toBe(1);\n});\n")),
+    ({"no_assertion"}, "a.test.js", ("test('t', () => {\n"
+     "  shop.load().then((v) => { expect(v).toBe(1); });\n});\n")),
+    # ...and the same checks that do run and can fail
+    (set(), "test_a.py", ("def test_x():\n    try:\n        total(None)\n    except TypeError:\n"
+     "        pass\n    assert total([1]) == 1\n")),
+    (set(), "a.test.js", ("test('t', async () => {\n"
+     "  await expect(shop.load()).resolves.toBe(1);\n});\n")),
+    (set(), "a.test.js", ("test('t', () => {\n"
+     "  return shop.load().then((v) => { expect(v).toBe(1); });\n});\n")),
+    (set(), "a.test.ts", ("test('t', () => {\n  const check = (v) => expect(v).toBe(1);\n"
+     "  check(toCents(1));\n});\n")),
+    (set(), "a.test.js", ("test('t', () => {\n  try {\n    toCents(null);\n  } catch (e) {\n"
+     "    expect(e.message).toBe('no amount');\n  }\n  expect(toCents(1)).toBe(1);\n});\n")),
+])
+def test_checks_that_can_never_fail_are_no_assertions(kinds: set[str], path: str,
+                                                      body: str) -> None:
+    assert rejected(body, path) == kinds

@@ -297,7 +297,8 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         add("no_assertion", line)
     elif not any(_reached(node, test.body) for node, _ in facts.assertions):
         add("no_assertion", line, "every assertion is behind a condition, a loop over computed "
-            "values or a callback the code may never call, so none need ever run")
+            "values, a callback nobody need call, a catch that swallows it or a promise "
+            "nobody awaits, so none need ever run")
     subjects = {_subject_of(about) for node, about in facts.bare
                 if not _interaction(node, about)}
     if roulette(len(facts.bare), len(subjects), _behaviours(test.body, facts.bare)):
@@ -347,9 +348,6 @@ def _builds_only(body: Node) -> bool:
                 return False
             declared |= {text(n) for n in walk(name) if n.type in (
                 "identifier", "shorthand_property_identifier_pattern")}
-    used = {text(n) for n in walk(body) if n.type == "identifier" and
-            not (n.parent is not None and n.parent.type == "variable_declarator"
-                 and n.parent.child_by_field_name("name") == n)}
     # setup only: objects and stand-ins built (`new Cache({ clock })`, `vi.fn()`), nothing
     # run; a test that calls the code and never looks at the result has no assertion instead
     built = not any(n.type == "call_expression" and not _note_mock(n, _Facts())
@@ -394,6 +392,11 @@ def _reached(assertion: Node, body: Node) -> bool:
         elif parent.type in ("arrow_function", "function_expression") and _handed_over(
                 parent, body):
             return False
+        elif parent.type == "try_statement" and child == parent.child_by_field_name("body") \
+                and _swallows(parent.child_by_field_name("handler")):
+            return False  # `try { expect(...) } catch (e) {}` can never fail
+        elif parent.type == "expression_statement" and _floating(child, body):
+            return False
         elif parent.type in ("arrow_function", "function_expression") and \
                 parent.parent is not None and parent.parent.type == "arguments":
             call = parent.parent.parent
@@ -410,12 +413,46 @@ LISTENER_CALLS = frozenset({"on", "once", "addListener", "addEventListener", "su
                             "prependListener", "onEvict", "onChange", "listen", "watch"})
 
 
+def _swallows(handler: Node | None) -> bool:
+    """A `catch` that neither throws again nor fails nor asserts: a failed check vanishes."""
+    if handler is None:
+        return False
+    block = handler.child_by_field_name("body")
+    return block is not None and not any(
+        n.type == "throw_statement" or (n.type == "call_expression" and (
+            call_name(n) in ("fail", "done") or expect_call(n) not in (None, n) or
+            member_path(unwrap(callee(n)))[0] == "assert")) for n in walk(block))
+
+
+def _floating(statement_child: Node, body: Node) -> bool:
+    """An asynchronous check nobody waits for: `expect(p).resolves.toBe(1)` or
+    `load().then((v) => expect(v)...)` as a bare statement of a test that neither awaits nor
+    returns it and takes no `done`: the test ends before it settles."""
+    node = statement_child
+    if node.type != "call_expression":
+        return False
+    path = member_path(unwrap(callee(node)))
+    chain = {n for n in walk(node) if n.type == "call_expression"}
+    asynchronous = any(word in path for word in ("resolves", "rejects")) or any(
+        call_name(n) in ("then", "catch", "finally") for n in chain)
+    if not asynchronous:
+        return False
+    test_function = body.parent
+    params = test_function.child_by_field_name("parameters") if test_function else None
+    return not (params is not None and any(n.type == "identifier" and text(n) == "done"
+                                           for n in walk(params)))
+
+
 def _handed_over(function: Node, body: Node) -> bool:
     """A callback the code under test calls when, and if, it wants: assigned to one of its
     hooks (`cache.onEvict = (k) => ...`) or registered as a listener (`bus.on('x', ...)`),
     in a test that neither waits for it (`done`) nor counts its assertions
     (`expect.assertions(2)`, `t.plan(2)`)."""
     holder = function.parent
+    if holder is not None and holder.type == "variable_declarator":
+        declared = holder.child_by_field_name("name")  # `const check = (v) => ...`
+        return not any(n.type == "identifier" and text(n) == text(declared) and n != declared
+                       for n in walk(body))  # never called nor handed anywhere: dead
     if holder is not None and holder.type == "assignment_expression":
         left = holder.child_by_field_name("left")
         handed = left is not None and left.type == "member_expression"

@@ -468,8 +468,8 @@ def rebuilt(assertion: Node, body: Node, subject: Subject,
     sides = _compared(assertion)
     if sides is None or not subject.steps:
         return None
-    for checked, built in (sides, sides[::-1]):
-        built = unwrap(built)
+    for checked, side in (sides, sides[::-1]):
+        built = unwrap(side)
         value = resolved(checked, body)
         if built is None or value is None or not top_calls(value) & subject.functions or \
                 top_calls(built) & subject.functions:

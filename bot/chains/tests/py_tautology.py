@@ -372,7 +372,8 @@ def repeated_steps(scopes: list[ast.AST], steps: Collection[str]) -> bool:
 def feeding(name: str, test: ast.AST) -> list[ast.stmt]:
     """The test's assignments the value of `name` is computed through (`expected = a - b`,
     `a = ...`, `b = ...`), nothing else the test computes."""
-    wanted, found = {name}, []
+    wanted: set[str] = {name}
+    found: list[ast.stmt] = []
     statements = [n for n in ast.walk(test) if isinstance(n, ast.Assign)]
     for statement in sorted(statements, key=lambda n: n.lineno, reverse=True):
         targets = {t.id for t in statement.targets if isinstance(t, ast.Name)}

@@ -544,7 +544,8 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         add("no_assertion", test.lineno)
     elif not any(_reached(assertion, test) for assertion in facts.assertions):
         add("no_assertion", test.lineno, "every assertion is behind a condition, a loop over computed "
-            "values or a callback the code may never call, so none need ever run")
+            "values, a callback nobody need call, a catch that swallows it or a promise "
+            "nobody awaits, so none need ever run")
     subjects = {_subject_of(about) for _, about in facts.bare}
     if roulette(len(facts.bare), len(subjects), _behaviours(test, facts.bare)):
         add("assertion_roulette", getattr(facts.bare[0][0], "lineno", test.lineno),
@@ -596,6 +597,9 @@ def _reached(assertion: ast.AST, test: ast.AST) -> bool:
         elif isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                 parent is not test and _handed_over(parent.name, test):
             return False
+        elif isinstance(parent, ast.Try) and any(child is s for s in parent.body) and \
+                any(_swallows(handler) for handler in parent.handlers):
+            return False  # `try: assert ... except AssertionError: pass` can never fail
         elif (isinstance(parent, ast.While) and child is not parent.test) or (
                 isinstance(parent, (ast.For, ast.AsyncFor)) and child is not parent.iter
                 and not _data(parent.iter, test)):
@@ -603,27 +607,36 @@ def _reached(assertion: ast.AST, test: ast.AST) -> bool:
     return True
 
 
+def _swallows(handler: ast.ExceptHandler) -> bool:
+    """An `except` that catches a failed assertion (bare, `Exception`, `AssertionError`)
+    and does not raise again or fail."""
+    caught = _dotted(handler.type) if handler.type is not None else ""
+    if caught and not any(name in caught for name in ("AssertionError", "Exception",
+                                                        "BaseException")):
+        return False
+    return not any(isinstance(n, ast.Raise) or _asserting_call(n) or isinstance(n, ast.Assert)
+                   for statement in handler.body for n in ast.walk(statement))
+
+
 RUNS_NOW = frozenset({"map", "filter", "any", "all", "sorted", "min", "max", "reduce", "list",
-                     "starmap", "run", "call", "apply", "raises", "assertRaises"})
+                     "starmap", "run", "call", "apply", "raises", "assertRaises",
+                     "addCleanup", "benchmark"})
 """Calls that run the function they are handed before they return."""
 
 
 def _handed_over(name: str, test: ast.AST) -> bool:
-    """A function of the test that the test never calls itself but hands to the code under
-    test (`LRU(2, on_evict=check)`, `cache.on_evict = check`): it runs when, and if, that
-    code wants."""
-    called = handed = False
+    """A function of the test that the test never runs itself (by calling it, or through
+    `map`, `sorted`...): handed to the code under test (`LRU(2, on_evict=check)`,
+    `cache.on_evict = check`) it runs when, and if, that code wants; handed to nobody it
+    never runs."""
     for node in ast.walk(test):
-        if isinstance(node, ast.Call):
-            if isinstance(node.func, ast.Name) and node.func.id == name:
-                called = True
-            handed |= _call_name(node) not in RUNS_NOW and any(
-                isinstance(a, ast.Name) and a.id == name
-                for a in [*node.args, *(k.value for k in node.keywords)])
-        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and \
-                node.value.id == name:
-            handed |= any(isinstance(t, ast.Attribute) for t in node.targets)
-    return handed and not called
+        if isinstance(node, ast.Call) and (
+                isinstance(node.func, ast.Name) and node.func.id == name or
+                _call_name(node) in RUNS_NOW and any(
+                    isinstance(a, ast.Name) and a.id == name
+                    for a in [*node.args, *(k.value for k in node.keywords)])):
+            return False
+    return True
 
 
 def _path_to(root: ast.AST, target: ast.AST) -> list[ast.AST]:
@@ -712,8 +725,6 @@ def _builds_only(body: list[ast.stmt]) -> bool:
                    for t in targets for n in ast.walk(t)):
             return False  # `key, value = ...` binds names too; `obj.x = ...` does something
         bound |= {n.id for n in names}
-    read = {n.id for statement in body for n in ast.walk(statement)
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     # setup only: objects built (`Cache(clock=clock)`), nothing of theirs ever called
     built = all(not isinstance(n, ast.Call) or _call_name(n)[:1].isupper() or
                 _call_name(n) in ("list", "dict", "set", "tuple", "range")
