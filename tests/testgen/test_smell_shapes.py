@@ -109,6 +109,9 @@ SMELLS = [
      "def test_x():\n    check_total([1, 2])\n")),
     ("no_assertion", "a.test.js", ("function verifyAverage(v) { return average(v); }\n"
      "test('t', () => { verifyAverage([1]); });\n")),
+    # a setup step or a predicate named like one is no check
+    ("no_assertion", "test_a.py", ("from util import ensure_ready, should_retry\n\n\n"
+     "def test_x():\n    ensure_ready()\n    should_retry(total([1]))\n")),
     # code run and its result never looked at has no assertion; it is not empty
     ("no_assertion", "test_a.py", "def test_x():\n    result = total([1, 2])\n"),
     ("no_assertion", "a.test.ts", "test('t', () => {\n  const avg = average([1, 3]);\n});\n"),
@@ -172,7 +175,8 @@ LOOK_ALIKES = [
     ("test_a.py", "def test_x():\n    expect(total([1])).to.equal(1)\n"),
     ("test_a.py", "def test_x():\n    total([1]).should.equal(1)\n"),
     ("test_a.py", "def test_x(check):\n    check(total([1]) == 1)\n"),
-    ("test_a.py", "from util import must_equal\n\n\ndef test_x():\n    must_equal(total([1]), 1)\n"),
+    ("test_a.py", ("from util import verify_equal\n\n\ndef test_x():\n"
+     "    verify_equal(total([1]), 1)\n")),
     ("a.test.js", ("const { ok, strictEqual } = require('node:assert');\n"
      "it('t', () => { ok(toCents(1) === 1); strictEqual(toCents(2), 2); });\n")),
     ("a.test.ts", ("import { verifyCents } from './util';\n"

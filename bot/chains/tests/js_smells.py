@@ -528,7 +528,7 @@ def _context_assertion(node: Node, context: str) -> bool:
 
 ASSERT_MODULES = frozenset({"assert", "node:assert", "assert/strict", "node:assert/strict",
                             "power-assert", "uvu/assert"})
-CUSTOM_CHECK_PREFIXES = ("assert", "expect", "verify", "check", "ensure", "should", "must")
+CUSTOM_CHECK_PREFIXES = ("assert", "expect", "verify", "check")
 
 
 def _custom_check(node: Node, subject: Subject, imports: dict[str, str],

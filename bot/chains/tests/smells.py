@@ -447,7 +447,9 @@ def _asserting_call(node: ast.AST) -> bool:
                             any(word in ("should", "must") for word in chain[1:]))
 
 
-CUSTOM_CHECK_PREFIXES = ("assert", "check", "verify", "expect", "ensure", "must", "should")
+CUSTOM_CHECK_PREFIXES = ("assert", "check", "verify", "expect")
+"""Names of checks (`verify_receipt`); never `ensure_`, `should_`, `must_`: those name
+setup steps and predicates (`ensure_dir`, `should_retry`) as often as checks."""
 
 
 def _custom_check(node: ast.Call, subject: Subject) -> bool:
