@@ -308,7 +308,8 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
     mocks = facts.mocks + sum(_hook_mocks((body,))[0] for name, body in (formulas or {}).items()
                               if name in called)  # `const deps = makeDeps()`: its mocks too
     if mocks_dominate(mocks, len(facts.assertions),
-                      sum(_interaction(node, about) for node, about in facts.assertions)):
+                      sum(_interaction(node, about) and _member(about)
+                          for node, about in facts.assertions)):
         add("excessive_mocking", line, f"{mocks} mocks")
     checked = {_checked_call(resolved(about, test.body)) for _, about in facts.assertions}
     sut = _sut_patched(facts, subject, imports, path, checked - {""}, _instances(test),
@@ -785,6 +786,12 @@ def _instances(test: JsTest) -> dict[str, str]:
                     built = member_path(unwrap(value.child_by_field_name("constructor")))
                     found[text(target)] = built[0]
     return found
+
+
+def _member(about: Node | None) -> bool:
+    """`deps.repo.insert`, a collaborator's method, not a callback spy checked itself."""
+    value = unwrap(about)
+    return value is not None and value.type == "member_expression"
 
 
 def _overrides(root: Node, subject: Subject) -> dict[str, set[str]]:

@@ -837,12 +837,16 @@ INTERACTION_MARKS = ("call_args", "call_count", ".called", "mock_calls", "await_
 
 
 def _interaction(assertion: ast.AST) -> bool:
-    """A check of how a mock was called (`send.assert_called_once_with(...)`,
-    `assert send.call_count == 2`), not of what the code under test produced."""
+    """A check of how a collaborator's method was called (`mailer.send.assert_called_once_with
+    (...)`, `assert repo.save.call_count == 2`), not of what the code under test produced.
+    A callback spy checked itself (`handler.assert_called_once()`) is the outcome of the
+    code that calls it, not a collaborator's wiring."""
     if isinstance(assertion, ast.Call):
         name = _call_name(assertion)
-        return name.startswith(("assert_called", "assert_not_called", "assert_has_calls",
-                                "assert_any_call", "assert_awaited", "assert_not_awaited"))
+        return isinstance(assertion.func, ast.Attribute) and \
+            isinstance(assertion.func.value, ast.Attribute) and name.startswith((
+                "assert_called", "assert_not_called", "assert_has_calls", "assert_any_call",
+                "assert_awaited", "assert_not_awaited"))
     if isinstance(assertion, ast.Assert):
         seen = _dotted(assertion.test)
         return any(mark in seen for mark in INTERACTION_MARKS)
