@@ -298,8 +298,11 @@ def is_formula(node: ast.AST) -> bool:
     return any(isinstance(n, (ast.BinOp, ast.BoolOp)) for n in ast.walk(node))
 
 
-def shape(node: ast.AST) -> str:
-    """Structure of an expression with every leaf (name, literal, container) made alike."""
+def shape(node: ast.AST, loose: bool = False) -> str:
+    """Structure of an expression with every leaf (name, literal, container) made alike;
+    calls keep their function's name. `loose`: a call without arguments (`self.subtotal()`,
+    a getter) and a value conversion (`Decimal(p)`) are leaves too, like the names a test
+    would use in their place."""
 
     class Leaves(ast.NodeTransformer):
         def generic_visit(self, inner: ast.AST) -> ast.AST:
@@ -309,6 +312,9 @@ def shape(node: ast.AST) -> str:
             return super().generic_visit(inner)
 
         def visit_Call(self, inner: ast.Call) -> ast.AST:  # keep the function's name only
+            if loose and (not inner.args and not inner.keywords or
+                          _name(inner) in VALUE_CALLS):
+                return ast.Name(id="_", ctx=ast.Load())
             inner.func = ast.Name(id=_name(inner) or "_", ctx=ast.Load())
             inner.args = [self.visit(a) for a in inner.args]
             inner.keywords = []
@@ -319,28 +325,6 @@ def shape(node: ast.AST) -> str:
 
 VALUE_CALLS = frozenset({"Decimal", "float", "int", "str", "Fraction", "abs", "len"})
 """Calls that only make or read a value: a step's leaf, like a name."""
-
-
-def step_shape(node: ast.AST) -> str:
-    """`shape`, looser: a call without arguments (`self.subtotal()`, a getter) and a value
-    conversion (`Decimal(p)`) are leaves like the names a test would use in their place."""
-
-    class Leaves(ast.NodeTransformer):
-        def generic_visit(self, inner: ast.AST) -> ast.AST:
-            if isinstance(inner, (ast.Name, ast.Constant, ast.List, ast.Tuple, ast.Set,
-                                  ast.Dict, ast.Subscript, ast.Attribute)):
-                return ast.Name(id="_", ctx=ast.Load())
-            return super().generic_visit(inner)
-
-        def visit_Call(self, inner: ast.Call) -> ast.AST:
-            if not inner.args and not inner.keywords or _name(inner) in VALUE_CALLS:
-                return ast.Name(id="_", ctx=ast.Load())
-            inner.func = ast.Name(id=_name(inner) or "_", ctx=ast.Load())
-            inner.args = [self.visit(a) for a in inner.args]
-            inner.keywords = []
-            return inner
-
-    return ast.dump(Leaves().visit(copy.deepcopy(node)), annotate_fields=False)
 
 
 def steps_of(function: ast.AST) -> set[str]:
@@ -355,7 +339,7 @@ def steps_of(function: ast.AST) -> set[str]:
                 if isinstance(piece, (ast.BinOp, ast.Call)) and (operators(piece) >= 2 or (
                         isinstance(piece, ast.Call) and operators(piece) >= 1 and
                         (piece.args or piece.keywords) and _name(piece) not in VALUE_CALLS)):
-                    found.add(step_shape(piece))
+                    found.add(shape(piece, loose=True))
     return found
 
 
