@@ -587,3 +587,35 @@ def test_checks_that_can_never_fail_are_no_assertions(kinds: set[str], path: str
 ])
 def test_listener_spies_checked_are_not_excessive_mocking(path: str, body: str) -> None:
     assert rejected(body, path) == set()
+
+
+CART_TS = subject_of("cart.ts", """
+const roundCents = (n: number) => Math.round(n);
+export class Cart {
+  tax(): number { return roundCents((this.subtotal() - this.discount()) * this.rate); }
+  total(): number { return this.subtotal() - this.discount() + this.tax(); }
+}
+""")
+CART_PY = subject_of("cart.py", "def round_cents(n):\n    return int(n + 0.5)\n\n\nclass Cart:\n"
+                     "    def tax(self):\n        return round_cents((self.subtotal() - "
+                     "self.discount()) * self.rate)\n")
+
+
+@pytest.mark.parametrize(("kinds", "path", "source"), [
+    # a formula written through the module's one-line helper is the formula it computes
+    ({"tautology"}, "a.test.ts", ("import { Cart } from './cart';\ntest('t', () => {\n"
+     "  const cart = new Cart();\n  const net = cart.subtotal() - cart.discount();\n"
+     "  expect(cart.tax()).toBe(Math.round(net * 0.2));\n});\n")),
+    ({"tautology"}, "test_a.py", ("from cart import Cart\n\n\ndef test_x():\n    cart = Cart()\n"
+     "    assert cart.tax() == int((cart.subtotal() - cart.discount()) * 0.2 + 0.5)\n")),
+    (set(), "test_a.py", "from cart import Cart\n\n\ndef test_x():\n    assert Cart().tax() == 240\n"),
+    # a method of the object under test replaced by an arrow function
+    ({"mocks_sut"}, "a.test.ts", ("import { Cart } from './cart';\ntest('t', () => {\n"
+     "  const cart = new Cart();\n  cart.discount = () => 100;\n"
+     "  expect(cart.total()).toBe(1399);\n});\n")),
+])
+def test_helpers_and_arrow_stand_ins_of_the_module(kinds: set[str], path: str,
+                                                   source: str) -> None:
+    subject = CART_PY if path.endswith(".py") else CART_TS
+    assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
+        == kinds

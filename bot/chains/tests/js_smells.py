@@ -760,13 +760,16 @@ def _note_mock(call: Node, facts: _Facts) -> bool:
 
 
 def _note_assigned_mock(node: Node, facts: _Facts) -> None:
-    """`obj.method = jest.fn()` (the method is replaced) or, in a test, `const formatCurrency
-    = jest.fn()` (the name now calls a stand-in)."""
+    """`obj.method = jest.fn()` or `obj.method = () => 100` (the method is replaced) or, in
+    a test, `const formatCurrency = jest.fn()` (the name now calls a stand-in)."""
     declared = node.type == "variable_declarator"
     target = node.child_by_field_name("name" if declared else "left")
     value = unwrap(node.child_by_field_name("value" if declared else "right"))
     if target is None or value is None or target.type != (
             "identifier" if declared else "member_expression"):
+        return
+    if not declared and value.type in ("arrow_function", "function_expression"):
+        facts.patched.add(".".join(member_path(target)))  # `cart.discount = () => 100`
         return
     calls = [n for n in walk(value) if n.type == "call_expression"]
     if calls and _note_mock(calls[-1], _Facts()):

@@ -47,6 +47,7 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
     used: set[str] = set()
     boundaries: set[str] = set()
     operators: dict[str, frozenset[str]] = {}
+    helpers = one_expression_helpers(tree.root_node)
     for node in walk(tree.root_node):
         name, body = function_of(node)
         if not name:
@@ -61,7 +62,8 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
         bound = _bindings(body) if body.type == "statement_block" else {}
         for returned in returned_values(body):
             if is_formula(returned):
-                shapes += [js_shape(returned), js_shape(returned, bound)]
+                shapes += [js_shape(returned), js_shape(returned, bound),
+                           js_shape(returned, bound, inline=helpers)]
             parts |= set(formula_parts(returned, bound))
     steps = set().union(*(steps_of(body) for name, body in map(function_of, walk(
         tree.root_node)) if name and body is not None and (not wanted or name in wanted)))
@@ -380,17 +382,53 @@ def is_formula(node: Node) -> bool:
     return any(n.type in ("binary_expression",) for n in walk(node))
 
 
-def js_shape(node: Node, bound: dict[str, Node] | None = None, depth: int = 0) -> str:
+Inline = dict[str, tuple[list[str], Node]]
+"""A module's one-expression helpers (`const roundCents = (n) => Math.round(n)`): name →
+(parameters, the expression)."""
+
+
+def one_expression_helpers(root: Node) -> Inline:
+    """The module's top-level functions that return one expression: read inline, a formula
+    written through one (`roundCents(x * rate)`) is the formula it computes."""
+    found: Inline = {}
+    for node in walk(root):
+        if node.parent is not None and node.parent.type not in (
+                "program", "lexical_declaration", "variable_declaration", "export_statement"):
+            continue
+        name, body = function_of(node)
+        if not name or body is None:
+            continue
+        returned = returned_values(body)
+        function = body.parent
+        params = function.child_by_field_name("parameters") if function is not None else None
+        single = function.child_by_field_name("parameter") if function is not None else None
+        names = [text(single)] if single is not None else [
+            text(p.child_by_field_name("pattern") or p) for p in (params.named_children
+                                                                  if params else [])]
+        if len(returned) == 1 and all(n.isidentifier() for n in names):
+            found[name] = (names, returned[0])
+    return found
+
+
+def js_shape(node: Node, bound: dict[str, Node] | None = None, depth: int = 0,
+             inline: Inline | None = None) -> str:
     """Structure of an expression with every leaf (name, literal, member) made alike; calls
     keep their function's name, operators are kept; a name in `bound` is read as its value."""
     node = unwrap(node) or node
     if bound and node.type == "identifier" and text(node) in bound and depth < 4:
         name = text(node)
-        return js_shape(bound[name], {k: v for k, v in bound.items() if k != name}, depth + 1)
+        return js_shape(bound[name], {k: v for k, v in bound.items() if k != name}, depth + 1,
+                        inline)
 
     def inner(child: Node | None) -> str:
-        return js_shape(child, bound, depth) if child is not None else "_"
+        return js_shape(child, bound, depth, inline) if child is not None else "_"
 
+    function = unwrap(callee(node)) if node.type == "call_expression" else None
+    if inline and function is not None and function.type == "identifier" and \
+            text(function) in inline and depth < 4:
+        params, expression = inline[text(function)]
+        given = dict(zip(params, args_of(node), strict=False))
+        return js_shape(expression, {**(bound or {}), **given}, depth + 1, None)
     if node.type == "call_expression":
         return f"call:{call_name(node)}(" + ",".join(inner(a) for a in args_of(node)) + ")"
     if node.type == "binary_expression":

@@ -22,6 +22,7 @@ from bot.chains.tests.py_tautology import (
     compared,
     feeding,
     function_formulas,
+    inlined,
     is_formula,
     operators_of,
     recomputed,
@@ -175,6 +176,9 @@ class Subject:
         boundaries: set[str] = set()
         operators: dict[str, frozenset[str]] = {}
         steps: set[str] = set()
+        module_helpers = {node.name: node for node in tree.body
+                          if isinstance(node, ast.FunctionDef) and len(node.body) == 1
+                          and isinstance(node.body[0], ast.Return)}
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 defined.add(node.name)
@@ -187,6 +191,10 @@ class Subject:
                 operators[node.name] = frozenset(operators_of(node))
                 returned, pieces = function_formulas(node)
                 shapes += [shape(value) for value in returned if is_formula(value)]
+                # a formula written through a one-line helper of the module
+                # (`round_cents(x * rate)`) is the formula the helper computes
+                shapes += [shape(inlined(value, module_helpers)) for value in returned
+                           if is_formula(value) and module_helpers]
                 parts |= {shape(piece) for piece in pieces}
         return cls(module, frozenset(wanted or defined), tuple(dict.fromkeys(shapes)),
                    frozenset(used), tuple(sorted(parts)), operators=operators,
