@@ -386,6 +386,11 @@ def test_a_subclass_that_replaces_the_method_called_mocks_the_subject(
     (set(), "test_a.py", "def test_x():\n" + "".join(
         f"    m{i} = Mock()\n" for i in range(5)) + "    out = shop.run(m0, m1, m2, m3, m4)\n"
      "    assert out == 3\n    m0.assert_called_once_with(0)\n    m1.assert_not_called()\n"),
+    # ...or nearly every check: five of six on their calls
+    ({"excessive_mocking"}, "test_a.py", "def test_x():\n" + "".join(
+        f"    m{i} = Mock()\n" for i in range(5)) + "    out = shop.run(m0, m1, m2, m3, m4)\n"
+     "    assert out == 3\n" + "".join(f"    m{i}.send.assert_called_once_with({i})\n"
+                                    for i in range(5))),
     # mocks a helper of the file builds are the test's mocks
     ({"excessive_mocking"}, "a.test.js", "function makeDeps() {\n  return {" + ", ".join(
         f"d{i}: jest.fn()" for i in range(7)) + " };\n}\n"
