@@ -626,3 +626,31 @@ def test_helpers_and_arrow_stand_ins_of_the_module(kinds: set[str], path: str,
     subject = CART_PY if path.endswith(".py") else CART_TS
     assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
         == kinds
+
+
+WX_PY = subject_of("wx.py", "def to_celsius(data):\n"
+                   "    c = round(data['main']['temp'] - 273.15, 1)\n    return {'c': c}\n")
+WX_JS = subject_of("wx.js", "export function toCelsius(data) {\n"
+                   "  const c = Math.round((data.main.temp - 273.15) * 10) / 10;\n"
+                   "  return c;\n}\n")
+
+
+@pytest.mark.parametrize(("kinds", "path", "source"), [
+    # one computing step of the code applied to the input the test handed it
+    ({"tautology"}, "test_a.py", ("from wx import to_celsius\n\n\ndef test_x():\n"
+     "    kelvin = 280.0\n    payload = {'main': {'temp': kelvin}}\n"
+     "    assert to_celsius(payload)['c'] == round(kelvin - 273.15, 1)\n")),
+    ({"tautology"}, "a.test.js", ("import { toCelsius } from './wx.js';\ntest('t', () => {\n"
+     "  const kelvin = 280;\n  const payload = { main: { temp: kelvin } };\n"
+     "  expect(toCelsius(payload)).toBe(Math.round((kelvin - 273.15) * 10) / 10);\n});\n")),
+    # the same step on literals written down by hand, or the value itself
+    (set(), "test_a.py", ("from wx import to_celsius\n\n\ndef test_x():\n"
+     "    assert to_celsius({'main': {'temp': 280.0}})['c'] == 6.9\n")),
+    (set(), "a.test.js", ("import { toCelsius } from './wx.js';\ntest('t', () => {\n"
+     "  expect(toCelsius({ main: { temp: 280 } })).toBe(6.9);\n});\n")),
+])
+def test_a_step_of_the_code_on_the_tests_input_is_a_tautology(
+        kinds: set[str], path: str, source: str) -> None:
+    subject = WX_PY if path.endswith(".py") else WX_JS
+    assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
+        == kinds

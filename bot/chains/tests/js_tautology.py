@@ -486,15 +486,21 @@ def steps_of(scope: Node) -> set[str]:
             (node.named_children[0] if node.named_children else None) \
             if node.type == "return_statement" else \
             node.child_by_field_name("body") if node.type == "arrow_function" else None
-        if value is None:
+        if value is not None:
+            found |= expression_steps(value)
+    return found
+
+
+def expression_steps(value: Node) -> set[str]:
+    """The computing steps inside one expression (see `steps_of`)."""
+    found = set()
+    for piece in walk(value):
+        if piece.type not in ("binary_expression", "call_expression"):
             continue
-        for piece in walk(value):
-            if piece.type not in ("binary_expression", "call_expression"):
-                continue
-            count = sum(n.type == "binary_expression" for n in walk(piece))
-            if count >= 2 or (piece.type == "call_expression" and count >= 1 and
-                              args_of(piece) and call_name(piece) not in VALUE_CALLS):
-                found.add(step_shape(piece))
+        count = sum(n.type == "binary_expression" for n in walk(piece))
+        if count >= 2 or (piece.type == "call_expression" and count >= 1 and
+                          args_of(piece) and call_name(piece) not in VALUE_CALLS):
+            found.add(step_shape(piece))
     return found - {"_"}
 
 
@@ -520,7 +526,22 @@ def rebuilt(assertion: Node, body: Node, subject: Subject,
             if scopes else set()
         if len(found) >= 2 or any(step.count("(") >= 4 for step in found):
             return "expected value rebuilds the implementation's computing steps"
+        if expression_steps(built) & subject.steps and _reads_an_input(built, body):
+            return "expected value repeats a computing step of the implementation on the input"
     return None
+
+
+def _reads_an_input(built: Node, body: Node) -> bool:
+    """`built` reads a name the test declared and also used to set up the code under test
+    (`const kelvin = 280` in the payload, then `Math.round((kelvin - 273.15) * 10) / 10`)."""
+    declared = {text(n.child_by_field_name("name")) for n in walk(body)
+                if n.type == "variable_declarator"}
+    inside = {n.id for n in walk(built)}
+    read = {text(n) for n in walk(built) if n.type == "identifier" and text(n) in declared}
+    return any(n.type in ("identifier", "shorthand_property_identifier") and text(n) in read
+               and n.id not in inside and not (n.parent is not None and
+                                                n.parent.type == "variable_declarator")
+               for n in walk(body))
 
 
 def _feeding(name: str, body: Node) -> list[Node]:

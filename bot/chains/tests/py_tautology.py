@@ -335,12 +335,16 @@ def steps_of(function: ast.AST) -> set[str]:
     for node in ast.walk(function):
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.Return, ast.AugAssign)) and \
                 node.value is not None:
-            for piece in ast.walk(node.value):
-                if isinstance(piece, (ast.BinOp, ast.Call)) and (operators(piece) >= 2 or (
-                        isinstance(piece, ast.Call) and operators(piece) >= 1 and
-                        (piece.args or piece.keywords) and _name(piece) not in VALUE_CALLS)):
-                    found.add(shape(piece, loose=True))
+            found |= expression_steps(node.value)
     return found
+
+
+def expression_steps(value: ast.AST) -> set[str]:
+    """The computing steps inside one expression (see `steps_of`)."""
+    return {shape(piece, loose=True) for piece in ast.walk(value)
+            if isinstance(piece, (ast.BinOp, ast.Call)) and (operators(piece) >= 2 or (
+                isinstance(piece, ast.Call) and operators(piece) >= 1 and
+                bool(piece.args or piece.keywords) and _name(piece) not in VALUE_CALLS))}
 
 
 def repeated_steps(scopes: list[ast.AST], steps: Collection[str]) -> bool:

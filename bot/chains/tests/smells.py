@@ -20,6 +20,7 @@ from bot.chains.tests.py_tautology import (
     assignments,
     called_names,
     compared,
+    expression_steps,
     feeding,
     function_formulas,
     inlined,
@@ -882,7 +883,20 @@ def _rebuilt(assertion: ast.AST, test: ast.AST, subject: Subject,
             scopes += feeding(built.id, test)
         if repeated_steps(scopes, subject.steps):
             return "expected value rebuilds the implementation's computing steps"
+        if expression_steps(built) & subject.steps and _reads_an_input(built, test):
+            return "expected value repeats a computing step of the implementation on the input"
     return None
+
+
+def _reads_an_input(built: ast.expr, test: ast.AST) -> bool:
+    """`built` reads a name the test bound and also used to set up the code under test
+    (`kelvin = 280.0` in the payload, then `round(kelvin - 273.15, 1)`): it is computed from
+    the test's input, not written down by hand."""
+    bound = set(assignments(test))
+    inside = {id(n) for n in ast.walk(built)}
+    read = {n.id for n in ast.walk(built) if isinstance(n, ast.Name) and n.id in bound}
+    return any(isinstance(n, ast.Name) and n.id in read and id(n) not in inside and
+               isinstance(n.ctx, ast.Load) for n in ast.walk(test))
 
 
 def _overrides(tree: ast.Module, subject: Subject) -> dict[str, set[str]]:
