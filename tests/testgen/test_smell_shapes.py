@@ -654,3 +654,25 @@ def test_a_step_of_the_code_on_the_tests_input_is_a_tautology(
     subject = WX_PY if path.endswith(".py") else WX_JS
     assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
         == kinds
+
+
+SIGNUP = subject_of("signup.py", "def assert_signup(form):\n    if '@' not in form['email']:\n"
+                    "        raise ValueError('email')\n")
+SIGNUP_JS = subject_of("signup.js", "function assertSignup(form) {\n"
+                       "  if (!form.email.includes('@')) throw new Error('email');\n}\n"
+                       "module.exports = { assertSignup };\n")
+
+
+@pytest.mark.parametrize(("kinds", "path", "source"), [
+    ({"no_assertion"}, "test_a.py", ("from signup import assert_signup\n\n\ndef test_x():\n"
+     "    assert_signup({'email': 'a@b.co'})\n")),
+    ({"no_assertion"}, "a.test.js", ("const { assertSignup } = require('./signup');\n"
+     "test('t', () => { assertSignup({ email: 'a@b.co' }); });\n")),
+    (set(), "a.test.js", ("const { assertSignup } = require('./signup');\n"
+     "test('t', () => { expect(() => assertSignup({ email: 'a@b.co' })).not.toThrow(); });\n")),
+])
+def test_a_function_of_the_code_named_like_a_check_is_no_assertion(
+        kinds: set[str], path: str, source: str) -> None:
+    subject = SIGNUP if path.endswith(".py") else SIGNUP_JS
+    assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
+        == kinds

@@ -281,7 +281,8 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             continue
         if node.type != "call_expression":
             continue
-        if _is_assertion(node, helpers) or _context_assertion(node, context) or \
+        if (_is_assertion(node, helpers) and not _runs_subject(node, subject, helpers)) or \
+                _context_assertion(node, context) or \
                 _custom_check(node, subject, imports, formulas or {}):
             about, message = _about(node)
             facts.assertions.append((node, about))
@@ -530,6 +531,14 @@ def _context_assertion(node: Node, context: str) -> bool:
 ASSERT_MODULES = frozenset({"assert", "node:assert", "assert/strict", "node:assert/strict",
                             "power-assert", "uvu/assert"})
 CUSTOM_CHECK_PREFIXES = ("assert", "expect", "verify", "check")
+
+
+def _runs_subject(node: Node, subject: Subject, helpers: set[str]) -> bool:
+    """A call of the code under test named like a check (`assertSignup(form)`): it runs the
+    code, it is no assertion of the test's."""
+    function = unwrap(callee(node))
+    return function is not None and function.type == "identifier" and \
+        text(function) in subject.functions and text(function) not in helpers
 
 
 def _custom_check(node: Node, subject: Subject, imports: dict[str, str],
