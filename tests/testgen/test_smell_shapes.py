@@ -676,3 +676,19 @@ def test_a_function_of_the_code_named_like_a_check_is_no_assertion(
     subject = SIGNUP if path.endswith(".py") else SIGNUP_JS
     assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
         == kinds
+
+
+@pytest.mark.parametrize(("kinds", "path", "body"), [
+    # a spy given behaviour replaces the function; a bare spy calls through and records
+    ({"mocks_sut"}, "a.test.ts", ("test('t', () => {\n"
+     "  vi.spyOn(shop, 'toCents').mockReturnValue(2);\n  expect(shop.toCents(1)).toBe(2);\n});\n")),
+    ({"mocks_sut"}, "a.test.ts", ("test('t', () => {\n  const spy = vi.spyOn(shop, 'toCents');\n"
+     "  spy.mockImplementation(() => 2);\n  expect(shop.toCents(1)).toBe(2);\n});\n")),
+    (set(), "a.test.ts", ("test('t', () => {\n  const spy = vi.spyOn(shop, 'toCents');\n"
+     "  expect(shop.toCents(1.234)).toBe(1.23);\n  expect(spy).toHaveBeenCalledTimes(1);\n});\n")),
+    (set(), "test_a.py", ("def test_x(mocker):\n    spy = mocker.spy(shop, 'to_cents')\n"
+     "    assert shop.to_cents(1.234) == 1.23\n    assert spy.call_count == 1\n")),
+])
+def test_a_spy_that_calls_through_replaces_nothing(kinds: set[str], path: str,
+                                                   body: str) -> None:
+    assert rejected(body, path) == kinds

@@ -763,9 +763,37 @@ def _note_mock(call: Node, facts: _Facts) -> bool:
     if method in ("spyOn", "stub", "spy", "replace", "replaceProperty", "replaceGetter",
                   "mock") and len(args) >= 2:
         name = string_value(args[1])
-        if name is not None:
+        if name is not None and (method not in ("spyOn", "spy") or _stubbed(call)):
             facts.patched.add(f"{text(args[0])}.{name}")
     return True
+
+
+STUBBING = ("mockReturnValue", "mockReturnValueOnce", "mockImplementation",
+            "mockImplementationOnce", "mockResolvedValue", "mockResolvedValueOnce",
+            "mockRejectedValue", "mockRejectedValueOnce", "returns", "resolves", "rejects",
+            "callsFake", "throws", "mockReturnThis")
+
+
+def _stubbed(spy: Node) -> bool:
+    """A spy given behaviour of its own (`vi.spyOn(m, 'f').mockReturnValue(2)`, or later
+    through the name it is bound to): it replaces the function. A bare spy calls through to
+    the real one and only records."""
+    parent = spy.parent
+    if parent is not None and parent.type == "member_expression" and \
+            text(parent.child_by_field_name("property")) in STUBBING:
+        return True
+    holder = parent
+    while holder is not None and holder.type in ("await_expression", "parenthesized_expression",
+                                                   "as_expression"):
+        holder = holder.parent
+    if holder is None or holder.type != "variable_declarator":
+        return False
+    name = text(holder.child_by_field_name("name"))
+    scope = holder
+    while scope.parent is not None:
+        scope = scope.parent
+    return any(n.type == "member_expression" and text(n.child_by_field_name("object")) == name
+               and text(n.child_by_field_name("property")) in STUBBING for n in walk(scope))
 
 
 def _note_assigned_mock(node: Node, facts: _Facts) -> None:

@@ -814,7 +814,7 @@ def _note_mock(node: ast.AST, facts: _TestFacts) -> None:
     if name == "patch" and args and isinstance(args[0], ast.Constant) and \
             isinstance(args[0].value, str):
         facts.patched.add(args[0].value)
-    elif name in ("object", "setattr", "spy") and len(args) >= 2 and \
+    elif name in ("object", "setattr") and len(args) >= 2 and \
             isinstance(args[1], ast.Constant) and isinstance(args[1].value, str):
         facts.patched.add(f"{_dotted(args[0])}.{args[1].value}")
     elif name == "setattr" and args and isinstance(args[0], ast.Constant) and \
