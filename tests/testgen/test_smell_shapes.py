@@ -692,3 +692,20 @@ def test_a_function_of_the_code_named_like_a_check_is_no_assertion(
 def test_a_spy_that_calls_through_replaces_nothing(kinds: set[str], path: str,
                                                    body: str) -> None:
     assert rejected(body, path) == kinds
+
+
+@pytest.mark.parametrize(("path", "body"), [
+    ("test_a.py", "def test_x():\n    pytest.skip('todo')\n"),
+    ("test_a.py", "def test_x():\n    '''Later.'''\n    raise NotImplementedError\n"),
+    ("test_a.py", ("class TestT:\n    def test_x(self):\n        self.skipTest('later')\n")),
+    ("a.test.js", "it('x', function () { this.skip(); });\n"),
+    ("a.test.js", "test('x', (t) => { t.skip('later'); });\n"),
+    ("a.test.ts", "it('x', () => {\n  throw new Error('not implemented');\n});\n"),
+])
+def test_a_placeholder_is_an_empty_test(path: str, body: str) -> None:
+    assert rejected(body, path) == {"empty_test"}
+
+
+def test_a_skip_of_the_code_under_test_is_no_placeholder() -> None:
+    assert rejected("test('x', () => { shop.queue.skip(); });\n", "a.test.js") == \
+        {"no_assertion"}

@@ -358,11 +358,22 @@ def _builds_only(body: Node) -> bool:
 
 
 def _is_empty(body: Node) -> bool:
+    """Nothing but placeholders: comments, a bare `return`, a skip (`this.skip()`,
+    `t.skip()`, `ctx.skip()`) or `throw new Error('not implemented')`."""
     if body.type != "statement_block":
         return False
     return all(child.type in ("comment", "empty_statement") or (
-        child.type == "return_statement" and not child.named_children)
+        child.type == "return_statement" and not child.named_children) or _placeholder(child)
         for child in body.named_children)
+
+
+def _placeholder(statement: Node) -> bool:
+    inner = unwrap(statement.named_children[0]) if statement.named_children else None
+    if statement.type == "expression_statement" and inner is not None and \
+            inner.type == "call_expression":
+        path = member_path(unwrap(callee(inner)))
+        return path[-1] in ("skip", "todo") and path[0] in ("this", "t", "ctx", "context")
+    return statement.type == "throw_statement" and "not implemented" in text(statement).lower()
 
 
 LOOP_METHODS = frozenset({"forEach", "map", "filter", "some", "every", "find", "flatMap",
