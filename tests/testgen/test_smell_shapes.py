@@ -709,3 +709,37 @@ def test_a_placeholder_is_an_empty_test(path: str, body: str) -> None:
 def test_a_skip_of_the_code_under_test_is_no_placeholder() -> None:
     assert rejected("test('x', () => { shop.queue.skip(); });\n", "a.test.js") == \
         {"no_assertion"}
+
+
+LEDGER_PY = subject_of("cart.py", "class Cart:\n    def __init__(self):\n        self.lines = []\n\n"
+                       "    def add(self, qty, price):\n        self.lines.append((qty, price))\n\n"
+                       "    def subtotal(self):\n        total = 0\n"
+                       "        for qty, price in self.lines:\n            total += qty * price\n"
+                       "        return total\n")
+LEDGER_JS = subject_of("cart.js", "export class Cart {\n  add(q, p) { this.lines.push([q, p]); }\n"
+                       "  subtotal() {\n    let s = 0;\n"
+                       "    for (const [q, p] of this.lines) s += q * p;\n    return s;\n  }\n}\n")
+
+
+@pytest.mark.parametrize(("kinds", "path", "source"), [
+    # the checked code's arithmetic folded over the test's own input
+    ({"tautology"}, "test_a.py", ("from cart import Cart\n\n\ndef test_x():\n"
+     "    lines = [(2, 1.5), (3, 2.0)]\n    cart = Cart()\n    for q, p in lines:\n"
+     "        cart.add(q, p)\n    assert cart.subtotal() == sum(q * p for q, p in lines)\n")),
+    ({"tautology"}, "a.test.js", ("import { Cart } from './cart.js';\ntest('t', () => {\n"
+     "  const lines = [[2, 150], [3, 200]];\n  const cart = new Cart();\n"
+     "  lines.forEach(([q, p]) => cart.add(q, p));\n"
+     "  const expected = lines.reduce((s, [q, p]) => s + q * p, 0);\n"
+     "  expect(cart.subtotal()).toBe(expected);\n});\n")),
+    # the value worked out, or arithmetic of literals written down
+    (set(), "test_a.py", ("from cart import Cart\n\n\ndef test_x():\n    cart = Cart()\n"
+     "    cart.add(2, 1.5)\n    cart.add(3, 2.0)\n    assert cart.subtotal() == 9.0\n")),
+    (set(), "a.test.js", ("import { Cart } from './cart.js';\ntest('t', () => {\n"
+     "  const cart = new Cart();\n  cart.add(2, 150);\n"
+     "  expect(cart.subtotal()).toBe(2 * 150 + 0);\n});\n")),
+])
+def test_the_checked_codes_arithmetic_on_the_tests_input_is_a_tautology(
+        kinds: set[str], path: str, source: str) -> None:
+    subject = LEDGER_PY if path.endswith(".py") else LEDGER_JS
+    assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
+        == kinds

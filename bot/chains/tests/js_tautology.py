@@ -510,7 +510,7 @@ def rebuilt(assertion: Node, body: Node, subject: Subject,
     (or a helper of its file it calls) builds in the code's own computing steps: two of
     them, or one of three operations or more."""
     sides = _compared(assertion)
-    if sides is None or not subject.steps:
+    if sides is None:
         return None
     for checked, side in (sides, sides[::-1]):
         built = unwrap(side)
@@ -528,6 +528,14 @@ def rebuilt(assertion: Node, body: Node, subject: Subject,
             return "expected value rebuilds the implementation's computing steps"
         if expression_steps(built) & subject.steps and _reads_an_input(built, body):
             return "expected value repeats a computing step of the implementation on the input"
+        computed = resolved(built, body) or built
+        used = operators_of(computed)
+        if used and sum(n.type == "binary_expression" for n in walk(computed)) >= 2 and \
+                not top_calls(computed) & subject.functions and \
+                _reads_an_input(computed, body) and any(
+                    used <= subject.operators.get(name, frozenset())
+                    for name in top_calls(value) & subject.functions):
+            return "expected value recomputes the checked code's arithmetic on the test's input"
     return None
 
 
@@ -536,12 +544,12 @@ def _reads_an_input(built: Node, body: Node) -> bool:
     (`const kelvin = 280` in the payload, then `Math.round((kelvin - 273.15) * 10) / 10`)."""
     declared = {text(n.child_by_field_name("name")) for n in walk(body)
                 if n.type == "variable_declarator"}
-    inside = {n.id for n in walk(built)}
     read = {text(n) for n in walk(built) if n.type == "identifier" and text(n) in declared}
-    return any(n.type in ("identifier", "shorthand_property_identifier") and text(n) in read
-               and n.id not in inside and not (n.parent is not None and
-                                                n.parent.type == "variable_declarator")
-               for n in walk(body))
+    uses = [text(n) for n in walk(body) if n.type in (
+        "identifier", "shorthand_property_identifier") and text(n) in read and not (
+        n.parent is not None and n.parent.type == "variable_declarator" and
+        n.parent.child_by_field_name("name") == n)]
+    return any(uses.count(name) >= 2 for name in read)  # read here and somewhere else
 
 
 def _feeding(name: str, body: Node) -> list[Node]:

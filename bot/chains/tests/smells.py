@@ -25,6 +25,7 @@ from bot.chains.tests.py_tautology import (
     function_formulas,
     inlined,
     is_formula,
+    operators,
     operators_of,
     recomputed,
     repeated_steps,
@@ -880,7 +881,7 @@ def _rebuilt(assertion: ast.AST, test: ast.AST, subject: Subject,
     computing steps (`discount = (subtotal * pct / 100).quantize(CENT)`, then the tax, then
     `subtotal - discount + tax`): the expectation rebuilds the implementation."""
     sides = compared(assertion)
-    if sides is None or not subject.steps:
+    if sides is None:
         return None
     bound = assignments(test)
     for checked, built in (sides, sides[::-1]):
@@ -895,7 +896,24 @@ def _rebuilt(assertion: ast.AST, test: ast.AST, subject: Subject,
             return "expected value rebuilds the implementation's computing steps"
         if expression_steps(built) & subject.steps and _reads_an_input(built, test):
             return "expected value repeats a computing step of the implementation on the input"
+        if _folded(resolved(built, bound), resolved(checked, bound), subject) and \
+                _reads_an_input(built, test):
+            return "expected value recomputes the checked code's arithmetic on the test's input"
     return None
+
+
+def _folded(built: ast.expr, checked: ast.expr, subject: Subject) -> bool:
+    """`built` computes, without the code under test, with two operations or more and only
+    the operators the checked function itself uses (`sum(p * q for p, q in lines)` against
+    a `subtotal()` that adds `price * qty` in a loop)."""
+    used = operators_of(built)
+    count = operators(built)
+    if "sum" in called_names(built):  # `sum(...)` adds
+        used, count = used | {"Add"}, count + 1
+    if count < 2 or not used or called_names(built) & subject.functions:
+        return False
+    return any(used <= subject.operators.get(name, frozenset())
+               for name in called_names(checked) & subject.functions)
 
 
 def _reads_an_input(built: ast.expr, test: ast.AST) -> bool:
@@ -903,10 +921,10 @@ def _reads_an_input(built: ast.expr, test: ast.AST) -> bool:
     (`kelvin = 280.0` in the payload, then `round(kelvin - 273.15, 1)`): it is computed from
     the test's input, not written down by hand."""
     bound = set(assignments(test))
-    inside = {id(n) for n in ast.walk(built)}
     read = {n.id for n in ast.walk(built) if isinstance(n, ast.Name) and n.id in bound}
-    return any(isinstance(n, ast.Name) and n.id in read and id(n) not in inside and
-               isinstance(n.ctx, ast.Load) for n in ast.walk(test))
+    loads = [n.id for n in ast.walk(test) if isinstance(n, ast.Name) and
+             isinstance(n.ctx, ast.Load) and n.id in read]
+    return any(loads.count(name) >= 2 for name in read)  # read here and somewhere else
 
 
 def _overrides(tree: ast.Module, subject: Subject) -> dict[str, set[str]]:
