@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.chains.tests.smells import REJECT_KINDS
+from bot.chains.tests.smells import REJECT_KINDS, Subject
 from bot.chains.tests.testfiles import analyse, subject_of
 
 PY_SUBJECT = subject_of("shop.py", '''
@@ -59,6 +59,12 @@ export function average(values) {
 PY_HEAD = ("import pytest\nfrom unittest.mock import DEFAULT, Mock, patch\n\nimport shop\n"
            "from shop import payment, to_cents, total\n\n\n")
 JS_HEAD = "import * as shop from './shop.js';\nimport { average, fee, toCents } from './shop.js';\n\n"
+
+
+def kinds_in(source: str, path: str, python: Subject, script: Subject) -> set[str]:
+    """The reject-level smells of a whole file, against the subject of its language."""
+    subject = python if path.endswith(".py") else script
+    return {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS}
 
 
 def rejected(body: str, path: str) -> set[str]:
@@ -284,9 +290,7 @@ CLASS_CASES = [
 @pytest.mark.parametrize(("kinds", "path", "source"), CLASS_CASES)
 def test_a_class_replaced_is_under_test_only_when_the_test_exercises_it(
         kinds: set[str], path: str, source: str) -> None:
-    subject = PY_CLASSES if path.endswith(".py") else JS_CLASSES
-    found = {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS}
-    assert found == kinds
+    assert kinds_in(source, path, PY_CLASSES, JS_CLASSES) == kinds
 
 
 def test_the_edges_of_a_module_are_collaborators_its_logic_is_not() -> None:
@@ -372,9 +376,7 @@ BUCKET_TS = subject_of("bucket.ts", "export class TokenBucket {\n"
 ])
 def test_a_subclass_that_replaces_the_method_called_mocks_the_subject(
         kinds: set[str], path: str, source: str) -> None:
-    subject = BUCKET_PY if path.endswith(".py") else BUCKET_TS
-    assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
-        == kinds
+    assert kinds_in(source, path, BUCKET_PY, BUCKET_TS) == kinds
 
 
 @pytest.mark.parametrize(("kinds", "path", "body"), [
@@ -450,9 +452,7 @@ LRU_TS = subject_of("lru.ts", "export class Lru {\n  hits = 0;\n  misses = 0;\n"
 ])
 def test_an_expectation_from_the_objects_own_state_repeats_its_formula(
         kinds: set[str], path: str, source: str) -> None:
-    subject = LRU_PY if path.endswith(".py") else LRU_TS
-    assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
-        == kinds
+    assert kinds_in(source, path, LRU_PY, LRU_TS) == kinds
 
 
 INVOICE_PY = subject_of("invoice.py", '''
@@ -623,9 +623,7 @@ CART_PY = subject_of("cart.py", "def round_cents(n):\n    return int(n + 0.5)\n\
 ])
 def test_helpers_and_arrow_stand_ins_of_the_module(kinds: set[str], path: str,
                                                    source: str) -> None:
-    subject = CART_PY if path.endswith(".py") else CART_TS
-    assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
-        == kinds
+    assert kinds_in(source, path, CART_PY, CART_TS) == kinds
 
 
 WX_PY = subject_of("wx.py", "def to_celsius(data):\n"
@@ -651,9 +649,7 @@ WX_JS = subject_of("wx.js", "export function toCelsius(data) {\n"
 ])
 def test_a_step_of_the_code_on_the_tests_input_is_a_tautology(
         kinds: set[str], path: str, source: str) -> None:
-    subject = WX_PY if path.endswith(".py") else WX_JS
-    assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
-        == kinds
+    assert kinds_in(source, path, WX_PY, WX_JS) == kinds
 
 
 SIGNUP = subject_of("signup.py", "def assert_signup(form):\n    if '@' not in form['email']:\n"
@@ -673,9 +669,7 @@ SIGNUP_JS = subject_of("signup.js", "function assertSignup(form) {\n"
 ])
 def test_a_function_of_the_code_named_like_a_check_is_no_assertion(
         kinds: set[str], path: str, source: str) -> None:
-    subject = SIGNUP if path.endswith(".py") else SIGNUP_JS
-    assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
-        == kinds
+    assert kinds_in(source, path, SIGNUP, SIGNUP_JS) == kinds
 
 
 @pytest.mark.parametrize(("kinds", "path", "body"), [
@@ -740,6 +734,4 @@ LEDGER_JS = subject_of("cart.js", "export class Cart {\n  add(q, p) { this.lines
 ])
 def test_the_checked_codes_arithmetic_on_the_tests_input_is_a_tautology(
         kinds: set[str], path: str, source: str) -> None:
-    subject = LEDGER_PY if path.endswith(".py") else LEDGER_JS
-    assert {s.kind for s in analyse(source, path, subject).smells if s.kind in REJECT_KINDS} \
-        == kinds
+    assert kinds_in(source, path, LEDGER_PY, LEDGER_JS) == kinds
