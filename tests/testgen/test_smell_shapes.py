@@ -393,6 +393,10 @@ def test_a_subclass_that_replaces_the_method_called_mocks_the_subject(
         f"    m{i} = Mock()\n" for i in range(5)) + "    out = shop.run(m0, m1, m2, m3, m4)\n"
      "    assert out == 3\n" + "".join(f"    m{i}.send.assert_called_once_with({i})\n"
                                     for i in range(5))),
+    # patched functions handed in by decorators, each checked for its calls
+    ({"excessive_mocking"}, "test_a.py", "".join(f"@patch('shop.f{i}')\n" for i in range(5))
+     + "def test_x(a, b, c, d, e):\n    shop.run()\n"
+     + "".join(f"    {m}.assert_called_once_with(1)\n" for m in "abcd")),
     # mocks a helper of the file builds are the test's mocks
     ({"excessive_mocking"}, "a.test.js", "function makeDeps() {\n  return {" + ", ".join(
         f"d{i}: jest.fn()" for i in range(7)) + " };\n}\n"

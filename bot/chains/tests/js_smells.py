@@ -309,7 +309,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
     mocks = facts.mocks + sum(_hook_mocks((body,))[0] for name, body in (formulas or {}).items()
                               if name in called)  # `const deps = makeDeps()`: its mocks too
     if mocks_dominate(mocks, len(facts.assertions),
-                      sum(_interaction(node, about) and _member(about)
+                      sum(_interaction(node, about) and _member(about, imports)
                           for node, about in facts.assertions)):
         add("excessive_mocking", line, f"{mocks} mocks")
     checked = {_checked_call(resolved(about, test.body)) for _, about in facts.assertions}
@@ -839,10 +839,12 @@ def _instances(test: JsTest) -> dict[str, str]:
     return found
 
 
-def _member(about: Node | None) -> bool:
-    """`deps.repo.insert`, a collaborator's method, not a callback spy checked itself."""
+def _member(about: Node | None, imports: dict[str, str]) -> bool:
+    """`deps.repo.insert`, a collaborator's method, or an imported function a module mock
+    replaced (`sendEmail`), not a callback spy checked itself."""
     value = unwrap(about)
-    return value is not None and value.type == "member_expression"
+    return value is not None and (value.type == "member_expression" or
+                                  value.type == "identifier" and text(value) in imports)
 
 
 def _overrides(root: Node, subject: Subject) -> dict[str, set[str]]:

@@ -568,7 +568,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     mocks = facts.mocks + sum(count for name, count in (made_by or {}).items()
                               if name in facts.called)
     if mocks_dominate(mocks, len(facts.assertions),
-                      sum(map(_interaction, facts.assertions))):
+                      sum(_interaction(a, _patched_names(test)) for a in facts.assertions)):
         add("excessive_mocking", test.lineno, f"{mocks} mocks")
     sut_patched = _sut_patched(facts, subject, _instances(test, subject)) or \
         _overridden_call(test, overrides or {})
@@ -857,15 +857,34 @@ INTERACTION_MARKS = ("call_args", "call_count", ".called", "mock_calls", "await_
                      "await_args")
 
 
-def _interaction(assertion: ast.AST) -> bool:
+def _patched_names(test: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """Names that hold a patched collaborator: the test's parameters (`@patch` hands them
+    in, fixtures too), `with patch(...) as send`, `send = mocker.patch(...)`."""
+    names = set(_parameters(test))
+    for node in ast.walk(test):
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            names |= {item.optional_vars.id for item in node.items
+                      if isinstance(item.optional_vars, ast.Name) and
+                      isinstance(item.context_expr, ast.Call) and
+                      _is_mock_call(item.context_expr)}
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                _call_name(node.value) in ("patch", "object", "start") and \
+                "patch" in _dotted(node.value.func):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
+
+
+def _interaction(assertion: ast.AST, patched: set[str] = frozenset()) -> bool:
     """A check of how a collaborator's method was called (`mailer.send.assert_called_once_with
-    (...)`, `assert repo.save.call_count == 2`), not of what the code under test produced.
-    A callback spy checked itself (`handler.assert_called_once()`) is the outcome of the
-    code that calls it, not a collaborator's wiring."""
+    (...)`, `assert repo.save.call_count == 2`, or a patched function's own calls), not of
+    what the code under test produced. A callback spy checked itself
+    (`handler.assert_called_once()`) is the outcome of the code that calls it, not a
+    collaborator's wiring."""
     if isinstance(assertion, ast.Call):
         name = _call_name(assertion)
-        return isinstance(assertion.func, ast.Attribute) and \
-            isinstance(assertion.func.value, ast.Attribute) and name.startswith((
+        target = assertion.func.value if isinstance(assertion.func, ast.Attribute) else None
+        return (isinstance(target, ast.Attribute) or isinstance(target, ast.Name)
+                and target.id in patched) and name.startswith((
                 "assert_called", "assert_not_called", "assert_has_calls", "assert_any_call",
                 "assert_awaited", "assert_not_awaited"))
     if isinstance(assertion, ast.Assert):
