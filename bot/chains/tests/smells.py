@@ -9,7 +9,7 @@ an independent oracle (`fast_sort(x) == sorted(x)`), helpers that assert.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
@@ -874,7 +874,7 @@ def _patched_names(test: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     return names
 
 
-def _interaction(assertion: ast.AST, patched: set[str] = frozenset()) -> bool:
+def _interaction(assertion: ast.AST, patched: Collection[str] = ()) -> bool:
     """A check of how a collaborator's method was called (`mailer.send.assert_called_once_with
     (...)`, `assert repo.save.call_count == 2`, or a patched function's own calls), not of
     what the code under test produced. A callback spy checked itself
