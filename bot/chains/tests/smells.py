@@ -610,7 +610,8 @@ def _reached(assertion: ast.AST, test: ast.AST) -> bool:
             if child is not parent.test and not _asserts(other):
                 return False
         elif isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
-                parent is not test and _handed_over(parent.name, test):
+                parent is not test and not parent.decorator_list and \
+                _handed_over(parent.name, test):
             return False
         elif isinstance(parent, ast.Try) and any(child is s for s in parent.body) and \
                 any(_swallows(handler) for handler in parent.handlers):
