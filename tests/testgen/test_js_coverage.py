@@ -9,7 +9,8 @@ import pytest
 
 from bot.chains.tests.coverage import CoverageUnavailable, by_package, measure
 from bot.repo_config import RepoConfig
-from bot.workspace.vitest_coverage import VitestCoverageError, read_record, vitest_words
+from bot.workspace.node_coverage import RunnerCoverageError, read_record
+from bot.workspace.vitest_coverage import vitest_words
 from tests.testgen import jsproject
 
 FILES = {
@@ -81,11 +82,12 @@ def test_a_vitest_command_is_read_and_a_forged_record_refused(tmp_path: Path) ->
     assert words("npm test -- {tests}") is None and words("vitest run && rm -rf /") is None
     root = tmp_path / "checkout"
     assert read_record(json.dumps({"files": {f"{root}/lib/a.js": [1, 2], "/etc/passwd": [1, 1],
-                                        f"{root}/node_modules/x/i.js": [0, 4]}}), root) == \
-        {"lib/a.js": (1, 2)}
+                                        f"{root}/node_modules/x/i.js": [0, 4]}}), root,
+                       "vitest") == {"lib/a.js": (1, 2)}
     for forged in ('{"files": {"a.js": [3, 2]}}', '{"files": {"a.js": [true, 2]}}', "[]",
                    "not json", '{"files": {"a.js": "1/2"}}'):
-        with pytest.raises(VitestCoverageError, match="malformed|not JSON"):
-            read_record(forged, root)
-    with pytest.raises(VitestCoverageError, match="coverage-v8"):
-        read_record('{"error": "no @vitest/coverage-v8 next to the project or to vitest"}', root)
+        with pytest.raises(RunnerCoverageError, match="malformed|not JSON"):
+            read_record(forged, root, "vitest")
+    with pytest.raises(RunnerCoverageError, match="coverage-v8"):
+        read_record('{"error": "no @vitest/coverage-v8 next to the project or to vitest"}', root,
+                    "vitest")

@@ -1,0 +1,117 @@
+"""A JavaScript runner's branch coverage, told by a node driver on its own output, never through a
+file: the host side shared by jest (`jest_coverage.py`) and vitest (`vitest_coverage.py`).
+
+A report written to a folder is a file any test of the suite can overwrite (every process of a
+sandbox call runs as one user). So the driver keeps the runner's coverage map in its memory and
+prints one record, `<nonce> <json>`, on its stdout. The nonce is written to a job file the
+driver deletes before the runner starts, so no test (run in a worker process whose output the
+runner relays) can know it: the host takes the one line that starts with it, once, refuses a
+malformed record whole and drops paths outside the checkout or in `node_modules`.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import shlex
+import shutil
+import tempfile
+from pathlib import Path, PurePosixPath
+
+from bot.repo_config import RepoConfig
+from bot.workspace.pytest_batch import plain_words
+from bot.workspace.sandbox import Sandbox
+from bot.workspace.testrun import repo_env
+
+MAX_FILES = 20000
+"""Files a record may name, at most."""
+
+
+class RunnerCoverageError(RuntimeError):
+    """The suite could not be measured: the command is not the plain runner, the runner or its
+    coverage is missing, the run broke, or its record was missing or malformed."""
+
+
+def plain_runner_words(command: str, runner: str) -> tuple[dict[str, str], list[str]] | None:
+    """(environment words, the words after the runner's name) of `[VAR=value ...] [npx]
+    <runner> ...` with no shell operators, placeholder words (`{junit}`, `{tests}`) left out;
+    None for any other command."""
+    split = plain_words(command)
+    if split is None:
+        return None
+    env = {name: value for name, value in split[0] if "{" not in value}
+    words = split[1]
+    if words[:1] == ["npx"]:
+        words = words[1:]
+    name = PurePosixPath(words[0]).name if words else ""
+    if name != runner and not name.startswith(runner + "."):
+        return None
+    return env, [word for word in words[1:] if "{" not in word]
+
+
+async def run_driver(sandbox: Sandbox, checkout: Path, config: RepoConfig, *, runner: str,
+                     driver: tuple[str, str], job: dict[str, object], extra: dict[str, str],
+                     env: dict[str, str], timeout: float) -> dict[str, tuple[int, int]]:
+    """Run the driver (`(file name, script)`) as `node <driver> "$(command -v <runner>)" <job
+    file> <extra files...>` in the sandbox and read its one record: per source file
+    (checkout-relative), (covered branches, branches). `job` gets the nonce and a `reports`
+    folder no one reads; `extra` files are written beside it, writable (a driver may fill them
+    in)."""
+    folder = Path(tempfile.mkdtemp(prefix=f"smith-{runner}-coverage-", dir=checkout.parent))
+    folder.chmod(0o777)
+    nonce = secrets.token_hex(16)
+    try:
+        job = {**job, "nonce": nonce, "reports": str(folder / "reports")}
+        script, text = driver
+        for name, content in {script: text, "job.json": json.dumps(job), **extra}.items():
+            (folder / name).write_text(content)
+            (folder / name).chmod(0o644 if name == script else 0o666)
+        repo, prepend = repo_env(config, checkout)
+        command = " ".join(["node", shlex.quote(str(folder / script)),
+                            f'"$(command -v {runner})"',
+                            *(shlex.quote(str(folder / name)) for name in ["job.json", *extra])])
+        result = await sandbox.run(command, cwd=checkout, timeout=timeout,
+                                   env={**repo, **env}, path_prepend=prepend, writable=[folder])
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    records = [line[len(nonce) + 1:] for line in result.output.splitlines()
+               if line.startswith(nonce + " ")]
+    if len(records) != 1:
+        tail = " ".join(result.output.strip().splitlines()[-2:])[:300]
+        raise RunnerCoverageError(
+            f"{runner}'s coverage run " + (
+                "timed out" if result.timed_out else
+                f"ended without its record ({tail or 'no output'})" if not records else
+                "printed its record more than once"))
+    return read_record(records[0], checkout, runner)
+
+
+def read_record(record: str, checkout: Path, runner: str) -> dict[str, tuple[int, int]]:
+    """The record's files, checkout-relative; anything malformed is refused whole."""
+    try:
+        data = json.loads(record)
+    except ValueError as exc:
+        raise RunnerCoverageError(f"{runner}'s coverage record is not JSON") from exc
+    if not isinstance(data, dict):
+        raise RunnerCoverageError(f"{runner}'s coverage record is malformed")
+    if "error" in data:
+        raise RunnerCoverageError(
+            f"{runner} could not measure coverage: {str(data['error'])[:300]}")
+    raw = data.get("files")
+    if not isinstance(raw, dict) or len(raw) > MAX_FILES:
+        raise RunnerCoverageError(f"{runner}'s coverage record is malformed")
+    files: dict[str, tuple[int, int]] = {}
+    root = PurePosixPath(checkout.as_posix())
+    for name, counts in raw.items():
+        if not (isinstance(name, str) and isinstance(counts, list) and len(counts) == 2
+                and all(type(c) is int and c >= 0 for c in counts) and counts[0] <= counts[1]):
+            raise RunnerCoverageError(f"{runner}'s coverage record is malformed")
+        path = PurePosixPath(name)
+        try:
+            rel = path.relative_to(root) if path.is_absolute() else path
+        except ValueError:
+            continue  # outside the checkout (a linked package): not the repository's code
+        if ".." in rel.parts or "node_modules" in rel.parts:
+            continue
+        files[rel.as_posix()] = (counts[0], counts[1])
+    return files
