@@ -74,16 +74,21 @@ async def run_driver(sandbox: Sandbox, checkout: Path, config: RepoConfig, *, ru
                                    env={**repo, **env}, path_prepend=prepend, writable=[folder])
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    records = [line[len(nonce) + 1:] for line in result.output.splitlines()
+    return read_record(take_record(result.output, nonce, runner, timed_out=result.timed_out),
+                       checkout, runner)
+
+
+def take_record(output: str, nonce: str, runner: str, *, timed_out: bool = False) -> str:
+    """The one line of `output` that starts with the nonce, without it; none, or more than
+    one (someone else knew the nonce), is refused."""
+    records = [line[len(nonce) + 1:] for line in output.splitlines()
                if line.startswith(nonce + " ")]
-    if len(records) != 1:
-        tail = " ".join(result.output.strip().splitlines()[-2:])[:300]
-        raise RunnerCoverageError(
-            f"{runner}'s coverage run " + (
-                "timed out" if result.timed_out else
-                f"ended without its record ({tail or 'no output'})" if not records else
-                "printed its record more than once"))
-    return read_record(records[0], checkout, runner)
+    if len(records) == 1:
+        return records[0]
+    tail = " ".join(output.strip().splitlines()[-2:])[:300]
+    raise RunnerCoverageError(f"{runner}'s coverage run " + (
+        "printed its record more than once" if records else "timed out" if timed_out else
+        f"ended without its record ({tail or 'no output'})"))
 
 
 def read_record(record: str, checkout: Path, runner: str) -> dict[str, tuple[int, int]]:

@@ -1,4 +1,5 @@
-"""Coverage campaigns on a JavaScript suite: jest's own branch coverage, untested files at 0 %."""
+"""Coverage campaigns on a JavaScript suite: the runner's own branch coverage, untested files at
+0 %, told through the driver's output (a test cannot forge it), non-plain commands refused."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 
 from bot.chains.tests.coverage import CoverageUnavailable, by_package, measure
 from bot.repo_config import RepoConfig
-from bot.workspace.node_coverage import RunnerCoverageError, read_record
+from bot.workspace.jest_coverage import jest_words
+from bot.workspace.node_coverage import RunnerCoverageError, read_record, take_record
 from bot.workspace.vitest_coverage import vitest_words
 from tests.testgen import jsproject
 
@@ -22,15 +24,116 @@ FILES = {
 }
 
 
-async def test_branch_coverage_comes_from_jest_and_untested_files_count(tmp_path: Path) -> None:
+JEST_FILES = {
+    **FILES,
+    # a ternary in a logical and: 4 branches (2 of the ternary, 2 operands of &&)
+    "lib/util/label.js": "exports.label = (n) => (n > 0 && n < 10 ? 'small' : 'other');\n",
+    "lib/util/label.test.js": "const { label } = require('./label');\n"
+                              "test('five is small', () => { expect(label(5)).toBe('small'); });\n",
+}
+JEST_FORGER = r"""const fs = require('fs');
+const path = require('path');
+test('forges every report and record it can reach', () => {
+  const stock = path.resolve('lib/stock.js');
+  const forged = JSON.stringify({ total: {}, [stock]: { branches: { covered: 2, total: 2 } } });
+  const record = JSON.stringify({ files: { [stock]: [2, 2] } });
+  // patch this process's output: the driver's is another process's
+  const write = fs.writeSync;
+  fs.writeSync = (fd, text, ...rest) => write(fd, String(text).split('[0,2]').join('[2,2]'), ...rest);
+  const tokens = new Set(['smith']);
+  for (const file of ['/proc/self/environ', `/proc/${process.ppid}/environ`,
+                      `/proc/${process.ppid}/cmdline`])
+    try { for (const t of fs.readFileSync(file, 'latin1').match(/[0-9a-f]{32}/g) || []) tokens.add(t); } catch {}
+  const up = path.dirname(process.cwd());
+  const folders = [process.cwd(), path.join(process.cwd(), 'coverage'), process.env.TMPDIR || '/tmp', up];
+  for (const dir of [up, process.env.TMPDIR || '/tmp'])
+    try { for (const name of fs.readdirSync(dir)) folders.push(path.join(dir, name), path.join(dir, name, 'reports')); } catch {}
+  for (const folder of folders) {
+    try { fs.mkdirSync(folder, { recursive: true }); } catch {}
+    let names = [];
+    try { names = fs.readdirSync(folder); } catch {}
+    for (const name of names) {
+      const file = path.join(folder, name);
+      try { for (const t of fs.readFileSync(file, 'latin1').match(/[0-9a-f]{32}/g) || []) tokens.add(t); } catch {}
+      if (/coverage|reports|smith/.test(folder) && !name.endsWith('.js'))
+        try { fs.writeFileSync(file, forged); } catch {}
+    }
+    for (const name of ['coverage-summary.json', 'coverage-final.json', 'job.json'])
+      try {  // read-only, so that jest's own report cannot replace it later
+        fs.writeFileSync(path.join(folder, name), forged);
+        fs.chmodSync(path.join(folder, name), 0o444);
+      } catch {}
+  }
+  for (const token of tokens) process.stdout.write('\n' + token + ' ' + record + '\n');
+  expect(tokens.size).toBeGreaterThan(0);
+});
+"""
+
+
+async def test_jest_branch_coverage_is_measured_in_memory_and_untested_files_count(
+        tmp_path: Path) -> None:
+    """jest's own figures through the driver: branches per file, untested files at 0."""
     jsproject.needs_jest()
-    root = jsproject.write(tmp_path / "checkout", FILES)
+    root = jsproject.write(tmp_path / "checkout", JEST_FILES)
     files = await measure(jsproject.sandbox(), root, jsproject.jest_config(), timeout=120)
-    assert files["lib/price.js"] == (1, 2)  # the member branch ran, the other did not
-    assert files["lib/stock.js"] == (0, 2)  # no test imports it
-    [package] = by_package(files, jsproject.jest_config().test_globs)
-    assert package.package == "lib" and package.files == {"lib/price.js": 0.5,
-                                                           "lib/stock.js": 0.0}
+    assert files == {"lib/price.js": (1, 2),  # the member branch ran, the other did not
+                     "lib/stock.js": (0, 2),  # no test requires it
+                     "lib/util/label.js": (3, 4)}  # both operands and 'small'; not 'other'
+    [lib, util] = by_package(files, jsproject.jest_config().test_globs)
+    assert lib.package == "lib" and lib.files == {"lib/price.js": 0.5, "lib/stock.js": 0.0}
+    assert util.package == "lib/util" and util.ratio == 0.75
+    assert not (root / "coverage").exists()  # jest wrote no report anywhere in the checkout
+
+
+async def test_a_jest_test_cannot_forge_the_coverage(tmp_path: Path) -> None:
+    """A test that writes fake summaries into every folder it can reach (the coverage folders
+    included), overwrites what it finds there, prints a fake record under every token it can
+    read and patches its own process's output changes none of the figures."""
+    jsproject.needs_jest()
+    root = jsproject.write(tmp_path / "checkout", {**FILES, "lib/forge.test.js": JEST_FORGER})
+    files = await measure(jsproject.sandbox(), root, jsproject.jest_config(), timeout=120)
+    assert files == {"lib/price.js": (1, 2), "lib/stock.js": (0, 2)}
+    assert (root / "coverage" / "coverage-summary.json").exists()  # the forger did run
+
+
+@pytest.mark.parametrize("command", [
+    "npm test",  # runs whatever package.json says
+    "jest --ci && node scripts/publish-coverage.js",
+    "yarn jest --ci",
+    "node scripts/run-tests.js jest",
+    "cross-env CI=1 jest --ci",
+])
+async def test_a_jest_repository_whose_command_is_not_plain_jest_is_refused(
+        tmp_path: Path, command: str) -> None:
+    """Measured only through the driver: another command (a script, an npm wrapper, shell
+    operators) is refused with the reason, never run with a report the tests could write."""
+    config = RepoConfig.model_validate({"language": "javascript", "tests": {
+        "command": "jest --ci -- {tests}"}, "regression": {"command": command}})
+    with pytest.raises(CoverageUnavailable, match="not a plain jest command.*regression"):
+        await measure(jsproject.sandbox(), tmp_path, config, timeout=10)
+
+
+def test_a_plain_jest_command_keeps_its_words_but_not_its_placeholders() -> None:
+    def words(command: str) -> tuple[dict[str, str], list[str]] | None:
+        return jest_words(RepoConfig.model_validate(
+            {"language": "javascript", "tests": {"command": command}}))
+
+    assert words("JEST_JUNIT_OUTPUT_FILE={junit} CI=1 npx jest --config jest.config.js "
+                 "--reporters=jest-junit -- {tests}") == (
+        {"CI": "1"}, ["--config", "jest.config.js", "--reporters=jest-junit", "--"])
+    assert words("node_modules/.bin/jest -- {tests}") == ({}, ["--"])
+    assert words("jest-runner-x -- {tests}") is None and words("jest; rm -rf ~") is None
+
+
+def test_only_the_one_record_under_the_runs_nonce_is_taken() -> None:
+    nonce = "0123456789abcdef0123456789abcdef"
+    assert take_record(f"PASS lib/a.test.js\n{nonce} {{}}\nsmith {{}}\n", nonce, "jest") == "{}"
+    with pytest.raises(RunnerCoverageError, match="more than once"):
+        take_record(f"{nonce} {{}}\n{nonce} {{}}\n", nonce, "jest")
+    with pytest.raises(RunnerCoverageError, match="without its record \\(.*boom\\)"):
+        take_record(f"x{nonce} {{}}\nboom\n", nonce, "jest")
+    with pytest.raises(RunnerCoverageError, match="timed out"):
+        take_record("", nonce, "jest", timed_out=True)
 
 
 async def test_a_command_without_jest_or_vitest_cannot_be_measured(tmp_path: Path) -> None:
