@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from bot.chains.tests.coverage import CoverageUnavailable, by_package, measure
 from bot.repo_config import RepoConfig
 from bot.workspace.jest_coverage import jest_words
 from bot.workspace.node_coverage import RunnerCoverageError, read_record, take_record
+from bot.workspace.sandbox import Sandbox, SandboxSettings
 from bot.workspace.vitest_coverage import vitest_words
 from tests.testgen import jsproject
 
@@ -72,10 +74,12 @@ test('forges every report and record it can reach', () => {
 
 async def test_jest_branch_coverage_is_measured_in_memory_and_untested_files_count(
         tmp_path: Path) -> None:
-    """jest's own figures through the driver: branches per file, untested files at 0."""
+    """jest's own figures through the driver: branches per file, untested files at 0; the
+    project's own jest (its `node_modules`) when no jest is on PATH."""
     jsproject.needs_jest()
-    root = jsproject.write(tmp_path / "checkout", JEST_FILES)
-    files = await measure(jsproject.sandbox(), root, jsproject.jest_config(), timeout=120)
+    root = jsproject.install_node_modules(jsproject.write(tmp_path / "checkout", JEST_FILES))
+    no_tools = Sandbox(SandboxSettings(path=f"{Path(sys.executable).parent}:/usr/bin:/bin"))
+    files = await measure(no_tools, root, jsproject.jest_config(), timeout=120)
     assert files == {"lib/price.js": (1, 2),  # the member branch ran, the other did not
                      "lib/stock.js": (0, 2),  # no test requires it
                      "lib/util/label.js": (3, 4)}  # both operands and 'small'; not 'other'
