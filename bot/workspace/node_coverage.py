@@ -67,27 +67,32 @@ async def run_driver(sandbox: Sandbox, checkout: Path, config: RepoConfig, *, ru
             (folder / name).write_text(content)
             (folder / name).chmod(0o644 if name == script else 0o666)
         repo, prepend = repo_env(config, checkout)
-        command = " ".join(["node", shlex.quote(str(folder / script)),
+        node = shlex.quote(str(folder / "node"))
+        command = " ".join([f'cp "$(command -v node)" {node} && chmod 111 {node} &&', node,
+                            shlex.quote(str(folder / script)),
                             f'"$(command -v {runner})"',
                             *(shlex.quote(str(folder / name)) for name in ["job.json", *extra])])
         result = await sandbox.run(command, cwd=checkout, timeout=timeout,
                                    env={**repo, **env}, path_prepend=prepend, writable=[folder])
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    return read_record(take_record(result.output, nonce, runner, timed_out=result.timed_out),
+    return read_record(take_record(result.output, nonce, runner, exit_code=result.exit_code),
                        checkout, runner)
 
 
-def take_record(output: str, nonce: str, runner: str, *, timed_out: bool = False) -> str:
-    """The one line of `output` that starts with the nonce, without it; none, or more than
-    one (someone else knew the nonce), is refused."""
+def take_record(output: str, nonce: str, runner: str, *, exit_code: int | None) -> str:
+    """The one line of `output` that starts with the nonce, without it, from a driver that
+    ended by itself (it always exits 0 after its record); a record more than once (someone
+    else knew the nonce), none, or a driver that was killed or timed out is refused."""
     records = [line[len(nonce) + 1:] for line in output.splitlines()
                if line.startswith(nonce + " ")]
-    if len(records) == 1:
+    if len(records) == 1 and exit_code == 0:
         return records[0]
     tail = " ".join(output.strip().splitlines()[-2:])[:300]
     raise RunnerCoverageError(f"{runner}'s coverage run " + (
-        "printed its record more than once" if records else "timed out" if timed_out else
+        "printed its record more than once" if len(records) > 1 else
+        "timed out" if exit_code is None else
+        f"ended with exit code {exit_code} after its record" if records else
         f"ended without its record ({tail or 'no output'})"))
 
 
