@@ -31,6 +31,7 @@ const write = fs.writeSync;  // taken before any of jest's or the project's code
 const [jestBin, jobFile] = process.argv.slice(2);
 const job = JSON.parse(fs.readFileSync(jobFile, 'utf8'));
 fs.unlinkSync(jobFile);  // the nonce now lives in this process only
+process.execPath = '/proc/self/exe';  // workers start from this node's file, whatever is put at its path
 const say = (record) => {
   write(1, '\n' + job.nonce + ' ' + JSON.stringify(record) + '\n');
   process.exit(0);
@@ -78,9 +79,10 @@ def jest_words(config: RepoConfig) -> tuple[dict[str, str], list[str]] | None:
 
 
 async def measure_jest(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
-                       collect: list[str], timeout: float) -> dict[str, tuple[int, int]]:
-    """Per source file (checkout-relative): (covered branches, branches) of the suite, every
-    file `collect` (jest's `collectCoverageFrom` globs) names counted, untested ones at 0."""
+                       sources: tuple[str, ...], timeout: float) -> dict[str, tuple[int, int]]:
+    """Per source file (checkout-relative, its name ending in one of `sources`): (covered
+    branches, branches) of the suite, untested files at 0 (every source file collected, outside
+    `node_modules` and `coverage`)."""
     parts = jest_words(config)
     if parts is None:
         raise RunnerCoverageError(
@@ -88,7 +90,9 @@ async def measure_jest(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
             "no shell operators), so its coverage cannot be measured where the tests cannot "
             "forge it; set `regression.command` to one")
     env, args = parts
+    collect = [*(f"**/*{suffix}" for suffix in sources), "!**/node_modules/**", "!**/coverage/**"]
     return await run_driver(sandbox, checkout, config, runner="jest",
                             driver=("driver.cjs", DRIVER),
                             job={"args": args, "collect": collect}, extra={}, env=env,
+                            sources=sources,
                             timeout=timeout)

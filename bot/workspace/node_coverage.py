@@ -11,7 +11,9 @@ malformed record whole and drops paths outside the checkout or in `node_modules`
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import secrets
 import shlex
 import shutil
@@ -20,11 +22,14 @@ from pathlib import Path, PurePosixPath
 
 from bot.repo_config import RepoConfig
 from bot.workspace.pytest_batch import plain_words
+from bot.workspace.safe_fs import read_beneath
 from bot.workspace.sandbox import Sandbox
 from bot.workspace.testrun import repo_env
 
 MAX_FILES = 20000
 """Files a record may name, at most."""
+MAX_SOURCE_BYTES = 8 << 20
+"""A source file larger than this is not measured."""
 
 
 class RunnerCoverageError(RuntimeError):
@@ -51,12 +56,19 @@ def plain_runner_words(command: str, runner: str) -> tuple[dict[str, str], list[
 
 async def run_driver(sandbox: Sandbox, checkout: Path, config: RepoConfig, *, runner: str,
                      driver: tuple[str, str], job: dict[str, object], extra: dict[str, str],
-                     env: dict[str, str], timeout: float) -> dict[str, tuple[int, int]]:
+                     env: dict[str, str], sources: tuple[str, ...],
+                     timeout: float) -> dict[str, tuple[int, int]]:
     """Run the driver (`(file name, script)`) as `node <driver> "$(command -v <runner>)" <job
     file> <extra files...>` in the sandbox and read its one record: per source file
     (checkout-relative), (covered branches, branches). `job` gets the nonce and a `reports`
     folder no one reads; `extra` files are written beside it, writable (a driver may fill them
-    in)."""
+    in). Only source files (names ending in `sources`) that were in the checkout before the
+    run count, and only when the run left them as they were.
+
+    The driver runs from an execute-only copy of node: the kernel makes such a process
+    non-dumpable, so no test (same user) can read its memory (the nonce) or reopen its output
+    through `/proc`, as `pytest_driver.py` does with `prctl`; node has no `prctl`."""
+    before = source_digests(checkout, sources)
     folder = Path(tempfile.mkdtemp(prefix=f"smith-{runner}-coverage-", dir=checkout.parent))
     folder.chmod(0o777)
     nonce = secrets.token_hex(16)
@@ -76,8 +88,46 @@ async def run_driver(sandbox: Sandbox, checkout: Path, config: RepoConfig, *, ru
                                    env={**repo, **env}, path_prepend=prepend, writable=[folder])
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    return read_record(take_record(result.output, nonce, runner, exit_code=result.exit_code),
-                       checkout, runner)
+    files = read_record(take_record(result.output, nonce, runner, exit_code=result.exit_code),
+                        checkout, runner)
+    return unchanged(files, before, checkout, runner)
+
+
+def source_digests(checkout: Path, suffixes: tuple[str, ...]) -> dict[str, str]:
+    """sha256 of each source file of the checkout (by name ending), outside `node_modules` and
+    `.git`, links and oversized files left out: what a run is about to measure."""
+    digests: dict[str, str] = {}
+    for folder, dirs, names in os.walk(checkout):
+        dirs[:] = sorted(d for d in dirs if d not in ("node_modules", ".git"))
+        for name in sorted(names):
+            if name.endswith(suffixes) and len(digests) < MAX_FILES:
+                rel = Path(folder, name).relative_to(checkout).as_posix()
+                digest = _digest(checkout, rel)
+                if digest is not None:
+                    digests[rel] = digest
+    return digests
+
+
+def unchanged(files: dict[str, tuple[int, int]], before: dict[str, str], checkout: Path,
+              runner: str) -> dict[str, tuple[int, int]]:
+    """The record's source files that were there before the run; a file the run changed
+    (a test rewrote the code it is measured on) refuses the record whole."""
+    kept: dict[str, tuple[int, int]] = {}
+    for rel, counts in files.items():
+        if rel not in before:
+            continue  # made during the run, or not a source file: not what was measured
+        if _digest(checkout, rel) != before[rel]:
+            raise RunnerCoverageError(f"{rel} changed while {runner}'s suite ran, so its "
+                                      f"coverage is not the checkout's: refused")
+        kept[rel] = counts
+    return kept
+
+
+def _digest(checkout: Path, rel: str) -> str | None:
+    try:
+        return hashlib.sha256(read_beneath(checkout, rel, max_bytes=MAX_SOURCE_BYTES)).hexdigest()
+    except OSError:  # a link, a FIFO, too large, gone
+        return None
 
 
 def take_record(output: str, nonce: str, runner: str, *, exit_code: int | None) -> str:

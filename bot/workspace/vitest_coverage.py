@@ -34,6 +34,7 @@ import { pathToFileURL } from 'node:url';
 const [vitestBin, jobFile, providerFile] = process.argv.slice(2);
 const job = JSON.parse(fs.readFileSync(jobFile, 'utf8'));
 fs.unlinkSync(jobFile);  // the nonce now lives in this process only
+process.execPath = '/proc/self/exe';  // workers start from this node's file, whatever is put at its path
 const say = (record) => process.stdout.write('\n' + job.nonce + ' ' + JSON.stringify(record) + '\n');
 let vitestDir = path.dirname(fs.realpathSync(vitestBin));
 while (!fs.existsSync(path.join(vitestDir, 'dist', 'node.js')) && path.dirname(vitestDir) !== vitestDir)
@@ -128,9 +129,9 @@ def vitest_words(config: RepoConfig) -> tuple[dict[str, str], list[str]] | None:
 
 
 async def measure_vitest(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
-                         timeout: float) -> dict[str, tuple[int, int]]:
-    """Per source file (checkout-relative): (covered branches, branches) of the whole suite,
-    untested files at 0 (`coverage.all`)."""
+                         sources: tuple[str, ...], timeout: float) -> dict[str, tuple[int, int]]:
+    """Per source file (checkout-relative, its name ending in one of `sources`): (covered
+    branches, branches) of the whole suite, untested files at 0 (`coverage.all`)."""
     parts = vitest_words(config)
     if parts is None:
         raise RunnerCoverageError("the test command is not a plain vitest command "
@@ -138,4 +139,5 @@ async def measure_vitest(sandbox: Sandbox, checkout: Path, config: RepoConfig, *
     env, args = parts
     return await run_driver(sandbox, checkout, config, runner="vitest",
                             driver=("driver.mjs", DRIVER), job={"args": args},
-                            extra={"provider.mjs": PROVIDER}, env=env, timeout=timeout)
+                            extra={"provider.mjs": PROVIDER}, env=env, sources=sources,
+                            timeout=timeout)

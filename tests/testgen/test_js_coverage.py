@@ -117,6 +117,20 @@ async def test_a_jest_test_cannot_forge_the_coverage(tmp_path: Path) -> None:
     assert (root / "coverage" / "coverage-summary.json").exists()  # the forger did run
 
 
+async def test_a_jest_test_that_rewrites_the_code_gets_the_coverage_refused(
+        tmp_path: Path) -> None:
+    """A test that rewrites a module without branches (the figures it would get: 0 of 0, so
+    100 %) leaves a record that does not match the checkout that was run: refused whole."""
+    jsproject.needs_jest()
+    rewriter = ("const fs = require('fs');\n"
+                "test('flattens the stock module', () => {\n"
+                "  fs.writeFileSync('lib/stock.js', 'exports.low = () => true;\\n');\n"
+                "  expect(1).toBe(1);\n});\n")
+    root = jsproject.write(tmp_path / "checkout", {**FILES, "lib/rewrite.test.js": rewriter})
+    with pytest.raises(CoverageUnavailable, match="lib/stock.js changed while jest's suite ran"):
+        await measure(jsproject.sandbox(), root, jsproject.jest_config(), timeout=120)
+
+
 @pytest.mark.parametrize("command", [
     "npm test",  # runs whatever package.json says
     "jest --ci && node scripts/publish-coverage.js",

@@ -100,12 +100,10 @@ async def measure_js(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
     runner = runner_of(config)
     if runner is None:
         raise CoverageUnavailable("the test command runs neither jest nor vitest: no coverage")
+    measure_runner = measure_vitest if runner == "vitest" else measure_jest
     try:
-        if runner == "vitest":
-            return await measure_vitest(sandbox, checkout, config, timeout=timeout)
-        collect = [f"**/*{suffix}" for suffix in JS_SUFFIXES]
-        return await measure_jest(sandbox, checkout, config, timeout=timeout, collect=[
-            *collect, "!**/node_modules/**", "!**/coverage/**"])
+        return await measure_runner(sandbox, checkout, config, sources=JS_SUFFIXES,
+                                    timeout=timeout)
     except RunnerCoverageError as exc:
         raise CoverageUnavailable(str(exc)) from exc
 
