@@ -80,10 +80,11 @@ async def run_driver(sandbox: Sandbox, checkout: Path, config: RepoConfig, *, ru
             (folder / name).chmod(0o644 if name == script else 0o666)
         repo, prepend = repo_env(config, checkout)
         node = shlex.quote(str(folder / "node"))
-        command = " ".join([f'cp "$(command -v node)" {node} && chmod 111 {node} &&', node,
-                            shlex.quote(str(folder / script)),
-                            f'"$(command -v {runner})"',
-                            *(shlex.quote(str(folder / name)) for name in ["job.json", *extra])])
+        command = " ".join([
+            'if ! source="$(command -v node)"; then echo "node is not on PATH"; exit 127; fi;',
+            f'cp "$source" {node} && chmod 111 {node} && {node}',
+            shlex.quote(str(folder / script)), f'"$(command -v {runner})"',
+            *(shlex.quote(str(folder / name)) for name in ["job.json", *extra])])
         result = await sandbox.run(command, cwd=checkout, timeout=timeout,
                                    env={**repo, **env}, path_prepend=prepend, writable=[folder])
     finally:
