@@ -4,9 +4,12 @@ file: the host side shared by jest (`jest_coverage.py`) and vitest (`vitest_cove
 A report written to a folder is a file any test of the suite can overwrite (every process of a
 sandbox call runs as one user). So the driver keeps the runner's coverage map in its memory and
 prints one record, `<nonce> <json>`, on its stdout. The nonce is written to a job file the
-driver deletes before the runner starts, so no test (run in a worker process whose output the
-runner relays) can know it: the host takes the one line that starts with it, once, refuses a
-malformed record whole and drops paths outside the checkout or in `node_modules`.
+driver deletes before the runner starts, and the driver runs from an execute-only copy of node
+(non-dumpable: its memory and output are out of reach through `/proc`), so no test (run in a
+worker process whose output the runner relays) can know it. The host takes the one line that
+starts with it, once, from a driver that exited by itself, refuses a malformed record whole,
+drops paths outside the checkout, in `node_modules` or made during the run, and refuses the
+record when a source file it names changed while the suite ran.
 """
 
 from __future__ import annotations
