@@ -19,7 +19,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.repo_config import RepoConfig
-from bot.workspace.node_coverage import RunnerCoverageError, plain_runner_words, run_driver
+from bot.workspace.node_coverage import (
+    SAY,
+    RunnerCoverageError,
+    plain_runner_words,
+    run_driver,
+)
 from bot.workspace.sandbox import Sandbox
 
 DRIVER = r"""
@@ -27,15 +32,11 @@ DRIVER = r"""
 const fs = require('fs');
 const path = require('path');
 const { createRequire } = require('module');
-const write = fs.writeSync;  // taken before any of jest's or the project's code loads
 const [jestBin, jobFile] = process.argv.slice(2);
 const job = JSON.parse(fs.readFileSync(jobFile, 'utf8'));
 fs.unlinkSync(jobFile);  // the nonce now lives in this process only
 process.execPath = '/proc/self/exe';  // workers start from this node's file, whatever is put at its path
-const say = (record) => {
-  write(1, '\n' + job.nonce + ' ' + JSON.stringify(record) + '\n');
-  process.exit(0);
-};
+""" + SAY + r"""
 const found = [];  // the project's jest first, else the one beside the jest on PATH
 try { found.push(path.dirname(createRequire(path.join(process.cwd(), 'package.json')).resolve('jest/package.json'))); } catch {}
 try { found.push(path.dirname(path.dirname(fs.realpathSync(jestBin)))); } catch {}

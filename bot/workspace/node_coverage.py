@@ -35,6 +35,23 @@ MAX_SOURCE_BYTES = 8 << 20
 """A source file larger than this is not measured."""
 
 
+SAY = r"""
+const writeOut = fs.writeSync;  // taken before any of the runner's or the project's code loads
+const pause = new Int32Array(new SharedArrayBuffer(4));
+const say = (record) => {  // the one record, whole (stdout is a non-blocking pipe), then the end
+  const data = Buffer.from('\n' + job.nonce + ' ' + JSON.stringify(record) + '\n');
+  for (let at = 0; at < data.length;) {
+    try { at += writeOut(1, data, at, data.length - at); } catch (error) {
+      if (error.code !== 'EAGAIN') throw error;
+      Atomics.wait(pause, 0, 0, 10);
+    }
+  }
+  process.exit(0);
+};
+"""
+"""The drivers' way to print their record, after `fs` and `job` (with its nonce) are read."""
+
+
 class RunnerCoverageError(RuntimeError):
     """The suite could not be measured: the command is not the plain runner, the runner or its
     coverage is missing, the run broke, or its record was missing or malformed."""

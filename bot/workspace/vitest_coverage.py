@@ -19,7 +19,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.repo_config import RepoConfig
-from bot.workspace.node_coverage import RunnerCoverageError, plain_runner_words, run_driver
+from bot.workspace.node_coverage import (
+    SAY,
+    RunnerCoverageError,
+    plain_runner_words,
+    run_driver,
+)
 from bot.workspace.sandbox import Sandbox
 
 _DROPPED = ("--reporter", "--outputFile", "--coverage", "--watch", "--ui", "--open",
@@ -35,7 +40,7 @@ const [vitestBin, jobFile, providerFile] = process.argv.slice(2);
 const job = JSON.parse(fs.readFileSync(jobFile, 'utf8'));
 fs.unlinkSync(jobFile);  // the nonce now lives in this process only
 process.execPath = '/proc/self/exe';  // workers start from this node's file, whatever is put at its path
-const say = (record) => process.stdout.write('\n' + job.nonce + ' ' + JSON.stringify(record) + '\n');
+""" + SAY + r"""
 let vitestDir = path.dirname(fs.realpathSync(vitestBin));
 while (!fs.existsSync(path.join(vitestDir, 'dist', 'node.js')) && path.dirname(vitestDir) !== vitestDir)
   vitestDir = path.dirname(vitestDir);

@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -12,7 +15,7 @@ import pytest
 from bot.chains.tests.coverage import CoverageUnavailable, by_package, measure
 from bot.repo_config import RepoConfig
 from bot.workspace.jest_coverage import jest_words
-from bot.workspace.node_coverage import RunnerCoverageError, read_record, take_record
+from bot.workspace.node_coverage import SAY, RunnerCoverageError, read_record, take_record
 from bot.workspace.sandbox import Sandbox, SandboxSettings
 from bot.workspace.vitest_coverage import vitest_words
 from tests.testgen import jsproject
@@ -177,6 +180,22 @@ def test_only_the_one_record_under_the_runs_nonce_from_a_clean_exit_is_taken() -
         take_record(f"x{nonce} {{}}\nboom\n", nonce, "jest", exit_code=0)
     with pytest.raises(RunnerCoverageError, match="timed out"):
         take_record("", nonce, "jest", exit_code=None)
+
+
+def test_a_driver_prints_its_whole_record_to_a_slow_reader(tmp_path: Path) -> None:
+    """A record larger than a pipe holds (a repository of thousands of files) arrives whole,
+    though node's stdout is a non-blocking pipe and the host reads it late."""
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    script = ("const fs = require('fs'); const job = { nonce: 'n' };" + SAY +
+              "say({ files: Object.fromEntries(Array.from({ length: 20000 }, "
+              "(_, i) => [`lib/f${i}.js`, [1, 2]])) });")
+    with subprocess.Popen(["node", "-e", script], stdout=subprocess.PIPE) as driver:
+        time.sleep(0.3)  # the pipe fills up before anyone reads it
+        output = driver.communicate(timeout=30)[0].decode()
+    files = read_record(take_record(output, "n", "jest", exit_code=driver.returncode),
+                        tmp_path, "jest")
+    assert len(output) > 256 << 10 and len(files) == 20000
 
 
 async def test_a_command_without_jest_or_vitest_cannot_be_measured(tmp_path: Path) -> None:
