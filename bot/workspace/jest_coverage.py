@@ -29,6 +29,7 @@ from bot.workspace.sandbox import Sandbox
 
 DRIVER = r"""
 'use strict';
+const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const { createRequire } = require('module');

@@ -1,15 +1,19 @@
-"""A JavaScript runner's branch coverage, told by a node driver on its own output, never through a
-file: the host side shared by jest (`jest_coverage.py`) and vitest (`vitest_coverage.py`).
+"""A JavaScript runner's branch coverage, vouched for by a node driver on its own output, never
+read from a file the tests could forge: the host side shared by jest (`jest_coverage.py`) and
+vitest (`vitest_coverage.py`).
 
 A report written to a folder is a file any test of the suite can overwrite (every process of a
-sandbox call runs as one user). So the driver keeps the runner's coverage map in its memory and
-prints one record, `<nonce> <json>`, on its stdout. The nonce is written to a job file the
+sandbox call runs as one user). So the driver keeps the runner's coverage map in its memory,
+writes it to a file once the suite is done and vouches for it with one line on its stdout,
+`<nonce> <sha256 of the record>`: a test that replaces the file is found out, and a record of
+any size passes through the sandbox's capped output. The nonce is written to a job file the
 driver deletes before the runner starts, and the driver runs from an execute-only copy of node
 (non-dumpable: its memory and output are out of reach through `/proc`), so no test (run in a
 worker process whose output the runner relays) can know it. The host takes the one line that
-starts with it, once, from a driver that exited by itself, refuses a malformed record whole,
-drops paths outside the checkout, in `node_modules` or made during the run, and refuses the
-record when a source file it names changed while the suite ran.
+starts with it, once, from a driver that exited by itself, reads the record only when its
+digest matches, refuses a malformed record whole, drops paths outside the checkout, in
+`node_modules` or made during the run, and refuses the record when a source file it names
+changed while the suite ran.
 """
 
 from __future__ import annotations
@@ -35,12 +39,18 @@ MAX_SOURCE_BYTES = 8 << 20
 """A source file larger than this is not measured."""
 
 
+RECORD = "record.json"
+"""The driver's record, in its folder; the digest printed under the nonce vouches for it."""
+MAX_RECORD_BYTES = 32 << 20
 SAY = r"""
-const writeOut = fs.writeSync;  // taken before any of the runner's or the project's code loads
+const writeOut = fs.writeSync, writeFile = fs.writeFileSync, removeFile = fs.rmSync;  // taken
+const hash = crypto.createHash;  // before any of the runner's or the project's code loads
 const pause = new Int32Array(new SharedArrayBuffer(4));
-const say = (record) => {  // the one record, whole (stdout is a non-blocking pipe), then the end
-  const data = Buffer.from('\n' + job.nonce + ' ' + JSON.stringify(record) + '\n');
-  for (let at = 0; at < data.length;) {
+const say = (record) => {  // the record to a file, its sha256 on stdout under the nonce, the end
+  const body = JSON.stringify(record);
+  try { removeFile(job.record, { force: true }); writeFile(job.record, body, { flag: 'wx' }); } catch {}
+  const data = Buffer.from('\n' + job.nonce + ' ' + hash('sha256').update(body).digest('hex') + '\n');
+  for (let at = 0; at < data.length;) {  // stdout is a non-blocking pipe
     try { at += writeOut(1, data, at, data.length - at); } catch (error) {
       if (error.code !== 'EAGAIN') throw error;
       Atomics.wait(pause, 0, 0, 10);
@@ -49,7 +59,8 @@ const say = (record) => {  // the one record, whole (stdout is a non-blocking pi
   process.exit(0);
 };
 """
-"""The drivers' way to print their record, after `fs` and `job` (with its nonce) are read."""
+"""The drivers' way to give their record, after `fs`, `crypto` and `job` (its nonce, where its
+record goes) are read."""
 
 
 class RunnerCoverageError(RuntimeError):
@@ -93,7 +104,8 @@ async def run_driver(sandbox: Sandbox, checkout: Path, config: RepoConfig, *, ru
     folder.chmod(0o777)
     nonce = secrets.token_hex(16)
     try:
-        job = {**job, "nonce": nonce, "reports": str(folder / "reports")}
+        job = {**job, "nonce": nonce, "reports": str(folder / "reports"),
+               "record": str(folder / RECORD)}
         script, text = driver
         for name, content in {script: text, "job.json": json.dumps(job), **extra}.items():
             (folder / name).write_text(content)
@@ -107,11 +119,11 @@ async def run_driver(sandbox: Sandbox, checkout: Path, config: RepoConfig, *, ru
             *(shlex.quote(str(folder / name)) for name in ["job.json", *extra])])
         result = await sandbox.run(command, cwd=checkout, timeout=timeout,
                                    env={**repo, **env}, path_prepend=prepend, writable=[folder])
+        digest = take_record(result.output, nonce, runner, exit_code=result.exit_code)
+        record = open_record(folder, digest, runner)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    files = read_record(take_record(result.output, nonce, runner, exit_code=result.exit_code),
-                        checkout, runner)
-    return unchanged(files, before, checkout, runner)
+    return unchanged(read_record(record, checkout, runner), before, checkout, runner)
 
 
 def source_digests(checkout: Path, suffixes: tuple[str, ...]) -> dict[str, str]:
@@ -152,9 +164,10 @@ def _digest(checkout: Path, rel: str) -> str | None:
 
 
 def take_record(output: str, nonce: str, runner: str, *, exit_code: int | None) -> str:
-    """The one line of `output` that starts with the nonce, without it, from a driver that
-    ended by itself (it always exits 0 after its record); a record more than once (someone
-    else knew the nonce), none, or a driver that was killed or timed out is refused."""
+    """The rest of the one line of `output` that starts with the nonce (the record's digest),
+    from a driver that ended by itself (it always exits 0 after its record); that line more
+    than once (someone else knew the nonce), none, or a driver that was killed or timed out is
+    refused."""
     records = [line[len(nonce) + 1:] for line in output.splitlines()
                if line.startswith(nonce + " ")]
     if len(records) == 1 and exit_code == 0:
@@ -165,6 +178,20 @@ def take_record(output: str, nonce: str, runner: str, *, exit_code: int | None) 
         "timed out" if exit_code is None else
         f"ended with exit code {exit_code} after its record" if records else
         f"ended without its record ({tail or 'no output'})"))
+
+
+def open_record(folder: Path, digest: str, runner: str) -> str:
+    """The record file the driver wrote, when its sha256 is the digest the driver printed under
+    the nonce (a record of any size, while the output stays small); a file a test replaced, or
+    none, is refused."""
+    try:
+        body = read_beneath(folder, RECORD, max_bytes=MAX_RECORD_BYTES, single_link=True)
+    except OSError as exc:
+        raise RunnerCoverageError(f"{runner}'s coverage record is missing ({exc})") from exc
+    if hashlib.sha256(body).hexdigest() != digest:
+        raise RunnerCoverageError(f"{runner}'s coverage record is not the one its driver "
+                                  f"vouched for: refused")
+    return body.decode("utf-8", errors="replace")
 
 
 def read_record(record: str, checkout: Path, runner: str) -> dict[str, tuple[int, int]]:

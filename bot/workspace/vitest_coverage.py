@@ -32,6 +32,7 @@ _DROPPED = ("--reporter", "--outputFile", "--coverage", "--watch", "--ui", "--op
 
 
 DRIVER = r"""
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';

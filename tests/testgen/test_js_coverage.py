@@ -15,7 +15,14 @@ import pytest
 from bot.chains.tests.coverage import CoverageUnavailable, by_package, measure
 from bot.repo_config import RepoConfig
 from bot.workspace.jest_coverage import jest_words
-from bot.workspace.node_coverage import SAY, RunnerCoverageError, read_record, take_record
+from bot.workspace.node_coverage import (
+    RECORD,
+    SAY,
+    RunnerCoverageError,
+    open_record,
+    read_record,
+    take_record,
+)
 from bot.workspace.sandbox import Sandbox, SandboxSettings
 from bot.workspace.vitest_coverage import vitest_words
 from tests.testgen import jsproject
@@ -50,13 +57,20 @@ STEAL_THE_NONCE = r"""
         if (stolen.size < 500) stolen.add(t);  // the nonce is one of them
     }
   } catch {}
-  for (const token of stolen) process.stdout.write('\n' + token + ' ' + record + '\n');
+  const above = path.dirname(process.cwd());  // the forged record where the driver's goes
+  for (const name of fs.readdirSync(above)) {
+    const file = path.join(above, name, 'record.json');
+    if (name.startsWith('smith-')) try { fs.rmSync(file, { force: true }); fs.writeFileSync(file, record); } catch {}
+  }
+  const digest = crypto.createHash('sha256').update(record).digest('hex');
+  for (const token of stolen) process.stdout.write('\n' + token + ' ' + digest + '\n');
   if (stolen.size) {  // let the runner relay the forged record, then stop the driver before
     await new Promise((done) => setTimeout(done, 500));  // it prints its own
     process.kill(process.ppid, 'SIGKILL');
   }
 """
-JEST_FORGER = r"""const fs = require('fs');
+JEST_FORGER = r"""const crypto = require('crypto');
+const fs = require('fs');
 const path = require('path');
 test('forges every report and record it can reach', async () => {
   const stock = path.resolve('lib/stock.js');
@@ -83,7 +97,7 @@ test('forges every report and record it can reach', async () => {
       if (/coverage|reports|smith/.test(folder) && !name.endsWith('.js'))
         try { fs.writeFileSync(file, forged); } catch {}
     }
-    for (const name of ['coverage-summary.json', 'coverage-final.json', 'job.json'])
+    for (const name of ['coverage-summary.json', 'coverage-final.json', 'job.json', 'record.json'])
       try {  // read-only, so that jest's own report cannot replace it later
         fs.writeFileSync(path.join(folder, name), forged);
         fs.chmodSync(path.join(folder, name), 0o444);
@@ -182,20 +196,27 @@ def test_only_the_one_record_under_the_runs_nonce_from_a_clean_exit_is_taken() -
         take_record("", nonce, "jest", exit_code=None)
 
 
-def test_a_driver_prints_its_whole_record_to_a_slow_reader(tmp_path: Path) -> None:
-    """A record larger than a pipe holds (a repository of thousands of files) arrives whole,
-    though node's stdout is a non-blocking pipe and the host reads it late."""
+def test_a_record_of_any_size_is_taken_only_as_its_driver_vouched_for_it(
+        tmp_path: Path) -> None:
+    """A record far larger than the sandbox's output cap (20,000 files) goes through the file
+    its digest vouches for, though node's stdout is a non-blocking pipe the host reads late; a
+    record file replaced afterwards is refused."""
     if shutil.which("node") is None:
         pytest.skip("node is not installed")
-    script = ("const fs = require('fs'); const job = { nonce: 'n' };" + SAY +
+    (tmp_path / RECORD).write_text("planted before the driver ran")
+    script = ("const fs = require('fs'); const crypto = require('crypto'); const job = "
+              + json.dumps({"nonce": "n", "record": str(tmp_path / RECORD)}) + ";" + SAY +
               "say({ files: Object.fromEntries(Array.from({ length: 20000 }, "
               "(_, i) => [`lib/f${i}.js`, [1, 2]])) });")
     with subprocess.Popen(["node", "-e", script], stdout=subprocess.PIPE) as driver:
-        time.sleep(0.3)  # the pipe fills up before anyone reads it
+        time.sleep(0.3)  # the host is busy: the pipe could fill up
         output = driver.communicate(timeout=30)[0].decode()
-    files = read_record(take_record(output, "n", "jest", exit_code=driver.returncode),
-                        tmp_path, "jest")
-    assert len(output) > 256 << 10 and len(files) == 20000
+    digest = take_record(output, "n", "jest", exit_code=driver.returncode)
+    files = read_record(open_record(tmp_path, digest, "jest"), tmp_path, "jest")
+    assert len(files) == 20000 and (tmp_path / RECORD).stat().st_size > 256_000
+    (tmp_path / RECORD).write_text(json.dumps({"files": {"lib/f1.js": [2, 2]}}))
+    with pytest.raises(RunnerCoverageError, match="not the one its driver vouched for"):
+        open_record(tmp_path, digest, "jest")
 
 
 async def test_a_command_without_jest_or_vitest_cannot_be_measured(tmp_path: Path) -> None:
@@ -207,7 +228,8 @@ async def test_a_command_without_jest_or_vitest_cannot_be_measured(tmp_path: Pat
 
 VITEST_FILES = {**FILES, "lib/price.test.js": FILES["lib/price.test.js"].replace(
     "const { price } = require('./price');", "import { price } from './price';")}
-FORGER = r"""import fs from 'node:fs';
+FORGER = r"""import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 test('forges every report it can reach', async () => {
   const fake = JSON.stringify({ total: {}, [path.resolve('lib/stock.js')]: { branches: { covered: 2, total: 2 } } });
