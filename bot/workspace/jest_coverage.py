@@ -7,10 +7,10 @@ its gate report. Instead a node driver loads jest's programmatic API (`runCLI`; 
 jest first, else the one beside the jest on PATH), parses the repository's own command words
 with jest's own `buildArgv` and runs them with coverage on, istanbul's `none` reporter (nothing
 written anywhere) and no reporters of the repository's. It reads `results.coverageMap` in its
-own memory and prints it as its one record. A worker memory limit makes jest run the tests in
-worker processes, never in the driver's (jest would run a small suite in band), so no test can
-reach the driver's output or the nonce; the transform cache is off, so no earlier run can
-leave a forged transform behind. A test still runs in the process that instruments it, so it
+own memory and gives it as its one record. A worker memory limit makes jest run the tests in
+worker processes, never in the driver's (jest would run a small suite in band), so no test
+shares the driver's memory (the nonce) or output; the transform cache is off, so no earlier run
+can leave a forged transform behind. A test still runs in the process that instruments it, so it
 can lie about what it executed, as in Python.
 """
 

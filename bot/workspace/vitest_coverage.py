@@ -6,7 +6,7 @@ A node driver loads vitest's Node API (`parseCLI`, `startVitest`) and runs the r
 command words with coverage on, under a provider module of ours that wraps
 `@vitest/coverage-v8`: the per-worker results are kept in the main process's memory (not in
 vitest's `.tmp` folder), and the final coverage map never goes to a reporter file: the
-provider's `reportCoverage` hands it to the driver, which prints it as its one record. Tests run
+provider's `reportCoverage` hands it to the driver, which gives it as its one record. Tests run
 in forked workers (`pool: forks`) whose output vitest relays. A test still runs in the process
 that measures its own coverage, so it can lie about what it executed, as in Python.
 
