@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import secrets
 import shlex
 import shutil
@@ -35,8 +36,11 @@ from bot.workspace.testrun import repo_env
 
 MAX_FILES = 20000
 """Files a record may name, at most."""
-MAX_SOURCE_BYTES = 8 << 20
-"""A source file larger than this is not measured."""
+CACHES = frozenset({".cache", ".vite"})
+"""Folders right under a `node_modules` where runners keep caches: data they may rewrite."""
+CONFIG_NAME = re.compile(r"(babel\.config|\.babelrc|postcss\.config|\.postcssrc)(\..*)?")
+"""Files a JS toolchain looks for beside the code it compiles (and loads as code)."""
+Stamp = tuple[int, int, int, int, int]
 
 
 RECORD = "record.json"
@@ -94,12 +98,15 @@ async def run_driver(sandbox: Sandbox, checkout: Path, config: RepoConfig, *, ru
     (checkout-relative), (covered branches, branches). `job` gets the nonce and a `reports`
     folder no one reads; `extra` files are written beside it, writable (a driver may fill them
     in). Only source files (names ending in `sources`) that were in the checkout before the
-    run count, and only when the run left them as they were.
+    run count, and none at all when the run changed the checkout (`left_alone`).
 
     The driver runs from an execute-only copy of node: the kernel makes such a process
     non-dumpable, so no test (same user) can read its memory (the nonce) or reopen its output
     through `/proc`, as `pytest_driver.py` does with `prctl`; node has no `prctl`."""
-    before = source_digests(checkout, sources)
+    repo, prepend = repo_env(config, checkout)
+    # the checkout becomes the sandbox user's on its first call: stamp it after that
+    await sandbox.run("true", cwd=checkout, timeout=60, env=repo, path_prepend=prepend)
+    before = tree_stamps(checkout)
     folder = Path(tempfile.mkdtemp(prefix=f"smith-{runner}-coverage-", dir=checkout.parent))
     folder.chmod(0o777)
     nonce = secrets.token_hex(16)
@@ -110,7 +117,6 @@ async def run_driver(sandbox: Sandbox, checkout: Path, config: RepoConfig, *, ru
         for name, content in {script: text, "job.json": json.dumps(job), **extra}.items():
             (folder / name).write_text(content)
             (folder / name).chmod(0o644 if name == script else 0o666)
-        repo, prepend = repo_env(config, checkout)
         node = shlex.quote(str(folder / "node"))
         command = " ".join([
             'if ! source="$(command -v node)"; then echo "node is not on PATH"; exit 127; fi;',
@@ -123,44 +129,45 @@ async def run_driver(sandbox: Sandbox, checkout: Path, config: RepoConfig, *, ru
         record = open_record(folder, digest, runner)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    return unchanged(read_record(record, checkout, runner), before, checkout, runner)
+    left_alone(before, tree_stamps(checkout), runner)
+    return {rel: counts for rel, counts in read_record(record, checkout, runner).items()
+            if rel in before and rel.endswith(sources)}
 
 
-def source_digests(checkout: Path, suffixes: tuple[str, ...]) -> dict[str, str]:
-    """sha256 of each source file of the checkout (by name ending), outside `node_modules` and
-    `.git`, links and oversized files left out: what a run is about to measure."""
-    digests: dict[str, str] = {}
+def tree_stamps(checkout: Path) -> dict[str, Stamp]:
+    """(inode, size, mode, mtime, ctime) of every file and link of the checkout, `.git` and the
+    runners' caches left out: what a run must leave as it found it. The ctime is the kernel's:
+    no one but root can set it back after a write, a rename or a `utimes`."""
+    stamps: dict[str, Stamp] = {}
     for folder, dirs, names in os.walk(checkout):
-        dirs[:] = sorted(d for d in dirs if d not in ("node_modules", ".git"))
-        for name in sorted(names):
-            if name.endswith(suffixes) and len(digests) < MAX_FILES:
-                rel = Path(folder, name).relative_to(checkout).as_posix()
-                digest = _digest(checkout, rel)
-                if digest is not None:
-                    digests[rel] = digest
-    return digests
+        here = Path(folder)
+        dirs[:] = [d for d in dirs if not (here == checkout and d == ".git")
+                   and not (here.name == "node_modules" and d in CACHES)]
+        for name in [*names, *(d for d in dirs if (here / d).is_symlink())]:
+            try:
+                info = os.lstat(here / name)
+            except OSError:
+                continue
+            stamps[(here / name).relative_to(checkout).as_posix()] = (
+                info.st_ino, info.st_size, info.st_mode, info.st_mtime_ns, info.st_ctime_ns)
+    return stamps
 
 
-def unchanged(files: dict[str, tuple[int, int]], before: dict[str, str], checkout: Path,
-              runner: str) -> dict[str, tuple[int, int]]:
-    """The record's source files that were there before the run; a file the run changed
-    (a test rewrote the code it is measured on) refuses the record whole."""
-    kept: dict[str, tuple[int, int]] = {}
-    for rel, counts in files.items():
-        if rel not in before:
-            continue  # made during the run, or not a source file: not what was measured
-        if _digest(checkout, rel) != before[rel]:
-            raise RunnerCoverageError(f"{rel} changed while {runner}'s suite ran, so its "
-                                      f"coverage is not the checkout's: refused")
-        kept[rel] = counts
-    return kept
-
-
-def _digest(checkout: Path, rel: str) -> str | None:
-    try:
-        return hashlib.sha256(read_beneath(checkout, rel, max_bytes=MAX_SOURCE_BYTES)).hexdigest()
-    except OSError:  # a link, a FIFO, too large, gone
-        return None
+def left_alone(before: dict[str, Stamp], after: dict[str, Stamp], runner: str) -> None:
+    """Refuse a run that changed or removed what was in the checkout (a test rewrote the code
+    it is measured on, or the toolchain the runner loads after the tests started), or added a
+    package file or a toolchain config the runner would load as code."""
+    for rel, stamp in before.items():
+        if after.get(rel) != stamp:
+            raise RunnerCoverageError(
+                f"{rel} {'changed' if rel in after else 'went away'} while {runner}'s suite "
+                f"ran, so its coverage is not the checkout's: refused")
+    for rel in sorted(after.keys() - before.keys()):
+        parts = PurePosixPath(rel).parts
+        if "node_modules" in parts[:-1] or CONFIG_NAME.fullmatch(parts[-1]):
+            raise RunnerCoverageError(
+                f"{runner}'s suite added {rel}, which the runner could load as code, so its "
+                f"coverage is not the checkout's: refused")
 
 
 def take_record(output: str, nonce: str, runner: str, *, exit_code: int | None) -> str:

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
@@ -19,9 +21,11 @@ from bot.workspace.node_coverage import (
     RECORD,
     SAY,
     RunnerCoverageError,
+    left_alone,
     open_record,
     read_record,
     take_record,
+    tree_stamps,
 )
 from bot.workspace.sandbox import Sandbox, SandboxSettings
 from bot.workspace.vitest_coverage import vitest_words
@@ -94,7 +98,7 @@ test('forges every report and record it can reach', async () => {
     for (const name of names) {
       const file = path.join(folder, name);
       try { for (const t of fs.readFileSync(file, 'latin1').match(/[0-9a-f]{32}/g) || []) tokens.add(t); } catch {}
-      if (/coverage|reports|smith/.test(folder) && !name.endsWith('.js'))
+      if (/coverage|reports|smith/.test(path.basename(folder)) && !name.endsWith('.js'))
         try { fs.writeFileSync(file, forged); } catch {}
     }
     for (const name of ['coverage-summary.json', 'coverage-final.json', 'job.json', 'record.json'])
@@ -217,6 +221,35 @@ def test_a_record_of_any_size_is_taken_only_as_its_driver_vouched_for_it(
     (tmp_path / RECORD).write_text(json.dumps({"files": {"lib/f1.js": [2, 2]}}))
     with pytest.raises(RunnerCoverageError, match="not the one its driver vouched for"):
         open_record(tmp_path, digest, "jest")
+
+
+def test_a_run_must_leave_the_checkout_and_its_toolchain_as_it_found_them(
+        tmp_path: Path) -> None:
+    """A file rewritten (even to the same size with its mtime put back), a file gone, a new
+    package file or a new babel config refuse the record; a new data file or a runner's cache
+    does not."""
+    root = jsproject.write(tmp_path / "checkout", {
+        "lib/a.js": "exports.a = 1;\n", "node_modules/x/index.js": "module.exports = 1;\n"})
+    before = tree_stamps(root)
+    jsproject.write(root, {"notes.txt": "a test's scratch file\n",
+                           "node_modules/.cache/x/out.json": "{}"})
+    left_alone(before, tree_stamps(root), "jest")
+    module = root / "node_modules/x/index.js"
+    mtime = module.stat().st_mtime_ns
+    time.sleep(0.02)  # past the kernel's coarse clock tick, as any run is
+    module.write_text("module.exports = 2;\n")  # same size, the old mtime put back
+    os.utime(module, ns=(mtime, mtime))
+    with pytest.raises(RunnerCoverageError, match="node_modules/x/index.js changed"):
+        left_alone(before, tree_stamps(root), "jest")
+    for added in ("node_modules/x/evil.js", "lib/babel.config.js", ".babelrc"):
+        fresh = tree_stamps(root)
+        jsproject.write(root, {added: "{}"})
+        with pytest.raises(RunnerCoverageError, match=f"added {re.escape(added)}"):
+            left_alone(fresh, tree_stamps(root), "jest")
+    fresh = tree_stamps(root)
+    (root / "lib/a.js").unlink()
+    with pytest.raises(RunnerCoverageError, match="lib/a.js went away"):
+        left_alone(fresh, tree_stamps(root), "jest")
 
 
 async def test_a_command_without_jest_or_vitest_cannot_be_measured(tmp_path: Path) -> None:
