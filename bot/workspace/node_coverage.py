@@ -12,8 +12,8 @@ driver deletes before the runner starts, and the driver runs from an execute-onl
 worker process whose output the runner relays) can know it. The host takes the one line that
 starts with it, once, from a driver that exited by itself, reads the record only when its
 digest matches, refuses a malformed record whole, drops paths outside the checkout, in
-`node_modules` or made during the run, and refuses the record when a source file it names
-changed while the suite ran.
+`node_modules` or made during the run, and refuses the record when the run changed the
+checkout (`left_alone`: its code, or the toolchain the driver loads after the tests start).
 """
 
 from __future__ import annotations
