@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from bot.chains.tests.js_tautology import rebuilt, resolved, tautology
+from bot.chains.tests.js_stand_ins import configured_stubs, stub_echo
+from bot.chains.tests.js_tautology import bindings, compared, rebuilt, resolved, tautology
 from bot.chains.tests.js_tests import (
     JsTest,
     expect_call,
@@ -317,9 +318,11 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
                        _receivers(test.body)) or _overridden_call(test, overrides or {})
     if sut:
         add("mocks_sut", line, f"replaces {sut}, the code under test")
+    stubs = set() if sut else configured_stubs((*test.hooks, test.body))
     for assertion, _ in facts.assertions:
         why = tautology(assertion, test.body, subject, formulas) or \
-            rebuilt(assertion, test.body, subject, formulas or {})
+            rebuilt(assertion, test.body, subject, formulas or {}) or \
+            _echoed(assertion, test.body, stubs)
         if why:
             add("tautology", line_of(assertion), why)
     if sleeps and not fake_timers:
@@ -330,6 +333,19 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             add("magic_numbers", line_of(assertion), repr(number))
             break
     return smells
+
+
+def _echoed(assertion: Node, body: Node, stubs: set[str]) -> str | None:
+    """An equality whose checked side is the test's own call of a stub it configured."""
+    sides = compared(assertion) if stubs else None
+    if sides is None:
+        return None
+    bound = bindings(body)
+    for side in sides:
+        stub = stub_echo(side, stubs, bound)
+        if stub:
+            return f"it checks what {stub}, a stand-in the test configured, returns"
+    return None
 
 
 def _builds_only(body: Node) -> bool:
