@@ -49,6 +49,7 @@ from bot.chains.tests.smells import (
     Smell,
     SmellReport,
     Subject,
+    digits,
     mocks_dominate,
     roulette,
 )
@@ -327,8 +328,9 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             add("tautology", line_of(assertion), why)
     if sleeps and not fake_timers:
         add("sleep_in_unit_test", line_of(sleeps[0]))
+    shown = " ".join(_shown(assertion) for assertion, _ in facts.assertions)
     for assertion, _ in facts.bare:
-        number = _magic_number(assertion)
+        number = _magic_number(assertion, shown)
         if number is not None:
             add("magic_numbers", line_of(assertion), repr(number))
             break
@@ -983,8 +985,21 @@ def _builds_expected(call: Node) -> bool:
                                                                        "from")
 
 
-def _magic_number(assertion: Node) -> float | int | None:
-    """An unexplained literal in an assertion: a large number or one with many decimals."""
+def _shown(assertion: Node) -> str:
+    """The digits of an assertion's literal expected texts (a matcher's or `assert.equal`'s
+    literal arguments after the actual): an input they show is explained; a number expected
+    back as itself explains nothing."""
+    args = args_of(assertion)
+    if expect_call(assertion) in (None, assertion):
+        args = args[1:]
+    return " ".join(digits(string_value(n) or "") for arg in args if _literal(arg)
+                    for n in walk(arg) if n.type == "string")
+
+
+def _magic_number(assertion: Node, shown: str = "") -> float | int | None:
+    """An unexplained literal in an assertion: a large number or one with many decimals, but
+    never the literal expected value, nor an input whose digits an expected text of the test
+    shows (`formatAmount(1999)` → `'19.99 EUR'`)."""
     nodes = [assertion]
     root = expect_call(assertion)
     if root is not None and root is not assertion:
@@ -1005,6 +1020,7 @@ def _magic_number(assertion: Node) -> float | int | None:
                 value = number_value(node)
                 if value is None or value in PLAIN_NUMBERS:
                     continue
-                if abs(value) >= 1000 or (isinstance(value, float) and len(repr(value)) > 5):
+                if (abs(value) >= 1000 or (isinstance(value, float) and len(repr(value)) > 5)) \
+                        and digits(value) not in shown:
                     return value
     return None

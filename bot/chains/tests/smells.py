@@ -595,8 +595,11 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             add("tautology", getattr(assertion, "lineno", test.lineno), why)
     if sleeps and not file_patches_sleep and not _patches_sleep(test):
         add("sleep_in_unit_test", sleeps[0].lineno)
+    shown = " ".join(digits(n.value) for a in facts.assertions for n in ast.walk(a)
+                     if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                     and id(n) in _expected_literals(a))
     for assertion, _ in facts.bare:
-        number = _magic_number(assertion)
+        number = _magic_number(assertion, shown)
         if number is not None:
             add("magic_numbers", getattr(assertion, "lineno", test.lineno), repr(number))
             break
@@ -1127,9 +1130,18 @@ def _builds_expected(call: ast.Call) -> bool:
     return name in EXPECTED_BUILDERS or name[:1].isupper()
 
 
-def _magic_number(assertion: ast.AST) -> float | None:
+def digits(value: object) -> str:
+    """The digits a literal shows: `1234.5` → `12345`, `'€1,234.50'` → `123450`."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = repr(abs(value))
+    return "".join(c for c in str(value) if c.isdigit())
+
+
+def _magic_number(assertion: ast.AST, shown: str = "") -> float | None:
     """An unexplained literal: a large number or one with many decimals (86400, 3.14159),
-    but never in the literal expected value."""
+    but never in the literal expected value, nor an input whose digits an expected text of
+    the test shows (`format_amount(1999) == "19.99 EUR"`, `year=2024` → `"INV-2024-7"`): the
+    text says what the number is; the same number expected back says nothing."""
     checked = assertion.test if isinstance(assertion, ast.Assert) else assertion
     expected = _expected_literals(assertion)
     for node in ast.walk(checked):
@@ -1138,7 +1150,8 @@ def _magic_number(assertion: ast.AST) -> float | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and \
                 not isinstance(node.value, bool) and node.value not in PLAIN_NUMBERS:
             value = node.value
-            if abs(value) >= 1000 or (isinstance(value, float) and len(repr(value)) > 5):
+            if (abs(value) >= 1000 or (isinstance(value, float) and len(repr(value)) > 5)) \
+                    and digits(value) not in shown:
                 return value
     return None
 
