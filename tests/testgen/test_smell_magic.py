@@ -21,18 +21,18 @@ def warned(source: str, path: str) -> bool:
 
 
 @pytest.mark.parametrize(("magic", "path", "source"), [
-    (False, "test_a.py", "from fmt import amount\n\n\ndef test_x():\n"
-     "    assert amount(1999) == '19.99 EUR'\n"),
-    (False, "test_a.py", "from fmt import number\n\n\ndef test_x():\n"
-     "    assert number(year=2024, seq=42) == 'INV-2024-000042'\n"),
-    (True, "test_a.py", "from fmt import amount\n\n\ndef test_x():\n"
-     "    assert amount(86400) != 'none'\n    assert amount(86400).endswith('EUR')\n"),
-    (False, "a.test.js", "import { amount, grouped } from './fmt.js';\n"
-     "test('t', () => { expect(amount(1999)).toBe('19.99 EUR'); });\n"),
-    (False, "a.test.ts", "import { amount, grouped } from './fmt.js';\n"
-     "test('t', () => { assert.equal(grouped(1234.5), '1,234.5'); });\n"),
-    (True, "a.test.js", "import { amount, grouped } from './fmt.js';\n"
-     "test('t', () => { expect(amount(86400).endsWith('EUR')).toBe(true); });\n"),
+    (False, "test_a.py", ("from fmt import amount\n\n\ndef test_x():\n"
+     "    assert amount(1999) == '19.99 EUR'\n")),
+    (False, "test_a.py", ("from fmt import number\n\n\ndef test_x():\n"
+     "    assert number(year=2024, seq=42) == 'INV-2024-000042'\n")),
+    (True, "test_a.py", ("from fmt import amount\n\n\ndef test_x():\n"
+     "    assert amount(86400) != 'none'\n    assert amount(86400).endswith('EUR')\n")),
+    (False, "a.test.js", ("import { amount, grouped } from './fmt.js';\n"
+     "test('t', () => { expect(amount(1999)).toBe('19.99 EUR'); });\n")),
+    (False, "a.test.ts", ("import { amount, grouped } from './fmt.js';\n"
+     "test('t', () => { assert.equal(grouped(1234.5), '1,234.5'); });\n")),
+    (True, "a.test.js", ("import { amount, grouped } from './fmt.js';\n"
+     "test('t', () => { expect(amount(86400).endsWith('EUR')).toBe(true); });\n")),
 ])
 def test_an_input_the_expected_value_shows_is_no_magic_number(
         magic: bool, path: str, source: str) -> None:
