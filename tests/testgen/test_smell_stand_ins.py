@@ -63,6 +63,7 @@ export function checkout(items, percent) {
   if (percent) sub = sub * (1 - percent / 100);
   return Math.round((sub + shipping(items)) * 100) / 100;
 }
+export function pending(queue) { return queue.done.length; }
 export class Queue {
   constructor({ store } = {}) { this.store = store; this.done = []; }
   async drain(jobs) {
@@ -76,7 +77,7 @@ export class Queue {
 PY_HEAD = ("from unittest import mock\n\nimport orders\n"
            "from orders import Inventory, OrderService, checkout, price, shipping\n\n"
            "CATALOG = {'a': 10.0}\n\n\n")
-JS_HEAD = "import { Queue, checkout, price, shipping } from './orders.js';\n\n"
+JS_HEAD = "import { Queue, checkout, pending, price, shipping } from './orders.js';\n\n"
 
 
 def rejected(body: str, path: str) -> set[str]:
@@ -111,6 +112,12 @@ def rejected(body: str, path: str) -> set[str]:
         "def test_x():\n    with mock.patch.object(orders, 'price', wraps=orders.price,\n"
         "                           return_value=60.0):\n"
         "        assert orders.price([('a', 1)], CATALOG) == 60.0\n")),
+    ({"mocks_sut"}, "a.test.js", (
+        "it('drains', async () => {\n  const q = sinon.createStubInstance(Queue);\n"
+        "  q.drain.resolves(['a']);\n  expect(await q.drain([])).to.deep.equal(['a']);\n});\n")),
+    (set(), "a.test.js", (
+        "it('counts', () => {\n  const q = sinon.createStubInstance(Queue);\n"
+        "  q.done = ['a', 'b'];\n  expect(pending(q)).to.equal(2);\n});\n")),
     # a constructor skipped to reach the method under test is setup; building is not
     (set(), "test_a.py", (
         "@mock.patch('orders.OrderService.__init__', return_value=None)\n"

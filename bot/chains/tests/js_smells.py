@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from bot.chains.tests.js_stand_ins import configured_stubs, stub_echo
+from bot.chains.tests.js_stand_ins import called_stand_in, configured_stubs, stub_echo
 from bot.chains.tests.js_tautology import bindings, compared, rebuilt, resolved, tautology
 from bot.chains.tests.js_tests import (
     JsTest,
@@ -316,7 +316,9 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         add("excessive_mocking", line, f"{mocks} mocks")
     checked = {_checked_call(resolved(about, test.body)) for _, about in facts.assertions}
     sut = _sut_patched(facts, subject, imports, path, checked - {""}, _instances(test),
-                       _receivers(test.body)) or _overridden_call(test, overrides or {})
+                       _receivers(test.body)) or _overridden_call(test, overrides or {}) or \
+        called_stand_in((*test.hooks, test.body), test.body, subject.classes,
+                        set(subject.functions) - subject.boundaries)
     if sut:
         add("mocks_sut", line, f"replaces {sut}, the code under test")
     stubs = set() if sut else configured_stubs((*test.hooks, test.body))

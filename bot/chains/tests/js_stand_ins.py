@@ -107,3 +107,45 @@ def stub_echo(checked: Node | None, stubs: Collection[str],
         return ""
     called = _path(callee(value))
     return called if called in stubs else ""
+
+
+INSTANCE_FACTORIES = frozenset({"createStubInstance", "mock", "mockDeep"})
+"""`sinon.createStubInstance(Queue)`, jest-mock-extended's `mock<Queue>()`: an object whose
+every method is a stub."""
+
+
+def called_stand_in(scopes: Iterable[Node | None], body: Node, classes: Collection[str],
+                    own: Collection[str]) -> str:
+    """`const q = sinon.createStubInstance(Queue)` (in the test or a hook) and then
+    `q.drain()` in the test: the method it calls is a stand-in of the module's own logic. A
+    stub instance handed to the code under test is a collaborator, never called here."""
+    stand_ins: dict[str, str] = {}
+    for scope in scopes:
+        for node in _walk(scope):
+            if node.type != "call_expression" or \
+                    member_path(unwrap(callee(node)))[-1] not in INSTANCE_FACTORIES:
+                continue
+            args = args_of(node)
+            types = node.child_by_field_name("type_arguments")
+            imitated = member_path(unwrap(args[0]))[-1] if args else \
+                text(types.named_children[0]) if types is not None and \
+                types.named_children else ""
+            if imitated in classes and _holder(node):
+                stand_ins[_holder(node)] = imitated
+    for node in _walk(body):
+        function = unwrap(callee(node)) if node.type == "call_expression" else None
+        if function is None or function.type != "member_expression":
+            continue
+        owner = _path(function.child_by_field_name("object"))
+        method = text(function.child_by_field_name("property"))
+        if owner in stand_ins and method in own:
+            return f"{stand_ins[owner]}.{method}"
+    return ""
+
+
+def _walk(scope: Node | None) -> Iterable[Node]:
+    stack = [scope] if scope is not None else []
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(node.children)
