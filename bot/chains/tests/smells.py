@@ -595,9 +595,10 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             add("tautology", getattr(assertion, "lineno", test.lineno), why)
     if sleeps and not file_patches_sleep and not _patches_sleep(test):
         add("sleep_in_unit_test", sleeps[0].lineno)
-    shown = " ".join(digits(n.value) for a in facts.assertions for n in ast.walk(a)
+    shown = " ".join(digits(n.value) for a in facts.assertions
+                     for expected in (_expected_literals(a),) for n in ast.walk(a)
                      if isinstance(n, ast.Constant) and isinstance(n.value, str)
-                     and id(n) in _expected_literals(a))
+                     and id(n) in expected)
     for assertion, _ in facts.bare:
         number = _magic_number(assertion, shown)
         if number is not None:
