@@ -29,7 +29,8 @@ def _name(node: ast.AST) -> str:
     return node.id if isinstance(node, ast.Name) else ""
 
 
-def _dotted(node: ast.AST) -> str:
+def dotted(node: ast.AST) -> str:
+    """The source of a node, or '' for one `ast.unparse` cannot write."""
     try:
         return ast.unparse(node)
     except (AttributeError, TypeError, ValueError, RecursionError):  # odd or deep nodes
@@ -43,7 +44,7 @@ def spec_of(call: ast.Call) -> str:
     spec = next((k.value for k in call.keywords if k.arg in ("spec", "spec_set")), None)
     if spec is None and call.args:
         spec = call.args[0]
-    return _dotted(spec).rsplit(".", 1)[-1] if spec is not None else ""
+    return dotted(spec).rsplit(".", 1)[-1] if spec is not None else ""
 
 
 def calls_through(call: ast.Call) -> bool:
@@ -65,16 +66,16 @@ def called_stand_in(scopes: list[ast.AST], test: ast.AST, classes: Collection[st
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
                 spec = spec_of(node.value)
                 if spec in classes or spec in own:
-                    stand_ins.update((_dotted(t), spec) for t in node.targets)
+                    stand_ins.update((dotted(t), spec) for t in node.targets)
     for node in ast.walk(test):
         if not isinstance(node, ast.Call):
             continue
         func = node.func
-        if _dotted(func) in stand_ins and stand_ins[_dotted(func)] in own:
-            return stand_ins[_dotted(func)]
-        if isinstance(func, ast.Attribute) and _dotted(func.value) in stand_ins and \
-                stand_ins[_dotted(func.value)] in classes and func.attr in own:
-            return f"{stand_ins[_dotted(func.value)]}.{func.attr}"
+        if dotted(func) in stand_ins and stand_ins[dotted(func)] in own:
+            return stand_ins[dotted(func)]
+        if isinstance(func, ast.Attribute) and dotted(func.value) in stand_ins and \
+                stand_ins[dotted(func.value)] in classes and func.attr in own:
+            return f"{stand_ins[dotted(func.value)]}.{func.attr}"
     return ""
 
 
@@ -86,11 +87,11 @@ def configured_stubs(test: ast.AST) -> set[str]:
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 if isinstance(target, ast.Attribute) and target.attr in CONFIGURED:
-                    found.add(_dotted(target.value))
+                    found.add(dotted(target.value))
                 elif isinstance(node.value, ast.Call) and _configures(node.value):
-                    found.add(_dotted(target))
+                    found.add(dotted(target))
         elif isinstance(node, (ast.With, ast.AsyncWith)):
-            found |= {_dotted(item.optional_vars) for item in node.items
+            found |= {dotted(item.optional_vars) for item in node.items
                       if item.optional_vars is not None and
                       isinstance(item.context_expr, ast.Call) and
                       _configures(item.context_expr)}
@@ -109,6 +110,6 @@ def stub_echo(checked: ast.expr, stubs: Collection[str], bound: dict[str, ast.ex
     value = bound.get(checked.id, checked) if isinstance(checked, ast.Name) else checked
     if isinstance(value, ast.Await):
         value = value.value
-    if isinstance(value, ast.Call) and _dotted(value.func) in stubs:
-        return _dotted(value.func)
+    if isinstance(value, ast.Call) and dotted(value.func) in stubs:
+        return dotted(value.func)
     return ""

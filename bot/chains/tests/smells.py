@@ -23,6 +23,7 @@ from bot.chains.tests.py_stand_ins import (
     configured_stubs,
     stub_echo,
 )
+from bot.chains.tests.py_stand_ins import dotted as _dotted  # one reader of a node's source
 from bot.chains.tests.py_tautology import (
     assignments,
     called_names,
@@ -434,13 +435,6 @@ def _call_name(node: ast.Call) -> str:
     if isinstance(func, ast.Name):
         return func.id
     return ""
-
-
-def _dotted(node: ast.AST) -> str:
-    try:
-        return ast.unparse(node)
-    except (AttributeError, TypeError, ValueError, RecursionError):  # odd or deep nodes
-        return ""
 
 
 def _asserting_call(node: ast.AST) -> bool:
