@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from bot.chains.tests.js_tautology import rebuilt, resolved, tautology
+from bot.chains.tests.js_stand_ins import called_stand_in, configured_stubs, stub_echo
+from bot.chains.tests.js_tautology import bindings, compared, rebuilt, resolved, tautology
 from bot.chains.tests.js_tests import (
     JsTest,
     expect_call,
@@ -48,6 +49,7 @@ from bot.chains.tests.smells import (
     Smell,
     SmellReport,
     Subject,
+    digits,
     mocks_dominate,
     roulette,
 )
@@ -314,22 +316,40 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         add("excessive_mocking", line, f"{mocks} mocks")
     checked = {_checked_call(resolved(about, test.body)) for _, about in facts.assertions}
     sut = _sut_patched(facts, subject, imports, path, checked - {""}, _instances(test),
-                       _receivers(test.body)) or _overridden_call(test, overrides or {})
+                       _receivers(test.body)) or _overridden_call(test, overrides or {}) or \
+        called_stand_in((*test.hooks, test.body), test.body, subject.classes,
+                        set(subject.functions) - subject.boundaries)
     if sut:
         add("mocks_sut", line, f"replaces {sut}, the code under test")
+    stubs = set() if sut else configured_stubs((*test.hooks, test.body))
     for assertion, _ in facts.assertions:
         why = tautology(assertion, test.body, subject, formulas) or \
-            rebuilt(assertion, test.body, subject, formulas or {})
+            rebuilt(assertion, test.body, subject, formulas or {}) or \
+            _echoed(assertion, test.body, stubs)
         if why:
             add("tautology", line_of(assertion), why)
     if sleeps and not fake_timers:
         add("sleep_in_unit_test", line_of(sleeps[0]))
+    shown = " ".join(_shown(assertion) for assertion, _ in facts.assertions)
     for assertion, _ in facts.bare:
-        number = _magic_number(assertion)
+        number = _magic_number(assertion, shown)
         if number is not None:
             add("magic_numbers", line_of(assertion), repr(number))
             break
     return smells
+
+
+def _echoed(assertion: Node, body: Node, stubs: set[str]) -> str | None:
+    """An equality whose checked side is the test's own call of a stub it configured."""
+    sides = compared(assertion) if stubs else None
+    if sides is None:
+        return None
+    bound = bindings(body)
+    for side in sides:
+        stub = stub_echo(side, stubs, bound)
+        if stub:
+            return f"it checks what {stub}, a stand-in the test configured, returns"
+    return None
 
 
 def _builds_only(body: Node) -> bool:
@@ -967,8 +987,21 @@ def _builds_expected(call: Node) -> bool:
                                                                        "from")
 
 
-def _magic_number(assertion: Node) -> float | int | None:
-    """An unexplained literal in an assertion: a large number or one with many decimals."""
+def _shown(assertion: Node) -> str:
+    """The digits of an assertion's literal expected texts (a matcher's or `assert.equal`'s
+    literal arguments after the actual): an input they show is explained; a number expected
+    back as itself explains nothing."""
+    args = args_of(assertion)
+    if expect_call(assertion) in (None, assertion):
+        args = args[1:]
+    return " ".join(digits(string_value(n) or "") for arg in args if _literal(arg)
+                    for n in walk(arg) if n.type == "string")
+
+
+def _magic_number(assertion: Node, shown: str = "") -> float | int | None:
+    """An unexplained literal in an assertion: a large number or one with many decimals, but
+    never the literal expected value, nor an input whose digits an expected text of the test
+    shows (`formatAmount(1999)` → `'19.99 EUR'`)."""
     nodes = [assertion]
     root = expect_call(assertion)
     if root is not None and root is not assertion:
@@ -989,6 +1022,7 @@ def _magic_number(assertion: Node) -> float | int | None:
                 value = number_value(node)
                 if value is None or value in PLAIN_NUMBERS:
                     continue
-                if abs(value) >= 1000 or (isinstance(value, float) and len(repr(value)) > 5):
+                if (abs(value) >= 1000 or (isinstance(value, float) and len(repr(value)) > 5)) \
+                        and digits(value) not in shown:
                     return value
     return None

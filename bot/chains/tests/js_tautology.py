@@ -59,7 +59,7 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
         if reaches_out(body):
             boundaries.add(name)
         operators[name] = frozenset(operators_of(body))
-        bound = _bindings(body) if body.type == "statement_block" else {}
+        bound = bindings(body) if body.type == "statement_block" else {}
         for returned in returned_values(body):
             if is_formula(returned):
                 shapes += [js_shape(returned), js_shape(returned, bound),
@@ -148,7 +148,7 @@ def operators(node: Node, bound: dict[str, Node] | None = None, depth: int = 0) 
     return count
 
 
-def _compared(assertion: Node) -> tuple[Node, Node] | None:
+def compared(assertion: Node) -> tuple[Node, Node] | None:
     """(actual, expected) of an equality assertion."""
     function = unwrap(callee(assertion))
     path = member_path(function)
@@ -173,7 +173,7 @@ def _assigned_from(body: Node, name: str) -> Node | None:
     return None
 
 
-def _bindings(body: Node) -> dict[str, Node]:
+def bindings(body: Node) -> dict[str, Node]:
     """Names the test binds with `const`/`let name = value` (the last binding wins)."""
     bound: dict[str, Node] = {}
     for node in walk(body):
@@ -294,10 +294,10 @@ def tautology(assertion: Node, body: Node, subject: Subject,
     """Identical sides that call something (the same call on the same inputs: a property
     like `f(a, b) == f(b, a)` is not one), or a side repeating the implementation's formula,
     inline or in one of the test file's own helpers (`helpers`: name → body)."""
-    compared = _compared(assertion)
-    if compared is None:
+    pair = compared(assertion)
+    if pair is None:
         return None
-    left, right = (unwrap(side) for side in compared)
+    left, right = (unwrap(side) for side in pair)
     if left is None or right is None:
         return None
     sides = [left, right]
@@ -305,7 +305,7 @@ def tautology(assertion: Node, body: Node, subject: Subject,
         return f"it compares {text(left)[:40]} with itself"
     if all(_constant(side) for side in sides):
         return "it compares constants: nothing the test runs can change them"
-    bound = _bindings(body)
+    bound = bindings(body)
     actual, expected = (_expanded(side, bound) for side in sides)
     values = [resolved(side, body) or side for side in sides]
     calls = top_calls(values[0]) | top_calls(values[1])
@@ -360,7 +360,7 @@ def _repeats_formula(side: Node, other: Node, bound: dict[str, Node], subject: S
     function = unwrap(callee(side)) if side.type == "call_expression" else None
     if function is not None and function.type == "identifier" and call_name(side) in helpers:
         helper = helpers[call_name(side)]
-        inner = _bindings(helper) if helper.type == "statement_block" else {}
+        inner = bindings(helper) if helper.type == "statement_block" else {}
         candidates += [(value, inner) for value in returned_values(helper)]
     for value, names in candidates:
         if is_formula(value) and ({js_shape(value), js_shape(value, names)} - {"_"}) & \
@@ -509,15 +509,16 @@ def rebuilt(assertion: Node, body: Node, subject: Subject,
     """An equality whose one side runs the code under test and whose other side the test
     (or a helper of its file it calls) builds in the code's own computing steps: two of
     them, or one of three operations or more."""
-    sides = _compared(assertion)
+    sides = compared(assertion)
     if sides is None:
         return None
     for checked, side in (sides, sides[::-1]):
         built = unwrap(side)
         value = resolved(checked, body)
         if built is None or value is None or not top_calls(value) & subject.functions or \
-                top_calls(built) & subject.functions:
-            continue
+                top_calls(resolved(built, body) or built) & top_calls(value) & \
+                subject.functions:
+            continue  # the same function on other inputs is a property, not a rebuild
         scopes = [helpers[name] for name in top_calls(resolved(built, body) or built)
                   if name in helpers]
         if built.type == "identifier":
@@ -531,7 +532,7 @@ def rebuilt(assertion: Node, body: Node, subject: Subject,
         computed = resolved(built, body) or built
         used = operators_of(computed)
         if used and sum(n.type == "binary_expression" for n in walk(computed)) >= 2 and \
-                not top_calls(computed) & subject.functions and \
+                not top_calls(computed) & top_calls(value) & subject.functions and \
                 _reads_an_input(computed, body) and any(
                     used <= subject.operators.get(name, frozenset())
                     for name in top_calls(value) & subject.functions):

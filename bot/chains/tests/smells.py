@@ -16,6 +16,14 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from bot.chains.tests.py_stand_ins import (
+    CONSTRUCTION,
+    called_stand_in,
+    calls_through,
+    configured_stubs,
+    stub_echo,
+)
+from bot.chains.tests.py_stand_ins import dotted as _dotted  # one reader of a node's source
 from bot.chains.tests.py_tautology import (
     assignments,
     called_names,
@@ -429,13 +437,6 @@ def _call_name(node: ast.Call) -> str:
     return ""
 
 
-def _dotted(node: ast.AST) -> str:
-    try:
-        return ast.unparse(node)
-    except (AttributeError, TypeError, ValueError, RecursionError):  # odd or deep nodes
-        return ""
-
-
 def _asserting_call(node: ast.AST) -> bool:
     """`assert_called_once()`, `self.fail(...)`, and the assertion libraries' chains:
     pytest-check's `check.equal(a, b)`, sure's and should-dsl's `expect(x).to.equal(1)`,
@@ -572,19 +573,28 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         add("excessive_mocking", test.lineno, f"{mocks} mocks")
     sut_patched = _sut_patched(facts, subject, _instances(test, subject)) or \
         _overridden_call(test, overrides or {})
-    if sut_patched:
-        add("mocks_sut", test.lineno, f"patches {sut_patched}, the code under test")
+    stand_in = called_stand_in(_scopes(test), test, subject.classes, subject.functions,
+                               subject.boundaries)
+    if sut_patched or stand_in:
+        add("mocks_sut", test.lineno, f"patches {sut_patched}, the code under test"
+            if sut_patched else f"calls a stand-in of {stand_in}, the code under test")
+    stubs = set() if sut_patched or stand_in else configured_stubs(test)
     for assertion in facts.assertions:
         why = tautology(assertion, test, subject.returns, subject.functions, subject.calls,
                         subject.parts, formula_helpers) or \
             recomputed(assertion, test, subject.operators) or \
-            _rebuilt(assertion, test, subject, formula_helpers or {})
+            _rebuilt(assertion, test, subject, formula_helpers or {}) or \
+            _echoed(assertion, test, stubs)
         if why:
             add("tautology", getattr(assertion, "lineno", test.lineno), why)
     if sleeps and not file_patches_sleep and not _patches_sleep(test):
         add("sleep_in_unit_test", sleeps[0].lineno)
+    shown = " ".join(digits(n.value) for a in facts.assertions
+                     for expected in (_expected_literals(a),) for n in ast.walk(a)
+                     if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                     and id(n) in expected)
     for assertion, _ in facts.bare:
-        number = _magic_number(assertion)
+        number = _magic_number(assertion, shown)
         if number is not None:
             add("magic_numbers", getattr(assertion, "lineno", test.lineno), repr(number))
             break
@@ -821,6 +831,8 @@ def _note_mock(node: ast.AST, facts: _TestFacts) -> None:
     # `patch.multiple(target, a=DEFAULT, b=DEFAULT)` replaces one thing per keyword
     facts.mocks += max(1, len(call.keywords)) if name == "multiple" else 1
     args = call.args
+    if calls_through(call):
+        return  # `patch.object(m, "f", wraps=m.f)`: a spy that runs the real thing
     if name == "patch" and args and isinstance(args[0], ast.Constant) and \
             isinstance(args[0].value, str):
         facts.patched.add(args[0].value)
@@ -836,17 +848,35 @@ def _note_mock(node: ast.AST, facts: _TestFacts) -> None:
         facts.patched |= {f"{owner}.{k.arg}" for k in call.keywords if k.arg}
 
 
-def _instances(test: ast.FunctionDef | ast.AsyncFunctionDef, subject: Subject
-               ) -> dict[str, str]:
-    """Names the test (or its class's setUp) binds to a new object of the subject's classes:
-    `invoice = Invoice(...)`, `self.invoice = Invoice(...)`."""
+def _scopes(test: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
+    """The test and its class's setUp methods: where its objects are built."""
     scopes: list[ast.AST] = [test]
     owner = getattr(test, "_owner_node", None)
     if owner is not None:
         scopes += [item for item in owner.body if isinstance(item, ast.FunctionDef)
                    and item.name in SETUP_METHODS]
+    return scopes
+
+
+def _echoed(assertion: ast.AST, test: ast.AST, stubs: set[str]) -> str | None:
+    """An equality whose checked side is the test's own call of a stub it configured."""
+    sides = compared(assertion) if stubs else None
+    if sides is None:
+        return None
+    bound = assignments(test)
+    for side in sides:
+        stub = stub_echo(side, stubs, bound)
+        if stub:
+            return f"it checks what {stub}, a stand-in the test configured, returns"
+    return None
+
+
+def _instances(test: ast.FunctionDef | ast.AsyncFunctionDef, subject: Subject
+               ) -> dict[str, str]:
+    """Names the test (or its class's setUp) binds to a new object of the subject's classes:
+    `invoice = Invoice(...)`, `self.invoice = Invoice(...)`."""
     found: dict[str, str] = {}
-    for scope in scopes:
+    for scope in _scopes(test):
         for node in ast.walk(scope):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
                     _call_name(node.value) in subject.classes:
@@ -905,9 +935,9 @@ def _rebuilt(assertion: ast.AST, test: ast.AST, subject: Subject,
         return None
     bound = assignments(test)
     for checked, built in (sides, sides[::-1]):
-        if not called_names(resolved(checked, bound)) & subject.functions or \
-                called_names(built) & subject.functions:
-            continue  # `order.total` after `order = service.place(...)` is checked too
+        runs = called_names(resolved(checked, bound)) & subject.functions
+        if not runs or called_names(resolved(built, bound)) & runs:
+            continue  # the same function on other inputs is a property, not a rebuild
         scopes: list[ast.AST] = [helpers[name] for name in called_names(
             resolved(built, bound)) if name in helpers]
         if isinstance(built, ast.Name):
@@ -994,6 +1024,12 @@ def _sut_patched(facts: _TestFacts, subject: Subject,
         short = module.rsplit(".", 1)[-1]
         owners = {module, short}
         owner_class = instances.get(head, head).rsplit(".", 1)[-1]
+        if owner_class in subject.classes and last in CONSTRUCTION and \
+                facts.called & subject.functions - CONSTRUCTION - {owner_class}:
+            continue  # construction skipped to reach the method the test runs: setup
+        if owner_class in subject.classes and last in CONSTRUCTION and \
+                owner_class in facts.called:
+            return target  # building the object is all the test runs, and it is replaced
         if owner_class in subject.classes and last in subject.functions and \
                 last not in subject.boundaries:
             # a method of one of the module's classes: the code under test when the test
@@ -1089,9 +1125,18 @@ def _builds_expected(call: ast.Call) -> bool:
     return name in EXPECTED_BUILDERS or name[:1].isupper()
 
 
-def _magic_number(assertion: ast.AST) -> float | None:
+def digits(value: object) -> str:
+    """The digits a literal shows: `1234.5` → `12345`, `'€1,234.50'` → `123450`."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = repr(abs(value))
+    return "".join(c for c in str(value) if c.isdigit())
+
+
+def _magic_number(assertion: ast.AST, shown: str = "") -> float | None:
     """An unexplained literal: a large number or one with many decimals (86400, 3.14159),
-    but never in the literal expected value."""
+    but never in the literal expected value, nor an input whose digits an expected text of
+    the test shows (`format_amount(1999) == "19.99 EUR"`, `year=2024` → `"INV-2024-7"`): the
+    text says what the number is; the same number expected back says nothing."""
     checked = assertion.test if isinstance(assertion, ast.Assert) else assertion
     expected = _expected_literals(assertion)
     for node in ast.walk(checked):
@@ -1100,7 +1145,8 @@ def _magic_number(assertion: ast.AST) -> float | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and \
                 not isinstance(node.value, bool) and node.value not in PLAIN_NUMBERS:
             value = node.value
-            if abs(value) >= 1000 or (isinstance(value, float) and len(repr(value)) > 5):
+            if (abs(value) >= 1000 or (isinstance(value, float) and len(repr(value)) > 5)) \
+                    and digits(value) not in shown:
                 return value
     return None
 
