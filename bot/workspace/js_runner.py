@@ -1,11 +1,11 @@
 """Which JavaScript runner a repository's test command uses, and that command with options added.
 
 The gates of the test-generation chain need more of jest and vitest than one run: the files the
-runner would collect (`jest --listTests`, `vitest list --filesOnly`), runs in random order
-(`--randomize --seed`, `--sequence.shuffle --sequence.seed`) and coverage (`json-summary`).
-They are the repository's own command with options put in front of its test ids, so its
-config, environment words and reporters stay as they are. A command that names neither runner
-gets none of this.
+runner would collect (`jest --listTests`, `vitest list --filesOnly`) and runs in random order
+(`--randomize --seed`, `--sequence.shuffle --sequence.seed`); coverage goes through a driver
+instead (`jest_coverage.py`, `vitest_coverage.py`). They are the repository's own command
+with options put in front of its test ids, so its config, environment words and reporters stay
+as they are. A command that names neither runner gets none of this.
 """
 
 from __future__ import annotations
@@ -55,15 +55,6 @@ def random_order(runner: Runner, seed: int) -> list[str]:
     if runner == "jest":
         return ["--randomize", f"--seed={seed}"]
     return ["--sequence.shuffle", f"--sequence.seed={seed}"]
-
-
-def coverage_options(runner: Runner, folder: Path) -> list[str]:
-    """Options writing `coverage-summary.json` (istanbul's json-summary) into `folder`."""
-    if runner == "jest":
-        return ["--coverage", "--coverageReporters=json-summary",
-                f"--coverageDirectory={folder}"]
-    return ["--coverage.enabled=true", "--coverage.reporter=json-summary",
-            f"--coverage.reportsDirectory={folder}"]
 
 
 def list_command(config: RepoConfig, runner: Runner) -> str:

@@ -1,17 +1,14 @@
 """A vitest suite's branch coverage, run for real with `@vitest/coverage-v8`, told to the host
-through a channel the tests do not hold.
+through a channel the tests do not hold (`node_coverage.py`: the record, its nonce, the host's
+checks).
 
-A coverage report written to a folder is a file any test of the suite can overwrite (every
-process of the sandbox call runs as one user). So a node driver loads vitest's Node API
-(`parseCLI`, `startVitest`) and runs the repository's own command words with coverage on,
-under a provider module of ours that wraps `@vitest/coverage-v8`: the per-worker results are
-kept in the main process's memory (not in vitest's `.tmp` folder), and the final coverage map
-never goes to a reporter file: the provider's `reportCoverage` turns it into one record,
-`<nonce> <json>`, printed on the driver's stdout. The nonce is read from a job file the driver
-deletes before vitest starts, so a test (which runs in a forked worker, `pool: forks`, whose
-output vitest relays) cannot print a record the host would take: the host takes the one line
-that starts with the nonce, once, and refuses paths outside the checkout. A test still runs in
-the process that measures its own coverage, so it can lie about what it executed, as in Python.
+A node driver loads vitest's Node API (`parseCLI`, `startVitest`) and runs the repository's own
+command words with coverage on, under a provider module of ours that wraps
+`@vitest/coverage-v8`: the per-worker results are kept in the main process's memory (not in
+vitest's `.tmp` folder), and the final coverage map never goes to a reporter file: the
+provider's `reportCoverage` hands it to the driver, which gives it as its one record. Tests run
+in forked workers (`pool: forks`) whose output vitest relays. A test still runs in the process
+that measures its own coverage, so it can lie about what it executed, as in Python.
 
 The provider comes from the project (its `node_modules`) when it has one, else from beside the
 vitest that runs (a tools folder on PATH), so both layouts work.
@@ -19,31 +16,23 @@ vitest that runs (a tools folder on PATH), so both layouts work.
 
 from __future__ import annotations
 
-import json
-import secrets
-import shlex
-import shutil
-import tempfile
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from bot.repo_config import RepoConfig
-from bot.workspace.pytest_batch import plain_words
+from bot.workspace.node_coverage import (
+    SAY,
+    RunnerCoverageError,
+    plain_runner_words,
+    run_driver,
+)
 from bot.workspace.sandbox import Sandbox
-from bot.workspace.testrun import repo_env
-
-MAX_FILES = 20000
-"""Files a record may name, at most."""
 
 _DROPPED = ("--reporter", "--outputFile", "--coverage", "--watch", "--ui", "--open",
             "--pool", "--project-api", "--api", "--browser", "--silent")
 
 
-class VitestCoverageError(RuntimeError):
-    """The suite could not be measured: the command is not plain vitest, the provider is
-    missing, the run broke or its record was missing or malformed."""
-
-
 DRIVER = r"""
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -51,7 +40,8 @@ import { pathToFileURL } from 'node:url';
 const [vitestBin, jobFile, providerFile] = process.argv.slice(2);
 const job = JSON.parse(fs.readFileSync(jobFile, 'utf8'));
 fs.unlinkSync(jobFile);  // the nonce now lives in this process only
-const say = (record) => process.stdout.write('\n' + job.nonce + ' ' + JSON.stringify(record) + '\n');
+process.execPath = '/proc/self/exe';  // workers start from this node's file, whatever is put at its path
+""" + SAY + r"""
 let vitestDir = path.dirname(fs.realpathSync(vitestBin));
 while (!fs.existsSync(path.join(vitestDir, 'dist', 'node.js')) && path.dirname(vitestDir) !== vitestDir)
   vitestDir = path.dirname(vitestDir);
@@ -122,22 +112,17 @@ export default {
 def vitest_words(config: RepoConfig) -> tuple[dict[str, str], list[str]] | None:
     """(environment words, vitest CLI words after `vitest`) of a plain vitest command, without
     its reporters, test ids, watch and coverage options; None for any other command."""
-    split = plain_words(config.regression_command)
+    split = plain_runner_words(config.regression_command, "vitest")
     if split is None:
         return None
-    env = {name: value for name, value in split[0] if "{" not in value}
-    words = split[1]
-    if words[:1] == ["npx"]:
-        words = words[1:]
-    if not words or not PurePosixPath(words[0]).name.startswith("vitest"):
-        return None
+    env, words = split
     kept: list[str] = []
     skip_value = False
-    for word in words[1:]:
+    for word in words:
         if skip_value:
             skip_value = False
             continue
-        if word in ("run", "--", "{tests}") or "{" in word:
+        if word in ("run", "--"):
             continue
         name = word.split("=", 1)[0]
         if name.startswith(_DROPPED):
@@ -150,67 +135,15 @@ def vitest_words(config: RepoConfig) -> tuple[dict[str, str], list[str]] | None:
 
 
 async def measure_vitest(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
-                         timeout: float) -> dict[str, tuple[int, int]]:
-    """Per source file (checkout-relative): (covered branches, branches) of the whole suite,
-    untested files at 0 (`coverage.all`)."""
+                         sources: tuple[str, ...], timeout: float) -> dict[str, tuple[int, int]]:
+    """Per source file (checkout-relative, its name ending in one of `sources`): (covered
+    branches, branches) of the whole suite, untested files at 0 (`coverage.all`)."""
     parts = vitest_words(config)
     if parts is None:
-        raise VitestCoverageError("the test command is not a plain vitest command "
+        raise RunnerCoverageError("the test command is not a plain vitest command "
                                   "(`[VAR=value] [npx] vitest [run] [options]`)")
-    extra_env, args = parts
-    folder = Path(tempfile.mkdtemp(prefix="smith-vitest-coverage-", dir=checkout.parent))
-    folder.chmod(0o777)
-    nonce = secrets.token_hex(16)
-    try:
-        job = {"args": args, "nonce": nonce, "reports": str(folder / "reports")}
-        for name, text in (("job.json", json.dumps(job)), ("driver.mjs", DRIVER),
-                           ("provider.mjs", PROVIDER)):
-            (folder / name).write_text(text)
-            (folder / name).chmod(0o666 if name != "driver.mjs" else 0o644)
-        env, prepend = repo_env(config, checkout)
-        command = 'node {driver} "$(command -v vitest)" {job} {provider}'.format(
-            driver=shlex.quote(str(folder / "driver.mjs")), job=shlex.quote(str(folder / "job.json")),
-            provider=shlex.quote(str(folder / "provider.mjs")))
-        result = await sandbox.run(command, cwd=checkout, timeout=timeout,
-                                   env={**env, **extra_env}, path_prepend=prepend,
-                                   writable=[folder])
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-    records = [line[len(nonce) + 1:] for line in result.output.splitlines()
-               if line.startswith(nonce + " ")]
-    if len(records) != 1:
-        tail = " ".join(result.output.strip().splitlines()[-2:])[:300]
-        raise VitestCoverageError(
-            "vitest's coverage run " + ("timed out" if result.timed_out else
-                                        f"ended without its record ({tail or 'no output'})"))
-    return read_record(records[0], checkout)
-
-
-def read_record(record: str, checkout: Path) -> dict[str, tuple[int, int]]:
-    """The record's files, checkout-relative; anything malformed is refused whole."""
-    try:
-        data = json.loads(record)
-    except ValueError as exc:
-        raise VitestCoverageError("vitest's coverage record is not JSON") from exc
-    if not isinstance(data, dict):
-        raise VitestCoverageError("vitest's coverage record is malformed")
-    if "error" in data:
-        raise VitestCoverageError(f"vitest could not measure coverage: {str(data['error'])[:300]}")
-    raw = data.get("files")
-    if not isinstance(raw, dict) or len(raw) > MAX_FILES:
-        raise VitestCoverageError("vitest's coverage record is malformed")
-    files: dict[str, tuple[int, int]] = {}
-    root = PurePosixPath(checkout.as_posix())
-    for name, counts in raw.items():
-        if not (isinstance(name, str) and isinstance(counts, list) and len(counts) == 2
-                and all(type(c) is int and c >= 0 for c in counts) and counts[0] <= counts[1]):
-            raise VitestCoverageError("vitest's coverage record is malformed")
-        path = PurePosixPath(name)
-        try:
-            rel = path.relative_to(root) if path.is_absolute() else path
-        except ValueError:
-            continue  # outside the checkout (a linked package): not the repository's code
-        if ".." in rel.parts or "node_modules" in rel.parts:
-            continue
-        files[rel.as_posix()] = (counts[0], counts[1])
-    return files
+    env, args = parts
+    return await run_driver(sandbox, checkout, config, runner="vitest",
+                            driver=("driver.mjs", DRIVER), job={"args": args},
+                            extra={"provider.mjs": PROVIDER}, env=env, sources=sources,
+                            timeout=timeout)

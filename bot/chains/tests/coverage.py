@@ -4,10 +4,11 @@ The suite runs once under coverage.py (`--branch`) in the sandbox, before the Wr
 and once more when the campaign ends; never after every file. A package is a folder of Python
 sources; its docs are the files matching `testgen.docs` inside it or naming it in their path,
 and they are fresh when the last commit touching them is younger than
-`testgen.docs_fresh_days`. JavaScript suites are measured by their runner (jest: istanbul's
-`json-summary`; vitest: `@vitest/coverage-v8`, its map told through the driver's own channel,
-`bot/workspace/vitest_coverage.py`). Packages with stale or no docs are not tested: they are
-listed as documentation debt (tests written from stale docs pin down yesterday's behaviour).
+`testgen.docs_fresh_days`. JavaScript suites are measured by their runner (jest's own
+coverage, vitest's `@vitest/coverage-v8`), each map told through a node driver's own output,
+never a file the tests could write (`bot/workspace/node_coverage.py`). Packages with stale or
+no docs are not tested: they are listed as documentation debt (tests written from stale docs
+pin down yesterday's behaviour).
 """
 
 from __future__ import annotations
@@ -26,11 +27,13 @@ from pydantic import BaseModel
 from bot.chains.tests.jsast import JS_SUFFIXES
 from bot.repo_config import RepoConfig
 from bot.workspace.git import Git, GitError
-from bot.workspace.js_runner import coverage_options, runner_of, with_options
+from bot.workspace.jest_coverage import measure_jest
+from bot.workspace.js_runner import runner_of
+from bot.workspace.node_coverage import RunnerCoverageError
 from bot.workspace.safe_fs import read_beneath
 from bot.workspace.sandbox import Sandbox
-from bot.workspace.testrun import render_command, repo_env
-from bot.workspace.vitest_coverage import VitestCoverageError, measure_vitest
+from bot.workspace.testrun import repo_env
+from bot.workspace.vitest_coverage import measure_vitest
 
 MAX_REPORT_BYTES = 32 << 20
 DAY = 86400
@@ -91,47 +94,18 @@ async def measure(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
 
 async def measure_js(sandbox: Sandbox, checkout: Path, config: RepoConfig, *,
                      timeout: float) -> dict[str, tuple[int, int]]:
-    """The JavaScript suite under the runner's own coverage (jest `--coverage
-    --coverageReporters=json-summary`; vitest with `@vitest/coverage-v8` through its driver,
-    `bot/workspace/vitest_coverage.py`), every source file collected (untested ones at 0 %)."""
+    """The JavaScript suite under its runner's own coverage, through a node driver that tells
+    the map on its own output (`bot/workspace/jest_coverage.py`, `vitest_coverage.py`), every
+    source file collected (untested ones at 0 %)."""
     runner = runner_of(config)
     if runner is None:
         raise CoverageUnavailable("the test command runs neither jest nor vitest: no coverage")
-    if runner == "vitest":
-        try:
-            return await measure_vitest(sandbox, checkout, config, timeout=timeout)
-        except VitestCoverageError as exc:
-            raise CoverageUnavailable(str(exc)) from exc
-    reports = Path(tempfile.mkdtemp(prefix="smith-coverage-", dir=checkout.parent))
-    reports.chmod(0o777)
+    measure_runner = measure_vitest if runner == "vitest" else measure_jest
     try:
-        options = coverage_options(runner, reports)
-        if runner == "jest":
-            options += [f"--collectCoverageFrom=**/*{suffix}" for suffix in JS_SUFFIXES]
-            options += ["--collectCoverageFrom=!**/node_modules/**",
-                        "--collectCoverageFrom=!**/coverage/**"]
-        command = render_command(with_options(config.regression_command, options),
-                                 junit=reports / "junit.xml")
-        env, prepend = repo_env(config, checkout)
-        result = await sandbox.run(command, cwd=checkout, timeout=timeout, env=env,
-                                   path_prepend=prepend, writable=[reports])
-        try:
-            raw = read_beneath(reports, "coverage-summary.json", max_bytes=MAX_REPORT_BYTES,
-                               single_link=True)
-            report = json.loads(raw)
-        except (OSError, ValueError) as exc:
-            tail = " ".join(result.output.strip().splitlines()[-2:])[:300]
-            raise CoverageUnavailable(f"the suite could not be measured with {runner}'s "
-                                      f"coverage ({tail or exc})") from exc
-    finally:
-        shutil.rmtree(reports, ignore_errors=True)
-    files: dict[str, tuple[int, int]] = {}
-    for name, entry in report.items() if isinstance(report, dict) else ():
-        branches = entry.get("branches") if isinstance(entry, dict) else None
-        rel = _relative(name, checkout) if name != "total" else None
-        if rel is not None and isinstance(branches, dict):
-            files[rel] = (int(branches.get("covered", 0)), int(branches.get("total", 0)))
-    return files
+        return await measure_runner(sandbox, checkout, config, sources=JS_SUFFIXES,
+                                    timeout=timeout)
+    except RunnerCoverageError as exc:
+        raise CoverageUnavailable(str(exc)) from exc
 
 
 def _relative(name: str, checkout: Path) -> str | None:

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from bot.chains.tests.js_tautology import resolved, tautology
+from bot.chains.tests.js_stand_ins import called_stand_in, configured_stubs, stub_echo
+from bot.chains.tests.js_tautology import bindings, compared, rebuilt, resolved, tautology
 from bot.chains.tests.js_tests import (
     JsTest,
     expect_call,
@@ -41,7 +42,6 @@ from bot.chains.tests.jsast import (
     walk,
 )
 from bot.chains.tests.smells import (
-    MAX_MOCKS,
     PLAIN_NUMBERS,
     REJECT_KINDS,
     FileVerdict,
@@ -49,6 +49,8 @@ from bot.chains.tests.smells import (
     Smell,
     SmellReport,
     Subject,
+    digits,
+    mocks_dominate,
     roulette,
 )
 
@@ -121,10 +123,11 @@ def analyse_js_source(source: str, path: str = "<test>.test.js",
     formulas = _file_functions(root)
     fake_timers = _uses_fake_timers(root)
     file_mocks = _module_mocks(root, path, imports)
+    overrides = _overrides(root, subject)
     smells: list[Smell] = []
     for test in tests_of(root):
         smells += _smells_of(test, helpers, subject, fake_timers, imports, path, file_mocks,
-                             formulas)
+                             formulas, overrides)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
                             else "warn" if smells else "accept")
     return SmellReport(path=path, verdict=verdict, smells=smells)
@@ -243,7 +246,8 @@ def _hook_mocks(hooks: tuple[Node, ...]) -> tuple[int, set[str]]:
 def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: bool,
                imports: dict[str, str], path: str,
                file_mocks: tuple[int, set[str]],
-               formulas: dict[str, Node] | None = None) -> list[Smell]:
+               formulas: dict[str, Node] | None = None,
+               overrides: dict[str, set[str]] | None = None) -> list[Smell]:
     smells: list[Smell] = []
     line = line_of(test.call)
 
@@ -279,7 +283,9 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             continue
         if node.type != "call_expression":
             continue
-        if _is_assertion(node, helpers) or _context_assertion(node, context):
+        if (_is_assertion(node, helpers) and not _runs_subject(node, subject, helpers)) or \
+                _context_assertion(node, context) or \
+                _custom_check(node, subject, imports, formulas or {}):
             about, message = _about(node)
             facts.assertions.append((node, about))
             if not message:
@@ -293,36 +299,62 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
     if not facts.assertions:
         add("no_assertion", line)
     elif not any(_reached(node, test.body) for node, _ in facts.assertions):
-        add("no_assertion", line, "every assertion is behind a condition or a loop over "
-            "computed values, so none need ever run")
+        add("no_assertion", line, "every assertion is behind a condition, a loop over computed "
+            "values, a callback nobody need call, a catch that swallows it or a promise "
+            "nobody awaits, so none need ever run")
     subjects = {_subject_of(about) for node, about in facts.bare
                 if not _interaction(node, about)}
-    if roulette(len(facts.bare), len(subjects)):
+    if roulette(len(facts.bare), len(subjects), _behaviours(test.body, facts.bare)):
         add("assertion_roulette", line_of(facts.bare[0][0]),
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
-    if facts.mocks > MAX_MOCKS:
-        add("excessive_mocking", line, f"{facts.mocks} mocks")
+    called = {call_name(n) for n in walk(test.body) if n.type == "call_expression"}
+    mocks = facts.mocks + sum(_hook_mocks((body,))[0] for name, body in (formulas or {}).items()
+                              if name in called)  # `const deps = makeDeps()`: its mocks too
+    if mocks_dominate(mocks, len(facts.assertions),
+                      sum(_interaction(node, about) and _member(about, imports)
+                          for node, about in facts.assertions)):
+        add("excessive_mocking", line, f"{mocks} mocks")
     checked = {_checked_call(resolved(about, test.body)) for _, about in facts.assertions}
-    sut = _sut_patched(facts, subject, imports, path, checked - {""}, _instances(test))
+    sut = _sut_patched(facts, subject, imports, path, checked - {""}, _instances(test),
+                       _receivers(test.body)) or _overridden_call(test, overrides or {}) or \
+        called_stand_in((*test.hooks, test.body), test.body, subject.classes,
+                        set(subject.functions) - subject.boundaries)
     if sut:
         add("mocks_sut", line, f"replaces {sut}, the code under test")
+    stubs = set() if sut else configured_stubs((*test.hooks, test.body))
     for assertion, _ in facts.assertions:
-        why = tautology(assertion, test.body, subject, formulas)
+        why = tautology(assertion, test.body, subject, formulas) or \
+            rebuilt(assertion, test.body, subject, formulas or {}) or \
+            _echoed(assertion, test.body, stubs)
         if why:
             add("tautology", line_of(assertion), why)
     if sleeps and not fake_timers:
         add("sleep_in_unit_test", line_of(sleeps[0]))
+    shown = " ".join(_shown(assertion) for assertion, _ in facts.assertions)
     for assertion, _ in facts.bare:
-        number = _magic_number(assertion)
+        number = _magic_number(assertion, shown)
         if number is not None:
             add("magic_numbers", line_of(assertion), repr(number))
             break
     return smells
 
 
+def _echoed(assertion: Node, body: Node, stubs: set[str]) -> str | None:
+    """An equality whose checked side is the test's own call of a stub it configured."""
+    sides = compared(assertion) if stubs else None
+    if sides is None:
+        return None
+    bound = bindings(body)
+    for side in sides:
+        stub = stub_echo(side, stubs, bound)
+        if stub:
+            return f"it checks what {stub}, a stand-in the test configured, returns"
+    return None
+
+
 def _builds_only(body: Node) -> bool:
-    """A test that only declares names it never reads (`const bus = new EventBus();` and
-    nothing else) runs nothing it looks at: as empty as `{}`."""
+    """A test that only declares objects, stand-ins and data (`const bus = new EventBus();`
+    and nothing else) runs nothing: as empty as `{}`."""
     if body.type != "statement_block":
         return False
     declared: set[str] = set()
@@ -338,20 +370,30 @@ def _builds_only(body: Node) -> bool:
                 return False
             declared |= {text(n) for n in walk(name) if n.type in (
                 "identifier", "shorthand_property_identifier_pattern")}
-    used = {text(n) for n in walk(body) if n.type == "identifier" and
-            not (n.parent is not None and n.parent.type == "variable_declarator"
-                 and n.parent.child_by_field_name("name") == n)}
-    # setup only: objects built (`new Cache({ clock })`), nothing of theirs ever called
-    built = not any(n.type == "call_expression" for n in walk(body))
-    return bool(declared) and (built or not declared & used)
+    # setup only: objects and stand-ins built (`new Cache({ clock })`, `vi.fn()`), nothing
+    # run; a test that calls the code and never looks at the result has no assertion instead
+    built = not any(n.type == "call_expression" and not _note_mock(n, _Facts())
+                    for n in walk(body))
+    return bool(declared) and built
 
 
 def _is_empty(body: Node) -> bool:
+    """Nothing but placeholders: comments, a bare `return`, a skip (`this.skip()`,
+    `t.skip()`, `ctx.skip()`) or `throw new Error('not implemented')`."""
     if body.type != "statement_block":
         return False
     return all(child.type in ("comment", "empty_statement") or (
-        child.type == "return_statement" and not child.named_children)
+        child.type == "return_statement" and not child.named_children) or _placeholder(child)
         for child in body.named_children)
+
+
+def _placeholder(statement: Node) -> bool:
+    inner = unwrap(statement.named_children[0]) if statement.named_children else None
+    if statement.type == "expression_statement" and inner is not None and \
+            inner.type == "call_expression":
+        path = member_path(unwrap(callee(inner)))
+        return path[-1] in ("skip", "todo") and path[0] in ("this", "t", "ctx", "context")
+    return statement.type == "throw_statement" and "not implemented" in text(statement).lower()
 
 
 LOOP_METHODS = frozenset({"forEach", "map", "filter", "some", "every", "find", "flatMap",
@@ -380,6 +422,14 @@ def _reached(assertion: Node, body: Node) -> bool:
         elif parent.type == "for_in_statement" and child != parent.child_by_field_name("right"):
             if _computed(parent.child_by_field_name("right"), body):
                 return False
+        elif parent.type in ("arrow_function", "function_expression") and _handed_over(
+                parent, body):
+            return False
+        elif parent.type == "try_statement" and child == parent.child_by_field_name("body") \
+                and _swallows(parent.child_by_field_name("handler")):
+            return False  # `try { expect(...) } catch (e) {}` can never fail
+        elif parent.type == "expression_statement" and _floating(child, body):
+            return False
         elif parent.type in ("arrow_function", "function_expression") and \
                 parent.parent is not None and parent.parent.type == "arguments":
             call = parent.parent.parent
@@ -390,6 +440,68 @@ def _reached(assertion: Node, body: Node) -> bool:
                 return False
         child, parent = parent, parent.parent
     return True
+
+
+LISTENER_CALLS = frozenset({"on", "once", "addListener", "addEventListener", "subscribe",
+                            "prependListener", "onEvict", "onChange", "listen", "watch"})
+
+
+def _swallows(handler: Node | None) -> bool:
+    """A `catch` that neither throws again nor fails nor asserts: a failed check vanishes."""
+    if handler is None:
+        return False
+    block = handler.child_by_field_name("body")
+    return block is not None and not any(
+        n.type == "throw_statement" or (n.type == "call_expression" and (
+            call_name(n) in ("fail", "done") or expect_call(n) not in (None, n) or
+            member_path(unwrap(callee(n)))[0] == "assert")) for n in walk(block))
+
+
+def _floating(statement_child: Node, body: Node) -> bool:
+    """An asynchronous check nobody waits for: `expect(p).resolves.toBe(1)` or
+    `load().then((v) => expect(v)...)` as a bare statement of a test that neither awaits nor
+    returns it and takes no `done`: the test ends before it settles."""
+    node = statement_child
+    if node.type != "call_expression":
+        return False
+    path = member_path(unwrap(callee(node)))
+    chain = {n for n in walk(node) if n.type == "call_expression"}
+    asynchronous = any(word in path for word in ("resolves", "rejects")) or any(
+        call_name(n) in ("then", "catch", "finally") for n in chain)
+    if not asynchronous:
+        return False
+    test_function = body.parent
+    params = test_function.child_by_field_name("parameters") if test_function else None
+    return not (params is not None and any(n.type == "identifier" and text(n) == "done"
+                                           for n in walk(params)))
+
+
+def _handed_over(function: Node, body: Node) -> bool:
+    """A callback the code under test calls when, and if, it wants: assigned to one of its
+    hooks (`cache.onEvict = (k) => ...`) or registered as a listener (`bus.on('x', ...)`),
+    in a test that neither waits for it (`done`) nor counts its assertions
+    (`expect.assertions(2)`, `t.plan(2)`)."""
+    holder = function.parent
+    if holder is not None and holder.type == "variable_declarator":
+        declared = holder.child_by_field_name("name")  # `const check = (v) => ...`
+        return not any(n.type == "identifier" and text(n) == text(declared) and n != declared
+                       for n in walk(body))  # never called nor handed anywhere: dead
+    if holder is not None and holder.type == "assignment_expression":
+        left = holder.child_by_field_name("left")
+        handed = left is not None and left.type == "member_expression"
+    elif holder is not None and holder.type == "arguments" and holder.parent is not None:
+        handed = call_name(holder.parent) in LISTENER_CALLS
+    else:
+        handed = False
+    if not handed:
+        return False
+    test_function = body.parent
+    params = test_function.child_by_field_name("parameters") if test_function else None
+    waits = params is not None and any(n.type == "identifier" and text(n) in ("done", "cb", "end")
+                                       for n in walk(params))
+    counted = any(n.type == "call_expression" and call_name(n) in (
+        "assertions", "hasAssertions", "plan") for n in walk(body))
+    return not waits and not counted
 
 
 def _computed(value: Node | None, body: Node) -> bool:
@@ -445,6 +557,38 @@ def _context_assertion(node: Node, context: str) -> bool:
     path = member_path(unwrap(callee(node)))
     return len(path) > 1 and path[0] == context and (
         (len(path) == 2 and path[1] in CONTEXT_ASSERTIONS) or "assert" in path[1:])
+
+
+ASSERT_MODULES = frozenset({"assert", "node:assert", "assert/strict", "node:assert/strict",
+                            "power-assert", "uvu/assert"})
+CUSTOM_CHECK_PREFIXES = ("assert", "expect", "verify", "check")
+
+
+def _runs_subject(node: Node, subject: Subject, helpers: set[str]) -> bool:
+    """A call of the code under test named like a check (`assertSignup(form)`): it runs the
+    code, it is no assertion of the test's."""
+    function = unwrap(callee(node))
+    return function is not None and function.type == "identifier" and \
+        text(function) in subject.functions and text(function) not in helpers
+
+
+def _custom_check(node: Node, subject: Subject, imports: dict[str, str],
+                  local: dict[str, Node]) -> bool:
+    """A function imported from an assertion module (`const { ok, equal } =
+    require('node:assert')`), or a call named as a check (`verifyReceipt(r)`,
+    `checkTotals(t)`, `check(ok)`) from elsewhere, never a function of the code under test
+    (nor one of the file's own, which asserts only when its body does)."""
+    function = unwrap(callee(node))
+    if function is None or function.type != "identifier":
+        return False
+    name = text(function)
+    if name in local:
+        return False
+    if imports.get(name) in ASSERT_MODULES:
+        return True
+    prefix = next((p for p in CUSTOM_CHECK_PREFIXES if name.startswith(p)), None)
+    return prefix is not None and name not in subject.functions and prefix != "expect" and (
+        len(name) == len(prefix) or name[len(prefix)].isupper() or name[len(prefix)] == "_")
 
 
 def _is_assertion(node: Node, helpers: set[str]) -> bool:
@@ -507,6 +651,48 @@ def _interaction(assertion: Node, about: Node | None) -> bool:
     seen = text(about) if about is not None else ""
     return any(mark in seen for mark in (".mock.", ".calls", ".callCount", ".calledWith",
                                          ".args", ".invocationCallOrder"))
+
+
+SIMPLE_STATEMENTS = frozenset({"expression_statement", "lexical_declaration",
+                               "variable_declaration", "return_statement", "throw_statement"})
+
+
+def _behaviours(body: Node, bare: list[tuple[Node, Node | None]]) -> int:
+    """How many actions the unexplained assertions check: the test's statements in order,
+    each that calls something (outside an assertion) starting a new action, and an
+    assertion whose actual value itself runs the code with arguments
+    (`expect(isEmail('a@b')).toBe(true)`, `expect(() => pay(0)).toThrow(...)`) an action of
+    its own. Many checks of what one action did are the facets of one behaviour."""
+    about = {node.id: value for node, value in bare}
+    action, seen = 0, set()
+    for statement in (n for n in walk(body) if n.type in SIMPLE_STATEMENTS):
+        checks = [n for n in walk(statement) if n.id in about and _statement(n) == statement]
+        if not checks:
+            if any(n.type in ("call_expression", "new_expression") and
+                   _statement(n) == statement for n in walk(statement)):
+                action += 1
+            continue
+        for check in checks:
+            if _acts(about[check.id]):
+                action += 1
+            seen.add(action)
+    return len(seen)
+
+
+def _statement(node: Node) -> Node | None:
+    """The innermost simple statement holding `node`."""
+    current = node.parent
+    while current is not None and current.type not in SIMPLE_STATEMENTS:
+        current = current.parent
+    return current
+
+
+def _acts(value: Node | None) -> bool:
+    """An assertion's actual value that runs the code itself: a call with arguments other
+    than one reading a value (`Object.keys(x)`), or a new object of its own."""
+    return value is not None and any(
+        (n.type == "call_expression" and args_of(n) and call_name(n) not in VALUE_READERS)
+        or n.type == "new_expression" for n in walk(value))
 
 
 VALUE_READERS = frozenset({"String", "Number", "Boolean", "Array", "Object", "JSON", "keys",
@@ -608,19 +794,50 @@ def _note_mock(call: Node, facts: _Facts) -> bool:
     if method in ("spyOn", "stub", "spy", "replace", "replaceProperty", "replaceGetter",
                   "mock") and len(args) >= 2:
         name = string_value(args[1])
-        if name is not None:
+        if name is not None and (method not in ("spyOn", "spy") or _stubbed(call)):
             facts.patched.add(f"{text(args[0])}.{name}")
     return True
 
 
+STUBBING = ("mockReturnValue", "mockReturnValueOnce", "mockImplementation",
+            "mockImplementationOnce", "mockResolvedValue", "mockResolvedValueOnce",
+            "mockRejectedValue", "mockRejectedValueOnce", "returns", "resolves", "rejects",
+            "callsFake", "throws", "mockReturnThis")
+
+
+def _stubbed(spy: Node) -> bool:
+    """A spy given behaviour of its own (`vi.spyOn(m, 'f').mockReturnValue(2)`, or later
+    through the name it is bound to): it replaces the function. A bare spy calls through to
+    the real one and only records."""
+    parent = spy.parent
+    if parent is not None and parent.type == "member_expression" and \
+            text(parent.child_by_field_name("property")) in STUBBING:
+        return True
+    holder = parent
+    while holder is not None and holder.type in ("await_expression", "parenthesized_expression",
+                                                   "as_expression"):
+        holder = holder.parent
+    if holder is None or holder.type != "variable_declarator":
+        return False
+    name = text(holder.child_by_field_name("name"))
+    scope = holder
+    while scope.parent is not None:
+        scope = scope.parent
+    return any(n.type == "member_expression" and text(n.child_by_field_name("object")) == name
+               and text(n.child_by_field_name("property")) in STUBBING for n in walk(scope))
+
+
 def _note_assigned_mock(node: Node, facts: _Facts) -> None:
-    """`obj.method = jest.fn()` (the method is replaced) or, in a test, `const formatCurrency
-    = jest.fn()` (the name now calls a stand-in)."""
+    """`obj.method = jest.fn()` or `obj.method = () => 100` (the method is replaced) or, in
+    a test, `const formatCurrency = jest.fn()` (the name now calls a stand-in)."""
     declared = node.type == "variable_declarator"
     target = node.child_by_field_name("name" if declared else "left")
     value = unwrap(node.child_by_field_name("value" if declared else "right"))
     if target is None or value is None or target.type != (
             "identifier" if declared else "member_expression"):
+        return
+    if not declared and value.type in ("arrow_function", "function_expression"):
+        facts.patched.add(".".join(member_path(target)))  # `cart.discount = () => 100`
         return
     calls = [n for n in walk(value) if n.type == "call_expression"]
     if calls and _note_mock(calls[-1], _Facts()):
@@ -642,13 +859,80 @@ def _instances(test: JsTest) -> dict[str, str]:
     return found
 
 
+def _member(about: Node | None, imports: dict[str, str]) -> bool:
+    """`deps.repo.insert`, a collaborator's method, or an imported function a module mock
+    replaced (`sendEmail`), not a callback spy checked itself."""
+    value = unwrap(about)
+    return value is not None and (value.type == "member_expression" or
+                                  value.type == "identifier" and text(value) in imports)
+
+
+def _overrides(root: Node, subject: Subject) -> dict[str, set[str]]:
+    """The file's subclasses of the module's classes and the module's methods each one
+    replaces (`class StubBucket extends TokenBucket { allow() {...} }`)."""
+    found: dict[str, set[str]] = {}
+    for node in walk(root):
+        if node.type not in ("class_declaration", "class"):
+            continue
+        name = node.child_by_field_name("name")
+        bases = {text(n) for h in node.named_children if h.type == "class_heritage"
+                 for n in walk(h) if n.type == "identifier"}
+        body = node.child_by_field_name("body")
+        if name is None or body is None or not bases & subject.classes:
+            continue
+        found[text(name)] = {text(m.child_by_field_name("name")) for m in body.named_children
+                             if m.type == "method_definition"} & set(subject.functions) - \
+            {"constructor"} - subject.boundaries
+    return found
+
+
+def _overridden_call(test: JsTest, overrides: dict[str, set[str]]) -> str | None:
+    """A method the test calls on an instance of a subclass that replaces that very method
+    (`new StubBucket().allow()`): the test checks the stand-in, not the code under test."""
+    if not any(overrides.values()) or test.body is None:
+        return None
+    built = _instances(test)
+    for node in walk(test.body):
+        function = unwrap(callee(node)) if node.type == "call_expression" else None
+        if function is None or function.type != "member_expression":
+            continue
+        owner = unwrap(function.child_by_field_name("object"))
+        if owner is not None and owner.type == "new_expression":
+            cls = member_path(unwrap(owner.child_by_field_name("constructor")))[0]
+        else:
+            cls = built.get(text(owner), "")
+        method = text(function.child_by_field_name("property"))
+        if method in overrides.get(cls, ()):
+            return f"{cls}.{method}"
+    return None
+
+
+def _receivers(body: Node) -> set[str]:
+    """What the test calls methods on (`basket` in `basket.total()`, `Invoice` in
+    `new Invoice().total()`): the objects and classes it exercises itself."""
+    found = set()
+    for node in walk(body):
+        function = unwrap(callee(node)) if node.type == "call_expression" else None
+        if function is None or function.type != "member_expression":
+            continue
+        owner = unwrap(function.child_by_field_name("object"))
+        if owner is not None and owner.type == "new_expression":
+            found.add(member_path(unwrap(owner.child_by_field_name("constructor")))[0])
+        elif not _note_mock(node, _Facts()):
+            found.add(member_path(function)[0])
+    return found
+
+
 def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path: str,
-                 checked: set[str], instances: dict[str, str] | None = None) -> str | None:
+                 checked: set[str], instances: dict[str, str] | None = None,
+                 receivers: set[str] | None = None) -> str | None:
     """A replaced target that is the code under test: a function of the module under test
     (or a method of its class, `Invoice.prototype.tax`, or of an instance the test built:
-    `instances` maps `inv` to `Invoice`), or the function the test's assertions check (it
-    then tests its own stand-in)."""
+    `instances` maps `inv` to `Invoice`, when the test exercises that class itself, not only
+    through another object), or the function the test's assertions check (it then tests its
+    own stand-in)."""
     instances = instances or {}
+    exercised = {instances.get(r, r) for r in receivers or ()}
     for target in sorted(facts.patched):
         head, _, last = target.rpartition(".")
         if last == "*":
@@ -658,6 +942,8 @@ def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path:
         if subject.module and last in subject.functions and last not in subject.boundaries \
                 and (module == subject.module or module.endswith("/" + subject.module)
                      or subject.module.endswith("/" + module.lstrip("./"))):
+            if root in subject.classes and root not in exercised and last not in checked:
+                continue  # a method of a collaborating class of the module, not under test
             return target  # the module's own logic (a boundary of it is a collaborator)
         if not head and last not in subject.functions:
             continue  # a local stand-in (`const send = vi.fn()`) replaces nothing under test
@@ -688,13 +974,34 @@ def _expected_numbers(arg: Node, matcher_arg: bool) -> set[int]:
                 found |= {n.id for n in walk(right)} if right is not None else set()
     if matcher_arg:
         inside_calls = {n.id for call in walk(arg) if call.type == "call_expression"
-                        for a in args_of(call) for n in walk(a)}
+                        and not _builds_expected(call) for a in args_of(call) for n in walk(a)}
         found |= {n.id for n in walk(arg) if n.type == "number" and n.id not in inside_calls}
     return found
 
 
-def _magic_number(assertion: Node) -> float | int | None:
-    """An unexplained literal in an assertion: a large number or one with many decimals."""
+def _builds_expected(call: Node) -> bool:
+    """A call that builds the expected value itself (`expect.objectContaining({...})`,
+    `Money.of(1481.45, 'EUR')`, `Number(x.toFixed(2))`): its numbers are the expectation."""
+    path = member_path(unwrap(callee(call)))
+    return path[0] == "expect" or path[0][:1].isupper() or path[-1] in ("toFixed", "of",
+                                                                       "from")
+
+
+def _shown(assertion: Node) -> str:
+    """The digits of an assertion's literal expected texts (a matcher's or `assert.equal`'s
+    literal arguments after the actual): an input they show is explained; a number expected
+    back as itself explains nothing."""
+    args = args_of(assertion)
+    if expect_call(assertion) in (None, assertion):
+        args = args[1:]
+    return " ".join(digits(string_value(n) or "") for arg in args if _literal(arg)
+                    for n in walk(arg) if n.type == "string")
+
+
+def _magic_number(assertion: Node, shown: str = "") -> float | int | None:
+    """An unexplained literal in an assertion: a large number or one with many decimals, but
+    never the literal expected value, nor an input whose digits an expected text of the test
+    shows (`formatAmount(1999)` → `'19.99 EUR'`)."""
     nodes = [assertion]
     root = expect_call(assertion)
     if root is not None and root is not assertion:
@@ -715,6 +1022,7 @@ def _magic_number(assertion: Node) -> float | int | None:
                 value = number_value(node)
                 if value is None or value in PLAIN_NUMBERS:
                     continue
-                if abs(value) >= 1000 or (isinstance(value, float) and len(repr(value)) > 5):
+                if (abs(value) >= 1000 or (isinstance(value, float) and len(repr(value)) > 5)) \
+                        and digits(value) not in shown:
                     return value
     return None

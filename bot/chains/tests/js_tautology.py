@@ -47,6 +47,7 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
     used: set[str] = set()
     boundaries: set[str] = set()
     operators: dict[str, frozenset[str]] = {}
+    helpers = one_expression_helpers(tree.root_node)
     for node in walk(tree.root_node):
         name, body = function_of(node)
         if not name:
@@ -58,26 +59,38 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
         if reaches_out(body):
             boundaries.add(name)
         operators[name] = frozenset(operators_of(body))
-        bound = _bindings(body) if body.type == "statement_block" else {}
+        bound = bindings(body) if body.type == "statement_block" else {}
         for returned in returned_values(body):
             if is_formula(returned):
-                shapes += [js_shape(returned), js_shape(returned, bound)]
+                shapes += [js_shape(returned), js_shape(returned, bound),
+                           js_shape(returned, bound, inline=helpers)]
             parts |= set(formula_parts(returned, bound))
+    steps = set().union(*(steps_of(body) for name, body in map(function_of, walk(
+        tree.root_node)) if name and body is not None and (not wanted or name in wanted)))
     module = str(PurePosixPath(path).with_suffix(""))
+    classes = {text(n.child_by_field_name("name")) for n in walk(tree.root_node)
+               if n.type in ("class_declaration", "class", "abstract_class_declaration")
+               and n.child_by_field_name("name") is not None}
     return Subject(module, frozenset(wanted or defined),
                    tuple(dict.fromkeys(s for s in shapes if s != "_")), frozenset(used),
-                   tuple(sorted(parts)), operators=operators,
-                   boundaries=frozenset(boundaries))
+                   tuple(sorted(parts)), operators=operators, classes=frozenset(classes),
+                   boundaries=frozenset(boundaries), steps=frozenset(steps))
 
 
 OUTSIDE_CALLS = frozenset({"fetch", "readFile", "readFileSync", "writeFile", "writeFileSync",
                            "appendFile", "request", "setTimeout", "setInterval", "now",
                            "random", "exec", "execSync", "spawn", "connect", "query",
                            "send", "sendMail", "createConnection", "randomUUID",
-                           "getRandomValues", "readdir", "stat", "open"})
+                           "getRandomValues", "readdir", "stat", "open", "randomBytes",
+                           "existsSync", "readdirSync", "mkdirSync", "unlinkSync", "rmSync",
+                           "statSync", "hrtime", "getItem", "setItem", "removeItem",
+                           "sendMessage", "sendEmail", "publish", "postMessage"})
 """Calls that leave the process: a function making one is a boundary of the module."""
 HTTP_CLIENTS = frozenset({"axios", "http", "https", "got", "ky", "superagent", "client",
-                          "api", "db", "pool", "redis"})
+                          "api", "db", "pool", "redis", "fs", "fsp", "crypto", "os",
+                          "child_process", "localStorage", "sessionStorage", "navigator",
+                          "transporter", "mailer", "smtp", "s3", "bucket"})
+"""Modules and handles whose every call leaves the process."""
 
 
 def reaches_out(body: Node) -> bool:
@@ -88,8 +101,13 @@ def reaches_out(body: Node) -> bool:
             path = member_path(unwrap(callee(node)))
             if path[-1] in OUTSIDE_CALLS or path[0] in HTTP_CLIENTS and len(path) > 1:
                 return True
-        elif node.type == "new_expression" and text(
-                node.child_by_field_name("constructor")) in ("XMLHttpRequest", "WebSocket"):
+        elif node.type == "new_expression" and (text(
+                node.child_by_field_name("constructor")) in ("XMLHttpRequest", "WebSocket") or
+                text(node.child_by_field_name("constructor")) == "Date" and not any(
+                    c.type != "comment" for c in (node.child_by_field_name("arguments") or
+                                                  node).named_children)):
+            return True  # `new Date()`: the clock
+        elif node.type == "member_expression" and text(node).startswith("process.env"):
             return True
     return False
 
@@ -130,7 +148,7 @@ def operators(node: Node, bound: dict[str, Node] | None = None, depth: int = 0) 
     return count
 
 
-def _compared(assertion: Node) -> tuple[Node, Node] | None:
+def compared(assertion: Node) -> tuple[Node, Node] | None:
     """(actual, expected) of an equality assertion."""
     function = unwrap(callee(assertion))
     path = member_path(function)
@@ -155,7 +173,7 @@ def _assigned_from(body: Node, name: str) -> Node | None:
     return None
 
 
-def _bindings(body: Node) -> dict[str, Node]:
+def bindings(body: Node) -> dict[str, Node]:
     """Names the test binds with `const`/`let name = value` (the last binding wins)."""
     bound: dict[str, Node] = {}
     for node in walk(body):
@@ -239,11 +257,21 @@ def made_calls(node: Node) -> set[str]:
 
 
 def _subject_inputs(node: Node, functions: Iterable[str]) -> set[str]:
-    """The texts of the arguments given to the subject's functions in `node`."""
+    """The texts of the arguments given to the subject's functions in `node`, and the object
+    a method of the subject is called on (`cache` in `cache.hitRate()`): an expectation
+    computed from its state (`cache.hits / (cache.hits + cache.misses)`) is computed from
+    the same inputs."""
     wanted = set(functions)
-    return {text(arg) for inner in walk(node)
-            if inner.type == "call_expression" and call_name(inner) in wanted
-            for arg in args_of(inner) if text(arg) not in TRIVIAL}
+    calls = [inner for inner in walk(node)
+             if inner.type == "call_expression" and call_name(inner) in wanted]
+    found = {text(arg) for inner in calls for arg in args_of(inner) if text(arg) not in TRIVIAL}
+    for inner in calls:
+        function = unwrap(callee(inner))
+        owner = function.child_by_field_name("object") if function is not None and \
+            function.type == "member_expression" else None
+        if owner is not None and owner.type == "identifier":
+            found.add(text(owner))
+    return found
 
 
 def _repeats_ingredients(values: list[Node], subject: Subject) -> str | None:
@@ -266,10 +294,10 @@ def tautology(assertion: Node, body: Node, subject: Subject,
     """Identical sides that call something (the same call on the same inputs: a property
     like `f(a, b) == f(b, a)` is not one), or a side repeating the implementation's formula,
     inline or in one of the test file's own helpers (`helpers`: name → body)."""
-    compared = _compared(assertion)
-    if compared is None:
+    pair = compared(assertion)
+    if pair is None:
         return None
-    left, right = (unwrap(side) for side in compared)
+    left, right = (unwrap(side) for side in pair)
     if left is None or right is None:
         return None
     sides = [left, right]
@@ -277,7 +305,7 @@ def tautology(assertion: Node, body: Node, subject: Subject,
         return f"it compares {text(left)[:40]} with itself"
     if all(_constant(side) for side in sides):
         return "it compares constants: nothing the test runs can change them"
-    bound = _bindings(body)
+    bound = bindings(body)
     actual, expected = (_expanded(side, bound) for side in sides)
     values = [resolved(side, body) or side for side in sides]
     calls = top_calls(values[0]) | top_calls(values[1])
@@ -332,7 +360,7 @@ def _repeats_formula(side: Node, other: Node, bound: dict[str, Node], subject: S
     function = unwrap(callee(side)) if side.type == "call_expression" else None
     if function is not None and function.type == "identifier" and call_name(side) in helpers:
         helper = helpers[call_name(side)]
-        inner = _bindings(helper) if helper.type == "statement_block" else {}
+        inner = bindings(helper) if helper.type == "statement_block" else {}
         candidates += [(value, inner) for value in returned_values(helper)]
     for value, names in candidates:
         if is_formula(value) and ({js_shape(value), js_shape(value, names)} - {"_"}) & \
@@ -354,17 +382,53 @@ def is_formula(node: Node) -> bool:
     return any(n.type in ("binary_expression",) for n in walk(node))
 
 
-def js_shape(node: Node, bound: dict[str, Node] | None = None, depth: int = 0) -> str:
+Inline = dict[str, tuple[list[str], Node]]
+"""A module's one-expression helpers (`const roundCents = (n) => Math.round(n)`): name →
+(parameters, the expression)."""
+
+
+def one_expression_helpers(root: Node) -> Inline:
+    """The module's top-level functions that return one expression: read inline, a formula
+    written through one (`roundCents(x * rate)`) is the formula it computes."""
+    found: Inline = {}
+    for node in walk(root):
+        if node.parent is not None and node.parent.type not in (
+                "program", "lexical_declaration", "variable_declaration", "export_statement"):
+            continue
+        name, body = function_of(node)
+        if not name or body is None:
+            continue
+        returned = returned_values(body)
+        function = body.parent
+        params = function.child_by_field_name("parameters") if function is not None else None
+        single = function.child_by_field_name("parameter") if function is not None else None
+        names = [text(single)] if single is not None else [
+            text(p.child_by_field_name("pattern") or p) for p in (params.named_children
+                                                                  if params else [])]
+        if len(returned) == 1 and all(n.isidentifier() for n in names):
+            found[name] = (names, returned[0])
+    return found
+
+
+def js_shape(node: Node, bound: dict[str, Node] | None = None, depth: int = 0,
+             inline: Inline | None = None) -> str:
     """Structure of an expression with every leaf (name, literal, member) made alike; calls
     keep their function's name, operators are kept; a name in `bound` is read as its value."""
     node = unwrap(node) or node
     if bound and node.type == "identifier" and text(node) in bound and depth < 4:
         name = text(node)
-        return js_shape(bound[name], {k: v for k, v in bound.items() if k != name}, depth + 1)
+        return js_shape(bound[name], {k: v for k, v in bound.items() if k != name}, depth + 1,
+                        inline)
 
     def inner(child: Node | None) -> str:
-        return js_shape(child, bound, depth) if child is not None else "_"
+        return js_shape(child, bound, depth, inline) if child is not None else "_"
 
+    function = unwrap(callee(node)) if node.type == "call_expression" else None
+    if inline and function is not None and function.type == "identifier" and \
+            text(function) in inline and depth < 4:
+        params, expression = inline[text(function)]
+        given = dict(zip(params, args_of(node), strict=False))
+        return js_shape(expression, {**(bound or {}), **given}, depth + 1, None)
     if node.type == "call_expression":
         return f"call:{call_name(node)}(" + ",".join(inner(a) for a in args_of(node)) + ")"
     if node.type == "binary_expression":
@@ -377,3 +441,126 @@ def js_shape(node: Node, bound: dict[str, Node] | None = None, depth: int = 0) -
     if node.type == "ternary_expression":
         return "?(" + ",".join(inner(c) for c in node.named_children) + ")"
     return "_"
+
+
+VALUE_CALLS = frozenset({"Number", "String", "parseFloat", "parseInt", "BigInt", "abs"})
+"""Calls that only make or read a value: a step's leaf, like a name."""
+
+
+def step_shape(node: Node | None) -> str:
+    """`js_shape`, looser: a call without arguments (`this.subtotal()`, a getter) and a value
+    conversion (`Number(x)`) are leaves like the names a test would use in their place."""
+    node = unwrap(node)
+    if node is None:
+        return "_"
+    if node.type == "call_expression":
+        args = args_of(node)
+        if not args or call_name(node) in VALUE_CALLS:
+            return "_"
+        return f"call:{call_name(node)}(" + ",".join(step_shape(a) for a in args) + ")"
+    if node.type == "binary_expression":
+        return (f"({step_shape(node.child_by_field_name('left'))}"
+                f"{text(node.child_by_field_name('operator'))}"
+                f"{step_shape(node.child_by_field_name('right'))})")
+    if node.type == "unary_expression":
+        return f"{text(node.child_by_field_name('operator'))}" + \
+            step_shape(node.child_by_field_name("argument"))
+    if node.type == "arrow_function":
+        body = node.child_by_field_name("body")
+        return "fn(" + (step_shape(body) if body is not None and
+                        body.type != "statement_block" else "{}") + ")"
+    if node.type == "ternary_expression":
+        return "?(" + ",".join(step_shape(c) for c in node.named_children) + ")"
+    return "_"
+
+
+def steps_of(scope: Node) -> set[str]:
+    """The computing steps of a function or a test as written, statement by statement (each
+    value declared, assigned or returned, and its pieces): two operators or more, or an
+    operator wrapped in a call that finishes it (`Math.round(a * b)`)."""
+    found: set[str] = set()
+    for node in walk(scope):
+        value = node.child_by_field_name("value") if node.type == "variable_declarator" else \
+            node.child_by_field_name("right") if node.type in (
+                "assignment_expression", "augmented_assignment_expression") else \
+            (node.named_children[0] if node.named_children else None) \
+            if node.type == "return_statement" else \
+            node.child_by_field_name("body") if node.type == "arrow_function" else None
+        if value is not None:
+            found |= expression_steps(value)
+    return found
+
+
+def expression_steps(value: Node) -> set[str]:
+    """The computing steps inside one expression (see `steps_of`)."""
+    found = set()
+    for piece in walk(value):
+        if piece.type not in ("binary_expression", "call_expression"):
+            continue
+        count = sum(n.type == "binary_expression" for n in walk(piece))
+        if count >= 2 or (piece.type == "call_expression" and count >= 1 and
+                          args_of(piece) and call_name(piece) not in VALUE_CALLS):
+            found.add(step_shape(piece))
+    return found - {"_"}
+
+
+def rebuilt(assertion: Node, body: Node, subject: Subject,
+            helpers: dict[str, Node]) -> str | None:
+    """An equality whose one side runs the code under test and whose other side the test
+    (or a helper of its file it calls) builds in the code's own computing steps: two of
+    them, or one of three operations or more."""
+    sides = compared(assertion)
+    if sides is None:
+        return None
+    for checked, side in (sides, sides[::-1]):
+        built = unwrap(side)
+        value = resolved(checked, body)
+        if built is None or value is None or not top_calls(value) & subject.functions or \
+                top_calls(resolved(built, body) or built) & top_calls(value) & \
+                subject.functions:
+            continue  # the same function on other inputs is a property, not a rebuild
+        scopes = [helpers[name] for name in top_calls(resolved(built, body) or built)
+                  if name in helpers]
+        if built.type == "identifier":
+            scopes += _feeding(text(built), body)
+        found = set().union(*(steps_of(scope) for scope in scopes)) & subject.steps \
+            if scopes else set()
+        if len(found) >= 2 or any(step.count("(") >= 4 for step in found):
+            return "expected value rebuilds the implementation's computing steps"
+        if expression_steps(built) & subject.steps and _reads_an_input(built, body):
+            return "expected value repeats a computing step of the implementation on the input"
+        computed = resolved(built, body) or built
+        used = operators_of(computed)
+        if used and sum(n.type == "binary_expression" for n in walk(computed)) >= 2 and \
+                not top_calls(computed) & top_calls(value) & subject.functions and \
+                _reads_an_input(computed, body) and any(
+                    used <= subject.operators.get(name, frozenset())
+                    for name in top_calls(value) & subject.functions):
+            return "expected value recomputes the checked code's arithmetic on the test's input"
+    return None
+
+
+def _reads_an_input(built: Node, body: Node) -> bool:
+    """`built` reads a name the test declared and also used to set up the code under test
+    (`const kelvin = 280` in the payload, then `Math.round((kelvin - 273.15) * 10) / 10`)."""
+    declared = {text(n.child_by_field_name("name")) for n in walk(body)
+                if n.type == "variable_declarator"}
+    read = {text(n) for n in walk(built) if n.type == "identifier" and text(n) in declared}
+    uses = [text(n) for n in walk(body) if n.type in (
+        "identifier", "shorthand_property_identifier") and text(n) in read and not (
+        n.parent is not None and n.parent.type == "variable_declarator" and
+        n.parent.child_by_field_name("name") == n)]
+    return any(uses.count(name) >= 2 for name in read)  # read here and somewhere else
+
+
+def _feeding(name: str, body: Node) -> list[Node]:
+    """The test's declarations the value of `name` is computed through."""
+    wanted, found = {name}, []
+    declarations = [n for n in walk(body) if n.type == "variable_declarator"]
+    for node in reversed(declarations):
+        target = node.child_by_field_name("name")
+        value = node.child_by_field_name("value")
+        if target is not None and value is not None and text(target) in wanted:
+            found.append(node)
+            wanted |= {text(n) for n in walk(value) if n.type == "identifier"}
+    return found

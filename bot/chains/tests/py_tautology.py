@@ -214,9 +214,14 @@ def uncopied(node: ast.expr) -> ast.expr:
 
 def _inputs(node: ast.AST, functions: Collection[str]) -> set[str]:
     """The arguments given to the subject's functions in `node`, each as its dump (a trivial
-    constant is no input worth matching)."""
+    constant is no input worth matching), and the object a method of the subject is called
+    on (`cache` in `cache.hit_rate()`): an expectation computed from its state
+    (`cache.hits / (cache.hits + cache.misses)`) is computed from the same inputs."""
     found: set[str] = set()
     for call in ast.walk(node):
+        if isinstance(call, ast.Call) and _name(call) in functions and \
+                isinstance(call.func, ast.Attribute):
+            found.add(ast.dump(call.func.value))  # `cache`, or `Lru()` once names are filled
         if isinstance(call, ast.Call) and _name(call) in functions:
             for arg in [*call.args, *(k.value for k in call.keywords)]:
                 if isinstance(arg, ast.Constant) and arg.value in TRIVIAL:
@@ -293,8 +298,11 @@ def is_formula(node: ast.AST) -> bool:
     return any(isinstance(n, (ast.BinOp, ast.BoolOp)) for n in ast.walk(node))
 
 
-def shape(node: ast.AST) -> str:
-    """Structure of an expression with every leaf (name, literal, container) made alike."""
+def shape(node: ast.AST, loose: bool = False) -> str:
+    """Structure of an expression with every leaf (name, literal, container) made alike;
+    calls keep their function's name. `loose`: a call without arguments (`self.subtotal()`,
+    a getter) and a value conversion (`Decimal(p)`) are leaves too, like the names a test
+    would use in their place."""
 
     class Leaves(ast.NodeTransformer):
         def generic_visit(self, inner: ast.AST) -> ast.AST:
@@ -304,9 +312,60 @@ def shape(node: ast.AST) -> str:
             return super().generic_visit(inner)
 
         def visit_Call(self, inner: ast.Call) -> ast.AST:  # keep the function's name only
+            if loose and (not inner.args and not inner.keywords or
+                          _name(inner) in VALUE_CALLS):
+                return ast.Name(id="_", ctx=ast.Load())
             inner.func = ast.Name(id=_name(inner) or "_", ctx=ast.Load())
             inner.args = [self.visit(a) for a in inner.args]
             inner.keywords = []
             return inner
 
     return ast.dump(Leaves().visit(copy.deepcopy(node)), annotate_fields=False)
+
+
+VALUE_CALLS = frozenset({"Decimal", "float", "int", "str", "Fraction", "abs", "len"})
+"""Calls that only make or read a value: a step's leaf, like a name."""
+
+
+def steps_of(function: ast.AST) -> set[str]:
+    """The computing steps of a function as written, statement by statement (each value
+    assigned or returned, and its pieces): two operators or more, or an operator wrapped in
+    a call that finishes it (`(a * b).quantize(CENT)`, `round(a * b, 2)`)."""
+    found: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.Return, ast.AugAssign)) and \
+                node.value is not None:
+            found |= expression_steps(node.value)
+    return found
+
+
+def expression_steps(value: ast.AST) -> set[str]:
+    """The computing steps inside one expression (see `steps_of`)."""
+    return {shape(piece, loose=True) for piece in ast.walk(value)
+            if isinstance(piece, (ast.BinOp, ast.Call)) and (operators(piece) >= 2 or (
+                isinstance(piece, ast.Call) and operators(piece) >= 1 and
+                bool(piece.args or piece.keywords) and _name(piece) not in VALUE_CALLS))}
+
+
+def repeated_steps(scopes: list[ast.AST], steps: Collection[str]) -> bool:
+    """Whether the test's statements (or a helper of its file) repeat the subject's
+    computing steps: two of them, or one of three operations or more
+    (`round(sum(p * q for ...), 2)`)."""
+    found = set().union(*(steps_of(scope) for scope in scopes)) & set(steps) if scopes \
+        else set()
+    return len(found) >= 2 or any(step.count("BinOp(") + step.count("Call(") >= 3
+                                  for step in found)
+
+
+def feeding(name: str, test: ast.AST) -> list[ast.stmt]:
+    """The test's assignments the value of `name` is computed through (`expected = a - b`,
+    `a = ...`, `b = ...`), nothing else the test computes."""
+    wanted: set[str] = {name}
+    found: list[ast.stmt] = []
+    statements = [n for n in ast.walk(test) if isinstance(n, ast.Assign)]
+    for statement in sorted(statements, key=lambda n: n.lineno, reverse=True):
+        targets = {t.id for t in statement.targets if isinstance(t, ast.Name)}
+        if targets & wanted:
+            found.append(statement)
+            wanted |= {n.id for n in ast.walk(statement.value) if isinstance(n, ast.Name)}
+    return found

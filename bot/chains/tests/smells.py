@@ -9,22 +9,37 @@ an independent oracle (`fast_sort(x) == sorted(x)`), helpers that assert.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
 
 from pydantic import BaseModel
 
+from bot.chains.tests.py_stand_ins import (
+    CONSTRUCTION,
+    called_stand_in,
+    calls_through,
+    configured_stubs,
+    stub_echo,
+)
+from bot.chains.tests.py_stand_ins import dotted as _dotted  # one reader of a node's source
 from bot.chains.tests.py_tautology import (
     assignments,
     called_names,
+    compared,
+    expression_steps,
+    feeding,
     function_formulas,
+    inlined,
     is_formula,
+    operators,
     operators_of,
     recomputed,
+    repeated_steps,
     resolved,
     shape,
+    steps_of,
     tautology,
 )
 
@@ -37,6 +52,17 @@ WARN_KINDS: tuple[str, ...] = ("sleep_in_unit_test", "magic_numbers", "broad_exc
 MAX_BARE_ASSERTIONS = 5
 """More message-less assertions than this, on several subjects, is assertion roulette."""
 MAX_MOCKS = 6
+MOCKED_WIRING = 5
+"""This many mocks or more, with (nearly) every check of the test about how they were
+called rather than what the code produced: the mocks are what the test checks."""
+
+
+def mocks_dominate(mocks: int, checks: int, interactions: int) -> bool:
+    """Excessive mocking: more stand-ins than a unit needs, or enough of them that the test
+    checks mostly their wiring (three checks or more on mocks' calls, three in four of all
+    its checks)."""
+    return mocks > MAX_MOCKS or (mocks >= MOCKED_WIRING and interactions >= 3
+                                 and 4 * interactions >= 3 * checks)
 PLAIN_NUMBERS = frozenset({0, 1, 2, -1, 10, 100, 1000, 0.5})
 MOCK_CALLS = frozenset({"patch", "Mock", "MagicMock", "AsyncMock", "create_autospec",
                         "PropertyMock", "NonCallableMock", "stub", "spy"})
@@ -63,8 +89,17 @@ OUTSIDE_CALLS = frozenset({"urlopen", "urlretrieve", "open", "sleep", "time", "n
                            "connect", "create_connection", "sendall", "recv", "send_message",
                            "sendmail", "execute", "executemany", "check_output", "check_call",
                            "Popen", "getenv", "read_text", "write_text", "read_bytes",
-                           "write_bytes", "input", "getaddrinfo", "urandom"})
+                           "write_bytes", "input", "getaddrinfo", "urandom", "uuid1",
+                           "uuid4", "token_hex", "token_bytes", "token_urlsafe", "monotonic",
+                           "perf_counter", "time_ns", "getrandbits", "randrange", "SMTP",
+                           "SMTP_SSL", "listdir", "scandir", "makedirs", "rmtree", "getcwd",
+                           "gethostname", "getpass", "iterdir"})
 """Calls that leave the process: a function making one is a boundary of the module."""
+OUTSIDE_OWNERS = frozenset({"os", "path", "shutil", "socket", "pathlib", "tempfile", "glob",
+                            "environ", "sys", "platform", "secrets", "uuid", "boto3", "s3",
+                            "redis", "cursor", "smtp", "server", "ftp", "sftp", "bucket"})
+"""Modules and handles whose every call leaves the process (`os.path.exists(p)`,
+`os.environ.get("X")`, `cursor.fetchall()`)."""
 HTTP_VERBS = frozenset({"get", "post", "put", "patch", "delete", "head", "request", "send",
                         "run"})
 HTTP_CLIENTS = frozenset({"requests", "httpx", "session", "client", "http", "aiohttp",
@@ -80,9 +115,10 @@ def reaches_out(function: ast.AST) -> bool:
         name = _call_name(node)
         if name in OUTSIDE_CALLS:
             return True
-        if name in HTTP_VERBS and isinstance(node.func, ast.Attribute):
+        if isinstance(node.func, ast.Attribute):
             owner = _dotted(node.func.value).lower().rsplit(".", 1)[-1]
-            if owner in HTTP_CLIENTS or owner.endswith(("session", "client")):
+            if owner in OUTSIDE_OWNERS or name in HTTP_VERBS and (
+                    owner in HTTP_CLIENTS or owner.endswith(("session", "client"))):
                 return True
     return False
 
@@ -133,6 +169,9 @@ class Subject:
     boundaries: frozenset[str] = frozenset()
     """Its functions that reach outside the process (network, files, clock, randomness,
     processes): collaborators a test may stand in for, unlike the module's own logic."""
+    steps: frozenset[str] = frozenset()
+    """Loose shapes of its computing steps as written, statement by statement (see
+    `py_tautology.steps_of`): a test or helper repeating two of them rebuilds its logic."""
 
     @classmethod
     def of_source(cls, module: str, source: str, functions: Iterable[str] = ()) -> Subject:
@@ -147,23 +186,32 @@ class Subject:
         parts: set[str] = set()
         boundaries: set[str] = set()
         operators: dict[str, frozenset[str]] = {}
+        steps: set[str] = set()
+        module_helpers = {node.name: node for node in tree.body
+                          if isinstance(node, ast.FunctionDef) and len(node.body) == 1
+                          and isinstance(node.body[0], ast.Return)}
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 defined.add(node.name)
                 if wanted and node.name not in wanted:
                     continue
+                steps |= steps_of(node)
                 used |= called_names(node)
                 if reaches_out(node):
                     boundaries.add(node.name)
                 operators[node.name] = frozenset(operators_of(node))
                 returned, pieces = function_formulas(node)
                 shapes += [shape(value) for value in returned if is_formula(value)]
+                # a formula written through a one-line helper of the module
+                # (`round_cents(x * rate)`) is the formula the helper computes
+                shapes += [shape(inlined(value, module_helpers)) for value in returned
+                           if is_formula(value) and module_helpers]
                 parts |= {shape(piece) for piece in pieces}
         return cls(module, frozenset(wanted or defined), tuple(dict.fromkeys(shapes)),
                    frozenset(used), tuple(sorted(parts)), operators=operators,
                    classes=frozenset(n.name for n in ast.walk(tree)
                                      if isinstance(n, ast.ClassDef)),
-                   boundaries=frozenset(boundaries))
+                   boundaries=frozenset(boundaries), steps=frozenset(steps))
 
 
 @dataclass
@@ -176,6 +224,9 @@ class _TestFacts:
     mocks: int = 0
     patched: set[str] = field(default_factory=set)
     called: set[str] = field(default_factory=set)
+    receivers: set[str] = field(default_factory=set)
+    """What the test calls methods on (`invoice` in `invoice.total()`): the objects and
+    classes it exercises itself, not through another object."""
 
 
 @dataclass
@@ -260,10 +311,13 @@ def analyse_source(source: str, path: str = "<test>", subject: Subject | None = 
     shared = _SharedMocks.of(tree)
     formulas = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)
                 and not node.name.startswith("test")}
+    overrides = _overrides(tree, subject)
+    made_by = {name: _mocks_in(node)[0] for name, node in formulas.items()
+               if name not in shared.fixtures}  # `deps = make_deps()`: its mocks are the test's
     smells: list[Smell] = []
     for test, decorators in _tests(tree):
         smells += _smells_of(test, decorators, helpers, subject, file_patches_sleep,
-                             shared.for_test(test), formulas)
+                             shared.for_test(test), formulas, overrides, made_by)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
                             else "warn" if smells else "accept")
     return SmellReport(path=path, verdict=verdict, smells=smells)
@@ -383,15 +437,41 @@ def _call_name(node: ast.Call) -> str:
     return ""
 
 
-def _dotted(node: ast.AST) -> str:
-    try:
-        return ast.unparse(node)
-    except (AttributeError, TypeError, ValueError, RecursionError):  # odd or deep nodes
-        return ""
-
-
 def _asserting_call(node: ast.AST) -> bool:
-    return isinstance(node, ast.Call) and _call_name(node).startswith(ASSERTING_CALL_PREFIXES)
+    """`assert_called_once()`, `self.fail(...)`, and the assertion libraries' chains:
+    pytest-check's `check.equal(a, b)`, sure's and should-dsl's `expect(x).to.equal(1)`,
+    `x.should.equal(1)`."""
+    if not isinstance(node, ast.Call):
+        return False
+    if _call_name(node).startswith(ASSERTING_CALL_PREFIXES):
+        return True
+    inner: ast.AST = node.func
+    chain: list[str] = []
+    while isinstance(inner, (ast.Attribute, ast.Call)):
+        if isinstance(inner, ast.Attribute):
+            chain.append(inner.attr)
+            inner = inner.value
+        else:
+            if _call_name(inner) == "expect" and chain:
+                return True
+            inner = inner.func
+    return bool(chain) and (isinstance(inner, ast.Name) and inner.id == "check" or
+                            any(word in ("should", "must") for word in chain[1:]))
+
+
+CUSTOM_CHECK_PREFIXES = ("assert", "check", "verify", "expect")
+"""Names of checks (`verify_receipt`); never `ensure_`, `should_`, `must_`: those name
+setup steps and predicates (`ensure_dir`, `should_retry`) as often as checks."""
+
+
+def _custom_check(node: ast.Call, subject: Subject) -> bool:
+    """A call named as a check (`check(ok)`, `verify_receipt(r)`, `must_equal(a, b)`),
+    from a fixture, a helper module or a library, never a function of the code under test
+    (`check_password(p)` only runs it)."""
+    name = _call_name(node)
+    prefix = next((p for p in CUSTOM_CHECK_PREFIXES if name.startswith(p)), None)
+    return prefix is not None and name not in subject.functions and (
+        len(name) == len(prefix) or name[len(prefix)] in "_" or name[len(prefix)].isupper())
 
 
 def _raises_context(node: ast.AST) -> ast.Call | None:
@@ -412,7 +492,9 @@ def _raises_context(node: ast.AST) -> ast.Call | None:
 def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[ast.expr],
                helpers: set[str], subject: Subject, file_patches_sleep: bool,
                shared: tuple[int, set[str]],
-               formula_helpers: dict[str, ast.FunctionDef] | None = None) -> list[Smell]:
+               formula_helpers: dict[str, ast.FunctionDef] | None = None,
+               overrides: dict[str, set[str]] | None = None,
+               made_by: dict[str, int] | None = None) -> list[Smell]:
     name = f"{test._owner}::{test.name}" if hasattr(test, "_owner") else test.name
     facts = _TestFacts(name, test.lineno, mocks=shared[0], patched=set(shared[1]))
     smells: list[Smell] = []
@@ -430,6 +512,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     explained = {id(inner) for node in ast.walk(test) if isinstance(node, ast.With) and any(
         isinstance(i.context_expr, ast.Call) and _call_name(i.context_expr) == "subTest"
         for i in node.items) for inner in ast.walk(node)}  # a subTest names each failure
+    contexts: set[int] = set()
     for node in (inner for statement in test.body for inner in ast.walk(statement)):
         if isinstance(node, ast.Assert) and _vacuous(node.test):
             continue  # `assert m.called_once_with(1)`: a Mock's auto-attribute, always true
@@ -442,15 +525,19 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         elif isinstance(node, (ast.With, ast.AsyncWith)) and \
                 (call := _raises_context(node)) is not None:
             facts.assertions.append(node)
+            contexts.add(id(call))  # `with self.assertRaises(...)`: one check, not two
             if call.args and _dotted(call.args[0]) in BROAD_EXCEPTIONS:
                 add("broad_exception_assert", node.lineno, _dotted(call.args[0]))
         elif isinstance(node, ast.Raise) and _hand_assertion(node, test):
             facts.assertions.append(node)  # `if got != want: raise AssertionError(...)`
-        elif isinstance(node, ast.Call):
+        elif isinstance(node, ast.Call) and id(node) not in contexts:
             called = _call_name(node)
             if called in ("raises", "warns") and len(node.args) >= 2:
                 facts.assertions.append(node)  # `pytest.raises(ValueError, parse, "x")`
-            elif _asserting_call(node) or called in helpers:
+            elif (_asserting_call(node) and called not in subject.functions) or \
+                    called in helpers or (_custom_check(node, subject) and
+                                          called not in (formula_helpers or {})):
+                # `assert_signup(form)` of the code under test runs it; it checks nothing
                 facts.assertions.append(node)
                 if _bare_unittest_assertion(node) and id(node) not in explained:
                     facts.bare.append((node, node.args[0] if node.args else None))
@@ -463,32 +550,51 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             _note_setattr(node, facts)
             if not _is_mock_call(node):
                 facts.called.add(called)
+                if isinstance(node.func, ast.Attribute):
+                    receiver = node.func.value  # `Invoice("x").total()`: the class itself
+                    facts.receivers.add(_call_name(receiver) if isinstance(receiver, ast.Call)
+                                        else _dotted(receiver))
         elif isinstance(node, ast.Assign):
             _note_assigned_stand_in(node, facts)
     if not facts.assertions:
         add("no_assertion", test.lineno)
     elif not any(_reached(assertion, test) for assertion in facts.assertions):
-        add("no_assertion", test.lineno, "every assertion is behind a condition or a loop "
-            "over computed values, so none need ever run")
+        add("no_assertion", test.lineno, "every assertion is behind a condition, a loop over computed "
+            "values, a callback nobody need call, a catch that swallows it or a promise "
+            "nobody awaits, so none need ever run")
     subjects = {_subject_of(about) for _, about in facts.bare}
-    if roulette(len(facts.bare), len(subjects)):
+    if roulette(len(facts.bare), len(subjects), _behaviours(test, facts.bare)):
         add("assertion_roulette", getattr(facts.bare[0][0], "lineno", test.lineno),
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
-    if facts.mocks > MAX_MOCKS:
-        add("excessive_mocking", test.lineno, f"{facts.mocks} mocks")
-    sut_patched = _sut_patched(facts, subject, _instances(test, subject))
-    if sut_patched:
-        add("mocks_sut", test.lineno, f"patches {sut_patched}, the code under test")
+    mocks = facts.mocks + sum(count for name, count in (made_by or {}).items()
+                              if name in facts.called)
+    if mocks_dominate(mocks, len(facts.assertions),
+                      sum(_interaction(a, _patched_names(test)) for a in facts.assertions)):
+        add("excessive_mocking", test.lineno, f"{mocks} mocks")
+    sut_patched = _sut_patched(facts, subject, _instances(test, subject)) or \
+        _overridden_call(test, overrides or {})
+    stand_in = called_stand_in(_scopes(test), test, subject.classes, subject.functions,
+                               subject.boundaries)
+    if sut_patched or stand_in:
+        add("mocks_sut", test.lineno, f"patches {sut_patched}, the code under test"
+            if sut_patched else f"calls a stand-in of {stand_in}, the code under test")
+    stubs = set() if sut_patched or stand_in else configured_stubs(test)
     for assertion in facts.assertions:
         why = tautology(assertion, test, subject.returns, subject.functions, subject.calls,
                         subject.parts, formula_helpers) or \
-            recomputed(assertion, test, subject.operators)
+            recomputed(assertion, test, subject.operators) or \
+            _rebuilt(assertion, test, subject, formula_helpers or {}) or \
+            _echoed(assertion, test, stubs)
         if why:
             add("tautology", getattr(assertion, "lineno", test.lineno), why)
     if sleeps and not file_patches_sleep and not _patches_sleep(test):
         add("sleep_in_unit_test", sleeps[0].lineno)
+    shown = " ".join(digits(n.value) for a in facts.assertions
+                     for expected in (_expected_literals(a),) for n in ast.walk(a)
+                     if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                     and id(n) in expected)
     for assertion, _ in facts.bare:
-        number = _magic_number(assertion)
+        number = _magic_number(assertion, shown)
         if number is not None:
             add("magic_numbers", getattr(assertion, "lineno", test.lineno), repr(number))
             break
@@ -513,9 +619,48 @@ def _reached(assertion: ast.AST, test: ast.AST) -> bool:
             other = parent.orelse if branch is parent.body else parent.body
             if child is not parent.test and not _asserts(other):
                 return False
+        elif isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                parent is not test and not parent.decorator_list and \
+                _handed_over(parent.name, test):
+            return False
+        elif isinstance(parent, ast.Try) and any(child is s for s in parent.body) and \
+                any(_swallows(handler) for handler in parent.handlers):
+            return False  # `try: assert ... except AssertionError: pass` can never fail
         elif (isinstance(parent, ast.While) and child is not parent.test) or (
                 isinstance(parent, (ast.For, ast.AsyncFor)) and child is not parent.iter
                 and not _data(parent.iter, test)):
+            return False
+    return True
+
+
+def _swallows(handler: ast.ExceptHandler) -> bool:
+    """An `except` that catches a failed assertion (bare, `Exception`, `AssertionError`)
+    and does not raise again or fail."""
+    caught = _dotted(handler.type) if handler.type is not None else ""
+    if caught and not any(name in caught for name in ("AssertionError", "Exception",
+                                                        "BaseException")):
+        return False
+    return not any(isinstance(n, ast.Raise) or _asserting_call(n) or isinstance(n, ast.Assert)
+                   for statement in handler.body for n in ast.walk(statement))
+
+
+RUNS_NOW = frozenset({"map", "filter", "any", "all", "sorted", "min", "max", "reduce", "list",
+                     "starmap", "run", "call", "apply", "raises", "assertRaises",
+                     "addCleanup", "benchmark"})
+"""Calls that run the function they are handed before they return."""
+
+
+def _handed_over(name: str, test: ast.AST) -> bool:
+    """A function of the test that the test never runs itself (by calling it, or through
+    `map`, `sorted`...): handed to the code under test (`LRU(2, on_evict=check)`,
+    `cache.on_evict = check`) it runs when, and if, that code wants; handed to nobody it
+    never runs."""
+    for node in ast.walk(test):
+        if isinstance(node, ast.Call) and (
+                isinstance(node.func, ast.Name) and node.func.id == name or
+                _call_name(node) in RUNS_NOW and any(
+                    isinstance(a, ast.Name) and a.id == name
+                    for a in [*node.args, *(k.value for k in node.keywords)])):
             return False
     return True
 
@@ -546,18 +691,53 @@ def _data(iterable: ast.expr, test: ast.AST) -> bool:
                    for n in ast.walk(value))
 
 
-def roulette(bare: int, subjects: int) -> bool:
+def roulette(bare: int, subjects: int, behaviours: int = 2) -> bool:
     """More than five unexplained assertions on more than two things, or more than six on
-    two: a failure among them does not say which behaviour broke. Many on one thing are the
-    facets of one result."""
-    return bare > MAX_BARE_ASSERTIONS and (subjects > 2 or bare > MAX_BARE_ASSERTIONS + 1
-                                           and subjects > 1)
+    two, about more than one behaviour: a failure among them does not say which behaviour
+    broke. Many on one thing are the facets of one result, and so are many checks, field by
+    field, of what one action did (its result and the collaborators it used)."""
+    return behaviours > 1 and bare > MAX_BARE_ASSERTIONS and (
+        subjects > 2 or bare > MAX_BARE_ASSERTIONS + 1 and subjects > 1)
+
+
+def _behaviours(test: ast.FunctionDef | ast.AsyncFunctionDef,
+                bare: list[tuple[ast.AST, ast.expr | None]]) -> int:
+    """How many actions the unexplained assertions check: the statements of the test in
+    order, each one that calls something (outside an assertion) starting a new action, and
+    an assertion whose actual value itself calls the code with arguments
+    (`assert is_email("a@b")`) an action of its own."""
+    about = {id(node): value for node, value in bare}
+    simple = sorted((n for n in ast.walk(test) if isinstance(n, ast.stmt) and not isinstance(
+        n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For,
+            ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try))),
+        key=lambda n: (n.lineno, n.col_offset))
+    action, seen = 0, set()
+    for statement in simple:
+        checks = [n for n in ast.walk(statement) if id(n) in about]
+        if not checks:
+            if any(isinstance(n, ast.Call) for n in ast.walk(statement)):
+                action += 1
+            continue
+        for check in checks:
+            if _acts(about[id(check)]):
+                action += 1
+            seen.add(action)
+    return len(seen)
+
+
+def _acts(value: ast.expr | None) -> bool:
+    """An assertion's actual value that runs the code itself: a call with arguments, other
+    than one reading a value (`len(x)`, `Decimal(x)`); a new object of its own
+    (`Invoice("x").total()`) is another action too."""
+    return value is not None and any(
+        isinstance(n, ast.Call) and (n.args or n.keywords)
+        and _call_name(n) not in VALUE_READERS | EXPECTED_BUILDERS for n in ast.walk(value))
 
 
 def _builds_only(body: list[ast.stmt]) -> bool:
-    """A test that only binds names it never reads (`account = Account(10)` and nothing
-    else), or only builds objects and data without calling anything of them, runs nothing
-    it looks at: as empty as a `pass`."""
+    """A test that only builds objects, stand-ins and data (`account = Account(10)`,
+    `clock = Mock()` and nothing else) runs nothing: as empty as a `pass`. One that calls the
+    code and never looks at the result (`result = parse("x")`) has no assertion instead."""
     bound: set[str] = set()
     for statement in body:
         if isinstance(statement, (ast.Pass, ast.Expr)) and _is_empty([statement]):
@@ -571,13 +751,11 @@ def _builds_only(body: list[ast.stmt]) -> bool:
                    for t in targets for n in ast.walk(t)):
             return False  # `key, value = ...` binds names too; `obj.x = ...` does something
         bound |= {n.id for n in names}
-    read = {n.id for statement in body for n in ast.walk(statement)
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     # setup only: objects built (`Cache(clock=clock)`), nothing of theirs ever called
     built = all(not isinstance(n, ast.Call) or _call_name(n)[:1].isupper() or
                 _call_name(n) in ("list", "dict", "set", "tuple", "range")
                 for statement in body for n in ast.walk(statement))
-    return bool(bound) and (built or not bound & read)
+    return bool(bound) and built
 
 
 def _stand_in(value: ast.AST) -> bool:
@@ -608,9 +786,17 @@ def _note_setattr(node: ast.Call, facts: _TestFacts) -> None:
 
 
 def _is_empty(body: list[ast.stmt]) -> bool:
+    """Nothing but placeholders: `pass`, `...`, a docstring, a bare `return`, a skip
+    (`pytest.skip("todo")`, `self.skipTest(...)`) or `raise NotImplementedError`."""
     for statement in body:
         if isinstance(statement, ast.Pass) or (isinstance(statement, ast.Return)
                                                 and statement.value is None):
+            continue
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) and \
+                _call_name(statement.value) in ("skip", "skipTest", "xfail"):
+            continue
+        if isinstance(statement, ast.Raise) and statement.exc is not None and \
+                _dotted(statement.exc).split("(", 1)[0].endswith("NotImplementedError"):
             continue
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) and \
                 (isinstance(statement.value.value, str) or statement.value.value is Ellipsis):
@@ -645,10 +831,12 @@ def _note_mock(node: ast.AST, facts: _TestFacts) -> None:
     # `patch.multiple(target, a=DEFAULT, b=DEFAULT)` replaces one thing per keyword
     facts.mocks += max(1, len(call.keywords)) if name == "multiple" else 1
     args = call.args
+    if calls_through(call):
+        return  # `patch.object(m, "f", wraps=m.f)`: a spy that runs the real thing
     if name == "patch" and args and isinstance(args[0], ast.Constant) and \
             isinstance(args[0].value, str):
         facts.patched.add(args[0].value)
-    elif name in ("object", "setattr", "spy") and len(args) >= 2 and \
+    elif name in ("object", "setattr") and len(args) >= 2 and \
             isinstance(args[1], ast.Constant) and isinstance(args[1].value, str):
         facts.patched.add(f"{_dotted(args[0])}.{args[1].value}")
     elif name == "setattr" and args and isinstance(args[0], ast.Constant) and \
@@ -660,22 +848,166 @@ def _note_mock(node: ast.AST, facts: _TestFacts) -> None:
         facts.patched |= {f"{owner}.{k.arg}" for k in call.keywords if k.arg}
 
 
-def _instances(test: ast.FunctionDef | ast.AsyncFunctionDef, subject: Subject
-               ) -> dict[str, str]:
-    """Names the test (or its class's setUp) binds to a new object of the subject's classes:
-    `invoice = Invoice(...)`, `self.invoice = Invoice(...)`."""
+def _scopes(test: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
+    """The test and its class's setUp methods: where its objects are built."""
     scopes: list[ast.AST] = [test]
     owner = getattr(test, "_owner_node", None)
     if owner is not None:
         scopes += [item for item in owner.body if isinstance(item, ast.FunctionDef)
                    and item.name in SETUP_METHODS]
+    return scopes
+
+
+def _echoed(assertion: ast.AST, test: ast.AST, stubs: set[str]) -> str | None:
+    """An equality whose checked side is the test's own call of a stub it configured."""
+    sides = compared(assertion) if stubs else None
+    if sides is None:
+        return None
+    bound = assignments(test)
+    for side in sides:
+        stub = stub_echo(side, stubs, bound)
+        if stub:
+            return f"it checks what {stub}, a stand-in the test configured, returns"
+    return None
+
+
+def _instances(test: ast.FunctionDef | ast.AsyncFunctionDef, subject: Subject
+               ) -> dict[str, str]:
+    """Names the test (or its class's setUp) binds to a new object of the subject's classes:
+    `invoice = Invoice(...)`, `self.invoice = Invoice(...)`."""
     found: dict[str, str] = {}
-    for scope in scopes:
+    for scope in _scopes(test):
         for node in ast.walk(scope):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
                     _call_name(node.value) in subject.classes:
                 found.update((_dotted(t), _call_name(node.value)) for t in node.targets)
     return found
+
+
+INTERACTION_MARKS = ("call_args", "call_count", ".called", "mock_calls", "await_count",
+                     "await_args")
+
+
+def _patched_names(test: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """Names that hold a patched collaborator: the test's parameters (`@patch` hands them
+    in, fixtures too), `with patch(...) as send`, `send = mocker.patch(...)`."""
+    names = set(_parameters(test))
+    for node in ast.walk(test):
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            names |= {item.optional_vars.id for item in node.items
+                      if isinstance(item.optional_vars, ast.Name) and
+                      isinstance(item.context_expr, ast.Call) and
+                      _is_mock_call(item.context_expr)}
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                _call_name(node.value) in ("patch", "object", "start") and \
+                "patch" in _dotted(node.value.func):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
+
+
+def _interaction(assertion: ast.AST, patched: Collection[str] = ()) -> bool:
+    """A check of how a collaborator's method was called (`mailer.send.assert_called_once_with
+    (...)`, `assert repo.save.call_count == 2`, or a patched function's own calls), not of
+    what the code under test produced. A callback spy checked itself
+    (`handler.assert_called_once()`) is the outcome of the code that calls it, not a
+    collaborator's wiring."""
+    if isinstance(assertion, ast.Call):
+        name = _call_name(assertion)
+        target = assertion.func.value if isinstance(assertion.func, ast.Attribute) else None
+        return (isinstance(target, ast.Attribute) or isinstance(target, ast.Name)
+                and target.id in patched) and name.startswith((
+                "assert_called", "assert_not_called", "assert_has_calls", "assert_any_call",
+                "assert_awaited", "assert_not_awaited"))
+    if isinstance(assertion, ast.Assert):
+        seen = _dotted(assertion.test)
+        return any(mark in seen for mark in INTERACTION_MARKS)
+    return False
+
+
+def _rebuilt(assertion: ast.AST, test: ast.AST, subject: Subject,
+             helpers: dict[str, ast.FunctionDef]) -> str | None:
+    """An equality whose one side calls the code under test and whose other side is built
+    by the test (or a helper of its file it calls) in two or more of the code's own
+    computing steps (`discount = (subtotal * pct / 100).quantize(CENT)`, then the tax, then
+    `subtotal - discount + tax`): the expectation rebuilds the implementation."""
+    sides = compared(assertion)
+    if sides is None:
+        return None
+    bound = assignments(test)
+    for checked, built in (sides, sides[::-1]):
+        runs = called_names(resolved(checked, bound)) & subject.functions
+        if not runs or called_names(resolved(built, bound)) & runs:
+            continue  # the same function on other inputs is a property, not a rebuild
+        scopes: list[ast.AST] = [helpers[name] for name in called_names(
+            resolved(built, bound)) if name in helpers]
+        if isinstance(built, ast.Name):
+            scopes += feeding(built.id, test)
+        if repeated_steps(scopes, subject.steps):
+            return "expected value rebuilds the implementation's computing steps"
+        if expression_steps(built) & subject.steps and _reads_an_input(built, test):
+            return "expected value repeats a computing step of the implementation on the input"
+        if _folded(resolved(built, bound), resolved(checked, bound), subject) and \
+                _reads_an_input(built, test):
+            return "expected value recomputes the checked code's arithmetic on the test's input"
+    return None
+
+
+def _folded(built: ast.expr, checked: ast.expr, subject: Subject) -> bool:
+    """`built` computes, without the code under test, with two operations or more and only
+    the operators the checked function itself uses (`sum(p * q for p, q in lines)` against
+    a `subtotal()` that adds `price * qty` in a loop)."""
+    used = operators_of(built)
+    count = operators(built)
+    if "sum" in called_names(built):  # `sum(...)` adds
+        used, count = used | {"Add"}, count + 1
+    if count < 2 or not used or called_names(built) & subject.functions:
+        return False
+    return any(used <= subject.operators.get(name, frozenset())
+               for name in called_names(checked) & subject.functions)
+
+
+def _reads_an_input(built: ast.expr, test: ast.AST) -> bool:
+    """`built` reads a name the test bound and also used to set up the code under test
+    (`kelvin = 280.0` in the payload, then `round(kelvin - 273.15, 1)`): it is computed from
+    the test's input, not written down by hand."""
+    bound = set(assignments(test))
+    read = {n.id for n in ast.walk(built) if isinstance(n, ast.Name) and n.id in bound}
+    loads = [n.id for n in ast.walk(test) if isinstance(n, ast.Name) and
+             isinstance(n.ctx, ast.Load) and n.id in read]
+    return any(loads.count(name) >= 2 for name in read)  # read here and somewhere else
+
+
+def _overrides(tree: ast.Module, subject: Subject) -> dict[str, set[str]]:
+    """The file's subclasses of the module's classes and the module's methods each one
+    replaces (`class StubBucket(TokenBucket)` defining its own `allow`)."""
+    found: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and any(
+                _dotted(base).rsplit(".", 1)[-1] in subject.classes for base in node.bases):
+            found[node.name] = {item.name for item in node.body if isinstance(
+                item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name in
+                subject.functions and not item.name.startswith("__")} - subject.boundaries
+    return found
+
+
+def _overridden_call(test: ast.FunctionDef | ast.AsyncFunctionDef,
+                     overrides: dict[str, set[str]]) -> str | None:
+    """A method the test calls on an instance of a subclass that replaces that very method
+    (`StubBucket(...).allow()`): the test checks the stand-in, not the code under test. A
+    subclass replacing an edge while the test calls another method is a fake."""
+    if not any(overrides.values()):
+        return None
+    built = {_dotted(target): _call_name(node.value) for node in ast.walk(test)
+             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+             and _call_name(node.value) in overrides for target in node.targets}
+    for node in ast.walk(test):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            owner = node.func.value
+            cls = _call_name(owner) if isinstance(owner, ast.Call) else \
+                built.get(_dotted(owner), "")
+            if node.func.attr in overrides.get(cls, ()):
+                return f"{cls}.{node.func.attr}"
+    return None
 
 
 def _sut_patched(facts: _TestFacts, subject: Subject,
@@ -692,10 +1024,24 @@ def _sut_patched(facts: _TestFacts, subject: Subject,
         short = module.rsplit(".", 1)[-1]
         owners = {module, short}
         owner_class = instances.get(head, head).rsplit(".", 1)[-1]
+        if owner_class in subject.classes and last in CONSTRUCTION and \
+                facts.called & subject.functions - CONSTRUCTION - {owner_class}:
+            continue  # construction skipped to reach the method the test runs: setup
+        if owner_class in subject.classes and last in CONSTRUCTION and \
+                owner_class in facts.called:
+            return target  # building the object is all the test runs, and it is replaced
+        if owner_class in subject.classes and last in subject.functions and \
+                last not in subject.boundaries:
+            # a method of one of the module's classes: the code under test when the test
+            # exercises that class itself (`invoice.total()` with `invoice.tax` replaced),
+            # a collaborator when the class is only reached through another object
+            exercised = {instances.get(r, r).rsplit(".", 1)[-1] for r in facts.receivers}
+            if owner_class in exercised or last in facts.called:
+                return target
+            continue
         if module and last in subject.functions and last not in subject.boundaries and (
                 head in owners or head.endswith("." + short) or any(
-                    head.startswith(owner + ".") for owner in owners)
-                or owner_class in subject.classes):
+                    head.startswith(owner + ".") for owner in owners)):
             return target  # the module's own logic (a boundary of it is a collaborator)
         if "." not in target and last not in subject.functions:
             continue  # a local stand-in (`key = lambda t: t[1]`) replaces nothing under test
@@ -768,7 +1114,8 @@ def _expected_literals(assertion: ast.AST) -> set[int]:
 
 CLOSE_CHECKS = frozenset({"isclose", "allclose", "assert_allclose", "assert_almost_equal"})
 EXPECTED_BUILDERS = frozenset({"approx", "Decimal", "Fraction", "date", "datetime", "time",
-                               "timedelta", "call", "ANY"})
+                               "timedelta", "call", "ANY", "dict", "list", "tuple", "set",
+                               "frozenset", "round", "float", "int", "str"})
 
 
 def _builds_expected(call: ast.Call) -> bool:
@@ -778,9 +1125,18 @@ def _builds_expected(call: ast.Call) -> bool:
     return name in EXPECTED_BUILDERS or name[:1].isupper()
 
 
-def _magic_number(assertion: ast.AST) -> float | None:
+def digits(value: object) -> str:
+    """The digits a literal shows: `1234.5` → `12345`, `'€1,234.50'` → `123450`."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = repr(abs(value))
+    return "".join(c for c in str(value) if c.isdigit())
+
+
+def _magic_number(assertion: ast.AST, shown: str = "") -> float | None:
     """An unexplained literal: a large number or one with many decimals (86400, 3.14159),
-    but never in the literal expected value."""
+    but never in the literal expected value, nor an input whose digits an expected text of
+    the test shows (`format_amount(1999) == "19.99 EUR"`, `year=2024` → `"INV-2024-7"`): the
+    text says what the number is; the same number expected back says nothing."""
     checked = assertion.test if isinstance(assertion, ast.Assert) else assertion
     expected = _expected_literals(assertion)
     for node in ast.walk(checked):
@@ -789,7 +1145,8 @@ def _magic_number(assertion: ast.AST) -> float | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and \
                 not isinstance(node.value, bool) and node.value not in PLAIN_NUMBERS:
             value = node.value
-            if abs(value) >= 1000 or (isinstance(value, float) and len(repr(value)) > 5):
+            if (abs(value) >= 1000 or (isinstance(value, float) and len(repr(value)) > 5)) \
+                    and digits(value) not in shown:
                 return value
     return None
 
