@@ -76,7 +76,9 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
                     broad[1] or _condition_words(fragment, condition),
                     bool(broad[1]),
                     fragment.text(returned),
-                    _predicate_words(fragment, node, function),
+                    # `if day: return True` in `is_business_day`: the bare argument names no rule,
+                    # so "business day" in a sentence is not the rule's answer.
+                    [] if _bare_argument(fragment, condition) else _predicate_words(fragment, node, function),
                 )
                 and not _docs_state(fragment, node, _condition_words(fragment, condition),
                                     fragment.text(returned))
@@ -664,6 +666,12 @@ def _flaggable_without_example(report: str | None, compared: list[str]) -> bool:
     if any(_NUMBER.fullmatch(value) for value in compared):
         return True
     return any(mentions_value(report, value) for value in compared)
+
+
+def _bare_argument(fragment: Fragment, condition: Node) -> bool:
+    while condition.type == "parenthesized_expression" and condition.named_child_count == 1:
+        condition = condition.named_children[0]
+    return condition.type == "identifier"
 
 
 def _wholly_added(fragment: Fragment, node: Node) -> bool:
