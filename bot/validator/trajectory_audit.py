@@ -163,6 +163,7 @@ _AGENT_CHOSEN = frozenset({"test_id", "tests", "test", "test_ids", "selector"})
 
 
 def _history_peeks(events: Sequence[TrajectoryEvent]) -> Iterator[Finding]:
+    yield from _scripts_run(events)
     for event in events:
         attempt = "" if event.ok else " (refused, but attempted)"
         if event.actor != "agent":
@@ -180,6 +181,28 @@ def _history_peeks(events: Sequence[TrajectoryEvent]) -> Iterator[Finding]:
         finding = _argument_finding(event, event.args, attempt, skip)
         if finding is not None:
             yield finding
+
+
+def _scripts_run(events: Sequence[TrajectoryEvent]) -> Iterator[Finding]:
+    """A script the agent writes and then runs (`scripts/where_changed.py` calling `git log -p`):
+    its content is a command line too, once a later event names its path."""
+    written: dict[str, TrajectoryEvent] = {}
+    for event in events:
+        if event.actor != "agent":
+            continue
+        if event.tool in WRITE_TOOLS:
+            content = next((v for k in _CONTENT_KEYS if isinstance(v := event.args.get(k), str)), "")
+            reason = history_reason(content) if content else None
+            for path in _event_paths(event):
+                if reason is not None:
+                    written[_normalize(path)] = event
+            continue
+        mentioned = " ".join(_strings(event.args))
+        for path, source in written.items():
+            if path and path in mentioned:
+                attempt = "" if event.ok else " (refused, but attempted)"
+                yield _peek(event, f"ran `{path}`, a script it wrote (#{source.seq}) that reads git history{attempt}")
+                return
 
 
 # What our own code reports back (a run's output, its verdict): text it read, not text it ran.

@@ -410,7 +410,7 @@ _GO_BLANK_ERR = re.compile(r"^(\s*)(.+?),\s*_\s*(:?=)\s*(.+)$")
 _GO_NAMED_ERR = re.compile(r"^(\s*)(.+?),\s*(\w*[eE]rr\w*)\s*(:?=)\s*(.+)$")
 
 
-_GO_SOLE_ERR = re.compile(r"^(\s*)(\w*[eE]rr\w*)\s*(:?=)\s*(.+)$")
+_GO_SOLE_ERR = re.compile(r"^(\s*)(?:if\s+)?(\w*[eE]rr\w*)\s*(:?=)\s*(.+?)(?:;\s*\w*[eE]rr\w*\s*!=\s*nil\s*\{)?$")
 _GO_SOLE_BLANK = re.compile(r"^(\s*)_\s*(=)\s*(.+\(.*)$")
 
 

@@ -23,7 +23,7 @@ from bot.validator.detectors.special_casing import is_instance_value
 from bot.validator.diffparse import DiffLine
 from bot.validator.models import Finding
 from bot.validator.report import documents_edge_case, mentions_value
-from bot.validator.syntax import Fragment
+from bot.validator.syntax import Fragment, iter_nodes
 
 LANGUAGES = frozenset({"python", "javascript", "typescript", "tsx", "go", "java"})
 _FUNCTIONS = FUNCTION_NODES
@@ -218,6 +218,9 @@ def _broad_condition(
     else:
         declared = _declared_types(fragment, function)
         params = _parameters(function) - _flags(fragment, function, declared)
+        receiver = function.child_by_field_name("receiver") if function.type == "method_declaration" else None
+        if receiver is not None:  # Go: `func (f Flag) IsEnabled(…)`, the receiver is an input too
+            params |= {fragment.text(n) for n in iter_nodes(receiver, frozenset({"identifier"}))}
     reasons: list[str] = []
     values: list[str] = []
     for leaf in _leaves(condition):
@@ -358,6 +361,9 @@ def _header_signature(fragment: Fragment, node: Node) -> tuple[set[str], dict[st
                 declared[java.group(2)] = java.group(1)
             elif plain:
                 params.add(plain.group(1))
+        receiver = re.match(r"^\s*func\s*\(\s*(\w+)\s+[\w*.\[\]]+\s*\)", text)
+        if receiver:  # Go's method receiver is an input too
+            params.add(receiver.group(1))
         return params - _NOT_INPUTS, declared
     return set(), {}
 
