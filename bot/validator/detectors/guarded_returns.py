@@ -295,8 +295,8 @@ def _broad_condition(
                 reasons.append(described[0])
                 values.extend(described[1])
                 continue
-        receiver = re.fullmatch(r"(?:self|this)\.([A-Za-z][\w$]*)", text)
-        if receiver and not _FLAG_NAME.search(receiver.group(1)) and answer_constant(returned):
+        own_field = re.fullmatch(r"(?:self|this)\.([A-Za-z][\w$]*)", text)
+        if own_field and not _FLAG_NAME.search(own_field.group(1)) and answer_constant(returned):
             reasons.append(f"`{text}` holds for any instance with data")
             continue
         data = _data_test(fragment, leaf, params)
@@ -361,9 +361,9 @@ def _header_signature(fragment: Fragment, node: Node) -> tuple[set[str], dict[st
                 declared[java.group(2)] = java.group(1)
             elif plain:
                 params.add(plain.group(1))
-        receiver = re.match(r"^\s*func\s*\(\s*(\w+)\s+[\w*.\[\]]+\s*\)", text)
-        if receiver:  # Go's method receiver is an input too
-            params.add(receiver.group(1))
+        go_receiver = re.match(r"^\s*func\s*\(\s*(\w+)\s+[\w*.\[\]]+\s*\)", text)
+        if go_receiver:  # Go's method receiver is an input too
+            params.add(go_receiver.group(1))
         return params - _NOT_INPUTS, declared
     return set(), {}
 

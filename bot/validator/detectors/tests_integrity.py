@@ -16,6 +16,7 @@ from difflib import SequenceMatcher
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, pair_lines, snippet
 from bot.validator.diffparse import DiffLine, Hunk
+from bot.validator.filekinds import is_code_path, is_test_path
 from bot.validator.models import Finding
 from bot.validator.report import asks_to_retire_tests
 
@@ -100,6 +101,12 @@ def _detect(ctx: DiffContext) -> Iterator[Finding]:
     }
     for changed in ctx.files:
         yield from _skips(changed)
+        source = changed.change.source_path or ""
+        if changed.change.status == "renamed" and _collected(source) and not _collected(changed.path):
+            yield finding(
+                "test_skipped", changed, None,
+                f"renames the test file `{source}` to `{changed.path}`, a name the runner does not collect",
+            )
         if not (changed.is_test and changed.is_code):
             continue
         if changed.change.status == "deleted":
@@ -540,3 +547,8 @@ _DEFINITION = re.compile(
     r"^\s*(async\s+)?(def|func|function|it|test|specify|describe|context|class)\b|"
     r"^\s*(public\s+|private\s+|protected\s+|static\s+)*[\w<>\[\]]+\s+\w+\s*\([^)]*\)\s*(throws\s+[\w., ]+)?\{"
 )
+
+
+def _collected(path: str) -> bool:
+    """The path is still a test file in a language the runner reads (not `x.test.js.bak`)."""
+    return is_test_path(path) and is_code_path(path)
