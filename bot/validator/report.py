@@ -47,7 +47,8 @@ _CHANGE_ASK = [
     re.compile(
         rf"\b{_TEST_WORDS}\b(\s+\S+){{0,14}}?\s+(should|must|needs? to|has to|ought to)\s+"
         r"(only\s+|just\s+|merely\s+|\w+ly\s+)?(be\s+)?"
-        r"(expect|assert|check|accept|allow|use|say|read|compare|become|change|updated|corrected|relaxed|run|apply)"
+        r"(expect|assert|check|accept|allow|use|say|read|compare|become|change|updated|corrected|relaxed|run|apply|"
+        r"regenerated|rewritten|refreshed|re-?recorded)"
     ),
     re.compile(
         rf"\b{_TEST_WORDS}\b(\s+\S+){{0,6}}?\s+(expects?|asserts?|checks? for|encodes?|pins?)\b.{{0,80}}"
