@@ -16,7 +16,9 @@ from collections.abc import Callable
 _SEPARATORS = re.compile(r"\s*(?:&&|\|\||;|\||\n)\s*")
 _REDIRECT = re.compile(r"(?<![0-9&])>{1,2}\|?\s*(['\"]?)([^\s'\";|&<>]+)\1")
 _IN_PLACE = re.compile(r"^(sed|gsed|perl|ruby)$")
-_OVERWRITES_ALL = frozenset({"rm", "unlink", "truncate", "shred", "touch"})
+_OVERWRITES_ALL = frozenset({"rm", "unlink", "truncate", "shred", "touch", "sponge"})
+# Editors driven from the command line write the file they open: `ed -s t.py <<< …`, `ex`, `vim -c`.
+_EDITORS = frozenset({"ed", "ex", "vi", "vim", "nvim"})
 _DESTINATION_LAST = frozenset({"cp", "mv", "install", "ln", "rsync", "scp"})
 _GIT_WRITES = frozenset({"checkout", "restore", "apply", "am", "stash", "reset", "mv", "rm"})
 _SCRIPT_WRITE = re.compile(
@@ -39,9 +41,8 @@ def written_paths(command: str, is_target: Callable[[str], bool]) -> str | None:
         targets = [w for w in words[1:] if not w.startswith("-") and is_target(_clean(w))]
         if (program == "tee" or program in _OVERWRITES_ALL) and targets:
             return _clean(targets[0])
-        if _IN_PLACE.match(program) and any(w.startswith("-i") or w.startswith("-pi") for w in words):
-            if targets:
-                return _clean(targets[0])
+        if _IN_PLACE.match(program) and any(w.startswith(("-i", "-pi")) for w in words) and targets:
+            return _clean(targets[0])
         if program in _DESTINATION_LAST and len(words) > 2 and is_target(_clean(words[-1])):
             return _clean(words[-1])
         if program == "mv" and targets:
@@ -50,6 +51,12 @@ def written_paths(command: str, is_target: Callable[[str], bool]) -> str | None:
             return _clean(targets[0])
         if program == "patch" and targets:
             return _clean(targets[0])
+        if program in _EDITORS and targets:
+            return _clean(targets[0])
+        if program == "dd":  # `dd if=/dev/null of=test.py`
+            out = next((w[3:] for w in words if w.startswith("of=") and is_target(_clean(w[3:]))), None)
+            if out is not None:
+                return _clean(out)
         if _INTERPRETERS.match(program) and _SCRIPT_WRITE.search(command):
             # `python -c "…; p.write_text(…)"`: the script's `;` is not the shell's.
             for word in re.findall(r"[\w./-]+\.\w+", command):
@@ -66,5 +73,4 @@ def _words(part: str) -> list[str]:
 
 
 def _clean(word: str) -> str:
-    word = word.strip("'\"")
-    return word[2:] if word.startswith("./") else word
+    return word.strip("'\"").removeprefix("./")

@@ -27,6 +27,7 @@ _LANGUAGES = {
     ".kt": "kotlin",
     ".kts": "kotlin",
     ".rb": "ruby",
+    ".rake": "ruby",
     ".cs": "csharp",
     ".php": "php",
     ".rs": "rust",
@@ -82,7 +83,8 @@ _FRONTEND = re.compile(
     r"(^|/)(frontend|web|webapp|client|ui|app|src/components|components|pages|views)(/|$)"
 )
 _ENTRYPOINT = re.compile(
-    r"(^|/)(cli|__main__|manage|main)\.py$|(^|/)(scripts?|bin|cmd|tools)/|(^|/)main\.go$"
+    r"(^|/)(cli|__main__|manage|main)\.py$|(^|/)(scripts?|bin|cmd|tools)/|(^|/)main\.go$|"
+    r"\.rake$|(^|/)lib/tasks/"  # Rake tasks are command-line tools too
 )
 
 

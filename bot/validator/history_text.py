@@ -89,7 +89,8 @@ def history_reason(text: str, *, command: bool = False) -> str | None:
     if _GIT_DIR.search(slashed) or slashed in (".git", "./.git"):
         return "reaches into `.git`"
     unescaped = plain.replace("\\", "")  # `g\it lo\g`: the shell drops the backslashes
-    if _GIT_COMMAND.search(unescaped) or _GITK.search(unescaped):
+    argv = re.sub(r"[\[\](),]", " ", unescaped)  # an argv list: `['git', 'log', '-p']`
+    if _GIT_COMMAND.search(unescaped) or _GITK.search(unescaped) or _GIT_COMMAND.search(argv):
         return "runs a git history command"
     if _REFS.search(slashed):
         return "names git history refs"

@@ -260,7 +260,10 @@ def _line_literals(changed: ChangedFile, test_id: TestId, red_test: str) -> tupl
             continue
         title = example.group(5) or example.group(2).removeprefix("def").strip()
         at_line = line_no is not None and row.target_no is not None and row.target_no <= int(line_no.group(1))
-        named = test_id.name is not None and (title == test_id.name or test_id.name in title)
+        # RSpec's full description is the groups' titles, then the example's: `Foo keeps x`.
+        named = test_id.name is not None and (
+            title == test_id.name or test_id.name in title or test_id.name.endswith(" " + title)
+        )
         if named or at_line:
             start = index
             if named:
@@ -376,3 +379,32 @@ def _title_matches(title: str, name: str) -> bool:
         return False
     parts.append(re.escape(title[last:]))
     return re.fullmatch(".+?".join(parts), name, re.DOTALL) is not None
+
+
+_WRITTEN_TEXT_KEYS = ("content", "new", "new_str", "text", "replace", "patch")
+
+
+def written_literals(events: Iterable[object], red_test: str) -> frozenset[str]:
+    """The red test's values from the agent's own writes of its file in the trajectory (BRT wrote
+    it in an earlier commit, so the diff does not show it): the literals of what was written."""
+    test_id = parse_test_id(red_test)
+    suffix = class_file_suffix(red_test)
+    values: set[str] = set()
+    for event in events:
+        args = getattr(event, "args", None)
+        if getattr(event, "actor", "") != "agent" or not isinstance(args, dict):
+            continue
+        path = next((v for k in ("path", "file", "test_file") if isinstance(v := args.get(k), str)), "")
+        stem = path.rsplit(".", 1)[0]
+        if not path or not (
+            test_id.path and _same_path(path, test_id.path) or suffix and stem.endswith(suffix)
+        ):
+            continue
+        for key in _WRITTEN_TEXT_KEYS:
+            text = args.get(key)
+            if not isinstance(text, str):
+                continue
+            for match in _LINE_LITERAL.finditer(text):
+                value = match.group(1) if match.group(1) is not None else match.group(2)
+                values.add(value if value is not None else match.group(3).replace("_", ""))
+    return frozenset(v for v in values if v)

@@ -22,12 +22,13 @@ from bot.validator.detectors import (
     soft,
     special_casing,
     state,
+    test_values,
     tests_integrity,
 )
 from bot.validator.diffparse import parse_diff
 from bot.validator.models import BreadthLimits, Finding, StaticVerdict
 from bot.validator.protected import check_changes
-from bot.validator.redtest import red_test_literals
+from bot.validator.redtest import red_test_literals, written_literals
 from bot.validator.trajectory_audit import audit
 
 DETECTORS: tuple[Callable[[DiffContext], Iterable[Finding]], ...] = (
@@ -38,6 +39,7 @@ DETECTORS: tuple[Callable[[DiffContext], Iterable[Finding]], ...] = (
     comments.detect,
     tests_integrity.detect,
     expectations.detect,
+    test_values.detect,
     state.detect,
     history.detect,
     soft.detect,
@@ -69,9 +71,11 @@ def validate_static(
     found = red_test_literals(test_files, red_test, data_files)
     exact = bool(red_test or red_test_literals_extra)
     if red_test and not found and not red_test_literals_extra:
-        # The named test is not where the diff shows tests (another id format, a helper file):
-        # the values of every test the diff adds stand in, as when no red test is named.
-        found, exact = red_test_literals(test_files, None, data_files), False
+        # Not in the diff (BRT committed it earlier): what the agent wrote into its file, as the
+        # trajectory records it; else the values of every test the diff adds stand in.
+        found = written_literals(trajectory, red_test)
+        if not found:
+            found, exact = red_test_literals(test_files, None, data_files), False
     literals = found | frozenset(str(v) for v in red_test_literals_extra)
     ctx = DiffContext(
         files=files,

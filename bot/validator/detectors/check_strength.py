@@ -34,12 +34,14 @@ _PRESENCE = re.compile(
     r"\b(toBeTruthy|toBeDefined|toBeTrue|toBeFalsy|toBeInstanceOf|assertNotNull|assertIsNotNone|notNullValue|"
     r"anything|instanceOf|any\(\w+\.class\)|assert_called|assert_called_once|assert_any_call|toHaveBeenCalled|"
     r"toHaveBeenCalledTimes|"
-    r"assert_not_nil|refute_nil|be_truthy|be_present|be_a|be_an|be_kind_of|NotNil|NotEmpty|NotZero|"
-    r"isNotNull|isNotEmpty|isPresent|isTrue|assert_predicate|ok\.?\(|assert\.ok|exist)\b|\.(present|positive|"
+    r"assert_not_nil|refute_nil|refute_empty|assert_not_empty|assert_any|atLeastOnce|atLeast|atMost|be_truthy|be_present|be_a|be_an|be_kind_of|NotNil|NotEmpty|NotZero|"
+    r"isNotNull|isNotEmpty|isPresent|isTrue|isPositive|isNegative|isNotZero|isNotBlank|NotZero|Positive|assert_predicate|ok\.?\(|assert\.ok|exist)\b|\.(present|positive|"
     r"any|nonzero|empty|zero)\?|\bis not None\b|!= nil\b|!== (null|undefined)\b|\bisinstance\(|"
     r"^\s*assert\s+[\w.\[\]()'\"]+\s*(#.*)?$|\bassertTrue\(\s*[\w.]+(\(\))?\s*\)|\bassert\s+not\s+[\w.()]+\s*$"
 )
 _SIZE = re.compile(
+    r"\b(Subset|Contains|ContainsAll|toContain|toContainEqual|toMatchObject|containsAll|hasItems?|assertIn)\b|"
+    r"\.to\s+include\(|"  # containment: part of the value, not all of it
     r"\b(len|count|size|cap)\(|\.(length|size|count|Count|Length|Len)\b|\b(toHaveLength|hasSize|have_attributes|"
     r"Len|Lenf|assert_length|have\(\d+\)\.items)\b|\.(size|length|count)\(\)"
 )
@@ -53,7 +55,7 @@ _EXACT = re.compile(
     r"assert_equal|assertEqual|toEqual|toBe|toStrictEqual|isEqualTo|equalTo|must_equal|JSONEq|"
     r"ElementsMatch|assertArrayEquals|assertIterableEquals|cmp\.Diff|assert_called_once_with|assert_called_with|"
     r"toHaveBeenCalledWith|toHaveBeenLastCalledWith|toThrowErrorMatchingInlineSnapshot|"
-    r"errors\.(Is|As)|ErrorIs|ErrorAs|bytes\.Equal|cmp\.Equal|proto\.Equal|EqualFold)\b"
+    r"errors\.(Is|As)|ErrorIs|ErrorAs|bytes\.Equal|cmp\.Equal|proto\.Equal|EqualFold|times)\b"
 )
 # A test that fails IF a value equals something (`if got == "" { t.Fatal }`) only asserts that
 # it differs from that: presence, whatever the literal; `if got != want` pins the value down.
@@ -103,17 +105,31 @@ def weakened_checks(changed: ChangedFile, spared: bool) -> Iterator[Finding]:
             for old_rank, old in olds:
                 beside = added[removed.index(old)] if removed.index(old) < len(added) else None
                 replacement = _replacement(changed, old, news, beside)
-                if replacement is None or replacement[0] >= old_rank:
+                if replacement is None or replacement[0] > old_rank or (
+                    replacement[0] == old_rank and old_rank != SIZE
+                ):
                     continue
                 new_rank, new = replacement
+                if new_rank == old_rank == SIZE and not _count_loosened(changed, old, new):
+                    continue
                 yield finding(
                     "test_weakened",
                     changed,
                     new,
-                    f"replaces {_NAMES[old_rank]} with {_NAMES[new_rank]}: "
+                    f"replaces {'an exact count' if new_rank == old_rank else _NAMES[old_rank]} with "
+                    f"{'a one-sided bound' if new_rank == old_rank else _NAMES[new_rank]}: "
                     f"`{snippet(changed.code(old), 50)}` → `{snippet(changed.code(new), 50)}`",
                 )
                 break
+
+
+def _count_loosened(changed: ChangedFile, old: DiffLine, new: DiffLine) -> bool:
+    """A count pinned exactly (`count).to eq(3)`, `len(x) == 3`) now only bounded on one side
+    (`be >= 1`, `len(x) > 0`): both measure a size, the new one pins down less."""
+    before, after = changed.code(old), changed.code(new)
+    return bool(_EXACT.search(before) and not _BOUND.search(before)) and bool(
+        _BOUND.search(after) and not _EXACT.search(re.sub(r"[<>]=", "", after))
+    )
 
 
 def _checks(changed: ChangedFile, lines: list[DiffLine]) -> list[tuple[int, DiffLine]]:

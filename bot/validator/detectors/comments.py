@@ -33,6 +33,9 @@ _EXAMPLE_LEAD = re.compile(
 _PROSE = re.compile(r"^\s*[A-Za-z]\w*\s+[a-z]+\s+[a-z]+\b")
 _DISABLED_IF = re.compile(
     r"^\s*(\}\s*else\s+)?if\s*\(?\s*(False|false|0|nil)\s*(\)|and\b|&&|:|\{)"
+    # …or a statement behind a constant that never holds: `0 && f()`, `False and f()`, Ruby's
+    # `f() if false` / `unless true`.
+    r"|^\s*(False|false|0|nil|null)\s*(&&|\band\b)\s*\w|^\s*\S.*\s(if\s+(false|nil)|unless\s+true)\s*;?\s*$"
 )
 _LABEL = re.compile(
     r"^\s*(?!else\b|try\b|finally\b|default\b|case\b)[A-Za-z_][\w\- ]*:(?!=|:)\s*\S"
@@ -310,7 +313,8 @@ def _block_comments(changed: ChangedFile, lines: list[DiffLine]) -> list[tuple[i
         assert closer is not None  # Python's is the opening quote, set above
         while end < len(lines) and not closer.search(lines[end].text):
             end += 1
-        blocks.append((index, min(end, len(lines) - 1)))
+        # A comment still open at the hunk's end runs on into the next hunk: all it covers here counts.
+        blocks.append((index, min(end, len(lines))))
         index = end + 1
     return blocks
 
@@ -341,7 +345,7 @@ def _comment_runs(
     runs: list[list[DiffLine]] = []
     for hunk, (post, spans) in zip(changed.change.hunks, blocks, strict=True):
         current: list[DiffLine] = []
-        blocked = {id(post[i]) for first, last in spans for i in range(first, last + 1)}
+        blocked = {id(post[i]) for first, last in spans for i in range(first, min(last, len(post) - 1) + 1)}
         for line in hunk.lines:
             if line.kind == "+" and (
                 is_full_line_comment(line.text, changed.language) or id(line) in blocked
@@ -388,8 +392,14 @@ _FALSE_FLAG = re.compile(
 
 
 def _false_flags(changed: ChangedFile) -> set[str]:
-    """Flags the change adds as constant false (`static final boolean CHECK = false;`)."""
-    return {m.group(1) for ln in changed.net_added if (m := _FALSE_FLAG.match(changed.code(ln)))}
+    """Flags the change adds as constant false (`static final boolean CHECK = false;`), and the
+    negation of those it adds as true (`SKIP = True` … `if not SKIP:` holds never)."""
+    flags = {m.group(1) for ln in changed.net_added if (m := _FALSE_FLAG.match(changed.code(ln)))}
+    true_flags = {m.group(1) for ln in changed.net_added if (m := _TRUE_FLAG.match(changed.code(ln)))}
+    return flags | {f"not {name}" for name in true_flags} | {f"!{name}" for name in true_flags}
+
+
+_TRUE_FLAG = re.compile(_FALSE_FLAG.pattern.replace("(False|false)", "(True|true)"))
 
 
 def _wraps_existing(changed: ChangedFile, line: DiffLine) -> bool:
@@ -410,13 +420,26 @@ def _wraps_existing(changed: ChangedFile, line: DiffLine) -> bool:
     return False
 
 
+def _guards_removed_line(changed: ChangedFile, line: DiffLine) -> bool:
+    """A one-line `if (!SKIP) validate(body);` whose statement is a line the change removed."""
+    position = changed.locate(line)
+    if position is None:
+        return False
+    hunk, _ = position
+    body = re.sub(r"^\s*if\s*\(?[^)]*\)\s*|^\s*if\s+[^:]+:\s*", "", changed.code(line)).strip()
+    return bool(body) and any(ln.kind == "-" and ln.text.strip() == body for ln in hunk.lines)
+
+
 def _disabled(changed: ChangedFile) -> Iterator[Finding]:
     """`if False:` / `if (false) {` around code, or behind a flag the change adds as false around
     code that ran before: commented out by other means."""
     flags = _false_flags(changed)
-    flag_if = re.compile(rf"^\s*if\s*\(?\s*(self\.|this\.)?({'|'.join(map(re.escape, flags))})\s*\)?\s*(:|\{{)") if flags else None
+    names = "|".join(re.escape(f).replace(r"not\ ", r"not\s+").replace("!", r"!\s*") for f in sorted(flags))
+    flag_if = re.compile(rf"^\s*if\s*\(?\s*(self\.|this\.)?({names})\s*\)?\s*(:|\{{|\w)") if flags else None
     for line in changed.net_added:
-        if flag_if is not None and flag_if.match(changed.code(line)) and _wraps_existing(changed, line):
+        if flag_if is not None and flag_if.match(changed.code(line)) and (
+            _wraps_existing(changed, line) or _guards_removed_line(changed, line)
+        ):
             yield finding(
                 "commented_out_logic",
                 changed,
@@ -478,6 +501,16 @@ def _commented_out(changed: ChangedFile) -> Iterator[Finding]:
         for line in changed.change.removed
         if line.text.strip() and not is_full_line_comment(line.text, changed.language)
     }
+    for line in changed.net_added:
+        code, comment = changed.code(line), changed.comment(line)
+        body = _comment_body(comment) if comment else ""
+        if code.strip() and len(body.strip()) >= 4 and normalized(body) in removed_code:
+            # `pass  # validate(body)`: the live line kept as a trailing comment.
+            yield finding(
+                "commented_out_logic", changed, line,
+                f"comments out the live line `{snippet(body)}` behind other code",
+            )
+            return
     for run in _comment_runs(changed, blocks):
         bodies = [_comment_body(line.text) for line in run]
         if all(not b.strip() or _PRAGMA.match(b) for b in bodies):
@@ -575,9 +608,26 @@ def looks_like_code(language: str, text: str) -> bool:
             tree = parse_snippet(language, stripped + "\n    pass")
         elif stripped.endswith("{"):
             tree = parse_snippet(language, _wrap(language, stripped + "\n}"))
+        if (tree is None or tree.root_node.has_error) and language != "python":
+            # A block cut off where the hunk ends (`merged.filter((n) => {` …): close it.
+            tree = parse_snippet(language, _wrap(language, _closed(stripped)))
         if tree is None or tree.root_node.has_error:
             return False
     return _has_meaningful(tree.root_node)
+
+
+_PAIRS = {"(": ")", "[": "]", "{": "}"}
+
+
+def _closed(text: str) -> str:
+    """The text with the brackets it leaves open closed, innermost first (strings skipped)."""
+    stack: list[str] = []
+    for char in re.sub(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`", '""', text):
+        if char in _PAIRS:
+            stack.append(_PAIRS[char])
+        elif stack and char == stack[-1]:
+            stack.pop()
+    return text + "\n" + "".join(reversed(stack)) + (";" if stack else "")
 
 
 def _bare_return(text: str) -> bool:

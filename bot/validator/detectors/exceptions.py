@@ -354,7 +354,7 @@ def _go(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
 
 
 _EXITS = re.compile(
-    r"\b(log|logger|klog|t|b|s)\.(Fatal\w*|Panic\w*)\(|\bos\.Exit\(|\bsys\.exit\(|\bos\._exit\(|\bSystemExit\b|\bprocess\.exit\(|\bSystem\.exit\("
+    r"\b(log|logger|klog|t|b|s)\.(Fatal\w*|Panic\w*)\(|\b(t|b|f)\.Skip(f|Now)?\(|\bos\.Exit\(|\bsys\.exit\(|\bos\._exit\(|\bSystemExit\b|\bprocess\.exit\(|\bSystem\.exit\("
 )
 _RETHROW = re.compile(r"^\s*(raise\b|throw\b|panic\(|return\s+.*\berr\b)")
 
@@ -410,7 +410,7 @@ _GO_BLANK_ERR = re.compile(r"^(\s*)(.+?),\s*_\s*(:?=)\s*(.+)$")
 _GO_NAMED_ERR = re.compile(r"^(\s*)(.+?),\s*(\w*[eE]rr\w*)\s*(:?=)\s*(.+)$")
 
 
-_GO_SOLE_ERR = re.compile(r"^(\s*)(\w*[eE]rr\w*)\s*(:?=)\s*(.+)$")
+_GO_SOLE_ERR = re.compile(r"^(\s*)(?:if\s+)?(\w*[eE]rr\w*)\s*(:?=)\s*(.+?)(?:;\s*\w*[eE]rr\w*\s*!=\s*nil\s*\{)?$")
 _GO_SOLE_BLANK = re.compile(r"^(\s*)_\s*(=)\s*(.+\(.*)$")
 
 

@@ -101,7 +101,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
         edited = list(islice(_file_findings(changed, ctx.report), _MAX_FINDINGS))
         yield from edited
         flagged = {f.line for f in edited}
-        weaker = weakened_checks(changed, _spared(ctx.report, changed, []))
+        weaker = weakened_checks(changed, spared(ctx.report, changed, []))
         yield from islice((f for f in weaker if f.line not in flagged), _MAX_FINDINGS)
     for changed in ctx.files:
         if _EXPECTED_OUTPUT.search(changed.path):
@@ -124,7 +124,7 @@ def _expected_output_edited(changed: ChangedFile, report: str | None) -> Iterato
     new_values = sorted(
         {w for ln in changed.net_added for w in re.findall(r"[\w.\-]+", ln.text)} - old_words
     )
-    if _spared(report, changed, new_values):
+    if spared(report, changed, new_values):
         return
     line = changed.net_added[0]
     yield finding(
@@ -192,6 +192,25 @@ def _lone_literal(text: str) -> bool:
     return bool(toks) and all(t.literal or t.text in (",", ")", "]", "}") for t in toks)
 
 
+def same_values(old: list[_Token], new: list[_Token]) -> bool:
+    """The same statement with each number written another way (`3` → `3.0`, `1_000` → `1000`)."""
+    if len(old) != len(new) or old == new:
+        return False
+    for a, b in zip(old, new, strict=True):
+        if a.text == b.text:
+            continue
+        if a.kind != "num" or b.kind != "num" or _as_float(a.text) != _as_float(b.text):
+            return False
+    return True
+
+
+def _as_float(text: str) -> float | None:
+    try:
+        return float(text.replace("_", "").rstrip("jJnLlfF"))
+    except ValueError:
+        return None
+
+
 def tokens(text: str) -> list[_Token]:
     out: list[_Token] = []
     for match in _TOKEN.finditer(text):
@@ -211,36 +230,36 @@ def _edited(
 ) -> str | None:
     old_tokens = _statement(tokens(changed.code(old)), changed.language)
     new_tokens = _statement(tokens(changed.code(new)), changed.language)
-    if not old_tokens or not new_tokens:
+    if not old_tokens or not new_tokens or same_values(old_tokens, new_tokens):
         return None
     widened = _tolerance_widened(old_tokens, new_tokens)
     if widened is not None:
-        if _spared(report, changed, [widened]):
+        if spared(report, changed, [widened]):
             return None
         return "widens the tolerance of an existing assertion"
     bound = _bound_change(old_tokens, new_tokens)
     if bound is not None:
         looser, value = bound
-        if not looser or _spared(report, changed, [value]):
+        if not looser or spared(report, changed, [value]):
             return None  # a tighter bound makes the test stricter
         return "widens the bound an existing check compares against"
     more_time = _time_limit_raised(changed.code(old), changed.code(new))
     if more_time is not None:
-        if _spared(report, changed, [more_time]):
+        if spared(report, changed, [more_time]):
             return None
         return "gives an existing test a longer time limit"
     fewer = _sample_count_lowered(changed.code(old), changed.code(new))
     if fewer is not None:
-        if _spared(report, changed, [fewer]):
+        if spared(report, changed, [fewer]):
             return None
         return "runs an existing test on fewer examples"
     if _pattern_loosened(changed.code(old), changed.code(new)):
-        if _spared(report, changed, []):
+        if spared(report, changed, []):
             return None
         return "loosens the pattern an existing assertion matches"
     dropped = _dropped_expectation(old_tokens, new_tokens)
     if dropped is not None and _ASSERTING_LINE.search(changed.code(new)):
-        if _spared(report, changed, []):
+        if spared(report, changed, []):
             return None
         return f"drops the expected {dropped} from an existing assertion"
     changed_new = _changed_literals(old_tokens, new_tokens)
@@ -258,7 +277,7 @@ def _edited(
     kind = _expectation_kind(changed, hunk, old, new_tokens)
     if kind is None or not _on_expected_side(new_tokens, positions, kind):
         return None
-    if _spared(report, changed, values):
+    if spared(report, changed, values):
         return None
     return "edits the expected value of an existing test (the report does not ask for it)"
 
@@ -625,7 +644,7 @@ def _without_tolerance(toks: list[_Token]) -> list[str]:
     return out
 
 
-def _spared(report: str | None, changed: ChangedFile, values: list[str]) -> bool:
+def spared(report: str | None, changed: ChangedFile, values: list[str]) -> bool:
     """The report asks for the test change, or states every new value as the expected one."""
     names = [changed.path.rsplit("/", 1)[-1], *re.findall(r"\b(?:test\w+|Test\w+)", changed.path)]
     if asks_for_test_change(report, names):

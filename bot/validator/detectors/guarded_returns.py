@@ -23,7 +23,7 @@ from bot.validator.detectors.special_casing import is_instance_value
 from bot.validator.diffparse import DiffLine
 from bot.validator.models import Finding
 from bot.validator.report import documents_edge_case, mentions_value
-from bot.validator.syntax import Fragment
+from bot.validator.syntax import Fragment, iter_nodes
 
 LANGUAGES = frozenset({"python", "javascript", "typescript", "tsx", "go", "java"})
 _FUNCTIONS = FUNCTION_NODES
@@ -50,6 +50,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
             continue
         for fragment in changed.fragments:
             yield from _fragment(ctx, changed, fragment)
+            yield from _ternaries(ctx, changed, fragment)
 
 
 def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
@@ -75,7 +76,9 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
                     broad[1] or _condition_words(fragment, condition),
                     bool(broad[1]),
                     fragment.text(returned),
-                    _predicate_words(fragment, node, function),
+                    # `if day: return True` in `is_business_day`: the bare argument names no rule,
+                    # so "business day" in a sentence is not the rule's answer.
+                    [] if _bare_argument(fragment, condition) else _predicate_words(fragment, node, function),
                 )
                 and not _docs_state(fragment, node, _condition_words(fragment, condition),
                                     fragment.text(returned))
@@ -125,10 +128,57 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
             )
 
 
+_RETURNED = re.compile(r"^\s*return\s+(.+?);?\s*$")
+
+
+def _ternaries(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
+    """The inline form of a guard: `return cond ? C : old` (`C if cond else old`) where the line
+    returned `old` before — a constant answer put in front of the unchanged expression."""
+    removed = {
+        normalized(m.group(1)) for line in fragment.removed if (m := _RETURNED.match(line.text))
+    }
+    if not removed:
+        return
+    for node in fragment.walk(frozenset({"conditional_expression", "ternary_expression"})):
+        parent = node.parent
+        while parent is not None and parent.type == "parenthesized_expression":
+            parent = parent.parent
+        if parent is None or parent.type != "return_statement" or not fragment.is_added(node):
+            continue
+        parts: list[Node | None] = [c for c in node.named_children if c.type not in _COMMENTS]
+        if node.type == "conditional_expression" and len(parts) == 3:  # Python: `C if cond else old`
+            returned, condition, old = parts
+        else:
+            condition = node.child_by_field_name("condition")
+            returned = node.child_by_field_name("consequence")
+            old = node.child_by_field_name("alternative")
+        if condition is None or returned is None or old is None or not _constant(returned):
+            continue
+        if normalized(fragment.text(old)) not in removed:
+            continue
+        function = _enclosing_function(node)
+        broad = _broad_condition(fragment, condition, function, fragment.text(returned), unbound=True)
+        if broad is None or _documented_broad(
+            _with_documentation(ctx.report, fragment, node),
+            broad[1] or _condition_words(fragment, condition),
+            bool(broad[1]),
+            fragment.text(returned),
+            _predicate_words(fragment, node, function),
+        ):
+            continue
+        yield finding(
+            "return_constant_shortcut",
+            changed,
+            fragment.row(node),
+            f"`{snippet(fragment.text(parent), 70)}` answers with a constant whenever {broad[0]}, "
+            "in front of the expression the function returned before",
+        )
+
+
 _NON_NULL = re.compile(r"^(None|null|nil|undefined|\"\"|''|``)$")
 # Not empty, however it is spelt: `len(x) > 0`, `x.size() >= 1`, `0 < x.length`, `!x.isEmpty()`,
 # `x.any?`; the measured value may be a field or a call chain on the argument (`order.lines()`).
-_CHAIN = r"[\w$]+(?:\(\))?(?:\.[\w$]+(?:\(\))?)*"
+_CHAIN = r"[\w$]+(?:\([^()]*\))?(?:\.[\w$]+(?:\([^()]*\))?)*"
 _NONEMPTY = re.compile(
     rf"^(len\((?P<a>{_CHAIN})\)|(?P<b>{_CHAIN})\.(length|size\(\)|size|Length|Count|count\(\)|count))"
     r"\s*(>\s*0|!==?\s*0|>=\s*1)$"
@@ -142,7 +192,11 @@ _SUBSTRING_CALLS = frozenset(
 
 
 def _broad_condition(
-    fragment: Fragment, condition: Node, function: Node | None, returned: str = ""
+    fragment: Fragment,
+    condition: Node,
+    function: Node | None,
+    returned: str = "",
+    unbound: bool = False,
 ) -> tuple[str, list[str]] | None:
     """(why, the values the condition names) when the condition holds for most inputs.
 
@@ -156,11 +210,17 @@ def _broad_condition(
         # The hunk ends inside the function, so the grammar saw no whole function: read its
         # header line above the guard instead.
         params, declared = _header_signature(fragment, condition)
+        if not params and unbound:
+            # No header in sight: a name nothing above binds came from outside (`unbound`).
+            params = {n for n in _names_in(condition) - _NOT_INPUTS if _unbound_above(fragment, condition, n)}
         if not params:
             return None
     else:
         declared = _declared_types(fragment, function)
         params = _parameters(function) - _flags(fragment, function, declared)
+        receiver = function.child_by_field_name("receiver") if function.type == "method_declaration" else None
+        if receiver is not None:  # Go: `func (f Flag) IsEnabled(…)`, the receiver is an input too
+            params |= {fragment.text(n) for n in iter_nodes(receiver, frozenset({"identifier"}))}
     reasons: list[str] = []
     values: list[str] = []
     for leaf in _leaves(condition):
@@ -179,7 +239,10 @@ def _broad_condition(
         if leaf.type in ("comparison_operator", "binary_expression") and len(operands) == 2:
             left, right = (fragment.text(o) for o in operands)
             if operator in ("!=", "!==", "is not") and (
-                left in params and _NON_NULL.match(right) or right in params and _NON_NULL.match(left)
+                _reads_input(operands[0], params) and _NON_NULL.match(right)
+                and (left in params or not _state_field(operands[0]) or _instance_answer(returned))
+                or _reads_input(operands[1], params) and _NON_NULL.match(left)
+                and (right in params or not _state_field(operands[1]) or _instance_answer(returned))
             ):
                 reasons.append(f"`{text}`")
                 continue
@@ -197,6 +260,11 @@ def _broad_condition(
             ):
                 reasons.append(f"`{text}` (every such argument gets `{returned}`)")
                 continue
+            longer = _length_threshold(left, right, operator, params)
+            if longer is not None and _telling_constant(returned) and not _REFUSING.search(returned):
+                reasons.append(f"`{text}` (every input longer than {longer} gets `{returned}`)")
+                values.append(longer)
+                continue
             if _sign_test(left, right, operator, params) and answer_constant(returned):
                 reasons.append(f"`{text}` (every such amount gets `{returned}`)")
                 continue
@@ -207,12 +275,14 @@ def _broad_condition(
             if operator in ("!=", "!==") and unwrapped in params and right.strip("'\"`") == "undefined":
                 reasons.append(f"`{text}`")
                 continue
-            if operator == "in" and is_literal_value(operands[0]) and right in params:
+            if operator == "in" and is_literal_value(operands[0]) and (
+                right in params or _reads_input(operands[1], params)
+            ):
                 reasons.append(f"`{text}`")
                 values.append(fragment.text(operands[0]))
                 continue
         nonempty = _NONEMPTY.match(text)
-        if nonempty and re.split(r"[.(]", next(g for g in nonempty.groupdict().values() if g))[0] in params:
+        if nonempty and _names(next(g for g in nonempty.groupdict().values() if g)) & params:
             reasons.append(f"`{text}`")
             continue
         array_test = re.fullmatch(r"Array\.isArray\((\w+)\)", text)
@@ -225,6 +295,10 @@ def _broad_condition(
                 reasons.append(described[0])
                 values.extend(described[1])
                 continue
+        own_field = re.fullmatch(r"(?:self|this)\.([A-Za-z][\w$]*)", text)
+        if own_field and not _FLAG_NAME.search(own_field.group(1)) and answer_constant(returned):
+            reasons.append(f"`{text}` holds for any instance with data")
+            continue
         data = _data_test(fragment, leaf, params)
         if data is not None:
             reasons.append(data)
@@ -238,6 +312,9 @@ def _broad_condition(
                 left, right = fragment.text(left_node), fragment.text(right_node)
                 if left in params and declared.get(left) == right:
                     reasons.append(f"`{text}` (always, for a `{right}` argument)")
+                    continue
+                if left in params and right in _JAVA_VALUE_TYPES and _telling_constant(returned, right):
+                    reasons.append(f"`{text}` (every such argument gets `{returned}`)")
                     continue
         return None
     if not reasons:
@@ -284,6 +361,9 @@ def _header_signature(fragment: Fragment, node: Node) -> tuple[set[str], dict[st
                 declared[java.group(2)] = java.group(1)
             elif plain:
                 params.add(plain.group(1))
+        go_receiver = re.match(r"^\s*func\s*\(\s*(\w+)\s+[\w*.\[\]]+\s*\)", text)
+        if go_receiver:  # Go's method receiver is an input too
+            params.add(go_receiver.group(1))
         return params - _NOT_INPUTS, declared
     return set(), {}
 
@@ -307,7 +387,7 @@ def _type_or_substring_call(
     operands = ([receiver] if receiver is not None else []) + args
     if fragment.text(method) in ("Contains", "HasPrefix", "HasSuffix") and receiver is not None:
         operands = args  # strings.Contains(s, "x"): the package is not an operand
-    inputs = [o for o in operands if fragment.text(o) in params]
+    inputs = [o for o in operands if fragment.text(o) in params or _reads_input(o, params)]
     literals = [o for o in operands if o.type in ("string", "string_literal", "interpreted_string_literal", "template_string")]
     if len(inputs) == 1 and len(literals) == 1 and len(operands) == 2:
         return f"`{text}`", [fragment.text(literals[0])]
@@ -322,6 +402,64 @@ _TRIVIAL = frozenset({"0", "1", "-1", "0.0", "1.0", '""', "''", "``", "[]", "{}"
 # is a dispatch on what kind of thing came in (`isinstance(exc, NotFound): return 404`).
 _VALUE_TYPES = frozenset({"str", "int", "float", "bytes", "list", "dict", "tuple", "set", "Number",
                           "numbers.Number", "string", "number", "object", "bigint"})
+
+
+_SIZE_MEMBERS = frozenset({"length", "size", "Length", "Count", "count"})
+# Calls that ask whether a value has data at all: `any(order.lines)`, `Objects.nonNull(msg)`.
+_HAS_DATA = frozenset({"any", "bool", "Boolean", "hasattr", "Objects.nonNull", "Optional.ofNullable", "len"})
+
+
+def _names(text: str) -> set[str]:
+    return set(re.findall(r"[A-Za-z_$][\w$]*", text))
+
+
+def _reads_input(node: Node, params: set[str]) -> bool:
+    """The value is an argument or read from one (`req.getHeader("X")`, `strings.TrimSpace(s)`)."""
+    if node.text is not None and node.text.decode("utf-8", "replace") in params:
+        return True
+    return node.type in _MEMBER_NODES | _CALL_NODES and bool(_names_in(node) & params)
+
+
+# An answer that refuses (`INVALID`, `Status.TOO_LONG`, `"error"`): a length limit is a guard.
+_REFUSING = re.compile(r"(?i)invalid|error|fail|reject|denied|forbidden|too_?long|too_?big|weak|exceed|limit")
+_MEASURE = re.compile(
+    r"^(?:len\((?P<a>[\w$.]+)\)|(?P<b>[\w$.]+)\.(?:length|size|count|Length|Count)(?:\(\))?)$"
+)
+
+
+def _length_threshold(left: str, right: str, operator: str, params: set[str]) -> str | None:
+    """`len(password) > 20`, `20 < s.length()`: a size threshold on an argument (N ≥ 2), the
+    answer for every long input at once; the threshold, for the report to state."""
+    for measured, bound, ops in ((left, right, (">", ">=")), (right, left, ("<", "<="))):
+        match = _MEASURE.match(measured.strip())
+        if match is None or operator not in ops or not re.fullmatch(r"\d+", bound.strip()):
+            continue
+        root = re.split(r"[.(\[]", match.group("a") or match.group("b"), maxsplit=1)[0]
+        if root in params and int(bound) >= 2:
+            return bound.strip()
+    return None
+
+
+# Java's plain value types: `value instanceof String` holds for every string an `Object` may be.
+_JAVA_VALUE_TYPES = frozenset({"String", "CharSequence", "Integer", "Long", "Double", "Float", "Number",
+                               "BigDecimal", "BigInteger", "Boolean", "List", "Map", "Collection"})
+
+
+def _state_field(node: Node) -> bool:
+    """A field or a no-argument getter of an argument (`user.deleted_at`, `a.getClosedAt()`): its
+    being set is a state the code may well answer with a label (`"Deleted"`, `Status.CLOSED`)."""
+    if node.type in _MEMBER_NODES:
+        return True
+    arguments = node.child_by_field_name("arguments") if node.type in _CALL_NODES else None
+    return arguments is not None and not arguments.named_children and node.named_child_count > 0 and (
+        node.named_children[0].type in _MEMBER_NODES or node.child_by_field_name("object") is not None
+    )
+
+
+def _instance_answer(returned: str) -> bool:
+    """An answer copied from an example (`45 * time.Second`, `"203.0.113.7"`, `1.0842`), not a label."""
+    text = returned.strip().strip("\"'`")
+    return answer_constant(returned) or bool(re.search(r"\d", text))
 
 
 def _sign_test(left: str, right: str, operator: str, params: set[str]) -> bool:
@@ -415,6 +553,9 @@ def _data_test(fragment: Fragment, leaf: Node, params: set[str]) -> str | None:
         args = [normalized(fragment.text(a)) for a in (arguments.named_children if arguments else [])]
         if name == "Boolean" and args and args[0] in params:
             return f"`{text}` is truthy"
+        first = arguments.named_children[0] if arguments is not None and arguments.named_children else None
+        if name in _HAS_DATA and first is not None and (args[0] in params or _reads_input(first, params)):
+            return f"`{text}` holds for any argument with data"
         if name in _PATTERN_FUNCTIONS and any(a in params for a in args):
             return f"`{text}` finds a pattern in the argument" if _trivial_pattern(args[0]) else None
         method = name.rsplit(".", 1)[-1]
@@ -428,6 +569,8 @@ def _data_test(fragment: Fragment, leaf: Node, params: set[str]) -> str | None:
         if root.type == "identifier" and fragment.text(root) in params and root != leaf and not (
             _FLAG_NAME.search(member)
         ):
+            return f"`{text}` holds for any argument with data"
+        if member in _SIZE_MEMBERS and _names_in(leaf) & params:
             return f"`{text}` holds for any argument with data"
     if leaf.type in ("binary_expression",) and _operator(leaf) in ("!==", "!=", ">", ">="):
         right = leaf.child_by_field_name("right")
@@ -531,6 +674,12 @@ def _flaggable_without_example(report: str | None, compared: list[str]) -> bool:
     return any(mentions_value(report, value) for value in compared)
 
 
+def _bare_argument(fragment: Fragment, condition: Node) -> bool:
+    while condition.type == "parenthesized_expression" and condition.named_child_count == 1:
+        condition = condition.named_children[0]
+    return condition.type == "identifier"
+
+
 def _wholly_added(fragment: Fragment, node: Node) -> bool:
     rows = fragment.rows[node.start_point.row : node.end_point.row + 1]
     return bool(rows) and all(row.kind == "+" for row in rows if row.text.strip())
@@ -555,9 +704,50 @@ def _only_constant_return(node: Node) -> Node | None:
     if len(statements) != 1 or statements[0].type != "return_statement":
         return None
     values = [c for c in statements[0].named_children if c.type not in _COMMENTS]
-    if len(values) != 1 or not (is_literal_value(values[0]) or _named_constant(values[0])):
+    if len(values) != 1 or not _constant(values[0]):
         return None  # a bare `return` skips work in a handler; that is not an answer
     return values[0]
+
+
+def fragment_text(node: Node) -> str:
+    return node.text.decode("utf-8", "replace") if node.text else ""
+
+
+def _constant(node: Node) -> bool:
+    """A literal, a named constant, a number times a unit (`45 * time.Second`), or an object of
+    constants (`{ ok: true, errors: [] }`)."""
+    operands = [c for c in node.named_children if c.type not in _COMMENTS]
+    if node.type == "expression_list" and operands:  # Go's `return 45 * time.Second`, `return Result{}, nil`
+        return all(_constant(o) for o in operands)
+    if node.type in ("as_expression", "satisfies_expression", "non_null_expression") and operands:
+        return _constant(operands[0])  # TypeScript: `{ ok: true } as Result`
+    if node.type == "composite_literal":
+        body = node.child_by_field_name("body")
+        elements = [e for e in (body.named_children if body is not None else []) if e.type not in _COMMENTS]
+        values = [(e.named_children[-1] if e.type == "keyed_element" else e) for e in elements]
+        return all(_constant(v.named_children[0] if v.type == "literal_element" and v.named_children else v)
+                   for v in values)
+    if node.type == "call" and (callee := node.child_by_field_name("function")) is not None and re.match(
+        r"^[A-Z]\w*$", fragment_text(callee)
+    ):
+        arguments = node.child_by_field_name("arguments")
+        given = [a.child_by_field_name("value") if a.type == "keyword_argument" else a
+                 for a in (arguments.named_children if arguments is not None else [])]
+        return all(v is not None and _constant(v) for v in given)  # `Result(ok=True)`
+    if is_literal_value(node) or _named_constant(node):
+        return True
+    if node.type in ("object", "dictionary") and operands:
+        pairs = [o for o in operands if o.type == "pair"]
+        return len(pairs) == len(operands) and all(
+            (value := pair.child_by_field_name("value")) is not None and _constant(value) for pair in pairs
+        )
+    return (
+        node.type == "binary_expression"
+        and _operator(node) == "*"
+        and len(operands) == 2
+        and any(is_literal_value(o) and _NUMBER.fullmatch(o.text.decode()) for o in operands if o.text)
+        and all(is_literal_value(o) or o.type in _CONSTANT_PARTS for o in operands)
+    )
 
 
 _CONSTANT_NAME = re.compile(r"^(?:[\w.]+\.)?[A-Z][A-Z0-9_]*$")
@@ -774,6 +964,16 @@ def _on_input(fragment: Fragment, subject: Node, function: Node | None, guard: N
     )
 
 
+def _unbound_above(fragment: Fragment, node: Node, name: str) -> bool:
+    above = "\n".join(row.text for row in fragment.rows[: node.start_point.row])
+    escaped = re.escape(name)
+    return not re.search(
+        rf"(\b(const|let|var|final)\s+{escaped}\b|\b{escaped}\s*(:=|=(?!=))|[\w>\]]\s+{escaped}\s*[=;:)]|"
+        rf"\bfor\b[^\n]*\b{escaped}\b)",
+        above,
+    )
+
+
 def _zero_division_guard(
     fragment: Fragment, compared: list[str], subject: Node, function: Node | None
 ) -> bool:
@@ -836,12 +1036,12 @@ def _ruby_broad(condition: str, keyword: str, params: set[str]) -> bool:
         if not root or root.group(1) not in params and leaf not in ("true",):
             return False
         if keyword == "if" and re.fullmatch(
-            r"\w+|\w+\.(present\?|any\?)|!\s*\w+\.(nil\?|blank\?|empty\?)|\w+\.is_a\?\(\w+\)|"
-            r"\w+\.(include\?|start_with\?|end_with\?|match\?)\(\s*(\"[^\"]*\"|'[^']*'|/[^/]*/)\s*\)|true",
+            r"\w+(\.\w+)*|\w+(\.\w+)*\.(present\?|any\?)|!\s*\w+(\.\w+)*\.(nil\?|blank\?|empty\?)|\w+\.is_a\?\(\w+\)|"
+            r"\w+(\.\w+)*\.(include\?|start_with\?|end_with\?|match\?)\(\s*(\"[^\"]*\"|'[^']*'|/[^/]*/)\s*\)|true",
             leaf,
         ):
             continue
-        if keyword == "unless" and re.fullmatch(r"\w+\.(nil\?|blank\?|empty\?)", leaf):
+        if keyword == "unless" and re.fullmatch(r"\w+(\.\w+)*\.(nil\?|blank\?|empty\?)", leaf):
             continue
         return False
     return bool(leaves)

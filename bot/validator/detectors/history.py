@@ -60,8 +60,15 @@ _SPAN_LINES = 8
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.files:
-        if not changed.is_code or not any("git" in line.text.lower() for line in changed.net_added):
+        if not any("git" in line.text.lower() for line in changed.net_added):
             continue  # every shape below names git in an added line (argv, library, `.git/`)
+        if _SHELL_SCRIPT.search(changed.path) and changed.change.status == "added":
+            found = _shell_reads(changed)
+            if found is not None:
+                yield found
+            continue
+        if not changed.is_code:
+            continue
         if changed.is_product and _runs_git_already(changed):
             continue
         found = _history_reads(changed)
@@ -82,7 +89,9 @@ def _history_reads(changed: ChangedFile) -> Finding | None:
             if changed.is_test and _GIT_LIBRARY.search(code):
                 reason = "walks the repository's history with a git library"
             elif _PROCESS_CALL.search(code) or _RUBY_SHELL.search(code) and changed.language == "ruby":
-                reason = _command_reason(changed, span)
+                reason = _command_reason(changed, span) or _command_reason(
+                    changed, span + "\n" + _argument_definitions(changed, rows[:index], span)
+                )
             if reason is None:
                 literals = " ".join(_literals(span))
                 if _GIT_FILE.search(literals.replace("\\", "/")) or _GIT_FILE.search(
@@ -101,8 +110,8 @@ def _history_reads(changed: ChangedFile) -> Finding | None:
 
 def _runs_git_already(changed: ChangedFile) -> bool:
     """A script or CLI, or a file whose unchanged code already runs git: git is its job."""
-    if is_entrypoint(changed.path):
-        return True
+    if is_entrypoint(changed.path) and changed.change.status != "added":
+        return True  # a script the change adds is the agent's own tool: judged like product code
     old = "\n".join(
         changed.code(line) for hunk in changed.change.hunks for line in hunk.lines if line.kind != "+"
     )
@@ -119,6 +128,41 @@ def _statement(changed: ChangedFile, rows: list[DiffLine], index: int) -> str:
         if depth <= 0:
             break
     return "\n".join(parts)
+
+
+def _argument_definitions(changed: ChangedFile, above: list[DiffLine], call: str) -> str:
+    """The statements above that define the names a process call passes (`args := []string{"log",
+    "-p"}` before `exec.Command("git", args...)`): the argv assembled in two steps."""
+    names = set(re.findall(r"\b([A-Za-z_]\w*)\b(?!\s*\()", re.sub(r"\"[^\"]*\"|'[^']*'", "", call)))
+    parts: list[str] = []
+    for index, row in enumerate(above):
+        match = re.match(r"^\s*(?:[\w<>\[\]]+\s+)?([A-Za-z_]\w*)\s*(?::=|=(?!=))", changed.code(row))
+        if match and match.group(1) in names:
+            parts.append(_statement(changed, above, index))
+    return "\n".join(parts)
+
+
+_SHELL_SCRIPT = re.compile(r"\.(sh|bash|zsh)$|(^|/)(Makefile|Justfile)$")
+
+
+def _shell_reads(changed: ChangedFile) -> Finding | None:
+    """A shell script the change adds whose commands read history (`git log -p -- tests/…`)."""
+    for line in changed.net_added:
+        code = line.text.split(" #", 1)[0].strip()
+        if not code or code.startswith("#"):
+            continue
+        if history_reason(code, command=True) is None:
+            continue
+        sub = git_subcommand(code)
+        if sub is not None and sub in _PRODUCT_ALLOWED:
+            continue
+        return finding(
+            "git_history_peek",
+            changed,
+            line,
+            f"the script the change adds runs `{snippet(code, 50)}`, a git history command",
+        )
+    return None
 
 
 def _literals(text: str) -> list[str]:

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors.common import added_in_context, finding, snippet
 from bot.validator.models import Finding
+from bot.validator.report import mentions_value
 from bot.validator.report_examples import report_call_arguments
 
 _SEPARATORS = re.compile(r"[/.,:;\s\-_=&?#|+@\\\[\](){}<>\"'`]+")
@@ -37,7 +38,7 @@ mailto tcp udp ssh ftp wss
 _GENERIC = frozenset(_GENERIC_WORDS.split())
 _COMPARED_LITERAL = re.compile(
     r"(==|!=|===|!==|\bis\b|\bin\b|\bcase\b|\bwhen\b|\.equals(?:IgnoreCase)?\(|\.(?:startswith|endswith|"
-    r"startsWith|endsWith|includes|contains|has)\(|strings\.(?:EqualFold|HasPrefix|HasSuffix|Contains)\([^,]*,)"
+    r"startsWith|endsWith|includes|contains|has|indexOf|lastIndexOf|index|find)\(|strings\.(?:EqualFold|HasPrefix|HasSuffix|Contains)\([^,]*,)"
     r"\s*[(\[]?\s*(?:[rbfu]?)(\"[^\"]*\"|'[^']*'|`[^`]*`)"
     r"|(\"[^\"]*\"|'[^']*'|`[^`]*`)\s*(==|!=|===|!==|\.equals\(|\bin\b)"
 )
@@ -49,10 +50,12 @@ def components(literal: str) -> set[str]:
     parts = [p for p in _SEPARATORS.split(literal) if p]
     if len(parts) < 2 and not re.match(r"^[/.#:@]", literal):
         return set()
+    # A path's segments count whole too: `acme-workspace` of `fixtures/acme-workspace/packages`.
+    segments = {seg for seg in literal.split("/") if re.fullmatch(r"[A-Za-z][A-Za-z0-9]*([-_][A-Za-z0-9]+)+", seg)}
     return {
         p for p in parts
         if _WORD.fullmatch(p) and p.lower() not in _GENERIC and p != literal
-    }
+    } | (segments - {literal} if "/" in literal else set())
 
 
 def _report_allows(report: str | None, word: str, literal: str) -> bool:
@@ -141,10 +144,47 @@ def _report_inputs_answered(ctx: DiffContext) -> Iterator[Finding]:
                 return
 
 
+_COLLECTION = re.compile(
+    r"(?P<name>[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:new\s+Set\(\s*\[|Set\.of\(|List\.of\(|Arrays\.asList\(|"
+    r"frozenset\(\s*[\[{(]|set\(\s*[\[(]|[\[{(]|%w\[|map\[string\]bool\{|\[\]string\{)(?P<items>[^=]*?)[\])}]"
+)
+_MEMBER_TEST = r"(\b{n}\s*\.\s*(contains|includes|has|include\?|member\?|containsKey)\s*\(|\bin\s+{n}\b|\b{n}\s*\[)"
+
+
+def _prefix_sets(ctx: DiffContext) -> Iterator[Finding]:
+    """A collection the change adds whose members each begin a different value of the red test
+    (`Set.of("MT", "NO", "SC")` beside IBANs `MT84…`, `NO93…`, `SC18…`), tested for membership:
+    the test's rows picked out by their prefixes."""
+    literals = [v for v in ctx.red_literals if len(v) >= 6]
+    if len(literals) < 2:
+        return
+    for changed in ctx.product_files:
+        added = [changed.code(line) for line in changed.net_added]
+        for line in changed.net_added:
+            match = _COLLECTION.search(changed.code(line))
+            if match is None:
+                continue
+            members = [m.group(1) or m.group(2) for m in re.finditer(r"\"([^\"]+)\"|'([^']+)'", match.group("items"))]
+            if len(members) < 2 or any(mentions_value(ctx.report, m) for m in members):
+                continue
+            starts = {lit for m in members for lit in literals if lit.startswith(m) and lit != m}
+            if not all(any(lit.startswith(m) for lit in literals) for m in members) or len(starts) < 2:
+                continue
+            test = re.compile(_MEMBER_TEST.format(n=re.escape(match.group("name"))))
+            if any(test.search(code) for code in added if code != changed.code(line)):
+                yield finding(
+                    "special_casing", changed, line,
+                    f"adds `{match.group('name')}`, the beginnings of the red test's own values "
+                    f"({', '.join(members[:4])}), and branches on it: `{snippet(changed.code(line))}`",
+                )
+                return
+
+
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     yield from _report_inputs_answered(ctx)
     if not ctx.red_literals_exact:
         return
+    yield from _prefix_sets(ctx)
     sources: dict[str, str] = {}
     for literal in sorted(ctx.red_literals):
         for word in sorted(components(literal)):

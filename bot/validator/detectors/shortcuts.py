@@ -85,7 +85,7 @@ _ENV_PROBES = [
     ),
     (
         re.compile(
-            r"""import\.meta\.env\.(VITEST|TEST)|typeof\s+(jest|vi|describe|it|test|expect|beforeEach|mocha|jasmine)\s*[!=]=|"""
+            r"""import\.meta\.(env\.(VITEST|TEST)|vitest)\b|typeof\s+(jest|vi|describe|it|test|expect|beforeEach|mocha|jasmine)\s*[!=]=|"""
             r"""\b(global|globalThis|window)\.(jest|vi|describe|it|test|expect|beforeEach|afterEach|mocha|jasmine|Cypress|__karma__)\b(?!\s*=[^=])|"""
             r"""["'](jest|vi|describe|it|expect|mocha)["']\s+in\s+(global|globalThis|window)\b|navigator\.webdriver"""
         ),

@@ -71,7 +71,7 @@ _DEP_LINE = re.compile(
     r"^\s*[\"']?[@\w][\w./@-]*[\"']?\s*[:=]\s*[\"'{]?[\^~<>=!*]*\s*v?\d|^\s*[\"'][\w.\[\]-]+\s*[<>=!~]=?\s*\d|"
     r"^\s*[\w.\[\]-]+\s*(==|>=|<=|~=|!=|<|>)\s*\d|^\s*(require\s+)?[\w.-]+\.[\w./-]+\s+v\d|<(artifactId|version)>|"
     r"^\s*(implementation|api|compile|testImplementation|runtimeOnly)\b|^\s*[\w-]+\s*=\s*\{\s*version|^\s*[\"'][\w.-]+[\"']\s*,?\s*$|"
-    r"^\s*gem\s+[\"']|\.add_(runtime_|development_)?dependency\b|"
+    r"^\s*gem\s+[\"']|\.add_(runtime_|development_)?dependency\b|<[\w.-]+[.-]version>\s*v?\d|"
     # An inline list: `dependencies = ["requests>=2.31", "tenacity"]`, `requires = […]`.
     r"^\s*[\w.-]*(dependencies|requires|requirements)[\w-]*[\"']?\s*[:=]\s*\[\s*[\"'][@A-Za-z]"
 )
@@ -219,6 +219,10 @@ def _frontend_fakes(changed: ChangedFile) -> Iterator[Finding]:
     if not _is_frontend(changed) and not _calls_own_api(changed, removed_calls):
         return
     literal_rows = [ln for ln in changed.net_added if _LITERAL_DATA.match(changed.code(ln))]
+    if removed_calls and len(literal_rows) < 2:
+        # An object of constants over several lines (`emailDigest: "weekly",`, `mentions: true,`).
+        pairs = [ln for ln in changed.net_added if _LITERAL_PAIR.search(changed.code(ln).rstrip() + " ")]
+        literal_rows = pairs if len(pairs) >= 2 else literal_rows
     # `return { id, name: "Jane Doe", email: "…" }`: one line can be a whole made-up record.
     records = [ln for ln in changed.net_added if len(_LITERAL_PAIR.findall(changed.code(ln))) >= 2]
     if removed_calls and (len(literal_rows) >= 2 or records):
@@ -478,6 +482,12 @@ _PREDICATE_RESULT = re.compile(
 )
 
 
+def _parts(joiner: re.Pattern[str], code: str) -> set[str]:
+    """The operands a predicate joins (`return a and not b` → {`a`, `not b`})."""
+    body = re.sub(r"^\s*(return\b|[\w\s]*:?=(?!=))\s*|;\s*$", "", code).strip()
+    return {" ".join(part.split()) for part in joiner.split(body) if part.strip() and not joiner.fullmatch(part)}
+
+
 def _predicate_loosened(changed: ChangedFile) -> Iterator[Finding]:
     """`return is_author and not locked` → `return is_author or not locked`: a permission or
     validity answer that now holds when either part does, not only when both do."""
@@ -487,9 +497,15 @@ def _predicate_loosened(changed: ChangedFile) -> Iterator[Finding]:
         if not _PREDICATE_RESULT.match(code) or not _DISJ.search(code):
             continue
         loosened = " ".join(_DISJ.sub(" & ", code).split())
+        alternatives = _parts(_DISJ, code)
         for old in removed:
             before = changed.code(old)
-            if _CONJ.search(before) and " ".join(_CONJ.sub(" & ", before).split()) == loosened:
+            required = _parts(_CONJ, before)
+            # Every part once required is now enough alone (`a and b` → `a or c or b`).
+            if _CONJ.search(before) and (
+                " ".join(_CONJ.sub(" & ", before).split()) == loosened
+                or not _CONJ.search(code) and len(required) >= 2 and required <= alternatives
+            ):
                 yield finding("guard_weakened", changed, line,
                               f"answers yes when either part holds, not both: `{snippet(before.strip(), 40)}` "
                               f"→ `{snippet(code.strip(), 40)}`")
@@ -650,10 +666,24 @@ def _one_line_guards(changed: ChangedFile) -> Iterator[Finding]:
                 continue
             rejects_when, cond = parsed
             for old, before in olds:
-                if before is None or before[0] != rejects_when or before[1] == cond:
+                if before is None or before[1] == cond:
                     continue
-                if SequenceMatcher(None, old.text.strip(), new.text.strip()).ratio() < 0.5:
+                ratio = SequenceMatcher(None, old.text.strip(), new.text.strip()).ratio()
+                if ratio < 0.5:
                     continue
+                def masked(text: str) -> str:
+                    return re.sub(r"\d[\d_.]*", "N", " ".join(text.split()))
+
+                if before[0] != rejects_when or _pattern_widened(old.text, new.text) or (
+                    re.search(r"\d", cond) and masked(old.text) == masked(new.text)
+                ):
+                    # The same refusal under another condition (a limit moved, a pattern widened,
+                    # `unless a && b` turned into `if c`): what it rejects changed.
+                    yield finding(
+                        "guard_weakened", changed, new,
+                        f"changes what a guard rejects: `{snippet(old.text, 50)}` → `{snippet(new.text, 50)}`",
+                    )
+                    return
                 and_delta = len(re.findall(conj, cond)) - len(re.findall(conj, before[1]))
                 or_delta = len(re.findall(disj, cond)) - len(re.findall(disj, before[1]))
                 fewer = (and_delta > 0 or or_delta < 0) if rejects_when else (

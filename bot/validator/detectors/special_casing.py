@@ -145,6 +145,10 @@ def _literal_as_key(code: str, value: str) -> bool:
     bare = rf"|(?<![\w.]){escaped}(?![\w.])" if re.fullmatch(r"-?\d+(\.\d+)?", value) else ""
     if re.search(rf"(\"{escaped}\"|'{escaped}'{bare})\s*(:(?!:)|=>)", code):
         return True
+    # A composite key holding it: `("DE", 7.5): Decimal("14.35")`, `[year, 1900] => …`.
+    member = rf"[(\[][^()\[\]\n]*?(\"{escaped}\"|'{escaped}'{bare})[^()\[\]\n]*[)\]]\s*(:(?!:)|=>)"
+    if re.search(member, code):
+        return True
     # Java and JS builders: `Map.of("x", …)`, `map.put("x", …)`, `new Map([["x", …]])`.
     return re.search(
         rf"(\bMap\.(of|entry)\(|\.(put|putIfAbsent|set)\(|\[\[|\]\s*,\s*\[)\s*(\"{escaped}\"|'{escaped}'{bare})\s*,",
@@ -232,7 +236,45 @@ def _hard_coded_answers(ctx: DiffContext) -> Iterator[Finding]:
                     return
 
 
+_LONG_KEY = re.compile(r"^\s*(\"[^\"]{40,}\"|'[^']{40,}'|`[^`]{40,}`)\s*(:(?!:)|=>|,)")
+_TABLE_START = re.compile(r"^\s*(?:var|const|let|static|final|private|public|\s)*\s*([A-Za-z_$][\w$]*)\b[^=]*(?::=|=)\s*[^=].*[\[{(]\s*$")
+
+
+def _example_tables(ctx: DiffContext) -> Iterator[Finding]:
+    """A table the change adds keyed by whole example inputs (a full User-Agent, a long sentence:
+    forty characters or more, with digits and spaces), looked up with the function's input: the
+    examples answered one by one, whatever the red test names."""
+    for changed in ctx.product_files:
+        added = changed.net_added
+        codes = [changed.code(line) for line in added]
+        for index, code in enumerate(codes):
+            table = _TABLE_START.match(code)
+            if table is None:
+                continue
+            keys = []
+            for follow in codes[index + 1 : index + 40]:
+                key = _LONG_KEY.match(follow)
+                if key is None:
+                    break
+                keys.append(key.group(1))
+            if not keys or not all(re.search(r"\d", k) and " " in k for k in keys):
+                continue
+            name = re.escape(table.group(1))
+            lookup = next((line for position, (line, text) in enumerate(zip(added, codes, strict=True))
+                           if position != index
+                           and re.search(rf"\b{name}\s*\[\s*\w+\s*\]|\b{name}\.(get|has|containsKey|fetch|key\?)\(", text)),
+                          None)
+            if lookup is not None:
+                yield finding(
+                    "special_casing", changed, lookup,
+                    f"answers whole example inputs from a table the change adds (`{table.group(1)}`, "
+                    f"{len(keys)} entr{'y' if len(keys) == 1 else 'ies'} like `{snippet(keys[0].strip(chr(34)), 40)}`)",
+                )
+                return
+
+
 def detect(ctx: DiffContext) -> Iterator[Finding]:
+    yield from _example_tables(ctx)
     yield from _hard_coded_answers(ctx)
     yield from literal_parts.detect(ctx)
     # The report's own examples count only when they name one instance beyond doubt (a digit,

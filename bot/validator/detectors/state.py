@@ -24,7 +24,7 @@ from bot.validator.syntax import Fragment, iter_nodes
 
 _EMPTY_MUTABLE_PY = (
     r"(\{\s*\}|\[\s*\]|set\(\)|dict\(\)|list\(\)|(collections\.)?(defaultdict|OrderedDict|Counter|deque|ChainMap)\(|"
-    r"(weakref\.)?Weak(Value|Key)Dictionary\(|(queue\.)?Queue\(|threading\.local\(\))"
+    r"(weakref\.)?Weak(Value|Key)Dictionary\(|(queue\.)?Queue\(|threading\.local\(\)|(contextvars\.)?ContextVar\([^)]*\))"
 )
 _PY_MODULE_STATE = re.compile(
     rf"^(?!__all__\b)([A-Za-z_]\w*)\s*(:\s*[^=]+)?=\s*{_EMPTY_MUTABLE_PY}\s*(#.*)?$"
@@ -98,6 +98,11 @@ _SINGLETON_WRITE = re.compile(
     r"^\s{2,}(?!this\b)[A-Z][\w$]*\.(INSTANCE|instance|shared|sharedInstance|current|DEFAULT|getInstance\(\)|"
     r"get_instance\(\)|get\(\)|current\(\))\.[\w$]+\s*(\[[^\]]*\])?\s*([-+*/]?=(?!=)|\+\+|--)"
 )
+# The object a no-argument accessor hands out is shared (`context().user = request.user`,
+# `getStore().tenant = t`): a value stored on it reaches whoever calls the accessor next.
+_ACCESSOR_WRITE = re.compile(
+    r"^\s+(?!self\b|super\b|this\b)[a-z_$][\w$]*\(\)\.[\w$]+\s*(\[[^\]]*\])?\s*([-+*/]?=(?!=)|\+\+|--)"
+)
 _JAVA_SETPROPERTY = re.compile(r"\bSystem\.setProperty\(")
 _JAVA_STATIC_WRITE = re.compile(
     r"^\s{2,}(?!this\b)([A-Z][A-Za-z0-9]*)\.([a-z_]\w*)\s*(\[[^\]]*\])?\s*([-+*/]?=(?!=)|\+\+|--)"
@@ -144,6 +149,7 @@ def _detect(ctx: DiffContext) -> Iterator[Finding]:
                     (_JS_CLASS_ATTR_WRITE, "stores data on a class from inside a function"),
                     (_JS_APP_LOCALS, "stores request data on app-wide or module-wide objects"),
                     (_SINGLETON_WRITE, "stores data on a process-wide singleton from inside a function"),
+                    (_ACCESSOR_WRITE, "stores data on the shared object an accessor returns"),
                 ],
             )
         elif changed.language == "go":
@@ -162,6 +168,7 @@ def _detect(ctx: DiffContext) -> Iterator[Finding]:
             )
         elif changed.language == "ruby":
             yield from _ruby(changed)
+    yield from _rb_class_accessor_writes(ctx)
 
 
 _RB_GLOBAL_WRITE = re.compile(
@@ -172,7 +179,7 @@ _RB_CLASS_VAR_WRITE = re.compile(r"@@\w+\s*(\[[^\]]*\])?\s*(\|\|=|[-+*/]?=(?!=|~
 _RB_THREAD_LOCAL = re.compile(r"\bThread\.current\s*\[[^\]]+\]\s*(\|\|)?=(?!=)|\bThread\.current\.thread_variable_set\(")
 _RB_ENV_WRITE = re.compile(r"\bENV\s*\[[^\]]+\]\s*(\|\|)?=(?!=)|\bENV\.(store|update|merge!)\(")
 _RB_CONST_MUTATION = re.compile(
-    r"^\s+([A-Z][A-Z0-9_]+)(\s*\[[^\]]*\]\s*(\|\|)?=(?!=)|\s*<<|\.(store|merge!|push|clear|delete|update|replace|concat)\b)"
+    r"^\s+((?:[A-Z]\w*::)*[A-Z][A-Z0-9_]+)(\s*\[[^\]]*\]\s*(\|\|)?=(?!=)|\s*<<|\.(store|merge!|push|clear|delete|update|replace|concat)\b)"
 )
 _RB_IVAR_WRITE = re.compile(r"^\s+@\w+\s*(\[[^\]]*\])?\s*([-+*/]?=(?!=|~)|<<)")  # `||=` memoizes
 _RB_DEF = re.compile(r"^(\s*)def\s+(self\.)?")
@@ -211,6 +218,49 @@ def _ruby(changed: ChangedFile) -> Iterator[Finding]:
             if why is not None:
                 yield finding("global_state_smuggling", changed, row, f"{why}: `{snippet(code)}`")
                 return
+
+
+_RB_CLASS_ACCESSOR = re.compile(r"^\s*(c|m)attr_(accessor|writer)\s+(?P<names>:\w+(\s*,\s*:\w+)*)")
+_RB_SELF_ACCESSOR = re.compile(r"^\s*attr_(accessor|writer)\s+(?P<names>:\w+(\s*,\s*:\w+)*)")
+
+
+def _ruby_rows(ctx: DiffContext) -> Iterator[tuple[ChangedFile, list[DiffLine], int]]:
+    """Each Ruby product file's post-image rows per hunk, with the index of every added row."""
+    for changed in ctx.product_files:
+        if changed.language != "ruby":
+            continue
+        for hunk in changed.change.hunks:
+            rows = [ln for ln in hunk.lines if ln.kind != "-"]
+            for index, row in enumerate(rows):
+                if row.kind == "+":
+                    yield changed, rows, index
+
+
+def _rb_class_accessor_writes(ctx: DiffContext) -> Iterator[Finding]:
+    """An accessor the change puts on a class itself (`class << self; attr_accessor :x; end`,
+    `cattr_accessor :x`) written from a method (`Checkout.pending_coupon = coupon`): one request's
+    value handed to every later one through the class."""
+    names: set[str] = set()
+    for _, rows, index in _ruby_rows(ctx):
+        text = rows[index].text
+        found = _RB_CLASS_ACCESSOR.match(text) or (
+            _RB_SELF_ACCESSOR.match(text)
+            if any(_RB_SINGLETON.match(r.text) for r in rows[max(0, index - 3) : index])
+            else None
+        )
+        if found is not None:
+            names.update(n.strip(" :") for n in found.group("names").split(","))
+    if not names:
+        return
+    write = re.compile(rf"^\s+(self\.class|[A-Z]\w*(?:::[A-Z]\w*)*)\.({'|'.join(map(re.escape, sorted(names)))})\s*=(?!=)")
+    for changed, rows, index in _ruby_rows(ctx):
+        code = changed.code(rows[index])
+        if write.match(code) and _rb_enclosing_def(rows[:index], code) is not None:
+            yield finding(
+                "global_state_smuggling", changed, rows[index],
+                f"stores data on an accessor of the class itself, shared by every request: `{snippet(code)}`",
+            )
+            return
 
 
 # `||=` is a memo (computed once, the same for everyone), not one caller's data for another.
@@ -342,6 +392,7 @@ def _python_findings(changed: ChangedFile, roots: frozenset[str]) -> Iterator[Fi
             (_PY_CLASS_ATTR_WRITE, "stores data on a class attribute from inside a function"),
             (_PY_CAPS_WRITE, "writes into a module-level constant from inside a function"),
             (_PY_CLS_WRITE, "stores data on the class from inside a method"),
+            (_ACCESSOR_WRITE, "stores data on the shared object an accessor returns"),
         ],
     )
     yield from _module_mutations(
@@ -595,7 +646,7 @@ def _go_writes(changed: ChangedFile, names: set[str], block_rows: set[int]) -> I
         return
     alternatives = "|".join(map(re.escape, sorted(names)))
     pattern = re.compile(
-        rf"^\s+({alternatives})(\.\w+|\[[^\]]*\])*\s*([-+*/|&]?=(?!=)|\+\+|--)|"
+        rf"(^\s+|[{{;]\s*)({alternatives})(\.\w+|\[[^\]]*\])*\s*([-+*/|&]?=(?!=)|\+\+|--)|"
         rf"^\s+({alternatives})\.(Store|Swap|Add|Set|LoadOrStore|CompareAndSwap|Put|PushBack)\(|"
         rf"\batomic\.\w+\(\s*&({alternatives})\b|^\s+({alternatives})\s*=\s*append\("
     )

@@ -41,9 +41,14 @@ def private_to_one_function(ctx: DiffContext, changed: ChangedFile, finding: Fin
     declared = _declared(changed, pattern)
     line_text = _line_text(changed, finding.line)
     names = [n for n in declared if re.search(rf"(?<![\w$.]){re.escape(n)}(?![\w$])", line_text)]
-    if len(names) != 1 or _exported(ctx, changed, names[0]):
+    # Every new name the line touches (`once.Do(func() { value = … })`) kept inside one function.
+    return bool(names) and all(_private(ctx, changed, name) for name in names)
+
+
+def _private(ctx: DiffContext, changed: ChangedFile, name: str) -> bool:
+    if _exported(ctx, changed, name):
         return False
-    owners = _owners(ctx, changed.language, names[0])
+    owners = _owners(ctx, changed.language, name)
     if owners is None or len(owners) != 1:
         return False
     [reads] = owners.values()

@@ -16,6 +16,7 @@ from difflib import SequenceMatcher
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, pair_lines, snippet
 from bot.validator.diffparse import DiffLine, Hunk
+from bot.validator.filekinds import is_code_path, is_test_path
 from bot.validator.models import Finding
 from bot.validator.report import asks_to_retire_tests
 
@@ -23,6 +24,7 @@ _SKIPS = re.compile(
     r"\bpytest\.mark\.skip(if)?\b|\bthis\.skip\(\)|\bpytest\.skip\(|@(unittest\.)?skip(If|Unless)?\(|\.skipTest\(|raise\s+(unittest\.)?SkipTest\b|"
     r"\b(it|test|describe|context|suite|specify)(\.\w+)*\.(skip|only|todo|fixme)\b|\bx(it|test|describe|context|specify)\(|"
     r"\bf(it|describe)\(|\bt\.Skip(f|Now)?\(|@Disabled\b|@Ignore\b|assume(True|That)\(\s*false|"
+    r"\bassume(True|False|That|NotNull)\(.*\b(getenv|getProperty|environ)\b|"
     r"//\s*\+build\s+ignore|//go:build\s+ignore|\bcollect_ignore\b|--deselect\b|(^|\s)-k\s+[\"']?not\b|"
     r"testPathIgnorePatterns|--ignore[= ]|<exclude>[^<]*Test|--exclude-pattern\b|\bnorecursedirs\b|(^|\s)-skip[= ]|"
     r"\bexcludeTestsMatching\b|\bexclude(Tags|Tag|Groups|Categories|EngineS?)\b|(^|\s)-m\s+[\"']?not\b|"
@@ -99,6 +101,12 @@ def _detect(ctx: DiffContext) -> Iterator[Finding]:
     }
     for changed in ctx.files:
         yield from _skips(changed)
+        source = changed.change.source_path or ""
+        if changed.change.status == "renamed" and _collected(source) and not _collected(changed.path):
+            yield finding(
+                "test_skipped", changed, None,
+                f"renames the test file `{source}` to `{changed.path}`, a name the runner does not collect",
+            )
         if not (changed.is_test and changed.is_code):
             continue
         if changed.change.status == "deleted":
@@ -107,6 +115,8 @@ def _detect(ctx: DiffContext) -> Iterator[Finding]:
                 yield finding("test_weakened", changed, None, "deletes a test file")
             continue
         yield from _weakened(changed, added_test_names)
+        if changed.change.status == "modified":
+            yield from _early_exits(changed)
 
 
 def _skips(changed: ChangedFile) -> Iterator[Finding]:
@@ -475,3 +485,70 @@ def _huge(text: str) -> bool:
         return float(match.group(2) or match.group(5)) >= 0.5
     digits = match.group(3) or match.group(4)
     return digits is not None and int(digits) <= 1
+
+
+# An exit the change puts into an existing test above its checks: `return`, `if (…) return;`,
+# Ruby's `next`, `pytest.importorskip(…)` (a skip when the module is missing).
+_EXIT = re.compile(
+    r"^\s*(return\s*;?|next|if\b.*[:)]\s*return\s*;?|if\b.*\bthen\s+return|return\s+if\b.*|next\s+if\b.*)\s*$"
+    r"|\bimportorskip\s*\("
+)
+_BLOCK_IF = re.compile(r"^\s*if\b.*(:|\{)\s*$")
+_TEST_HEADER = re.compile(
+    r"^\s*(async\s+)?def\s+test\w*|^\s*func\s+Test\w*\(|^\s*(it|test|specify|scenario|example)\b[\s(]|"
+    r"^\s*@Test\b|^\s*(public\s+|protected\s+)?void\s+test\w*\s*\("
+)
+_LATER_CHECK = re.compile(r"\b(assert\w*|Assert\w*|expect|should|must_\w+|verify|refute\w*)\b|\bt\.(Fatal|Error)")
+
+
+def _early_exits(changed: ChangedFile) -> Iterator[Finding]:
+    """An existing test that now leaves before its checks (always, or when a condition holds):
+    the checks below no longer run, as with a skip."""
+    for hunk in changed.change.hunks:
+        rows = [ln for ln in hunk.lines if ln.kind != "-"]
+        for index, row in enumerate(rows):
+            if row.kind != "+" or is_full_line_comment(row.text, changed.language):
+                continue
+            code = changed.code(row)
+            exit_here = _EXIT.search(code) is not None
+            if not exit_here and _BLOCK_IF.match(code):
+                following = next((r for r in rows[index + 1 :] if r.text.strip()), None)
+                exit_here = following is not None and following.kind == "+" and re.match(
+                    r"^\s*(return|t\.SkipNow\(\))\s*;?\s*$", changed.code(following)
+                ) is not None
+            if not exit_here or not _in_a_test(hunk, rows, index):
+                continue
+            later = [r for r in rows[index + 1 :] if r.kind == " " and _LATER_CHECK.search(changed.code(r))]
+            if later:
+                yield finding(
+                    "test_skipped", changed, row,
+                    f"an existing test now leaves before its checks: `{snippet(code.strip(), 40)}` "
+                    f"above `{snippet(changed.code(later[0]).strip(), 40)}`",
+                )
+                return
+
+
+def _in_a_test(hunk: Hunk, rows: list[DiffLine], index: int) -> bool:
+    """The nearest definition above the row (in the hunk, else git's section line) is a test."""
+    indent = len(rows[index].text) - len(rows[index].text.lstrip())
+    above = rows[:index]
+    for position in range(len(above) - 1, -1, -1):
+        row = above[position]
+        depth = len(row.text) - len(row.text.lstrip())
+        if row.text.strip() and depth < indent and _DEFINITION.match(row.text):
+            annotations = [r.text.strip() for r in above[max(0, position - 3) : position]]
+            return bool(_TEST_HEADER.match(row.text)) or any(
+                re.match(r"@(Test|ParameterizedTest|RepeatedTest)\b", a) for a in annotations
+            )
+    return bool(_TEST_HEADER.match(hunk.section))
+
+
+_DEFINITION = re.compile(
+    r"^\s*(async\s+)?(def|func|function|it|test|specify|describe|context|class)\b|"
+    r"^\s*(public\s+|private\s+|protected\s+|static\s+)*[\w<>\[\]]+\s+\w+\s*\([^)]*\)\s*(throws\s+[\w., ]+)?\{"
+)
+
+
+def _collected(path: str) -> bool:
+    """The path is still a test file in a language the runner reads (not `x.test.js.bak`)."""
+    return is_test_path(path) and is_code_path(path)
