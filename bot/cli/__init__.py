@@ -43,29 +43,29 @@ RUN_ACTIONS: dict[str, tuple[str, str]] = {
 
 # Commands owned by other packages: name -> (module with `register(subparsers)`, help line).
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
-    "validate": ("bot.validator.command",
+    "validate": ("bot.validator.validate_command",
                  "run the static validator on a diff offline (vetoes and soft signals)"),
-    "index": ("bot.codegraph.command", "index a directory with tree-sitter and print a summary"),
+    "index": ("bot.codegraph.index_command", "index a directory with tree-sitter and print a summary"),
     "setup": ("bot.cli.setup",
               "register Smith with a forge (GitHub App manifest flow)"),
-    "symbols": ("bot.codegraph.command",
+    "symbols": ("bot.codegraph.index_command",
                 "show where NAME is defined and referenced under PATH"),
-    "fix": ("bot.chains.fix.command", "run the fix chain for one issue in the foreground"),
-    "tests": ("bot.chains.tests.command",
+    "fix": ("bot.chains.fix.fix_command", "run the fix chain for one issue in the foreground"),
+    "tests": ("bot.chains.tests.tests_command",
               "write tests for a local repository through the six gates (no forge)"),
-    "smells": ("bot.chains.tests.command",
+    "smells": ("bot.chains.tests.tests_command",
                "find test smells in test files (gate 5 of the test-generation chain)"),
-    "mutate": ("bot.chains.tests.command",
+    "mutate": ("bot.chains.tests.tests_command",
                "mutation score of a module under one test file (gate 4)"),
-    "examples": ("bot.chains.examples.command",
+    "examples": ("bot.chains.examples.examples_command",
                  "run the held-out acceptance chain on a local repository"),
-    "rules": ("bot.rules.command", "learned rules: list, show, approve, reject, retire, mine"),
-    "stats": ("bot.stats.command", "per-step statistics, the funnel and step-health flags"),
-    "audit": ("bot.audit.command", "who did what: deliveries, pushes, change-request actions"),
+    "rules": ("bot.rules.rules_command", "learned rules: list, show, approve, reject, retire, mine"),
+    "stats": ("bot.stats.stats_command", "per-step statistics, the funnel and step-health flags"),
+    "audit": ("bot.audit.audit_command", "who did what: deliveries, pushes, change-request actions"),
 }
 
 
-READS_STEP_ROWS = frozenset({"bot.stats.command", "bot.rules.command"})
+READS_STEP_ROWS = frozenset({"bot.stats.stats_command", "bot.rules.rules_command"})
 """Commands that read the step registry (which steps can say no, which are mined) for every
 chain, not only the one they run: the catalogue is imported first so each chain's rows are in."""
 

@@ -17,7 +17,7 @@ ENTRY_POINT = """
 import argparse
 import sys
 
-from bot.codegraph.command import register
+from bot.codegraph.index_command import register
 
 
 def main() -> int:

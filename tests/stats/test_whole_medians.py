@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from rich.console import Console
 
 from bot.dashboard.views import format_number
-from bot.stats.command import print_report
+from bot.stats.stats_command import print_report
 from bot.stats.compute import compute_stats
 from bot.stats.report import median_count
 from bot.store.stats import RunRow, StepRow

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DIFFS = ROOT / "tests" / "validator" / "corpus" / "diffs"
 ENTRY = (
     "import argparse, sys\n"
-    "from bot.validator.command import register\n"
+    "from bot.validator.validate_command import register\n"
     "parser = argparse.ArgumentParser(prog='smith')\n"
     "register(parser.add_subparsers(dest='command', required=True))\n"
     "args = parser.parse_args(sys.argv[1:])\n"
