@@ -218,7 +218,7 @@ async def test_a_second_run_reuses_the_editable_install_and_passes(
     await assert_published_release(e2e, project, run, edits)
     assert [e["cache_hit"] for e in first if e["event"] == "dependencies_ready"] == [False]
 
-    async def again(attempt: list[dict[str, str]]) -> tuple[Run, list[dict[str, Any]]]:
+    async def again(attempt: list[dict[str, str]]) -> tuple[Run, list[Any]]:
         """The same bug reported again (no change request is merged): a new run."""
         e2e.issue = e2e.fake.add_issue(e2e.repo_name, title=project.title, body=project.body,
                                        author="reader")
