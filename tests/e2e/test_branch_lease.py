@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from bot.store.models import Run
-
 from tests.e2e import script
 from tests.e2e.buggy_repo import branch_file, branches, push_files
 from tests.e2e.conftest import E2E
