@@ -90,10 +90,15 @@ def remote_for(repo: str) -> tuple[str, tuple[str, ...]]:
 
 
 def repo_key(repo: str) -> str:
-    """The dependency-cache folder a run would use: `owner/name` from the URL or path, made safe
-    the way PREPARE makes it."""
-    tail = [part for part in re.split(r"[/:]", repo.rstrip("/")) if part][-2:]
-    name = "/".join(tail).removesuffix(".git")
+    """The dependency-cache folder a run would use, made safe the way PREPARE makes it: for a
+    local path `local/<folder>`, the name `smith fix --repo` runs under (bot/forge/local.py),
+    so that the run restores what the doctor's setup built; else `owner/name` from the URL."""
+    path = Path(repo).expanduser()
+    if path.exists():
+        name = f"local/{path.resolve().name}"
+    else:
+        tail = [part for part in re.split(r"[/:]", repo.rstrip("/")) if part][-2:]
+        name = "/".join(tail).removesuffix(".git")
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", name) or "repo"
 
 

@@ -38,7 +38,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.e2e, pytest.mark.timeout(900)]
 SIZE = Size(summons=3, repositories=3, workers=1, concurrency=2)
 STALLED_AFTER_SECONDS = 30.0  # the default: longer than the outage, so no run is rescued
 GRACE_SECONDS = 30.0
-OUTAGE_SECONDS = 8.0
+OUTAGE_SECONDS = 3.0  # longer than the probes take to see it (503 is awaited before); runs wait on
 
 
 async def _held_run_then_outage(smith: Cluster, worker: SmithProcess,

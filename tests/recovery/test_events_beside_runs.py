@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.recovery.conftest import Killable
 from tests.scale.cluster import LABEL, Cluster, Size, cluster, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.e2e, pytest.mark.timeout(600)]
@@ -38,9 +37,11 @@ async def _events_waiting(smith: Cluster) -> int:
 
 
 async def test_commands_cancels_and_refusals_are_answered_while_runs_hold_the_workers(
-    open_root: Path, killable_postgres: Killable,
+    open_root: Path, database_url: str,
 ):
-    async with cluster(open_root / "cluster", killable_postgres.url, SIZE) as smith:
+    # Nothing here stops the database: the suite's server (a fresh copy of the migrated
+    # template) serves the two processes, not a server of its own started for them.
+    async with cluster(open_root / "cluster", database_url, SIZE) as smith:
         web = smith.start_web()
         worker = smith.start_worker("worker-0", concurrency=1)
         await smith.wait_ready([web, worker], timeout=180)

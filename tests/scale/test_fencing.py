@@ -23,9 +23,11 @@ ENDS = ("run_fenced", "run_ended", "run_crashed", "step_crashed")
 
 
 async def test_a_paused_worker_whose_run_was_taken_over_stops_quietly(
-    tmp_path: Path, external_postgres: str,
+    tmp_path: Path, database_url: str,
 ):
-    async with cluster(tmp_path, external_postgres, SIZE, grace_seconds=10.0,
+    # Three processes: the suite's server (a fresh copy of the migrated template) takes their
+    # connections; the scale test's five get a server of their own (external_postgres).
+    async with cluster(tmp_path, database_url, SIZE, grace_seconds=10.0,
                        stalled_after_seconds=STALLED_AFTER_SECONDS) as smith:
         web = smith.start_web()
         first = smith.start_worker("worker-a")

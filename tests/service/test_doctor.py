@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
 from bot.cli import main
+from bot.config import Settings
+from bot.forge.base import Issue
+from bot.forge.local import LocalForge
 from tests.workspace.gitrepo import RemoteRepo
 
 TOOLCHAIN = f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin"
@@ -62,6 +66,24 @@ def test_a_ready_repository_passes_with_counts_and_times(
     code = main(["doctor", str(repo.work)])
     out = capsys.readouterr().out
     assert code == 0 and "ready" in out and "2 passed" in out
+
+
+@pytest.mark.slow  # a real sandboxed setup
+def test_the_setup_the_doctor_ran_on_a_local_repository_is_the_one_its_local_run_restores(
+    env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's first fix runs `smith doctor calc`, then `smith fix --repo calc`: the fix's
+    PREPARE looks in the dependency cache under the local forge's name for the repository, and
+    finds there what the doctor's setup built (it ran the setup a second time when the doctor
+    filed it under the folder's path instead)."""
+    setup = "setup:\n  command: mkdir -p deps && echo built > deps/mark\n  cache_paths: [deps]\n"
+    repo = project(env, {".smith.yml": setup})
+    code, report = doctor(capsys, str(repo.work))
+    assert code == 0 and by_name(report)["setup"]["message"].endswith("ran"), report
+    run_name = LocalForge(repo.work, Issue(number=1, title="t", author="a")).repo_ref().full_name
+    cached = Settings().dependency_cache_dir / re.sub(r"[^A-Za-z0-9_.-]+", "_", run_name)
+    assert [(entry / "deps" / "mark").read_text() for entry in cached.glob("*/")
+            if (entry / ".complete").exists()] == ["built\n"]
 
 
 def test_a_missing_test_command_names_the_fix(

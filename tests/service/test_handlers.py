@@ -164,3 +164,50 @@ async def test_fifty_concurrent_copies_of_a_summon_make_exactly_one_run(stack: S
     await stack.drain()
     runs = await _runs(stack)
     assert len(runs) == 1 and runs[0].summoned_by == "writer"
+
+
+async def _published_run(stack: Stack, forge: str, repo: str, issue: int, number: int,
+                         pushed: list[str]) -> int:
+    """A fix run that opened change request `number`, and a rework run per later push: the
+    rows a real chain leaves (`pushed_head` is the commit each one pushed)."""
+    async with stack.smith.db.transaction() as session:
+        origin = Run(forge=forge, repo=repo, issue_number=issue, chain="fix",
+                     status="succeeded", outcome="change_request", branch="smith/1-totals",
+                     change_request_number=number, params={"pushed_head": pushed[0]},
+                     summoned_by="writer")
+        session.add(origin)
+        await session.flush()
+        for head in pushed[1:]:
+            session.add(Run(forge=forge, repo=repo, issue_number=issue, chain="rework",
+                            status="succeeded", outcome="rework_pushed", branch=origin.branch,
+                            params={"pushed_head": head},
+                            summoned_by="writer"))
+        return origin.id
+
+
+async def test_a_merge_is_recorded_with_or_without_human_edits_on_both_forges(stack: Stack):
+    """A merged change request whose head is the last commit Smith pushed (its rework's, when
+    there was one) is merged without edits; a reviewer's commit on top, or a close without a
+    merge, is not. The close arrives as each forge's own webhook (`pull_request` closed, the
+    Merge Request Hook). One real chain run on GitHub checks the pushed head a fix records:
+    tests/e2e/test_rework_and_rules.py."""
+    issue, gl_issue = _seed(stack)
+    smith, rework, reviewer = "a" * 40, "b" * 40, "f" * 40
+    cases = []  # (forge, run id, merged, head at the close, expected merged_without_edits)
+    for merged, head, pushed, expected in ((True, smith, [smith], True),
+                                           (True, reviewer, [smith], False),
+                                           (True, rework, [smith, rework], True),
+                                           (False, smith, [smith], False)):
+        number = stack.github.add_pull(REPO, head="smith/1-totals")
+        run_id = await _published_run(stack, "github", REPO, issue, number, pushed)
+        await stack.github.close_pull(REPO, number, "boss", merged=merged, head_sha=head)
+        cases.append(("github", run_id, merged, expected))
+        iid = stack.gitlab.add_merge_request(PROJECT, source_branch="smith/1-totals")
+        run_id = await _published_run(stack, "gitlab", PROJECT, gl_issue, iid, pushed)
+        await stack.gitlab.close_merge_request(PROJECT, iid, "dev", merged=merged, head_sha=head)
+        cases.append(("gitlab", run_id, merged, expected))
+        await stack.drain()  # a rework is the origin's only when it came after it
+    by_id = {run.id: run for run in await _runs(stack)}
+    assert [(forge, by_id[run_id].merged, by_id[run_id].merged_without_edits)
+            for forge, run_id, _, _ in cases] == \
+        [(forge, merged, expected) for forge, _, merged, expected in cases]
