@@ -1,4 +1,9 @@
-"""`smith examples --repo PATH --issue-file F --json`: offline, local repository, scripted model."""
+"""`smith examples --repo PATH --issue-file F --json`: offline, local repository, scripted model.
+
+The debug run is a subprocess (the SDK reads ANTHROPIC_LOG when it is imported, and its log
+must reach the process's stderr); the other two call the same `main` in this process with the
+same environment and arguments (`InProcess`), which spares each the second or more a
+subprocess spends importing."""
 
 from __future__ import annotations
 
@@ -7,11 +12,14 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.chains.examples.leaks import LeakFilter, quoted, texts_of
+from bot.cli import main
 from bot.config import Settings
 from tests.e2e import examples_repo as ex
 from tests.e2e.buggy_repo import make_buggy_repo
@@ -22,11 +30,35 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
 
 
+class InProcess:
+    """`python -m bot.cli ARGS` as `main` in a thread of this process (it runs its own event
+    loop; the fake model lives in this one), with the subprocess's environment."""
+
+    def __init__(self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
+        self.capsys, self.monkeypatch = capsys, monkeypatch
+
+    async def __call__(self, args: list[str], env: dict[str, str]) -> tuple[int, bytes, bytes]:
+        for name in [k for k in os.environ if k.startswith(("SMITH_", "ANTHROPIC_"))]:
+            self.monkeypatch.delenv(name)
+        for name, value in env.items():
+            self.monkeypatch.setenv(name, value)
+        self.capsys.readouterr()
+        code = await asyncio.to_thread(main, args)
+        out, err = self.capsys.readouterr()
+        return code, out.encode(), err.encode()
+
+
+@pytest.fixture
+def here(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> InProcess:
+    return InProcess(capsys, monkeypatch)
+
+
 async def _smith_examples(tmp_path: Path, database_url: str, model: FakeModelServer,
                           task: str, companion_rounds: int = 3,
+                          here: Callable[..., Any] | None = None,
                           **extra: str) -> tuple[int, bytes, bytes, Path]:
     """`smith examples --json` on a fresh clone of the alarm repository: (exit code, stdout,
-    stderr, report path)."""
+    stderr, report path); a subprocess unless `here` runs it in this process."""
     bare = make_buggy_repo(tmp_path / "origin")
     ex.push_examples(bare, companion_rounds=companion_rounds)
     repo = tmp_path / "project"
@@ -42,6 +74,10 @@ async def _smith_examples(tmp_path: Path, database_url: str, model: FakeModelSer
         SMITH_SANDBOX_PATH=TOOLCHAIN, SMITH_LOG_LEVEL="WARNING",
     )
     env.update(extra)
+    if here is not None:
+        code, out, err = await here(["examples", "--repo", str(repo), "--issue-file",
+                                     str(issue_file), "--report", str(report), "--json"], env)
+        return code, out, err, report
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot.cli", "examples", "--repo", str(repo), "--issue-file",
         str(issue_file), "--report", str(report), "--json", env=env, cwd=ROOT,
@@ -50,12 +86,13 @@ async def _smith_examples(tmp_path: Path, database_url: str, model: FakeModelSer
     return process.returncode or 0, out, err, report
 
 
-async def test_examples_on_a_local_repository_prints_the_metrics_as_json(tmp_path, database_url):
+async def test_examples_on_a_local_repository_prints_the_metrics_as_json(tmp_path, database_url,
+                                                                         here):
     async with FakeModelServer() as model:
         ex.script(model, ex.GENERAL)
         code, out, err, report = await _smith_examples(
             tmp_path, database_url, model,
-            "# Recognise alarm requests\n\nWrite the alarm intent matcher.\n")
+            "# Recognise alarm requests\n\nWrite the alarm intent matcher.\n", here=here)
     assert code == 0, err.decode()[-3000:]
     result = json.loads(out)
     assert result["accepted"] is True and result["outcome"] == "change_request"
@@ -108,12 +145,12 @@ async def test_a_task_quoting_its_examples_is_accepted_and_a_debug_run_logs_no_h
     assert leaks.count([text, out.decode(), *files]) == 0
 
 
-async def test_a_failed_run_says_what_happened_without_host_paths(tmp_path, database_url):
+async def test_a_failed_run_says_what_happened_without_host_paths(tmp_path, database_url, here):
     async with FakeModelServer() as model:
         ex.script(model, ex.GENERAL, writes=[{"calc.py": "def total(values):\n    return 0\n"}])
         code, out, err, report = await _smith_examples(
             tmp_path, database_url, model, "# Recognise alarm requests\n\nWrite it.\n",
-            companion_rounds=1)
+            companion_rounds=1, here=here)
     assert code == 1, err.decode()[-3000:]
     said = ("the repository's own tests fail on the final branch (1 of 3 tests failing: "
             "tests/test_calc.py::test_total)")
