@@ -2,7 +2,7 @@
 
 The debug run is a subprocess (the SDK reads ANTHROPIC_LOG when it is imported, and its log
 must reach the process's stderr); the other two call the same `main` in this process with the
-same environment and arguments (`InProcess`), which spares each the second or more a
+same environment and arguments (`here`), which spares each the second or more a
 subprocess spends importing."""
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from bot.chains.examples.leaks import LeakFilter, quoted, texts_of
-from bot.cli import main
 from bot.config import Settings
+from tests.cli_in_process import InProcessCli
 from tests.e2e import examples_repo as ex
 from tests.e2e.buggy_repo import make_buggy_repo
 from tests.fakes.model import FakeModelServer
@@ -30,27 +30,18 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
 
 
-class InProcess:
-    """`python -m bot.cli ARGS` as `main` in a thread of this process (it runs its own event
-    loop; the fake model lives in this one), with the subprocess's environment."""
-
-    def __init__(self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
-        self.capsys, self.monkeypatch = capsys, monkeypatch
-
-    async def __call__(self, args: list[str], env: dict[str, str]) -> tuple[int, bytes, bytes]:
-        for name in [k for k in os.environ if k.startswith(("SMITH_", "ANTHROPIC_"))]:
-            self.monkeypatch.delenv(name)
-        for name, value in env.items():
-            self.monkeypatch.setenv(name, value)
-        self.capsys.readouterr()
-        code = await asyncio.to_thread(main, args)
-        out, err = self.capsys.readouterr()
-        return code, out.encode(), err.encode()
-
-
 @pytest.fixture
-def here(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> InProcess:
-    return InProcess(capsys, monkeypatch)
+def here(capsys: pytest.CaptureFixture[str],
+         monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
+    """The command in this process, not blocking this loop (tests/cli_in_process.py): the fake
+    model lives in it."""
+    cli = InProcessCli(capsys, monkeypatch)
+
+    async def run(args: list[str], env: dict[str, str]) -> tuple[int, bytes, bytes]:
+        result = await cli.run_async(args, env)
+        return result.returncode, result.stdout.encode(), result.stderr.encode()
+
+    return run
 
 
 async def _smith_examples(tmp_path: Path, database_url: str, model: FakeModelServer,

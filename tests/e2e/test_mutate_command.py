@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from bot.cli import main
+from tests.cli_in_process import InProcessCli
 from tests.sandboxed import TOOLCHAIN
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -183,19 +183,13 @@ def _mutate(tmp_path: Path, repo: Path, tests: str, *extra: str,
 @pytest.fixture
 def mutate_here(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                 monkeypatch: pytest.MonkeyPatch) -> Any:
-    """`_mutate` without the subprocess: `main` in this process, the same arguments and
+    """`_mutate` in this process (tests/cli_in_process.py): the same arguments and
     environment, its exit code and what it printed on each stream."""
+    cli = InProcessCli(capsys, monkeypatch)
+
     def run(repo: Path, tests: str, *extra: str, **env: str) -> subprocess.CompletedProcess[str]:
-        for name in [k for k in os.environ if k.startswith(("SMITH_", "ANTHROPIC_"))]:
-            monkeypatch.delenv(name)
-        for name, value in _env(tmp_path, **env).items():
-            monkeypatch.setenv(name, value)
-        args = ["mutate", "--repo", str(repo), "--module", "prices.py", "--tests", tests,
-                "--json", *extra]
-        capsys.readouterr()
-        code = main(args)
-        out, err = capsys.readouterr()
-        return subprocess.CompletedProcess(args, code, out, err)
+        return cli.run(["mutate", "--repo", str(repo), "--module", "prices.py", "--tests", tests,
+                        "--json", *extra], _env(tmp_path, **env))
 
     return run
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.cli import main
+from tests.cli_in_process import InProcessCli
 from tests.e2e.buggy_repo import make_buggy_repo, push_files
 from tests.e2e.test_testgen import FIXED_CALC, GOOD, RAISES_ONLY, review, written
 from tests.fakes.model import FakeModelServer, Turn
@@ -36,20 +36,9 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
 
 @pytest.fixture
 def cli_here(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Any:
-    """`python -m bot.cli ARGS` with environment `env` and working folder `cwd`, run as `main`
-    in this process: its exit code and what it printed on each stream."""
-    def run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
-        for name in [k for k in os.environ if k.startswith(("SMITH_", "ANTHROPIC_"))]:
-            monkeypatch.delenv(name)
-        for name, value in env.items():
-            monkeypatch.setenv(name, value)
-        monkeypatch.chdir(cwd)
-        capsys.readouterr()
-        code = main(args)
-        out, err = capsys.readouterr()
-        return subprocess.CompletedProcess(args, code, out, err)
-
-    return run
+    """`python -m bot.cli ARGS` with environment `env` in folder `cwd`, run in this process
+    (tests/cli_in_process.py)."""
+    return InProcessCli(capsys, monkeypatch).run
 
 
 def _project(tmp_path: Path) -> Path:

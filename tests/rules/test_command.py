@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
 from bot.store import rules as store
 from bot.store.db import Database
+from tests.cli_in_process import InProcessCli
 from tests.fakes.model import FakeModelServer, Turn
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,17 +36,13 @@ def _env(database_url: str, tmp_path: Path, **extra: str) -> dict[str, str]:
 @pytest.fixture
 def smith(database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
           monkeypatch: pytest.MonkeyPatch) -> Callable[..., Awaitable[tuple[int, str, str]]]:
-    """`smith rules ARGS` in this process: `main` in a thread (it runs its own event loop, and
-    the fake model lives in this one), with the subprocess's environment."""
+    """`smith rules ARGS` in this process (tests/cli_in_process.py), not blocking this loop:
+    the fake model lives in it."""
+    cli = InProcessCli(capsys, monkeypatch)
+
     async def run(*args: str, **env: str) -> tuple[int, str, str]:
-        for name in [k for k in os.environ if k.startswith(("SMITH_", "ANTHROPIC_"))]:
-            monkeypatch.delenv(name)
-        for name, value in _env(database_url, tmp_path, **env).items():
-            monkeypatch.setenv(name, value)
-        capsys.readouterr()
-        code = await asyncio.to_thread(main, ["rules", *args])
-        out, err = capsys.readouterr()
-        return code, out, err
+        result = await cli.run_async(["rules", *args], _env(database_url, tmp_path, **env))
+        return result.returncode, result.stdout, result.stderr
 
     return run
 

@@ -9,14 +9,13 @@ import json
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from bot.cli import main
 from bot.store.db import Database
+from tests.cli_in_process import InProcessCli
 from tests.stats import dataset
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,21 +40,11 @@ def smith(database_url: str, tmp_path: Path, *args: str,
 @pytest.fixture
 def smith_here(database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
                monkeypatch: pytest.MonkeyPatch) -> Callable[..., subprocess.CompletedProcess[str]]:
-    """`smith` without the subprocess: `main` in a thread of its own (it runs its own event
-    loop, and the test may be inside one), the same environment, its code and streams."""
+    """`smith ARGS` in this process (tests/cli_in_process.py), the same environment."""
+    cli = InProcessCli(capsys, monkeypatch)
+
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        for name in [k for k in os.environ if k.startswith("SMITH_")]:
-            monkeypatch.delenv(name)
-        for name, value in _env(database_url, tmp_path).items():
-            monkeypatch.setenv(name, value)
-        capsys.readouterr()
-        codes: list[int] = []
-        thread = threading.Thread(target=lambda: codes.append(main(list(args))))
-        thread.start()
-        thread.join(120)
-        out, err = capsys.readouterr()
-        assert codes, f"`smith {' '.join(args)}` did not return:\n{err}"
-        return subprocess.CompletedProcess(list(args), codes[0], out, err)
+        return cli.run(list(args), _env(database_url, tmp_path))
 
     return run
 
