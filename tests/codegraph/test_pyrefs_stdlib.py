@@ -20,7 +20,7 @@ from bot.codegraph.lazy import LazyCodeGraph, holds_word
 from bot.codegraph.pyrefs import python_references
 
 STDLIB = Path(sysconfig.get_paths()["stdlib"])
-SAMPLE_EVERY = 4
+SAMPLE_EVERY = 8
 COMMON_NAMES = 150
 RARE_NAMES = 40
 # Names that stress one rule each: soft keywords, builtins called everywhere, module paths.
@@ -64,7 +64,7 @@ _ATTRIBUTE_OR_CALL_NAMES = re.compile(rb"(?<=\.)[A-Za-z_]\w*|[A-Za-z_]\w*(?=\()"
 
 @pytest.fixture(scope="module")
 def sample(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every fourth Python file of the standard library the graph would index, copied."""
+    """Every eighth Python file of the standard library the graph would index, copied."""
     root = tmp_path_factory.mktemp("stdlib-references")
     sources, _skipped = walk_sources(STDLIB, SKIP_DIRS, MAX_FILE_BYTES)
     for source in [s for s in sources if s.language == "python"][::SAMPLE_EVERY]:
@@ -138,7 +138,7 @@ def test_scanned_references_are_the_full_graphs_on_the_standard_library(
 
     print(f"\n{len(names)} names, {scanned} candidate files scanned, gave up on {gave_up}")
     assert len(names) >= COMMON_NAMES + RARE_NAMES
-    assert scanned > 10_000
+    assert scanned > 5_000
     assert wrong == []
     assert gave_up <= scanned // 50, f"gave up on {gave_up} of {scanned}"
 

@@ -80,8 +80,10 @@ async def campaign_runs(e2e: E2E) -> list[Run]:
     return [run for run in await e2e.runs() if run.subject_kind == "campaign"]
 
 
-@pytest.mark.parametrize("forge_name", ["github", "gitlab"])
 async def test_a_due_campaign_opens_a_change_request_with_tests_and_the_report(e2e: E2E):
+    """On GitHub only, as the rest: the schedule reads the mirror, and the change request goes
+    through the kit's publishing like every chain's (the GitLab side of it: the tests chain's
+    e2e run on both forges, tests/e2e/test_testgen.py, and the forge contract)."""
     push_packages(e2e.bare)
     said = await make_known(e2e)
     now = datetime.now(UTC).replace(microsecond=0)

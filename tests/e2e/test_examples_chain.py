@@ -1,6 +1,11 @@
 """The held-out acceptance chain end to end: `smith:examples` on an issue → classes → generator
 ⇄ training check → held-out check (⇄ critic) → coverage → leak checks → change request, on both
-forges, with a real sandboxed evaluator and companion tests."""
+forges, with a real sandboxed evaluator and companion tests.
+
+One real run per behaviour: the coverage step's rejections (a claim refuted by code, an author
+tree missing a class) and a red repository suite are step tests (tests/steps/test_examples.py:
+the rejection, the feedback in the generator's next input, the change request's lines), and the
+suite_red ending is tests/e2e/test_examples_command.py's failed run."""
 
 from __future__ import annotations
 
@@ -186,81 +191,6 @@ async def test_generator_output_holding_a_held_out_example_is_caught(e2e: E2E):
     assert leaks.count(await _database_rows(e2e)) == 0
 
 
-
-
-def _generator_inputs(e2e: E2E) -> list[str]:
-    """The first message of every generator attempt (the task and the feedback)."""
-    return [json.dumps(r.messages[0]) for r in e2e.model.requests
-            if r.step == "submit_generated_artefact" and len(r.messages) == 1]
-
-
-@ONE_FORGE
-async def test_a_wrong_coverage_claim_is_caught_by_code_and_fed_back(e2e: E2E):
-    e2e = await _summoned(e2e)
-    # The critic first names the rejection test for the alarm class; code runs that test on
-    # the artefact answering "no" to the alarm inputs: it still passes, so the claim fails.
-    wrong = {"covers": [{"id": "IC1", "test": ex.REJECTS, "inputs": ["play the radio"]},
-                        ex.COVERAGE["covers"][1]]}
-    ex.script(e2e.model, ex.GENERAL, ex.GENERAL, covers=[wrong, ex.COVERAGE])
-    await e2e.drain()
-
-    [run] = await e2e.runs()
-    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
-    steps = [(s.name, s.status) for s in await e2e.steps(run.id)]
-    assert [st for name, st in steps if name == "examples_coverage"] == ["rejected", "passed"]
-    assert run.params["examples"]["claims_refuted"] == 1
-    first, second = _generator_inputs(e2e)
-    assert "still passes when the artefact mishandles that class" not in first
-    assert "still passes when the artefact mishandles that class" in second
-    assert "requests to set an alarm or to be woken" in second
-    assert "Claims refuted by code over the run: 1" in _body(e2e)
-    assert not e2e.model.problems
-
-
-@ONE_FORGE
-async def test_an_author_tree_missing_a_class_the_critic_found_is_shown_and_fed_back(e2e: E2E):
-    e2e = await _summoned(e2e)
-    lacking = {**ex.GENERATED, "branches": ex.BRANCHES[:1]}  # no branch for other requests
-    ex.script(e2e.model, ex.GENERAL, ex.GENERAL, generated=[lacking, ex.GENERATED],
-              covers=[ex.COVERAGE, ex.COVERAGE])
-    await e2e.drain()
-
-    [run] = await e2e.runs()
-    assert (run.status, run.outcome) == ("succeeded", "change_request"), run.reason
-    coverage = [s for s in await e2e.steps(run.id) if s.name == "examples_coverage"]
-    assert [(s.status, s.verdict) for s in coverage] == [("rejected", "trees_diverge"),
-                                                         ("passed", "passed")]
-    first, second = _generator_inputs(e2e)
-    assert "'requests about anything else' (expected: rejected)" in second
-    assert "independent tree" not in first
-    body = _body(e2e)
-    assert "Divergences fed back to the generator before acceptance" in body
-    assert ("round 1: only in the critic's tree: IC2 requests about anything else "
-            "(expected: rejected)") in body
-    assert run.params["examples"]["divergence"] == []
-    assert not e2e.model.problems
-
-
-@ONE_FORGE
-async def test_a_red_repository_suite_blocks_acceptance(e2e: E2E):
-    e2e = await _summoned(e2e, companion_rounds=1)
-    # The artefact is right, but the attempt also breaks the repository's own calc.total.
-    broken = {"calc.py": "def total(values):\n    return 0\n"}
-    ex.script(e2e.model, ex.GENERAL, writes=[broken])
-    await e2e.drain()
-
-    [run] = await e2e.runs()
-    assert (run.status, run.outcome) == ("failed", "suite_red"), run.reason
-    assert e2e.change_requests() == [] and run.branch not in branches(e2e.bare)
-    state = run.params["examples"]
-    assert state["suite"] == {"passed": False, "tests": 3, "failing": 1}
-    assert state["iterations"][-1]["held_out"]["recall"] == 1.0  # held-out alone would pass
-    ending = e2e.assert_one_final_ending()
-    assert "the repository's own tests fail on the final branch" in ending
-    assert "tests/test_calc.py::test_total" in ending
-    assert "/tmp" not in ending and str(e2e.settings.data_dir) not in ending
-    assert "smith:failed" in e2e.labels()
-    assert not e2e.model.problems
 
 
 @ONE_FORGE

@@ -1,4 +1,9 @@
-"""`smith examples --repo PATH --issue-file F --json`: offline, local repository, scripted model."""
+"""`smith examples --repo PATH --issue-file F --json`: offline, local repository, scripted model.
+
+The debug run is a subprocess (the SDK reads ANTHROPIC_LOG when it is imported, and its log
+must reach the process's stderr); the other two call the same `main` in this process with the
+same environment and arguments (`here`), which spares each the second or more a
+subprocess spends importing."""
 
 from __future__ import annotations
 
@@ -7,12 +12,15 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.chains.examples.leaks import LeakFilter, quoted, texts_of
 from bot.config import Settings
+from tests.cli_in_process import InProcessCli
 from tests.e2e import examples_repo as ex
 from tests.e2e.buggy_repo import make_buggy_repo
 from tests.fakes.model import FakeModelServer
@@ -22,11 +30,26 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
 
 
+@pytest.fixture
+def here(capsys: pytest.CaptureFixture[str],
+         monkeypatch: pytest.MonkeyPatch) -> Callable[..., Any]:
+    """The command in this process, not blocking this loop (tests/cli_in_process.py): the fake
+    model lives in it."""
+    cli = InProcessCli(capsys, monkeypatch)
+
+    async def run(args: list[str], env: dict[str, str]) -> tuple[int, bytes, bytes]:
+        result = await cli.run_async(args, env)
+        return result.returncode, result.stdout.encode(), result.stderr.encode()
+
+    return run
+
+
 async def _smith_examples(tmp_path: Path, database_url: str, model: FakeModelServer,
                           task: str, companion_rounds: int = 3,
+                          here: Callable[..., Any] | None = None,
                           **extra: str) -> tuple[int, bytes, bytes, Path]:
     """`smith examples --json` on a fresh clone of the alarm repository: (exit code, stdout,
-    stderr, report path)."""
+    stderr, report path); a subprocess unless `here` runs it in this process."""
     bare = make_buggy_repo(tmp_path / "origin")
     ex.push_examples(bare, companion_rounds=companion_rounds)
     repo = tmp_path / "project"
@@ -42,6 +65,10 @@ async def _smith_examples(tmp_path: Path, database_url: str, model: FakeModelSer
         SMITH_SANDBOX_PATH=TOOLCHAIN, SMITH_LOG_LEVEL="WARNING",
     )
     env.update(extra)
+    if here is not None:
+        code, out, err = await here(["examples", "--repo", str(repo), "--issue-file",
+                                     str(issue_file), "--report", str(report), "--json"], env)
+        return code, out, err, report
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot.cli", "examples", "--repo", str(repo), "--issue-file",
         str(issue_file), "--report", str(report), "--json", env=env, cwd=ROOT,
@@ -50,12 +77,13 @@ async def _smith_examples(tmp_path: Path, database_url: str, model: FakeModelSer
     return process.returncode or 0, out, err, report
 
 
-async def test_examples_on_a_local_repository_prints_the_metrics_as_json(tmp_path, database_url):
+async def test_examples_on_a_local_repository_prints_the_metrics_as_json(tmp_path, database_url,
+                                                                         here):
     async with FakeModelServer() as model:
         ex.script(model, ex.GENERAL)
         code, out, err, report = await _smith_examples(
             tmp_path, database_url, model,
-            "# Recognise alarm requests\n\nWrite the alarm intent matcher.\n")
+            "# Recognise alarm requests\n\nWrite the alarm intent matcher.\n", here=here)
     assert code == 0, err.decode()[-3000:]
     result = json.loads(out)
     assert result["accepted"] is True and result["outcome"] == "change_request"
@@ -108,12 +136,12 @@ async def test_a_task_quoting_its_examples_is_accepted_and_a_debug_run_logs_no_h
     assert leaks.count([text, out.decode(), *files]) == 0
 
 
-async def test_a_failed_run_says_what_happened_without_host_paths(tmp_path, database_url):
+async def test_a_failed_run_says_what_happened_without_host_paths(tmp_path, database_url, here):
     async with FakeModelServer() as model:
         ex.script(model, ex.GENERAL, writes=[{"calc.py": "def total(values):\n    return 0\n"}])
         code, out, err, report = await _smith_examples(
             tmp_path, database_url, model, "# Recognise alarm requests\n\nWrite it.\n",
-            companion_rounds=1)
+            companion_rounds=1, here=here)
     assert code == 1, err.decode()[-3000:]
     said = ("the repository's own tests fail on the final branch (1 of 3 tests failing: "
             "tests/test_calc.py::test_total)")

@@ -1,5 +1,8 @@
 """`smith mutate` as a user runs it (a subprocess, a real git repository, the real sandbox):
-an honest score and hands off the user's tree.
+an honest score and hands off the user's tree. The refusals and the hands-off check call the
+same `main` in this process with the same environment (`mutate_here`): a subprocess spends a
+second or more importing before it parses its arguments, and the entry point, exit codes and
+streams are the subprocess tests' here.
 
 The score needs a reference pass in the repository's own environment (an assertion-free test
 scores 0 %, the command refuses with the environment's reason when the tests cannot start, and a
@@ -21,9 +24,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.cli_in_process import InProcessCli
 from tests.sandboxed import TOOLCHAIN
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -175,6 +180,20 @@ def _mutate(tmp_path: Path, repo: Path, tests: str, *extra: str,
                           timeout=timeout, check=False)
 
 
+@pytest.fixture
+def mutate_here(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                monkeypatch: pytest.MonkeyPatch) -> Any:
+    """`_mutate` in this process (tests/cli_in_process.py): the same arguments and
+    environment, its exit code and what it printed on each stream."""
+    cli = InProcessCli(capsys, monkeypatch)
+
+    def run(repo: Path, tests: str, *extra: str, **env: str) -> subprocess.CompletedProcess[str]:
+        return cli.run(["mutate", "--repo", str(repo), "--module", "prices.py", "--tests", tests,
+                        "--json", *extra], _env(tmp_path, **env))
+
+    return run
+
+
 def _runs_left(tmp_path: Path) -> list[Path]:
     runs = tmp_path / "data" / "workspace" / "runs"
     return sorted(runs.iterdir()) if runs.is_dir() else []
@@ -195,15 +214,15 @@ def test_an_assertion_free_test_scores_zero_with_a_working_environment(tmp_path)
 @pytest.mark.parametrize("path, missing", [("empty", "python3"),
                                            ("/usr/bin:/bin", "pytest")],
                          ids=["no-python", "python-without-pytest"])
-def test_the_command_refuses_when_the_tests_cannot_start(tmp_path, path, missing):
+def test_the_command_refuses_when_the_tests_cannot_start(tmp_path, path, missing, mutate_here):
     if path == "empty":
         (tmp_path / "empty").mkdir()
         path = str(tmp_path / "empty")
     elif not Path("/usr/bin/python3").exists():
         pytest.skip("no /usr/bin/python3 on this machine")
     repo = _project(tmp_path, {"tests/test_no_assertion.py": NO_ASSERTION})
-    result = _mutate(tmp_path, repo, "tests/test_no_assertion.py", "--function", "discount",
-                     SMITH_SANDBOX_PATH=path)
+    result = mutate_here(repo, "tests/test_no_assertion.py", "--function", "discount",
+                         SMITH_SANDBOX_PATH=path)
     assert result.returncode == 1, result.stdout
     assert result.stdout == ""  # no score at all
     reason = " ".join(result.stderr.split())
@@ -211,18 +230,18 @@ def test_the_command_refuses_when_the_tests_cannot_start(tmp_path, path, missing
     assert _runs_left(tmp_path) == []
 
 
-def test_a_failing_setup_is_the_reason_given(tmp_path):
+def test_a_failing_setup_is_the_reason_given(tmp_path, mutate_here):
     repo = _project(tmp_path, {"tests/test_strong.py": STRONG},
                     smith_yml="setup:\n  command: echo no index here && exit 3\n")
-    result = _mutate(tmp_path, repo, "tests/test_strong.py", "--function", "discount")
+    result = mutate_here(repo, "tests/test_strong.py", "--function", "discount")
     assert result.returncode == 1, result.stdout
     reason = " ".join(result.stderr.split())
     assert "setup" in reason and "no index here" in reason, reason
 
 
-def test_a_test_file_red_on_the_original_gets_no_credit(tmp_path):
+def test_a_test_file_red_on_the_original_gets_no_credit(tmp_path, mutate_here):
     repo = _project(tmp_path, {"tests/test_red.py": RED})
-    result = _mutate(tmp_path, repo, "tests/test_red.py", "--function", "discount")
+    result = mutate_here(repo, "tests/test_red.py", "--function", "discount")
     assert result.returncode == 1, result.stdout
     assert result.stdout == ""
     reason = " ".join(result.stderr.split())
@@ -230,11 +249,11 @@ def test_a_test_file_red_on_the_original_gets_no_credit(tmp_path):
     assert "test_non_members_pay_full" not in reason  # only the red one is named
 
 
-def test_the_repository_is_unchanged_byte_mode_and_owner_after_a_run(tmp_path):
+def test_the_repository_is_unchanged_byte_mode_and_owner_after_a_run(tmp_path, mutate_here):
     repo = _project(tmp_path, {"tests/test_strong.py": STRONG, "tests/test_weak.py": WEAK})
     _give_away(repo)
     before, beside = _snapshot(repo), sorted(p.name for p in repo.parent.iterdir())
-    result = _mutate(tmp_path, repo, "tests/test_weak.py", "--function", "discount")
+    result = mutate_here(repo, "tests/test_weak.py", "--function", "discount")
     assert result.returncode == 0, result.stderr
     outcome = json.loads(result.stdout)
     assert 0 < outcome["killed"] < outcome["mutants"] == 7

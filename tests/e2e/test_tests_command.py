@@ -1,5 +1,7 @@
 """`smith tests --repo PATH --target FILE`, `smith smells` and `smith mutate`, as a user runs
-them: a subprocess, a real local repository, the sandbox, a scripted model."""
+them: a subprocess, a real local repository, the sandbox, a scripted model. A second call of a
+command already run as a subprocess here calls the same `main` in this process with the same
+environment (`cli_here`): a subprocess spends a second or more importing first."""
 
 from __future__ import annotations
 
@@ -10,9 +12,11 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.cli_in_process import InProcessCli
 from tests.e2e.buggy_repo import make_buggy_repo, push_files
 from tests.e2e.test_testgen import FIXED_CALC, GOOD, RAISES_ONLY, review, written
 from tests.fakes.model import FakeModelServer, Turn
@@ -28,6 +32,13 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
                SMITH_SANDBOX_PATH=TOOLCHAIN,
                SMITH_LOG_LEVEL="WARNING", **extra)
     return env
+
+
+@pytest.fixture
+def cli_here(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Any:
+    """`python -m bot.cli ARGS` with environment `env` in folder `cwd`, run in this process
+    (tests/cli_in_process.py)."""
+    return InProcessCli(capsys, monkeypatch).run
 
 
 def _project(tmp_path: Path) -> Path:
@@ -77,14 +88,13 @@ def test_smells_json_gives_one_object_per_file(tmp_path):
                               "line": 1}]
 
 
-def test_mutate_json_names_the_survivors(tmp_path):
+def test_mutate_json_names_the_survivors(tmp_path, cli_here):
+    """(`smith mutate` as a subprocess: tests/e2e/test_mutate_command.py.)"""
     repo = _project(tmp_path)
     (repo / "tests" / "test_raises.py").write_text(RAISES_ONLY)
-    result = subprocess.run([sys.executable, "-m", "bot.cli", "mutate", "--repo", str(repo),
-                             "--module", "calc.py", "--tests", "tests/test_raises.py",
-                             "--function", "average", "--json"],
-                            env=_env(tmp_path), cwd=ROOT, capture_output=True, text=True,
-                            timeout=120)
+    result = cli_here(["mutate", "--repo", str(repo), "--module", "calc.py", "--tests",
+                       "tests/test_raises.py", "--function", "average", "--json"],
+                      _env(tmp_path), ROOT)
     assert result.returncode == 0, result.stderr
     outcome = json.loads(result.stdout)
     assert (outcome["mutants"], outcome["killed"]) == (3, 1)
@@ -93,16 +103,15 @@ def test_mutate_json_names_the_survivors(tmp_path):
     assert outcome["seconds"] > 0
 
 
-def test_smells_reads_typescript_tests_and_takes_the_module_under_test(tmp_path):
+def test_smells_reads_typescript_tests_and_takes_the_module_under_test(tmp_path, cli_here):
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "area.ts").write_text(
         "export function area(w: number, h: number): number {\n  return w * h;\n}\n")
     (tmp_path / "src" / "area.test.ts").write_text(
         "import { area } from './area';\n\n"
         "test('a 3 by 4 rectangle', () => {\n  expect(area(3, 4)).toBe(3 * 4);\n});\n")
-    result = subprocess.run([sys.executable, "-m", "bot.cli", "smells", "--json", "--subject",
-                             "src/area.ts", "src/area.test.ts"], env=_env(tmp_path), cwd=tmp_path,
-                            capture_output=True, text=True, timeout=60, check=False)
+    result = cli_here(["smells", "--json", "--subject", "src/area.ts", "src/area.test.ts"],
+                      _env(tmp_path), tmp_path)
     assert result.returncode == 1, result.stderr
     assert json.loads(result.stdout) == {
         "path": "src/area.test.ts", "verdict": "reject",
@@ -110,7 +119,7 @@ def test_smells_reads_typescript_tests_and_takes_the_module_under_test(tmp_path)
                     "line": 4}]}
 
 
-def test_mutate_a_javascript_module_under_jest(tmp_path):
+def test_mutate_a_javascript_module_under_jest(tmp_path, cli_here):
     from tests.testgen import jsproject
 
     jsproject.needs_jest()
@@ -125,10 +134,8 @@ def test_mutate_a_javascript_module_under_jest(tmp_path):
     })
     env = _env(tmp_path)
     env["SMITH_SANDBOX_PATH"] = f"{jsproject.JS_BIN}:{env['SMITH_SANDBOX_PATH']}"
-    result = subprocess.run([sys.executable, "-m", "bot.cli", "mutate", "--repo", str(repo),
-                             "--module", "lib/clamp.js", "--tests", "lib/clamp.test.js",
-                             "--json"], env=env, cwd=ROOT, capture_output=True, text=True,
-                            timeout=180, check=False)
+    result = cli_here(["mutate", "--repo", str(repo), "--module", "lib/clamp.js", "--tests",
+                       "lib/clamp.test.js", "--json"], env, ROOT)
     assert result.returncode == 0, result.stderr
     outcome = json.loads(result.stdout)
     # one test far below the range kills only `return lo` → `return undefined`

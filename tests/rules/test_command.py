@@ -1,4 +1,7 @@
-"""`smith rules` as a user runs it: real subprocesses of the real CLI on a test database."""
+"""`smith rules` as a user runs it: the real CLI on a test database. One call per test goes
+through a real `python -m bot.cli` subprocess (the entry point, its exit code and streams); the
+others call the same `main` in this process with the same environment, since each subprocess
+spends 2-4 s importing the chains before it parses its arguments."""
 
 from __future__ import annotations
 
@@ -7,12 +10,14 @@ import getpass
 import json
 import os
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 
 from bot.store import rules as store
 from bot.store.db import Database
+from tests.cli_in_process import InProcessCli
 from tests.fakes.model import FakeModelServer, Turn
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,7 +33,22 @@ def _env(database_url: str, tmp_path: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-async def smith(database_url: str, tmp_path: Path, *args: str, **env: str) -> tuple[int, str, str]:
+@pytest.fixture
+def smith(database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+          monkeypatch: pytest.MonkeyPatch) -> Callable[..., Awaitable[tuple[int, str, str]]]:
+    """`smith rules ARGS` in this process (tests/cli_in_process.py), not blocking this loop:
+    the fake model lives in it."""
+    cli = InProcessCli(capsys, monkeypatch)
+
+    async def run(*args: str, **env: str) -> tuple[int, str, str]:
+        result = await cli.run_async(["rules", *args], _env(database_url, tmp_path, **env))
+        return result.returncode, result.stdout, result.stderr
+
+    return run
+
+
+async def smith_process(database_url: str, tmp_path: Path, *args: str,
+                        **env: str) -> tuple[int, str, str]:
     """Run `python -m bot.cli rules ...` without blocking the loop (the fake model lives here)."""
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot.cli", "rules", *args, cwd=ROOT,
@@ -55,21 +75,21 @@ async def _seed(database: Database) -> tuple[int, int]:
     return proposed.id, other.id
 
 
-@pytest.mark.slow  # several `smith` subprocesses on the embedded database
+@pytest.mark.slow  # a `smith` subprocess and eight commands on the embedded database
 async def test_list_show_approve_and_clear_errors(database: Database, database_url: str,
-                                                  tmp_path: Path):
+                                                  tmp_path: Path, smith):
     proposed, other = await _seed(database)
 
-    code, out, err = await smith(database_url, tmp_path, "list", "--json")
+    code, out, err = await smith_process(database_url, tmp_path, "list", "--json")
     assert code == 0, err
     assert [(r["id"], r["status"], r["repo"]) for r in json.loads(out)] == [
         (proposed, "proposed", None), (other, "approved", "octo/other")]
-    code, out, err = await smith(database_url, tmp_path, "list", "--status", "proposed",
-                                 "--repo", "octo/app", "--json")
+    code, out, err = await smith("list", "--status", "proposed", "--repo", "octo/app",
+                                 "--json")
     assert code == 0, err
     assert [r["id"] for r in json.loads(out)] == [proposed]
 
-    code, out, err = await smith(database_url, tmp_path, "approve", str(proposed))
+    code, out, err = await smith("approve", str(proposed))
     assert code == 0, err
     assert f"rule {proposed} is approved" in out
     async with database.transaction() as s:
@@ -79,46 +99,45 @@ async def test_list_show_approve_and_clear_errors(database: Database, database_u
         assert await store.active_rules(s, forge="gitlab", repo="any/where", step="brt") == [
             "Make the reproduction test fail on an assertion."]
 
-    code, out, err = await smith(database_url, tmp_path, "show", str(proposed), "--json")
+    code, out, err = await smith("show", str(proposed), "--json")
     assert code == 0, err
     shown = json.loads(out)
     assert [e["evidence"] for e in shown["evidence"]] == [
         "not red on an assertion", "import error, not an assertion"]
 
-    code, out, err = await smith(database_url, tmp_path, "show", str(proposed))
+    code, out, err = await smith("show", str(proposed))
     assert code == 0, err
     assert "Make the reproduction test fail on an assertion." in out
     assert "failure" in out and "import error, not an assertion" in out
-    code, out, err = await smith(database_url, tmp_path, "list")
+    code, out, err = await smith("list")
     assert code == 0, err
     assert "[x]" in out and "not posted" in out  # model text is shown, not read as markup
 
-    code, out, err = await smith(database_url, tmp_path, "approve", "999")
+    code, out, err = await smith("approve", "999")
     assert code == 1 and "no rule with id 999" in err and "Traceback" not in err
-    code, out, err = await smith(database_url, tmp_path, "reject", str(other))
+    code, out, err = await smith("reject", str(other))
     assert code == 1 and "is approved; it cannot become rejected" in err
     assert "Traceback" not in err
-    code, out, err = await smith(database_url, tmp_path, "retire", str(other))
+    code, out, err = await smith("retire", str(other))
     assert code == 0 and f"rule {other} is retired" in out
 
 
-@pytest.mark.slow  # several `smith` subprocesses on the embedded database
+@pytest.mark.slow  # a `smith` subprocess and a mining pass on the embedded database
 async def test_mine_from_the_shell_stores_a_proposal_and_says_it_stays_unposted(
-    database: Database, database_url: str, tmp_path: Path,
+    database: Database, database_url: str, tmp_path: Path, smith,
 ):
     async with database.transaction() as s:
         ids = [(await store.add_failure(s, forge="github", repo="octo/app", step="judge",
                                         kind="judge_rejected", evidence=f"crash site only {n}")).id
                for n in range(2)]
-    code, out, err = await smith(database_url, tmp_path, "mine")
+    code, out, err = await smith_process(database_url, tmp_path, "mine")
     assert code == 1 and "ANTHROPIC_API_KEY" in err and "Traceback" not in err
 
     async with FakeModelServer() as model:
         model.script(SUBMIT, Turn.submit(SUBMIT, {"proposals": [{
             "step": "judge", "rule": "Reject a diagnosis that names only the crash site.",
             "evidence_failure_ids": ids, "rationale": "Both diagnoses stopped at the crash."}]}))
-        code, out, err = await smith(database_url, tmp_path, "mine", "--repo", "octo/app",
-                                     ANTHROPIC_API_KEY="test-key",
+        code, out, err = await smith("mine", "--repo", "octo/app", ANTHROPIC_API_KEY="test-key",
                                      ANTHROPIC_BASE_URL=model.base_url)
     assert code == 0, err
     assert "new proposals: #1" in out

@@ -13,6 +13,7 @@ import pytest
 from bot.chains.examples.artifacts import StepName as S
 from bot.chains.examples.graph import EXAMPLES
 from bot.chains.examples.leaks import LeakFilter, ModelRequestLeak
+from bot.chains.examples.render import classes_table, trees_text
 from bot.chains.examples.run import model_guard
 from bot.chains.examples.state import ExamplesState
 from bot.engine.graph import StepOutcome, Verdict
@@ -54,6 +55,12 @@ def generator(artefact: str, *, tests: bool = True) -> list[tuple[str, dict]]:
     if tests:
         calls.append(("write_file", {"path": ex.TESTS, "content": ex.COMPANION_TESTS}))
     return calls
+
+
+async def regenerated(bench: StepBench) -> None:
+    """GENERATE again after a rejection sent the run back to it (the feedback in its input)."""
+    bench.runner.script(S.EXAMPLES_GENERATE, ex.GENERATED, tool_calls=generator(ex.GENERAL))
+    assert (await bench.run(S.EXAMPLES_GENERATE)).next == str(S.EXAMPLES_TRAIN)
 
 
 async def generated(bench: StepBench, artefact: str = ex.GENERAL) -> None:
@@ -230,6 +237,13 @@ async def test_a_coverage_claim_the_test_does_not_check_is_refuted_by_code(
     assert rest == [f"Your tree names a branch the independent tree does not: "
                     f"'{ex.BRANCHES[0]['description']}'. Keep it only if the task demands it, "
                     "with a test that checks it."]
+    # The change request counts the refuted claim; the generator's next try is told why.
+    assert "Claims refuted by code over the run: 1" in classes_table(state)
+    await regenerated(examples)
+    first, second = (call.inputs for call in examples.runner.calls_of(S.EXAMPLES_GENERATE))
+    assert "still passes when the artefact mishandles that class" not in first
+    assert "still passes when the artefact mishandles that class" in second
+    assert "requests to set an alarm or to be woken" in second
 
 
 async def test_classes_only_the_critic_found_go_back_to_the_author(examples: StepBench) -> None:
@@ -251,6 +265,14 @@ async def test_classes_only_the_critic_found_go_back_to_the_author(examples: Ste
     assert state.divergence_history == [f"round 1: {state.divergence[0]}"]
     [told] = state.feedback
     assert "'requests about anything else' (expected: rejected)" in told
+    # The generator's next try is told; the change request shows what was fed back.
+    await regenerated(examples)
+    first, second = (call.inputs for call in examples.runner.calls_of(S.EXAMPLES_GENERATE))
+    assert "independent tree" not in first
+    assert "'requests about anything else' (expected: rejected)" in second
+    assert ("Divergences fed back to the generator before acceptance:\n\n- round 1: only in the "
+            "critic's tree: IC2 requests about anything else (expected: rejected)"
+            ) in trees_text(ExamplesState.of(examples.ctx))
 
 
 async def test_a_red_repository_suite_goes_back_to_the_generator(examples: StepBench) -> None:

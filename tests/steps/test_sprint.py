@@ -39,8 +39,9 @@ def tip(bare: Path) -> str:
 def sprint_world(tmp_path: Path, *, milestone: str = SPRINT, number: int = 1) -> StepBench:
     """Issue #1 asks; milestone `Sprint 24` holds #2 (calc.py fixed: core by its path), #3
     (a stylesheet: frontend by its path), #4 (labelled incident), #5 (no label, no commit:
-    the classifier's) and #6, still open."""
-    bare = make_buggy_repo(tmp_path / "repo")
+    the classifier's) and #6, still open. Gate 4 is off (`testgen.mutation: false`): what a
+    sprint adds is its tasks and markers, not mutants (tests/steps/test_testgen.py has those)."""
+    bare = make_buggy_repo(tmp_path / "repo", smith_yml="testgen:\n  mutation: false\n")
     push_files(bare, {"conftest.py": MARKER_CONFTEST}, message="Register the marker")
     push_files(bare, {"calc.py": FIXED_CALC}, message="Divide by the count")
     fixed = tip(bare)
@@ -136,11 +137,11 @@ async def test_the_writer_gets_its_task_and_the_file_carries_sprint_and_task(
     writer = world.runner.calls_of(S.TEST_WRITER)[0].inputs
     assert "Average is wrong" in writer and "About average is wrong." in writer
     # The marker's keywords select the sprint's tests (pytest 8 marker expressions).
-    selected, other = [await asyncio.to_thread(
+    selected, other = await asyncio.gather(*(asyncio.to_thread(
         subprocess.run, [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--co",
                          "-m", f"smith_generated(sprint='{name}')", FILE],
         cwd=world.checkout, capture_output=True, text=True, check=False)
-        for name in ("Sprint 24", "Sprint 23")]
+        for name in ("Sprint 24", "Sprint 23")))
     assert "2 tests collected" in selected.stdout, selected.stdout + selected.stderr
     assert "2 deselected" in other.stdout, other.stdout
 

@@ -106,15 +106,15 @@ async def test_the_repositorys_own_node_modules_run_without_the_tools_on_path(
     assert result.passed
 
 
-CART = ("export function total(items: number[], member: boolean): number {\n"
-        "  const sum = items.reduce((a, b) => a + b, 0);\n"
+CART = ("export function total(sum: number, member: boolean): number {\n"
         "  if (member && sum >= 100) return sum - 10;\n  return sum;\n}\n")
+"""Seven mutants: each is a vitest run for the existing test and one for the new file."""
 CART_EXISTING = ("import { total } from './cart';\n"
-                 "test('sums', () => { expect(total([1, 2], false)).toBe(3); });\n")
+                 "test('sums', () => { expect(total(3, false)).toBe(3); });\n")
 CART_NEW = """import { total } from './cart';
 describe('total', () => {
-  test('sums again', () => { expect(total([1, 2], false)).toBe(3); });
-  test('members get ten off from one hundred', () => { expect(total([100], true)).toBe(90); });
+  test('sums again', () => { expect(total(3, false)).toBe(3); });
+  test('members get ten off from one hundred', () => { expect(total(100, true)).toBe(90); });
 });
 """
 
@@ -143,7 +143,7 @@ async def test_a_typescript_test_earns_its_place_against_the_existing_one(
                                 baseline=baseline)
     assert result.passed, result.feedback
     assert result.earnings is not None and result.earnings.unearned == ["total sums again"]
-    assert "kills `src/cart.ts:3 >= → >`" in \
+    assert "kills `src/cart.ts:2 >= → >`" in \
         result.earnings.per_test["total members get ten off from one hundred"]
     kept = (root / "src/cart.smith_issue1.test.ts").read_text()
     assert "sums again" not in kept and "ten off" in kept

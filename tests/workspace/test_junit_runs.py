@@ -104,7 +104,7 @@ async def test_runs_are_recorded_as_code_actions(sandbox: Sandbox, py_project: P
 
 async def test_pytest_timeout_is_not_red(sandbox: Sandbox, py_project: Path) -> None:
     result = await run_tests(
-        sandbox, py_project, PY_CONFIG, ["tests/test_slow.py::test_x"], timeout=3
+        sandbox, py_project, PY_CONFIG, ["tests/test_slow.py::test_x"], timeout=2
     )
     assert result.status is RunStatus.TIMEOUT
     assert not result.is_red_on_assertion("tests/test_slow.py::test_x")
@@ -188,7 +188,7 @@ async def test_jest_red_only_on_assertion(
 
 
 async def test_jest_timeout_is_not_red(sandbox: Sandbox, js_project: Path) -> None:
-    result = await run_tests(sandbox, js_project, js_config(), ["loop.test.js"], timeout=4)
+    result = await run_tests(sandbox, js_project, js_config(), ["loop.test.js"], timeout=3)
     assert result.status is RunStatus.TIMEOUT
     assert not result.is_red_on_assertion("loop.test.js")
 
