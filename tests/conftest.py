@@ -14,15 +14,18 @@ without fsync.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import tempfile
 import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
+import structlog
 
 from bot.store.db import Database
 
@@ -53,6 +56,29 @@ PGDATA = Path(os.environ.get("SMITH_TEST_PGDATA") or Path(tempfile.gettempdir())
 """The suite's server, one per checkout (two clones on one machine never share one), under the
 temporary folder (a checkout may sit where the server's own user cannot reach)."""
 FIXTURES = ROOT / "tests" / "fixtures"
+
+
+@pytest.fixture(autouse=True)
+def _logging_kept(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A test that runs `bot.cli.main` in this process lets it configure logging for the
+    process (bot/logs.py): loggers cached on first use, the root logger writing to the test's
+    captured stderr. Left so, a module's logger first used later keeps those processors
+    (`structlog.testing.capture_logs` no longer sees it, an order-dependent failure) and the
+    root handler writes to a closed stream. So no logger is cached during a test, and
+    structlog's configuration and the root logger are put back after each one."""
+    saved = structlog.get_config()
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    configure = structlog.configure
+
+    def uncached(**settings: Any) -> None:
+        configure(**{**settings, "cache_logger_on_first_use": False})
+
+    monkeypatch.setattr(structlog, "configure", uncached)
+    yield
+    configure(**saved)
+    root.handlers[:] = handlers
+    root.setLevel(level)
 
 
 def _schema_fingerprint() -> str:
