@@ -1,6 +1,6 @@
 """The held-out acceptance chain end to end: `smith:examples` on an issue → classes → generator
-⇄ training check → held-out check (⇄ critic) → coverage → leak checks → change request, on both
-forges, with a real sandboxed evaluator and companion tests.
+⇄ training check → held-out check (⇄ critic) → coverage → leak checks → change request, on
+GitHub (the chain is forge-blind), with a real sandboxed evaluator and companion tests.
 
 One real run per behaviour: the coverage step's rejections (a claim refuted by code, an author
 tree missing a class) and a red repository suite are step tests (tests/steps/test_examples.py:
