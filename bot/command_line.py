@@ -62,7 +62,9 @@ def load_settings() -> Settings:
 @contextmanager
 def database_target(settings: Settings) -> Iterator[str]:
     """The database URL for this process, migrated; an embedded server we started is stopped."""
-    from bot.store.db import resolve_database  # lazy: CLI start-up
+    import psycopg  # lazy, as the rest: CLI start-up
+
+    from bot.store.db import resolve_database
     from bot.store.embedded import EmbeddedPostgresError
     from bot.store.migrate import upgrade
 
@@ -71,7 +73,13 @@ def database_target(settings: Settings) -> Iterator[str]:
     except EmbeddedPostgresError as exc:
         raise CommandError(str(exc)) from exc
     try:
-        upgrade(target.url)
+        try:
+            upgrade(target.url)
+        except psycopg.OperationalError as exc:  # no server there, refused, wrong password
+            reason = (str(exc).strip().splitlines() or ["no answer"])[0]
+            raise CommandError(f"the database cannot be reached ({reason}); check "
+                               "SMITH_DATABASE_URL, or unset it to use the embedded "
+                               "PostgreSQL") from None
         yield target.url
     finally:
         target.release()

@@ -104,3 +104,19 @@ def test_without_a_database_url_and_the_embedded_database_off_commands_refuse(tm
     assert result.returncode == 1
     assert "SMITH_DATABASE_URL is empty" in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "data" / "postgres").exists()
+
+
+@pytest.mark.parametrize("command", [["rules", "list"], ["rules", "mine"], ["stats"]])
+def test_a_database_that_cannot_be_reached_is_a_clear_error(
+    command: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A wrong SMITH_DATABASE_URL says so in one line and exits 1, not with psycopg's traceback."""
+    from tests.cli_in_process import InProcessCli
+
+    url = f"postgresql://smith:secret-password@127.0.0.1:{_free_port()}/smith"
+    result = InProcessCli(capsys, monkeypatch).run(command, {"SMITH_DATABASE_URL": url})
+    assert result.returncode == 1
+    assert "the database cannot be reached" in result.stderr
+    assert "Connection refused" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    assert "secret-password" not in result.stderr + result.stdout
