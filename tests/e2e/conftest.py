@@ -18,14 +18,12 @@ from sqlalchemy import select
 from bot.app import create_app
 from bot.audit.actions import audited_forges
 from bot.catalogue import GRAPHS
-from bot.chains.tests.jobs import SCHEDULE_CAMPAIGNS
 from bot.config import Settings
 from bot.engine.runner import chain_runner
 from bot.forge.base import ItemRef, RepoRef
 from bot.forge.github import GitHubForge
 from bot.forge.gitlab import GitLabForge
 from bot.forge.retry import RetryPolicy
-from bot.runtime import build_job_app
 from bot.services import Runtime
 from bot.store.db import Database
 from bot.store.models import Run, Step
@@ -35,6 +33,7 @@ from tests.e2e.buggy_repo import ISSUE_BODY, ISSUE_TITLE, make_buggy_repo
 from tests.fakes.github import FakeGitHub
 from tests.fakes.gitlab import FakeGitLab
 from tests.fakes.model import FakeModelServer
+from tests.job_app import drain_app
 from tests.sandboxed import TOOLCHAIN
 
 SECRET = "e2e-webhook-secret"
@@ -116,12 +115,7 @@ class E2E:
     async def drain(self) -> None:
         """Run queued jobs (and the jobs they queue) until none is left; jobs of another
         worker that are still running are left alone."""
-        app = build_job_app(self.db.url, self.runtime)
-        # The campaign scheduler's hourly tick would otherwise fire in any drain that runs at
-        # :05 past the hour; the campaign tests call it themselves with the time they choose.
-        app.periodic_registry.periodic_tasks = {
-            key: task for key, task in app.periodic_registry.periodic_tasks.items()
-            if key[0] != SCHEDULE_CAMPAIGNS}
+        app = drain_app(self.db.url, self.runtime)  # no clock-bound periodic job (tests/job_app.py)
         async with app.open_async():
             await app.run_worker_async(queues=list(QUEUES), wait=False, install_signal_handlers=False,
                                        listen_notify=False)
@@ -221,7 +215,7 @@ def e2e_settings(tmp_path: Path, model_url: str, **overrides: Any) -> Settings:
     return Settings(**values)
 
 
-def pytest_configure(config) -> None:  # noqa: ANN001
+def pytest_configure(config) -> None:
     config.addinivalue_line(
         "markers", "e2e_settings(**overrides): Settings values for this test's Smith")
 

@@ -14,13 +14,13 @@ import pytest
 
 from bot.chains.tests.graph import TESTS
 from bot.engine.walk import RunEngine
-from bot.runtime import build_job_app
 from bot.store.queue import EVENTS_QUEUE
 from bot.subjects import Subject
 from tests.e2e.buggy_repo import branch_file, changed_files, push_files
 from tests.e2e.conftest import E2E
 from tests.e2e.test_testgen import FIXED_CALC, GOOD, SCENARIOS, body_of, review
 from tests.fakes.model import Turn
+from tests.job_app import drain_app
 
 pytestmark = pytest.mark.e2e
 
@@ -29,7 +29,7 @@ SPRINT = "Sprint 24"
 
 async def handle_events(e2e: E2E) -> None:
     """The webhooks' jobs only: the runs they queue stay queued."""
-    app = build_job_app(e2e.db.url, e2e.runtime)
+    app = drain_app(e2e.db.url, e2e.runtime)
     async with app.open_async():
         await app.run_worker_async(queues=[EVENTS_QUEUE], wait=False,
                                    install_signal_handlers=False, listen_notify=False)

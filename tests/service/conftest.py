@@ -61,10 +61,10 @@ class Stack:
 
     async def drain(self) -> None:
         """Run every queued job (and the jobs those queue) to the end, in this process."""
-        from bot.runtime import build_job_app
         from bot.store.queue import QUEUES
+        from tests.job_app import drain_app
 
-        app = build_job_app(self.smith.db.url, self.runtime)
+        app = drain_app(self.smith.db.url, self.runtime)
         async with app.open_async():
             await app.run_worker_async(queues=list(QUEUES), wait=False, install_signal_handlers=False,
                                        listen_notify=False)
