@@ -8,7 +8,7 @@ in the repository's own code it happened.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from bot.workspace.junit import RunStatus, TestCaseResult, TestOutcome, TestRunResult
@@ -47,42 +47,39 @@ def _repo_relative(path: str, checkout: Path) -> str | None:
     return candidate.as_posix()
 
 
-def repo_frames(details: str, checkout: Path, limit: int = 3) -> list[str]:
-    """The last `limit` stack frames that point into the repository's own files."""
-    frames: list[str] = []
+def _frames(details: str, checkout: Path, *,
+            skip_messages: bool = False) -> Iterator[tuple[str, re.Match[str]]]:
+    """(repository-relative path, match) for each stack-frame line of `details` that points
+    into the repository; pytest's message lines (`E ...`) are left out with `skip_messages`."""
     for raw in details.splitlines():
         line = _ANSI.sub("", raw)
-        for pattern in (_PY_FRAME, _JS_FRAME, _PYTEST_LOCATION):
-            match = pattern.match(line)
-            if match is None:
-                continue
-            rel = _repo_relative(match["path"], checkout)
-            if rel is not None:
-                func = match.groupdict().get("func")
-                frame = f"{rel}:{match['line']}" + (f" in {func}" if func else "")
-                if not frames or frames[-1] != frame:
-                    frames.append(frame)
-            break
-    return frames[-limit:]
-
-
-def frame_paths(details: str, checkout: Path) -> list[str]:
-    """Every repository file the failure's stack frames name, in order (pytest's message
-    lines, `E ...`, are not frames: a raised message cannot name a frame)."""
-    paths: list[str] = []
-    for raw in details.splitlines():
-        line = _ANSI.sub("", raw)
-        if line.startswith("E "):
+        if skip_messages and line.startswith("E "):
             continue
         for pattern in (_PY_FRAME, _JS_FRAME, _PYTEST_LOCATION):
             match = pattern.match(line)
             if match is None:
                 continue
             rel = _repo_relative(match["path"], checkout)
-            if rel is not None and rel not in paths:
-                paths.append(rel)
+            if rel is not None:
+                yield rel, match
             break
-    return paths
+
+
+def repo_frames(details: str, checkout: Path, limit: int = 3) -> list[str]:
+    """The last `limit` stack frames that point into the repository's own files."""
+    frames: list[str] = []
+    for rel, match in _frames(details, checkout):
+        func = match.groupdict().get("func")
+        frame = f"{rel}:{match['line']}" + (f" in {func}" if func else "")
+        if not frames or frames[-1] != frame:
+            frames.append(frame)
+    return frames[-limit:]
+
+
+def frame_paths(details: str, checkout: Path) -> list[str]:
+    """Every repository file the failure's stack frames name, in order (pytest's message
+    lines, `E ...`, are not frames: a raised message cannot name a frame)."""
+    return list(dict.fromkeys(rel for rel, _ in _frames(details, checkout, skip_messages=True)))
 
 
 def assertion_message(case: TestCaseResult, max_lines: int = 8) -> list[str]:

@@ -75,15 +75,10 @@ def erroring_cases(result: TestRunResult, test_id: str) -> Sequence[TestCaseResu
     return [case for case in result.cases_for(test_id) if case.outcome is TestOutcome.RED_ERROR]
 
 
-def reported_error(result: TestRunResult, test_id: str, report: str, test_source: str, *,
-                   checkout: Path, product_files: Collection[str],
-                   product_callees: Collection[str] = ()) -> str | None:
-    """The quoted error line the test is red on, or None when this is not such a red.
-
-    `product_files`: of the files the errors' frames name (bot.workspace.failure_summary's
-    frame_paths), those in the base commit that are neither tests nor written by the step.
-    `product_callees`: of the functions call-signature errors name (`refused_callee`), those a
-    product file names and no file of the step defines."""
+def quoted_error(result: TestRunResult, test_id: str, report: str,
+                 test_source: str) -> str | None:
+    """The quoted error line, when everything but the product check holds (text only, no I/O:
+    the caller looks the product's files up only then); None otherwise."""
     if result.status is not RunStatus.COMPLETED:
         return None
     cases = result.cases_for(test_id)
@@ -91,9 +86,8 @@ def reported_error(result: TestRunResult, test_id: str, report: str, test_source
     if outcomes & {TestOutcome.COLLECTION_ERROR, TestOutcome.RED_ASSERTION} or \
             TestOutcome.RED_ERROR not in outcomes:
         return None
-    for case in cases:
-        if case.outcome is not TestOutcome.RED_ERROR:
-            continue
+    line = None
+    for case in erroring_cases(result, test_id):
         line = _squash(case.message.strip().splitlines()[0] if case.message.strip() else "")
         match = _ERROR_LINE.match(line)
         if match is None:
@@ -108,9 +102,25 @@ def reported_error(result: TestRunResult, test_id: str, report: str, test_source
             return None
         if _squash(message) in _squash(test_source):
             return None
+    return line
+
+
+def reported_error(result: TestRunResult, test_id: str, report: str, test_source: str, *,
+                   checkout: Path, product_files: Collection[str],
+                   product_callees: Collection[str] = ()) -> str | None:
+    """The quoted error line the test is red on, or None when this is not such a red.
+
+    `product_files`: of the files the errors' frames name (bot.workspace.failure_summary's
+    frame_paths), those in the base commit that are neither tests nor written by the step.
+    `product_callees`: of the functions call-signature errors name (`refused_callee`), those a
+    product file names and no file of the step defines."""
+    line = quoted_error(result, test_id, report, test_source)
+    if line is None:
+        return None
+    for case in erroring_cases(result, test_id):
         through_product = any(path in product_files
                               for path in frame_paths(case.details, checkout))
-        callee = refused_callee(line)
+        callee = refused_callee(case.message)
         if not through_product and (callee is None or callee not in product_callees
                                     or defines(test_source, callee)):
             return None

@@ -17,6 +17,7 @@ from bot.chains.fix.model_inputs import criteria_block, diagnosis_block
 from bot.chains.fix.reported_error import (
     defines,
     erroring_cases,
+    quoted_error,
     refused_callee,
     reported_error,
 )
@@ -129,10 +130,14 @@ async def brt(ctx: RunContext) -> StepOutcome:
         step=str(StepName.BRT), touched=written)
     red = result.status == TestRunStatus.COMPLETED and result.is_red_on_assertion(test_id)
     source = None if red else _read_text(ctx, artifact.file)
-    quoted = None if red or source is None else reported_error(
-        result, test_id, await reporter_text(ctx), source, checkout=ctx.workspace.path,
-        product_files=await _product_files(ctx, result, test_id, written),
-        product_callees=await _product_callees(ctx, result, test_id, written))
+    report = "" if red or source is None else await reporter_text(ctx)
+    quoted = None
+    if source is not None and quoted_error(result, test_id, report, source):
+        # Only an error the report quotes is worth the lookups in the base commit.
+        quoted = reported_error(
+            result, test_id, report, source, checkout=ctx.workspace.path,
+            product_files=await _product_files(ctx, result, test_id, written),
+            product_callees=await _product_callees(ctx, result, test_id, written))
     seen = ("red_assertion" if red else "red_reported_error" if quoted
             else "green" if result.all_passed else "red_error")
     await ctx.trajectory.record(step=str(StepName.BRT), actor="code", tool="run_tests",
