@@ -52,12 +52,12 @@ for (const from of [path.join(process.cwd(), 'package.json'), path.join(vitestDi
 if (!v8) { say({ error: 'no @vitest/coverage-v8 next to the project or to vitest' }); process.exit(0); }
 fs.writeFileSync(providerFile, fs.readFileSync(providerFile, 'utf8').replace('__V8__', JSON.stringify(pathToFileURL(v8).href)));
 const api = await import(pathToFileURL(path.join(vitestDir, 'dist', 'node.js')).href);
-const { filter, options } = api.parseCLI(['vitest', ...job.args]);
+const { options } = api.parseCLI(['vitest', ...job.args]);  // filters parsed apart, unused
 const key = Symbol.for('smith.coverage');
 globalThis[key] = null;
 let vitest;
 try {
-  vitest = await api.startVitest('test', filter, {
+  vitest = await api.startVitest('test', [], {  // no filter: the whole suite is measured
     ...options, watch: false, run: true, pool: 'forks', reporters: ['dot'], passWithNoTests: true,
     coverage: { ...(options.coverage || {}), enabled: true, provider: 'custom',
                 customProviderModule: providerFile, all: true, reporter: [],
@@ -111,7 +111,9 @@ export default {
 
 def vitest_words(config: RepoConfig) -> tuple[dict[str, str], list[str]] | None:
     """(environment words, vitest CLI words after `vitest`) of a plain vitest command, without
-    its reporters, test ids, watch and coverage options; None for any other command."""
+    `run`, its reporters, watch and coverage options; an option's separate value stays with it
+    (`--config vitest.unit.mts`), and vitest's own parser tells filters apart (the driver
+    measures the whole suite); None for any other command."""
     split = plain_runner_words(config.regression_command, "vitest")
     if split is None:
         return None
@@ -128,9 +130,7 @@ def vitest_words(config: RepoConfig) -> tuple[dict[str, str], list[str]] | None:
         if name.startswith(_DROPPED):
             skip_value = "=" not in word and name in ("--reporter", "--outputFile", "--pool")
             continue
-        if not word.startswith("-"):
-            continue  # a filter of the repository's command: the whole suite is measured
-        kept.append(word)
+        kept.append(word)  # an option, its value, or a filter (the driver measures all)
     return env, kept
 
 

@@ -302,6 +302,8 @@ def test_a_vitest_command_is_read_and_a_forged_record_refused(tmp_path: Path) ->
 
     assert words("CI=1 npx vitest run --globals --reporter junit --outputFile={junit} "
                  "--coverage.enabled=false {tests}") == ({"CI": "1"}, ["--globals"])
+    assert words("vitest run --config vitest.unit.mts --environment jsdom -c b.mts {tests}") \
+        == ({}, ["--config", "vitest.unit.mts", "--environment", "jsdom", "-c", "b.mts"])
     assert words("npm test -- {tests}") is None and words("vitest run && rm -rf /") is None
     root = tmp_path / "checkout"
     assert read_record(json.dumps({"files": {f"{root}/lib/a.js": [1, 2], "/etc/passwd": [1, 1],
