@@ -166,3 +166,11 @@ def test_a_literal_expected_value_is_no_magic_number() -> None:
         "\n});\n")
     assert "magic_numbers" in found(
         "test('f', () => {\n  expect(sortBy([{ n: 86400 }], 'n')).toHaveLength(1);\n});\n")
+
+
+def test_a_builder_that_refuses_bad_input_is_no_check_but_a_helper_named_as_one_is() -> None:
+    builder = ("function makeItems(n) {\n  if (n < 0) { throw new Error('negative'); }\n"
+               "  return [{ price: n }];\n}\n")
+    assert "no_assertion" in kinds(builder + "test('t', () => { total(makeItems(3)); });\n")
+    checker = builder.replace("makeItems", "checkItems")
+    assert "no_assertion" not in kinds(checker + "test('t', () => { checkItems(total([])); });\n")

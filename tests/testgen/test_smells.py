@@ -144,3 +144,20 @@ def test_a_literal_expected_value_is_no_magic_number() -> None:
     assert "magic_numbers" not in kinds(HEAD + "def test_x():\n    assert average([1, 2, 2]) "
                                         "== pytest.approx(1.6666667)\n")
     assert "magic_numbers" in kinds(HEAD + "def test_x():\n    assert average([86400]) == 1\n")
+
+
+BUILDER = ("def make_values(n):\n    if n < 0:\n        raise ValueError('n must not be negative')\n"
+           "    return list(range(1, n + 1))\n\n\n")
+
+
+def test_a_builder_that_refuses_bad_input_is_no_check_but_a_helper_named_as_one_is() -> None:
+    """Only a helper named as a check (or raising AssertionError) makes its guarded raise an
+    assertion; `ensure_` is a setup word here as in CUSTOM_CHECK_PREFIXES."""
+    assert "no_assertion" in kinds(BUILDER + "def test_x():\n    average(make_values(3))\n")
+    checker = BUILDER.replace("make_values", "check_values").replace(
+        "raise ValueError", "raise AssertionError")
+    assert "no_assertion" not in kinds(BUILDER.replace("make_values", "check_average") +
+                                       "def test_x():\n    check_average(average([2]))\n")
+    assert "no_assertion" not in kinds(checker + "def test_x():\n    check_values(average([2]))\n")
+    assert "no_assertion" in kinds("from tests.helpers import ensure_user\n\n\n"
+                                   "def test_x():\n    ensure_user()\n    average([1])\n")

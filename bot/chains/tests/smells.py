@@ -69,7 +69,6 @@ MOCK_CALLS = frozenset({"patch", "Mock", "MagicMock", "AsyncMock", "create_autos
 MOCK_METHODS = frozenset({"object", "dict", "multiple", "setattr", "setitem", "spy", "stub"})
 BROAD_EXCEPTIONS = frozenset({"Exception", "BaseException"})
 ASSERTING_CALL_PREFIXES = ("assert", "fail")
-CHECKING_PREFIXES = ("assert", "check", "verify", "expect", "ensure")
 HELPER_MODULES = ("test", "helper", "support", "conftest", "assert", "fixtures")
 """Where a suite keeps its own checking helpers (`tests/helpers.py`, `testing/support`)."""
 UNITTEST_MESSAGE_AT: dict[str, int] = {
@@ -389,7 +388,7 @@ def _asserting_helpers(tree: ast.Module) -> set[str]:
     found |= {alias.asname or alias.name for node in ast.walk(tree)
               if isinstance(node, ast.ImportFrom) and any(
                   word in (node.module or "") for word in HELPER_MODULES)
-              for alias in node.names if alias.name.startswith(CHECKING_PREFIXES)}
+              for alias in node.names if alias.name.startswith(CUSTOM_CHECK_PREFIXES)}
     helpers = [node for node in ast.walk(tree) if isinstance(
         node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.name.startswith("test")]
     grown = True
@@ -398,7 +397,8 @@ def _asserting_helpers(tree: ast.Module) -> set[str]:
         for node in helpers:
             if node.name not in found and any(
                     isinstance(inner, ast.Assert) or _asserting_call(inner) or (
-                        isinstance(inner, ast.Raise) and _hand_assertion(inner, node)) or (
+                        isinstance(inner, ast.Raise) and _hand_assertion(
+                            inner, node, guarded=node.name.startswith(CUSTOM_CHECK_PREFIXES))) or (
                         isinstance(inner, ast.Call) and _call_name(inner) in found)
                     for inner in ast.walk(node)):
                 found.add(node.name)
@@ -419,12 +419,14 @@ def _vacuous(test: ast.expr) -> bool:
         test.func.attr.startswith(("called_", "has_call", "any_call", "has_been_called"))
 
 
-def _hand_assertion(node: ast.Raise, scope: ast.AST) -> bool:
-    """`raise AssertionError(...)`, or any raise under an `if` of `scope`: a check written
-    by hand."""
+def _hand_assertion(node: ast.Raise, scope: ast.AST, *, guarded: bool = True) -> bool:
+    """`raise AssertionError(...)`, or (with `guarded`) any raise under an `if` of `scope`: a
+    check written by hand. A helper passes `guarded` only when it is named as a check: a data
+    builder that refuses bad input (`if qty < 0: raise ValueError`) checks nothing of the
+    code under test."""
     if node.exc is not None and _dotted(node.exc).split("(", 1)[0].endswith("AssertionError"):
         return True
-    return any(isinstance(inner, ast.If) and any(n is node for n in ast.walk(inner))
+    return guarded and any(isinstance(inner, ast.If) and any(n is node for n in ast.walk(inner))
                for inner in ast.walk(scope))
 
 
