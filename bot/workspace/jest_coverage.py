@@ -8,10 +8,14 @@ jest first, else the one beside the jest on PATH), parses the repository's own c
 with jest's own `buildArgv` and runs them with coverage on, istanbul's `none` reporter (nothing
 written anywhere) and no reporters of the repository's. It reads `results.coverageMap` in its
 own memory and gives it as its one record. A worker memory limit makes jest run the tests in
-worker processes, never in the driver's (jest would run a small suite in band), so no test
+worker processes, never in the driver's (jest would run a small suite in band), and
+`workerThreads` is forced off (worker threads would share the driver's memory), so no test
 shares the driver's memory (the nonce) or output; the transform cache is off, so no earlier run
 can leave a forged transform behind. A test still runs in the process that instruments it, so it
-can lie about what it executed, as in Python.
+can lie about what it executed, as in Python. What the repository's jest configuration names
+(`globalSetup`, `testResultsProcessor`, transforms) runs in the driver: it is the repository's
+own, trusted as its suite is; what the threat model covers is a generated test file, which
+the Writer writes and these cannot be.
 """
 
 from __future__ import annotations
@@ -55,7 +59,8 @@ if (!jestDir) say({ error: 'no jest in the project nor on PATH' });
       coverageDirectory: job.reports, collectCoverageFrom: job.collect,
       reporters: [], json: false, listTests: false, showConfig: false,
       watch: false, watchAll: false, runInBand: false, detectOpenHandles: false,
-      workerIdleMemoryLimit: '4GB', cache: false, passWithNoTests: true, ci: true });
+      workerIdleMemoryLimit: '4GB', workerThreads: false,  // tests in child processes, never threads of this one
+      cache: false, passWithNoTests: true, ci: true });
     const projects = argv.projects && argv.projects.length ? argv.projects : [process.cwd()];
     ({ results } = await runCLI(argv, projects));
   } catch (error) {

@@ -174,7 +174,8 @@ _OWN_LOOPS = ("-n", "--numprocesses", "--dist", "-f", "--looponfail", "--forked"
 """Options of plugins that run the tests their own way: no fast workers under them."""
 
 RUNS_PER_CALL = 60
-"""Runs in one sandbox call at most: the records of more could outgrow its output cap."""
+"""Plain runs in one sandbox call at most (a mutant's run weighs half, so up to twice as many
+of those: `_calls`): the records of more could outgrow its output cap."""
 MAX_STREAMED_BYTES = 1 << 20
 """The outcomes a run streams, at most (the driver keeps no more)."""
 
