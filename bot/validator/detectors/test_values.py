@@ -230,9 +230,11 @@ def _answers_itself(changed: ChangedFile) -> Iterator[tuple[str, DiffLine]]:
     beside `expect(total(cart))`, `eq(119)` → `eq(invoice.gross)`, `expected = 1.01` →
     `expected = round2(1.005)` above `assert round2(1.005) == expected`: the check compares the
     code with itself and holds whatever it computes."""
+    net_removed = {id(ln) for ln in changed.net_removed}  # once per file, not per line
+    net_added = {id(ln) for ln in changed.net_added}
     for hunk in changed.change.hunks:
-        removed = [ln for ln in hunk.lines if ln.kind == "-" and id(ln) in {id(r) for r in changed.net_removed}]
-        added = [ln for ln in hunk.lines if ln.kind == "+" and id(ln) in {id(a) for a in changed.net_added}]
+        removed = [ln for ln in hunk.lines if ln.kind == "-" and id(ln) in net_removed]
+        added = [ln for ln in hunk.lines if ln.kind == "+" and id(ln) in net_added]
         post = [changed.code(ln) for ln in hunk.lines if ln.kind != "-"]
         for old, new in pair_lines(removed, added, 0.5):
             before, after = tokens(changed.code(old)), tokens(changed.code(new))
