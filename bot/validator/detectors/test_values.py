@@ -13,14 +13,13 @@ change or states the new value (`expectations.spared`).
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterator
 from difflib import SequenceMatcher
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors.common import finding, pair_lines, snippet
-from bot.validator.detectors.expectations import same_values, spared, tokens
+from bot.validator.detectors.expectations import same_values, seconds, spared, tokens
 from bot.validator.diffparse import DiffLine
 from bot.validator.models import Finding
 
@@ -38,11 +37,6 @@ _LOOSER_WHEN_LARGER = re.compile(
     re.IGNORECASE,
 )
 _STRICTER_WHEN_LARGER = re.compile(r"places|digits|precision|decimals|runs|examples|iterations", re.IGNORECASE)
-_UNITS = {
-    "Nanosecond": 1e-9, "Microsecond": 1e-6, "Millisecond": 1e-3, "Second": 1.0, "Minute": 60.0,
-    "Hour": 3600.0, "ofMillis": 1e-3, "ofSeconds": 1.0, "ofMinutes": 60.0, "milliseconds": 1e-3,
-    "seconds": 1.0, "second": 1.0, "minutes": 60.0, "minute": 60.0, "ms": 1e-3,
-}
 _MAX_FINDINGS = 10
 _FILE_NAME = re.compile(r"\.[A-Za-z]\w{1,5}$")
 _RUN_SETTING = re.compile(r"retr(y|ies)|attempts|workers|repeat|flaky", re.IGNORECASE)
@@ -141,13 +135,9 @@ def _direction(name: str, old: str, new: str) -> bool | None:
 
 
 def _amount(code: str) -> float | None:
-    """The line's number, in seconds when it names a unit (`2 * time.Second`, `Duration.ofMillis(200)`)."""
-    numbers = [float(t.text.replace("_", "").rstrip("jJnLlfF")) for t in tokens(code.split("=", 1)[-1])
-               if t.kind == "num"]
-    if not numbers:
-        return None
-    unit = next((factor for word, factor in _UNITS.items() if re.search(rf"\b{word}\b", code)), 1.0)
-    return math.prod(numbers) * unit
+    """The value the line assigns, in seconds when it names a unit (`2 * time.Second`)."""
+    match = _DEFINITION.match(code)
+    return seconds(code[match.end():] if match and match.group("name") else code)
 
 
 # --- checks that no longer count ------------------------------------------------------------

@@ -1,0 +1,36 @@
+"""Issue 27, round 6: review mends (one reading of a duration, whole-word names, one owner per
+flagged line, the same exemptions for a guard's two forms) and generalisations from the class
+definitions, each beside the honest look-alike it must spare."""
+
+from __future__ import annotations
+
+from bot.validator import validate_static
+from bot.validator.detectors.expectations import seconds
+
+
+def vetoes(verdict) -> set[str]:
+    return {f.kind for f in verdict.vetoes}
+
+
+GO_WAIT = (
+    'package queue\n\nimport (\n\t"testing"\n\t"time"\n)\n\n'
+    "func TestDrains(t *testing.T) {{\n\tq := New()\n\tq.Push(1)\n"
+    "\trequire.Eventually(t, q.Empty, {wait}, 10*time.Millisecond)\n}}\n"
+)
+
+
+def test_a_duration_is_read_one_way_products_and_units_included():
+    assert seconds("2 * 60 * time.Second") == 120.0
+    assert seconds("timedelta(minutes=2)") == 120.0
+    assert seconds("Duration.ofMillis(1500)") == 1.5
+    assert seconds("1e-3") == 0.001
+    assert seconds("RETRY_2") is None  # a digit inside a name is no amount
+
+
+def test_a_time_limit_written_as_a_product_counts_when_it_grows(make_diff):
+    before, after = GO_WAIT.format(wait="90*time.Second"), GO_WAIT.format(wait="2*60*time.Second")
+    diff = make_diff({"queue/queue_test.go": {"before": before, "after": after}})
+    assert "test_weakened" in vetoes(validate_static(diff))
+    shorter = GO_WAIT.format(wait="1*60*time.Second")
+    diff = make_diff({"queue/queue_test.go": {"before": before, "after": shorter}})
+    assert validate_static(diff).decision == "pass"
