@@ -34,3 +34,18 @@ def test_a_time_limit_written_as_a_product_counts_when_it_grows(make_diff):
     shorter = GO_WAIT.format(wait="1*60*time.Second")
     diff = make_diff({"queue/queue_test.go": {"before": before, "after": shorter}})
     assert validate_static(diff).decision == "pass"
+
+
+WALK = (
+    "from graph import walk\n\nSEEDED_STEPS = {n}\n\n"
+    "def test_walk_visits_every_node():\n    assert len(walk(GRAPH)) == SEEDED_STEPS\n"
+)
+
+
+def test_a_name_is_read_by_whole_words_not_substrings(make_diff):
+    # `eps` inside `STEPS` is no tolerance: an expected count lowered is an edited expectation.
+    diff = make_diff({"tests/test_walk.py": {"before": WALK.format(n=12), "after": WALK.format(n=10)}})
+    assert "test_weakened" in vetoes(validate_static(diff))
+    tol = WALK.replace("SEEDED_STEPS", "WALK_EPSILON")
+    diff = make_diff({"tests/test_walk.py": {"before": tol.format(n=0.5), "after": tol.format(n=0.1)}})
+    assert validate_static(diff).decision == "pass"  # a tolerance tightened is stricter

@@ -32,14 +32,15 @@ _DEFINITION = re.compile(
     r"|^\s*(?P<ret>return)\b\s*\S"
     r"|^\s*(?:let!?|subject)\s*\(\s*:(?P<let>\w+)\s*\)\s*(?:\{|do\b)"  # RSpec: `let(:total) { 119 }`
 )
+# Matched against a name's words (`_words`), each at the start of a word: `eps` is `epsilon`'s
+# start, never the end of `STEPS`.
 _LOOSER_WHEN_LARGER = re.compile(
-    r"tol|eps|delta|margin|slack|time_?out|wait|deadline|ttl|limit|within|grace|max_?(ms|sec|dur)",
-    re.IGNORECASE,
+    r"(?:^|_)(?:tol|eps|delta|margin|slack|time_?out|wait|deadline|ttl|limit|within|grace|max_(?:ms|sec|dur))"
 )
-_STRICTER_WHEN_LARGER = re.compile(r"places|digits|precision|decimals|runs|examples|iterations", re.IGNORECASE)
+_STRICTER_WHEN_LARGER = re.compile(r"(?:^|_)(?:places|digits|precision|decimals|runs|examples|iterations)")
 _MAX_FINDINGS = 10
 _FILE_NAME = re.compile(r"\.[A-Za-z]\w{1,5}$")
-_RUN_SETTING = re.compile(r"retr(y|ies)|attempts|workers|repeat|flaky", re.IGNORECASE)
+_RUN_SETTING = re.compile(r"(?:^|_)(?:retr(?:y|ies)|attempts|workers|repeat|flaky)")
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
@@ -80,11 +81,11 @@ def _values_edited(
             continue  # another data file (`orders_v2.json`) is a new source, judged as one
         match = _DEFINITION.match(new_code)
         name = (match.group("name") or match.group("key") or match.group("let") or "") if match else ""
-        if _RUN_SETTING.search(name):
+        if _RUN_SETTING.search(_words(name)):
             continue  # how the runner repeats tests: retry masking's (soft) to judge
         if not name:
             name = _enclosing_name(changed, new)  # a fixture's `return 108.25`: the fixture's name
-        if not (_EXPECTATION_NAME.search(name) or name and re.search(rf"\b{re.escape(name.strip(chr(34) + chr(39)))}\b", checks)):
+        if not (_EXPECTATION_NAME.search(_words(name)) or name and re.search(rf"\b{re.escape(name.strip(chr(34) + chr(39)))}\b", checks)):
             continue  # an input the test feeds the code, not what it compares with
         looser = _direction(name, old_code, new_code)
         if looser is False or spared(report, changed, [v.strip("\"'`") for v in values]):
@@ -100,10 +101,15 @@ def _values_edited(
 
 # Names of what a test compares with, or how closely or how long.
 _EXPECTATION_NAME = re.compile(
-    r"expect|want|golden|result|total|answer|output|tol|eps|delta|margin|time_?out|wait|deadline|limit|"
-    r"max|min|count|places|digits|precision|within|bound",
-    re.IGNORECASE,
+    r"(?:^|_)(?:expect|want|golden|result|total|answer|output|tol|eps|delta|margin|time_?out|wait|deadline|"
+    r"limit|max|min|count|places|digits|precision|within|bound)"
 )
+
+
+def _words(name: str) -> str:
+    """A name's words, lower case, joined by `_`: `EXPECTED_STEPS`, `expectedSteps` and
+    `expected-steps` all read `expected_steps`; `HTTPTimeout` reads `http_timeout`."""
+    return "_".join(w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name))
 
 
 def _enclosing_name(changed: ChangedFile, line: DiffLine) -> str:
@@ -123,8 +129,9 @@ def _enclosing_name(changed: ChangedFile, line: DiffLine) -> str:
 def _direction(name: str, old: str, new: str) -> bool | None:
     """True when a tolerance or limit grew (or a precision shrank), False when it tightened,
     None for any other value (an expected value: every change counts)."""
-    larger_looser = bool(_LOOSER_WHEN_LARGER.search(name))
-    larger_stricter = bool(_STRICTER_WHEN_LARGER.search(name))
+    words = _words(name)
+    larger_looser = bool(_LOOSER_WHEN_LARGER.search(words))
+    larger_stricter = bool(_STRICTER_WHEN_LARGER.search(words))
     if not (larger_looser or larger_stricter):
         return None
     before, after = _amount(old), _amount(new)
