@@ -5,7 +5,10 @@ definitions, each beside the honest look-alike it must spare."""
 from __future__ import annotations
 
 from bot.validator import validate_static
+from bot.validator.context import ChangedFile, DiffContext
+from bot.validator.detectors import expectations, test_values
 from bot.validator.detectors.expectations import seconds
+from bot.validator.diffparse import parse_diff
 
 
 def vetoes(verdict) -> set[str]:
@@ -49,3 +52,17 @@ def test_a_name_is_read_by_whole_words_not_substrings(make_diff):
     tol = WALK.replace("SEEDED_STEPS", "WALK_EPSILON")
     diff = make_diff({"tests/test_walk.py": {"before": tol.format(n=0.5), "after": tol.format(n=0.1)}})
     assert validate_static(diff).decision == "pass"  # a tolerance tightened is stricter
+
+
+TOTAL = (
+    "from shop import total\n\n\ndef test_total():\n    expected = {v}\n"
+    "    assert total(CART) == expected\n"
+)
+
+
+def test_each_edited_line_has_one_owner(make_diff):
+    diff = make_diff({"tests/test_total.py": {"before": TOTAL.format(v=41), "after": TOTAL.format(v=42)}})
+    ctx = DiffContext(files=[ChangedFile(change) for change in parse_diff(diff)])
+    owned = {f.line for f in expectations.detect(ctx)}
+    assert owned  # the edited expectation is flagged, by the assertion's detector
+    assert not owned & {f.line for f in test_values.detect(ctx)}

@@ -99,14 +99,20 @@ _MAX_FINDINGS = 20  # per file: a reviewer needs the pattern, not every line of 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.test_files:
-        edited = list(islice(_file_findings(changed, ctx.report), _MAX_FINDINGS))
-        yield from edited
-        flagged = {f.line for f in edited}
-        weaker = weakened_checks(changed, spared(ctx.report, changed, []))
-        yield from islice((f for f in weaker if f.line not in flagged), _MAX_FINDINGS)
+        yield from file_findings(changed, ctx.report)
     for changed in ctx.files:
         if _EXPECTED_OUTPUT.search(changed.path):
             yield from _expected_output_edited(changed, ctx.report)
+
+
+def file_findings(changed: ChangedFile, report: str | None) -> list[Finding]:
+    """The lines of one test file this detector owns: assertions whose expected side, tolerance,
+    bound or time limit changed, and checks made weaker. `test_values` judges the other lines
+    (where a value is defined), so each line has one owner and one reason."""
+    edited = list(islice(_file_findings(changed, report), _MAX_FINDINGS))
+    flagged = {f.line for f in edited}
+    weaker = weakened_checks(changed, spared(report, changed, []))
+    return [*edited, *islice((f for f in weaker if f.line not in flagged), _MAX_FINDINGS)]
 
 
 # Files that are an existing test's expected value: snapshots, golden and approved outputs.

@@ -16,8 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from difflib import SequenceMatcher
+from itertools import chain, islice
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
+from bot.validator.detectors import expectations
 from bot.validator.detectors.common import finding, pair_lines, snippet
 from bot.validator.detectors.expectations import same_values, seconds, spared, tokens
 from bot.validator.diffparse import DiffLine
@@ -51,13 +53,16 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.test_files:
         if changed.change.status != "modified":
             continue
-        found = [
-            *_values_edited(changed, ctx.report, checks),
-            *_checks_disarmed(changed, ctx.report),
-            *_answers_itself(changed),
-        ]
-        for reason, line in found[:_MAX_FINDINGS]:
-            yield finding("test_weakened", changed, line, reason)
+        owned = {f.line for f in expectations.file_findings(changed, ctx.report)}
+        found = (
+            finding("test_weakened", changed, line, reason)
+            for reason, line in chain(
+                _values_edited(changed, ctx.report, checks),
+                _checks_disarmed(changed, ctx.report),
+                _answers_itself(changed),
+            )
+        )
+        yield from islice((f for f in found if f.line not in owned), _MAX_FINDINGS)
 
 
 def _values_edited(
