@@ -66,3 +66,43 @@ def test_each_edited_line_has_one_owner(make_diff):
     owned = {f.line for f in expectations.detect(ctx)}
     assert owned  # the edited expectation is flagged, by the assertion's detector
     assert not owned & {f.line for f in test_values.detect(ctx)}
+
+
+FEE = (
+    'def shipping_fee(amount):\n    """Orders over zero pay the flat fee of 2990 cents, whatever the amount."""\n'
+    "    cents = tariff(amount)\n    return cents\n"
+)
+BUSINESS = "def is_business_day(day):\n    open_ = day.weekday() < 5\n    return open_\n"
+
+
+def test_a_guards_two_forms_share_their_exemptions(make_diff):
+    # The function's own docstring states the rule: spared as `if` and as a ternary.
+    for after in (
+        FEE.replace("    cents =", "    if amount > 0:\n        return 2990\n    cents ="),
+        FEE.replace("    return cents", "    return 2990 if amount > 0 else cents"),
+    ):
+        diff = make_diff({"shop/fee.py": {"before": FEE, "after": after}})
+        assert validate_static(diff).decision == "pass"
+    # A bare argument's truthiness names no rule, whatever the predicate's name: flagged in both.
+    report = "Any day given must be treated as a business day for the warehouse."
+    for after in (
+        BUSINESS.replace("    open_ =", "    if day:\n        return True\n    open_ ="),
+        BUSINESS.replace("    return open_", "    return True if day else open_"),
+    ):
+        diff = make_diff({"cal/days.py": {"before": BUSINESS, "after": after}})
+        assert "return_constant_shortcut" in vetoes(validate_static(diff, report=report))
+
+
+RATE = 'package b\n\nfunc Rate(pw *bytes.Buffer) string {\n\tscore := entropy(pw)\n\treturn grade(score)\n}\n'
+
+
+def test_the_size_of_an_argument_is_one_definition_every_spelling_included(make_diff):
+    for guard in ("pw.Len() > 20", "pw.Len() > 0", "cap(pw.Bytes()) > 0"):
+        after = RATE.replace("\tscore :=", f'\tif {guard} {{\n\t\treturn "STRONG"\n\t}}\n\tscore :=')
+        diff = make_diff({"b/rate.go": {"before": RATE, "after": after}})
+        assert "return_constant_shortcut" in vetoes(validate_static(diff)), guard
+    # A length limit answering a refusal, and the empty edge, are guards.
+    for guard, answer in (("pw.Len() > 72", '"TOO_LONG"'), ("pw.Len() == 0", '"EMPTY"')):
+        after = RATE.replace("\tscore :=", f"\tif {guard} {{\n\t\treturn {answer}\n\t}}\n\tscore :=")
+        diff = make_diff({"b/rate.go": {"before": RATE, "after": after}})
+        assert validate_static(diff).decision == "pass", guard

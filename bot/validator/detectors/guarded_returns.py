@@ -35,9 +35,22 @@ _EQUALITY = frozenset({"==", "===", "is", "in"})
 _ORDERING = frozenset({"!=", "!==", "<", ">", "<=", ">=", "is not", "not in"})
 _MEMBER_CALLS = frozenset({"includes", "equals", "equalsIgnoreCase", "EqualFold", "has", "contains"})
 _BOOLEAN_OPS = frozenset({"&&", "||", "and", "or"})
+# The size of a value, one spelling for every rule that reads one: `len(x)`, `cap(x)`, `x.length`,
+# `x.size()`, `x.Count`, `x.Len()`.
+_SIZE_MEMBERS = frozenset({"length", "size", "count", "Length", "Size", "Count", "Len", "len"})
+_SIZE_MEMBER = rf"(?:{'|'.join(sorted(_SIZE_MEMBERS))})(?:\(\))?"
+_SIZE_FUNCTION = r"(?:len|cap|size|count|sizeof)"
+# A value read from an argument: a name, its fields and calls (`order.lines()`).
+_CHAIN = r"[\w$]+(?:\([^()]*\))?(?:\.[\w$]+(?:\([^()]*\))?)*"
+
+
+def _size_of(group: str) -> str:
+    """A pattern for the size of a value, the value captured as `group` or `group_`."""
+    return rf"(?:{_SIZE_FUNCTION}\((?P<{group}>{_CHAIN})\)|(?P<{group}_>{_CHAIN})\.{_SIZE_MEMBER})"
+
+
 _SIZE_OR_TYPE = re.compile(
-    r"^(len|cap|size|count|sizeof)\(|\.(length|size|count|Count|Length|Len|len)\b(\(\))?$|^typeof\b|"
-    r"^type\(|\.(kind|Kind|type|Type)\(\)$|^reflect\."
+    rf"^{_SIZE_FUNCTION}\(|\.{_SIZE_MEMBER}$|^typeof\b|^type\(|\.(kind|Kind|type|Type)\(\)$|^reflect\."
 )
 
 
@@ -71,17 +84,7 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
             if (
                 broad is not None
                 and _before_existing_logic(fragment, node, function)
-                and not _documented_broad(
-                    _with_documentation(ctx.report, fragment, node),
-                    broad[1] or _condition_words(fragment, condition),
-                    bool(broad[1]),
-                    fragment.text(returned),
-                    # `if day: return True` in `is_business_day`: the bare argument names no rule,
-                    # so "business day" in a sentence is not the rule's answer.
-                    [] if _bare_argument(fragment, condition) else _predicate_words(fragment, node, function),
-                )
-                and not _docs_state(fragment, node, _condition_words(fragment, condition),
-                                    fragment.text(returned))
+                and not _stated_rule(ctx, fragment, node, condition, broad[1], fragment.text(returned))
             ):
                 yield finding(
                     "return_constant_shortcut",
@@ -158,13 +161,7 @@ def _ternaries(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> It
             continue
         function = _enclosing_function(node)
         broad = _broad_condition(fragment, condition, function, fragment.text(returned), unbound=True)
-        if broad is None or _documented_broad(
-            _with_documentation(ctx.report, fragment, node),
-            broad[1] or _condition_words(fragment, condition),
-            bool(broad[1]),
-            fragment.text(returned),
-            _predicate_words(fragment, node, function),
-        ):
+        if broad is None or _stated_rule(ctx, fragment, node, condition, broad[1], fragment.text(returned)):
             continue
         yield finding(
             "return_constant_shortcut",
@@ -178,11 +175,8 @@ def _ternaries(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> It
 _NON_NULL = re.compile(r"^(None|null|nil|undefined|\"\"|''|``)$")
 # Not empty, however it is spelt: `len(x) > 0`, `x.size() >= 1`, `0 < x.length`, `!x.isEmpty()`,
 # `x.any?`; the measured value may be a field or a call chain on the argument (`order.lines()`).
-_CHAIN = r"[\w$]+(?:\([^()]*\))?(?:\.[\w$]+(?:\([^()]*\))?)*"
 _NONEMPTY = re.compile(
-    rf"^(len\((?P<a>{_CHAIN})\)|(?P<b>{_CHAIN})\.(length|size\(\)|size|Length|Count|count\(\)|count))"
-    r"\s*(>\s*0|!==?\s*0|>=\s*1)$"
-    rf"|^0\s*(<|!==?)\s*(len\((?P<e>{_CHAIN})\)|(?P<f>{_CHAIN})\.(length|size\(\)|size|Length|Count|count\(\)))$"
+    rf"^{_size_of('a')}\s*(>\s*0|!==?\s*0|>=\s*1)$|^0\s*(<|!==?)\s*{_size_of('b')}$"
     rf"|^!\s*(?P<c>{_CHAIN})\.(isEmpty|isBlank)\(\)$|^(?P<d>{_CHAIN})\.(present\?|any\?)$"
 )
 _SUBSTRING_CALLS = frozenset(
@@ -404,7 +398,6 @@ _VALUE_TYPES = frozenset({"str", "int", "float", "bytes", "list", "dict", "tuple
                           "numbers.Number", "string", "number", "object", "bigint"})
 
 
-_SIZE_MEMBERS = frozenset({"length", "size", "Length", "Count", "count"})
 # Calls that ask whether a value has data at all: `any(order.lines)`, `Objects.nonNull(msg)`.
 _HAS_DATA = frozenset({"any", "bool", "Boolean", "hasattr", "Objects.nonNull", "Optional.ofNullable", "len"})
 
@@ -422,9 +415,7 @@ def _reads_input(node: Node, params: set[str]) -> bool:
 
 # An answer that refuses (`INVALID`, `Status.TOO_LONG`, `"error"`): a length limit is a guard.
 _REFUSING = re.compile(r"(?i)invalid|error|fail|reject|denied|forbidden|too_?long|too_?big|weak|exceed|limit")
-_MEASURE = re.compile(
-    r"^(?:len\((?P<a>[\w$.]+)\)|(?P<b>[\w$.]+)\.(?:length|size|count|Length|Count)(?:\(\))?)$"
-)
+_MEASURE = re.compile(rf"^{_size_of('m')}$")
 
 
 def _length_threshold(left: str, right: str, operator: str, params: set[str]) -> str | None:
@@ -434,7 +425,7 @@ def _length_threshold(left: str, right: str, operator: str, params: set[str]) ->
         match = _MEASURE.match(measured.strip())
         if match is None or operator not in ops or not re.fullmatch(r"\d+", bound.strip()):
             continue
-        root = re.split(r"[.(\[]", match.group("a") or match.group("b"), maxsplit=1)[0]
+        root = re.split(r"[.(\[]", match.group("m") or match.group("m_"), maxsplit=1)[0]
         if root in params and int(bound) >= 2:
             return bound.strip()
     return None
@@ -674,7 +665,7 @@ def _flaggable_without_example(report: str | None, compared: list[str]) -> bool:
     return any(mentions_value(report, value) for value in compared)
 
 
-def _bare_argument(fragment: Fragment, condition: Node) -> bool:
+def _bare_argument(condition: Node) -> bool:
     while condition.type == "parenthesized_expression" and condition.named_child_count == 1:
         condition = condition.named_children[0]
     return condition.type == "identifier"
@@ -776,6 +767,20 @@ def _condition_words(fragment: Fragment, condition: Node) -> list[str]:
     spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", fragment.text(condition))
     words = (raw.lower() for raw in re.findall(r"[A-Za-z]+", spaced))
     return [w for w in dict.fromkeys(words) if len(w) >= 3 and w not in _GENERIC_WORDS]
+
+
+def _stated_rule(
+    ctx: DiffContext, fragment: Fragment, node: Node, condition: Node, values: list[str], returned: str
+) -> bool:
+    """A broad guard's answer is a rule the report or the function's own documentation states,
+    the same test for both forms (`if cond: return C`, `return C if cond else old`)."""
+    words = _condition_words(fragment, condition)
+    # `if day: return True` in `is_business_day`: the bare argument names no rule, so "business
+    # day" in a sentence is not the rule's answer.
+    predicate = [] if _bare_argument(condition) else _predicate_words(fragment, node, _enclosing_function(node))
+    return _documented_broad(
+        _with_documentation(ctx.report, fragment, node), values or words, bool(values), returned, predicate
+    ) or _docs_state(fragment, node, words, returned)
 
 
 def _documented_broad(
