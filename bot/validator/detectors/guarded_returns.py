@@ -131,23 +131,34 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
             )
 
 
-_RETURNED = re.compile(r"^\s*return\s+(.+?);?\s*$")
+# What a removed line answered: `return X`, an arrow function's body `=> X`, or a line that is
+# the whole body of an expression-bodied arrow (`  X;`).
+_RETURNED = (
+    re.compile(r"^\s*return\s+(.+?);?\s*$"),
+    re.compile(r"=>\s*\(?(.+?)\)?;?\s*$"),
+    re.compile(r"\blambda\b[^:]*:\s*(.+?)\s*$"),
+    re.compile(r"^\s*(.+?);?\s*$"),
+)
+_ANSWERING = frozenset({"return_statement", "arrow_function", "lambda"})
 
 
 def _ternaries(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
-    """The inline form of a guard: `return cond ? C : old` (`C if cond else old`) where the line
-    returned `old` before — a constant answer put in front of the unchanged expression."""
+    """The inline form of a guard: `return cond ? C : old` (`C if cond else old`, an arrow's body
+    `=> cond ? C : old`) where the function answered `old` before — a constant answer put in
+    front of the unchanged expression."""
     removed = {
-        normalized(m.group(1)) for line in fragment.removed if (m := _RETURNED.match(line.text))
+        normalized(m.group(1)) for line in fragment.removed for form in _RETURNED if (m := form.search(line.text))
     }
     if not removed:
         return
     for node in fragment.walk(frozenset({"conditional_expression", "ternary_expression"})):
-        parent = node.parent
+        parent, child = node.parent, node
         while parent is not None and parent.type == "parenthesized_expression":
-            parent = parent.parent
-        if parent is None or parent.type != "return_statement" or not fragment.is_added(node):
+            parent, child = parent.parent, parent
+        if parent is None or parent.type not in _ANSWERING or not fragment.is_added(node):
             continue
+        if parent.type != "return_statement" and parent.child_by_field_name("body") != child:
+            continue  # a ternary among an arrow's arguments is not its answer
         parts: list[Node | None] = [c for c in node.named_children if c.type not in _COMMENTS]
         if node.type == "conditional_expression" and len(parts) == 3:  # Python: `C if cond else old`
             returned, condition, old = parts
