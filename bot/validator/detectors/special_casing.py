@@ -124,6 +124,20 @@ def is_instance_value(value: str) -> bool:
 _STRING_BODY = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'")
 
 
+def _spellings(value: str) -> set[str]:
+    """The same instance as code compares it once it has normalised its input: in one case
+    (`jane.doe@example.org` for `Jane.Doe@Example.org`) and, for a value with digits, without
+    separators (`GB82WEST12345698765432` for `GB82 WEST 1234 5698 7654 32`) or as its digits
+    alone when it has five or more (`442071838750` for `+44 (20) 7183-8750`)."""
+    forms = [value]
+    if re.search(r"\d", value):
+        forms.append(re.sub(r"[\s\-./()]", "", value))
+    if len(re.sub(r"\D", "", value)) >= 5:
+        forms.append(re.sub(r"\D", "", value))
+    spelt = {variant for form in forms for variant in (form, form.lower(), form.upper())}
+    return {v for v in spelt - {value} if len(v) >= 5 and is_instance_value(v)}
+
+
 def _literal_in(code: str, value: str, language: str | None = None) -> bool:
     if re.fullmatch(r"-?\d+(\.\d+)?", value):
         # A number, or a string of digits (`"07911123456"`, a phone number or card number).
@@ -282,7 +296,8 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
     examples = frozenset(
         v for v in report_examples(ctx.report) if is_instance_value(v) and _strongly_instance(v)
     )
-    candidates = sorted({v for v in ctx.red_literals if is_instance_value(v)} | examples)
+    named = {v for v in ctx.red_literals if is_instance_value(v)} | examples
+    candidates = sorted(named | {s for v in named if _strongly_instance(v) for s in _spellings(v)})
     if not candidates:
         return
     yield from _named_values(ctx, candidates)
