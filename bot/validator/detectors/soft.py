@@ -12,7 +12,9 @@ from collections.abc import Iterator
 from difflib import SequenceMatcher
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment, normalized
+from bot.validator.detectors import validation_patterns
 from bot.validator.detectors.common import finding, pair_lines, snippet
+from bot.validator.detectors.validation_patterns import widened
 from bot.validator.diffparse import DiffLine
 from bot.validator.filekinds import JS_LIKE, is_entrypoint, is_frontend_test, is_manifest, layer_of
 from bot.validator.models import Finding
@@ -105,6 +107,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
         if changed.is_product:
             yield from _visibility(changed)
             yield from _guards(changed)
+            yield from validation_patterns.detect(changed, ctx.report)
             yield from _frontend_fakes(changed)
         if is_frontend_test(changed.path):
             yield from _frontend_mocks(changed)
@@ -527,6 +530,10 @@ def _guards(changed: ChangedFile) -> Iterator[Finding]:
         ):
             yield finding("guard_weakened", changed, line, f"removes a guard: `{snippet(code)}`")
             return
+    dropped = next(_refusals_removed(changed), None)
+    if dropped is not None:
+        yield dropped
+        return
     one_line = next(_one_line_guards(changed), None)
     if one_line is not None:
         yield one_line
@@ -559,6 +566,33 @@ _ERROR_BRANCH = re.compile(
     r"[Ii]nvalid\w*|[Ff]ail(ure|ed)?\w*|[Rr]eject\w*|[Dd]enied|[Ff]orbidden|[Uu]nauthori[sz]ed|BadRequest\w*)\b|"
     r"return\s+(False|false|None|null|nil|undefined|-1)\b|(res|response|ctx|c|w)\.(status|Status|AbortWithStatus\w*|JSON)\(\s*4\d\d)"
 )
+
+
+# A branch that refuses: raises, aborts, or answers an error or a 4xx response.
+_REFUSES = re.compile(
+    r"^\s*(raise\b|throw\b|abort\(|panic\(|http\.Error\(|return\s+.*\b(4\d\d|(?i:forbidden|unauthori[sz]ed|bad_?request)\w*|"
+    r"[Dd]enied|errors\.New|fmt\.Errorf|Err[A-Z]\w*)\b|(res|response|ctx|c|w)\.(status|Status|AbortWithStatus\w*)\(\s*4\d\d)"
+)
+
+
+def _refusals_removed(changed: ChangedFile) -> Iterator[Finding]:
+    """A whole rejecting guard deleted: a condition whose branch refused (`if not user.is_authenticated:`
+    over `return HttpResponse(status=401)`), both lines removed and the condition nowhere added."""
+    if any(_GUARD_LINE.search(changed.code(ln)) for ln in changed.net_added):
+        return  # the check moved (to `@PreAuthorize`, a helper call): judged as a guard above
+    added = {normalized(changed.code(ln)) for ln in changed.net_added}
+    kept = "\n".join(normalized(ln.text) for ln in changed.net_added)  # commented out: its own class
+    net_removed = {id(ln) for ln in changed.net_removed}
+    for hunk in changed.change.hunks:
+        for first, second in zip(hunk.lines, hunk.lines[1:], strict=False):
+            if not (id(first) in net_removed and id(second) in net_removed):
+                continue
+            code = changed.code(first)
+            if (_CONDITION_LINE.match(code) and _REFUSES.match(changed.code(second))
+                    and normalized(code) not in added and normalized(code) not in kept):
+                yield finding("guard_weakened", changed, first, f"removes a guard: `{snippet(code)}` … "
+                              f"`{snippet(changed.code(second).strip(), 40)}`")
+                return
 
 
 def _rejecting(changed: ChangedFile, line: DiffLine) -> bool:
@@ -725,13 +759,8 @@ def _pattern_widened(old: str, new: str) -> str | None:
     before, after = _GUARD_PATTERN.search(old), _GUARD_PATTERN.search(new)
     if before is None or after is None:
         return None
-    was = before.group(1) or before.group(2) or ""
-    now = after.group(1) or after.group(2) or ""
-    if was == now:
-        return None
-    wildcard = any(w in now and w not in was for w in (".*", ".+", "\\S+", "\\w+", "[^"))
-    anchors = any(a in was and a not in now for a in ("^", "$"))
-    return "its pattern matches more" if wildcard or anchors else None
+    how = widened(before.group(1) or before.group(2) or "", after.group(1) or after.group(2) or "")
+    return f"its pattern matches more: {how}" if how else None
 
 
 def _alternatives(line: str) -> frozenset[str]:
