@@ -152,7 +152,8 @@ def _ternaries(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> It
     if not removed:
         return
     for node in fragment.walk(frozenset({"conditional_expression", "ternary_expression"})):
-        parent, child = node.parent, node
+        parent: Node | None = node.parent
+        child = node
         while parent is not None and parent.type == "parenthesized_expression":
             parent, child = parent.parent, parent
         if parent is None or parent.type not in _ANSWERING or not fragment.is_added(node):
