@@ -155,7 +155,8 @@ def _ternaries(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> It
         parent: Node | None = node.parent
         child = node
         while parent is not None and parent.type == "parenthesized_expression":
-            parent, child = parent.parent, parent
+            child = parent
+            parent = parent.parent
         if parent is None or parent.type not in _ANSWERING or not fragment.is_added(node):
             continue
         if parent.type != "return_statement" and parent.child_by_field_name("body") != child:
