@@ -101,7 +101,8 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.test_files:
         yield from file_findings(changed, ctx.report)
     for changed in ctx.files:
-        if _EXPECTED_OUTPUT.search(changed.path):
+        # Product source in a package named `golden` or `expected` is code, not a test's output.
+        if _EXPECTED_OUTPUT.search(changed.path) and not changed.is_product:
             yield from _expected_output_edited(changed, ctx.report)
 
 
