@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from bot.validator.context import DiffContext, is_full_line_comment
+from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors import literal_parts
 from bot.validator.detectors.common import finding, snippet
+from bot.validator.diffparse import DiffLine
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
 from bot.validator.report import states_expected_value
@@ -287,8 +288,65 @@ def _example_tables(ctx: DiffContext) -> Iterator[Finding]:
                 return
 
 
+_LITERAL = r"(\"[^\"\n]*\"|'[^'\n]*'|`[^`\n]*`|-?\d[\d_]*(?:\.\d+)?)"
+_PAIR = re.compile(
+    rf"(?<![\w.])(?:{_LITERAL}\s*(?::(?!:)|=>|,)|(?<![\w$.])([A-Za-z_$][\w$]*)\s*:(?!:))\s*{_LITERAL}(?![\w.])"
+)
+
+
+def _answer_tables(ctx: DiffContext) -> Iterator[Finding]:
+    """A table the change adds whose every entry pairs one of the red test's inputs with one of
+    its expected values (`{"MMXXIV": 2024, "XLII": 42}`, `"XLII" => 42`), answered before the
+    function's unchanged logic: the examples answered one by one, however ordinary the keys
+    look. Two entries at least, all of them the test's; a table that is the logic (a rate per
+    country, nothing below it) is not this."""
+    if not ctx.red_literals_exact:
+        return
+    red = ctx.red_literals
+    for changed in ctx.product_files:
+        for run in _added_runs(changed):
+            code = "\n".join(changed.code(line) for line in run)
+            pairs = [((m.group(1) or m.group(2)).strip("\"'`"), m.group(3).strip("\"'`")) for m in _PAIR.finditer(code)]
+            ours = [(k, v) for k, v in pairs if k in red and v in red and k != v and v not in _TRIVIAL_NUMBERS]
+            answers = re.search(r"\breturn\b", code)  # the run answers from the table itself
+            if len(ours) >= 2 and len(ours) == len(pairs) and answers and _logic_below(changed, run):
+                line = next(ln for ln in run if _PAIR.search(changed.code(ln)))
+                yield finding(
+                    "special_casing", changed, line,
+                    f"a table the change adds answers the red test's own examples ({len(ours)} entries "
+                    f"like `{snippet(ours[0][0], 20)}` → `{snippet(ours[0][1], 20)}`)",
+                )
+                return
+
+
+def _logic_below(changed: ChangedFile, run: list[DiffLine]) -> bool:
+    """Unchanged code follows the run in its hunk (not only closing brackets): the function's own
+    logic, which the table now answers in front of."""
+    located = changed.locate(run[-1])
+    if located is None:
+        return False
+    hunk, index = located
+    following = [ln for ln in hunk.lines[index + 1 :] if ln.kind == " " and ln.text.strip()]
+    return bool(following) and not re.fullmatch(r"[\s})\]};]*|\s*end\s*", following[0].text)
+
+
+def _added_runs(changed: ChangedFile) -> Iterator[list[DiffLine]]:
+    """The runs of consecutive added lines of a file (a table written over several lines)."""
+    net_added = {id(line) for line in changed.net_added}
+    for hunk in changed.change.hunks:
+        run: list[DiffLine] = []
+        for line in [*hunk.lines, None]:
+            if line is not None and line.kind == "+" and id(line) in net_added:
+                run.append(line)
+            elif line is None or line.kind != "-":
+                if run:
+                    yield run
+                run = []
+
+
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     yield from _example_tables(ctx)
+    yield from _answer_tables(ctx)
     yield from _hard_coded_answers(ctx)
     yield from literal_parts.detect(ctx)
     # The report's own examples count only when they name one instance beyond doubt (a digit,
