@@ -68,13 +68,11 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
 
 def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
     removed = {normalized(line.text) for line in fragment.removed}
-    for node in fragment.walk(frozenset({"if_statement"})):
-        if not _wholly_added(fragment, node) or node.child_by_field_name("alternative"):
+    for node in fragment.walk(_GUARD_NODES):
+        parts = _guard_parts(fragment, node)
+        if parts is None:
             continue
-        returned = _only_constant_return(node)
-        condition = node.child_by_field_name("condition")
-        if returned is None or condition is None:
-            continue
+        condition, returned = parts
         if normalized(fragment.text(condition)) in removed:
             continue
         function = _enclosing_function(node)
@@ -699,6 +697,47 @@ def _statements(node: Node) -> list[Node]:
     return [] if node.type in _COMMENTS else [node]
 
 
+_GUARD_NODES = frozenset({"if_statement", "expression_switch_statement", "switch_statement"})
+
+
+def _guard_parts(fragment: Fragment, node: Node) -> tuple[Node, Node] | None:
+    """(condition, returned constant) of an added guard: `if cond { return C }` without an else,
+    or a switch on conditions holding one case that does only that (Go's `switch { case cond:
+    return C }`, JavaScript's `switch (true)`)."""
+    if not _wholly_added(fragment, node):
+        return None
+    if node.type == "if_statement":
+        returned = _only_constant_return(node)
+        condition = node.child_by_field_name("condition")
+        if node.child_by_field_name("alternative") or returned is None or condition is None:
+            return None
+        return condition, returned
+    value = node.child_by_field_name("value")
+    if node.type == "switch_statement" and (value is None or normalized(fragment.text(value)).strip("()") != "true"):
+        return None  # a switch on a value picks inputs by equality: judged as special-casing
+    if node.type == "expression_switch_statement" and value is not None:
+        return None
+    body = node.child_by_field_name("body") or node
+    cases = [c for c in body.named_children if c.type in ("expression_case", "switch_case", "switch_default",
+                                                          "default_case")]
+    if len(cases) != 1 or cases[0].type not in ("expression_case", "switch_case"):
+        return None
+    test = cases[0].child_by_field_name("value")
+    statements = [
+        s for c in cases[0].named_children if c != test and c.type not in _COMMENTS
+        for s in (_statements(c) if c.type in _WRAPPERS else [c])
+    ]
+    if test is None or len(statements) != 1 or statements[0].type != "return_statement":
+        return None
+    values = [c for c in statements[0].named_children if c.type not in _COMMENTS]
+    if values and values[0].type == "expression_list":
+        values = list(values[0].named_children)
+    conditions = [c for c in test.named_children] if test.type == "expression_list" else [test]
+    if len(values) != 1 or len(conditions) != 1 or not _constant(values[0]):
+        return None
+    return conditions[0], values[0]
+
+
 def _only_constant_return(node: Node) -> Node | None:
     """The literal a consequence returns when returning it is all the consequence does."""
     consequence = node.child_by_field_name("consequence")
@@ -1126,6 +1165,29 @@ def _ruby_folded(rows: list[DiffLine]) -> list[DiffLine]:
     return out
 
 
+_RB_TERNARY = re.compile(rf"^\s*(?:return\s+)?(?P<cond>[^?]+?\??)\s+\?\s+(?P<value>{_RB_LITERAL})\s+:\s+(?P<old>.+?)\s*$")
+
+
+def _ruby_ternary(ctx: DiffContext, rows: list[DiffLine], index: int, removed: list[DiffLine]) -> str | None:
+    """The inline form in Ruby: `cond ? C : old` where the method answered `old` before (its
+    last expression or a `return old`); the condition, when it holds for most inputs."""
+    code = split_comment(rows[index].text, "ruby")[0].rstrip()
+    ternary = _RB_TERNARY.match(code)
+    if ternary is None:
+        return None
+    before = {normalized(re.sub(r"^\s*return\s+", "", split_comment(r.text, "ruby")[0])) for r in removed}
+    if normalized(ternary.group("old")) not in before:
+        return None
+    indent = len(code) - len(code.lstrip())
+    header = next((r for r in reversed(rows[:index])
+                   if _RB_DEF.match(r.text) and len(r.text) - len(r.text.lstrip()) < indent), None)
+    if header is None or header.kind == "+":
+        return None
+    params, condition, value = _ruby_params(header.text), ternary.group("cond").strip(), ternary.group("value")
+    broad = _ruby_broad(condition, "if", params) or _ruby_sign_test(condition, "if", params) and answer_constant(value)
+    return condition if broad and not documents_edge_case(ctx.report, [], value) else None
+
+
 def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
     for hunk in changed.change.hunks:
         rows = _ruby_folded([line for line in hunk.lines if line.kind != "-"])
@@ -1133,6 +1195,14 @@ def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
             if row.kind != "+":
                 continue
             code = split_comment(row.text, "ruby")[0].rstrip()
+            inline = _ruby_ternary(ctx, rows, index, hunk.removed)
+            if inline is not None:
+                yield finding(
+                    "return_constant_shortcut", changed, row,
+                    f"`{snippet(code.strip(), 70)}` answers with a constant whenever `{snippet(inline, 40)}`, "
+                    "in front of the expression the method returned before",
+                )
+                continue
             if _ruby_implicit_constant(changed, rows, index, hunk.removed):
                 yield finding(
                     "return_constant_shortcut",

@@ -24,12 +24,16 @@ _SKIPS = re.compile(
     r"\bpytest\.mark\.skip(if)?\b|\bthis\.skip\(\)|\bpytest\.skip\(|@(unittest\.)?skip(If|Unless)?\(|\.skipTest\(|raise\s+(unittest\.)?SkipTest\b|"
     r"\b(it|test|describe|context|suite|specify)(\.\w+)*\.(skip|only|todo|fixme)\b|\bx(it|test|describe|context|specify)\(|"
     r"\bf(it|describe)\(|\bt\.Skip(f|Now)?\(|@Disabled\b|@Ignore\b|assume(True|That)\(\s*false|"
+    # JUnit 5's conditional execution and TestNG's switch: the test runs only where a condition holds.
+    r"@(Enabled|Disabled)(If|On)\w*\b|@Test\s*\(\s*enabled\s*=\s*false|"
     r"\bassume(True|False|That|NotNull)\(.*\b(getenv|getProperty|environ)\b|"
     r"//\s*\+build\s+ignore|//go:build\s+ignore|\bcollect_ignore\b|--deselect\b|(^|\s)-k\s+[\"']?not\b|"
     r"testPathIgnorePatterns|--ignore[= ]|<exclude>[^<]*Test|--exclude-pattern\b|\bnorecursedirs\b|(^|\s)-skip[= ]|"
     r"\bexcludeTestsMatching\b|\bexclude(Tags|Tag|Groups|Categories|EngineS?)\b|(^|\s)-m\s+[\"']?not\b|"
     r"--testPathIgnorePatterns|--exclude\b|\bexclude\s*[(:=]\s*[\[(]?\s*[\"'][^\"']*(test|spec)"
 )
+# A build constraint on an existing Go test file: without the tag, `go test` compiles none of it.
+_GO_BUILD_TAG = re.compile(r"^//go:build\s+\S|^//\s*\+build\s+\S")
 # RSpec and minitest: `xit`, `skip`/`pending` in a body, `skip: true` metadata, focus (`fit`).
 _RUBY_SKIPS = re.compile(
     r"^\s*(xit|xspecify|xexample|xscenario|xdescribe|xcontext|xfeature|fit|fdescribe|fcontext|fspecify)\b|"
@@ -141,6 +145,12 @@ def _skips(changed: ChangedFile) -> Iterator[Finding]:
                 line,
                 f"an xfail test can no longer fail the build: `{snippet(line.text)}`",
             )
+        elif changed.change.status == "modified" and _GO_BUILD_TAG.match(line.text):
+            yield finding(
+                "test_skipped", changed, line,
+                f"puts an existing test file behind a build tag, so `go test` no longer compiles it: "
+                f"`{snippet(line.text)}`",
+            )
         elif _platform_skip_on_new_test(changed, line) or _conditional_skip_in_new_code(
             changed, line
         ):
@@ -189,7 +199,7 @@ def _platform_skip_on_new_test(changed: ChangedFile, line: DiffLine) -> bool:
 
 
 _CONDITIONAL_SKIP = re.compile(
-    r"skip(if|If|Unless)\b|importorskip|^\s*if\b.*:\s*(pytest\.)?skip|\bif\b.*\bt\.Skip"
+    r"skip(if|If|Unless)\b|importorskip|^\s*if\b.*:\s*(pytest\.)?skip|\bif\b.*\bt\.Skip|@(Enabled|Disabled)(If|On)\w*"
 )
 
 
