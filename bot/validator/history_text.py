@@ -101,13 +101,16 @@ def history_reason(text: str, *, command: bool = False) -> str | None:
 
 def _history_git_command(text: str) -> bool:
     """A git command that reads history: any of `_SUBCOMMANDS`, except a `git diff` of the
-    agent's own edits (no revision but the checkout's `HEAD`)."""
+    agent's own edits (no revision but the checkout's `HEAD`) and `git stash` / `git stash pop`
+    setting them aside and back (to see the red test fail without the fix)."""
     for match in _GIT_COMMAND.finditer(text):
-        if match.group(match.lastindex or 0).strip() != "diff":
-            return True
+        subcommand = match.group(match.lastindex or 0).strip()
         rest = re.split(r"[;&|\n]", text[match.end():], maxsplit=1)[0]
-        if not _own_changes(rest):
-            return True
+        if subcommand == "diff" and _own_changes(rest):
+            continue
+        if subcommand == "stash" and re.fullmatch(r"\s*((push|save|pop|apply)\b)?(\s+-{1,2}[\w-]+)*\s*", rest):
+            continue
+        return True
     return False
 
 
