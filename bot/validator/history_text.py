@@ -101,13 +101,14 @@ def history_reason(text: str, *, command: bool = False) -> str | None:
 
 def _history_git_command(text: str) -> bool:
     """A git command that reads history: any of `_SUBCOMMANDS`, except a `git diff` of the
-    agent's own edits (no revision but the checkout's `HEAD`) and `git stash` / `git stash pop`
+    agent's own edits or a `git checkout -- path` / `git restore path` undoing them (no revision
+    but the checkout's `HEAD`) and `git stash` / `git stash pop`
     setting them aside and back (to see the red test fail without the fix)."""
     for match in _GIT_COMMAND.finditer(text):
         subcommand = match.group(match.lastindex or 0).strip()
         rest = re.split(r"[;&|\n]", text[match.end():], maxsplit=1)[0]
-        if subcommand == "diff" and _own_changes(rest):
-            continue
+        if subcommand in ("diff", "checkout", "restore") and _own_changes(rest):
+            continue  # a look at, or an undo of, the agent's own edits
         if subcommand == "stash" and re.fullmatch(r"\s*((push|save|pop|apply)\b)?(\s+-{1,2}[\w-]+)*\s*", rest):
             continue
         return True
@@ -120,6 +121,8 @@ def _own_changes(args: str) -> bool:
     branch name, `a..b`). Arguments arrive normalised: lower case, quotes removed."""
     paths = False
     for token in args.split():
+        if token.startswith("--source=") and token != "--source=head":
+            return False  # `git restore --source=head~2`: another revision's file
         if paths or token.startswith("-") and token != "--":
             continue
         if token == "--":
