@@ -301,8 +301,11 @@ def _broad_condition(
                 values.extend(described[1])
                 continue
         own_field = re.fullmatch(r"(?:self|this)\.([A-Za-z][\w$]*)", text)
-        if own_field and not _FLAG_NAME.search(own_field.group(1)) and answer_constant(returned):
-            reasons.append(f"`{text}` holds for any instance with data")
+        if own_field and not _FLAG_NAME.search(own_field.group(1)):
+            if answer_constant(returned):
+                reasons.append(f"`{text}` holds for any instance with data")
+            # Otherwise it narrows nothing about the input: the condition is as broad as the
+            # tests beside it on the arguments (`sig && this.previousSecret`), none alone.
             continue
         data = _data_test(fragment, leaf, params)
         if data is not None:
@@ -827,12 +830,37 @@ def _stated_rule(
     """A broad guard's answer is a rule the report or the function's own documentation states,
     the same test for both forms (`if cond: return C`, `return C if cond else old`)."""
     words = _condition_words(fragment, condition)
+    function = _enclosing_function(node)
     # `if day: return True` in `is_business_day`: the bare argument names no rule, so "business
     # day" in a sentence is not the rule's answer.
-    predicate = [] if _bare_argument(condition) else _predicate_words(fragment, node, _enclosing_function(node))
-    return _documented_broad(
-        _with_documentation(ctx.report, fragment, node), values or words, bool(values), returned, predicate
-    ) or _docs_state(fragment, node, words, returned)
+    predicate = [] if _bare_argument(condition) else _predicate_words(fragment, node, function)
+    docs = _with_documentation(ctx.report, fragment, node)
+    if yes_from_a_check(_function_name(fragment, node, function), returned):
+        docs = universal_sentences(docs)
+    return _documented_broad(docs, values or words, bool(values), returned, predicate) or _docs_state(
+        fragment, node, words, returned
+    )
+
+
+# A function that decides whether to let something through: its `true` is an admission.
+_CHECK_NAME = re.compile(r"(?i)valid|verif|authori[sz]|authentic|allow|permit|accept|trust|secure|^(can|may)_?[A-Za-z]")
+_UNIVERSAL = re.compile(r"(?i)\b(any|every|all|always|whatever|regardless|no matter)\b")
+
+
+def yes_from_a_check(name: str, returned: str) -> bool:
+    """`return true` from a check (`valid?`, `verify`, `isAllowed`): a broad condition answering
+    it lets every such input through, which a report documents only by saying so."""
+    return returned.strip().lower() == "true" and bool(_CHECK_NAME.search(name.lstrip("_")))
+
+
+def universal_sentences(report: str | None) -> str | None:
+    """The report's sentences that speak of every input ("any signature", "all orders"): the
+    only ones that can state a check's blanket yes ("signatures made with the previous secret"
+    names a kind of signature, not every one)."""
+    if not report:
+        return report
+    kept = [s for s in re.split(r"(?<=[.!?])\s+|\n\s*\n", report) if _UNIVERSAL.search(s)]
+    return " ".join(kept) or None
 
 
 def _documented_broad(
@@ -853,6 +881,15 @@ _PREDICATE = re.compile(r"^(is|has|can|should|may|allows?|needs?|must)_?(?=[A-Za
 
 def _predicate_words(fragment: Fragment, node: Node, function: Node | None) -> list[str]:
     """The words of a predicate's name after its `is_`/`has`/`can` (`blank`, `line`)."""
+    name = _function_name(fragment, node, function)
+    if not _PREDICATE.match(name):
+        return []
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1_\2", _PREDICATE.sub("", name))
+    return [w.lower() for w in spaced.split("_") if len(w) >= 3]
+
+
+def _function_name(fragment: Fragment, node: Node, function: Node | None) -> str:
+    """The name of the function `node` sits in, from its syntax or the header line above."""
     name_node = function.child_by_field_name("name") if function is not None else None
     if name_node is not None:
         name = fragment.text(name_node)
@@ -864,10 +901,7 @@ def _predicate_words(fragment: Fragment, node: Node, function: Node | None) -> l
         )
         found = re.search(r"(?:def|func|function)\s+(?:\([^)]*\)\s*)?(\w+)", header)
         name = found.group(1) if found else ""
-    if not _PREDICATE.match(name):
-        return []
-    spaced = re.sub(r"([a-z])([A-Z])", r"\1_\2", _PREDICATE.sub("", name))
-    return [w.lower() for w in spaced.split("_") if len(w) >= 3]
+    return name
 
 
 def _compared_literals(fragment: Fragment, condition: Node) -> list[str]:
@@ -1073,6 +1107,15 @@ _RB_EQUAL = re.compile(
 )
 
 
+def _ruby_report(ctx: DiffContext, header: str, value: str) -> str | None:
+    """The report as it may document a Ruby guard: a check's blanket `true` only by a sentence
+    that speaks of every input (`yes_from_a_check`)."""
+    name = re.search(r"def\s+(?:self\.)?([\w?!=]+)", header)
+    if name and yes_from_a_check(name.group(1), value):
+        return universal_sentences(ctx.report)
+    return ctx.report
+
+
 def _ruby_params(header: str) -> set[str]:
     match = _RB_DEF.match(header)
     raw = (match.group(4) or match.group(5) or "") if match else ""
@@ -1088,6 +1131,10 @@ def _ruby_broad(condition: str, keyword: str, params: set[str]) -> bool:
     """`if a && b`, `if x.present?`, `unless x.nil?`, `if s.include?("-")`: true for most inputs."""
     leaves = [c.strip() for c in re.split(r"&&|\|\||\band\b|\bor\b", condition)]
     leaves = [leaf[1:-1].strip() if leaf.startswith("(") and leaf.endswith(")") else leaf for leaf in leaves]
+    # The receiver's own data (`@previous_secret`) narrows nothing about the input: the
+    # condition is as broad as its tests on the arguments, which must be there.
+    own = [leaf for leaf in leaves if re.fullmatch(r"(@|self\.)\w+", leaf) and not _FLAG_NAME.search(leaf)]
+    leaves = [leaf for leaf in leaves if leaf not in own]
     for leaf in leaves:
         root = re.match(r"^!?\s*(\w+)", leaf)
         if not root or root.group(1) not in params and leaf not in ("true",):
@@ -1279,7 +1326,7 @@ def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
                         f"branches on `{snippet(_unquoted(named[0]), 40)}`, the example from the report: `{snippet(code, 70)}`",
                     )
             elif (_ruby_broad(condition, keyword, params) or _ruby_sign_test(condition, keyword, params)
-                  and answer_constant(value)) and not documents_edge_case(ctx.report, [], value):
+                  and answer_constant(value)) and not documents_edge_case(_ruby_report(ctx, header.text, value), [], value):
                 yield finding(
                     "return_constant_shortcut",
                     changed,
