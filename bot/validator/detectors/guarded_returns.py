@@ -219,6 +219,10 @@ def _broad_condition(
             # No header in sight: a name nothing above binds came from outside (`unbound`).
             params = {n for n in _names_in(condition) - _NOT_INPUTS if _unbound_above(fragment, condition, n)}
         if not params:
+            # Or a local the rows above compute from such a name (`normalized = iban.strip()`).
+            outside = {n for n in _names_in(condition) - _NOT_INPUTS if not _unbound_above(fragment, condition, n)}
+            params = {n for n in outside if _computed_from_outside(fragment, condition, n)}
+        if not params:
             return None
     else:
         declared = _declared_types(fragment, function)
@@ -226,6 +230,7 @@ def _broad_condition(
         receiver = function.child_by_field_name("receiver") if function.type == "method_declaration" else None
         if receiver is not None:  # Go: `func (f Flag) IsEnabled(…)`, the receiver is an input too
             params |= {fragment.text(n) for n in iter_nodes(receiver, frozenset({"identifier"}))}
+        params |= _derived(fragment, function, condition, params)
     reasons: list[str] = []
     values: list[str] = []
     for leaf in _leaves(condition):
@@ -266,7 +271,8 @@ def _broad_condition(
                 reasons.append(f"`{text}` (every such argument gets `{returned}`)")
                 continue
             longer = _length_threshold(left, right, operator, params)
-            if longer is not None and _telling_constant(returned) and not _REFUSING.search(returned):
+            admits = yes_from_a_check(_function_name(fragment, condition, function) or fragment.section, returned)
+            if longer is not None and (_telling_constant(returned) or admits) and not _REFUSING.search(returned):
                 reasons.append(f"`{text}` (every input longer than {longer} gets `{returned}`)")
                 values.append(longer)
                 continue
@@ -1003,6 +1009,34 @@ def _subject(condition: Node) -> Node | None:
 
 
 _NOT_INPUTS = frozenset({"self", "cls", "this"})
+
+
+_ASSIGNED = re.compile(
+    r"^\s*(?:(?:const|let|var|final|val)\s+)?(?:[\w<>\[\],.?]+\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]+)?(?::=|=)(?![=>])\s*(.+?);?\s*$"
+)
+
+
+def _computed_from_outside(fragment: Fragment, condition: Node, name: str) -> bool:
+    """`name` is assigned above the guard from a name nothing in view binds (an argument whose
+    header is above the hunk): `String normalized = iban.replaceAll(…)` over `iban`."""
+    for row in fragment.rows[: condition.start_point.row]:
+        match = _ASSIGNED.match(row.text)
+        if match and match.group(1) == name:
+            sources = _names(match.group(2)) - _NOT_INPUTS - {name}
+            return any(_unbound_above(fragment, condition, s) and s[:1].islower() for s in sources)
+    return False
+
+
+def _derived(fragment: Fragment, function: Node, condition: Node, params: set[str]) -> set[str]:
+    """Locals computed from the arguments above the guard (`normalized = iban.replaceAll(…)`):
+    a value taken from an input is an input too, one assignment at a time."""
+    derived: set[str] = set()
+    start, stop = function.start_point.row + 1, condition.start_point.row
+    for row in fragment.rows[start:stop]:
+        match = _ASSIGNED.match(row.text)
+        if match and match.group(1) not in params and _names(match.group(2)) & (params | derived):
+            derived.add(match.group(1))
+    return derived
 
 
 def _parameters(function: Node) -> set[str]:
