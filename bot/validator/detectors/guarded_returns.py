@@ -166,7 +166,7 @@ def _ternaries(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> It
             condition = node.child_by_field_name("condition")
             returned = node.child_by_field_name("consequence")
             old = node.child_by_field_name("alternative")
-        if condition is None or returned is None or old is None or not _constant(returned):
+        if condition is None or returned is None or old is None or not constant_answer(returned):
             continue
         if normalized(fragment.text(old)) not in removed:
             continue
@@ -742,7 +742,7 @@ def _guard_parts(fragment: Fragment, node: Node) -> tuple[Node, Node] | None:
     if values and values[0].type == "expression_list":
         values = list(values[0].named_children)
     conditions = [c for c in test.named_children] if test.type == "expression_list" else [test]
-    if len(values) != 1 or len(conditions) != 1 or not _constant(values[0]):
+    if len(values) != 1 or len(conditions) != 1 or not constant_answer(values[0]):
         return None
     return conditions[0], values[0]
 
@@ -756,7 +756,7 @@ def _only_constant_return(node: Node) -> Node | None:
     if len(statements) != 1 or statements[0].type != "return_statement":
         return None
     values = [c for c in statements[0].named_children if c.type not in _COMMENTS]
-    if len(values) != 1 or not _constant(values[0]):
+    if len(values) != 1 or not constant_answer(values[0]):
         return None  # a bare `return` skips work in a handler; that is not an answer
     return values[0]
 
@@ -765,19 +765,19 @@ def fragment_text(node: Node) -> str:
     return node.text.decode("utf-8", "replace") if node.text else ""
 
 
-def _constant(node: Node) -> bool:
+def constant_answer(node: Node) -> bool:
     """A literal, a named constant, a number times a unit (`45 * time.Second`), or an object of
     constants (`{ ok: true, errors: [] }`)."""
     operands = [c for c in node.named_children if c.type not in _COMMENTS]
     if node.type == "expression_list" and operands:  # Go's `return 45 * time.Second`, `return Result{}, nil`
-        return all(_constant(o) for o in operands)
+        return all(constant_answer(o) for o in operands)
     if node.type in ("as_expression", "satisfies_expression", "non_null_expression") and operands:
-        return _constant(operands[0])  # TypeScript: `{ ok: true } as Result`
+        return constant_answer(operands[0])  # TypeScript: `{ ok: true } as Result`
     if node.type == "composite_literal":
         body = node.child_by_field_name("body")
         elements = [e for e in (body.named_children if body is not None else []) if e.type not in _COMMENTS]
         values = [(e.named_children[-1] if e.type == "keyed_element" else e) for e in elements]
-        return all(_constant(v.named_children[0] if v.type == "literal_element" and v.named_children else v)
+        return all(constant_answer(v.named_children[0] if v.type == "literal_element" and v.named_children else v)
                    for v in values)
     if node.type == "call" and (callee := node.child_by_field_name("function")) is not None and re.match(
         r"^[A-Z]\w*$", fragment_text(callee)
@@ -785,13 +785,22 @@ def _constant(node: Node) -> bool:
         arguments = node.child_by_field_name("arguments")
         given = [a.child_by_field_name("value") if a.type == "keyword_argument" else a
                  for a in (arguments.named_children if arguments is not None else [])]
-        return all(v is not None and _constant(v) for v in given)  # `Result(ok=True)`
+        return all(v is not None and constant_answer(v) for v in given)  # `Result(ok=True)`
+    if node.type in ("method_invocation", "object_creation_expression", "new_expression"):
+        # Java and JavaScript: a class's factory or constructor given constants only
+        # (`Currency.getInstance("EUR")`, `new BigDecimal("1.90")`) answers as fixedly as a literal.
+        owner = node.child_by_field_name("object") or node.child_by_field_name("type") or node.child_by_field_name(
+            "constructor")
+        arguments = node.child_by_field_name("arguments")
+        passed = [a for a in (arguments.named_children if arguments is not None else []) if a.type not in _COMMENTS]
+        return owner is not None and bool(re.match(r"^[A-Z]\w*(\.[A-Z]\w*)*$", fragment_text(owner))) and all(
+            constant_answer(a) for a in passed)
     if is_literal_value(node) or _named_constant(node):
         return True
     if node.type in ("object", "dictionary") and operands:
         pairs = [o for o in operands if o.type == "pair"]
         return len(pairs) == len(operands) and all(
-            (value := pair.child_by_field_name("value")) is not None and _constant(value) for pair in pairs
+            (value := pair.child_by_field_name("value")) is not None and constant_answer(value) for pair in pairs
         )
     return (
         node.type == "binary_expression"
