@@ -174,6 +174,18 @@ def _literal_as_key(code: str, value: str) -> bool:
 _NAMED_VALUE = re.compile(r"^\s*(?:export\s+)?(?:(?:const|let|var|final|static|private|public)\s+)*(?:[\w<>\[\]]+\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]+)?:?=\s*(.+?);?\s*$")
 
 
+def _continued(value: str, following: list[str], limit: int = 40) -> str:
+    """A named value with the added lines its open brackets carry on to (`Set.of(` … `);`)."""
+    parts, depth = [value], value.count("(") + value.count("[") + value.count("{") - value.count(")") - value.count(
+        "]") - value.count("}")
+    for text in following[:limit]:
+        if depth <= 0:
+            break
+        parts.append(text)
+        depth += sum(text.count(c) for c in "([{") - sum(text.count(c) for c in ")]}")
+    return "\n".join(parts)
+
+
 _FOR_IN = re.compile(r"\bfor\b.*?\bin\b|\bfor\s*\(.*?\b(in|of)\b")
 
 
@@ -185,9 +197,12 @@ def _named_values(ctx: DiffContext, values: list[str]) -> Iterator[Finding]:
         return
     for changed in ctx.product_files:
         added = [(line, changed.code(line)) for line in changed.net_added]
-        for line, code in added:
+        for index, (line, code) in enumerate(added):
             match = _NAMED_VALUE.match(code)
-            if not match or not any(_literal_in(match.group(2), v, changed.language) for v in strong):
+            if not match:
+                continue
+            value_text = _continued(match.group(2), [text for _, text in added[index + 1 :]])
+            if not any(_literal_in(value_text, v, changed.language) for v in strong):
                 continue
             name = re.escape(match.group(1))
             uses = [
@@ -198,7 +213,7 @@ def _named_values(ctx: DiffContext, values: list[str]) -> Iterator[Finding]:
                 and _COMPARISON.search(_FOR_IN.sub("", _STRING_BODY.sub('""', text)))
             ]
             if uses:
-                value = next(v for v in strong if _literal_in(match.group(2), v, changed.language))
+                value = next(v for v in strong if _literal_in(value_text, v, changed.language))
                 yield finding(
                     "special_casing",
                     changed,
