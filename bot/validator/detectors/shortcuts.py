@@ -251,8 +251,10 @@ def _environment_probes(changed: ChangedFile, report: str | None = None) -> Iter
         code = changed.code(line)
         if _ci_behaviour_asked(code, report):
             continue
+        # However the member is reached: `env?.VITEST`, `env!.VITEST`, `env["VITEST"]`.
+        plain = re.sub(r"\.?\[\s*[\"'`](\w+)[\"'`]\s*\]", r".\1", re.sub(r"\?\.|!\.", ".", code))
         for pattern, why in _ENV_PROBES:
-            if pattern.search(code):
+            if pattern.search(code) or pattern.search(plain):
                 yield finding(
                     "test_environment_detection",
                     changed,

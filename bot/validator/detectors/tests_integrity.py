@@ -77,6 +77,7 @@ _TOLERANCE = re.compile(
 _TEST_DEF = re.compile(
     r"^\s*(async\s+)?def\s+(test\w*)\s*(\(|$)|^\s*func\s+(Test\w+)\s*\(|^\s*(it|test|specify)(?:\.\w+)*\(\s*([\"'`])(.+?)\6"
     r"|^\s*[xf]?(it|specify|scenario|example|test)\s+([\"'])(.+?)\9(\s*,[^\n]*)?\s+do\b"
+    r"|^\s*public\s+void\s+(test\w+)\s*\("  # JUnit 3: collected by its name
 )
 _TABLE_CASE = re.compile(
     r"^\s*(pytest\.param\(|[\(\{\[]).*[\)\}\]]\s*,?\s*$|^\s*\{\s*(name|desc|input|in|want)\s*:"
@@ -276,7 +277,7 @@ def _test_names(text: str) -> list[str]:
     match = _TEST_DEF.match(text)
     if not match:
         return []
-    name = match.group(2) or match.group(4) or match.group(7) or match.group(10)
+    name = match.group(2) or match.group(4) or match.group(7) or match.group(10) or match.group(12)
     return [name] if name else []
 
 
@@ -373,7 +374,11 @@ def _is_case_table(changed: ChangedFile, hunk: Hunk) -> bool:
     return len(siblings) >= 2 and not expectation
 
 
-_ANY_DEF = re.compile(r"^\s*(?:async\s+)?(?:def|func)\s+(\w+)\s*\(")
+# A definition of any name: Python/Go/Ruby (`def name` needs no parentheses in Ruby), JUnit 3's
+# `public void name()`.
+_ANY_DEF = re.compile(
+    r"^\s*(?:async\s+)?(?:def|func)\s+(\w+)\s*(?:\(|$)|^\s*(?:public\s+|protected\s+)?(?:final\s+)?void\s+(\w+)\s*\("
+)
 
 
 def _uncollected(changed: ChangedFile, name: str) -> DiffLine | None:
@@ -384,14 +389,27 @@ def _uncollected(changed: ChangedFile, name: str) -> DiffLine | None:
         return None
     for line in changed.net_added:
         match = _ANY_DEF.match(line.text)
-        if match and not _test_names(line.text) and match.group(1) != name:
-            if re.sub(r"^_*(disabled_?|skip_?|old_?|x_?)?_*(test_?)", "", match.group(1).lower()) == stem:
+        defined = (match.group(1) or match.group(2)) if match else None
+        if defined and match is not None and match.group(2) and _annotated_test(changed, line):
+            continue  # JUnit 4/5 collect by `@Test`, whatever the method's name
+        if defined and not _test_names(line.text) and defined != name:
+            if re.sub(r"^_*(disabled_?|skip_?|old_?|x_?)?_*(test_?)", "", defined.lower()) == stem:
                 return line
             # Any other prefix the runner does not collect: `check_x`, `verify_x`, `should_x`.
-            renamed = match.group(1).lower()
+            renamed = defined.lower()
             if len(stem) >= 4 and renamed.endswith(stem) and re.fullmatch(r"_*[a-z]+_?", renamed[: -len(stem)] or "_"):
                 return line
     return None
+
+
+def _annotated_test(changed: ChangedFile, line: DiffLine) -> bool:
+    """A `@Test` (or parameterized) annotation sits right above the method."""
+    position = changed.locate(line)
+    if position is None:
+        return False
+    hunk, index = position
+    above = [ln for ln in hunk.lines[:index] if ln.kind != "-" and ln.text.strip()]
+    return bool(above) and re.match(r"^\s*@(Test|ParameterizedTest|RepeatedTest|TestFactory)\b", above[-1].text) is not None
 
 
 def _method_kept(changed: ChangedFile, annotation: DiffLine) -> bool:
@@ -416,6 +434,8 @@ def _renamed(changed: ChangedFile, removed: DiffLine) -> bool:
     new_defs = [a for a in hunk.added if _test_names(a.text)]
     if any(_similar_names(old, new) for a in new_defs for new in _test_names(a.text)):
         return True
+    if any((m := _ANY_DEF.match(a.text)) and m.group(2) and _annotated_test(changed, a) for a in hunk.added):
+        return True  # a JUnit test renamed under its `@Test`: collected all the same
     if not new_defs:
         return False
     body: list[DiffLine] = []
