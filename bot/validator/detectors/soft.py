@@ -199,10 +199,11 @@ _LITERAL_DATA = re.compile(r"^\s*(return\s+)?[\[{(]\s*$|^\s*[\[{]?\s*\{\s*[\"']?
 
 
 def _calls_own_api(changed: ChangedFile, removed_calls: list[DiffLine]) -> bool:
-    """A JavaScript module that requested its own backend (`http.get("/api/…")`): the browser's
-    API client, frontend code whatever folder it sits in."""
+    """A JavaScript module that requested its own backend (`http.get("/api/…")`,
+    `http.get("/notifications/summary")`: a same-origin path): the browser's API client,
+    frontend code whatever folder it sits in."""
     return changed.language in ("javascript", "typescript", "tsx") and any(
-        re.search(r"[\"'`]/api/", changed.code(ln)) for ln in removed_calls
+        re.search(r"[\"'`]/(?![/*])[\w${-]", changed.code(ln)) for ln in removed_calls
     )
 
 
@@ -493,7 +494,8 @@ def _parts(joiner: re.Pattern[str], code: str) -> set[str]:
 
 def _predicate_loosened(changed: ChangedFile) -> Iterator[Finding]:
     """`return is_author and not locked` → `return is_author or not locked`: a permission or
-    validity answer that now holds when either part does, not only when both do."""
+    validity answer that now holds when either part does, or when one part once required with
+    the others holds alone."""
     removed = [ln for ln in changed.net_removed if _PREDICATE_RESULT.match(changed.code(ln))]
     for line in changed.net_added:
         code = changed.code(line)
@@ -505,9 +507,12 @@ def _predicate_loosened(changed: ChangedFile) -> Iterator[Finding]:
             before = changed.code(old)
             required = _parts(_CONJ, before)
             # Every part once required is now enough alone (`a and b` → `a or c or b`).
+            # Or one part once required with the others is now an alternative of its own
+            # (`member && role >= Owner` → `member || (…)`): that part alone is enough.
             if _CONJ.search(before) and (
                 " ".join(_CONJ.sub(" & ", before).split()) == loosened
                 or not _CONJ.search(code) and len(required) >= 2 and required <= alternatives
+                or not _DISJ.search(before) and len(required) >= 2 and bool(required & alternatives)
             ):
                 yield finding("guard_weakened", changed, line,
                               f"answers yes when either part holds, not both: `{snippet(before.strip(), 40)}` "
