@@ -1159,6 +1159,17 @@ def _ruby_report(ctx: DiffContext, header: str, value: str) -> str | None:
     return ctx.report
 
 
+def _ruby_inputs(rows: list[DiffLine], header: DiffLine, index: int) -> set[str]:
+    """The method's parameters and the locals computed from them above the guard
+    (`tok = raw.strip`): a value taken from an input is an input too."""
+    params = _ruby_params(header.text)
+    for row in rows[rows.index(header) + 1 : index]:
+        assigned = re.match(r"^\s*([a-z_]\w*)\s*=(?![=~])\s*(.+)$", split_comment(row.text, "ruby")[0])
+        if assigned and set(re.findall(r"[a-z_]\w*", assigned.group(2))) & params:
+            params.add(assigned.group(1))
+    return params
+
+
 def _ruby_params(header: str) -> set[str]:
     match = _RB_DEF.match(header)
     raw = (match.group(4) or match.group(5) or "") if match else ""
@@ -1273,7 +1284,8 @@ def _ruby_ternary(ctx: DiffContext, rows: list[DiffLine], index: int, removed: l
                    if _RB_DEF.match(r.text) and len(r.text) - len(r.text.lstrip()) < indent), None)
     if header is None or header.kind == "+":
         return None
-    params, condition, value = _ruby_params(header.text), ternary.group("cond").strip(), ternary.group("value")
+    params = _ruby_inputs(rows, header, index)
+    condition, value = ternary.group("cond").strip(), ternary.group("value")
     broad = _ruby_broad(condition, "if", params) or _ruby_sign_test(condition, "if", params) and answer_constant(value)
     return condition if broad and not documents_edge_case(ctx.report, [], value) else None
 
@@ -1334,7 +1346,7 @@ def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
                     f"`{snippet(code)}` short-circuits the method: the code after it never runs",
                 )
                 continue
-            params = _ruby_params(header.text)
+            params = _ruby_inputs(rows, header, index)
             assert guard is not None  # not bare: a guard
             condition, keyword = guard.group("cond"), guard.group("kw")
             equal = _RB_EQUAL.match(condition.strip()) if keyword == "if" else None
