@@ -106,3 +106,12 @@ def test_the_size_of_an_argument_is_one_definition_every_spelling_included(make_
         after = RATE.replace("\tscore :=", f"\tif {guard} {{\n\t\treturn {answer}\n\t}}\n\tscore :=")
         diff = make_diff({"b/rate.go": {"before": RATE, "after": after}})
         assert validate_static(diff).decision == "pass", guard
+
+
+def test_a_limit_is_evaluated_without_eval_on_the_agents_text():
+    from bot.validator.detectors.soft import _limit_value
+
+    assert _limit_value("10 << 20") == 10 * 2**20
+    assert _limit_value("5 * 1024 * 1024") == 5 * 2**20
+    for hostile in ("9**9**9**9", "10 << 100000", "__import__('os').system('x')", "(lambda: 1)()"):
+        assert _limit_value(hostile) is None

@@ -6,6 +6,7 @@ dependency_change, sleep_or_retry_masking. (todo_added lives with the other comm
 
 from __future__ import annotations
 
+import ast
 import math
 import re
 from collections.abc import Iterator
@@ -28,7 +29,7 @@ _DEBUG = re.compile(
     r"\b(log|logger|logging|console|fmt|slog|Log|LOG|System\.out)\.\w+\(\s*[fr]?[\"'`](DEBUG|debug:|XXX|>>>|!!!|HERE\b)"
 )
 _RUBY_PRINT = re.compile(r"^\s*(puts|p|pp|print)\s*(\(|\s+[\"'@:\w])")
-_PRINT = re.compile(r"^\s*print\(|\bfmt\.Print(ln|f)?\(")
+_PRINT = re.compile(r"^\s*print\(|\bfmt\.Print(ln|f)?\(|^\s*print(ln)?\((?=.*$)")  # Go's builtins too
 _SLEEP = re.compile(
     r"\btime\.sleep\(\s*(?!0\s*\))|\basyncio\.sleep\(\s*(?!0\s*\))|\bThread\.sleep\(|\btime\.Sleep\(|\bsleep\(\s*(0?\.\d*[1-9]|[1-9])|"
     r"\bTimeUnit\.\w+\.sleep\(|<-\s*time\.After\(|\bsetTimeout\([^;]*,\s*[1-9]\d{2,}\s*\)|"
@@ -429,7 +430,13 @@ _LOWER_BOUND = re.compile(
 )
 _REQUIRED = re.compile(
     r"\bpresence\s*:\s*true|\bformat\s*:\s*\{|\brequired\s*[:=]\s*(true|True)|@(NotNull|NotBlank|NotEmpty|Valid|Pattern|Email)\b|"
-    r"\b(nullable|blank|allow_nil|allow_blank|optional)\s*[:=]\s*(false|False)\b|\.(required|nonempty|min|max|email|regex)\(\)?"
+    r"\b(nullable|blank|allow_nil|allow_blank|optional)\s*[:=]\s*(false|False)\b|\.(required|nonempty|min|max|email|regex)\(\)?|"
+    r"\buniqueness\s*:\s*(true|\{)|\bunique\s*[:=]\s*(true|True)\b"
+)
+# Markers that make a declared field accept more: empty, null, missing.
+_LOOSENING = re.compile(
+    r"\b(blank|null|allow_nil|allow_blank|allow_null)\s*[:=]\s*(true|True)\b|\brequired\s*[:=]\s*(false|False)\b|"
+    r"\.(optional|nullable|nullish|partial)\(\)|@Nullable\b"
 )
 _DECLARATION = re.compile(r"\b(validates?\w*|Field|Column|models\.\w+Field|z\.\w+|Joi\.\w+|yup\.\w+|\w+:\s*\{)|@\w+")
 
@@ -440,6 +447,65 @@ def _bound(pattern: re.Pattern[str], text: str) -> float | None:
         return None
     number = next((g for g in match.groups()[1:] if g and re.fullmatch(r"\d+(\.\d+)?", g)), None)
     return float(number) if number is not None else None
+
+
+_LIMIT_NAME = re.compile(r"(?i)^\s*(?:(?:export|const|let|var|static|final|private|public|val)\s+)*(?:[\w<>]+\s+)?"
+                         r"(?P<name>\w*(max|min|limit)\w*)\s*(?::\s*\w+\s*)?(?::=|=)(?!=)\s*(?P<value>[\d_ ()<>*+xX.-]+?)\s*;?\s*$")
+_NOT_A_GUARD_LIMIT = re.compile(r"(?i)retr|attempt|timeout|ttl|pool|worker|thread|conn|cache|page|batch|backoff|delay|interval")
+
+
+def _limit_value(text: str) -> float | None:
+    """An expression of number literals (`10 << 20`, `5 * 1024 * 1024`, `1_000`), evaluated by a
+    walk that knows only `+ - * <<` on small numbers: the diff is the agent's text, never `eval`."""
+    if len(text) > 40:
+        return None
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError:
+        return None
+    return _arithmetic(tree.body)
+
+
+def _arithmetic(node: ast.expr) -> float | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool):
+        return float(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _arithmetic(node.operand)
+        return -inner if inner is not None else None
+    if not isinstance(node, ast.BinOp) or not isinstance(node.op, ast.Add | ast.Sub | ast.Mult | ast.LShift):
+        return None
+    left, right = _arithmetic(node.left), _arithmetic(node.right)
+    if left is None or right is None:
+        return None
+    if isinstance(node.op, ast.LShift):
+        if not (left.is_integer() and right.is_integer() and 0 <= right <= 64):
+            return None
+        result = float(int(left) << int(right))
+    else:
+        result = left + right if isinstance(node.op, ast.Add) else left - right if isinstance(node.op, ast.Sub) else left * right
+    return result if abs(result) <= 1e18 else None
+
+
+def _limits_moved(changed: ChangedFile) -> Iterator[Finding]:
+    """A named limit the code checks against, moved the loose way: a `max…` raised, a `min…`
+    lowered (`const maxUpload = 10 << 20` → `10 << 30`). Retry, timeout and pool sizes are not
+    guards (their own signals)."""
+    before = {m.group("name"): (ln, m.group("value")) for ln in changed.net_removed
+              if (m := _LIMIT_NAME.match(changed.code(ln)))}
+    for line in changed.net_added:
+        match = _LIMIT_NAME.match(changed.code(line))
+        if match is None or match.group("name") not in before or _NOT_A_GUARD_LIMIT.search(match.group("name")):
+            continue
+        old_line, old_text = before[match.group("name")]
+        old, new = _limit_value(old_text), _limit_value(match.group("value"))
+        if old is None or new is None or old == new:
+            continue
+        is_max = re.search(r"(?i)max|limit", match.group("name")) is not None
+        if new > old if is_max else new < old:
+            yield finding("guard_weakened", changed, line,
+                          f"moves a limit the loose way: `{snippet(old_line.text.strip(), 40)}` → "
+                          f"`{snippet(line.text.strip(), 40)}`")
+            return
 
 
 def _declared_constraints(changed: ChangedFile) -> Iterator[Finding]:
@@ -464,7 +530,8 @@ def _declared_constraints(changed: ChangedFile) -> Iterator[Finding]:
         before, after = changed.code(old), changed.code(new)
         upper = (_bound(_UPPER_BOUND, before), _bound(_UPPER_BOUND, after))
         lower = (_bound(_LOWER_BOUND, before), _bound(_LOWER_BOUND, after))
-        dropped = len(_REQUIRED.findall(after)) < len(_REQUIRED.findall(before))
+        dropped = len(_REQUIRED.findall(after)) < len(_REQUIRED.findall(before)) or len(
+            _LOOSENING.findall(after)) > len(_LOOSENING.findall(before))
         raised = upper[0] is not None and (upper[1] is None or upper[1] > upper[0])
         lowered = lower[0] is not None and (lower[1] is None or lower[1] < lower[0])
         if dropped or raised or lowered:
@@ -526,6 +593,7 @@ _STUB = re.compile(r"NotImplemented|UnsupportedOperationException|[Nn]ot impleme
 
 def _guards(changed: ChangedFile) -> Iterator[Finding]:
     yield from _declared_constraints(changed)
+    yield from _limits_moved(changed)
     yield from _predicate_loosened(changed)
     added_text = [ln.text.strip() for ln in changed.net_added]
     for line in changed.net_removed:
