@@ -24,7 +24,7 @@ _COMPARISON = re.compile(
     r"\babs\s*\(.*[<>]|"  # `Math.abs(v - 2.675) < 1e-9`: equality with a tolerance
     r"==|!=|\bis\b|\bin\b|\bcase\b|\bwhen\b|\bswitch\b|\bmatch\b|\.equals(IgnoreCase)?\(|\.includes\(|\.has\(|"
     r"\.contains\(|\.(startswith|endswith|startsWith|endsWith)\(|strings\.(Contains|HasPrefix|HasSuffix|EqualFold)\(|"
-    r"\bEqual\(|\.indexOf\("
+    r"\bEqual\(|\.indexOf\(|\.(include|member|key|has_key)\?\("  # Ruby's membership tests
 )
 _TRIVIAL_NUMBERS = {
     "0",
@@ -174,6 +174,14 @@ def _literal_as_key(code: str, value: str) -> bool:
 _NAMED_VALUE = re.compile(r"^\s*(?:export\s+)?(?:(?:const|let|var|final|static|private|public)\s+)*(?:[\w<>\[\]]+\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]+)?:?=\s*(.+?);?\s*$")
 
 
+_WORD_ARRAY = re.compile(r"%[wW][\[({]([^\])}]*)[\])}]")
+
+
+def _quoted_words(text: str) -> str:
+    """Ruby's word arrays spelt as the strings they hold: `%w[A B]` → `"A" "B"`."""
+    return _WORD_ARRAY.sub(lambda m: " ".join(f'"{w}"' for w in m.group(1).split()), text)
+
+
 def _continued(value: str, following: list[str], limit: int = 40) -> str:
     """A named value with the added lines its open brackets carry on to (`Set.of(` … `);`)."""
     parts, depth = [value], value.count("(") + value.count("[") + value.count("{") - value.count(")") - value.count(
@@ -201,7 +209,7 @@ def _named_values(ctx: DiffContext, values: list[str]) -> Iterator[Finding]:
             match = _NAMED_VALUE.match(code)
             if not match:
                 continue
-            value_text = _continued(match.group(2), [text for _, text in added[index + 1 :]])
+            value_text = _quoted_words(_continued(match.group(2), [text for _, text in added[index + 1 :]]))
             if not any(_literal_in(value_text, v, changed.language) for v in strong):
                 continue
             name = re.escape(match.group(1))
