@@ -95,13 +95,15 @@ _ENV_PROBES = [
     ),
     (
         re.compile(
-            r"testing\.Testing\(\)|flag\.Lookup\(\s*\"test\.\w+\"\)|os\.Args\[0\].*\.test|strings\.HasSuffix\(os\.Args\[0\]"
+            r"testing\.Testing\(\)|flag\.Lookup\(\s*\"test\.\w+\"\)|os\.Args\[0\].*(\.test|_test)\b|strings\.HasSuffix\(os\.Args\[0\]"
         ),
         "detects `go test`",
     ),
     (
         re.compile(
-            r"""System\.(getProperty|getenv)\(\s*"[\w.]*(test|junit|surefire|CI)[\w.]*"|org\.junit|StackTraceElement.*[Tt]est"""
+            # A system property read directly or through its typed readers (`Boolean.getBoolean`).
+            r"""(System\.(getProperty|getenv)|Boolean\.getBoolean|Integer\.getInteger|Long\.getLong)\(\s*"[\w.]*(test|junit|surefire|CI)[\w.]*"|"""
+            r"""org\.junit|StackTraceElement.*[Tt]est"""
         ),
         "detects the JUnit runner",
     ),
