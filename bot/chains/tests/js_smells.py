@@ -41,6 +41,7 @@ from bot.chains.tests.jsast import (
     unwrap,
     walk,
 )
+from bot.chains.tests.nesting import MAX_JS_DEPTH, js_depth, too_deep
 from bot.chains.tests.smells import (
     PLAIN_NUMBERS,
     REJECT_KINDS,
@@ -52,6 +53,7 @@ from bot.chains.tests.smells import (
     digits,
     mocks_dominate,
     roulette,
+    unreadable,
 )
 
 MOCK_ROOTS = frozenset({"jest", "vi", "sinon", "td"})
@@ -108,16 +110,25 @@ class _Facts:
 
 def analyse_js_source(source: str, path: str = "<test>.test.js",
                       subject: Subject | None = None) -> SmellReport:
-    """Every smell of every test in `source`; a file that does not parse is one rejection."""
+    """Every smell of every test in `source`; a file that does not parse, or nests deeper
+    than the detectors read (`nesting.py`), is one rejection."""
     subject = subject or Subject()
     tree, _ = parse(source, path)
     if tree.root_node.has_error:
         bad = next((n for n in walk(tree.root_node) if n.is_error or n.is_missing),
                    tree.root_node)
-        smell = Smell(kind="empty_test", level="reject", test="<file>", line=line_of(bad),
-                      detail="does not parse")
-        return SmellReport(path=path, verdict="reject", smells=[smell])
+        return unreadable(path, line_of(bad), "does not parse")
     root = tree.root_node
+    depth, line = js_depth(root)
+    if depth > MAX_JS_DEPTH:
+        return unreadable(path, line, too_deep(depth, MAX_JS_DEPTH))
+    try:
+        return _analysed(root, path, subject)
+    except RecursionError:  # the bound above is meant to make this unreachable
+        return unreadable(path, line, too_deep(depth, MAX_JS_DEPTH))
+
+
+def _analysed(root: Node, path: str, subject: Subject) -> SmellReport:
     imports = imports_of(root)
     helpers = _asserting_helpers(root)
     formulas = _file_functions(root)

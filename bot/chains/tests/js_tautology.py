@@ -12,6 +12,7 @@ repeats its formula.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from tree_sitter import Node
@@ -27,6 +28,7 @@ from bot.chains.tests.jsast import (
     unwrap,
     walk,
 )
+from bot.chains.tests.nesting import MAX_JS_DEPTH, affordable, js_depth
 from bot.chains.tests.smells import Subject
 
 EQUALITY_MATCHERS = frozenset({"toBe", "toEqual", "toStrictEqual", "toBeCloseTo", "equal",
@@ -48,25 +50,26 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
     boundaries: set[str] = set()
     operators: dict[str, frozenset[str]] = {}
     helpers = one_expression_helpers(tree.root_node)
+    steps: set[str] = set()
     for node in walk(tree.root_node):
         name, body = function_of(node)
         if not name:
             continue
         defined.add(name)
-        if wanted and name not in wanted or body is None:
+        if wanted and name not in wanted or body is None or \
+                js_depth(body)[0] > MAX_JS_DEPTH:
+            continue  # a function nested too deep to read gives no facts
+        try:
+            facts = _function_facts(body, helpers)
+        except RecursionError:  # deep only once a helper is read inline
             continue
-        used |= made_calls(body)
-        if reaches_out(body):
+        used |= facts.calls
+        if facts.reaches_out:
             boundaries.add(name)
-        operators[name] = frozenset(operators_of(body))
-        bound = bindings(body) if body.type == "statement_block" else {}
-        for returned in returned_values(body):
-            if is_formula(returned):
-                shapes += [js_shape(returned), js_shape(returned, bound),
-                           js_shape(returned, bound, inline=helpers)]
-            parts |= set(formula_parts(returned, bound))
-    steps = set().union(*(steps_of(body) for name, body in map(function_of, walk(
-        tree.root_node)) if name and body is not None and (not wanted or name in wanted)))
+        operators[name] = facts.operators
+        shapes += facts.shapes
+        parts |= facts.parts
+        steps |= facts.steps
     module = str(PurePosixPath(path).with_suffix(""))
     classes = {text(n.child_by_field_name("name")) for n in walk(tree.root_node)
                if n.type in ("class_declaration", "class", "abstract_class_declaration")
@@ -75,6 +78,32 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
                    tuple(dict.fromkeys(s for s in shapes if s != "_")), frozenset(used),
                    tuple(sorted(parts)), operators=operators, classes=frozenset(classes),
                    boundaries=frozenset(boundaries), steps=frozenset(steps))
+
+
+@dataclass(frozen=True)
+class _FunctionFacts:
+    """What one function of the module under test contributes to its `Subject`."""
+
+    calls: frozenset[str]
+    reaches_out: bool
+    operators: frozenset[str]
+    shapes: list[str]
+    parts: frozenset[str]
+    steps: frozenset[str]
+
+
+def _function_facts(body: Node, helpers: Inline) -> _FunctionFacts:
+    bound = bindings(body) if body.type == "statement_block" else {}
+    shapes: list[str] = []
+    parts: set[str] = set()
+    for returned in returned_values(body):
+        if is_formula(returned):
+            shapes += [js_shape(returned), js_shape(returned, bound),
+                       js_shape(returned, bound, inline=helpers)]
+        parts |= set(formula_parts(returned, bound))
+    return _FunctionFacts(frozenset(made_calls(body)), reaches_out(body),
+                          frozenset(operators_of(body)), shapes, frozenset(parts),
+                          frozenset(steps_of(body)))
 
 
 OUTSIDE_CALLS = frozenset({"fetch", "readFile", "readFileSync", "writeFile", "writeFileSync",
@@ -181,7 +210,8 @@ def bindings(body: Node) -> dict[str, Node]:
             target, value = node.child_by_field_name("name"), node.child_by_field_name("value")
             if target is not None and value is not None and target.type == "identifier":
                 bound[text(target)] = value
-    return bound
+    return affordable(bound, lambda value: sum(1 for _ in walk(value)),
+                      lambda value: (text(n) for n in walk(value) if n.type == "identifier"))
 
 
 def _expanded(node: Node, bound: dict[str, Node], depth: int = 0) -> str:

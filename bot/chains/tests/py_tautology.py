@@ -16,6 +16,8 @@ import copy
 from collections.abc import Collection
 from typing import cast
 
+from bot.chains.tests.nesting import affordable
+
 EQUALITY_METHODS = frozenset({"assertEqual", "assertEquals", "assertIs", "assertAlmostEqual",
                               "assertListEqual", "assertDictEqual", "assertTupleEqual",
                               "assertSetEqual", "assertSequenceEqual", "assertCountEqual",
@@ -48,7 +50,12 @@ def assignments(test: ast.AST) -> dict[str, ast.expr]:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
                 isinstance(node.targets[0], ast.Name):
             bound[node.targets[0].id] = node.value
-    return bound
+    return affordable(bound, _size, lambda value: (n.id for n in ast.walk(value)
+                                                   if isinstance(n, ast.Name)))
+
+
+def _size(node: ast.AST) -> int:
+    return sum(1 for _ in ast.walk(node))
 
 
 def resolved(node: ast.expr, bound: dict[str, ast.expr], depth: int = 0) -> ast.expr:

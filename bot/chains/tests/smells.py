@@ -16,6 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from bot.chains.tests.nesting import MAX_PY_DEPTH, py_depth, too_deep
 from bot.chains.tests.py_stand_ins import (
     CONSTRUCTION,
     called_stand_in,
@@ -178,7 +179,7 @@ class Subject:
         shapes = []
         try:
             tree = ast.parse(source)
-        except SyntaxError:
+        except (SyntaxError, RecursionError, MemoryError):
             tree = ast.Module(body=[], type_ignores=[])
         defined = set()
         used: set[str] = set()
@@ -192,25 +193,49 @@ class Subject:
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 defined.add(node.name)
-                if wanted and node.name not in wanted:
+                if wanted and node.name not in wanted or py_depth(node)[0] > MAX_PY_DEPTH:
+                    continue  # a function nested too deep to read gives no facts
+                try:
+                    facts = _function_facts(node, module_helpers)
+                except RecursionError:  # deep only once a helper is read inline
                     continue
-                steps |= steps_of(node)
-                used |= called_names(node)
-                if reaches_out(node):
+                steps |= facts.steps
+                used |= facts.calls
+                if facts.reaches_out:
                     boundaries.add(node.name)
-                operators[node.name] = frozenset(operators_of(node))
-                returned, pieces = function_formulas(node)
-                shapes += [shape(value) for value in returned if is_formula(value)]
-                # a formula written through a one-line helper of the module
-                # (`round_cents(x * rate)`) is the formula the helper computes
-                shapes += [shape(inlined(value, module_helpers)) for value in returned
-                           if is_formula(value) and module_helpers]
-                parts |= {shape(piece) for piece in pieces}
+                operators[node.name] = facts.operators
+                shapes += facts.shapes
+                parts |= facts.parts
         return cls(module, frozenset(wanted or defined), tuple(dict.fromkeys(shapes)),
                    frozenset(used), tuple(sorted(parts)), operators=operators,
                    classes=frozenset(n.name for n in ast.walk(tree)
                                      if isinstance(n, ast.ClassDef)),
                    boundaries=frozenset(boundaries), steps=frozenset(steps))
+
+
+@dataclass(frozen=True)
+class _FunctionFacts:
+    """What one function of the module under test contributes to its `Subject`."""
+
+    steps: frozenset[str]
+    calls: frozenset[str]
+    reaches_out: bool
+    operators: frozenset[str]
+    shapes: list[str]
+    parts: frozenset[str]
+
+
+def _function_facts(node: ast.FunctionDef | ast.AsyncFunctionDef,
+                    module_helpers: dict[str, ast.FunctionDef]) -> _FunctionFacts:
+    returned, pieces = function_formulas(node)
+    shapes = [shape(value) for value in returned if is_formula(value)]
+    # a formula written through a one-line helper of the module (`round_cents(x * rate)`)
+    # is the formula the helper computes
+    shapes += [shape(inlined(value, module_helpers)) for value in returned
+               if is_formula(value) and module_helpers]
+    return _FunctionFacts(frozenset(steps_of(node)), frozenset(called_names(node)),
+                          reaches_out(node), frozenset(operators_of(node)), shapes,
+                          frozenset(shape(piece) for piece in pieces))
 
 
 @dataclass
@@ -297,14 +322,32 @@ def _mocks_in(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[int, se
 
 def analyse_source(source: str, path: str = "<test>", subject: Subject | None = None
                    ) -> SmellReport:
-    """Every smell of every test in `source`; a file that does not parse is one rejection."""
+    """Every smell of every test in `source`; a file that does not parse, or nests deeper
+    than the detectors read (`nesting.py`), is one rejection."""
     subject = subject or Subject()
     try:
         tree = ast.parse(source)
     except SyntaxError as exc:
-        smell = Smell(kind="empty_test", level="reject", test="<file>", line=exc.lineno or 1,
-                      detail=f"does not parse: {exc.msg}")
-        return SmellReport(path=path, verdict="reject", smells=[smell])
+        return unreadable(path, exc.lineno or 1, f"does not parse: {exc.msg}")
+    except (RecursionError, MemoryError):  # a chain too long for Python's own parser
+        return unreadable(path, 1, "does not parse: nested too deep for Python's parser")
+    depth, line = py_depth(tree)
+    if depth > MAX_PY_DEPTH:
+        return unreadable(path, line, too_deep(depth, MAX_PY_DEPTH))
+    try:
+        return _analysed(tree, path, subject)
+    except RecursionError:  # the bound above is meant to make this unreachable
+        return unreadable(path, line, too_deep(depth, MAX_PY_DEPTH))
+
+
+def unreadable(path: str, line: int, detail: str) -> SmellReport:
+    """A file the gate cannot read has no test it can vouch for: one file-level rejection
+    that says why, never a pass."""
+    smell = Smell(kind="empty_test", level="reject", test="<file>", line=line, detail=detail)
+    return SmellReport(path=path, verdict="reject", smells=[smell])
+
+
+def _analysed(tree: ast.Module, path: str, subject: Subject) -> SmellReport:
     helpers = _asserting_helpers(tree)
     file_patches_sleep = _patches_sleep(tree)
     shared = _SharedMocks.of(tree)
@@ -668,13 +711,20 @@ def _handed_over(name: str, test: ast.AST) -> bool:
 
 
 def _path_to(root: ast.AST, target: ast.AST) -> list[ast.AST]:
-    """The nodes from `root` down to `target`, both included (empty if not below)."""
-    if root is target:
-        return [root]
-    for child in ast.iter_child_nodes(root):
-        found = _path_to(child, target)
-        if found:
-            return [root, *found]
+    """The nodes from `root` down to `target`, both included (empty if not below); a loop,
+    not recursion, so a deeply nested test cannot exhaust the stack."""
+    parents: dict[int, ast.AST] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node is target:
+            path = [node]
+            while path[-1] is not root:
+                path.append(parents[id(path[-1])])
+            return path[::-1]
+        for child in ast.iter_child_nodes(node):
+            parents[id(child)] = node
+            stack.append(child)
     return []
 
 
