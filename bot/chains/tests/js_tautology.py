@@ -29,6 +29,7 @@ from bot.chains.tests.jsast import (
     walk,
 )
 from bot.chains.tests.nesting import MAX_JS_DEPTH, affordable, js_depth
+from bot.chains.tests.py_tautology import rebuilds
 from bot.chains.tests.smells import Subject
 
 EQUALITY_MATCHERS = frozenset({"toBe", "toEqual", "toStrictEqual", "toBeCloseTo", "equal",
@@ -504,6 +505,12 @@ def step_shape(node: Node | None) -> str:
     return "_"
 
 
+def step_operations(step: str) -> int:
+    """The operations in a `step_shape`: each binary operator and each computing call opens
+    a parenthesis; a ternary (`?(`) and an arrow function (`fn(`) compute nothing."""
+    return step.count("(") - step.count("?(") - step.count("fn(")
+
+
 def steps_of(scope: Node) -> set[str]:
     """The computing steps of a function or a test as written, statement by statement (each
     value declared, assigned or returned, and its pieces): two operators or more, or an
@@ -538,7 +545,7 @@ def rebuilt(assertion: Node, body: Node, subject: Subject,
             helpers: dict[str, Node]) -> str | None:
     """An equality whose one side runs the code under test and whose other side the test
     (or a helper of its file it calls) builds in the code's own computing steps: two of
-    them, or one of three operations or more."""
+    them, or one of `STEP_OPERATIONS` operations or more (`rebuilds`)."""
     sides = compared(assertion)
     if sides is None:
         return None
@@ -555,7 +562,7 @@ def rebuilt(assertion: Node, body: Node, subject: Subject,
             scopes += _feeding(text(built), body)
         found = set().union(*(steps_of(scope) for scope in scopes)) & subject.steps \
             if scopes else set()
-        if len(found) >= 2 or any(step.count("(") >= 4 for step in found):
+        if rebuilds(found, step_operations):
             return "expected value rebuilds the implementation's computing steps"
         if expression_steps(built) & subject.steps and _reads_an_input(built, body):
             return "expected value repeats a computing step of the implementation on the input"
