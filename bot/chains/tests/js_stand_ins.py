@@ -13,7 +13,15 @@ from collections.abc import Collection, Iterable
 
 from tree_sitter import Node
 
-from bot.chains.tests.jsast import args_of, callee, member_path, string_value, text, unwrap
+from bot.chains.tests.jsast import (
+    args_of,
+    callee,
+    member_path,
+    string_value,
+    text,
+    unwrap,
+    walk,
+)
 
 STUBBING = frozenset({"mockReturnValue", "mockReturnValueOnce", "mockImplementation",
                       "mockImplementationOnce", "mockResolvedValue", "mockResolvedValueOnce",
@@ -64,10 +72,7 @@ def configured_stubs(scopes: Iterable[Node | None]) -> set[str]:
     for scope in scopes:
         if scope is None:
             continue
-        stack = [scope]
-        while stack:
-            node = stack.pop()
-            stack.extend(node.children)
+        for node in walk(scope):
             if node.type != "call_expression":
                 continue
             function = unwrap(callee(node))
@@ -121,7 +126,7 @@ def called_stand_in(scopes: Iterable[Node | None], body: Node, classes: Collecti
     stub instance handed to the code under test is a collaborator, never called here."""
     stand_ins: dict[str, str] = {}
     for scope in scopes:
-        for node in _walk(scope):
+        for node in walk(scope) if scope is not None else ():
             if node.type != "call_expression" or \
                     member_path(unwrap(callee(node)))[-1] not in INSTANCE_FACTORIES:
                 continue
@@ -132,7 +137,7 @@ def called_stand_in(scopes: Iterable[Node | None], body: Node, classes: Collecti
                 types.named_children else ""
             if imitated in classes and _holder(node):
                 stand_ins[_holder(node)] = imitated
-    for node in _walk(body):
+    for node in walk(body):
         function = unwrap(callee(node)) if node.type == "call_expression" else None
         if function is None or function.type != "member_expression":
             continue
@@ -142,10 +147,3 @@ def called_stand_in(scopes: Iterable[Node | None], body: Node, classes: Collecti
             return f"{stand_ins[owner]}.{method}"
     return ""
 
-
-def _walk(scope: Node | None) -> Iterable[Node]:
-    stack = [scope] if scope is not None else []
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(node.children)
