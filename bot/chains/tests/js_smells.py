@@ -16,7 +16,12 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from bot.chains.tests.js_stand_ins import called_stand_in, configured_stubs, stub_echo
+from bot.chains.tests.js_stand_ins import (
+    STUBBING,
+    called_stand_in,
+    configured_stubs,
+    stub_echo,
+)
 from bot.chains.tests.js_tautology import bindings, compared, rebuilt, resolved, tautology
 from bot.chains.tests.js_tests import (
     JsTest,
@@ -811,12 +816,6 @@ def _note_mock(call: Node, facts: _Facts) -> bool:
         if name is not None and (method not in ("spyOn", "spy") or _stubbed(call)):
             facts.patched.add(f"{text(args[0])}.{name}")
     return True
-
-
-STUBBING = ("mockReturnValue", "mockReturnValueOnce", "mockImplementation",
-            "mockImplementationOnce", "mockResolvedValue", "mockResolvedValueOnce",
-            "mockRejectedValue", "mockRejectedValueOnce", "returns", "resolves", "rejects",
-            "callsFake", "throws", "mockReturnThis")
 
 
 def _stubbed(spy: Node) -> bool:

@@ -25,10 +25,13 @@ from bot.chains.tests.jsast import (
 
 STUBBING = frozenset({"mockReturnValue", "mockReturnValueOnce", "mockImplementation",
                       "mockImplementationOnce", "mockResolvedValue", "mockResolvedValueOnce",
-                      "mockRejectedValue", "mockRejectedValueOnce", "returns", "resolves",
-                      "rejects", "callsFake", "throws", "mockReturnThis", "returnsArg",
-                      "yields", "onCall", "onFirstCall", "withArgs"})
-"""Methods that give a stub behaviour of its own."""
+                      "mockRejectedValue", "mockRejectedValueOnce", "mockReturnThis",
+                      "returns", "resolves", "rejects", "callsFake", "throws", "returnsArg",
+                      "returnsThis", "resolvesArg", "resolvesThis", "throwsArg", "callsArg",
+                      "callsArgWith", "yields", "yieldsTo"})
+"""Methods that give a stub or a spy behaviour of its own (jest, vitest, sinon): the one list
+for both readers. A selector (`withArgs`, `onCall`, `onFirstCall`) gives none by itself; a
+chain through one (`stub.withArgs(1).returns(2)`) is read to the stub it starts from."""
 FACTORIES = frozenset({"fn", "stub", "func"})
 """`jest.fn`, `vi.fn`, `sinon.stub`, `td.func`: a stand-in made from nothing."""
 CHAIN = frozenset({"call_expression", "member_expression", "await_expression",
