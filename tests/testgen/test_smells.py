@@ -161,3 +161,36 @@ def test_a_builder_that_refuses_bad_input_is_no_check_but_a_helper_named_as_one_
     assert "no_assertion" not in kinds(checker + "def test_x():\n    check_values(average([2]))\n")
     assert "no_assertion" in kinds("from tests.helpers import ensure_user\n\n\n"
                                    "def test_x():\n    ensure_user()\n    average([1])\n")
+
+
+NOTIFY = Subject.of_source("notify", (
+    "def subject_line(order_id, status):\n    return f'Order {order_id}: {status}'\n\n\n"
+    "class Notifier:\n    def __init__(self, mailer):\n        self.mailer = mailer\n\n"
+    "    def notify(self, order_id, status):\n        title = subject_line(order_id, status)\n"
+    "        self.mailer.send(title)\n        return title\n"))
+NOTIFY_HEAD = "from unittest import mock\n\nimport notify\nfrom notify import Notifier\n\n\n"
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # seven mocks from one generator are seven mocks, all checked only for their calls
+    ({"excessive_mocking"}, (
+        "def test_x():\n    a, b, c, d, e, f, g = (mock.Mock() for _ in range(7))\n"
+        "    Notifier(a).notify(7, 'shipped')\n" + "".join(
+            f"    {m}.send.assert_called_once()\n" for m in "abcdefg"))),
+    (set(), (
+        "def test_x():\n    a, b = (mock.Mock() for _ in range(2))\n"
+        "    assert Notifier(a).notify(7, 'shipped') == 'Order 7: shipped'\n"
+        "    a.send.assert_called_once_with('Order 7: shipped')\n")),
+    # a module function under the class the test exercises is its collaborator...
+    (set(), (
+        "@mock.patch.object(notify, 'subject_line', return_value='T')\n"
+        "def test_x(subject_line):\n    mailer = mock.Mock()\n"
+        "    Notifier(mailer).notify(7, 'shipped')\n    mailer.send.assert_called_once_with('T')\n")),
+    # ...but replaced and then called by the test itself it is what the test checks
+    ({"mocks_sut"}, (
+        "@mock.patch.object(notify, 'subject_line', return_value='T')\n"
+        "def test_x(subject_line):\n    assert notify.subject_line(7, 'shipped') == 'T'\n")),
+])
+def test_mocks_of_a_class_under_test(expected: set[str], body: str) -> None:
+    report = analyse_source(NOTIFY_HEAD + body, "tests/test_notify.py", NOTIFY)
+    assert {s.kind for s in report.smells} & REJECTS == expected

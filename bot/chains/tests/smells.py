@@ -172,6 +172,9 @@ class Subject:
     steps: frozenset[str] = frozenset()
     """Loose shapes of its computing steps as written, statement by statement (see
     `py_tautology.steps_of`): a test or helper repeating two of them rebuilds its logic."""
+    top_level: frozenset[str] = frozenset()
+    """Its functions outside any class: to a class of the module the test exercises, one it
+    uses is a collaborator, as another class reached through the object is."""
 
     @classmethod
     def of_source(cls, module: str, source: str, functions: Iterable[str] = ()) -> Subject:
@@ -210,7 +213,10 @@ class Subject:
                    frozenset(used), tuple(sorted(parts)), operators=operators,
                    classes=frozenset(n.name for n in ast.walk(tree)
                                      if isinstance(n, ast.ClassDef)),
-                   boundaries=frozenset(boundaries), steps=frozenset(steps))
+                   boundaries=frozenset(boundaries), steps=frozenset(steps),
+                   top_level=frozenset(n.name for n in tree.body
+                                       if isinstance(n, (ast.FunctionDef,
+                                                         ast.AsyncFunctionDef))))
 
 
 @dataclass(frozen=True)
@@ -317,7 +323,30 @@ def _mocks_in(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[int, se
         for node in ast.walk(statement):
             if isinstance(node, ast.Call):
                 _note_mock(node, facts)
-    return facts.mocks, facts.patched
+    return facts.mocks + _mocks_per_element(function), facts.patched
+
+
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
+def _mocks_per_element(scope: ast.AST) -> int:
+    """Mocks a comprehension makes beyond the one its expression shows: `users, mailer, sms =
+    (Mock() for _ in range(3))` makes three, one per element (`range(n)` with a literal `n`,
+    or a literal list or tuple), not one."""
+    extra = 0
+    for node in ast.walk(scope):
+        if not isinstance(node, COMPREHENSIONS) or len(node.generators) != 1:
+            continue
+        source = node.generators[0].iter
+        count = len(source.elts) if isinstance(source, (ast.List, ast.Tuple)) else \
+            source.args[-1].value if isinstance(source, ast.Call) and \
+            _call_name(source) == "range" and len(source.args) == 1 and \
+            isinstance(source.args[-1], ast.Constant) and \
+            isinstance(source.args[-1].value, int) else 1
+        made = node.value if isinstance(node, ast.DictComp) else node.elt
+        mocks = sum(isinstance(n, ast.Call) and _is_mock_call(n) for n in ast.walk(made))
+        extra += mocks * (min(count, 100) - 1) if count > 1 else 0
+    return extra
 
 
 def analyse_source(source: str, path: str = "<test>", subject: Subject | None = None
@@ -553,6 +582,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         return smells
     for decorator in decorators:
         _note_mock(decorator, facts)
+    facts.mocks += _mocks_per_element(test)
     sleeps: list[ast.Call] = []
     explained = {id(inner) for node in ast.walk(test) if isinstance(node, ast.With) and any(
         isinstance(i.context_expr, ast.Call) and _call_name(i.context_expr) == "subTest"
@@ -1094,6 +1124,8 @@ def _sut_patched(facts: _TestFacts, subject: Subject,
         if module and last in subject.functions and last not in subject.boundaries and (
                 head in owners or head.endswith("." + short) or any(
                     head.startswith(owner + ".") for owner in owners)):
+            if _collaborator_of_a_class(last, facts, subject, instances):
+                continue
             return target  # the module's own logic (a boundary of it is a collaborator)
         if "." not in target and last not in subject.functions:
             continue  # a local stand-in (`key = lambda t: t[1]`) replaces nothing under test
@@ -1101,6 +1133,19 @@ def _sut_patched(facts: _TestFacts, subject: Subject,
                                                  "post", "open"):
             return target
     return None
+
+
+def _collaborator_of_a_class(function: str, facts: _TestFacts, subject: Subject,
+                             instances: dict[str, str]) -> bool:
+    """A function of the module outside its classes, replaced while the test exercises one
+    of those classes (builds it or calls its methods) and calls none of the module's
+    functions itself: the class is what the test claims to test, and the function a
+    collaborator it uses (`render_subject` under `NotificationService.send_welcome`)."""
+    if function not in subject.top_level or function in facts.called:
+        return False
+    exercised = {instances.get(r, r).rsplit(".", 1)[-1] for r in facts.receivers} | \
+        facts.called
+    return bool(exercised & subject.classes) and not facts.called & subject.top_level
 
 
 VALUE_READERS = frozenset({"len", "list", "dict", "set", "tuple", "str", "int", "float", "bool",
