@@ -766,3 +766,20 @@ def test_a_computing_step_counts_the_same_operations_in_either_language(
     rebuilt = operations >= 3
     assert py_tautology.rebuilds({py_step}, py_tautology.step_operations) is rebuilt
     assert py_tautology.rebuilds({js_step}, js_tautology.step_operations) is rebuilt
+
+
+PAGES_JS = subject_of("pages.js", "export function paginate(items, page, size) {\n"
+                                  "  const start = (page - 1) * size;\n"
+                                  "  return { start, items: items.slice(start, start + size) };\n}\n")
+
+
+@pytest.mark.parametrize(("kinds", "expected"), [
+    ({"tautology"}, "(page - 1) * size"),  # the subject's own step, on a field of its result
+    (set(), "10"),
+])
+def test_a_field_of_the_result_is_what_the_code_computed(kinds: set[str], expected: str) -> None:
+    source = ("import { paginate } from './pages.js';\ntest('t', () => {\n"
+              "  const page = 3;\n  const size = 5;\n"
+              "  const result = paginate(['a', 'b'], page, size);\n"
+              f"  expect(result.start).toBe({expected});\n}});\n")
+    assert kinds_in(source, "pages.test.js", PY_SUBJECT, PAGES_JS) == kinds

@@ -552,6 +552,8 @@ def rebuilt(assertion: Node, body: Node, subject: Subject,
     for checked, side in (sides, sides[::-1]):
         built = unwrap(side)
         value = resolved(checked, body)
+        if value is not None and not top_calls(value) & subject.functions:
+            value = _result_of(value, body) or value  # `result.totalPages`: a field of it
         if built is None or value is None or not top_calls(value) & subject.functions or \
                 top_calls(resolved(built, body) or built) & top_calls(value) & \
                 subject.functions:
@@ -575,6 +577,18 @@ def rebuilt(assertion: Node, body: Node, subject: Subject,
                     for name in top_calls(value) & subject.functions):
             return "expected value recomputes the checked code's arithmetic on the test's input"
     return None
+
+
+def _result_of(node: Node, body: Node) -> Node | None:
+    """What the object a field is read from was bound to: `result.totalPages[0]` with
+    `const result = paginate(...)` → `paginate(...)`, the call that computed the field."""
+    root = unwrap(node)
+    while root is not None and root.type in ("member_expression", "subscript_expression"):
+        root = unwrap(root.child_by_field_name("object"))
+    if root is None or root is unwrap(node) or root.type != "identifier":
+        return None
+    found = resolved(root, body)
+    return found if found is not root else None
 
 
 def _reads_an_input(built: Node, body: Node) -> bool:
