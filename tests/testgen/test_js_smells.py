@@ -174,3 +174,16 @@ def test_a_builder_that_refuses_bad_input_is_no_check_but_a_helper_named_as_one_
     assert "no_assertion" in kinds(builder + "test('t', () => { total(makeItems(3)); });\n")
     checker = builder.replace("makeItems", "checkItems")
     assert "no_assertion" not in kinds(checker + "test('t', () => { checkItems(total([])); });\n")
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # seven calls of one function on other inputs: seven results, a failure names none
+    ({"assertion_roulette"}, "test('t', () => {\n" + "".join(
+        f"  expect(discount({n}, 0.1)).toBe({n * 0.9});\n" for n in range(10, 80, 10)) + "});\n"),
+    # one result read seven ways is one thing checked
+    (set(), "test('t', () => {\n  const got = total([1, 2]);\n" + "".join(
+        f"  expect(got).not.toBe({n});\n" for n in range(7)) + "});\n"),
+])
+def test_one_function_on_many_inputs_in_one_test_is_roulette(expected: set[str],
+                                                              body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected

@@ -194,3 +194,16 @@ NOTIFY_HEAD = "from unittest import mock\n\nimport notify\nfrom notify import No
 def test_mocks_of_a_class_under_test(expected: set[str], body: str) -> None:
     report = analyse_source(NOTIFY_HEAD + body, "tests/test_notify.py", NOTIFY)
     assert {s.kind for s in report.smells} & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # seven calls of one function on other inputs: seven results, a failure names none
+    ({"assertion_roulette"}, "def test_x():\n" + "".join(
+        f"    assert average([{n}, {n}]) == {n}\n" for n in range(7))),
+    # one result read seven ways is one thing checked
+    (set(), "def test_x():\n    got = average([1, 3])\n" + "".join(
+        f"    assert got != {n}\n" for n in range(3, 10))),
+])
+def test_one_function_on_many_inputs_in_one_test_is_roulette(expected: set[str],
+                                                              body: str) -> None:
+    assert kinds(body) & REJECTS == expected

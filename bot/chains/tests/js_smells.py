@@ -726,7 +726,9 @@ def _subject_of(value: Node | None) -> str:
         return ""
     for node in walk(value):
         if node.type == "call_expression" and call_name(node) not in VALUE_READERS:
-            return call_name(node) or text(callee(node))[:40]
+            # a call with arguments is its own result: `slugify('a b')` and `slugify('')`
+            # are two things checked, `total()` read twice is one
+            return text(node) if args_of(node) else call_name(node) or text(callee(node))[:40]
         if node.type in ("identifier", "this") and text(node) not in VALUE_READERS:
             return text(node)
     return text(value)[:40]

@@ -1162,7 +1162,9 @@ def _subject_of(value: ast.AST | None) -> str:
              for n in ast.walk(c.target) if isinstance(n, ast.Name)}
     for node in ast.walk(value):
         if isinstance(node, ast.Call) and _call_name(node) not in VALUE_READERS:
-            return _call_name(node) or _dotted(node.func)
+            # a call with arguments is its own result: `slugify("a b")` and `slugify("")`
+            # are two things checked, `total()` read twice is one
+            return _dotted(node) if _acts(node) else _call_name(node) or _dotted(node.func)
         if isinstance(node, ast.Name) and node.id not in VALUE_READERS | local:
             return node.id
     return _dotted(value)
