@@ -187,3 +187,25 @@ def test_a_builder_that_refuses_bad_input_is_no_check_but_a_helper_named_as_one_
 def test_one_function_on_many_inputs_in_one_test_is_roulette(expected: set[str],
                                                               body: str) -> None:
     assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+DEFER = ("it('t', (done) => {\n  const run = discount.later((v) => {\n"
+         "    expect(v).toBe(2);{inside}\n  }, 10);\n  run(2);{after}\n}});\n")
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # done() as a statement of the test ends it before the callback it handed over runs
+    ({"no_assertion"}, DEFER.replace("{inside}", "").replace("{after}", "\n  done();")
+     .replace("}});", "});")),
+    (set(), DEFER.replace("{inside}", "\n    done();").replace("{after}", "")
+     .replace("}});", "});")),
+    # a real timer's callback runs after the test, unless the test advances fake timers
+    ({"no_assertion"}, "test('t', () => {\n  const got = total([]);\n"
+                       "  setTimeout(() => { expect(got).toBe(0); }, 30);\n});\n"),
+    (set(), "jest.useFakeTimers();\ntest('t', () => {\n  const got = total([]);\n"
+            "  setTimeout(() => { expect(got).toBe(0); }, 30);\n"
+            "  jest.advanceTimersByTime(30);\n});\n"),
+])
+def test_a_check_that_runs_after_the_test_ended_checks_nothing(expected: set[str],
+                                                                body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected

@@ -492,7 +492,7 @@ def _floating(statement_child: Node, body: Node) -> bool:
     test_function = body.parent
     params = test_function.child_by_field_name("parameters") if test_function else None
     return not (params is not None and any(n.type == "identifier" and text(n) == "done"
-                                           for n in walk(params)))
+                                           for n in walk(params))) or _ends_at_once(body)
 
 
 def _handed_over(function: Node, body: Node) -> bool:
@@ -509,18 +509,46 @@ def _handed_over(function: Node, body: Node) -> bool:
         left = holder.child_by_field_name("left")
         handed = left is not None and left.type == "member_expression"
     elif holder is not None and holder.type == "arguments" and holder.parent is not None:
-        handed = call_name(holder.parent) in LISTENER_CALLS
+        runner = call_name(holder.parent)
+        handed = runner in LISTENER_CALLS or (
+            runner in TIMERS and not _uses_fake_timers(_root(body))) or (
+            _ends_at_once(body) and runner not in LOOP_METHODS | SYNC_RUNNERS)
     else:
         handed = False
     if not handed:
         return False
     test_function = body.parent
     params = test_function.child_by_field_name("parameters") if test_function else None
-    waits = params is not None and any(n.type == "identifier" and text(n) in ("done", "cb", "end")
-                                       for n in walk(params))
+    waits = params is not None and any(n.type == "identifier" and text(n) in WAIT_NAMES
+                                       for n in walk(params)) and not _ends_at_once(body)
     counted = any(n.type == "call_expression" and call_name(n) in (
         "assertions", "hasAssertions", "plan") for n in walk(body))
     return not waits and not counted
+
+
+TIMERS = frozenset({"setTimeout", "setInterval", "setImmediate", "queueMicrotask", "nextTick"})
+"""Calls that run their callback later, after the test's own statements: a check in it runs
+only for a test that waits (or on fake timers the test advances)."""
+SYNC_RUNNERS = frozenset({"expect", "assert", "throws", "doesNotThrow", "rejects", "step",
+                          "act", "run", "call", "apply", "sort"})
+"""Calls that run the callback they are handed before they return."""
+WAIT_NAMES = frozenset({"done", "cb", "end"})
+
+
+def _ends_at_once(body: Node) -> bool:
+    """A test that takes `done` and calls it as a statement of its own body: it ends there,
+    before any callback it handed to the code has run (`debounced('x'); done();`)."""
+    return any(
+        statement.type == "expression_statement" and statement.named_children and
+        (call := unwrap(statement.named_children[0])) is not None and
+        call.type == "call_expression" and text(callee(call)) in WAIT_NAMES
+        for statement in body.named_children)
+
+
+def _root(node: Node) -> Node:
+    while node.parent is not None:
+        node = node.parent
+    return node
 
 
 def _computed(value: Node | None, body: Node) -> bool:
