@@ -207,3 +207,12 @@ def test_mocks_of_a_class_under_test(expected: set[str], body: str) -> None:
 def test_one_function_on_many_inputs_in_one_test_is_roulette(expected: set[str],
                                                               body: str) -> None:
     assert kinds(body) & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    ({"empty_test"}, "def test_x():\n    a = Money.cents(100)\n    b = Money.cents(0)\n"),
+    ({"no_assertion"}, "def test_x():\n    a = Money.cents(100)\n    got = average([a])\n"),
+])
+def test_a_test_that_only_builds_by_named_constructors_is_empty(expected: set[str],
+                                                                body: str) -> None:
+    assert kinds(body) & REJECTS == expected

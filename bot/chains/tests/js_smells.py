@@ -378,7 +378,7 @@ def _builds_only(body: Node) -> bool:
         return False
     declared: set[str] = set()
     for child in body.named_children:
-        if child.type in ("comment", "empty_statement"):
+        if child.type in ("comment", "empty_statement") or _discards(child):
             continue
         if child.type not in ("lexical_declaration", "variable_declaration"):
             return False
@@ -391,9 +391,28 @@ def _builds_only(body: Node) -> bool:
                 "identifier", "shorthand_property_identifier_pattern")}
     # setup only: objects and stand-ins built (`new Cache({ clock })`, `vi.fn()`), nothing
     # run; a test that calls the code and never looks at the result has no assertion instead
-    built = not any(n.type == "call_expression" and not _note_mock(n, _Facts())
-                    for n in walk(body))
+    built = not any(n.type == "call_expression" and not _note_mock(n, _Facts()) and
+                    not _static_factory(n) for n in walk(body))
     return bool(declared) and built
+
+
+def _discards(statement: Node) -> bool:
+    """`void money;`: a statement that only throws a value away does nothing."""
+    inner = unwrap(statement.named_children[0]) if statement.type == "expression_statement" \
+        and statement.named_children else None
+    if inner is None or inner.type != "unary_expression" or \
+            text(inner.child_by_field_name("operator")) != "void":
+        return False
+    argument = unwrap(inner.child_by_field_name("argument"))
+    return argument is not None and argument.type == "identifier"
+
+
+def _static_factory(call: Node) -> bool:
+    """`Money.cents(100)`, `Money.of(1)`: a class's own static call builds one of its
+    objects, as `new Money()` would."""
+    path = member_path(unwrap(callee(call)))
+    return len(path) == 2 and path[0][:1].isupper() and path[0] not in (
+        "Math", "JSON", "Object", "Array", "Promise", "Reflect", "Number", "String")
 
 
 def _is_empty(body: Node) -> bool:

@@ -835,9 +835,16 @@ def _builds_only(body: list[ast.stmt]) -> bool:
         bound |= {n.id for n in names}
     # setup only: objects built (`Cache(clock=clock)`), nothing of theirs ever called
     built = all(not isinstance(n, ast.Call) or _call_name(n)[:1].isupper() or
-                _call_name(n) in ("list", "dict", "set", "tuple", "range")
-                for statement in body for n in ast.walk(statement))
+                _call_name(n) in ("list", "dict", "set", "tuple", "range") or
+                _static_factory(n) for statement in body for n in ast.walk(statement))
     return bool(bound) and built
+
+
+def _static_factory(call: ast.Call) -> bool:
+    """`Money.cents(100)`, `Invoice.empty()`: a class's own named constructor builds one of
+    its objects, as `Money(100)` would."""
+    return isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) \
+        and call.func.value.id[:1].isupper()
 
 
 def _stand_in(value: ast.AST) -> bool:
