@@ -220,3 +220,14 @@ def test_a_check_that_runs_after_the_test_ended_checks_nothing(expected: set[str
 ])
 def test_a_test_that_only_builds_and_voids_is_empty(expected: set[str], body: str) -> None:
     assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    ({"empty_test"}, "test('t', () => {\n  const got = total([]);\n"
+                     "  // got should be 0 for an empty cart\n});\n"),
+    ({"no_assertion"}, "test('t', () => {\n  const got = total([]);\n});\n"),
+    (set(), "test('t', () => {\n  expect(total([])).toBe(0);\n  // and nothing is logged\n});\n"),
+])
+def test_a_check_written_as_a_comment_leaves_the_test_empty(expected: set[str],
+                                                            body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected

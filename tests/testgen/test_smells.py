@@ -216,3 +216,16 @@ def test_one_function_on_many_inputs_in_one_test_is_roulette(expected: set[str],
 def test_a_test_that_only_builds_by_named_constructors_is_empty(expected: set[str],
                                                                 body: str) -> None:
     assert kinds(body) & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # it runs the setup and stops where its check should be: an unfinished test
+    ({"empty_test"}, "def test_x():\n    got = average([1, 3])\n"
+                     "    # got should be 2, and the input untouched\n"),
+    # the same without the prose: it runs the code and never looks, no assertion
+    ({"no_assertion"}, "def test_x():\n    got = average([1, 3])\n"),
+    (set(), "def test_x():\n    assert average([1, 3]) == 2\n    # the input stays untouched\n"),
+])
+def test_a_check_written_as_a_comment_leaves_the_test_empty(expected: set[str],
+                                                            body: str) -> None:
+    assert kinds(body) & REJECTS == expected

@@ -315,7 +315,9 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         if _is_sleep(node):
             sleeps.append(node)
         _note_mock(node, facts)
-    if not facts.assertions:
+    if not facts.assertions and _ends_in_prose(test.body):
+        add("empty_test", line, "it stops where its check should be: a comment")
+    elif not facts.assertions:
         add("no_assertion", line)
     elif not any(_reached(node, test.body) for node, _ in facts.assertions):
         add("no_assertion", line, "every assertion is behind a condition, a loop over computed "
@@ -394,6 +396,14 @@ def _builds_only(body: Node) -> bool:
     built = not any(n.type == "call_expression" and not _note_mock(n, _Facts()) and
                     not _static_factory(n) for n in walk(body))
     return bool(declared) and built
+
+
+def _ends_in_prose(body: Node) -> bool:
+    """The test's body ends in a comment after its last statement: the check it should end
+    with is written as prose (`// a refund should make the order final`)."""
+    children = body.named_children if body.type == "statement_block" else []
+    return len(children) > 1 and children[-1].type == "comment" and \
+        children[-2].type != "comment"
 
 
 def _discards(statement: Node) -> bool:

@@ -364,9 +364,21 @@ def analyse_source(source: str, path: str = "<test>", subject: Subject | None = 
     if depth > MAX_PY_DEPTH:
         return unreadable(path, line, too_deep(depth, MAX_PY_DEPTH))
     try:
-        return _analysed(tree, path, subject)
+        return _analysed(tree, path, subject, source.splitlines())
     except RecursionError:  # the bound above is meant to make this unreachable
         return unreadable(path, line, too_deep(depth, MAX_PY_DEPTH))
+
+
+def _ends_in_prose(test: ast.FunctionDef | ast.AsyncFunctionDef, lines: Sequence[str]) -> bool:
+    """The test's body ends in a comment after its last statement: the check it should end
+    with is written as prose (`# a refund should make the order final`)."""
+    for line in lines[test.end_lineno or len(lines):]:
+        stripped = line.strip()
+        if not stripped:
+            continue
+        indent = len(line) - len(line.lstrip())
+        return stripped.startswith("#") and indent > test.col_offset
+    return False
 
 
 def unreadable(path: str, line: int, detail: str) -> SmellReport:
@@ -376,7 +388,8 @@ def unreadable(path: str, line: int, detail: str) -> SmellReport:
     return SmellReport(path=path, verdict="reject", smells=[smell])
 
 
-def _analysed(tree: ast.Module, path: str, subject: Subject) -> SmellReport:
+def _analysed(tree: ast.Module, path: str, subject: Subject,
+              lines: Sequence[str] = ()) -> SmellReport:
     helpers = _asserting_helpers(tree)
     file_patches_sleep = _patches_sleep(tree)
     shared = _SharedMocks.of(tree)
@@ -387,6 +400,7 @@ def _analysed(tree: ast.Module, path: str, subject: Subject) -> SmellReport:
                if name not in shared.fixtures}  # `deps = make_deps()`: its mocks are the test's
     smells: list[Smell] = []
     for test, decorators in _tests(tree):
+        test._ends_in_prose = _ends_in_prose(test, lines)  # type: ignore[union-attr]
         smells += _smells_of(test, decorators, helpers, subject, file_patches_sleep,
                              shared.for_test(test), formulas, overrides, made_by)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
@@ -631,7 +645,9 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
                                         else _dotted(receiver))
         elif isinstance(node, ast.Assign):
             _note_assigned_stand_in(node, facts)
-    if not facts.assertions:
+    if not facts.assertions and getattr(test, "_ends_in_prose", False):
+        add("empty_test", test.lineno, "it stops where its check should be: a comment")
+    elif not facts.assertions:
         add("no_assertion", test.lineno)
     elif not any(_reached(assertion, test) for assertion in facts.assertions):
         add("no_assertion", test.lineno, "every assertion is behind a condition, a loop over computed "
