@@ -231,3 +231,16 @@ def test_a_test_that_only_builds_and_voids_is_empty(expected: set[str], body: st
 def test_a_check_written_as_a_comment_leaves_the_test_empty(expected: set[str],
                                                             body: str) -> None:
     assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("sleeps", "source"), [
+    # the file's own helper that waits in real time, awaited by the test
+    (True, "const wait = (ms) => new Promise((r) => setTimeout(r, ms));\n"
+           "test('t', async () => {\n  await wait(120);\n  expect(total([])).toBe(0);\n});\n"),
+    (True, "it('t', (done) => {\n  setTimeout(done, 50);\n  expect(total([])).toBe(0);\n});\n"),
+    # a timer nobody waits for holds the test up for no time
+    (False, "test('t', () => {\n  expect(total([])).toBe(0);\n"
+            "  setTimeout(() => { console.log('late'); }, 50);\n});\n"),
+])
+def test_a_sleep_is_a_wait_the_test_sits_through(sleeps: bool, source: str) -> None:
+    assert ("sleep_in_unit_test" in kinds(source)) is sleeps

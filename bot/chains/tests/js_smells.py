@@ -12,6 +12,7 @@ trips, independent oracles, derivations in comments.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from tree_sitter import Node
@@ -282,6 +283,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
     hook_count, hook_patched = _hook_mocks(test.hooks)
     facts = _Facts(mocks=file_mocks[0] + hook_count, patched=file_mocks[1] | hook_patched)
     sleeps: list[Node] = []
+    sleepers = _sleepers(formulas or {})
     for node in walk(test.body):
         if node.type == "assignment_expression":
             _note_assigned_mock(node, facts)
@@ -312,7 +314,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             broad = _broad_throw(node)
             if broad is not None:
                 add("broad_exception_assert", line_of(node), broad)
-        if _is_sleep(node):
+        if _is_sleep(node, sleepers):
             sleeps.append(node)
         _note_mock(node, facts)
     if not facts.assertions and _ends_in_prose(test.body):
@@ -830,21 +832,52 @@ def _broad_throw(assertion: Node) -> str | None:
     return None
 
 
-def _is_sleep(call: Node) -> bool:
-    """A real wait: `setTimeout(r, 100)`, `await sleep(50)`, `timers/promises` setTimeout."""
+def _is_sleep(call: Node, sleepers: Collection[str] = ()) -> bool:
+    """A real wait the test sits through: `await new Promise((r) => setTimeout(r, 100))`,
+    `setTimeout(done, 100)`, `await sleep(50)`, `timers/promises` setTimeout, or a call of
+    the file's own helper that waits so (`const wait = (ms) => new Promise(...)`). A timer
+    whose callback nobody waits for holds the test up for no time at all."""
     name = call_name(call)
     args = args_of(call)
     if name == "setTimeout":
-        delay = args[1] if len(args) > 1 else args[0] if args and number_value(args[0]) \
-            is not None else None
-        if delay is None:
+        awaited = len(args) == 1 and number_value(args[0]) is not None
+        delay = args[1] if len(args) > 1 else args[0] if awaited else None
+        if delay is None or not (awaited or _waited_for(call)):
             return False
         value = number_value(delay)
         return value is None or value > 0
-    if name in SLEEP_CALLS and args:
+    if (name in SLEEP_CALLS or name in sleepers) and args:
         value = number_value(args[0])
         return value is None or value > 0
     return False
+
+
+def _waited_for(timer: Node) -> bool:
+    """The test waits for this `setTimeout`: it resolves a promise (`new Promise((r) =>
+    setTimeout(r, 50))`) or its callback is, or calls, `done`."""
+    callback = args_of(timer)[0] if args_of(timer) else None
+    if callback is not None and (text(callback) in WAIT_NAMES or any(
+            n.type == "call_expression" and text(callee(n)) in WAIT_NAMES
+            for n in walk(callback))):
+        return True
+    node = timer.parent
+    while node is not None and node.type not in ("statement_block", "program"):
+        if node.type == "new_expression" and text(node.child_by_field_name("constructor")) \
+                == "Promise":
+            return True
+        node = node.parent
+    holder = node.parent if node is not None else None  # `(r) => { setTimeout(r, 50); }`
+    while holder is not None and holder.type in ("arrow_function", "function_expression",
+                                                 "arguments"):
+        holder = holder.parent
+    return holder is not None and holder.type == "new_expression" and \
+        text(holder.child_by_field_name("constructor")) == "Promise"
+
+
+def _sleepers(functions: dict[str, Node]) -> set[str]:
+    """The file's own helpers that wait in real time (`const wait = (ms) => new Promise(...)`)."""
+    return {name for name, body in functions.items() if any(
+        n.type == "call_expression" and _is_sleep(n) for n in walk(body))}
 
 
 def _note_mock(call: Node, facts: _Facts) -> bool:
