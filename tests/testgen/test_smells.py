@@ -229,3 +229,11 @@ def test_a_test_that_only_builds_by_named_constructors_is_empty(expected: set[st
 def test_a_check_written_as_a_comment_leaves_the_test_empty(expected: set[str],
                                                             body: str) -> None:
     assert kinds(body) & REJECTS == expected
+
+
+def test_a_helper_of_the_file_that_sleeps_is_a_sleep() -> None:
+    helper = "def wait(seconds):\n    time.sleep(seconds)\n\n\n"
+    assert "sleep_in_unit_test" in kinds(
+        helper + "def test_x():\n    wait(0.2)\n    assert average([1]) == 1\n")
+    assert "sleep_in_unit_test" not in kinds(
+        helper + "def test_x():\n    wait(0)\n    assert average([1]) == 1\n")

@@ -598,6 +598,9 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         _note_mock(decorator, facts)
     facts.mocks += _mocks_per_element(test)
     sleeps: list[ast.Call] = []
+    sleepers = {name for name, helper in (formula_helpers or {}).items() if any(
+        isinstance(n, ast.Call) and _call_name(n) == "sleep" and not _zero_arg(n)
+        for n in ast.walk(helper))}  # the file's own helpers that wait in real time
     explained = {id(inner) for node in ast.walk(test) if isinstance(node, ast.With) and any(
         isinstance(i.context_expr, ast.Call) and _call_name(i.context_expr) == "subTest"
         for i in node.items) for inner in ast.walk(node)}  # a subTest names each failure
@@ -633,8 +636,8 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
                 if called in ("assertRaises", "assertRaisesRegex") and node.args and \
                         _dotted(node.args[0]) in BROAD_EXCEPTIONS:
                     add("broad_exception_assert", node.lineno, _dotted(node.args[0]))
-            elif called == "sleep" and not _zero_arg(node):
-                sleeps.append(node)
+            elif (called == "sleep" or called in sleepers) and not _zero_arg(node):
+                sleeps.append(node)  # `time.sleep(0.2)`, or the file's `wait(0.2)` that does
             _note_mock(node, facts)
             _note_setattr(node, facts)
             if not _is_mock_call(node):
