@@ -244,3 +244,32 @@ def test_a_check_written_as_a_comment_leaves_the_test_empty(expected: set[str],
 ])
 def test_a_sleep_is_a_wait_the_test_sits_through(sleeps: bool, source: str) -> None:
     assert ("sleep_in_unit_test" in kinds(source)) is sleeps
+
+
+NOTIFY_JS = js_subject("src/notify.js", """
+export function subjectLine(id, status) { return `Order ${id}: ${status}`; }
+export class Notifier {
+  constructor(mailer) { this.mailer = mailer; }
+  notify(id, status) { const t = subjectLine(id, status); this.mailer.send(t); return t; }
+}
+""")
+NOTIFY_HEAD = "import * as notify from '../src/notify.js';\nimport { Notifier } from '../src/notify.js';\n"
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # seven mocks made by one Array.from are seven, all checked only for their calls
+    ({"excessive_mocking"}, "test('t', () => {\n"
+     "  const [a, b, c, d, e, f, g] = Array.from({ length: 7 }, () => jest.fn());\n"
+     "  new Notifier({ send: a }).notify(1, 'x');\n" + "".join(
+         f"  expect({m}).toHaveBeenCalled();\n" for m in "abcdefg") + "});\n"),
+    # a module function under the class the test exercises is its collaborator...
+    (set(), "test('t', () => {\n  jest.spyOn(notify, 'subjectLine').mockReturnValue('T');\n"
+            "  const mailer = { send: jest.fn() };\n  new Notifier(mailer).notify(1, 'x');\n"
+            "  expect(mailer.send).toHaveBeenCalledWith('T');\n});\n"),
+    # ...but given a value and called by the test itself it is what the test checks
+    ({"mocks_sut"}, "test('t', () => {\n  jest.spyOn(notify, 'subjectLine').mockReturnValue('T');\n"
+                    "  expect(notify.subjectLine(1, 'x')).toBe('T');\n});\n"),
+])
+def test_mocks_of_a_js_class_under_test(expected: set[str], body: str) -> None:
+    report = analyse_js_source(NOTIFY_HEAD + body, "tests/notify.test.js", NOTIFY_JS)
+    assert {s.kind for s in report.smells} & set(REJECT_KINDS) == expected

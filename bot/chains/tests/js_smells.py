@@ -333,13 +333,14 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
     called = {call_name(n) for n in walk(test.body) if n.type == "call_expression"}
     mocks = facts.mocks + sum(_hook_mocks((body,))[0] for name, body in (formulas or {}).items()
                               if name in called)  # `const deps = makeDeps()`: its mocks too
+    mocks += _mocks_per_element(test.body)
     if mocks_dominate(mocks, len(facts.assertions),
                       sum(_interaction(node, about) and _member(about, imports)
                           for node, about in facts.assertions)):
         add("excessive_mocking", line, f"{mocks} mocks")
     checked = {_checked_call(resolved(about, test.body)) for _, about in facts.assertions}
     sut = _sut_patched(facts, subject, imports, path, checked - {""}, _instances(test),
-                       _receivers(test.body)) or _overridden_call(test, overrides or {}) or \
+                       _receivers(test.body), called) or _overridden_call(test, overrides or {}) or \
         called_stand_in((*test.hooks, test.body), test.body, subject.classes,
                         set(subject.functions) - subject.boundaries)
     if sut:
@@ -406,6 +407,63 @@ def _ends_in_prose(body: Node) -> bool:
     children = body.named_children if body.type == "statement_block" else []
     return len(children) > 1 and children[-1].type == "comment" and \
         children[-2].type != "comment"
+
+
+def _mocks_per_element(body: Node) -> int:
+    """Mocks a callback makes per element beyond the one it shows: `Array.from({ length: 6 },
+    () => vi.fn())`, `[1, 2, 3].map(() => jest.fn())`, `Array(6).fill().map(...)`."""
+    extra = 0
+    for call in walk(body):
+        if call.type != "call_expression":
+            continue
+        args, path = args_of(call), member_path(unwrap(callee(call)))
+        count, maker = 1, None
+        spec = unwrap(args[0]) if len(args) == 2 else None
+        if path[-2:] == ["Array", "from"] and spec is not None and spec.type == "object":
+            count, maker = _declared_length(spec), args[1]
+        elif call_name(call) == "map" and len(args) == 1:
+            function = unwrap(callee(call))
+            source = unwrap(function.child_by_field_name("object")) if function is not None \
+                and function.type == "member_expression" else None
+            count, maker = _elements(source), args[0]
+        if maker is None or count < 2:
+            continue
+        made = function_body(maker)
+        mocks = sum(n.type == "call_expression" and _note_mock(n, _Facts())
+                    for n in walk(made)) if made is not None else 0
+        extra += mocks * (min(count, 100) - 1)
+    return extra
+
+
+def _declared_length(spec: Node) -> int:
+    """`{ length: 6 }` → 6."""
+    for pair in spec.named_children:
+        if pair.type == "pair" and text(pair.child_by_field_name("key")) == "length":
+            value = number_value(pair.child_by_field_name("value"))
+            return int(value) if isinstance(value, int) else 1
+    return 1
+
+
+def _elements(source: Node | None) -> int:
+    """How many elements `[a, b, c]`, `Array(6)`, `new Array(6)` (`.fill()` or spread)
+    hold, or 1 when the test does not say."""
+    while source is not None and source.type == "call_expression" and \
+            call_name(source) == "fill":
+        function = unwrap(callee(source))
+        source = unwrap(function.child_by_field_name("object")) if function is not None \
+            and function.type == "member_expression" else None
+    if source is not None and source.type == "array":
+        items = [c for c in source.named_children if c.type != "comment"]
+        if len(items) == 1 and items[0].type == "spread_element" and items[0].named_children:
+            return _elements(unwrap(items[0].named_children[0]))
+        return len(items)
+    if source is not None and source.type in ("call_expression", "new_expression"):
+        name = member_path(unwrap(callee(source) if source.type == "call_expression"
+                                  else source.child_by_field_name("constructor")))
+        args = args_of(source)
+        value = number_value(args[0]) if name == ["Array"] and len(args) == 1 else None
+        return int(value) if isinstance(value, int) else 1
+    return 1
 
 
 def _discards(statement: Node) -> bool:
@@ -1030,7 +1088,8 @@ def _receivers(body: Node) -> set[str]:
 
 def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path: str,
                  checked: set[str], instances: dict[str, str] | None = None,
-                 receivers: set[str] | None = None) -> str | None:
+                 receivers: set[str] | None = None, called: set[str] | None = None
+                 ) -> str | None:
     """A replaced target that is the code under test: a function of the module under test
     (or a method of its class, `Invoice.prototype.tax`, or of an instance the test built:
     `instances` maps `inv` to `Invoice`, when the test exercises that class itself, not only
@@ -1049,12 +1108,24 @@ def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path:
                      or subject.module.endswith("/" + module.lstrip("./"))):
             if root in subject.classes and root not in exercised and last not in checked:
                 continue  # a method of a collaborating class of the module, not under test
+            if _collaborator_of_a_class(last, subject, exercised | set(instances.values()),
+                                        called or set()):
+                continue
             return target  # the module's own logic (a boundary of it is a collaborator)
         if not head and last not in subject.functions:
             continue  # a local stand-in (`const send = vi.fn()`) replaces nothing under test
         if last in checked and last not in GENERIC_PATCHES:
             return target
     return None
+
+
+def _collaborator_of_a_class(function: str, subject: Subject, exercised: set[str],
+                             called: set[str]) -> bool:
+    """A function of the module outside its classes, replaced while the test exercises one
+    of those classes and calls none of the module's functions itself: the class is what
+    the test claims to test, the function a collaborator it uses (as in `smells.py`)."""
+    return function in subject.top_level and not called & subject.top_level and \
+        bool(exercised & subject.classes)
 
 
 def _literal(node: Node) -> bool:

@@ -75,10 +75,22 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
     classes = {text(n.child_by_field_name("name")) for n in walk(tree.root_node)
                if n.type in ("class_declaration", "class", "abstract_class_declaration")
                and n.child_by_field_name("name") is not None}
+    top_level = {name for node in walk(tree.root_node)
+                 if _top_level(node) and (name := function_of(node)[0])}
     return Subject(module, frozenset(wanted or defined),
                    tuple(dict.fromkeys(s for s in shapes if s != "_")), frozenset(used),
                    tuple(sorted(parts)), operators=operators, classes=frozenset(classes),
-                   boundaries=frozenset(boundaries), steps=frozenset(steps))
+                   boundaries=frozenset(boundaries), steps=frozenset(steps),
+                   top_level=frozenset(top_level))
+
+
+def _top_level(node: Node) -> bool:
+    """A declaration of the module itself (exported or not), not inside a function or class."""
+    parent = node.parent
+    while parent is not None and parent.type in ("export_statement", "lexical_declaration",
+                                                 "variable_declaration"):
+        parent = parent.parent
+    return parent is not None and parent.type == "program"
 
 
 @dataclass(frozen=True)
