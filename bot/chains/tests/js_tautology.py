@@ -11,6 +11,7 @@ repeats its formula.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
@@ -207,16 +208,32 @@ def compared(assertion: Node) -> tuple[Node, Node] | None:
 
 
 def _assigned_from(body: Node, name: str) -> Node | None:
+    """What the first `const name = ...` of the body binds (a declaration without a value
+    binds nothing)."""
+    return _declared(body).get(name)
+
+
+@functools.lru_cache(maxsize=64)
+def _declared(body: Node) -> dict[str, Node | None]:
+    """Each name the body declares → the value of its first declaration, read once per
+    body (a test of a thousand checks would walk itself once per check)."""
+    found: dict[str, Node | None] = {}
     for node in walk(body):
         if node.type == "variable_declarator":
             target = node.child_by_field_name("name")
-            if target is not None and target.type == "identifier" and text(target) == name:
-                return node.child_by_field_name("value")
-    return None
+            if target is not None and target.type == "identifier":
+                found.setdefault(text(target), node.child_by_field_name("value"))
+    return found
 
 
 def bindings(body: Node) -> dict[str, Node]:
-    """Names the test binds with `const`/`let name = value` (the last binding wins)."""
+    """Names the test binds with `const`/`let name = value` (the last binding wins); read
+    once per body, every caller gets its own copy."""
+    return dict(_bindings(body))
+
+
+@functools.lru_cache(maxsize=64)
+def _bindings(body: Node) -> dict[str, Node]:
     bound: dict[str, Node] = {}
     for node in walk(body):
         if node.type == "variable_declarator":

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 from collections.abc import Callable, Collection
 from typing import cast
 
@@ -44,7 +45,13 @@ def compared(assertion: ast.AST) -> tuple[ast.expr, ast.expr] | None:
 
 
 def assignments(test: ast.AST) -> dict[str, ast.expr]:
-    """Names the test binds once with a plain `name = value` (the last binding wins)."""
+    """Names the test binds once with a plain `name = value` (the last binding wins); read
+    once per test (`_bindings`), every assertion gets its own copy to fill in."""
+    return dict(_bindings(test))
+
+
+@functools.lru_cache(maxsize=64)
+def _bindings(test: ast.AST) -> dict[str, ast.expr]:
     bound: dict[str, ast.expr] = {}
     for node in ast.walk(test):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and \

@@ -662,8 +662,9 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
     mocks = facts.mocks + sum(count for name, count in (made_by or {}).items()
                               if name in facts.called)
+    patched_names = _patched_names(test)  # once per test, not per assertion
     if mocks_dominate(mocks, len(facts.assertions),
-                      sum(_interaction(a, _patched_names(test)) for a in facts.assertions)):
+                      sum(_interaction(a, patched_names) for a in facts.assertions)):
         add("excessive_mocking", test.lineno, f"{mocks} mocks")
     sut_patched = _sut_patched(facts, subject, _instances(test, subject)) or \
         _overridden_call(test, overrides or {})
