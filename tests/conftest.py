@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import sys
 import tempfile
 import time
 import uuid
@@ -51,10 +52,30 @@ SLOW_FILES = (
 """Files slow as a whole (paths under tests/). The fast loop, `pytest -m "not slow"`, is the
 rest: unit tests, the step tests at the seam (tests/steps), the engine's toy graphs and the
 forge contract. A single slow test elsewhere gets `@pytest.mark.slow` instead."""
-PGDATA = Path(os.environ.get("SMITH_TEST_PGDATA") or Path(tempfile.gettempdir()) / (
-    "smith-test-" + hashlib.sha256(str(ROOT).encode()).hexdigest()[:10]) / "postgres")
+CHECKOUT_TEMP = Path(tempfile.gettempdir()) / (
+    "smith-test-" + hashlib.sha256(str(ROOT).encode()).hexdigest()[:10])
+"""This checkout's own folder under the temporary folder (two clones never share one)."""
+PGDATA = Path(os.environ.get("SMITH_TEST_PGDATA") or CHECKOUT_TEMP / "postgres")
 """The suite's server, one per checkout (two clones on one machine never share one), under the
 temporary folder (a checkout may sit where the server's own user cannot reach)."""
+
+
+def _compiled_once_outside_the_checkout() -> None:
+    """Under `PYTHONDONTWRITEBYTECODE` (set on this machine, and in many containers) nothing
+    keeps compiled code: each xdist worker rewrote the asserts of every test module again
+    (collection 11 s instead of 5 s) and every `smith` subprocess compiled the product again.
+    The suite keeps them under this checkout's temporary folder instead (`sys.pycache_prefix`,
+    and `PYTHONPYCACHEPREFIX` for the workers and subprocesses it starts), so the checkout
+    still gets no `__pycache__`. A prefix set by the caller is kept."""
+    if not sys.dont_write_bytecode or sys.pycache_prefix:
+        return
+    prefix = str(CHECKOUT_TEMP / "pycache")
+    sys.pycache_prefix, sys.dont_write_bytecode = prefix, False
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+_compiled_once_outside_the_checkout()
 FIXTURES = ROOT / "tests" / "fixtures"
 
 
