@@ -52,30 +52,28 @@ SLOW_FILES = (
 """Files slow as a whole (paths under tests/). The fast loop, `pytest -m "not slow"`, is the
 rest: unit tests, the step tests at the seam (tests/steps), the engine's toy graphs and the
 forge contract. A single slow test elsewhere gets `@pytest.mark.slow` instead."""
-CHECKOUT_TEMP = Path(tempfile.gettempdir()) / (
-    "smith-test-" + hashlib.sha256(str(ROOT).encode()).hexdigest()[:10])
-"""This checkout's own folder under the temporary folder (two clones never share one)."""
-PGDATA = Path(os.environ.get("SMITH_TEST_PGDATA") or CHECKOUT_TEMP / "postgres")
+PGDATA = Path(os.environ.get("SMITH_TEST_PGDATA") or Path(tempfile.gettempdir()) / (
+    "smith-test-" + hashlib.sha256(str(ROOT).encode()).hexdigest()[:10]) / "postgres")
 """The suite's server, one per checkout (two clones on one machine never share one), under the
 temporary folder (a checkout may sit where the server's own user cannot reach)."""
 
 
-def _compiled_once_outside_the_checkout() -> None:
+def _compiled_code_kept() -> None:
     """Under `PYTHONDONTWRITEBYTECODE` (set on this machine, and in many containers) nothing
     keeps compiled code: each xdist worker rewrote the asserts of every test module again
-    (collection 11 s instead of 5 s) and every `smith` subprocess compiled the product again.
-    The suite keeps them under this checkout's temporary folder instead (`sys.pycache_prefix`,
-    and `PYTHONPYCACHEPREFIX` for the workers and subprocesses it starts), so the checkout
-    still gets no `__pycache__`. A prefix set by the caller is kept."""
-    if not sys.dont_write_bytecode or sys.pycache_prefix:
-        return
-    prefix = str(CHECKOUT_TEMP / "pycache")
-    sys.pycache_prefix, sys.dont_write_bytecode = prefix, False
-    os.environ["PYTHONPYCACHEPREFIX"] = prefix
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    (collection 11 s instead of 5 s on this machine) and every `smith` subprocess compiled the
+    product again. The suite writes `__pycache__` as Python does by default (ignored by git),
+    for itself and, the variable dropped, for the workers and subprocesses it starts; what
+    the sandbox runs sets the variable again (the repositories under test stay clean). Not
+    `sys.pycache_prefix`: under a prefix every installed package's compiled files, written by
+    pip beside them, go unused and are compiled once more."""
+    if sys.dont_write_bytecode:
+        sys.dont_write_bytecode = False
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
-_compiled_once_outside_the_checkout()
+_compiled_code_kept()
+
 FIXTURES = ROOT / "tests" / "fixtures"
 
 
