@@ -174,3 +174,102 @@ def test_a_builder_that_refuses_bad_input_is_no_check_but_a_helper_named_as_one_
     assert "no_assertion" in kinds(builder + "test('t', () => { total(makeItems(3)); });\n")
     checker = builder.replace("makeItems", "checkItems")
     assert "no_assertion" not in kinds(checker + "test('t', () => { checkItems(total([])); });\n")
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # seven calls of one function on other inputs: seven results, a failure names none
+    ({"assertion_roulette"}, "test('t', () => {\n" + "".join(
+        f"  expect(discount({n}, 0.1)).toBe({n * 0.9});\n" for n in range(10, 80, 10)) + "});\n"),
+    # one result read seven ways is one thing checked
+    (set(), "test('t', () => {\n  const got = total([1, 2]);\n" + "".join(
+        f"  expect(got).not.toBe({n});\n" for n in range(7)) + "});\n"),
+])
+def test_one_function_on_many_inputs_in_one_test_is_roulette(expected: set[str],
+                                                              body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+DEFER = ("it('t', (done) => {\n  const run = discount.later((v) => {\n"
+         "    expect(v).toBe(2);{inside}\n  }, 10);\n  run(2);{after}\n}});\n")
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # done() as a statement of the test ends it before the callback it handed over runs
+    ({"no_assertion"}, DEFER.replace("{inside}", "").replace("{after}", "\n  done();")
+     .replace("}});", "});")),
+    (set(), DEFER.replace("{inside}", "\n    done();").replace("{after}", "")
+     .replace("}});", "});")),
+    # a real timer's callback runs after the test, unless the test advances fake timers
+    ({"no_assertion"}, "test('t', () => {\n  const got = total([]);\n"
+                       "  setTimeout(() => { expect(got).toBe(0); }, 30);\n});\n"),
+    (set(), "jest.useFakeTimers();\ntest('t', () => {\n  const got = total([]);\n"
+            "  setTimeout(() => { expect(got).toBe(0); }, 30);\n"
+            "  jest.advanceTimersByTime(30);\n});\n"),
+])
+def test_a_check_that_runs_after_the_test_ended_checks_nothing(expected: set[str],
+                                                                body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # objects built by a class's static constructor and thrown away: nothing run
+    ({"empty_test"}, "test('t', () => {\n  const a = Money.cents(100);\n  const r = [0, 1];\n"
+                     "  void a;\n  void r;\n});\n"),
+    ({"no_assertion"}, "test('t', () => {\n  const a = Money.cents(100);\n"
+                       "  const got = total([a]);\n  void got;\n});\n"),
+])
+def test_a_test_that_only_builds_and_voids_is_empty(expected: set[str], body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    ({"empty_test"}, "test('t', () => {\n  const got = total([]);\n"
+                     "  // got should be 0 for an empty cart\n});\n"),
+    ({"no_assertion"}, "test('t', () => {\n  const got = total([]);\n});\n"),
+    (set(), "test('t', () => {\n  expect(total([])).toBe(0);\n  // and nothing is logged\n});\n"),
+])
+def test_a_check_written_as_a_comment_leaves_the_test_empty(expected: set[str],
+                                                            body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("sleeps", "source"), [
+    # the file's own helper that waits in real time, awaited by the test
+    (True, "const wait = (ms) => new Promise((r) => setTimeout(r, ms));\n"
+           "test('t', async () => {\n  await wait(120);\n  expect(total([])).toBe(0);\n});\n"),
+    (True, "it('t', (done) => {\n  setTimeout(done, 50);\n  expect(total([])).toBe(0);\n});\n"),
+    # a timer nobody waits for holds the test up for no time
+    (False, "test('t', () => {\n  expect(total([])).toBe(0);\n"
+            "  setTimeout(() => { console.log('late'); }, 50);\n});\n"),
+])
+def test_a_sleep_is_a_wait_the_test_sits_through(sleeps: bool, source: str) -> None:
+    assert ("sleep_in_unit_test" in kinds(source)) is sleeps
+
+
+NOTIFY_JS = js_subject("src/notify.js", """
+export function subjectLine(id, status) { return `Order ${id}: ${status}`; }
+export class Notifier {
+  constructor(mailer) { this.mailer = mailer; }
+  notify(id, status) { const t = subjectLine(id, status); this.mailer.send(t); return t; }
+}
+""")
+NOTIFY_HEAD = "import * as notify from '../src/notify.js';\nimport { Notifier } from '../src/notify.js';\n"
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # seven mocks made by one Array.from are seven, all checked only for their calls
+    ({"excessive_mocking"}, "test('t', () => {\n"
+     "  const [a, b, c, d, e, f, g] = Array.from({ length: 7 }, () => jest.fn());\n"
+     "  new Notifier({ send: a }).notify(1, 'x');\n" + "".join(
+         f"  expect({m}).toHaveBeenCalled();\n" for m in "abcdefg") + "});\n"),
+    # a module function under the class the test exercises is its collaborator...
+    (set(), "test('t', () => {\n  jest.spyOn(notify, 'subjectLine').mockReturnValue('T');\n"
+            "  const mailer = { send: jest.fn() };\n  new Notifier(mailer).notify(1, 'x');\n"
+            "  expect(mailer.send).toHaveBeenCalledWith('T');\n});\n"),
+    # ...but given a value and called by the test itself it is what the test checks
+    ({"mocks_sut"}, "test('t', () => {\n  jest.spyOn(notify, 'subjectLine').mockReturnValue('T');\n"
+                    "  expect(notify.subjectLine(1, 'x')).toBe('T');\n});\n"),
+])
+def test_mocks_of_a_js_class_under_test(expected: set[str], body: str) -> None:
+    report = analyse_js_source(NOTIFY_HEAD + body, "tests/notify.test.js", NOTIFY_JS)
+    assert {s.kind for s in report.smells} & set(REJECT_KINDS) == expected

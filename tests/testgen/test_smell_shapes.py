@@ -4,8 +4,12 @@ look-alike it must not be confused with."""
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 
+from bot.chains.tests import js_tautology, py_tautology
+from bot.chains.tests.jsast import parse
 from bot.chains.tests.smells import REJECT_KINDS, Subject
 from bot.chains.tests.testfiles import analyse, subject_of
 
@@ -739,3 +743,43 @@ LEDGER_JS = subject_of("cart.js", "export class Cart {\n  add(q, p) { this.lines
 def test_the_checked_codes_arithmetic_on_the_tests_input_is_a_tautology(
         kinds: set[str], path: str, source: str) -> None:
     assert kinds_in(source, path, LEDGER_PY, LEDGER_JS) == kinds
+
+
+
+@pytest.mark.parametrize(("python", "script", "operations"), [
+    ("round(kg * rate * 100)", "Math.round(kg * rate * 100)", 3),
+    ("round(kg * rate)", "Math.round(kg * rate)", 2),
+    ("base + cents / 100", "base + cents / 100", 2),
+    ("f(a) * b + c", "f(a) * b + c", 3),
+])
+def test_a_computing_step_counts_the_same_operations_in_either_language(
+        python: str, script: str, operations: int) -> None:
+    """One definition of "one step of three operations rebuilds the code" (JavaScript
+    counted four before): the same step weighs the same in both languages."""
+    py_steps = py_tautology.expression_steps(ast.parse(python, mode="eval").body)
+    tree, _ = parse(f"x = {script};", "a.js")
+    js_steps = js_tautology.expression_steps(tree.root_node)
+    py_step = max(py_steps, key=len)
+    js_step = max(js_steps, key=len)
+    assert py_tautology.step_operations(py_step) == operations
+    assert js_tautology.step_operations(js_step) == operations
+    rebuilt = operations >= 3
+    assert py_tautology.rebuilds({py_step}, py_tautology.step_operations) is rebuilt
+    assert py_tautology.rebuilds({js_step}, js_tautology.step_operations) is rebuilt
+
+
+PAGES_JS = subject_of("pages.js", "export function paginate(items, page, size) {\n"
+                                  "  const start = (page - 1) * size;\n"
+                                  "  return { start, items: items.slice(start, start + size) };\n}\n")
+
+
+@pytest.mark.parametrize(("kinds", "expected"), [
+    ({"tautology"}, "(page - 1) * size"),  # the subject's own step, on a field of its result
+    (set(), "10"),
+])
+def test_a_field_of_the_result_is_what_the_code_computed(kinds: set[str], expected: str) -> None:
+    source = ("import { paginate } from './pages.js';\ntest('t', () => {\n"
+              "  const page = 3;\n  const size = 5;\n"
+              "  const result = paginate(['a', 'b'], page, size);\n"
+              f"  expect(result.start).toBe({expected});\n}});\n")
+    assert kinds_in(source, "pages.test.js", PY_SUBJECT, PAGES_JS) == kinds

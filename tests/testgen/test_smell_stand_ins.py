@@ -173,3 +173,29 @@ def rejected(body: str, path: str) -> set[str]:
 ])
 def test_stand_ins_and_their_look_alikes(kinds: set[str], path: str, body: str) -> None:
     assert rejected(body, path) == kinds
+
+
+def test_a_stand_in_called_twice_is_named_by_the_first_call_in_source_order() -> None:
+    """One walk, jsast's, in source order: the finding names the call a reader meets first."""
+    from bot.chains.tests.js_stand_ins import called_stand_in
+    from bot.chains.tests.jsast import parse
+
+    tree, _ = parse("it('drains', async () => {\n  const q = sinon.createStubInstance(Queue);\n"
+                    "  expect(await q.drain([])).to.deep.equal([]);\n"
+                    "  expect(q.size()).to.equal(0);\n});\n", "a.test.js")
+    body = tree.root_node
+    assert called_stand_in([body], body, {"Queue"}, {"drain", "size"}) == "Queue.drain"
+
+
+@pytest.mark.parametrize(("declared", "configured"), [
+    ("sinon.stub().resolvesArg(0)", True),  # a behaviour only the stand-ins' list knew
+    ("sinon.stub().withArgs('a').returns(2)", True),  # through a selector to the stub
+    ("sinon.stub().withArgs('a')", False),  # a selector alone gives no behaviour
+    ("sinon.stub().onFirstCall()", False),
+])
+def test_one_list_says_what_gives_a_stub_behaviour(declared: str, configured: bool) -> None:
+    from bot.chains.tests.js_stand_ins import configured_stubs
+    from bot.chains.tests.jsast import parse
+
+    tree, _ = parse(f"it('t', () => {{\n  const save = {declared};\n}});\n", "a.test.js")
+    assert (configured_stubs([tree.root_node]) == {"save"}) is configured

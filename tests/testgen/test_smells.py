@@ -161,3 +161,79 @@ def test_a_builder_that_refuses_bad_input_is_no_check_but_a_helper_named_as_one_
     assert "no_assertion" not in kinds(checker + "def test_x():\n    check_values(average([2]))\n")
     assert "no_assertion" in kinds("from tests.helpers import ensure_user\n\n\n"
                                    "def test_x():\n    ensure_user()\n    average([1])\n")
+
+
+NOTIFY = Subject.of_source("notify", (
+    "def subject_line(order_id, status):\n    return f'Order {order_id}: {status}'\n\n\n"
+    "class Notifier:\n    def __init__(self, mailer):\n        self.mailer = mailer\n\n"
+    "    def notify(self, order_id, status):\n        title = subject_line(order_id, status)\n"
+    "        self.mailer.send(title)\n        return title\n"))
+NOTIFY_HEAD = "from unittest import mock\n\nimport notify\nfrom notify import Notifier\n\n\n"
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # seven mocks from one generator are seven mocks, all checked only for their calls
+    ({"excessive_mocking"}, (
+        "def test_x():\n    a, b, c, d, e, f, g = (mock.Mock() for _ in range(7))\n"
+        "    Notifier(a).notify(7, 'shipped')\n" + "".join(
+            f"    {m}.send.assert_called_once()\n" for m in "abcdefg"))),
+    (set(), (
+        "def test_x():\n    a, b = (mock.Mock() for _ in range(2))\n"
+        "    assert Notifier(a).notify(7, 'shipped') == 'Order 7: shipped'\n"
+        "    a.send.assert_called_once_with('Order 7: shipped')\n")),
+    # a module function under the class the test exercises is its collaborator...
+    (set(), (
+        "@mock.patch.object(notify, 'subject_line', return_value='T')\n"
+        "def test_x(subject_line):\n    mailer = mock.Mock()\n"
+        "    Notifier(mailer).notify(7, 'shipped')\n    mailer.send.assert_called_once_with('T')\n")),
+    # ...but replaced and then called by the test itself it is what the test checks
+    ({"mocks_sut"}, (
+        "@mock.patch.object(notify, 'subject_line', return_value='T')\n"
+        "def test_x(subject_line):\n    assert notify.subject_line(7, 'shipped') == 'T'\n")),
+])
+def test_mocks_of_a_class_under_test(expected: set[str], body: str) -> None:
+    report = analyse_source(NOTIFY_HEAD + body, "tests/test_notify.py", NOTIFY)
+    assert {s.kind for s in report.smells} & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # seven calls of one function on other inputs: seven results, a failure names none
+    ({"assertion_roulette"}, "def test_x():\n" + "".join(
+        f"    assert average([{n}, {n}]) == {n}\n" for n in range(7))),
+    # one result read seven ways is one thing checked
+    (set(), "def test_x():\n    got = average([1, 3])\n" + "".join(
+        f"    assert got != {n}\n" for n in range(3, 10))),
+])
+def test_one_function_on_many_inputs_in_one_test_is_roulette(expected: set[str],
+                                                              body: str) -> None:
+    assert kinds(body) & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    ({"empty_test"}, "def test_x():\n    a = Money.cents(100)\n    b = Money.cents(0)\n"),
+    ({"no_assertion"}, "def test_x():\n    a = Money.cents(100)\n    got = average([a])\n"),
+])
+def test_a_test_that_only_builds_by_named_constructors_is_empty(expected: set[str],
+                                                                body: str) -> None:
+    assert kinds(body) & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # it runs the setup and stops where its check should be: an unfinished test
+    ({"empty_test"}, "def test_x():\n    got = average([1, 3])\n"
+                     "    # got should be 2, and the input untouched\n"),
+    # the same without the prose: it runs the code and never looks, no assertion
+    ({"no_assertion"}, "def test_x():\n    got = average([1, 3])\n"),
+    (set(), "def test_x():\n    assert average([1, 3]) == 2\n    # the input stays untouched\n"),
+])
+def test_a_check_written_as_a_comment_leaves_the_test_empty(expected: set[str],
+                                                            body: str) -> None:
+    assert kinds(body) & REJECTS == expected
+
+
+def test_a_helper_of_the_file_that_sleeps_is_a_sleep() -> None:
+    helper = "def wait(seconds):\n    time.sleep(seconds)\n\n\n"
+    assert "sleep_in_unit_test" in kinds(
+        helper + "def test_x():\n    wait(0.2)\n    assert average([1]) == 1\n")
+    assert "sleep_in_unit_test" not in kinds(
+        helper + "def test_x():\n    wait(0)\n    assert average([1]) == 1\n")

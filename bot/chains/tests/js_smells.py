@@ -12,11 +12,17 @@ trips, independent oracles, derivations in comments.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from bot.chains.tests.js_stand_ins import called_stand_in, configured_stubs, stub_echo
+from bot.chains.tests.js_stand_ins import (
+    STUBBING,
+    called_stand_in,
+    configured_stubs,
+    stub_echo,
+)
 from bot.chains.tests.js_tautology import bindings, compared, rebuilt, resolved, tautology
 from bot.chains.tests.js_tests import (
     JsTest,
@@ -41,6 +47,7 @@ from bot.chains.tests.jsast import (
     unwrap,
     walk,
 )
+from bot.chains.tests.nesting import MAX_JS_DEPTH, js_depth, too_deep
 from bot.chains.tests.smells import (
     PLAIN_NUMBERS,
     REJECT_KINDS,
@@ -52,6 +59,7 @@ from bot.chains.tests.smells import (
     digits,
     mocks_dominate,
     roulette,
+    unreadable,
 )
 
 MOCK_ROOTS = frozenset({"jest", "vi", "sinon", "td"})
@@ -108,16 +116,25 @@ class _Facts:
 
 def analyse_js_source(source: str, path: str = "<test>.test.js",
                       subject: Subject | None = None) -> SmellReport:
-    """Every smell of every test in `source`; a file that does not parse is one rejection."""
+    """Every smell of every test in `source`; a file that does not parse, or nests deeper
+    than the detectors read (`nesting.py`), is one rejection."""
     subject = subject or Subject()
     tree, _ = parse(source, path)
     if tree.root_node.has_error:
         bad = next((n for n in walk(tree.root_node) if n.is_error or n.is_missing),
                    tree.root_node)
-        smell = Smell(kind="empty_test", level="reject", test="<file>", line=line_of(bad),
-                      detail="does not parse")
-        return SmellReport(path=path, verdict="reject", smells=[smell])
+        return unreadable(path, line_of(bad), "does not parse")
     root = tree.root_node
+    depth, line = js_depth(root)
+    if depth > MAX_JS_DEPTH:
+        return unreadable(path, line, too_deep(depth, MAX_JS_DEPTH))
+    try:
+        return _analysed(root, path, subject)
+    except RecursionError:  # the bound above is meant to make this unreachable
+        return unreadable(path, line, too_deep(depth, MAX_JS_DEPTH))
+
+
+def _analysed(root: Node, path: str, subject: Subject) -> SmellReport:
     imports = imports_of(root)
     helpers = _asserting_helpers(root)
     formulas = _file_functions(root)
@@ -266,6 +283,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
     hook_count, hook_patched = _hook_mocks(test.hooks)
     facts = _Facts(mocks=file_mocks[0] + hook_count, patched=file_mocks[1] | hook_patched)
     sleeps: list[Node] = []
+    sleepers = _sleepers(formulas or {})
     for node in walk(test.body):
         if node.type == "assignment_expression":
             _note_assigned_mock(node, facts)
@@ -296,10 +314,12 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             broad = _broad_throw(node)
             if broad is not None:
                 add("broad_exception_assert", line_of(node), broad)
-        if _is_sleep(node):
+        if _is_sleep(node, sleepers):
             sleeps.append(node)
         _note_mock(node, facts)
-    if not facts.assertions:
+    if not facts.assertions and _ends_in_prose(test.body):
+        add("empty_test", line, "it stops where its check should be: a comment")
+    elif not facts.assertions:
         add("no_assertion", line)
     elif not any(_reached(node, test.body) for node, _ in facts.assertions):
         add("no_assertion", line, "every assertion is behind a condition, a loop over computed "
@@ -313,13 +333,14 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
     called = {call_name(n) for n in walk(test.body) if n.type == "call_expression"}
     mocks = facts.mocks + sum(_hook_mocks((body,))[0] for name, body in (formulas or {}).items()
                               if name in called)  # `const deps = makeDeps()`: its mocks too
+    mocks += _mocks_per_element(test.body)
     if mocks_dominate(mocks, len(facts.assertions),
                       sum(_interaction(node, about) and _member(about, imports)
                           for node, about in facts.assertions)):
         add("excessive_mocking", line, f"{mocks} mocks")
     checked = {_checked_call(resolved(about, test.body)) for _, about in facts.assertions}
     sut = _sut_patched(facts, subject, imports, path, checked - {""}, _instances(test),
-                       _receivers(test.body)) or _overridden_call(test, overrides or {}) or \
+                       _receivers(test.body), called) or _overridden_call(test, overrides or {}) or \
         called_stand_in((*test.hooks, test.body), test.body, subject.classes,
                         set(subject.functions) - subject.boundaries)
     if sut:
@@ -362,7 +383,7 @@ def _builds_only(body: Node) -> bool:
         return False
     declared: set[str] = set()
     for child in body.named_children:
-        if child.type in ("comment", "empty_statement"):
+        if child.type in ("comment", "empty_statement") or _discards(child):
             continue
         if child.type not in ("lexical_declaration", "variable_declaration"):
             return False
@@ -375,9 +396,93 @@ def _builds_only(body: Node) -> bool:
                 "identifier", "shorthand_property_identifier_pattern")}
     # setup only: objects and stand-ins built (`new Cache({ clock })`, `vi.fn()`), nothing
     # run; a test that calls the code and never looks at the result has no assertion instead
-    built = not any(n.type == "call_expression" and not _note_mock(n, _Facts())
-                    for n in walk(body))
+    built = not any(n.type == "call_expression" and not _note_mock(n, _Facts()) and
+                    not _static_factory(n) for n in walk(body))
     return bool(declared) and built
+
+
+def _ends_in_prose(body: Node) -> bool:
+    """The test's body ends in a comment after its last statement: the check it should end
+    with is written as prose (`// a refund should make the order final`)."""
+    children = body.named_children if body.type == "statement_block" else []
+    return len(children) > 1 and children[-1].type == "comment" and \
+        children[-2].type != "comment"
+
+
+def _mocks_per_element(body: Node) -> int:
+    """Mocks a callback makes per element beyond the one it shows: `Array.from({ length: 6 },
+    () => vi.fn())`, `[1, 2, 3].map(() => jest.fn())`, `Array(6).fill().map(...)`."""
+    extra = 0
+    for call in walk(body):
+        if call.type != "call_expression":
+            continue
+        args, path = args_of(call), member_path(unwrap(callee(call)))
+        count, maker = 1, None
+        spec = unwrap(args[0]) if len(args) == 2 else None
+        if path[-2:] == ["Array", "from"] and spec is not None and spec.type == "object":
+            count, maker = _declared_length(spec), args[1]
+        elif call_name(call) == "map" and len(args) == 1:
+            function = unwrap(callee(call))
+            source = unwrap(function.child_by_field_name("object")) if function is not None \
+                and function.type == "member_expression" else None
+            count, maker = _elements(source), args[0]
+        if maker is None or count < 2:
+            continue
+        made = function_body(maker)
+        mocks = sum(n.type == "call_expression" and _note_mock(n, _Facts())
+                    for n in walk(made)) if made is not None else 0
+        extra += mocks * (min(count, 100) - 1)
+    return extra
+
+
+def _declared_length(spec: Node) -> int:
+    """`{ length: 6 }` → 6."""
+    for pair in spec.named_children:
+        if pair.type == "pair" and text(pair.child_by_field_name("key")) == "length":
+            value = number_value(pair.child_by_field_name("value"))
+            return int(value) if isinstance(value, int) else 1
+    return 1
+
+
+def _elements(source: Node | None) -> int:
+    """How many elements `[a, b, c]`, `Array(6)`, `new Array(6)` (`.fill()` or spread)
+    hold, or 1 when the test does not say."""
+    while source is not None and source.type == "call_expression" and \
+            call_name(source) == "fill":
+        function = unwrap(callee(source))
+        source = unwrap(function.child_by_field_name("object")) if function is not None \
+            and function.type == "member_expression" else None
+    if source is not None and source.type == "array":
+        items = [c for c in source.named_children if c.type != "comment"]
+        if len(items) == 1 and items[0].type == "spread_element" and items[0].named_children:
+            return _elements(unwrap(items[0].named_children[0]))
+        return len(items)
+    if source is not None and source.type in ("call_expression", "new_expression"):
+        name = member_path(unwrap(callee(source) if source.type == "call_expression"
+                                  else source.child_by_field_name("constructor")))
+        args = args_of(source)
+        value = number_value(args[0]) if name == ["Array"] and len(args) == 1 else None
+        return int(value) if isinstance(value, int) else 1
+    return 1
+
+
+def _discards(statement: Node) -> bool:
+    """`void money;`: a statement that only throws a value away does nothing."""
+    inner = unwrap(statement.named_children[0]) if statement.type == "expression_statement" \
+        and statement.named_children else None
+    if inner is None or inner.type != "unary_expression" or \
+            text(inner.child_by_field_name("operator")) != "void":
+        return False
+    argument = unwrap(inner.child_by_field_name("argument"))
+    return argument is not None and argument.type == "identifier"
+
+
+def _static_factory(call: Node) -> bool:
+    """`Money.cents(100)`, `Money.of(1)`: a class's own static call builds one of its
+    objects, as `new Money()` would."""
+    path = member_path(unwrap(callee(call)))
+    return len(path) == 2 and path[0][:1].isupper() and path[0] not in (
+        "Math", "JSON", "Object", "Array", "Promise", "Reflect", "Number", "String")
 
 
 def _is_empty(body: Node) -> bool:
@@ -476,7 +581,7 @@ def _floating(statement_child: Node, body: Node) -> bool:
     test_function = body.parent
     params = test_function.child_by_field_name("parameters") if test_function else None
     return not (params is not None and any(n.type == "identifier" and text(n) == "done"
-                                           for n in walk(params)))
+                                           for n in walk(params))) or _ends_at_once(body)
 
 
 def _handed_over(function: Node, body: Node) -> bool:
@@ -493,18 +598,46 @@ def _handed_over(function: Node, body: Node) -> bool:
         left = holder.child_by_field_name("left")
         handed = left is not None and left.type == "member_expression"
     elif holder is not None and holder.type == "arguments" and holder.parent is not None:
-        handed = call_name(holder.parent) in LISTENER_CALLS
+        runner = call_name(holder.parent)
+        handed = runner in LISTENER_CALLS or (
+            runner in TIMERS and not _uses_fake_timers(_root(body))) or (
+            _ends_at_once(body) and runner not in LOOP_METHODS | SYNC_RUNNERS)
     else:
         handed = False
     if not handed:
         return False
     test_function = body.parent
     params = test_function.child_by_field_name("parameters") if test_function else None
-    waits = params is not None and any(n.type == "identifier" and text(n) in ("done", "cb", "end")
-                                       for n in walk(params))
+    waits = params is not None and any(n.type == "identifier" and text(n) in WAIT_NAMES
+                                       for n in walk(params)) and not _ends_at_once(body)
     counted = any(n.type == "call_expression" and call_name(n) in (
         "assertions", "hasAssertions", "plan") for n in walk(body))
     return not waits and not counted
+
+
+TIMERS = frozenset({"setTimeout", "setInterval", "setImmediate", "queueMicrotask", "nextTick"})
+"""Calls that run their callback later, after the test's own statements: a check in it runs
+only for a test that waits (or on fake timers the test advances)."""
+SYNC_RUNNERS = frozenset({"expect", "assert", "throws", "doesNotThrow", "rejects", "step",
+                          "act", "run", "call", "apply", "sort"})
+"""Calls that run the callback they are handed before they return."""
+WAIT_NAMES = frozenset({"done", "cb", "end"})
+
+
+def _ends_at_once(body: Node) -> bool:
+    """A test that takes `done` and calls it as a statement of its own body: it ends there,
+    before any callback it handed to the code has run (`debounced('x'); done();`)."""
+    return any(
+        statement.type == "expression_statement" and statement.named_children and
+        (call := unwrap(statement.named_children[0])) is not None and
+        call.type == "call_expression" and text(callee(call)) in WAIT_NAMES
+        for statement in body.named_children)
+
+
+def _root(node: Node) -> Node:
+    while node.parent is not None:
+        node = node.parent
+    return node
 
 
 def _computed(value: Node | None, body: Node) -> bool:
@@ -710,7 +843,9 @@ def _subject_of(value: Node | None) -> str:
         return ""
     for node in walk(value):
         if node.type == "call_expression" and call_name(node) not in VALUE_READERS:
-            return call_name(node) or text(callee(node))[:40]
+            # a call with arguments is its own result: `slugify('a b')` and `slugify('')`
+            # are two things checked, `total()` read twice is one
+            return text(node) if args_of(node) else call_name(node) or text(callee(node))[:40]
         if node.type in ("identifier", "this") and text(node) not in VALUE_READERS:
             return text(node)
     return text(value)[:40]
@@ -755,21 +890,52 @@ def _broad_throw(assertion: Node) -> str | None:
     return None
 
 
-def _is_sleep(call: Node) -> bool:
-    """A real wait: `setTimeout(r, 100)`, `await sleep(50)`, `timers/promises` setTimeout."""
+def _is_sleep(call: Node, sleepers: Collection[str] = ()) -> bool:
+    """A real wait the test sits through: `await new Promise((r) => setTimeout(r, 100))`,
+    `setTimeout(done, 100)`, `await sleep(50)`, `timers/promises` setTimeout, or a call of
+    the file's own helper that waits so (`const wait = (ms) => new Promise(...)`). A timer
+    whose callback nobody waits for holds the test up for no time at all."""
     name = call_name(call)
     args = args_of(call)
     if name == "setTimeout":
-        delay = args[1] if len(args) > 1 else args[0] if args and number_value(args[0]) \
-            is not None else None
-        if delay is None:
+        awaited = len(args) == 1 and number_value(args[0]) is not None
+        delay = args[1] if len(args) > 1 else args[0] if awaited else None
+        if delay is None or not (awaited or _waited_for(call)):
             return False
         value = number_value(delay)
         return value is None or value > 0
-    if name in SLEEP_CALLS and args:
+    if (name in SLEEP_CALLS or name in sleepers) and args:
         value = number_value(args[0])
         return value is None or value > 0
     return False
+
+
+def _waited_for(timer: Node) -> bool:
+    """The test waits for this `setTimeout`: it resolves a promise (`new Promise((r) =>
+    setTimeout(r, 50))`) or its callback is, or calls, `done`."""
+    callback = args_of(timer)[0] if args_of(timer) else None
+    if callback is not None and (text(callback) in WAIT_NAMES or any(
+            n.type == "call_expression" and text(callee(n)) in WAIT_NAMES
+            for n in walk(callback))):
+        return True
+    node = timer.parent
+    while node is not None and node.type not in ("statement_block", "program"):
+        if node.type == "new_expression" and text(node.child_by_field_name("constructor")) \
+                == "Promise":
+            return True
+        node = node.parent
+    holder = node.parent if node is not None else None  # `(r) => { setTimeout(r, 50); }`
+    while holder is not None and holder.type in ("arrow_function", "function_expression",
+                                                 "arguments"):
+        holder = holder.parent
+    return holder is not None and holder.type == "new_expression" and \
+        text(holder.child_by_field_name("constructor")) == "Promise"
+
+
+def _sleepers(functions: dict[str, Node]) -> set[str]:
+    """The file's own helpers that wait in real time (`const wait = (ms) => new Promise(...)`)."""
+    return {name for name, body in functions.items() if any(
+        n.type == "call_expression" and _is_sleep(n) for n in walk(body))}
 
 
 def _note_mock(call: Node, facts: _Facts) -> bool:
@@ -800,12 +966,6 @@ def _note_mock(call: Node, facts: _Facts) -> bool:
         if name is not None and (method not in ("spyOn", "spy") or _stubbed(call)):
             facts.patched.add(f"{text(args[0])}.{name}")
     return True
-
-
-STUBBING = ("mockReturnValue", "mockReturnValueOnce", "mockImplementation",
-            "mockImplementationOnce", "mockResolvedValue", "mockResolvedValueOnce",
-            "mockRejectedValue", "mockRejectedValueOnce", "returns", "resolves", "rejects",
-            "callsFake", "throws", "mockReturnThis")
 
 
 def _stubbed(spy: Node) -> bool:
@@ -928,7 +1088,8 @@ def _receivers(body: Node) -> set[str]:
 
 def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path: str,
                  checked: set[str], instances: dict[str, str] | None = None,
-                 receivers: set[str] | None = None) -> str | None:
+                 receivers: set[str] | None = None, called: set[str] | None = None
+                 ) -> str | None:
     """A replaced target that is the code under test: a function of the module under test
     (or a method of its class, `Invoice.prototype.tax`, or of an instance the test built:
     `instances` maps `inv` to `Invoice`, when the test exercises that class itself, not only
@@ -947,12 +1108,24 @@ def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path:
                      or subject.module.endswith("/" + module.lstrip("./"))):
             if root in subject.classes and root not in exercised and last not in checked:
                 continue  # a method of a collaborating class of the module, not under test
+            if _collaborator_of_a_class(last, subject, exercised | set(instances.values()),
+                                        called or set()):
+                continue
             return target  # the module's own logic (a boundary of it is a collaborator)
         if not head and last not in subject.functions:
             continue  # a local stand-in (`const send = vi.fn()`) replaces nothing under test
         if last in checked and last not in GENERIC_PATCHES:
             return target
     return None
+
+
+def _collaborator_of_a_class(function: str, subject: Subject, exercised: set[str],
+                             called: set[str]) -> bool:
+    """A function of the module outside its classes, replaced while the test exercises one
+    of those classes and calls none of the module's functions itself: the class is what
+    the test claims to test, the function a collaborator it uses (as in `smells.py`)."""
+    return function in subject.top_level and not called & subject.top_level and \
+        bool(exercised & subject.classes)
 
 
 def _literal(node: Node) -> bool:

@@ -13,14 +13,25 @@ from collections.abc import Collection, Iterable
 
 from tree_sitter import Node
 
-from bot.chains.tests.jsast import args_of, callee, member_path, string_value, text, unwrap
+from bot.chains.tests.jsast import (
+    args_of,
+    callee,
+    member_path,
+    string_value,
+    text,
+    unwrap,
+    walk,
+)
 
 STUBBING = frozenset({"mockReturnValue", "mockReturnValueOnce", "mockImplementation",
                       "mockImplementationOnce", "mockResolvedValue", "mockResolvedValueOnce",
-                      "mockRejectedValue", "mockRejectedValueOnce", "returns", "resolves",
-                      "rejects", "callsFake", "throws", "mockReturnThis", "returnsArg",
-                      "yields", "onCall", "onFirstCall", "withArgs"})
-"""Methods that give a stub behaviour of its own."""
+                      "mockRejectedValue", "mockRejectedValueOnce", "mockReturnThis",
+                      "returns", "resolves", "rejects", "callsFake", "throws", "returnsArg",
+                      "returnsThis", "resolvesArg", "resolvesThis", "throwsArg", "callsArg",
+                      "callsArgWith", "yields", "yieldsTo"})
+"""Methods that give a stub or a spy behaviour of its own (jest, vitest, sinon): the one list
+for both readers. A selector (`withArgs`, `onCall`, `onFirstCall`) gives none by itself; a
+chain through one (`stub.withArgs(1).returns(2)`) is read to the stub it starts from."""
 FACTORIES = frozenset({"fn", "stub", "func"})
 """`jest.fn`, `vi.fn`, `sinon.stub`, `td.func`: a stand-in made from nothing."""
 CHAIN = frozenset({"call_expression", "member_expression", "await_expression",
@@ -64,10 +75,7 @@ def configured_stubs(scopes: Iterable[Node | None]) -> set[str]:
     for scope in scopes:
         if scope is None:
             continue
-        stack = [scope]
-        while stack:
-            node = stack.pop()
-            stack.extend(node.children)
+        for node in walk(scope):
             if node.type != "call_expression":
                 continue
             function = unwrap(callee(node))
@@ -121,7 +129,7 @@ def called_stand_in(scopes: Iterable[Node | None], body: Node, classes: Collecti
     stub instance handed to the code under test is a collaborator, never called here."""
     stand_ins: dict[str, str] = {}
     for scope in scopes:
-        for node in _walk(scope):
+        for node in walk(scope) if scope is not None else ():
             if node.type != "call_expression" or \
                     member_path(unwrap(callee(node)))[-1] not in INSTANCE_FACTORIES:
                 continue
@@ -132,7 +140,7 @@ def called_stand_in(scopes: Iterable[Node | None], body: Node, classes: Collecti
                 types.named_children else ""
             if imitated in classes and _holder(node):
                 stand_ins[_holder(node)] = imitated
-    for node in _walk(body):
+    for node in walk(body):
         function = unwrap(callee(node)) if node.type == "call_expression" else None
         if function is None or function.type != "member_expression":
             continue
@@ -142,10 +150,3 @@ def called_stand_in(scopes: Iterable[Node | None], body: Node, classes: Collecti
             return f"{stand_ins[owner]}.{method}"
     return ""
 
-
-def _walk(scope: Node | None) -> Iterable[Node]:
-    stack = [scope] if scope is not None else []
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(node.children)

@@ -11,7 +11,9 @@ repeats its formula.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from tree_sitter import Node
@@ -27,6 +29,8 @@ from bot.chains.tests.jsast import (
     unwrap,
     walk,
 )
+from bot.chains.tests.nesting import MAX_JS_DEPTH, affordable, js_depth
+from bot.chains.tests.py_tautology import rebuilds
 from bot.chains.tests.smells import Subject
 
 EQUALITY_MATCHERS = frozenset({"toBe", "toEqual", "toStrictEqual", "toBeCloseTo", "equal",
@@ -48,33 +52,72 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
     boundaries: set[str] = set()
     operators: dict[str, frozenset[str]] = {}
     helpers = one_expression_helpers(tree.root_node)
+    steps: set[str] = set()
     for node in walk(tree.root_node):
         name, body = function_of(node)
         if not name:
             continue
         defined.add(name)
-        if wanted and name not in wanted or body is None:
+        if wanted and name not in wanted or body is None or \
+                js_depth(body)[0] > MAX_JS_DEPTH:
+            continue  # a function nested too deep to read gives no facts
+        try:
+            facts = _function_facts(body, helpers)
+        except RecursionError:  # deep only once a helper is read inline
             continue
-        used |= made_calls(body)
-        if reaches_out(body):
+        used |= facts.calls
+        if facts.reaches_out:
             boundaries.add(name)
-        operators[name] = frozenset(operators_of(body))
-        bound = bindings(body) if body.type == "statement_block" else {}
-        for returned in returned_values(body):
-            if is_formula(returned):
-                shapes += [js_shape(returned), js_shape(returned, bound),
-                           js_shape(returned, bound, inline=helpers)]
-            parts |= set(formula_parts(returned, bound))
-    steps = set().union(*(steps_of(body) for name, body in map(function_of, walk(
-        tree.root_node)) if name and body is not None and (not wanted or name in wanted)))
+        operators[name] = facts.operators
+        shapes += facts.shapes
+        parts |= facts.parts
+        steps |= facts.steps
     module = str(PurePosixPath(path).with_suffix(""))
     classes = {text(n.child_by_field_name("name")) for n in walk(tree.root_node)
                if n.type in ("class_declaration", "class", "abstract_class_declaration")
                and n.child_by_field_name("name") is not None}
+    top_level = {name for node in walk(tree.root_node)
+                 if _top_level(node) and (name := function_of(node)[0])}
     return Subject(module, frozenset(wanted or defined),
                    tuple(dict.fromkeys(s for s in shapes if s != "_")), frozenset(used),
                    tuple(sorted(parts)), operators=operators, classes=frozenset(classes),
-                   boundaries=frozenset(boundaries), steps=frozenset(steps))
+                   boundaries=frozenset(boundaries), steps=frozenset(steps),
+                   top_level=frozenset(top_level))
+
+
+def _top_level(node: Node) -> bool:
+    """A declaration of the module itself (exported or not), not inside a function or class."""
+    parent = node.parent
+    while parent is not None and parent.type in ("export_statement", "lexical_declaration",
+                                                 "variable_declaration"):
+        parent = parent.parent
+    return parent is not None and parent.type == "program"
+
+
+@dataclass(frozen=True)
+class _FunctionFacts:
+    """What one function of the module under test contributes to its `Subject`."""
+
+    calls: frozenset[str]
+    reaches_out: bool
+    operators: frozenset[str]
+    shapes: list[str]
+    parts: frozenset[str]
+    steps: frozenset[str]
+
+
+def _function_facts(body: Node, helpers: Inline) -> _FunctionFacts:
+    bound = bindings(body) if body.type == "statement_block" else {}
+    shapes: list[str] = []
+    parts: set[str] = set()
+    for returned in returned_values(body):
+        if is_formula(returned):
+            shapes += [js_shape(returned), js_shape(returned, bound),
+                       js_shape(returned, bound, inline=helpers)]
+        parts |= set(formula_parts(returned, bound))
+    return _FunctionFacts(frozenset(made_calls(body)), reaches_out(body),
+                          frozenset(operators_of(body)), shapes, frozenset(parts),
+                          frozenset(steps_of(body)))
 
 
 OUTSIDE_CALLS = frozenset({"fetch", "readFile", "readFileSync", "writeFile", "writeFileSync",
@@ -165,23 +208,40 @@ def compared(assertion: Node) -> tuple[Node, Node] | None:
 
 
 def _assigned_from(body: Node, name: str) -> Node | None:
+    """What the first `const name = ...` of the body binds (a declaration without a value
+    binds nothing)."""
+    return _declared(body).get(name)
+
+
+@functools.lru_cache(maxsize=64)
+def _declared(body: Node) -> dict[str, Node | None]:
+    """Each name the body declares → the value of its first declaration, read once per
+    body (a test of a thousand checks would walk itself once per check)."""
+    found: dict[str, Node | None] = {}
     for node in walk(body):
         if node.type == "variable_declarator":
             target = node.child_by_field_name("name")
-            if target is not None and target.type == "identifier" and text(target) == name:
-                return node.child_by_field_name("value")
-    return None
+            if target is not None and target.type == "identifier":
+                found.setdefault(text(target), node.child_by_field_name("value"))
+    return found
 
 
 def bindings(body: Node) -> dict[str, Node]:
-    """Names the test binds with `const`/`let name = value` (the last binding wins)."""
+    """Names the test binds with `const`/`let name = value` (the last binding wins); read
+    once per body, every caller gets its own copy."""
+    return dict(_bindings(body))
+
+
+@functools.lru_cache(maxsize=64)
+def _bindings(body: Node) -> dict[str, Node]:
     bound: dict[str, Node] = {}
     for node in walk(body):
         if node.type == "variable_declarator":
             target, value = node.child_by_field_name("name"), node.child_by_field_name("value")
             if target is not None and value is not None and target.type == "identifier":
                 bound[text(target)] = value
-    return bound
+    return affordable(bound, lambda value: sum(1 for _ in walk(value)),
+                      lambda value: (text(n) for n in walk(value) if n.type == "identifier"))
 
 
 def _expanded(node: Node, bound: dict[str, Node], depth: int = 0) -> str:
@@ -474,6 +534,12 @@ def step_shape(node: Node | None) -> str:
     return "_"
 
 
+def step_operations(step: str) -> int:
+    """The operations in a `step_shape`: each binary operator and each computing call opens
+    a parenthesis; a ternary (`?(`) and an arrow function (`fn(`) compute nothing."""
+    return step.count("(") - step.count("?(") - step.count("fn(")
+
+
 def steps_of(scope: Node) -> set[str]:
     """The computing steps of a function or a test as written, statement by statement (each
     value declared, assigned or returned, and its pieces): two operators or more, or an
@@ -508,13 +574,15 @@ def rebuilt(assertion: Node, body: Node, subject: Subject,
             helpers: dict[str, Node]) -> str | None:
     """An equality whose one side runs the code under test and whose other side the test
     (or a helper of its file it calls) builds in the code's own computing steps: two of
-    them, or one of three operations or more."""
+    them, or one of `STEP_OPERATIONS` operations or more (`rebuilds`)."""
     sides = compared(assertion)
     if sides is None:
         return None
     for checked, side in (sides, sides[::-1]):
         built = unwrap(side)
         value = resolved(checked, body)
+        if value is not None and not top_calls(value) & subject.functions:
+            value = _result_of(value, body) or value  # `result.totalPages`: a field of it
         if built is None or value is None or not top_calls(value) & subject.functions or \
                 top_calls(resolved(built, body) or built) & top_calls(value) & \
                 subject.functions:
@@ -525,7 +593,7 @@ def rebuilt(assertion: Node, body: Node, subject: Subject,
             scopes += _feeding(text(built), body)
         found = set().union(*(steps_of(scope) for scope in scopes)) & subject.steps \
             if scopes else set()
-        if len(found) >= 2 or any(step.count("(") >= 4 for step in found):
+        if rebuilds(found, step_operations):
             return "expected value rebuilds the implementation's computing steps"
         if expression_steps(built) & subject.steps and _reads_an_input(built, body):
             return "expected value repeats a computing step of the implementation on the input"
@@ -538,6 +606,18 @@ def rebuilt(assertion: Node, body: Node, subject: Subject,
                     for name in top_calls(value) & subject.functions):
             return "expected value recomputes the checked code's arithmetic on the test's input"
     return None
+
+
+def _result_of(node: Node, body: Node) -> Node | None:
+    """What the object a field is read from was bound to: `result.totalPages[0]` with
+    `const result = paginate(...)` → `paginate(...)`, the call that computed the field."""
+    root = unwrap(node)
+    while root is not None and root.type in ("member_expression", "subscript_expression"):
+        root = unwrap(root.child_by_field_name("object"))
+    if root is None or root is unwrap(node) or root.type != "identifier":
+        return None
+    found = resolved(root, body)
+    return found if found is not root else None
 
 
 def _reads_an_input(built: Node, body: Node) -> bool:

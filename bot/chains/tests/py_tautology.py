@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import ast
 import copy
-from collections.abc import Collection
+import functools
+from collections.abc import Callable, Collection
 from typing import cast
+
+from bot.chains.tests.nesting import affordable
 
 EQUALITY_METHODS = frozenset({"assertEqual", "assertEquals", "assertIs", "assertAlmostEqual",
                               "assertListEqual", "assertDictEqual", "assertTupleEqual",
@@ -42,13 +45,24 @@ def compared(assertion: ast.AST) -> tuple[ast.expr, ast.expr] | None:
 
 
 def assignments(test: ast.AST) -> dict[str, ast.expr]:
-    """Names the test binds once with a plain `name = value` (the last binding wins)."""
+    """Names the test binds once with a plain `name = value` (the last binding wins); read
+    once per test (`_bindings`), every assertion gets its own copy to fill in."""
+    return dict(_bindings(test))
+
+
+@functools.lru_cache(maxsize=64)
+def _bindings(test: ast.AST) -> dict[str, ast.expr]:
     bound: dict[str, ast.expr] = {}
     for node in ast.walk(test):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
                 isinstance(node.targets[0], ast.Name):
             bound[node.targets[0].id] = node.value
-    return bound
+    return affordable(bound, _size, lambda value: (n.id for n in ast.walk(value)
+                                                   if isinstance(n, ast.Name)))
+
+
+def _size(node: ast.AST) -> int:
+    return sum(1 for _ in ast.walk(node))
 
 
 def resolved(node: ast.expr, bound: dict[str, ast.expr], depth: int = 0) -> ast.expr:
@@ -347,14 +361,29 @@ def expression_steps(value: ast.AST) -> set[str]:
                 bool(piece.args or piece.keywords) and _name(piece) not in VALUE_CALLS))}
 
 
+STEP_OPERATIONS = 3
+"""One repeated computing step of this many operations (binary operators and calls that
+compute, in either language) rebuilds the implementation on its own."""
+
+
+def rebuilds(found: Collection[str], operations: Callable[[str], int]) -> bool:
+    """Whether the subject's computing steps a test repeats (`found`, shapes) rebuild it: two
+    of them, or one of `STEP_OPERATIONS` operations or more (`round(sum(p * q ...), 2)`).
+    One definition for both languages; `operations` counts them in a language's shape."""
+    return len(found) >= 2 or any(operations(step) >= STEP_OPERATIONS for step in found)
+
+
 def repeated_steps(scopes: list[ast.AST], steps: Collection[str]) -> bool:
     """Whether the test's statements (or a helper of its file) repeat the subject's
-    computing steps: two of them, or one of three operations or more
-    (`round(sum(p * q for ...), 2)`)."""
+    computing steps (`rebuilds`)."""
     found = set().union(*(steps_of(scope) for scope in scopes)) & set(steps) if scopes \
         else set()
-    return len(found) >= 2 or any(step.count("BinOp(") + step.count("Call(") >= 3
-                                  for step in found)
+    return rebuilds(found, step_operations)
+
+
+def step_operations(step: str) -> int:
+    """The operations in a loose `shape`: its binary operators and computing calls."""
+    return step.count("BinOp(") + step.count("Call(")
 
 
 def feeding(name: str, test: ast.AST) -> list[ast.stmt]:

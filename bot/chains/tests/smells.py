@@ -16,6 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from bot.chains.tests.nesting import MAX_PY_DEPTH, py_depth, too_deep
 from bot.chains.tests.py_stand_ins import (
     CONSTRUCTION,
     called_stand_in,
@@ -171,6 +172,9 @@ class Subject:
     steps: frozenset[str] = frozenset()
     """Loose shapes of its computing steps as written, statement by statement (see
     `py_tautology.steps_of`): a test or helper repeating two of them rebuilds its logic."""
+    top_level: frozenset[str] = frozenset()
+    """Its functions outside any class: to a class of the module the test exercises, one it
+    uses is a collaborator, as another class reached through the object is."""
 
     @classmethod
     def of_source(cls, module: str, source: str, functions: Iterable[str] = ()) -> Subject:
@@ -178,7 +182,7 @@ class Subject:
         shapes = []
         try:
             tree = ast.parse(source)
-        except SyntaxError:
+        except (SyntaxError, RecursionError, MemoryError):
             tree = ast.Module(body=[], type_ignores=[])
         defined = set()
         used: set[str] = set()
@@ -192,25 +196,52 @@ class Subject:
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 defined.add(node.name)
-                if wanted and node.name not in wanted:
+                if wanted and node.name not in wanted or py_depth(node)[0] > MAX_PY_DEPTH:
+                    continue  # a function nested too deep to read gives no facts
+                try:
+                    facts = _function_facts(node, module_helpers)
+                except RecursionError:  # deep only once a helper is read inline
                     continue
-                steps |= steps_of(node)
-                used |= called_names(node)
-                if reaches_out(node):
+                steps |= facts.steps
+                used |= facts.calls
+                if facts.reaches_out:
                     boundaries.add(node.name)
-                operators[node.name] = frozenset(operators_of(node))
-                returned, pieces = function_formulas(node)
-                shapes += [shape(value) for value in returned if is_formula(value)]
-                # a formula written through a one-line helper of the module
-                # (`round_cents(x * rate)`) is the formula the helper computes
-                shapes += [shape(inlined(value, module_helpers)) for value in returned
-                           if is_formula(value) and module_helpers]
-                parts |= {shape(piece) for piece in pieces}
+                operators[node.name] = facts.operators
+                shapes += facts.shapes
+                parts |= facts.parts
         return cls(module, frozenset(wanted or defined), tuple(dict.fromkeys(shapes)),
                    frozenset(used), tuple(sorted(parts)), operators=operators,
                    classes=frozenset(n.name for n in ast.walk(tree)
                                      if isinstance(n, ast.ClassDef)),
-                   boundaries=frozenset(boundaries), steps=frozenset(steps))
+                   boundaries=frozenset(boundaries), steps=frozenset(steps),
+                   top_level=frozenset(n.name for n in tree.body
+                                       if isinstance(n, (ast.FunctionDef,
+                                                         ast.AsyncFunctionDef))))
+
+
+@dataclass(frozen=True)
+class _FunctionFacts:
+    """What one function of the module under test contributes to its `Subject`."""
+
+    steps: frozenset[str]
+    calls: frozenset[str]
+    reaches_out: bool
+    operators: frozenset[str]
+    shapes: list[str]
+    parts: frozenset[str]
+
+
+def _function_facts(node: ast.FunctionDef | ast.AsyncFunctionDef,
+                    module_helpers: dict[str, ast.FunctionDef]) -> _FunctionFacts:
+    returned, pieces = function_formulas(node)
+    shapes = [shape(value) for value in returned if is_formula(value)]
+    # a formula written through a one-line helper of the module (`round_cents(x * rate)`)
+    # is the formula the helper computes
+    shapes += [shape(inlined(value, module_helpers)) for value in returned
+               if is_formula(value) and module_helpers]
+    return _FunctionFacts(frozenset(steps_of(node)), frozenset(called_names(node)),
+                          reaches_out(node), frozenset(operators_of(node)), shapes,
+                          frozenset(shape(piece) for piece in pieces))
 
 
 @dataclass
@@ -292,19 +323,73 @@ def _mocks_in(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[int, se
         for node in ast.walk(statement):
             if isinstance(node, ast.Call):
                 _note_mock(node, facts)
-    return facts.mocks, facts.patched
+    return facts.mocks + _mocks_per_element(function), facts.patched
+
+
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
+def _mocks_per_element(scope: ast.AST) -> int:
+    """Mocks a comprehension makes beyond the one its expression shows: `users, mailer, sms =
+    (Mock() for _ in range(3))` makes three, one per element (`range(n)` with a literal `n`,
+    or a literal list or tuple), not one."""
+    extra = 0
+    for node in ast.walk(scope):
+        if not isinstance(node, COMPREHENSIONS) or len(node.generators) != 1:
+            continue
+        source = node.generators[0].iter
+        count = len(source.elts) if isinstance(source, (ast.List, ast.Tuple)) else \
+            source.args[-1].value if isinstance(source, ast.Call) and \
+            _call_name(source) == "range" and len(source.args) == 1 and \
+            isinstance(source.args[-1], ast.Constant) and \
+            isinstance(source.args[-1].value, int) else 1
+        made = node.value if isinstance(node, ast.DictComp) else node.elt
+        mocks = sum(isinstance(n, ast.Call) and _is_mock_call(n) for n in ast.walk(made))
+        extra += mocks * (min(count, 100) - 1) if count > 1 else 0
+    return extra
 
 
 def analyse_source(source: str, path: str = "<test>", subject: Subject | None = None
                    ) -> SmellReport:
-    """Every smell of every test in `source`; a file that does not parse is one rejection."""
+    """Every smell of every test in `source`; a file that does not parse, or nests deeper
+    than the detectors read (`nesting.py`), is one rejection."""
     subject = subject or Subject()
     try:
         tree = ast.parse(source)
     except SyntaxError as exc:
-        smell = Smell(kind="empty_test", level="reject", test="<file>", line=exc.lineno or 1,
-                      detail=f"does not parse: {exc.msg}")
-        return SmellReport(path=path, verdict="reject", smells=[smell])
+        return unreadable(path, exc.lineno or 1, f"does not parse: {exc.msg}")
+    except (RecursionError, MemoryError):  # a chain too long for Python's own parser
+        return unreadable(path, 1, "does not parse: nested too deep for Python's parser")
+    depth, line = py_depth(tree)
+    if depth > MAX_PY_DEPTH:
+        return unreadable(path, line, too_deep(depth, MAX_PY_DEPTH))
+    try:
+        return _analysed(tree, path, subject, source.splitlines())
+    except RecursionError:  # the bound above is meant to make this unreachable
+        return unreadable(path, line, too_deep(depth, MAX_PY_DEPTH))
+
+
+def _ends_in_prose(test: ast.FunctionDef | ast.AsyncFunctionDef, lines: Sequence[str]) -> bool:
+    """The test's body ends in a comment after its last statement: the check it should end
+    with is written as prose (`# a refund should make the order final`)."""
+    for line in lines[test.end_lineno or len(lines):]:
+        stripped = line.strip()
+        if not stripped:
+            continue
+        indent = len(line) - len(line.lstrip())
+        return stripped.startswith("#") and indent > test.col_offset
+    return False
+
+
+def unreadable(path: str, line: int, detail: str) -> SmellReport:
+    """A file the gate cannot read has no test it can vouch for: one file-level rejection
+    that says why, never a pass."""
+    smell = Smell(kind="empty_test", level="reject", test="<file>", line=line, detail=detail)
+    return SmellReport(path=path, verdict="reject", smells=[smell])
+
+
+def _analysed(tree: ast.Module, path: str, subject: Subject,
+              lines: Sequence[str] = ()) -> SmellReport:
     helpers = _asserting_helpers(tree)
     file_patches_sleep = _patches_sleep(tree)
     shared = _SharedMocks.of(tree)
@@ -315,6 +400,7 @@ def analyse_source(source: str, path: str = "<test>", subject: Subject | None = 
                if name not in shared.fixtures}  # `deps = make_deps()`: its mocks are the test's
     smells: list[Smell] = []
     for test, decorators in _tests(tree):
+        test._ends_in_prose = _ends_in_prose(test, lines)  # type: ignore[union-attr]
         smells += _smells_of(test, decorators, helpers, subject, file_patches_sleep,
                              shared.for_test(test), formulas, overrides, made_by)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
@@ -510,7 +596,11 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         return smells
     for decorator in decorators:
         _note_mock(decorator, facts)
+    facts.mocks += _mocks_per_element(test)
     sleeps: list[ast.Call] = []
+    sleepers = {name for name, helper in (formula_helpers or {}).items() if any(
+        isinstance(n, ast.Call) and _call_name(n) == "sleep" and not _zero_arg(n)
+        for n in ast.walk(helper))}  # the file's own helpers that wait in real time
     explained = {id(inner) for node in ast.walk(test) if isinstance(node, ast.With) and any(
         isinstance(i.context_expr, ast.Call) and _call_name(i.context_expr) == "subTest"
         for i in node.items) for inner in ast.walk(node)}  # a subTest names each failure
@@ -546,8 +636,8 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
                 if called in ("assertRaises", "assertRaisesRegex") and node.args and \
                         _dotted(node.args[0]) in BROAD_EXCEPTIONS:
                     add("broad_exception_assert", node.lineno, _dotted(node.args[0]))
-            elif called == "sleep" and not _zero_arg(node):
-                sleeps.append(node)
+            elif (called == "sleep" or called in sleepers) and not _zero_arg(node):
+                sleeps.append(node)  # `time.sleep(0.2)`, or the file's `wait(0.2)` that does
             _note_mock(node, facts)
             _note_setattr(node, facts)
             if not _is_mock_call(node):
@@ -558,7 +648,9 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
                                         else _dotted(receiver))
         elif isinstance(node, ast.Assign):
             _note_assigned_stand_in(node, facts)
-    if not facts.assertions:
+    if not facts.assertions and getattr(test, "_ends_in_prose", False):
+        add("empty_test", test.lineno, "it stops where its check should be: a comment")
+    elif not facts.assertions:
         add("no_assertion", test.lineno)
     elif not any(_reached(assertion, test) for assertion in facts.assertions):
         add("no_assertion", test.lineno, "every assertion is behind a condition, a loop over computed "
@@ -570,8 +662,9 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
     mocks = facts.mocks + sum(count for name, count in (made_by or {}).items()
                               if name in facts.called)
+    patched_names = _patched_names(test)  # once per test, not per assertion
     if mocks_dominate(mocks, len(facts.assertions),
-                      sum(_interaction(a, _patched_names(test)) for a in facts.assertions)):
+                      sum(_interaction(a, patched_names) for a in facts.assertions)):
         add("excessive_mocking", test.lineno, f"{mocks} mocks")
     sut_patched = _sut_patched(facts, subject, _instances(test, subject)) or \
         _overridden_call(test, overrides or {})
@@ -668,13 +761,20 @@ def _handed_over(name: str, test: ast.AST) -> bool:
 
 
 def _path_to(root: ast.AST, target: ast.AST) -> list[ast.AST]:
-    """The nodes from `root` down to `target`, both included (empty if not below)."""
-    if root is target:
-        return [root]
-    for child in ast.iter_child_nodes(root):
-        found = _path_to(child, target)
-        if found:
-            return [root, *found]
+    """The nodes from `root` down to `target`, both included (empty if not below); a loop,
+    not recursion, so a deeply nested test cannot exhaust the stack."""
+    parents: dict[int, ast.AST] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node is target:
+            path = [node]
+            while path[-1] is not root:
+                path.append(parents[id(path[-1])])
+            return path[::-1]
+        for child in ast.iter_child_nodes(node):
+            parents[id(child)] = node
+            stack.append(child)
     return []
 
 
@@ -755,9 +855,16 @@ def _builds_only(body: list[ast.stmt]) -> bool:
         bound |= {n.id for n in names}
     # setup only: objects built (`Cache(clock=clock)`), nothing of theirs ever called
     built = all(not isinstance(n, ast.Call) or _call_name(n)[:1].isupper() or
-                _call_name(n) in ("list", "dict", "set", "tuple", "range")
-                for statement in body for n in ast.walk(statement))
+                _call_name(n) in ("list", "dict", "set", "tuple", "range") or
+                _static_factory(n) for statement in body for n in ast.walk(statement))
     return bool(bound) and built
+
+
+def _static_factory(call: ast.Call) -> bool:
+    """`Money.cents(100)`, `Invoice.empty()`: a class's own named constructor builds one of
+    its objects, as `Money(100)` would."""
+    return isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) \
+        and call.func.value.id[:1].isupper()
 
 
 def _stand_in(value: ast.AST) -> bool:
@@ -1044,6 +1151,8 @@ def _sut_patched(facts: _TestFacts, subject: Subject,
         if module and last in subject.functions and last not in subject.boundaries and (
                 head in owners or head.endswith("." + short) or any(
                     head.startswith(owner + ".") for owner in owners)):
+            if _collaborator_of_a_class(last, facts, subject, instances):
+                continue
             return target  # the module's own logic (a boundary of it is a collaborator)
         if "." not in target and last not in subject.functions:
             continue  # a local stand-in (`key = lambda t: t[1]`) replaces nothing under test
@@ -1051,6 +1160,19 @@ def _sut_patched(facts: _TestFacts, subject: Subject,
                                                  "post", "open"):
             return target
     return None
+
+
+def _collaborator_of_a_class(function: str, facts: _TestFacts, subject: Subject,
+                             instances: dict[str, str]) -> bool:
+    """A function of the module outside its classes, replaced while the test exercises one
+    of those classes (builds it or calls its methods) and calls none of the module's
+    functions itself: the class is what the test claims to test, and the function a
+    collaborator it uses (`render_subject` under `NotificationService.send_welcome`)."""
+    if function not in subject.top_level or function in facts.called:
+        return False
+    exercised = {instances.get(r, r).rsplit(".", 1)[-1] for r in facts.receivers} | \
+        facts.called
+    return bool(exercised & subject.classes) and not facts.called & subject.top_level
 
 
 VALUE_READERS = frozenset({"len", "list", "dict", "set", "tuple", "str", "int", "float", "bool",
@@ -1067,7 +1189,9 @@ def _subject_of(value: ast.AST | None) -> str:
              for n in ast.walk(c.target) if isinstance(n, ast.Name)}
     for node in ast.walk(value):
         if isinstance(node, ast.Call) and _call_name(node) not in VALUE_READERS:
-            return _call_name(node) or _dotted(node.func)
+            # a call with arguments is its own result: `slugify("a b")` and `slugify("")`
+            # are two things checked, `total()` read twice is one
+            return _dotted(node) if _acts(node) else _call_name(node) or _dotted(node.func)
         if isinstance(node, ast.Name) and node.id not in VALUE_READERS | local:
             return node.id
     return _dotted(value)

@@ -1,0 +1,15 @@
+import { Door } from './e28d_door.js';
+
+describe('Door', () => {
+  it('opens and closes', () => {
+    const door = new Door();
+    door.move('open');
+    expect(door.move('close')).toBe('closed');
+  });
+
+  it('stays locked when opened', () => {
+    const door = new Door();
+    door.move('lock');
+    // opening a locked door should throw and leave it locked
+  });
+});
