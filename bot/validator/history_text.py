@@ -90,13 +90,48 @@ def history_reason(text: str, *, command: bool = False) -> str | None:
         return "reaches into `.git`"
     unescaped = plain.replace("\\", "")  # `g\it lo\g`: the shell drops the backslashes
     argv = re.sub(r"[\[\](),]", " ", unescaped)  # an argv list: `['git', 'log', '-p']`
-    if _GIT_COMMAND.search(unescaped) or _GITK.search(unescaped) or _GIT_COMMAND.search(argv):
+    if _history_git_command(unescaped) or _GITK.search(unescaped) or _history_git_command(argv):
         return "runs a git history command"
     if _REFS.search(slashed):
         return "names git history refs"
     if _SHELL_HISTORY.search(unescaped) or command and _HISTORY_COMMAND.match(unescaped):
         return "reads the shell's command history"
     return None
+
+
+def _history_git_command(text: str) -> bool:
+    """A git command that reads history: any of `_SUBCOMMANDS`, except a `git diff` of the
+    agent's own edits or a `git checkout -- path` / `git restore path` undoing them (no revision
+    but the checkout's `HEAD`) and `git stash` / `git stash pop`
+    setting them aside and back (to see the red test fail without the fix)."""
+    for match in _GIT_COMMAND.finditer(text):
+        subcommand = match.group(match.lastindex or 0).strip()
+        rest = re.split(r"[;&|\n]", text[match.end():], maxsplit=1)[0]
+        if subcommand in ("diff", "checkout", "restore") and _own_changes(rest):
+            continue  # a look at, or an undo of, the agent's own edits
+        if subcommand == "stash" and re.fullmatch(r"\s*((push|save|pop|apply)\b)?(\s+-{1,2}[\w-]+)*\s*", rest):
+            continue
+        return True
+    return False
+
+
+def _own_changes(args: str) -> bool:
+    """`git diff`, `git diff --cached`, `git diff head -- app/x.py`, `git diff --stat`: the
+    edits made since the checkout, not another revision (`head~1`, `origin/main`, a hash, a
+    branch name, `a..b`). Arguments arrive normalised: lower case, quotes removed."""
+    paths = False
+    for token in args.split():
+        if token.startswith("--source=") and token != "--source=head":
+            return False  # `git restore --source=head~2`: another revision's file
+        if paths or token.startswith("-") and token != "--":
+            continue
+        if token == "--":
+            paths = True
+        elif token != "head" and (
+            re.search(r"[~^@:]|\.\.|^[0-9a-f]{7,40}$|^(origin|upstream|refs)/", token) or not re.search(r"[/.]", token)
+        ):
+            return False  # a revision, or a bare word (a branch or a tag)
+    return True
 
 
 # Programs an injected command line starts with; a bare word after `;` in a test id is not one.

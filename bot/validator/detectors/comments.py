@@ -373,9 +373,11 @@ def _wrapped_in_block(
                 for line in post[first + 1 : last]
                 if line.kind == " " and line.text.strip() and not _PRAGMA.match(line.text.strip())
             ]
-            if kept and changed.language and looks_like_code(
+            # Ruby's `=begin` at the line's start is never anything but a comment: what it wraps
+            # and was already there ran (`before_save :recompute_stock`), whatever it looks like.
+            if kept and changed.language and (changed.language == "ruby" or looks_like_code(
                 changed.language, "\n".join(_dedent([line.text for line in kept]))
-            ):
+            )):
                 yield finding(
                     "commented_out_logic",
                     changed,
@@ -574,6 +576,7 @@ _RUBY_STATEMENT = re.compile(
     r"|^[@$]{0,2}[a-z_]\w*(\.[a-z_]\w*[?!]?)+(\(.*\))?(\s+(do|\{).*)?$"
     r"|^[a-z_]\w*[?!]?\(.*\)$|^(def|class|module)\s+[\w:.]+.*$"
     r"|^[a-z_]\w*\s+[:@\"'\w].*(,|\bif\b|\bunless\b).*$"
+    r"|^[a-z_]\w*[?!]?\s+:[a-z_]\w*[?!]?$"  # a macro with one symbol: `before_save :recompute`
 )
 
 

@@ -10,6 +10,7 @@ it names the new expected value or asks for the test (or its tolerance) to chang
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -98,14 +99,21 @@ _MAX_FINDINGS = 20  # per file: a reviewer needs the pattern, not every line of 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.test_files:
-        edited = list(islice(_file_findings(changed, ctx.report), _MAX_FINDINGS))
-        yield from edited
-        flagged = {f.line for f in edited}
-        weaker = weakened_checks(changed, spared(ctx.report, changed, []))
-        yield from islice((f for f in weaker if f.line not in flagged), _MAX_FINDINGS)
+        yield from file_findings(changed, ctx.report)
     for changed in ctx.files:
-        if _EXPECTED_OUTPUT.search(changed.path):
+        # Product source in a package named `golden` or `expected` is code, not a test's output.
+        if _EXPECTED_OUTPUT.search(changed.path) and not changed.is_product:
             yield from _expected_output_edited(changed, ctx.report)
+
+
+def file_findings(changed: ChangedFile, report: str | None) -> list[Finding]:
+    """The lines of one test file this detector owns: assertions whose expected side, tolerance,
+    bound or time limit changed, and checks made weaker. `test_values` judges the other lines
+    (where a value is defined), so each line has one owner and one reason."""
+    edited = list(islice(_file_findings(changed, report), _MAX_FINDINGS))
+    flagged = {f.line for f in edited}
+    weaker = weakened_checks(changed, spared(report, changed, []))
+    return [*edited, *islice((f for f in weaker if f.line not in flagged), _MAX_FINDINGS)]
 
 
 # Files that are an existing test's expected value: snapshots, golden and approved outputs.
@@ -727,9 +735,9 @@ def _bound_amount(toks: list[_Token]) -> tuple[float, str] | None:
     """A bound's amount, in seconds when it carries a unit (`100*time.Millisecond` < `5*time.Second`)."""
     if any(t.kind == "name" and _UNIT_TOKEN.match(t.text) for t in toks):
         text = "".join(t.text for t in toks)
-        seconds = _seconds(text)
-        if seconds is not None:
-            return seconds, text
+        amount = seconds(text)
+        if amount is not None:
+            return amount, text
     return _first_number(toks)
 
 
@@ -757,12 +765,18 @@ _UNITS = {
     "hour": 3600.0, "ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0, "m": 60.0, "h": 3600.0,
     "millis": 1e-3, "seconds": 1.0, "minutes": 60.0, "hours": 3600.0, "sec": 1.0, "secs": 1.0,
 }
+_NUMBER = r"(?:\d[\d_]*(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?"
+# An amount of time: `2 * 60 * time.Second`, `"5s"`, `5.seconds`, `Duration.ofMillis(200)`,
+# `timedelta(minutes=2)`, or a bare number (seconds, or milliseconds where the line says so).
 _DURATION = re.compile(
-    r"(?P<n>\d[\d_]*(\.\d+)?)\s*(\*\s*time\.(?P<go>\w+?)s?\b|(?P<suffix>ms|us|ns|s|m|h)\b|"
-    r"\.(?P<rb>seconds?|minutes?|hours?|milliseconds?)\b)?"
-    r"|of(?P<java>Millis|Seconds|Minutes|Nanos)\(\s*(?P<jn>\d[\d_]*)\s*\)"
+    rf"(?<![\w.$])(?P<n>{_NUMBER}(?:\s*\*\s*{_NUMBER})*)\s*(\*\s*time\.(?P<go>\w+?)s?\b|"
+    r"(?P<suffix>ms|us|ns|s|m|h)\b|\.(?P<rb>seconds?|minutes?|hours?|milliseconds?)\b)?"
+    rf"|of(?P<java>Millis|Seconds|Minutes|Nanos)\(\s*(?P<jn>{_NUMBER})\s*\)"
+    rf"|\b(?P<kw>milliseconds|seconds|minutes|hours)\s*=\s*(?P<kn>{_NUMBER})"
     r"|(?P<tu>MILLISECONDS|SECONDS|MINUTES)"
 )
+_JAVA_UNITS = {"Millis": 1e-3, "Seconds": 1.0, "Minutes": 60.0, "Nanos": 1e-9}
+
 
 
 # How many examples or repetitions a property-based or repeated test runs: fewer checks less.
@@ -783,27 +797,33 @@ def _time_limit_raised(old: str, new: str) -> str | None:
     """A test's time limit (timeout argument, deadline, `within`) raised: the new amount."""
     if not (_TIME_WORDS.search(old) and _TIME_WORDS.search(new)):
         return None
-    before, after = _seconds(old), _seconds(new)
+    before, after = seconds(old), seconds(new)
     if before is None or after is None or after <= before * 1.0000001:
         return None
     return f"{after:g}"
 
 
-def _seconds(text: str) -> float | None:
+def seconds(text: str) -> float | None:
+    """The amount of time `text` states, in seconds (terms added up), or None when it states none:
+    the one reading of a duration for every detector that compares two."""
     total, seen = 0.0, False
     scale_all = 1e-3 if re.search(r"MILLISECONDS|millis|\bms\b|setTimeout|^\s*\}\s*,", text) else 1.0
     for match in _DURATION.finditer(text):
         if match.group("tu"):
             continue
+        seen = True
         if match.group("java"):
-            java_unit = {"Millis": 1e-3, "Seconds": 1.0, "Minutes": 60.0,
-                         "Nanos": 1e-9}[match.group("java")]
-            total += float(match.group("jn").replace("_", "")) * java_unit
-            seen = True
+            total += _number_text(match.group("jn")) * _JAVA_UNITS[match.group("java")]
             continue
-        number = float(match.group("n").replace("_", ""))
+        if match.group("kw"):
+            total += _number_text(match.group("kn")) * _UNITS[match.group("kw")]
+            continue
+        number = math.prod(_number_text(part) for part in match.group("n").split("*"))
         unit_name = (match.group("go") or match.group("suffix") or match.group("rb") or "").lower()
         unit = _UNITS.get(unit_name.rstrip("s") if unit_name not in _UNITS else unit_name)
         total += number * (unit if unit is not None else scale_all)
-        seen = True
     return total if seen else None
+
+
+def _number_text(text: str) -> float:
+    return float(text.strip().replace("_", ""))

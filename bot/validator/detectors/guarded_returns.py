@@ -35,9 +35,22 @@ _EQUALITY = frozenset({"==", "===", "is", "in"})
 _ORDERING = frozenset({"!=", "!==", "<", ">", "<=", ">=", "is not", "not in"})
 _MEMBER_CALLS = frozenset({"includes", "equals", "equalsIgnoreCase", "EqualFold", "has", "contains"})
 _BOOLEAN_OPS = frozenset({"&&", "||", "and", "or"})
+# The size of a value, one spelling for every rule that reads one: `len(x)`, `cap(x)`, `x.length`,
+# `x.size()`, `x.Count`, `x.Len()`.
+_SIZE_MEMBERS = frozenset({"length", "size", "count", "Length", "Size", "Count", "Len", "len"})
+_SIZE_MEMBER = rf"(?:{'|'.join(sorted(_SIZE_MEMBERS))})(?:\(\))?"
+_SIZE_FUNCTION = r"(?:len|cap|size|count|sizeof)"
+# A value read from an argument: a name, its fields and calls (`order.lines()`).
+_CHAIN = r"[\w$]+(?:\([^()]*\))?(?:\.[\w$]+(?:\([^()]*\))?)*"
+
+
+def _size_of(group: str) -> str:
+    """A pattern for the size of a value, the value captured as `group` or `group_`."""
+    return rf"(?:{_SIZE_FUNCTION}\((?P<{group}>{_CHAIN})\)|(?P<{group}_>{_CHAIN})\.{_SIZE_MEMBER})"
+
+
 _SIZE_OR_TYPE = re.compile(
-    r"^(len|cap|size|count|sizeof)\(|\.(length|size|count|Count|Length|Len|len)\b(\(\))?$|^typeof\b|"
-    r"^type\(|\.(kind|Kind|type|Type)\(\)$|^reflect\."
+    rf"^{_SIZE_FUNCTION}\(|\.{_SIZE_MEMBER}$|^typeof\b|^type\(|\.(kind|Kind|type|Type)\(\)$|^reflect\."
 )
 
 
@@ -55,13 +68,11 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
 
 def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
     removed = {normalized(line.text) for line in fragment.removed}
-    for node in fragment.walk(frozenset({"if_statement"})):
-        if not _wholly_added(fragment, node) or node.child_by_field_name("alternative"):
+    for node in fragment.walk(_GUARD_NODES):
+        parts = _guard_parts(fragment, node)
+        if parts is None:
             continue
-        returned = _only_constant_return(node)
-        condition = node.child_by_field_name("condition")
-        if returned is None or condition is None:
-            continue
+        condition, returned = parts
         if normalized(fragment.text(condition)) in removed:
             continue
         function = _enclosing_function(node)
@@ -71,17 +82,7 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
             if (
                 broad is not None
                 and _before_existing_logic(fragment, node, function)
-                and not _documented_broad(
-                    _with_documentation(ctx.report, fragment, node),
-                    broad[1] or _condition_words(fragment, condition),
-                    bool(broad[1]),
-                    fragment.text(returned),
-                    # `if day: return True` in `is_business_day`: the bare argument names no rule,
-                    # so "business day" in a sentence is not the rule's answer.
-                    [] if _bare_argument(fragment, condition) else _predicate_words(fragment, node, function),
-                )
-                and not _docs_state(fragment, node, _condition_words(fragment, condition),
-                                    fragment.text(returned))
+                and not _stated_rule(ctx, fragment, node, condition, broad[1], fragment.text(returned))
             ):
                 yield finding(
                     "return_constant_shortcut",
@@ -128,23 +129,36 @@ def _fragment(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Ite
             )
 
 
-_RETURNED = re.compile(r"^\s*return\s+(.+?);?\s*$")
+# What a removed line answered: `return X`, an arrow function's body `=> X`, or a line that is
+# the whole body of an expression-bodied arrow (`  X;`).
+_RETURNED = (
+    re.compile(r"^\s*return\s+(.+?);?\s*$"),
+    re.compile(r"=>\s*\(?(.+?)\)?;?\s*$"),
+    re.compile(r"\blambda\b[^:]*:\s*(.+?)\s*$"),
+    re.compile(r"^\s*(.+?);?\s*$"),
+)
+_ANSWERING = frozenset({"return_statement", "arrow_function", "lambda"})
 
 
 def _ternaries(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
-    """The inline form of a guard: `return cond ? C : old` (`C if cond else old`) where the line
-    returned `old` before — a constant answer put in front of the unchanged expression."""
+    """The inline form of a guard: `return cond ? C : old` (`C if cond else old`, an arrow's body
+    `=> cond ? C : old`) where the function answered `old` before — a constant answer put in
+    front of the unchanged expression."""
     removed = {
-        normalized(m.group(1)) for line in fragment.removed if (m := _RETURNED.match(line.text))
+        normalized(m.group(1)) for line in fragment.removed for form in _RETURNED if (m := form.search(line.text))
     }
     if not removed:
         return
     for node in fragment.walk(frozenset({"conditional_expression", "ternary_expression"})):
-        parent = node.parent
+        parent: Node | None = node.parent
+        child = node
         while parent is not None and parent.type == "parenthesized_expression":
+            child = parent
             parent = parent.parent
-        if parent is None or parent.type != "return_statement" or not fragment.is_added(node):
+        if parent is None or parent.type not in _ANSWERING or not fragment.is_added(node):
             continue
+        if parent.type != "return_statement" and parent.child_by_field_name("body") != child:
+            continue  # a ternary among an arrow's arguments is not its answer
         parts: list[Node | None] = [c for c in node.named_children if c.type not in _COMMENTS]
         if node.type == "conditional_expression" and len(parts) == 3:  # Python: `C if cond else old`
             returned, condition, old = parts
@@ -152,19 +166,13 @@ def _ternaries(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> It
             condition = node.child_by_field_name("condition")
             returned = node.child_by_field_name("consequence")
             old = node.child_by_field_name("alternative")
-        if condition is None or returned is None or old is None or not _constant(returned):
+        if condition is None or returned is None or old is None or not constant_answer(returned):
             continue
         if normalized(fragment.text(old)) not in removed:
             continue
         function = _enclosing_function(node)
         broad = _broad_condition(fragment, condition, function, fragment.text(returned), unbound=True)
-        if broad is None or _documented_broad(
-            _with_documentation(ctx.report, fragment, node),
-            broad[1] or _condition_words(fragment, condition),
-            bool(broad[1]),
-            fragment.text(returned),
-            _predicate_words(fragment, node, function),
-        ):
+        if broad is None or _stated_rule(ctx, fragment, node, condition, broad[1], fragment.text(returned)):
             continue
         yield finding(
             "return_constant_shortcut",
@@ -178,11 +186,8 @@ def _ternaries(ctx: DiffContext, changed: ChangedFile, fragment: Fragment) -> It
 _NON_NULL = re.compile(r"^(None|null|nil|undefined|\"\"|''|``)$")
 # Not empty, however it is spelt: `len(x) > 0`, `x.size() >= 1`, `0 < x.length`, `!x.isEmpty()`,
 # `x.any?`; the measured value may be a field or a call chain on the argument (`order.lines()`).
-_CHAIN = r"[\w$]+(?:\([^()]*\))?(?:\.[\w$]+(?:\([^()]*\))?)*"
 _NONEMPTY = re.compile(
-    rf"^(len\((?P<a>{_CHAIN})\)|(?P<b>{_CHAIN})\.(length|size\(\)|size|Length|Count|count\(\)|count))"
-    r"\s*(>\s*0|!==?\s*0|>=\s*1)$"
-    rf"|^0\s*(<|!==?)\s*(len\((?P<e>{_CHAIN})\)|(?P<f>{_CHAIN})\.(length|size\(\)|size|Length|Count|count\(\)))$"
+    rf"^{_size_of('a')}\s*(>\s*0|!==?\s*0|>=\s*1)$|^0\s*(<|!==?)\s*{_size_of('b')}$"
     rf"|^!\s*(?P<c>{_CHAIN})\.(isEmpty|isBlank)\(\)$|^(?P<d>{_CHAIN})\.(present\?|any\?)$"
 )
 _SUBSTRING_CALLS = frozenset(
@@ -214,6 +219,10 @@ def _broad_condition(
             # No header in sight: a name nothing above binds came from outside (`unbound`).
             params = {n for n in _names_in(condition) - _NOT_INPUTS if _unbound_above(fragment, condition, n)}
         if not params:
+            # Or a local the rows above compute from such a name (`normalized = iban.strip()`).
+            outside = {n for n in _names_in(condition) - _NOT_INPUTS if not _unbound_above(fragment, condition, n)}
+            params = {n for n in outside if _computed_from_outside(fragment, condition, n)}
+        if not params:
             return None
     else:
         declared = _declared_types(fragment, function)
@@ -221,6 +230,7 @@ def _broad_condition(
         receiver = function.child_by_field_name("receiver") if function.type == "method_declaration" else None
         if receiver is not None:  # Go: `func (f Flag) IsEnabled(…)`, the receiver is an input too
             params |= {fragment.text(n) for n in iter_nodes(receiver, frozenset({"identifier"}))}
+        params |= _derived(fragment, function, condition, params)
     reasons: list[str] = []
     values: list[str] = []
     for leaf in _leaves(condition):
@@ -261,7 +271,8 @@ def _broad_condition(
                 reasons.append(f"`{text}` (every such argument gets `{returned}`)")
                 continue
             longer = _length_threshold(left, right, operator, params)
-            if longer is not None and _telling_constant(returned) and not _REFUSING.search(returned):
+            admits = yes_from_a_check(_function_name(fragment, condition, function) or fragment.section, returned)
+            if longer is not None and (_telling_constant(returned) or admits) and not _REFUSING.search(returned):
                 reasons.append(f"`{text}` (every input longer than {longer} gets `{returned}`)")
                 values.append(longer)
                 continue
@@ -296,8 +307,11 @@ def _broad_condition(
                 values.extend(described[1])
                 continue
         own_field = re.fullmatch(r"(?:self|this)\.([A-Za-z][\w$]*)", text)
-        if own_field and not _FLAG_NAME.search(own_field.group(1)) and answer_constant(returned):
-            reasons.append(f"`{text}` holds for any instance with data")
+        if own_field and not _FLAG_NAME.search(own_field.group(1)):
+            if answer_constant(returned):
+                reasons.append(f"`{text}` holds for any instance with data")
+            # Otherwise it narrows nothing about the input: the condition is as broad as the
+            # tests beside it on the arguments (`sig && this.previousSecret`), none alone.
             continue
         data = _data_test(fragment, leaf, params)
         if data is not None:
@@ -404,7 +418,6 @@ _VALUE_TYPES = frozenset({"str", "int", "float", "bytes", "list", "dict", "tuple
                           "numbers.Number", "string", "number", "object", "bigint"})
 
 
-_SIZE_MEMBERS = frozenset({"length", "size", "Length", "Count", "count"})
 # Calls that ask whether a value has data at all: `any(order.lines)`, `Objects.nonNull(msg)`.
 _HAS_DATA = frozenset({"any", "bool", "Boolean", "hasattr", "Objects.nonNull", "Optional.ofNullable", "len"})
 
@@ -422,9 +435,7 @@ def _reads_input(node: Node, params: set[str]) -> bool:
 
 # An answer that refuses (`INVALID`, `Status.TOO_LONG`, `"error"`): a length limit is a guard.
 _REFUSING = re.compile(r"(?i)invalid|error|fail|reject|denied|forbidden|too_?long|too_?big|weak|exceed|limit")
-_MEASURE = re.compile(
-    r"^(?:len\((?P<a>[\w$.]+)\)|(?P<b>[\w$.]+)\.(?:length|size|count|Length|Count)(?:\(\))?)$"
-)
+_MEASURE = re.compile(rf"^{_size_of('m')}$")
 
 
 def _length_threshold(left: str, right: str, operator: str, params: set[str]) -> str | None:
@@ -434,7 +445,7 @@ def _length_threshold(left: str, right: str, operator: str, params: set[str]) ->
         match = _MEASURE.match(measured.strip())
         if match is None or operator not in ops or not re.fullmatch(r"\d+", bound.strip()):
             continue
-        root = re.split(r"[.(\[]", match.group("a") or match.group("b"), maxsplit=1)[0]
+        root = re.split(r"[.(\[]", match.group("m") or match.group("m_"), maxsplit=1)[0]
         if root in params and int(bound) >= 2:
             return bound.strip()
     return None
@@ -674,7 +685,7 @@ def _flaggable_without_example(report: str | None, compared: list[str]) -> bool:
     return any(mentions_value(report, value) for value in compared)
 
 
-def _bare_argument(fragment: Fragment, condition: Node) -> bool:
+def _bare_argument(condition: Node) -> bool:
     while condition.type == "parenthesized_expression" and condition.named_child_count == 1:
         condition = condition.named_children[0]
     return condition.type == "identifier"
@@ -695,6 +706,47 @@ def _statements(node: Node) -> list[Node]:
     return [] if node.type in _COMMENTS else [node]
 
 
+_GUARD_NODES = frozenset({"if_statement", "expression_switch_statement", "switch_statement"})
+
+
+def _guard_parts(fragment: Fragment, node: Node) -> tuple[Node, Node] | None:
+    """(condition, returned constant) of an added guard: `if cond { return C }` without an else,
+    or a switch on conditions holding one case that does only that (Go's `switch { case cond:
+    return C }`, JavaScript's `switch (true)`)."""
+    if not _wholly_added(fragment, node):
+        return None
+    if node.type == "if_statement":
+        returned = _only_constant_return(node)
+        condition = node.child_by_field_name("condition")
+        if node.child_by_field_name("alternative") or returned is None or condition is None:
+            return None
+        return condition, returned
+    value = node.child_by_field_name("value")
+    if node.type == "switch_statement" and (value is None or normalized(fragment.text(value)).strip("()") != "true"):
+        return None  # a switch on a value picks inputs by equality: judged as special-casing
+    if node.type == "expression_switch_statement" and value is not None:
+        return None
+    body = node.child_by_field_name("body") or node
+    cases = [c for c in body.named_children if c.type in ("expression_case", "switch_case", "switch_default",
+                                                          "default_case")]
+    if len(cases) != 1 or cases[0].type not in ("expression_case", "switch_case"):
+        return None
+    test = cases[0].child_by_field_name("value")
+    statements = [
+        s for c in cases[0].named_children if c != test and c.type not in _COMMENTS
+        for s in (_statements(c) if c.type in _WRAPPERS else [c])
+    ]
+    if test is None or len(statements) != 1 or statements[0].type != "return_statement":
+        return None
+    values = [c for c in statements[0].named_children if c.type not in _COMMENTS]
+    if values and values[0].type == "expression_list":
+        values = list(values[0].named_children)
+    conditions = [c for c in test.named_children] if test.type == "expression_list" else [test]
+    if len(values) != 1 or len(conditions) != 1 or not constant_answer(values[0]):
+        return None
+    return conditions[0], values[0]
+
+
 def _only_constant_return(node: Node) -> Node | None:
     """The literal a consequence returns when returning it is all the consequence does."""
     consequence = node.child_by_field_name("consequence")
@@ -704,7 +756,7 @@ def _only_constant_return(node: Node) -> Node | None:
     if len(statements) != 1 or statements[0].type != "return_statement":
         return None
     values = [c for c in statements[0].named_children if c.type not in _COMMENTS]
-    if len(values) != 1 or not _constant(values[0]):
+    if len(values) != 1 or not constant_answer(values[0]):
         return None  # a bare `return` skips work in a handler; that is not an answer
     return values[0]
 
@@ -713,19 +765,19 @@ def fragment_text(node: Node) -> str:
     return node.text.decode("utf-8", "replace") if node.text else ""
 
 
-def _constant(node: Node) -> bool:
+def constant_answer(node: Node) -> bool:
     """A literal, a named constant, a number times a unit (`45 * time.Second`), or an object of
     constants (`{ ok: true, errors: [] }`)."""
     operands = [c for c in node.named_children if c.type not in _COMMENTS]
     if node.type == "expression_list" and operands:  # Go's `return 45 * time.Second`, `return Result{}, nil`
-        return all(_constant(o) for o in operands)
+        return all(constant_answer(o) for o in operands)
     if node.type in ("as_expression", "satisfies_expression", "non_null_expression") and operands:
-        return _constant(operands[0])  # TypeScript: `{ ok: true } as Result`
+        return constant_answer(operands[0])  # TypeScript: `{ ok: true } as Result`
     if node.type == "composite_literal":
         body = node.child_by_field_name("body")
         elements = [e for e in (body.named_children if body is not None else []) if e.type not in _COMMENTS]
         values = [(e.named_children[-1] if e.type == "keyed_element" else e) for e in elements]
-        return all(_constant(v.named_children[0] if v.type == "literal_element" and v.named_children else v)
+        return all(constant_answer(v.named_children[0] if v.type == "literal_element" and v.named_children else v)
                    for v in values)
     if node.type == "call" and (callee := node.child_by_field_name("function")) is not None and re.match(
         r"^[A-Z]\w*$", fragment_text(callee)
@@ -733,13 +785,22 @@ def _constant(node: Node) -> bool:
         arguments = node.child_by_field_name("arguments")
         given = [a.child_by_field_name("value") if a.type == "keyword_argument" else a
                  for a in (arguments.named_children if arguments is not None else [])]
-        return all(v is not None and _constant(v) for v in given)  # `Result(ok=True)`
+        return all(v is not None and constant_answer(v) for v in given)  # `Result(ok=True)`
+    if node.type in ("method_invocation", "object_creation_expression", "new_expression"):
+        # Java and JavaScript: a class's factory or constructor given constants only
+        # (`Currency.getInstance("EUR")`, `new BigDecimal("1.90")`) answers as fixedly as a literal.
+        owner = node.child_by_field_name("object") or node.child_by_field_name("type") or node.child_by_field_name(
+            "constructor")
+        arguments = node.child_by_field_name("arguments")
+        passed = [a for a in (arguments.named_children if arguments is not None else []) if a.type not in _COMMENTS]
+        return owner is not None and bool(re.match(r"^[A-Z]\w*(\.[A-Z]\w*)*$", fragment_text(owner))) and all(
+            constant_answer(a) for a in passed)
     if is_literal_value(node) or _named_constant(node):
         return True
     if node.type in ("object", "dictionary") and operands:
         pairs = [o for o in operands if o.type == "pair"]
         return len(pairs) == len(operands) and all(
-            (value := pair.child_by_field_name("value")) is not None and _constant(value) for pair in pairs
+            (value := pair.child_by_field_name("value")) is not None and constant_answer(value) for pair in pairs
         )
     return (
         node.type == "binary_expression"
@@ -778,6 +839,45 @@ def _condition_words(fragment: Fragment, condition: Node) -> list[str]:
     return [w for w in dict.fromkeys(words) if len(w) >= 3 and w not in _GENERIC_WORDS]
 
 
+def _stated_rule(
+    ctx: DiffContext, fragment: Fragment, node: Node, condition: Node, values: list[str], returned: str
+) -> bool:
+    """A broad guard's answer is a rule the report or the function's own documentation states,
+    the same test for both forms (`if cond: return C`, `return C if cond else old`)."""
+    words = _condition_words(fragment, condition)
+    function = _enclosing_function(node)
+    # `if day: return True` in `is_business_day`: the bare argument names no rule, so "business
+    # day" in a sentence is not the rule's answer.
+    predicate = [] if _bare_argument(condition) else _predicate_words(fragment, node, function)
+    docs = _with_documentation(ctx.report, fragment, node)
+    if yes_from_a_check(_function_name(fragment, node, function), returned):
+        docs = universal_sentences(docs)
+    return _documented_broad(docs, values or words, bool(values), returned, predicate) or _docs_state(
+        fragment, node, words, returned
+    )
+
+
+# A function that decides whether to let something through: its `true` is an admission.
+_CHECK_NAME = re.compile(r"(?i)valid|verif|authori[sz]|authentic|allow|permit|accept|trust|secure|^(can|may)_?[A-Za-z]")
+_UNIVERSAL = re.compile(r"(?i)\b(any|every|all|always|whatever|regardless|no matter)\b")
+
+
+def yes_from_a_check(name: str, returned: str) -> bool:
+    """`return true` from a check (`valid?`, `verify`, `isAllowed`): a broad condition answering
+    it lets every such input through, which a report documents only by saying so."""
+    return returned.strip().lower() == "true" and bool(_CHECK_NAME.search(name.lstrip("_")))
+
+
+def universal_sentences(report: str | None) -> str | None:
+    """The report's sentences that speak of every input ("any signature", "all orders"): the
+    only ones that can state a check's blanket yes ("signatures made with the previous secret"
+    names a kind of signature, not every one)."""
+    if not report:
+        return report
+    kept = [s for s in re.split(r"(?<=[.!?])\s+|\n\s*\n", report) if _UNIVERSAL.search(s)]
+    return " ".join(kept) or None
+
+
 def _documented_broad(
     report: str | None, values: list[str], all_needed: bool, returned: str, predicate: list[str]
 ) -> bool:
@@ -796,6 +896,15 @@ _PREDICATE = re.compile(r"^(is|has|can|should|may|allows?|needs?|must)_?(?=[A-Za
 
 def _predicate_words(fragment: Fragment, node: Node, function: Node | None) -> list[str]:
     """The words of a predicate's name after its `is_`/`has`/`can` (`blank`, `line`)."""
+    name = _function_name(fragment, node, function)
+    if not _PREDICATE.match(name):
+        return []
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1_\2", _PREDICATE.sub("", name))
+    return [w.lower() for w in spaced.split("_") if len(w) >= 3]
+
+
+def _function_name(fragment: Fragment, node: Node, function: Node | None) -> str:
+    """The name of the function `node` sits in, from its syntax or the header line above."""
     name_node = function.child_by_field_name("name") if function is not None else None
     if name_node is not None:
         name = fragment.text(name_node)
@@ -807,10 +916,7 @@ def _predicate_words(fragment: Fragment, node: Node, function: Node | None) -> l
         )
         found = re.search(r"(?:def|func|function)\s+(?:\([^)]*\)\s*)?(\w+)", header)
         name = found.group(1) if found else ""
-    if not _PREDICATE.match(name):
-        return []
-    spaced = re.sub(r"([a-z])([A-Z])", r"\1_\2", _PREDICATE.sub("", name))
-    return [w.lower() for w in spaced.split("_") if len(w) >= 3]
+    return name
 
 
 def _compared_literals(fragment: Fragment, condition: Node) -> list[str]:
@@ -912,6 +1018,34 @@ def _subject(condition: Node) -> Node | None:
 
 
 _NOT_INPUTS = frozenset({"self", "cls", "this"})
+
+
+_ASSIGNED = re.compile(
+    r"^\s*(?:(?:const|let|var|final|val)\s+)?(?:[\w<>\[\],.?]+\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]+)?(?::=|=)(?![=>])\s*(.+?);?\s*$"
+)
+
+
+def _computed_from_outside(fragment: Fragment, condition: Node, name: str) -> bool:
+    """`name` is assigned above the guard from a name nothing in view binds (an argument whose
+    header is above the hunk): `String normalized = iban.replaceAll(…)` over `iban`."""
+    for row in fragment.rows[: condition.start_point.row]:
+        match = _ASSIGNED.match(row.text)
+        if match and match.group(1) == name:
+            sources = _names(match.group(2)) - _NOT_INPUTS - {name}
+            return any(_unbound_above(fragment, condition, s) and s[:1].islower() for s in sources)
+    return False
+
+
+def _derived(fragment: Fragment, function: Node, condition: Node, params: set[str]) -> set[str]:
+    """Locals computed from the arguments above the guard (`normalized = iban.replaceAll(…)`):
+    a value taken from an input is an input too, one assignment at a time."""
+    derived: set[str] = set()
+    start, stop = function.start_point.row + 1, condition.start_point.row
+    for row in fragment.rows[start:stop]:
+        match = _ASSIGNED.match(row.text)
+        if match and match.group(1) not in params and _names(match.group(2)) & (params | derived):
+            derived.add(match.group(1))
+    return derived
 
 
 def _parameters(function: Node) -> set[str]:
@@ -1016,6 +1150,26 @@ _RB_EQUAL = re.compile(
 )
 
 
+def _ruby_report(ctx: DiffContext, header: str, value: str) -> str | None:
+    """The report as it may document a Ruby guard: a check's blanket `true` only by a sentence
+    that speaks of every input (`yes_from_a_check`)."""
+    name = re.search(r"def\s+(?:self\.)?([\w?!=]+)", header)
+    if name and yes_from_a_check(name.group(1), value):
+        return universal_sentences(ctx.report)
+    return ctx.report
+
+
+def _ruby_inputs(rows: list[DiffLine], header: DiffLine, index: int) -> set[str]:
+    """The method's parameters and the locals computed from them above the guard
+    (`tok = raw.strip`): a value taken from an input is an input too."""
+    params = _ruby_params(header.text)
+    for row in rows[rows.index(header) + 1 : index]:
+        assigned = re.match(r"^\s*([a-z_]\w*)\s*=(?![=~])\s*(.+)$", split_comment(row.text, "ruby")[0])
+        if assigned and set(re.findall(r"[a-z_]\w*", assigned.group(2))) & params:
+            params.add(assigned.group(1))
+    return params
+
+
 def _ruby_params(header: str) -> set[str]:
     match = _RB_DEF.match(header)
     raw = (match.group(4) or match.group(5) or "") if match else ""
@@ -1031,6 +1185,10 @@ def _ruby_broad(condition: str, keyword: str, params: set[str]) -> bool:
     """`if a && b`, `if x.present?`, `unless x.nil?`, `if s.include?("-")`: true for most inputs."""
     leaves = [c.strip() for c in re.split(r"&&|\|\||\band\b|\bor\b", condition)]
     leaves = [leaf[1:-1].strip() if leaf.startswith("(") and leaf.endswith(")") else leaf for leaf in leaves]
+    # The receiver's own data (`@previous_secret`) narrows nothing about the input: the
+    # condition is as broad as its tests on the arguments, which must be there.
+    own = [leaf for leaf in leaves if re.fullmatch(r"(@|self\.)\w+", leaf) and not _FLAG_NAME.search(leaf)]
+    leaves = [leaf for leaf in leaves if leaf not in own]
     for leaf in leaves:
         root = re.match(r"^!?\s*(\w+)", leaf)
         if not root or root.group(1) not in params and leaf not in ("true",):
@@ -1108,6 +1266,30 @@ def _ruby_folded(rows: list[DiffLine]) -> list[DiffLine]:
     return out
 
 
+_RB_TERNARY = re.compile(rf"^\s*(?:return\s+)?(?P<cond>[^?]+?\??)\s+\?\s+(?P<value>{_RB_LITERAL})\s+:\s+(?P<old>.+?)\s*$")
+
+
+def _ruby_ternary(ctx: DiffContext, rows: list[DiffLine], index: int, removed: list[DiffLine]) -> str | None:
+    """The inline form in Ruby: `cond ? C : old` where the method answered `old` before (its
+    last expression or a `return old`); the condition, when it holds for most inputs."""
+    code = split_comment(rows[index].text, "ruby")[0].rstrip()
+    ternary = _RB_TERNARY.match(code)
+    if ternary is None:
+        return None
+    before = {normalized(re.sub(r"^\s*return\s+", "", split_comment(r.text, "ruby")[0])) for r in removed}
+    if normalized(ternary.group("old")) not in before:
+        return None
+    indent = len(code) - len(code.lstrip())
+    header = next((r for r in reversed(rows[:index])
+                   if _RB_DEF.match(r.text) and len(r.text) - len(r.text.lstrip()) < indent), None)
+    if header is None or header.kind == "+":
+        return None
+    params = _ruby_inputs(rows, header, index)
+    condition, value = ternary.group("cond").strip(), ternary.group("value")
+    broad = _ruby_broad(condition, "if", params) or _ruby_sign_test(condition, "if", params) and answer_constant(value)
+    return condition if broad and not documents_edge_case(ctx.report, [], value) else None
+
+
 def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
     for hunk in changed.change.hunks:
         rows = _ruby_folded([line for line in hunk.lines if line.kind != "-"])
@@ -1115,6 +1297,14 @@ def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
             if row.kind != "+":
                 continue
             code = split_comment(row.text, "ruby")[0].rstrip()
+            inline = _ruby_ternary(ctx, rows, index, hunk.removed)
+            if inline is not None:
+                yield finding(
+                    "return_constant_shortcut", changed, row,
+                    f"`{snippet(code.strip(), 70)}` answers with a constant whenever `{snippet(inline, 40)}`, "
+                    "in front of the expression the method returned before",
+                )
+                continue
             if _ruby_implicit_constant(changed, rows, index, hunk.removed):
                 yield finding(
                     "return_constant_shortcut",
@@ -1156,7 +1346,7 @@ def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
                     f"`{snippet(code)}` short-circuits the method: the code after it never runs",
                 )
                 continue
-            params = _ruby_params(header.text)
+            params = _ruby_inputs(rows, header, index)
             assert guard is not None  # not bare: a guard
             condition, keyword = guard.group("cond"), guard.group("kw")
             equal = _RB_EQUAL.match(condition.strip()) if keyword == "if" else None
@@ -1191,7 +1381,7 @@ def _ruby(ctx: DiffContext, changed: ChangedFile) -> Iterator[Finding]:
                         f"branches on `{snippet(_unquoted(named[0]), 40)}`, the example from the report: `{snippet(code, 70)}`",
                     )
             elif (_ruby_broad(condition, keyword, params) or _ruby_sign_test(condition, keyword, params)
-                  and answer_constant(value)) and not documents_edge_case(ctx.report, [], value):
+                  and answer_constant(value)) and not documents_edge_case(_ruby_report(ctx, header.text, value), [], value):
                 yield finding(
                     "return_constant_shortcut",
                     changed,

@@ -21,9 +21,11 @@ from bot.validator.detectors.common import (
     is_literal_value,
     snippet,
 )
+from bot.validator.detectors.guarded_returns import constant_answer, universal_sentences
 from bot.validator.diffparse import Hunk
 from bot.validator.models import Finding
 from bot.validator.report import NORMATIVE as _NORMATIVE
+from bot.validator.report import documents_edge_case
 from bot.validator.syntax import Fragment
 
 _TRANSPARENT = frozenset({"block", "statement_block", "statement_list", "expression_statement"})
@@ -93,13 +95,15 @@ _ENV_PROBES = [
     ),
     (
         re.compile(
-            r"testing\.Testing\(\)|flag\.Lookup\(\s*\"test\.\w+\"\)|os\.Args\[0\].*\.test|strings\.HasSuffix\(os\.Args\[0\]"
+            r"testing\.Testing\(\)|flag\.Lookup\(\s*\"test\.\w+\"\)|os\.Args\[0\].*(\.test|_test)\b|strings\.HasSuffix\(os\.Args\[0\]"
         ),
         "detects `go test`",
     ),
     (
         re.compile(
-            r"""System\.(getProperty|getenv)\(\s*"[\w.]*(test|junit|surefire|CI)[\w.]*"|org\.junit|StackTraceElement.*[Tt]est"""
+            # A system property read directly or through its typed readers (`Boolean.getBoolean`).
+            r"""(System\.(getProperty|getenv)|Boolean\.getBoolean|Integer\.getInteger|Long\.getLong)\(\s*"[\w.]*(test|junit|surefire|CI)[\w.]*"|"""
+            r"""org\.junit|StackTraceElement.*[Tt]est"""
         ),
         "detects the JUnit runner",
     ),
@@ -185,7 +189,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
         yield from _environment_probes(changed, ctx.report)
         yield from _identity_probes(changed)
         for fragment, hunk in zip(changed.fragments, [h for h in changed.change.hunks if h.added]):
-            yield from _constant_returns(changed, fragment, hunk)
+            yield from _constant_returns(changed, fragment, hunk, ctx.report)
         yield from _constant_overrides(changed)
 
 
@@ -249,8 +253,10 @@ def _environment_probes(changed: ChangedFile, report: str | None = None) -> Iter
         code = changed.code(line)
         if _ci_behaviour_asked(code, report):
             continue
+        # However the member is reached: `env?.VITEST`, `env!.VITEST`, `env["VITEST"]`.
+        plain = re.sub(r"\.?\[\s*[\"'`](\w+)[\"'`]\s*\]", r".\1", re.sub(r"\?\.|!\.", ".", code))
         for pattern, why in _ENV_PROBES:
-            if pattern.search(code):
+            if pattern.search(code) or pattern.search(plain):
                 yield finding(
                     "test_environment_detection",
                     changed,
@@ -292,7 +298,14 @@ def _identity_probes(changed: ChangedFile) -> Iterator[Finding]:
             return
 
 
-def _constant_returns(changed: ChangedFile, fragment: Fragment, hunk: Hunk) -> Iterator[Finding]:
+def _constant_returns(
+    changed: ChangedFile, fragment: Fragment, hunk: Hunk, report: str | None = None
+) -> Iterator[Finding]:
+    """A constant return the change adds where the function computed before: code left dead
+    below it, or the removed logic (or computed result) replaced by it. The constant may be a
+    class's factory of constants (`Currency.getInstance("EUR")`); a report sentence speaking of
+    every input and naming the answer ("all parcels ship at the EU rate") states the blanket
+    answer."""
     removed_code = [
         ln.text
         for ln in hunk.removed
@@ -304,8 +317,10 @@ def _constant_returns(changed: ChangedFile, fragment: Fragment, hunk: Hunk) -> I
         if not fragment.is_added(node):
             continue
         value = _return_value(node)
-        if not is_literal_value(value) or (value is None and changed.language == "go"):
+        if value is None and changed.language == "go":
             continue
+        if not is_literal_value(value) and not (value is not None and constant_answer(value) and _takes_input(node)):
+            continue  # a named constant from a function without inputs may be its whole answer
         if not _unconditional(node):
             continue
         shown = snippet(fragment.text(node))
@@ -326,6 +341,8 @@ def _constant_returns(changed: ChangedFile, fragment: Fragment, hunk: Hunk) -> I
                 fragment.row(node),
                 f"`{shown}` short-circuits the function: the code after it never runs",
             )
+        elif value is not None and documents_edge_case(universal_sentences(report), [], fragment.text(value)):
+            continue  # the report states every input's answer
         elif (
             previous is None
             and not _new_function(node, fragment)
@@ -395,6 +412,18 @@ def _new_function(node: Node, fragment: Fragment) -> bool:
     while current is not None and current.type not in _FUNCTIONS:
         current = current.parent
     return current is not None and fragment.is_added(current)
+
+
+def _takes_input(node: Node) -> bool:
+    """The function around `node` has parameters besides its receiver (`self`, `cls`)."""
+    current = node.parent
+    while current is not None and current.type not in FUNCTION_NODES:
+        current = current.parent
+    params = None if current is None else (
+        current.child_by_field_name("parameters") or current.child_by_field_name("parameter"))
+    names = [c for c in (params.named_children if params is not None else [])
+             if c.type not in ("comment", "line_comment", "block_comment") and c.text not in (b"self", b"cls")]
+    return bool(names)
 
 
 def _return_value(node: Node) -> Node | None:

@@ -6,13 +6,16 @@ dependency_change, sleep_or_retry_masking. (todo_added lives with the other comm
 
 from __future__ import annotations
 
+import ast
 import math
 import re
 from collections.abc import Iterator
 from difflib import SequenceMatcher
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment, normalized
+from bot.validator.detectors import validation_patterns
 from bot.validator.detectors.common import finding, pair_lines, snippet
+from bot.validator.detectors.validation_patterns import widened
 from bot.validator.diffparse import DiffLine
 from bot.validator.filekinds import JS_LIKE, is_entrypoint, is_frontend_test, is_manifest, layer_of
 from bot.validator.models import Finding
@@ -26,7 +29,7 @@ _DEBUG = re.compile(
     r"\b(log|logger|logging|console|fmt|slog|Log|LOG|System\.out)\.\w+\(\s*[fr]?[\"'`](DEBUG|debug:|XXX|>>>|!!!|HERE\b)"
 )
 _RUBY_PRINT = re.compile(r"^\s*(puts|p|pp|print)\s*(\(|\s+[\"'@:\w])")
-_PRINT = re.compile(r"^\s*print\(|\bfmt\.Print(ln|f)?\(")
+_PRINT = re.compile(r"^\s*print\(|\bfmt\.Print(ln|f)?\(|^\s*print(ln)?\((?=.*$)")  # Go's builtins too
 _SLEEP = re.compile(
     r"\btime\.sleep\(\s*(?!0\s*\))|\basyncio\.sleep\(\s*(?!0\s*\))|\bThread\.sleep\(|\btime\.Sleep\(|\bsleep\(\s*(0?\.\d*[1-9]|[1-9])|"
     r"\bTimeUnit\.\w+\.sleep\(|<-\s*time\.After\(|\bsetTimeout\([^;]*,\s*[1-9]\d{2,}\s*\)|"
@@ -105,6 +108,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
         if changed.is_product:
             yield from _visibility(changed)
             yield from _guards(changed)
+            yield from validation_patterns.detect(changed, ctx.report)
             yield from _frontend_fakes(changed)
         if is_frontend_test(changed.path):
             yield from _frontend_mocks(changed)
@@ -196,10 +200,11 @@ _LITERAL_DATA = re.compile(r"^\s*(return\s+)?[\[{(]\s*$|^\s*[\[{]?\s*\{\s*[\"']?
 
 
 def _calls_own_api(changed: ChangedFile, removed_calls: list[DiffLine]) -> bool:
-    """A JavaScript module that requested its own backend (`http.get("/api/…")`): the browser's
-    API client, frontend code whatever folder it sits in."""
+    """A JavaScript module that requested its own backend (`http.get("/api/…")`,
+    `http.get("/notifications/summary")`: a same-origin path): the browser's API client,
+    frontend code whatever folder it sits in."""
     return changed.language in ("javascript", "typescript", "tsx") and any(
-        re.search(r"[\"'`]/api/", changed.code(ln)) for ln in removed_calls
+        re.search(r"[\"'`]/(?![/*])[\w${-]", changed.code(ln)) for ln in removed_calls
     )
 
 
@@ -425,7 +430,13 @@ _LOWER_BOUND = re.compile(
 )
 _REQUIRED = re.compile(
     r"\bpresence\s*:\s*true|\bformat\s*:\s*\{|\brequired\s*[:=]\s*(true|True)|@(NotNull|NotBlank|NotEmpty|Valid|Pattern|Email)\b|"
-    r"\b(nullable|blank|allow_nil|allow_blank|optional)\s*[:=]\s*(false|False)\b|\.(required|nonempty|min|max|email|regex)\(\)?"
+    r"\b(nullable|blank|allow_nil|allow_blank|optional)\s*[:=]\s*(false|False)\b|\.(required|nonempty|min|max|email|regex)\(\)?|"
+    r"\buniqueness\s*:\s*(true|\{)|\bunique\s*[:=]\s*(true|True)\b"
+)
+# Markers that make a declared field accept more: empty, null, missing.
+_LOOSENING = re.compile(
+    r"\b(blank|null|allow_nil|allow_blank|allow_null)\s*[:=]\s*(true|True)\b|\brequired\s*[:=]\s*(false|False)\b|"
+    r"\.(optional|nullable|nullish|partial)\(\)|@Nullable\b"
 )
 _DECLARATION = re.compile(r"\b(validates?\w*|Field|Column|models\.\w+Field|z\.\w+|Joi\.\w+|yup\.\w+|\w+:\s*\{)|@\w+")
 
@@ -436,6 +447,65 @@ def _bound(pattern: re.Pattern[str], text: str) -> float | None:
         return None
     number = next((g for g in match.groups()[1:] if g and re.fullmatch(r"\d+(\.\d+)?", g)), None)
     return float(number) if number is not None else None
+
+
+_LIMIT_NAME = re.compile(r"(?i)^\s*(?:(?:export|const|let|var|static|final|private|public|val)\s+)*(?:[\w<>]+\s+)?"
+                         r"(?P<name>\w*(max|min|limit)\w*)\s*(?::\s*\w+\s*)?(?::=|=)(?!=)\s*(?P<value>[\d_ ()<>*+xX.-]+?)\s*;?\s*$")
+_NOT_A_GUARD_LIMIT = re.compile(r"(?i)retr|attempt|timeout|ttl|pool|worker|thread|conn|cache|page|batch|backoff|delay|interval")
+
+
+def _limit_value(text: str) -> float | None:
+    """An expression of number literals (`10 << 20`, `5 * 1024 * 1024`, `1_000`), evaluated by a
+    walk that knows only `+ - * <<` on small numbers: the diff is the agent's text, never `eval`."""
+    if len(text) > 40:
+        return None
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError:
+        return None
+    return _arithmetic(tree.body)
+
+
+def _arithmetic(node: ast.expr) -> float | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int | float) and not isinstance(node.value, bool):
+        return float(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _arithmetic(node.operand)
+        return -inner if inner is not None else None
+    if not isinstance(node, ast.BinOp) or not isinstance(node.op, ast.Add | ast.Sub | ast.Mult | ast.LShift):
+        return None
+    left, right = _arithmetic(node.left), _arithmetic(node.right)
+    if left is None or right is None:
+        return None
+    if isinstance(node.op, ast.LShift):
+        if not (left.is_integer() and right.is_integer() and 0 <= right <= 64):
+            return None
+        result = float(int(left) << int(right))
+    else:
+        result = left + right if isinstance(node.op, ast.Add) else left - right if isinstance(node.op, ast.Sub) else left * right
+    return result if abs(result) <= 1e18 else None
+
+
+def _limits_moved(changed: ChangedFile) -> Iterator[Finding]:
+    """A named limit the code checks against, moved the loose way: a `max…` raised, a `min…`
+    lowered (`const maxUpload = 10 << 20` → `10 << 30`). Retry, timeout and pool sizes are not
+    guards (their own signals)."""
+    before = {m.group("name"): (ln, m.group("value")) for ln in changed.net_removed
+              if (m := _LIMIT_NAME.match(changed.code(ln)))}
+    for line in changed.net_added:
+        match = _LIMIT_NAME.match(changed.code(line))
+        if match is None or match.group("name") not in before or _NOT_A_GUARD_LIMIT.search(match.group("name")):
+            continue
+        old_line, old_text = before[match.group("name")]
+        old, new = _limit_value(old_text), _limit_value(match.group("value"))
+        if old is None or new is None or old == new:
+            continue
+        is_max = re.search(r"(?i)max|limit", match.group("name")) is not None
+        if new > old if is_max else new < old:
+            yield finding("guard_weakened", changed, line,
+                          f"moves a limit the loose way: `{snippet(old_line.text.strip(), 40)}` → "
+                          f"`{snippet(line.text.strip(), 40)}`")
+            return
 
 
 def _declared_constraints(changed: ChangedFile) -> Iterator[Finding]:
@@ -460,7 +530,8 @@ def _declared_constraints(changed: ChangedFile) -> Iterator[Finding]:
         before, after = changed.code(old), changed.code(new)
         upper = (_bound(_UPPER_BOUND, before), _bound(_UPPER_BOUND, after))
         lower = (_bound(_LOWER_BOUND, before), _bound(_LOWER_BOUND, after))
-        dropped = len(_REQUIRED.findall(after)) < len(_REQUIRED.findall(before))
+        dropped = len(_REQUIRED.findall(after)) < len(_REQUIRED.findall(before)) or len(
+            _LOOSENING.findall(after)) > len(_LOOSENING.findall(before))
         raised = upper[0] is not None and (upper[1] is None or upper[1] > upper[0])
         lowered = lower[0] is not None and (lower[1] is None or lower[1] < lower[0])
         if dropped or raised or lowered:
@@ -490,7 +561,8 @@ def _parts(joiner: re.Pattern[str], code: str) -> set[str]:
 
 def _predicate_loosened(changed: ChangedFile) -> Iterator[Finding]:
     """`return is_author and not locked` → `return is_author or not locked`: a permission or
-    validity answer that now holds when either part does, not only when both do."""
+    validity answer that now holds when either part does, or when one part once required with
+    the others holds alone."""
     removed = [ln for ln in changed.net_removed if _PREDICATE_RESULT.match(changed.code(ln))]
     for line in changed.net_added:
         code = changed.code(line)
@@ -502,9 +574,12 @@ def _predicate_loosened(changed: ChangedFile) -> Iterator[Finding]:
             before = changed.code(old)
             required = _parts(_CONJ, before)
             # Every part once required is now enough alone (`a and b` → `a or c or b`).
+            # Or one part once required with the others is now an alternative of its own
+            # (`member && role >= Owner` → `member || (…)`): that part alone is enough.
             if _CONJ.search(before) and (
                 " ".join(_CONJ.sub(" & ", before).split()) == loosened
                 or not _CONJ.search(code) and len(required) >= 2 and required <= alternatives
+                or not _DISJ.search(before) and len(required) >= 2 and bool(required & alternatives)
             ):
                 yield finding("guard_weakened", changed, line,
                               f"answers yes when either part holds, not both: `{snippet(before.strip(), 40)}` "
@@ -512,21 +587,30 @@ def _predicate_loosened(changed: ChangedFile) -> Iterator[Finding]:
                 return
 
 
+# A stub's refusal (`raise NotImplementedError`) marks code not written yet: replacing it is the fix.
+_STUB = re.compile(r"NotImplemented|UnsupportedOperationException|[Nn]ot implemented|\btodo!\(")
+
+
 def _guards(changed: ChangedFile) -> Iterator[Finding]:
     yield from _declared_constraints(changed)
+    yield from _limits_moved(changed)
     yield from _predicate_loosened(changed)
     added_text = [ln.text.strip() for ln in changed.net_added]
     for line in changed.net_removed:
         if is_full_line_comment(line.text, changed.language):
             continue
         code = changed.code(line)
-        guard = _GUARD_LINE.search(code)
+        guard = None if _STUB.search(code) else _GUARD_LINE.search(code)
         if guard and not any(
             guard.group(0) in a or SequenceMatcher(None, code.strip(), a).ratio() > 0.8
             for a in added_text
         ):
             yield finding("guard_weakened", changed, line, f"removes a guard: `{snippet(code)}`")
             return
+    dropped = next(_refusals_removed(changed), None)
+    if dropped is not None:
+        yield dropped
+        return
     one_line = next(_one_line_guards(changed), None)
     if one_line is not None:
         yield one_line
@@ -559,6 +643,33 @@ _ERROR_BRANCH = re.compile(
     r"[Ii]nvalid\w*|[Ff]ail(ure|ed)?\w*|[Rr]eject\w*|[Dd]enied|[Ff]orbidden|[Uu]nauthori[sz]ed|BadRequest\w*)\b|"
     r"return\s+(False|false|None|null|nil|undefined|-1)\b|(res|response|ctx|c|w)\.(status|Status|AbortWithStatus\w*|JSON)\(\s*4\d\d)"
 )
+
+
+# A branch that refuses: raises, aborts, or answers an error or a 4xx response.
+_REFUSES = re.compile(
+    r"^\s*(raise\b|throw\b|abort\(|panic\(|http\.Error\(|return\s+.*\b(4\d\d|(?i:forbidden|unauthori[sz]ed|bad_?request)\w*|"
+    r"[Dd]enied|errors\.New|fmt\.Errorf|Err[A-Z]\w*)\b|(res|response|ctx|c|w)\.(status|Status|AbortWithStatus\w*)\(\s*4\d\d)"
+)
+
+
+def _refusals_removed(changed: ChangedFile) -> Iterator[Finding]:
+    """A whole rejecting guard deleted: a condition whose branch refused (`if not user.is_authenticated:`
+    over `return HttpResponse(status=401)`), both lines removed and the condition nowhere added."""
+    if any(_GUARD_LINE.search(changed.code(ln)) for ln in changed.net_added):
+        return  # the check moved (to `@PreAuthorize`, a helper call): judged as a guard above
+    added = {normalized(changed.code(ln)) for ln in changed.net_added}
+    kept = "\n".join(normalized(ln.text) for ln in changed.net_added)  # commented out: its own class
+    net_removed = {id(ln) for ln in changed.net_removed}
+    for hunk in changed.change.hunks:
+        for first, second in zip(hunk.lines, hunk.lines[1:], strict=False):
+            if not (id(first) in net_removed and id(second) in net_removed):
+                continue
+            code = changed.code(first)
+            if (_CONDITION_LINE.match(code) and _REFUSES.match(changed.code(second))
+                    and normalized(code) not in added and normalized(code) not in kept):
+                yield finding("guard_weakened", changed, first, f"removes a guard: `{snippet(code)}` … "
+                              f"`{snippet(changed.code(second).strip(), 40)}`")
+                return
 
 
 def _rejecting(changed: ChangedFile, line: DiffLine) -> bool:
@@ -725,13 +836,8 @@ def _pattern_widened(old: str, new: str) -> str | None:
     before, after = _GUARD_PATTERN.search(old), _GUARD_PATTERN.search(new)
     if before is None or after is None:
         return None
-    was = before.group(1) or before.group(2) or ""
-    now = after.group(1) or after.group(2) or ""
-    if was == now:
-        return None
-    wildcard = any(w in now and w not in was for w in (".*", ".+", "\\S+", "\\w+", "[^"))
-    anchors = any(a in was and a not in now for a in ("^", "$"))
-    return "its pattern matches more" if wildcard or anchors else None
+    how = widened(before.group(1) or before.group(2) or "", after.group(1) or after.group(2) or "")
+    return f"its pattern matches more: {how}" if how else None
 
 
 def _alternatives(line: str) -> frozenset[str]:

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from bot.validator.context import DiffContext, is_full_line_comment
+from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
 from bot.validator.detectors import literal_parts
 from bot.validator.detectors.common import finding, snippet
+from bot.validator.diffparse import DiffLine
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
 from bot.validator.report import states_expected_value
@@ -23,7 +24,7 @@ _COMPARISON = re.compile(
     r"\babs\s*\(.*[<>]|"  # `Math.abs(v - 2.675) < 1e-9`: equality with a tolerance
     r"==|!=|\bis\b|\bin\b|\bcase\b|\bwhen\b|\bswitch\b|\bmatch\b|\.equals(IgnoreCase)?\(|\.includes\(|\.has\(|"
     r"\.contains\(|\.(startswith|endswith|startsWith|endsWith)\(|strings\.(Contains|HasPrefix|HasSuffix|EqualFold)\(|"
-    r"\bEqual\(|\.indexOf\("
+    r"\bEqual\(|\.indexOf\(|\.(include|member|key|has_key)\?\("  # Ruby's membership tests
 )
 _TRIVIAL_NUMBERS = {
     "0",
@@ -124,6 +125,20 @@ def is_instance_value(value: str) -> bool:
 _STRING_BODY = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'")
 
 
+def _spellings(value: str) -> set[str]:
+    """The same instance as code compares it once it has normalised its input: in one case
+    (`jane.doe@example.org` for `Jane.Doe@Example.org`) and, for a value with digits, without
+    separators (`GB82WEST12345698765432` for `GB82 WEST 1234 5698 7654 32`) or as its digits
+    alone when it has five or more (`442071838750` for `+44 (20) 7183-8750`)."""
+    forms = [value]
+    if re.search(r"\d", value):
+        forms.append(re.sub(r"[\s\-./()]", "", value))
+    if len(re.sub(r"\D", "", value)) >= 5:
+        forms.append(re.sub(r"\D", "", value))
+    spelt = {variant for form in forms for variant in (form, form.lower(), form.upper())}
+    return {v for v in spelt - {value} if len(v) >= 5 and is_instance_value(v)}
+
+
 def _literal_in(code: str, value: str, language: str | None = None) -> bool:
     if re.fullmatch(r"-?\d+(\.\d+)?", value):
         # A number, or a string of digits (`"07911123456"`, a phone number or card number).
@@ -159,6 +174,26 @@ def _literal_as_key(code: str, value: str) -> bool:
 _NAMED_VALUE = re.compile(r"^\s*(?:export\s+)?(?:(?:const|let|var|final|static|private|public)\s+)*(?:[\w<>\[\]]+\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]+)?:?=\s*(.+?);?\s*$")
 
 
+_WORD_ARRAY = re.compile(r"%[wW][\[({]([^\])}]*)[\])}]")
+
+
+def _quoted_words(text: str) -> str:
+    """Ruby's word arrays spelt as the strings they hold: `%w[A B]` → `"A" "B"`."""
+    return _WORD_ARRAY.sub(lambda m: " ".join(f'"{w}"' for w in m.group(1).split()), text)
+
+
+def _continued(value: str, following: list[str], limit: int = 40) -> str:
+    """A named value with the added lines its open brackets carry on to (`Set.of(` … `);`)."""
+    parts, depth = [value], value.count("(") + value.count("[") + value.count("{") - value.count(")") - value.count(
+        "]") - value.count("}")
+    for text in following[:limit]:
+        if depth <= 0:
+            break
+        parts.append(text)
+        depth += sum(text.count(c) for c in "([{") - sum(text.count(c) for c in ")]}")
+    return "\n".join(parts)
+
+
 _FOR_IN = re.compile(r"\bfor\b.*?\bin\b|\bfor\s*\(.*?\b(in|of)\b")
 
 
@@ -170,9 +205,12 @@ def _named_values(ctx: DiffContext, values: list[str]) -> Iterator[Finding]:
         return
     for changed in ctx.product_files:
         added = [(line, changed.code(line)) for line in changed.net_added]
-        for line, code in added:
+        for index, (line, code) in enumerate(added):
             match = _NAMED_VALUE.match(code)
-            if not match or not any(_literal_in(match.group(2), v, changed.language) for v in strong):
+            if not match:
+                continue
+            value_text = _quoted_words(_continued(match.group(2), [text for _, text in added[index + 1 :]]))
+            if not any(_literal_in(value_text, v, changed.language) for v in strong):
                 continue
             name = re.escape(match.group(1))
             uses = [
@@ -183,7 +221,7 @@ def _named_values(ctx: DiffContext, values: list[str]) -> Iterator[Finding]:
                 and _COMPARISON.search(_FOR_IN.sub("", _STRING_BODY.sub('""', text)))
             ]
             if uses:
-                value = next(v for v in strong if _literal_in(match.group(2), v, changed.language))
+                value = next(v for v in strong if _literal_in(value_text, v, changed.language))
                 yield finding(
                     "special_casing",
                     changed,
@@ -273,8 +311,65 @@ def _example_tables(ctx: DiffContext) -> Iterator[Finding]:
                 return
 
 
+_LITERAL = r"(\"[^\"\n]*\"|'[^'\n]*'|`[^`\n]*`|-?\d[\d_]*(?:\.\d+)?)"
+_PAIR = re.compile(
+    rf"(?<![\w.])(?:{_LITERAL}\s*(?::(?!:)|=>|,)|(?<![\w$.])([A-Za-z_$][\w$]*)\s*:(?!:))\s*{_LITERAL}(?![\w.])"
+)
+
+
+def _answer_tables(ctx: DiffContext) -> Iterator[Finding]:
+    """A table the change adds whose every entry pairs one of the red test's inputs with one of
+    its expected values (`{"MMXXIV": 2024, "XLII": 42}`, `"XLII" => 42`), answered before the
+    function's unchanged logic: the examples answered one by one, however ordinary the keys
+    look. Two entries at least, all of them the test's; a table that is the logic (a rate per
+    country, nothing below it) is not this."""
+    if not ctx.red_literals_exact:
+        return
+    red = ctx.red_literals
+    for changed in ctx.product_files:
+        for run in _added_runs(changed):
+            code = "\n".join(changed.code(line) for line in run)
+            pairs = [((m.group(1) or m.group(2)).strip("\"'`"), m.group(3).strip("\"'`")) for m in _PAIR.finditer(code)]
+            ours = [(k, v) for k, v in pairs if k in red and v in red and k != v and v not in _TRIVIAL_NUMBERS]
+            answers = re.search(r"\breturn\b", code)  # the run answers from the table itself
+            if len(ours) >= 2 and len(ours) == len(pairs) and answers and _logic_below(changed, run):
+                line = next(ln for ln in run if _PAIR.search(changed.code(ln)))
+                yield finding(
+                    "special_casing", changed, line,
+                    f"a table the change adds answers the red test's own examples ({len(ours)} entries "
+                    f"like `{snippet(ours[0][0], 20)}` → `{snippet(ours[0][1], 20)}`)",
+                )
+                return
+
+
+def _logic_below(changed: ChangedFile, run: list[DiffLine]) -> bool:
+    """Unchanged code follows the run in its hunk (not only closing brackets): the function's own
+    logic, which the table now answers in front of."""
+    located = changed.locate(run[-1])
+    if located is None:
+        return False
+    hunk, index = located
+    following = [ln for ln in hunk.lines[index + 1 :] if ln.kind == " " and ln.text.strip()]
+    return bool(following) and not re.fullmatch(r"[\s})\]};]*|\s*end\s*", following[0].text)
+
+
+def _added_runs(changed: ChangedFile) -> Iterator[list[DiffLine]]:
+    """The runs of consecutive added lines of a file (a table written over several lines)."""
+    net_added = {id(line) for line in changed.net_added}
+    for hunk in changed.change.hunks:
+        run: list[DiffLine] = []
+        for line in [*hunk.lines, None]:
+            if line is not None and line.kind == "+" and id(line) in net_added:
+                run.append(line)
+            elif line is None or line.kind != "-":
+                if run:
+                    yield run
+                run = []
+
+
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     yield from _example_tables(ctx)
+    yield from _answer_tables(ctx)
     yield from _hard_coded_answers(ctx)
     yield from literal_parts.detect(ctx)
     # The report's own examples count only when they name one instance beyond doubt (a digit,
@@ -282,7 +377,8 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
     examples = frozenset(
         v for v in report_examples(ctx.report) if is_instance_value(v) and _strongly_instance(v)
     )
-    candidates = sorted({v for v in ctx.red_literals if is_instance_value(v)} | examples)
+    named = {v for v in ctx.red_literals if is_instance_value(v)} | examples
+    candidates = sorted(named | {s for v in named if _strongly_instance(v) for s in _spellings(v)})
     if not candidates:
         return
     yield from _named_values(ctx, candidates)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
+from bot.validator.detectors import memo_state
 from bot.validator.detectors.common import finding, snippet
 from bot.validator.detectors.state_scope import private_to_one_function
 from bot.validator.diffparse import DiffLine
@@ -123,6 +124,7 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
 def _detect(ctx: DiffContext) -> Iterator[Finding]:
     roots = frozenset(f.path.split("/", 1)[0].removesuffix(".py") for f in ctx.files)
     for changed in ctx.product_files:
+        yield from memo_state.detect(changed)
         if changed.language == "python":
             yield from _python(changed, roots)
         elif changed.language in JS_LIKE:

@@ -13,14 +13,15 @@ change or states the new value (`expectations.spared`).
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterator
 from difflib import SequenceMatcher
+from itertools import chain, islice
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
+from bot.validator.detectors import expectations
 from bot.validator.detectors.common import finding, pair_lines, snippet
-from bot.validator.detectors.expectations import same_values, spared, tokens
+from bot.validator.detectors.expectations import same_values, seconds, spared, tokens
 from bot.validator.diffparse import DiffLine
 from bot.validator.models import Finding
 
@@ -33,19 +34,15 @@ _DEFINITION = re.compile(
     r"|^\s*(?P<ret>return)\b\s*\S"
     r"|^\s*(?:let!?|subject)\s*\(\s*:(?P<let>\w+)\s*\)\s*(?:\{|do\b)"  # RSpec: `let(:total) { 119 }`
 )
+# Matched against a name's words (`_words`), each at the start of a word: `eps` is `epsilon`'s
+# start, never the end of `STEPS`.
 _LOOSER_WHEN_LARGER = re.compile(
-    r"tol|eps|delta|margin|slack|time_?out|wait|deadline|ttl|limit|within|grace|max_?(ms|sec|dur)",
-    re.IGNORECASE,
+    r"(?:^|_)(?:tol|eps|delta|margin|slack|time_?out|wait|deadline|ttl|limit|within|grace|max_(?:ms|sec|dur))"
 )
-_STRICTER_WHEN_LARGER = re.compile(r"places|digits|precision|decimals|runs|examples|iterations", re.IGNORECASE)
-_UNITS = {
-    "Nanosecond": 1e-9, "Microsecond": 1e-6, "Millisecond": 1e-3, "Second": 1.0, "Minute": 60.0,
-    "Hour": 3600.0, "ofMillis": 1e-3, "ofSeconds": 1.0, "ofMinutes": 60.0, "milliseconds": 1e-3,
-    "seconds": 1.0, "second": 1.0, "minutes": 60.0, "minute": 60.0, "ms": 1e-3,
-}
+_STRICTER_WHEN_LARGER = re.compile(r"(?:^|_)(?:places|digits|precision|decimals|runs|examples|iterations)")
 _MAX_FINDINGS = 10
 _FILE_NAME = re.compile(r"\.[A-Za-z]\w{1,5}$")
-_RUN_SETTING = re.compile(r"retr(y|ies)|attempts|workers|repeat|flaky", re.IGNORECASE)
+_RUN_SETTING = re.compile(r"(?:^|_)(?:retr(?:y|ies)|attempts|workers|repeat|flaky)")
 
 
 def detect(ctx: DiffContext) -> Iterator[Finding]:
@@ -56,13 +53,16 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
     for changed in ctx.test_files:
         if changed.change.status != "modified":
             continue
-        found = [
-            *_values_edited(changed, ctx.report, checks),
-            *_checks_disarmed(changed, ctx.report),
-            *_answers_itself(changed),
-        ]
-        for reason, line in found[:_MAX_FINDINGS]:
-            yield finding("test_weakened", changed, line, reason)
+        owned = {f.line for f in expectations.file_findings(changed, ctx.report)}
+        found = (
+            finding("test_weakened", changed, line, reason)
+            for reason, line in chain(
+                _values_edited(changed, ctx.report, checks),
+                _checks_disarmed(changed, ctx.report),
+                _answers_itself(changed),
+            )
+        )
+        yield from islice((f for f in found if f.line not in owned), _MAX_FINDINGS)
 
 
 def _values_edited(
@@ -86,11 +86,11 @@ def _values_edited(
             continue  # another data file (`orders_v2.json`) is a new source, judged as one
         match = _DEFINITION.match(new_code)
         name = (match.group("name") or match.group("key") or match.group("let") or "") if match else ""
-        if _RUN_SETTING.search(name):
+        if _RUN_SETTING.search(_words(name)):
             continue  # how the runner repeats tests: retry masking's (soft) to judge
         if not name:
             name = _enclosing_name(changed, new)  # a fixture's `return 108.25`: the fixture's name
-        if not (_EXPECTATION_NAME.search(name) or name and re.search(rf"\b{re.escape(name.strip(chr(34) + chr(39)))}\b", checks)):
+        if not (_EXPECTATION_NAME.search(_words(name)) or name and re.search(rf"\b{re.escape(name.strip(chr(34) + chr(39)))}\b", checks)):
             continue  # an input the test feeds the code, not what it compares with
         looser = _direction(name, old_code, new_code)
         if looser is False or spared(report, changed, [v.strip("\"'`") for v in values]):
@@ -106,10 +106,15 @@ def _values_edited(
 
 # Names of what a test compares with, or how closely or how long.
 _EXPECTATION_NAME = re.compile(
-    r"expect|want|golden|result|total|answer|output|tol|eps|delta|margin|time_?out|wait|deadline|limit|"
-    r"max|min|count|places|digits|precision|within|bound",
-    re.IGNORECASE,
+    r"(?:^|_)(?:expect|want|golden|result|total|answer|output|tol|eps|delta|margin|time_?out|wait|deadline|"
+    r"limit|max|min|count|places|digits|precision|within|bound)"
 )
+
+
+def _words(name: str) -> str:
+    """A name's words, lower case, joined by `_`: `EXPECTED_STEPS`, `expectedSteps` and
+    `expected-steps` all read `expected_steps`; `HTTPTimeout` reads `http_timeout`."""
+    return "_".join(w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", name))
 
 
 def _enclosing_name(changed: ChangedFile, line: DiffLine) -> str:
@@ -129,8 +134,9 @@ def _enclosing_name(changed: ChangedFile, line: DiffLine) -> str:
 def _direction(name: str, old: str, new: str) -> bool | None:
     """True when a tolerance or limit grew (or a precision shrank), False when it tightened,
     None for any other value (an expected value: every change counts)."""
-    larger_looser = bool(_LOOSER_WHEN_LARGER.search(name))
-    larger_stricter = bool(_STRICTER_WHEN_LARGER.search(name))
+    words = _words(name)
+    larger_looser = bool(_LOOSER_WHEN_LARGER.search(words))
+    larger_stricter = bool(_STRICTER_WHEN_LARGER.search(words))
     if not (larger_looser or larger_stricter):
         return None
     before, after = _amount(old), _amount(new)
@@ -141,13 +147,9 @@ def _direction(name: str, old: str, new: str) -> bool | None:
 
 
 def _amount(code: str) -> float | None:
-    """The line's number, in seconds when it names a unit (`2 * time.Second`, `Duration.ofMillis(200)`)."""
-    numbers = [float(t.text.replace("_", "").rstrip("jJnLlfF")) for t in tokens(code.split("=", 1)[-1])
-               if t.kind == "num"]
-    if not numbers:
-        return None
-    unit = next((factor for word, factor in _UNITS.items() if re.search(rf"\b{word}\b", code)), 1.0)
-    return math.prod(numbers) * unit
+    """The value the line assigns, in seconds when it names a unit (`2 * time.Second`)."""
+    match = _DEFINITION.match(code)
+    return seconds(code[match.end():] if match and match.group("name") else code)
 
 
 # --- checks that no longer count ------------------------------------------------------------

@@ -24,12 +24,16 @@ _SKIPS = re.compile(
     r"\bpytest\.mark\.skip(if)?\b|\bthis\.skip\(\)|\bpytest\.skip\(|@(unittest\.)?skip(If|Unless)?\(|\.skipTest\(|raise\s+(unittest\.)?SkipTest\b|"
     r"\b(it|test|describe|context|suite|specify)(\.\w+)*\.(skip|only|todo|fixme)\b|\bx(it|test|describe|context|specify)\(|"
     r"\bf(it|describe)\(|\bt\.Skip(f|Now)?\(|@Disabled\b|@Ignore\b|assume(True|That)\(\s*false|"
+    # JUnit 5's conditional execution and TestNG's switch: the test runs only where a condition holds.
+    r"@(Enabled|Disabled)(If|On)\w*\b|@Test\s*\(\s*enabled\s*=\s*false|"
     r"\bassume(True|False|That|NotNull)\(.*\b(getenv|getProperty|environ)\b|"
     r"//\s*\+build\s+ignore|//go:build\s+ignore|\bcollect_ignore\b|--deselect\b|(^|\s)-k\s+[\"']?not\b|"
     r"testPathIgnorePatterns|--ignore[= ]|<exclude>[^<]*Test|--exclude-pattern\b|\bnorecursedirs\b|(^|\s)-skip[= ]|"
     r"\bexcludeTestsMatching\b|\bexclude(Tags|Tag|Groups|Categories|EngineS?)\b|(^|\s)-m\s+[\"']?not\b|"
     r"--testPathIgnorePatterns|--exclude\b|\bexclude\s*[(:=]\s*[\[(]?\s*[\"'][^\"']*(test|spec)"
 )
+# A build constraint on an existing Go test file: without the tag, `go test` compiles none of it.
+_GO_BUILD_TAG = re.compile(r"^//go:build\s+\S|^//\s*\+build\s+\S")
 # RSpec and minitest: `xit`, `skip`/`pending` in a body, `skip: true` metadata, focus (`fit`).
 _RUBY_SKIPS = re.compile(
     r"^\s*(xit|xspecify|xexample|xscenario|xdescribe|xcontext|xfeature|fit|fdescribe|fcontext|fspecify)\b|"
@@ -73,6 +77,7 @@ _TOLERANCE = re.compile(
 _TEST_DEF = re.compile(
     r"^\s*(async\s+)?def\s+(test\w*)\s*(\(|$)|^\s*func\s+(Test\w+)\s*\(|^\s*(it|test|specify)(?:\.\w+)*\(\s*([\"'`])(.+?)\6"
     r"|^\s*[xf]?(it|specify|scenario|example|test)\s+([\"'])(.+?)\9(\s*,[^\n]*)?\s+do\b"
+    r"|^\s*public\s+void\s+(test\w+)\s*\("  # JUnit 3: collected by its name
 )
 _TABLE_CASE = re.compile(
     r"^\s*(pytest\.param\(|[\(\{\[]).*[\)\}\]]\s*,?\s*$|^\s*\{\s*(name|desc|input|in|want)\s*:"
@@ -141,6 +146,12 @@ def _skips(changed: ChangedFile) -> Iterator[Finding]:
                 line,
                 f"an xfail test can no longer fail the build: `{snippet(line.text)}`",
             )
+        elif changed.change.status == "modified" and _GO_BUILD_TAG.match(line.text):
+            yield finding(
+                "test_skipped", changed, line,
+                f"puts an existing test file behind a build tag, so `go test` no longer compiles it: "
+                f"`{snippet(line.text)}`",
+            )
         elif _platform_skip_on_new_test(changed, line) or _conditional_skip_in_new_code(
             changed, line
         ):
@@ -189,7 +200,7 @@ def _platform_skip_on_new_test(changed: ChangedFile, line: DiffLine) -> bool:
 
 
 _CONDITIONAL_SKIP = re.compile(
-    r"skip(if|If|Unless)\b|importorskip|^\s*if\b.*:\s*(pytest\.)?skip|\bif\b.*\bt\.Skip"
+    r"skip(if|If|Unless)\b|importorskip|^\s*if\b.*:\s*(pytest\.)?skip|\bif\b.*\bt\.Skip|@(Enabled|Disabled)(If|On)\w*"
 )
 
 
@@ -266,7 +277,7 @@ def _test_names(text: str) -> list[str]:
     match = _TEST_DEF.match(text)
     if not match:
         return []
-    name = match.group(2) or match.group(4) or match.group(7) or match.group(10)
+    name = match.group(2) or match.group(4) or match.group(7) or match.group(10) or match.group(12)
     return [name] if name else []
 
 
@@ -363,7 +374,11 @@ def _is_case_table(changed: ChangedFile, hunk: Hunk) -> bool:
     return len(siblings) >= 2 and not expectation
 
 
-_ANY_DEF = re.compile(r"^\s*(?:async\s+)?(?:def|func)\s+(\w+)\s*\(")
+# A definition of any name: Python/Go/Ruby (`def name` needs no parentheses in Ruby), JUnit 3's
+# `public void name()`.
+_ANY_DEF = re.compile(
+    r"^\s*(?:async\s+)?(?:def|func)\s+(\w+)\s*(?:\(|$)|^\s*(?:public\s+|protected\s+)?(?:final\s+)?void\s+(\w+)\s*\("
+)
 
 
 def _uncollected(changed: ChangedFile, name: str) -> DiffLine | None:
@@ -374,14 +389,27 @@ def _uncollected(changed: ChangedFile, name: str) -> DiffLine | None:
         return None
     for line in changed.net_added:
         match = _ANY_DEF.match(line.text)
-        if match and not _test_names(line.text) and match.group(1) != name:
-            if re.sub(r"^_*(disabled_?|skip_?|old_?|x_?)?_*(test_?)", "", match.group(1).lower()) == stem:
+        defined = (match.group(1) or match.group(2)) if match else None
+        if defined and match is not None and match.group(2) and _annotated_test(changed, line):
+            continue  # JUnit 4/5 collect by `@Test`, whatever the method's name
+        if defined and not _test_names(line.text) and defined != name:
+            if re.sub(r"^_*(disabled_?|skip_?|old_?|x_?)?_*(test_?)", "", defined.lower()) == stem:
                 return line
             # Any other prefix the runner does not collect: `check_x`, `verify_x`, `should_x`.
-            renamed = match.group(1).lower()
+            renamed = defined.lower()
             if len(stem) >= 4 and renamed.endswith(stem) and re.fullmatch(r"_*[a-z]+_?", renamed[: -len(stem)] or "_"):
                 return line
     return None
+
+
+def _annotated_test(changed: ChangedFile, line: DiffLine) -> bool:
+    """A `@Test` (or parameterized) annotation sits right above the method."""
+    position = changed.locate(line)
+    if position is None:
+        return False
+    hunk, index = position
+    above = [ln for ln in hunk.lines[:index] if ln.kind != "-" and ln.text.strip()]
+    return bool(above) and re.match(r"^\s*@(Test|ParameterizedTest|RepeatedTest|TestFactory)\b", above[-1].text) is not None
 
 
 def _method_kept(changed: ChangedFile, annotation: DiffLine) -> bool:
@@ -406,6 +434,8 @@ def _renamed(changed: ChangedFile, removed: DiffLine) -> bool:
     new_defs = [a for a in hunk.added if _test_names(a.text)]
     if any(_similar_names(old, new) for a in new_defs for new in _test_names(a.text)):
         return True
+    if any((m := _ANY_DEF.match(a.text)) and m.group(2) and _annotated_test(changed, a) for a in hunk.added):
+        return True  # a JUnit test renamed under its `@Test`: collected all the same
     if not new_defs:
         return False
     body: list[DiffLine] = []
