@@ -80,7 +80,7 @@ def shared_dependency_cache(tmp_path_factory: pytest.TempPathFactory,
     """One dependency cache for every run of this session, as one Smith installation keeps it:
     a project's variants build its environment once (keyed by its setup and dependency files).
 
-    xdist hands this file's tests to both workers (tests/conftest.py, two at a time), so the
+    xdist hands this file's tests to both workers (tests/xdist_order.py), so the
     cache sits in the session's folder, not a worker's, and a project's setup is one worker's
     at a time (a file lock per repository around `prepare`, as two Smith workers on one cache
     volume would need): the other waits, then restores what it built."""
