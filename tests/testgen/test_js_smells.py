@@ -273,3 +273,20 @@ NOTIFY_HEAD = "import * as notify from '../src/notify.js';\nimport { Notifier } 
 def test_mocks_of_a_js_class_under_test(expected: set[str], body: str) -> None:
     report = analyse_js_source(NOTIFY_HEAD + body, "tests/notify.test.js", NOTIFY_JS)
     assert {s.kind for s in report.smells} & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the test's only check holds whatever the code does, in every assertion style
+    ({"tautology"}, "test('t', () => {\n  total([]);\n  assert.ok(true);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  total([]);\n  assert(1);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  total([]);\n  expect(true).toBeTruthy();\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  total([]);\n  expect(true).to.be.true;\n});\n"),
+    ({"tautology"}, "test('t', (t) => {\n  total([]);\n  t.pass();\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  const got = total([]);\n  expect(got).toBe(got);\n});\n"),
+    # beside a real check it marks a point reached; a deliberate failure fails
+    (set(), "test('t', () => {\n  expect(total([])).toBe(0);\n  assert.ok(true);\n});\n"),
+    (set(), "test('t', () => {\n  try {\n    discount(1, 2);\n    assert.ok(false);\n"
+            "  } catch (error) {\n    expect(error.message).toBe('rate above 1');\n  }\n});\n"),
+])
+def test_a_check_true_by_construction_is_a_tautology(expected: set[str], body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected

@@ -112,6 +112,9 @@ SHOP_HEAD = "import copy\nimport hashlib\nfrom unittest.mock import Mock\n\nimpo
     ("def test_x():\n    xs = [3, 1]\n    assert insertion_sort(xs) == "
      "insertion_sort(copy.deepcopy(xs))\n", "tautology"),
     ("def test_x():\n    got = slug('A')\n    assert got == got\n", "tautology"),
+    # a lone `assert True` as the test's only check holds whatever slug does (#28 item 6)
+    ("def test_x():\n    assert True  # reached: slug raises on failure\n    slug('a')\n",
+     "tautology"),
     # replacing the subject: by assignment, by the builtin setattr
     ("def test_x():\n    shop.slug = Mock(return_value='a')\n    assert shop.slug('A') == 'a'\n",
      "mocks_sut"),
@@ -132,7 +135,6 @@ def test_smells_from_their_definitions(body: str, kind: str) -> None:
     "def test_x():\n    assert digest('a') == "
     "'ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb'\n",
     "def test_x():\n    assert insertion_sort([3, 1, 2]) == sorted([3, 1, 2])\n",
-    "def test_x():\n    assert True  # reached: slug raises on failure\n    slug('a')\n",
 ])
 def test_literal_expectations_and_independent_oracles_are_no_tautology(body: str) -> None:
     assert kinds(SHOP_HEAD + body, SHOP) & REJECTS == set()
@@ -237,3 +239,22 @@ def test_a_helper_of_the_file_that_sleeps_is_a_sleep() -> None:
         helper + "def test_x():\n    wait(0.2)\n    assert average([1]) == 1\n")
     assert "sleep_in_unit_test" not in kinds(
         helper + "def test_x():\n    wait(0)\n    assert average([1]) == 1\n")
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the test's only check holds whatever the code does: true by construction
+    ({"tautology"}, "def test_x():\n    average([1, 3])\n    assert True\n"),
+    ({"tautology"}, "def test_x():\n    average([1, 3])\n    assert 1\n"),
+    ({"tautology"}, "import unittest\n\n\nclass T(unittest.TestCase):\n    def test_x(self):\n"
+                    "        average([1])\n        self.assertTrue(True)\n"),
+    ({"tautology"}, "import unittest\n\n\nclass T(unittest.TestCase):\n    def test_x(self):\n"
+                    "        average([1])\n        self.assertIsNone(None)\n"),
+    ({"tautology"}, "def test_x():\n    got = average([1, 3])\n    assert got == got\n"),
+    # beside a real check it marks a point the test reached
+    (set(), "def test_x():\n    assert average([1, 3]) == 2\n    assert True\n"),
+    # a deliberate failure where the code should have raised fails: no tautology
+    (set(), "def test_x():\n    try:\n        average([])\n        assert False\n"
+            "    except ZeroDivisionError as error:\n        assert 'division' in str(error)\n"),
+])
+def test_a_check_true_by_construction_is_a_tautology(expected: set[str], body: str) -> None:
+    assert kinds(body) & REJECTS == expected

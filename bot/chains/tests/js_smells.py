@@ -23,7 +23,14 @@ from bot.chains.tests.js_stand_ins import (
     configured_stubs,
     stub_echo,
 )
-from bot.chains.tests.js_tautology import bindings, compared, rebuilt, resolved, tautology
+from bot.chains.tests.js_tautology import (
+    bindings,
+    compared,
+    rebuilt,
+    resolved,
+    tautology,
+    true_by_construction,
+)
 from bot.chains.tests.js_tests import (
     JsTest,
     expect_call,
@@ -352,6 +359,9 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             _echoed(assertion, test.body, stubs)
         if why:
             add("tautology", line_of(assertion), why)
+    if facts.assertions and all(true_by_construction(a) for a, _ in facts.assertions):
+        add("tautology", line_of(facts.assertions[0][0]),
+            "its only check is true by construction: it checks nothing the code does")
     if sleeps and not fake_timers:
         add("sleep_in_unit_test", line_of(sleeps[0]))
     shown = " ".join(_shown(assertion) for assertion, _ in facts.assertions)

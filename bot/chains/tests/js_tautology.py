@@ -24,7 +24,9 @@ from bot.chains.tests.jsast import (
     call_name,
     callee,
     member_path,
+    number_value,
     parse,
+    string_value,
     text,
     unwrap,
     walk,
@@ -277,6 +279,61 @@ def _constant(node: Node) -> bool:
                               "new_expression", "this", "subscript_expression",
                               "template_substitution", "await_expression")
                for n in walk(node))
+
+
+_NOT_LITERAL = object()
+PASSES_ON = {
+    **dict.fromkeys(("assert", "ok", "isOk", "true", "isTrue", "truthy", "toBeTruthy"), bool),
+    **dict.fromkeys(("notOk", "isNotOk", "false", "isFalse", "falsy", "toBeFalsy"),
+                    lambda value: not value),
+    **dict.fromkeys(("toBeDefined", "isDefined", "exist", "exists", "isNotNull"),
+                    lambda value: value is not None),
+    **dict.fromkeys(("toBeNull", "isNull", "null", "toBeUndefined", "isUndefined",
+                     "undefined"), lambda value: value is None),
+}
+"""One-value checks (`assert.ok`, `expect(x).toBeTruthy()`, chai's `.to.be.true`, ava's
+`t.true`): whether each passes on a given literal (`null` and `undefined` read as None)."""
+
+
+def _literal_value(node: Node | None) -> object:
+    """The value of a literal (`true`, `0`, `'a'`, `null`), else _NOT_LITERAL."""
+    node = unwrap(node)
+    if node is None:
+        return _NOT_LITERAL
+    if node.type in ("true", "false"):
+        return node.type == "true"
+    if node.type in ("null", "undefined"):
+        return None
+    if node.type in ("string", "template_string"):
+        value = string_value(node)
+        return _NOT_LITERAL if value is None else value
+    number = number_value(node)
+    return _NOT_LITERAL if number is None else number
+
+
+def true_by_construction(assertion: Node) -> bool:
+    """`assert.ok(true)`, `assert(1)`, `expect(true).toBeTruthy()`, `expect(true).to.be.true`,
+    `t.pass()`: one literal that passes its check, or a check of nothing. Beside real checks
+    it marks a point the test reached; as a test's only check it checks nothing the code does
+    (a deliberate `assert.ok(false)` fails)."""
+    root = expect_call(assertion)
+    path = member_path(unwrap(callee(assertion)) if assertion.type == "call_expression"
+                       else assertion)
+    if "not" in path or not path:
+        return False
+    if path[-1] == "pass" and len(path) == 2 and assertion.type == "call_expression":
+        return not args_of(assertion)  # ava's and tap's `t.pass()`
+    checks = PASSES_ON.get(path[-1])
+    if checks is None:
+        return False
+    if root is not None and root is not assertion:
+        args = args_of(root)
+    elif assertion.type == "call_expression":
+        args = args_of(assertion)
+    else:
+        return False
+    value = _literal_value(args[0]) if args else _NOT_LITERAL
+    return value is not _NOT_LITERAL and bool(checks(value))
 
 
 def _copy_of(node: Node) -> Node | None:

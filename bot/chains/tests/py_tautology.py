@@ -194,6 +194,27 @@ def constant_assertion(assertion: ast.AST) -> bool:
     return not (len(checked) == 1 and isinstance(checked[0], ast.Constant))
 
 
+PASSES_ON = {"assertTrue": bool, "assertFalse": lambda value: not value,
+             "assertIsNone": lambda value: value is None,
+             "assertIsNotNone": lambda value: value is not None}
+"""unittest's one-value checks: whether each passes on a given constant."""
+
+
+def true_by_construction(assertion: ast.AST) -> bool:
+    """`assert True`, `assert 1`, `self.assertTrue(True)`, `self.assertIsNone(None)`: one
+    constant that passes its check. Beside real checks it marks a point the test reached; as a
+    test's only check it checks nothing the code does (a deliberate `assert False` fails)."""
+    if isinstance(assertion, ast.Assert):
+        return isinstance(assertion.test, ast.Constant) and bool(assertion.test.value)
+    func = assertion.func if isinstance(assertion, ast.Call) else None
+    if not (isinstance(assertion, ast.Call) and isinstance(func, ast.Attribute) and
+            isinstance(func.value, ast.Name) and func.value.id in ("self", "cls") and
+            func.attr in PASSES_ON and assertion.args):
+        return False
+    value = assertion.args[0]
+    return isinstance(value, ast.Constant) and bool(PASSES_ON[func.attr](value.value))
+
+
 COPIES = frozenset({"list", "tuple", "copy", "deepcopy", "dict", "set", "frozenset"})
 """Calls that only copy their argument: the copy is the same input."""
 TRIVIAL = (None, True, False, 0, 1, -1, "", 0.0)

@@ -42,6 +42,7 @@ from bot.chains.tests.py_tautology import (
     shape,
     steps_of,
     tautology,
+    true_by_construction,
 )
 
 Level = Literal["reject", "warn"]
@@ -682,6 +683,9 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             _echoed(assertion, test, stubs)
         if why:
             add("tautology", getattr(assertion, "lineno", test.lineno), why)
+    if facts.assertions and all(true_by_construction(a) for a in facts.assertions):
+        add("tautology", getattr(facts.assertions[0], "lineno", test.lineno),
+            "its only check is true by construction: it checks nothing the code does")
     if sleeps and not file_patches_sleep and not _patches_sleep(test):
         add("sleep_in_unit_test", sleeps[0].lineno)
     shown = " ".join(digits(n.value) for a in facts.assertions
