@@ -290,3 +290,36 @@ def test_mocks_of_a_js_class_under_test(expected: set[str], body: str) -> None:
 ])
 def test_a_check_true_by_construction_is_a_tautology(expected: set[str], body: str) -> None:
     assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # a value compared with itself under any relation every value has with itself
+    ({"tautology"}, "test('t', () => {\n  const got = total([]);\n"
+                    "  expect(got).toBeGreaterThanOrEqual(got);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  const got = total([]);\n  assert.ok(got === got);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  const got = total([]);\n"
+                    "  expect(got).to.be.at.most(got);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  const got = { a: total([]) };\n"
+                    "  expect(Object.keys(got).length >= Object.keys(got).length).toBe(true);\n"
+                    "});\n"),
+    # two calls may differ (a clock read twice); two results are two values
+    (set(), "test('t', () => {\n  expect(Date.now() <= Date.now()).toBe(true);\n});\n"),
+    (set(), "test('t', () => {\n  expect(Math.random() <= Math.random()).toBe(true);\n});\n"),
+    (set(), "test('t', () => {\n  const low = total([]);\n  const high = total([{ price: 2 }]);\n"
+            "  expect(high).toBeGreaterThanOrEqual(low);\n});\n"),
+])
+def test_a_value_compared_with_itself_is_a_tautology(expected: set[str], body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # checks below a `return` of the test never run
+    ({"no_assertion"}, "test('t', () => {\n  const got = total([]);\n  return;\n"
+                       "  expect(got).toBe(0);\n});\n"),
+    (set(), "test('t', () => {\n  const got = total([]);\n  expect(got).toBe(0);\n  return;\n});\n"),
+    # a return inside a callback ends the callback, not the test
+    (set(), "test('t', () => {\n  const sum = (xs) => {\n    return total(xs);\n  };\n"
+            "  expect(sum([])).toBe(0);\n});\n"),
+])
+def test_a_check_below_a_return_never_runs(expected: set[str], body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected

@@ -258,3 +258,33 @@ def test_a_helper_of_the_file_that_sleeps_is_a_sleep() -> None:
 ])
 def test_a_check_true_by_construction_is_a_tautology(expected: set[str], body: str) -> None:
     assert kinds(body) & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # a value compared with itself under any relation every value has with itself
+    ({"tautology"}, "def test_x():\n    got = average([1, 3])\n    assert got >= got\n"),
+    ({"tautology"}, "import unittest\n\n\nclass T(unittest.TestCase):\n    def test_x(self):\n"
+                    "        got = average([1])\n        self.assertLessEqual(got, got)\n"),
+    ({"tautology"}, "import unittest\n\n\nclass T(unittest.TestCase):\n    def test_x(self):\n"
+                    "        got = average([1])\n        self.assertTrue(got == got)\n"),
+    ({"tautology"}, "def test_x():\n    got = [average([1])]\n    assert len(got) <= len(got)\n"),
+    # two calls may differ (a clock read twice): a property, not the same value
+    (set(), "def test_x():\n    assert time.monotonic() <= time.monotonic()\n"),
+    (set(), "def test_x():\n    low = average([1])\n    high = average([3])\n"
+            "    assert high >= low\n"),
+])
+def test_a_value_compared_with_itself_is_a_tautology(expected: set[str], body: str) -> None:
+    assert kinds(body) & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # checks below a `return` of the test never run
+    ({"no_assertion"}, "def test_x():\n    got = average([1, 3])\n    return\n"
+                       "    assert got == 2\n"),
+    (set(), "def test_x():\n    got = average([1, 3])\n    assert got == 2\n    return\n"),
+    # a return inside a helper of the test ends the helper, not the test
+    (set(), "def test_x():\n    def mean(xs):\n        return average(xs)\n"
+            "    assert mean([1, 3]) == 2\n"),
+])
+def test_a_check_below_a_return_never_runs(expected: set[str], body: str) -> None:
+    assert kinds(body) & REJECTS == expected

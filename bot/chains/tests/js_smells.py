@@ -330,8 +330,8 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         add("no_assertion", line)
     elif not any(_reached(node, test.body) for node, _ in facts.assertions):
         add("no_assertion", line, "every assertion is behind a condition, a loop over computed "
-            "values, a callback nobody need call, a catch that swallows it or a promise "
-            "nobody awaits, so none need ever run")
+            "values, a callback nobody need call, a catch that swallows it, a promise "
+            "nobody awaits or a `return` above it, so none need ever run")
     subjects = {_subject_of(about) for node, about in facts.bare
                 if not _interaction(node, about)}
     if roulette(len(facts.bare), len(subjects), _behaviours(test.body, facts.bare)):
@@ -526,6 +526,10 @@ def _reached(assertion: Node, body: Node) -> bool:
     guarded = assertion.type == "throw_statement"
     child, parent = assertion, assertion.parent
     while parent is not None and child != body:
+        if parent.type == "statement_block" and any(
+                sibling.type == "return_statement" for sibling in parent.named_children
+                if sibling.end_byte <= child.start_byte):
+            return False  # `return` first: the checks below it are dead code
         if parent.type == "if_statement" and not guarded and \
                 child != parent.child_by_field_name("condition"):
             branches = [parent.child_by_field_name("consequence"),

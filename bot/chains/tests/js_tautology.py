@@ -336,6 +336,56 @@ def true_by_construction(assertion: Node) -> bool:
     return value is not _NOT_LITERAL and bool(checks(value))
 
 
+ORDER_MATCHERS = frozenset({"toBeGreaterThanOrEqual", "toBeLessThanOrEqual", "least", "most",
+                            "gte", "lte", "isAtLeast", "isAtMost"})
+REFLEXIVE_OPERATORS = frozenset({"===", "==", ">=", "<="})
+
+
+def reflexive(assertion: Node) -> Node | None:
+    """The value an assertion compares with itself under a relation every value has with
+    itself (`expect(x).toBeGreaterThanOrEqual(x)`, `assert.ok(x === x)`,
+    `expect(x >= x).toBe(true)`), else None. Sides that call something may differ between
+    calls (`Date.now() <= Date.now()` checks a clock), so only plain values and pure builtins
+    (`Object.keys(x).length`) count."""
+    root = expect_call(assertion)
+    function = unwrap(callee(assertion)) if assertion.type == "call_expression" else assertion
+    path = member_path(function)
+    if not path or "not" in path:
+        return None
+    args = args_of(assertion) if assertion.type == "call_expression" else []
+    chained = root is not None and root is not assertion
+    actual = args_of(root)[:1] if chained and root is not None else args[:1]
+    if path[-1] in ORDER_MATCHERS:
+        pair = [*actual, *args[:1]] if chained else args[:2]
+        if len(pair) == 2 and _same_value(pair[0], pair[1]):
+            return pair[0]
+        return None
+    truthy = PASSES_ON.get(path[-1]) is bool or (
+        chained and path[-1] in ("toBe", "equal", "toEqual") and args and
+        _literal_value(args[0]) is True)
+    checked = unwrap(actual[0]) if actual and truthy else None
+    if checked is not None and checked.type == "binary_expression" and \
+            text(checked.child_by_field_name("operator")) in REFLEXIVE_OPERATORS:
+        left, right = (checked.child_by_field_name(side) for side in ("left", "right"))
+        if left is not None and right is not None and _same_value(left, right):
+            return left
+    return None
+
+
+PURE_ROOTS = frozenset({"Math", "Object", "JSON", "Number", "String", "Array", "Boolean"})
+"""Calls that give the same value for the same argument (`Object.keys(x).length`)."""
+
+
+def _same_value(left: Node, right: Node) -> bool:
+    return text(unwrap(left)) == text(unwrap(right)) and not any(
+        n.type in ("new_expression", "await_expression", "update_expression",
+                   "assignment_expression") or (
+            n.type == "call_expression" and (
+                member_path(unwrap(callee(n)))[0] not in PURE_ROOTS or
+                member_path(unwrap(callee(n)))[-1] == "random"))
+        for n in walk(left))
+
+
 def _copy_of(node: Node) -> Node | None:
     """What `node` only copies (`[...xs]`, `{...o}`, `xs.slice()`, `Array.from(xs)`,
     `structuredClone(xs)`): the copy is the same input. None when it is no copy."""
@@ -411,6 +461,9 @@ def tautology(assertion: Node, body: Node, subject: Subject,
     """Identical sides that call something (the same call on the same inputs: a property
     like `f(a, b) == f(b, a)` is not one), or a side repeating the implementation's formula,
     inline or in one of the test file's own helpers (`helpers`: name → body)."""
+    same = reflexive(assertion)
+    if same is not None:
+        return f"it compares {text(same)[:40]} with itself"
     pair = compared(assertion)
     if pair is None:
         return None

@@ -44,6 +44,45 @@ def compared(assertion: ast.AST) -> tuple[ast.expr, ast.expr] | None:
     return None
 
 
+REFLEXIVE_OPS = (ast.Eq, ast.Is, ast.GtE, ast.LtE)
+REFLEXIVE_METHODS = frozenset({"assertGreaterEqual", "assertLessEqual"})
+
+
+def reflexive(assertion: ast.AST) -> ast.expr | None:
+    """The value an assertion compares with itself under a relation every value has with
+    itself (`x >= x`, `x <= x`, `self.assertGreaterEqual(x, x)`, `self.assertTrue(x == x)`),
+    else None. Sides that call something may differ between calls (`clock.now() <=
+    clock.now()` checks a clock), so only plain values and pure builtins (`len`) count."""
+    checked: ast.expr | None = None
+    if isinstance(assertion, ast.Assert):
+        checked = assertion.test
+    elif isinstance(assertion, ast.Call) and isinstance(assertion.func, ast.Attribute):
+        method = assertion.func.attr
+        if method in REFLEXIVE_METHODS and len(assertion.args) >= 2:
+            left, right = assertion.args[:2]
+            return left if _same_value(left, right) else None
+        if method == "assertTrue" and assertion.args:
+            checked = assertion.args[0]
+    if isinstance(checked, ast.Compare) and len(checked.ops) == 1 and \
+            isinstance(checked.ops[0], REFLEXIVE_OPS) and \
+            _same_value(checked.left, checked.comparators[0]):
+        return checked.left
+    return None
+
+
+PURE_CALLS = frozenset({"len", "sorted", "list", "tuple", "set", "frozenset", "str", "int",
+                        "float", "abs", "round", "sum", "min", "max", "repr", "bool"})
+"""Builtins that give the same value for the same argument: `len(x) <= len(x)` holds."""
+
+
+def _same_value(left: ast.expr, right: ast.expr) -> bool:
+    return ast.dump(left) == ast.dump(right) and not any(
+        isinstance(n, (ast.Await, ast.Yield, ast.NamedExpr)) or (
+            isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and
+                                             n.func.id in PURE_CALLS))
+        for n in ast.walk(left))
+
+
 def assignments(test: ast.AST) -> dict[str, ast.expr]:
     """Names the test binds once with a plain `name = value` (the last binding wins); read
     once per test (`_bindings`), every assertion gets its own copy to fill in."""
@@ -99,6 +138,9 @@ def tautology(assertion: ast.AST, test: ast.AST, returns: Collection[str],
     file's own helpers (`helpers`) are read inline: a formula hidden in one is still there."""
     if constant_assertion(assertion):
         return "it asserts a constant: nothing the test runs can change it"
+    same = reflexive(assertion)
+    if same is not None:
+        return f"it compares {ast.unparse(same)[:40]} with itself"
     sides = compared(assertion)
     if sides is None:
         return None

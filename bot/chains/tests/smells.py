@@ -655,8 +655,8 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         add("no_assertion", test.lineno)
     elif not any(_reached(assertion, test) for assertion in facts.assertions):
         add("no_assertion", test.lineno, "every assertion is behind a condition, a loop over computed "
-            "values, a callback nobody need call, a catch that swallows it or a promise "
-            "nobody awaits, so none need ever run")
+            "values, a callback nobody need call, a catch that swallows it, a promise "
+            "nobody awaits or a `return` above it, so none need ever run")
     subjects = {_subject_of(about) for _, about in facts.bare}
     if roulette(len(facts.bare), len(subjects), _behaviours(test, facts.bare)):
         add("assertion_roulette", getattr(facts.bare[0][0], "lineno", test.lineno),
@@ -713,6 +713,8 @@ def _reached(assertion: ast.AST, test: ast.AST) -> bool:
     guarded = isinstance(assertion, ast.Raise) or (
         isinstance(assertion, ast.Call) and _call_name(assertion).startswith("fail"))
     for parent, child in pairwise(path):
+        if _after_return(parent, child):
+            return False  # `return` first: the checks below it are dead code
         if isinstance(parent, ast.If) and not guarded:  # `if bad: fail(...)` is the check
             branch = parent.body if any(child is s for s in parent.body) else parent.orelse
             other = parent.orelse if branch is parent.body else parent.body
@@ -730,6 +732,15 @@ def _reached(assertion: ast.AST, test: ast.AST) -> bool:
                 and not _data(parent.iter, test)):
             return False
     return True
+
+
+def _after_return(parent: ast.AST, child: ast.AST) -> bool:
+    """Whether `child` is a statement below a `return` of its own block."""
+    for _, value in ast.iter_fields(parent):
+        if isinstance(value, list) and any(child is item for item in value):
+            before = value[:next(i for i, item in enumerate(value) if item is child)]
+            return any(isinstance(item, ast.Return) for item in before)
+    return False
 
 
 def _swallows(handler: ast.ExceptHandler) -> bool:
