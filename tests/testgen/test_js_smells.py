@@ -323,3 +323,17 @@ def test_a_value_compared_with_itself_is_a_tautology(expected: set[str], body: s
 ])
 def test_a_check_below_a_return_never_runs(expected: set[str], body: str) -> None:
     assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # a length is never negative, and `|| true` holds whatever the code does
+    ({"tautology"}, "test('t', () => {\n  const got = [total([])];\n"
+                    "  expect(got.length).toBeGreaterThanOrEqual(0);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  assert.ok([total([])].length >= 0);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  expect(total([]) === 0 || true).toBe(true);\n});\n"),
+    (set(), "test('t', () => {\n  expect([total([])].length).toBeGreaterThanOrEqual(1);\n});\n"),
+    (set(), "test('t', () => {\n  expect(total([]) === 0 || total([]) === -0).toBe(true);\n"
+            "});\n"),
+])
+def test_a_check_that_holds_for_any_value_is_a_tautology(expected: set[str], body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected

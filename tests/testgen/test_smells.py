@@ -288,3 +288,16 @@ def test_a_value_compared_with_itself_is_a_tautology(expected: set[str], body: s
 ])
 def test_a_check_below_a_return_never_runs(expected: set[str], body: str) -> None:
     assert kinds(body) & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # a length is never negative, and `or True` holds whatever the code does
+    ({"tautology"}, "def test_x():\n    got = [average([1])]\n    assert len(got) >= 0\n"),
+    ({"tautology"}, "import unittest\n\n\nclass T(unittest.TestCase):\n    def test_x(self):\n"
+                    "        self.assertGreaterEqual(len([average([1])]), 0)\n"),
+    ({"tautology"}, "def test_x():\n    assert average([1, 3]) == 2 or True\n"),
+    (set(), "def test_x():\n    assert len([average([1])]) >= 1\n"),
+    (set(), "def test_x():\n    assert average([1, 3]) == 2 or average([3, 1]) == 2\n"),
+])
+def test_a_check_that_holds_for_any_value_is_a_tautology(expected: set[str], body: str) -> None:
+    assert kinds(body) & REJECTS == expected

@@ -341,35 +341,84 @@ ORDER_MATCHERS = frozenset({"toBeGreaterThanOrEqual", "toBeLessThanOrEqual", "le
 REFLEXIVE_OPERATORS = frozenset({"===", "==", ">=", "<="})
 
 
+@dataclass(frozen=True)
+class _Check:
+    """What an assertion checks, read alike in every style: its matcher or method (`path`'s
+    last word), the two values of an order check (`expect(a).toBeGreaterThanOrEqual(b)`,
+    `assert.isAtLeast(a, b)`), or the one value a truthiness check reads (`assert.ok(v)`,
+    `expect(v).toBe(true)`)."""
+
+    method: str
+    ordered: tuple[Node, ...]
+    truthy: Node | None
+
+
+def _check_of(assertion: Node) -> _Check | None:
+    root = expect_call(assertion)
+    function = unwrap(callee(assertion)) if assertion.type == "call_expression" else assertion
+    path = member_path(function)
+    if not path or "not" in path:
+        return None  # a negated check holds on other values
+    args = args_of(assertion) if assertion.type == "call_expression" else []
+    chained = root is not None and root is not assertion
+    actual = args_of(root)[:1] if chained and root is not None else args[:1]
+    ordered = tuple([*actual, *args[:1]] if chained else args[:2]) \
+        if path[-1] in ORDER_MATCHERS else ()
+    truthy = PASSES_ON.get(path[-1]) is bool or (
+        chained and path[-1] in ("toBe", "equal", "toEqual") and bool(args) and
+        _literal_value(args[0]) is True)
+    return _Check(path[-1], ordered if len(ordered) == 2 else (),
+                  unwrap(actual[0]) if actual and truthy else None)
+
+
+def _sides(node: Node | None, operators: Iterable[str]) -> tuple[Node, Node] | None:
+    """(left, right) of a binary expression with one of `operators`, else None."""
+    if node is None or node.type != "binary_expression" or \
+            text(node.child_by_field_name("operator")) not in operators:
+        return None
+    left, right = (unwrap(node.child_by_field_name(side)) for side in ("left", "right"))
+    return (left, right) if left is not None and right is not None else None
+
+
 def reflexive(assertion: Node) -> Node | None:
     """The value an assertion compares with itself under a relation every value has with
     itself (`expect(x).toBeGreaterThanOrEqual(x)`, `assert.ok(x === x)`,
     `expect(x >= x).toBe(true)`), else None. Sides that call something may differ between
     calls (`Date.now() <= Date.now()` checks a clock), so only plain values and pure builtins
     (`Object.keys(x).length`) count."""
-    root = expect_call(assertion)
-    function = unwrap(callee(assertion)) if assertion.type == "call_expression" else assertion
-    path = member_path(function)
-    if not path or "not" in path:
+    check = _check_of(assertion)
+    if check is None:
         return None
-    args = args_of(assertion) if assertion.type == "call_expression" else []
-    chained = root is not None and root is not assertion
-    actual = args_of(root)[:1] if chained and root is not None else args[:1]
-    if path[-1] in ORDER_MATCHERS:
-        pair = [*actual, *args[:1]] if chained else args[:2]
-        if len(pair) == 2 and _same_value(pair[0], pair[1]):
-            return pair[0]
+    pair = check.ordered or _sides(check.truthy, REFLEXIVE_OPERATORS)
+    return pair[0] if pair and _same_value(pair[0], pair[1]) else None
+
+
+def holds_for_any_value(assertion: Node) -> str | None:
+    """Why a check holds whatever value the code gives, or None: a length is never negative
+    (`expect(xs.length).toBeGreaterThanOrEqual(0)`, `assert.ok(xs.length >= 0)`), and
+    `|| true` makes any check true (`expect(total(xs) === 3 || true).toBe(true)`)."""
+    check = _check_of(assertion)
+    if check is None:
         return None
-    truthy = PASSES_ON.get(path[-1]) is bool or (
-        chained and path[-1] in ("toBe", "equal", "toEqual") and args and
-        _literal_value(args[0]) is True)
-    checked = unwrap(actual[0]) if actual and truthy else None
-    if checked is not None and checked.type == "binary_expression" and \
-            text(checked.child_by_field_name("operator")) in REFLEXIVE_OPERATORS:
-        left, right = (checked.child_by_field_name(side) for side in ("left", "right"))
-        if left is not None and right is not None and _same_value(left, right):
-            return left
+    at_least = check.ordered if check.method in ("toBeGreaterThanOrEqual", "least", "gte",
+                                                 "isAtLeast") else ()
+    pair = at_least or _sides(check.truthy, (">=",))
+    if pair and _length(pair[0]) and text(pair[1]) == "0":
+        return "a length is never negative"
+    below = _sides(check.truthy, ("<=",))
+    if below and text(below[0]) == "0" and _length(below[1]):
+        return "a length is never negative"
+    either = _sides(check.truthy, ("||",))
+    if either and any(_literal_value(side) not in (_NOT_LITERAL, None) and
+                      bool(_literal_value(side)) for side in either):
+        return "`|| true` holds whatever the code does"
     return None
+
+
+def _length(node: Node | None) -> bool:
+    node = unwrap(node)
+    return node is not None and node.type == "member_expression" and \
+        member_path(node)[-1] in ("length", "size")
 
 
 PURE_ROOTS = frozenset({"Math", "Object", "JSON", "Number", "String", "Array", "Boolean"})
@@ -464,6 +513,9 @@ def tautology(assertion: Node, body: Node, subject: Subject,
     same = reflexive(assertion)
     if same is not None:
         return f"it compares {text(same)[:40]} with itself"
+    always = holds_for_any_value(assertion)
+    if always:
+        return always
     pair = compared(assertion)
     if pair is None:
         return None

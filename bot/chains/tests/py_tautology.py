@@ -70,6 +70,42 @@ def reflexive(assertion: ast.AST) -> ast.expr | None:
     return None
 
 
+def holds_for_any_value(assertion: ast.AST) -> str | None:
+    """Why a check holds whatever value the code gives, or None: a length is never negative
+    (`assert len(xs) >= 0`, `self.assertGreaterEqual(len(xs), 0)`), and `or True` makes any
+    check true (`assert total(xs) == 3 or True`)."""
+    checked: ast.expr | None = None
+    if isinstance(assertion, ast.Assert):
+        checked = assertion.test
+    elif isinstance(assertion, ast.Call) and isinstance(assertion.func, ast.Attribute):
+        method, args = assertion.func.attr, assertion.args
+        if method == "assertTrue" and args:
+            checked = args[0]
+        elif method in ("assertGreaterEqual", "assertLessEqual") and len(args) >= 2:
+            low, high = args[:2] if method == "assertGreaterEqual" else args[1::-1]
+            if _length(low) and _is_zero(high):
+                return "a length is never negative"
+    if isinstance(checked, ast.BoolOp) and isinstance(checked.op, ast.Or) and any(
+            isinstance(value, ast.Constant) and value.value for value in checked.values):
+        return "`or` a true constant holds whatever the code does"
+    if isinstance(checked, ast.Compare) and len(checked.ops) == 1:
+        left, op, right = checked.left, checked.ops[0], checked.comparators[0]
+        if (isinstance(op, ast.GtE) and _length(left) and _is_zero(right)) or \
+                (isinstance(op, ast.LtE) and _is_zero(left) and _length(right)):
+            return "a length is never negative"
+    return None
+
+
+def _length(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+        node.func.id == "len"
+
+
+def _is_zero(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value == 0 and \
+        not isinstance(node.value, bool)
+
+
 PURE_CALLS = frozenset({"len", "sorted", "list", "tuple", "set", "frozenset", "str", "int",
                         "float", "abs", "round", "sum", "min", "max", "repr", "bool"})
 """Builtins that give the same value for the same argument: `len(x) <= len(x)` holds."""
@@ -141,6 +177,9 @@ def tautology(assertion: ast.AST, test: ast.AST, returns: Collection[str],
     same = reflexive(assertion)
     if same is not None:
         return f"it compares {ast.unparse(same)[:40]} with itself"
+    always = holds_for_any_value(assertion)
+    if always:
+        return always
     sides = compared(assertion)
     if sides is None:
         return None
