@@ -337,3 +337,17 @@ def test_a_check_below_a_return_never_runs(expected: set[str], body: str) -> Non
 ])
 def test_a_check_that_holds_for_any_value_is_a_tautology(expected: set[str], body: str) -> None:
     assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # a property defined over the function under test replaces it, as an assignment does
+    ({"mocks_sut"}, "test('t', () => {\n  const prices = require('../src/prices');\n"
+                    "  Object.defineProperty(prices, 'total', { value: () => 7 });\n"
+                    "  expect(prices.total([])).toBe(7);\n});\n"),
+    # a boundary defined over (the clock, storage) is a collaborator
+    (set(), "test('t', () => {\n  Object.defineProperty(globalThis, 'localStorage', "
+            "{ value: new Map() });\n  expect(total([{ price: 2 }])).toBe(2);\n});\n"),
+])
+def test_a_property_defined_over_the_code_under_test_replaces_it(expected: set[str],
+                                                                  body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected

@@ -297,6 +297,8 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             continue
         if node.type == "variable_declarator":
             _note_assigned_mock(node, facts)
+        if node.type == "call_expression":
+            _note_defined_property(node, facts)
         if node.type == "call_expression" and _module_mock(node, path, imports):
             facts.patched |= _module_mock(node, path, imports) or set()
         if node.type == "member_expression" and node.parent is not None and \
@@ -1019,6 +1021,27 @@ def _note_assigned_mock(node: Node, facts: _Facts) -> None:
     calls = [n for n in walk(value) if n.type == "call_expression"]
     if calls and _note_mock(calls[-1], _Facts()):
         facts.patched.add(text(target) if declared else ".".join(member_path(target)))
+
+
+def _note_defined_property(call: Node, facts: _Facts) -> None:
+    """`Object.defineProperty(vault, 'get', { value: () => 'x' })` replaces `vault.get` as an
+    assignment does (a descriptor with a `value` or a `get`)."""
+    if member_path(unwrap(callee(call))) not in (["Object", "defineProperty"],
+                                                 ["Reflect", "defineProperty"]):
+        return
+    args = args_of(call)
+    name = string_value(args[1]) if len(args) == 3 else None
+    owner = unwrap(args[0]) if args else None
+    descriptor = unwrap(args[2]) if len(args) == 3 else None
+    if name is None or owner is None or descriptor is None or descriptor.type != "object" or \
+            owner.type not in ("identifier", "member_expression", "this"):
+        return
+    keys = {text(pair.child_by_field_name("key")) for pair in descriptor.named_children
+            if pair.type == "pair"} | {text(method.child_by_field_name("name"))
+                                       for method in descriptor.named_children
+                                       if method.type == "method_definition"}
+    if keys & {"value", "get"}:
+        facts.patched.add(".".join([*member_path(owner), name]))
 
 
 def _instances(test: JsTest) -> dict[str, str]:
