@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import sys
 import tempfile
 import time
 import uuid
@@ -55,6 +56,24 @@ PGDATA = Path(os.environ.get("SMITH_TEST_PGDATA") or Path(tempfile.gettempdir())
     "smith-test-" + hashlib.sha256(str(ROOT).encode()).hexdigest()[:10]) / "postgres")
 """The suite's server, one per checkout (two clones on one machine never share one), under the
 temporary folder (a checkout may sit where the server's own user cannot reach)."""
+
+
+def _compiled_code_kept() -> None:
+    """Under `PYTHONDONTWRITEBYTECODE` (set on this machine, and in many containers) nothing
+    keeps compiled code: each xdist worker rewrote the asserts of every test module again
+    (collection 11 s instead of 5 s on this machine) and every `smith` subprocess compiled the
+    product again. The suite writes `__pycache__` as Python does by default (ignored by git),
+    for itself and, the variable dropped, for the workers and subprocesses it starts; what
+    the sandbox runs sets the variable again (the repositories under test stay clean). Not
+    `sys.pycache_prefix`: under a prefix every installed package's compiled files, written by
+    pip beside them, go unused and are compiled once more."""
+    if sys.dont_write_bytecode:
+        sys.dont_write_bytecode = False
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+_compiled_code_kept()
+
 FIXTURES = ROOT / "tests" / "fixtures"
 
 
@@ -105,9 +124,11 @@ def _is_controller(config: pytest.Config) -> bool:
 def pytest_configure(config: pytest.Config) -> None:
     """Before anything is collected: stop at once, in one line, without a working bubblewrap
     (every sandboxed test would fail on its own); and hold the suite's PostgreSQL for the
-    session, so that it can be stopped when pytest exits (`pytest_unconfigure`)."""
+    session, so that it can be stopped when pytest exits (`pytest_unconfigure`). Under xdist,
+    tests are handed out one at a time (`_one_test_at_a_time`)."""
     if not _is_controller(config) or config.option.help or config.option.version:
         return
+    _one_test_at_a_time(config)
     from bot.workspace.sandbox.policy import kind_problem
 
     problem = kind_problem("bwrap")
@@ -131,6 +152,18 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         time.sleep(0.1)
     if not others:
         stop_embedded(PGDATA)
+
+
+def _one_test_at_a_time(config: pytest.Config) -> None:
+    """xdist's `load` scheduling hands each worker a first chunk of a quarter of its share of
+    consecutive tests: with the longest tests first (`_rank`), one worker got every end-to-end
+    test and the other the short ones, and the suite waited about two minutes on the first (the
+    3 December run: 1,247 s wall for 2 x 1,099 s of tests). One test at a time, each worker
+    takes the next test when it is free, the longest first, and both end together. Fixtures
+    of module scope may then be built on both workers (two modules here, seconds each). An
+    explicit `--maxschedchunk` wins."""
+    if getattr(config.option, "maxschedchunk", "absent") is None:
+        config.option.maxschedchunk = 1
 
 
 _LEASE = pytest.StashKey[tuple[psycopg.Connection, str]]()

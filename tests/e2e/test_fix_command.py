@@ -97,13 +97,24 @@ async def _smith(env: dict[str, str], *args: str, timeout: float = 240) -> tuple
 
 
 async def test_a_local_run_paused_at_the_gate_goes_on_after_smith_runs_approve(
-        tmp_path, database_url):
+        tmp_path, database_url, capsys, monkeypatch):
     """`smith fix --repo` stops at the estimate gate and names the shell command (there is no
     forge to reply `/smith approve` on); `smith runs approve N` walks the run on in the
-    foreground to its branch, writes the whole report again and leaves an audit row."""
+    foreground to its branch, writes the whole report again and leaves an audit row.
+
+    `smith runs approve` is the real subprocess here (`smith fix`'s is the test above); the
+    other commands run `bot.cli.main` in this process (tests/cli_in_process.py), 2 s of
+    imports less each."""
     import re
 
     from bot.command_line import shell_actor
+    from tests.cli_in_process import InProcessCli
+
+    cli = InProcessCli(capsys, monkeypatch)
+
+    async def here(*args: str) -> tuple[int, str, str]:
+        result = await cli.run_async(list(args), env)
+        return result.returncode, result.stdout, result.stderr
 
     repo = _clone_work_tree(make_buggy_repo(tmp_path / "origin"), tmp_path / "project")
     issue_file = tmp_path / "bug.md"
@@ -111,8 +122,7 @@ async def test_a_local_run_paused_at_the_gate_goes_on_after_smith_runs_approve(
     async with FakeModelServer() as model:
         script.understanding(model, estimate=script.ESTIMATE_BIG)
         env = _env_for(tmp_path, database_url, model.base_url)
-        code, out, err = await _smith(env, "fix", "--repo", str(repo), "--issue-file",
-                                      str(issue_file))
+        code, out, err = await here("fix", "--repo", str(repo), "--issue-file", str(issue_file))
         assert code == 1, out + err  # paused: not (yet) a success
         run_id = int(re.search(r"Smith run (\d+)", out)[1])
         assert "paused" in out and "awaiting_approval" in out
@@ -143,7 +153,7 @@ async def test_a_local_run_paused_at_the_gate_goes_on_after_smith_runs_approve(
     assert "Smith is waiting for approval" in whole and f"Approved by {actor}" in whole
     assert len(list(report.parent.glob("run-*.md"))) == 1
 
-    code, out, _ = await _smith(env, "audit", "--kind", "command", "--json")
+    code, out, _ = await here("audit", "--kind", "command", "--json")
     [row] = json.loads(out)
     assert (row["actor"], row["outcome"], row["subject"]) == (actor, "approved", "issue #1")
     assert row["detail"]["reason"] == "the estimate is fine"
@@ -152,8 +162,8 @@ async def test_a_local_run_paused_at_the_gate_goes_on_after_smith_runs_approve(
     # Once it has finished there is nothing to approve or cancel: one line, exit 1.
     for verb, says in (("approve", "not waiting for approval (status: succeeded)"),
                        ("cancel", "is not running (status: succeeded)")):
-        code, out, err = await _smith(env, "runs", verb, str(run_id))
+        code, out, err = await here("runs", verb, str(run_id))
         assert code == 1 and says in err, err
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
-    code, out, err = await _smith(env, "runs", "retry", "9999", "--json")
+    code, out, err = await here("runs", "retry", "9999", "--json")
     assert code == 1 and err.strip() == "error: no run with id 9999" and out == ""

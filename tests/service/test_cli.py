@@ -43,14 +43,20 @@ def test_help_lists_every_command_with_help_text():
         assert _smith(*sub, "--help", env=_env()).returncode == 0
 
 
-@pytest.mark.slow  # several `smith` subprocesses on the embedded database
-def test_runs_commands_on_a_given_database(database_url: str):
+@pytest.mark.slow  # a `smith` subprocess on the given database
+def test_runs_commands_on_a_given_database(database_url: str, capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch):
+    """`smith db upgrade` is a real subprocess; `runs list` and `runs show` run `bot.cli.main`
+    in this process with the same environment (tests/cli_in_process.py), 2 s less each."""
+    from tests.cli_in_process import InProcessCli
+
+    here = InProcessCli(capsys, monkeypatch)
     env = _env(SMITH_DATABASE_URL=database_url)
     assert _smith("db", "upgrade", env=env).returncode == 0
-    listed = _smith("runs", "list", "--json", env=env)
+    listed = here.run(["runs", "list", "--json"], env)
     assert listed.returncode == 0, listed.stderr
     assert json.loads(listed.stdout) == []
-    missing = _smith("runs", "show", "999", env=env)
+    missing = here.run(["runs", "show", "999"], env)
     assert missing.returncode == 1
     assert "no run with id 999" in missing.stderr
     assert "Traceback" not in missing.stderr

@@ -212,7 +212,12 @@ async def test_the_comment_commands_leave_the_same_audit_rows(stack: Stack):
     assert any("Approved by @boss" in body for body in _github_said(stack, issue))
 
 
-async def test_the_command_line_answers_in_one_line_and_in_json(stack: Stack, tmp_path: Path):
+async def test_the_command_line_answers_in_one_line_and_in_json(
+        stack: Stack, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch):
+    """The first answer comes from a real `smith runs` subprocess (its exit code and streams);
+    the others from `bot.cli.main` in this process (tests/cli_in_process.py), 2 s less each."""
+    from tests.cli_in_process import InProcessCli
 
     stack.github.add_repo(REPO)
     issue = stack.github.add_issue(REPO, title="Totals", author="reader")
@@ -228,14 +233,20 @@ async def test_the_command_line_answers_in_one_line_and_in_json(stack: Stack, tm
         out, err = await asyncio.wait_for(process.communicate(), timeout=120)
         return process.returncode, out.decode(), err.decode()
 
+    cli = InProcessCli(capsys, monkeypatch)
+
+    async def here(*args: str) -> tuple[int | None, str, str]:
+        result = await cli.run_async(["runs", *args], env)
+        return result.returncode, result.stdout, result.stderr
+
     code, out, err = await smith("cancel", "4242", "--reason", "x", "--json")
     assert (code, out, err.strip()) == (1, "", "error: no run with id 4242")
-    code, out, err = await smith("retry", str(done))
+    code, out, err = await here("retry", str(done))
     assert code == 1
     assert err.strip() == f"error: run {done} is on github: no github credentials are set here"
     env.update(SMITH_GITHUB_TOKEN=stack.github.add_token("smith-bot"),
                SMITH_GITHUB_API_URL=stack.github.base_url)
-    code, out, err = await smith("approve", str(done), "--json")
+    code, out, err = await here("approve", str(done), "--json")
     assert code == 1 and err.strip() == (
         f"error: Run #{done} is not waiting for approval (status: succeeded).")
     answer = json.loads(out)

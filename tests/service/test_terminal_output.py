@@ -3,16 +3,23 @@ a terminal shows no JSON and no migration chatter, `smith doctor` shows what it 
 terminal only, and every chain command prints its outcome and, when it failed, the reason (its
 step table first, the outcome on lines of their own; `--json` on stdout, the words on stderr).
 The database-free half is tests/terminal/test_terminal.py.
+
+What a piped chain command prints is read from `bot.cli.main` in this process (`piped_here`,
+tests/cli_in_process.py: streams that are no terminal, as a pipe's): each chain command's real
+subprocess is in its own file (tests/e2e/test_fix_command.py, test_tests_command.py,
+test_examples_command.py), and a subprocess spends 2 s importing first.
 """
 
 from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.cli_in_process import InProcessCli
 from tests.terminal.ptyrun import clean_env as _env
 from tests.terminal.ptyrun import smith_in_terminal, smith_piped
 
@@ -55,6 +62,18 @@ def test_doctor_shows_what_it_runs_on_a_terminal_and_only_the_outcome_when_piped
     assert "smith doctor" in piped.stdout
 
 
+@pytest.fixture
+def piped_here(capsys: pytest.CaptureFixture[str],
+               monkeypatch: pytest.MonkeyPatch) -> Callable[..., subprocess.CompletedProcess[str]]:
+    """`smith ARGS` in this process with `env`, its streams captured (no terminal)."""
+    cli = InProcessCli(capsys, monkeypatch)
+
+    def run(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+        return cli.run(list(args), env)
+
+    return run
+
+
 ISSUE = "# The average of an empty list\n\naverage([]) raises ZeroDivisionError.\n"
 NO_KEY = "reason: ANTHROPIC_API_KEY is not set for this Smith installation"
 
@@ -64,12 +83,12 @@ NO_KEY = "reason: ANTHROPIC_API_KEY is not set for this Smith installation"
     pytest.param(["fix", "--issue-file", "{issue}"], marks=pytest.mark.slow),
     pytest.param(["tests", "--target", "calc.py"], marks=pytest.mark.slow),
 ])
-def test_a_chain_command_prints_why_its_run_failed(command, database_url, tmp_path):
+def test_a_chain_command_prints_why_its_run_failed(command, database_url, tmp_path, piped_here):
     repo = _repo(tmp_path, {"calc.py": "def average(v):\n    return sum(v) / len(v)\n"})
     issue = tmp_path / "issue.md"
     issue.write_text(ISSUE)
     args = [word.format(issue=issue) for word in command]
-    result = smith_piped(args[0], "--repo", str(repo), *args[1:],
+    result = piped_here(args[0], "--repo", str(repo), *args[1:],
                          env=_env(tmp_path, SMITH_DATABASE_URL=database_url))
     assert result.returncode == 1, result.stdout + result.stderr
     out = result.stdout
@@ -80,15 +99,15 @@ def test_a_chain_command_prints_why_its_run_failed(command, database_url, tmp_pa
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.slow  # a subprocess per chain on the test database
+@pytest.mark.slow  # a run per chain on the test database
 @pytest.mark.parametrize("command", [["fix", "--issue-file", "{issue}"],
                                      ["tests", "--target", "calc.py"]])
-def test_chain_commands_print_the_run_as_json(command, database_url, tmp_path):
+def test_chain_commands_print_the_run_as_json(command, database_url, tmp_path, piped_here):
     repo = _repo(tmp_path, {"calc.py": "def average(v):\n    return sum(v) / len(v)\n"})
     issue = tmp_path / "issue.md"
     issue.write_text(ISSUE)
     args = [word.format(issue=issue) for word in command]
-    result = smith_piped(args[0], "--repo", str(repo), *args[1:], "--json",
+    result = piped_here(args[0], "--repo", str(repo), *args[1:], "--json",
                          env=_env(tmp_path, SMITH_DATABASE_URL=database_url))
     assert result.returncode == 1, result.stderr
     run = json.loads(result.stdout)
