@@ -351,3 +351,22 @@ def test_a_check_that_holds_for_any_value_is_a_tautology(expected: set[str], bod
 def test_a_property_defined_over_the_code_under_test_replaces_it(expected: set[str],
                                                                   body: str) -> None:
     assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+LEXER = js_subject("src/lexer.js", """
+class Token {
+  constructor(kind, value, pos) { Object.assign(this, { kind, value, pos }); }
+}
+function tokenize(text) {
+  return text.split(' ').map((word) => new Token('NAME', word, text.indexOf(word)));
+}
+module.exports = { Token, tokenize };
+""")
+
+
+def test_an_instance_of_the_modules_class_built_by_hand_is_a_literal() -> None:
+    source = ("const { Token, tokenize } = require('../src/lexer');\n\n"
+              "test('t', () => {\n  expect(tokenize('speed')).toEqual([new Token('NAME', 'speed', 0)]);"
+              "\n});\n")
+    report = analyse_js_source(source, "tests/lexer.test.js", LEXER)
+    assert {s.kind for s in report.smells} & set(REJECT_KINDS) == set()

@@ -301,3 +301,29 @@ def test_a_check_below_a_return_never_runs(expected: set[str], body: str) -> Non
 ])
 def test_a_check_that_holds_for_any_value_is_a_tautology(expected: set[str], body: str) -> None:
     assert kinds(body) & REJECTS == expected
+
+
+TOKENS = Subject.of_source("lexer", '''
+class Token:
+    def __init__(self, kind, value, pos):
+        self.kind, self.value, self.pos = kind, value, pos
+
+
+def tokenize(text):
+    return [Token("NAME", word, text.index(word)) for word in text.split()]
+''')
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the module's own class built by hand with literals is the expected value written out
+    (set(), "def test_x():\n    assert tokenize('speed') == [Token('NAME', 'speed', 0)]\n"),
+    # the same expectation computed with the code's own step is not
+    ({"tautology"}, "def test_x():\n    text = 'speed'\n"
+                    "    assert tokenize(text) == [Token('NAME', w, text.index(w)) "
+                    "for w in text.split()]\n"),
+])
+def test_an_instance_of_the_modules_class_built_by_hand_is_a_literal(expected: set[str],
+                                                                     body: str) -> None:
+    source = "from lexer import Token, tokenize\n\n\n" + body
+    found = {s.kind for s in analyse_source(source, "tests/test_lexer.py", TOKENS).smells}
+    assert found & REJECTS == expected
