@@ -370,3 +370,36 @@ def test_an_instance_of_the_modules_class_built_by_hand_is_a_literal() -> None:
               "\n});\n")
     report = analyse_js_source(source, "tests/lexer.test.js", LEXER)
     assert {s.kind for s in report.smells} & set(REJECT_KINDS) == set()
+
+
+SLUGS = js_subject("src/slugs.js", """
+function slugify(title) { return title.toLowerCase().split(' ').join('-'); }
+function uniqueSlug(title, taken) {
+  const base = slugify(title);
+  let slug = base;
+  for (let i = 2; taken.has(slug); i++) slug = `${base}-${i}`;
+  return slug;
+}
+module.exports = { slugify, uniqueSlug };
+""")
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the expected value is the step the checked function itself takes, on the same input
+    ({"tautology"}, "test('t', () => {\n  const title = 'Hello World';\n"
+                    "  expect(uniqueSlug(title, new Set())).toBe(slugify(title));\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  const t = 'Hello World';\n"
+                    "  assert.equal(uniqueSlug(t, new Set([slugify(t)])), `${slugify(t)}-2`);\n"
+                    "});\n"),
+    # a worked literal; the same function on its own output; another input
+    (set(), "test('t', () => {\n  expect(uniqueSlug('Hello World', new Set(['hello-world'])))"
+            ".toBe('hello-world-2');\n});\n"),
+    (set(), "test('t', () => {\n  expect(slugify(slugify('A b'))).toBe(slugify('A b'));\n});\n"),
+    (set(), "test('t', () => {\n  expect(uniqueSlug('A b', new Set())).toBe(slugify('a B'));\n"
+            "});\n"),
+])
+def test_an_expectation_from_the_checked_functions_own_step_is_a_tautology(
+        expected: set[str], body: str) -> None:
+    source = "const { slugify, uniqueSlug } = require('../src/slugs');\n\n" + body
+    report = analyse_js_source(source, "tests/slugs.test.js", SLUGS)
+    assert {s.kind for s in report.smells} & set(REJECT_KINDS) == expected

@@ -161,15 +161,20 @@ def rejected(body: str, path: str) -> set[str]:
         "  const expected = Math.round((items.reduce((s, it) => s + it.price * it.qty, 0) *\n"
         "    (1 - coupon / 100) + shipping(items)) * 100) / 100;\n"
         "  expect(checkout(items, coupon)).toBe(expected);\n});\n")),
-    # a relation between two functions of the module, or the worked value, is no rebuild
-    (set(), "test_a.py", (
+    # checkout expected to equal price(items), the step checkout itself takes on the same
+    # items: derived from the code's own logic (a wrong price() passes unseen)
+    ({"tautology"}, "test_a.py", (
         "def test_x():\n    items = [('a', 6)]\n"
-        "    assert checkout(items, CATALOG, 0) == price(items, CATALOG)\n"
-        "    assert checkout([('a', 2)], CATALOG, 10) == 22.99\n")),
-    (set(), "a.test.js", (
+        "    assert checkout(items, CATALOG, 0) == price(items, CATALOG)\n")),
+    ({"tautology"}, "a.test.js", (
         "test('t', () => {\n  const items = [{ price: 30, qty: 2 }];\n"
-        "  expect(checkout(items, 0)).toBe(price(items));\n"
-        "  expect(checkout([{ price: 8.5, qty: 2 }], 10)).toBe(20.29);\n});\n")),
+        "  expect(checkout(items, 0)).toBe(price(items));\n});\n")),
+    # the worked value is no rebuild
+    (set(), "test_a.py", (
+        "def test_x():\n    assert checkout([('a', 2)], CATALOG, 10) == 22.99\n")),
+    (set(), "a.test.js", (
+        "test('t', () => {\n  expect(checkout([{ price: 8.5, qty: 2 }], 10)).toBe(20.29);\n"
+        "});\n")),
 ])
 def test_stand_ins_and_their_look_alikes(kinds: set[str], path: str, body: str) -> None:
     assert rejected(body, path) == kinds

@@ -327,3 +327,36 @@ def test_an_instance_of_the_modules_class_built_by_hand_is_a_literal(expected: s
     source = "from lexer import Token, tokenize\n\n\n" + body
     found = {s.kind for s in analyse_source(source, "tests/test_lexer.py", TOKENS).smells}
     assert found & REJECTS == expected
+
+
+SLUGS = Subject.of_source("slugs", '''
+def slugify(title):
+    return "-".join(title.lower().split())
+
+
+def unique_slug(title, taken):
+    base = slugify(title)
+    slug, n = base, 2
+    while slug in taken:
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+''')
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the expected value is the step the checked function itself takes, on the same input
+    ({"tautology"}, "def test_x():\n    title = 'Hello World'\n"
+                    "    assert unique_slug(title, set()) == slugify(title)\n"),
+    ({"tautology"}, "def test_x():\n    t = 'Hello World'\n"
+                    "    assert unique_slug(t, {slugify(t)}) == f'{slugify(t)}-2'\n"),
+    # a worked literal; the same function on its own output (idempotence); another input
+    (set(), "def test_x():\n    assert unique_slug('Hello World', {'hello-world'}) == "
+            "'hello-world-2'\n"),
+    (set(), "def test_x():\n    assert slugify(slugify('A b')) == slugify('A b')\n"),
+    (set(), "def test_x():\n    assert unique_slug('A b', set()) == slugify('a B')\n"),
+])
+def test_an_expectation_from_the_checked_functions_own_step_is_a_tautology(
+        expected: set[str], body: str) -> None:
+    source = "from slugs import slugify, unique_slug\n\n\n" + body
+    found = {s.kind for s in analyse_source(source, "tests/test_slugs.py", SLUGS).smells}
+    assert found & REJECTS == expected

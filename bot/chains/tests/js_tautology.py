@@ -53,6 +53,7 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
     used: set[str] = set()
     boundaries: set[str] = set()
     operators: dict[str, frozenset[str]] = {}
+    calls_of: dict[str, frozenset[str]] = {}
     helpers = one_expression_helpers(tree.root_node)
     steps: set[str] = set()
     for node in walk(tree.root_node):
@@ -68,6 +69,7 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
         except RecursionError:  # deep only once a helper is read inline
             continue
         used |= facts.calls
+        calls_of[name] = facts.calls
         if facts.reaches_out:
             boundaries.add(name)
         operators[name] = facts.operators
@@ -84,7 +86,7 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
                    tuple(dict.fromkeys(s for s in shapes if s != "_")), frozenset(used),
                    tuple(sorted(parts)), operators=operators, classes=frozenset(classes),
                    boundaries=frozenset(boundaries), steps=frozenset(steps),
-                   top_level=frozenset(top_level))
+                   top_level=frozenset(top_level), calls_of=calls_of)
 
 
 def _top_level(node: Node) -> bool:
@@ -541,7 +543,34 @@ def tautology(assertion: Node, body: Node, subject: Subject,
         why = _repeats_formula(side, other, bound, subject, helpers or {})
         if why:
             return why
-    return _repeats_ingredients(values, subject) or _recomputed(values, subject)
+    return _repeats_ingredients(values, subject) or _recomputed(values, subject) or \
+        _delegated(values, subject)
+
+
+def _delegated(values: list[Node], subject: Subject) -> str | None:
+    """The expected value computed with another function of the module that the checked
+    function itself calls, on inputs the test also hands the checked one
+    (`uniqueSlug(title, new Set())` against `slugify(title)`, where uniqueSlug starts from
+    `slugify(title)`): the code's own step, not an independent value."""
+    for built, checked in ((values[1], values[0]), (values[0], values[1])):
+        # the outermost call of the module is the one checked; one inside its arguments
+        # only builds its input (`uniqueSlug(t, new Set([slugify(t)]))`)
+        outer = next((n for n in walk(checked) if n.type == "call_expression"
+                      and call_name(n) in subject.functions), None)
+        if outer is None or call_name(outer) in made_calls(built):
+            continue
+        checked_name = call_name(outer)
+        inputs = _subject_inputs(outer, {checked_name})
+        for call in walk(built):
+            if call.type != "call_expression":
+                continue
+            step = call_name(call)
+            if step in subject.functions and \
+                    step in subject.calls_of.get(checked_name, frozenset()) and \
+                    _subject_inputs(call, {step}) & inputs:
+                return (f"expected value is computed with {step}(), the step "
+                        f"{checked_name}() itself takes, on the same inputs")
+    return None
 
 
 def operators_of(node: Node) -> set[str]:

@@ -248,6 +248,34 @@ def recomputed(assertion: ast.AST, test: ast.AST,
     return None
 
 
+def delegated(assertion: ast.AST, test: ast.AST, functions: Collection[str],
+              calls_of: dict[str, frozenset[str]]) -> str | None:
+    """The expected value computed with another function of the module that the checked
+    function itself calls, on inputs the test also hands the checked one
+    (`unique_slug(title, set()) == slugify(title)` where `unique_slug` starts from
+    `slugify(title)`): the code's own step, not an independent value."""
+    sides = compared(assertion)
+    if sides is None:
+        return None
+    bound = assignments(test)
+    actual, expected = (resolved(side, bound) for side in sides)
+    for built, checked in ((expected, actual), (actual, expected)):
+        # the outermost call of the module is the one checked (`unique_slug(t, {slugify(t)})`
+        # checks unique_slug; slugify there only builds its input)
+        checked_calls = {next((_name(n) for n in ast.walk(checked) if isinstance(n, ast.Call)
+                               and _name(n) in functions), "")} - {""}
+        if not checked_calls or _calls(built) & checked_calls:
+            continue
+        inputs = _inputs(checked, checked_calls)
+        for call in ast.walk(built):
+            step = _name(call) if isinstance(call, ast.Call) else ""
+            if step in functions and any(step in calls_of.get(f, ()) for f in checked_calls) \
+                    and _inputs(call, {step}) & inputs:
+                return (f"expected value is computed with {step}(), the step "
+                        f"{min(checked_calls)}() itself takes, on the same inputs")
+    return None
+
+
 ONE_VALUE = frozenset({"assertTrue", "assertFalse", "assertIsNone", "assertIsNotNone"})
 TWO_VALUES = EQUALITY_METHODS | {"assertNotEqual", "assertIn", "assertNotIn", "assertGreater",
                                  "assertGreaterEqual", "assertLess", "assertLessEqual"}

@@ -29,6 +29,7 @@ from bot.chains.tests.py_tautology import (
     assignments,
     called_names,
     compared,
+    delegated,
     expression_steps,
     feeding,
     function_formulas,
@@ -176,6 +177,9 @@ class Subject:
     top_level: frozenset[str] = frozenset()
     """Its functions outside any class: to a class of the module the test exercises, one it
     uses is a collaborator, as another class reached through the object is."""
+    calls_of: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Per function, what its body calls: an expectation computed with another function of
+    the module that the checked one itself calls, on the same inputs, is its own step."""
 
     @classmethod
     def of_source(cls, module: str, source: str, functions: Iterable[str] = ()) -> Subject:
@@ -190,6 +194,7 @@ class Subject:
         parts: set[str] = set()
         boundaries: set[str] = set()
         operators: dict[str, frozenset[str]] = {}
+        calls_of: dict[str, frozenset[str]] = {}
         steps: set[str] = set()
         module_helpers = {node.name: node for node in tree.body
                           if isinstance(node, ast.FunctionDef) and len(node.body) == 1
@@ -205,6 +210,7 @@ class Subject:
                     continue
                 steps |= facts.steps
                 used |= facts.calls
+                calls_of[node.name] = facts.calls
                 if facts.reaches_out:
                     boundaries.add(node.name)
                 operators[node.name] = facts.operators
@@ -217,7 +223,8 @@ class Subject:
                    boundaries=frozenset(boundaries), steps=frozenset(steps),
                    top_level=frozenset(n.name for n in tree.body
                                        if isinstance(n, (ast.FunctionDef,
-                                                         ast.AsyncFunctionDef))))
+                                                         ast.AsyncFunctionDef))),
+                   calls_of=calls_of)
 
 
 @dataclass(frozen=True)
@@ -681,6 +688,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         why = tautology(assertion, test, subject.returns, subject.functions,
                         subject.calls - subject.classes, subject.parts, formula_helpers) or \
             recomputed(assertion, test, subject.operators) or \
+            delegated(assertion, test, subject.functions, subject.calls_of) or \
             _rebuilt(assertion, test, subject, formula_helpers or {}) or \
             _echoed(assertion, test, stubs)
         if why:
