@@ -403,3 +403,29 @@ def test_an_expectation_from_the_checked_functions_own_step_is_a_tautology(
     source = "const { slugify, uniqueSlug } = require('../src/slugs');\n\n" + body
     report = analyse_js_source(source, "tests/slugs.test.js", SLUGS)
     assert {s.kind for s in report.smells} & set(REJECT_KINDS) == expected
+
+
+KELVIN = js_subject("src/temperature.js", """
+export const ABSOLUTE_ZERO_C = -273.15;
+export function toKelvin(celsius) {
+  if (celsius < ABSOLUTE_ZERO_C) throw new RangeError('below absolute zero');
+  return Math.round((celsius - ABSOLUTE_ZERO_C) * 100) / 100;
+}
+""")
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the input with the module's own constant and the function's operator: its formula
+    ({"tautology"}, "test('t', () => {\n  const c = 21.5;\n"
+                    "  expect(toKelvin(c)).toBe(c - ABSOLUTE_ZERO_C);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  expect(toKelvin(21.5)).toBe(21.5 - ABSOLUTE_ZERO_C);\n"
+                    "});\n"),
+    # the worked value; the constant as the boundary it is
+    (set(), "test('t', () => {\n  expect(toKelvin(21.5)).toBe(294.65);\n});\n"),
+    (set(), "test('t', () => {\n  expect(toKelvin(ABSOLUTE_ZERO_C)).toBe(0);\n});\n"),
+])
+def test_an_expectation_from_the_modules_own_constant_repeats_it(expected: set[str],
+                                                                  body: str) -> None:
+    source = "import { ABSOLUTE_ZERO_C, toKelvin } from '../src/temperature';\n\n" + body
+    report = analyse_js_source(source, "tests/temperature.test.js", KELVIN)
+    assert {s.kind for s in report.smells} & set(REJECT_KINDS) == expected

@@ -360,3 +360,29 @@ def test_an_expectation_from_the_checked_functions_own_step_is_a_tautology(
     source = "from slugs import slugify, unique_slug\n\n\n" + body
     found = {s.kind for s in analyse_source(source, "tests/test_slugs.py", SLUGS).smells}
     assert found & REJECTS == expected
+
+
+KELVIN = Subject.of_source("temperature", '''
+ABSOLUTE_ZERO_C = -273.15
+
+
+def to_kelvin(celsius):
+    if celsius < ABSOLUTE_ZERO_C:
+        raise ValueError("below absolute zero")
+    return round(celsius - ABSOLUTE_ZERO_C, 2)
+''')
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the input with the module's own constant and the function's operator: its formula
+    ({"tautology"}, "def test_x():\n    c = 21.5\n    assert to_kelvin(c) == c - ABSOLUTE_ZERO_C\n"),
+    ({"tautology"}, "def test_x():\n    assert to_kelvin(21.5) == 21.5 - ABSOLUTE_ZERO_C\n"),
+    # the worked value; the constant as the boundary it is
+    (set(), "def test_x():\n    assert to_kelvin(21.5) == 294.65\n"),
+    (set(), "def test_x():\n    assert to_kelvin(ABSOLUTE_ZERO_C) == 0\n"),
+])
+def test_an_expectation_from_the_modules_own_constant_repeats_it(expected: set[str],
+                                                                  body: str) -> None:
+    source = "from temperature import ABSOLUTE_ZERO_C, to_kelvin\n\n\n" + body
+    found = {s.kind for s in analyse_source(source, "tests/test_t.py", KELVIN).smells}
+    assert found & REJECTS == expected

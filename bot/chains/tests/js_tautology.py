@@ -86,7 +86,23 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
                    tuple(dict.fromkeys(s for s in shapes if s != "_")), frozenset(used),
                    tuple(sorted(parts)), operators=operators, classes=frozenset(classes),
                    boundaries=frozenset(boundaries), steps=frozenset(steps),
-                   top_level=frozenset(top_level), calls_of=calls_of)
+                   top_level=frozenset(top_level), calls_of=calls_of,
+                   constants=frozenset(_constants(tree.root_node)))
+
+
+def _constants(root: Node) -> set[str]:
+    """Names the module binds at its top level to a value, not a function
+    (`const ABSOLUTE_ZERO_C = -273.15`)."""
+    found = set()
+    for node in walk(root):
+        name = node.child_by_field_name("name") if node.type == "variable_declarator" else None
+        value = unwrap(node.child_by_field_name("value")) if name is not None else None
+        if name is not None and name.type == "identifier" and value is not None and \
+                node.parent is not None and _top_level(node.parent) and \
+                value.type not in ("arrow_function", "function_expression", "function",
+                                   "class"):
+            found.add(text(name))
+    return found
 
 
 def _top_level(node: Node) -> bool:
@@ -581,7 +597,8 @@ def operators_of(node: Node) -> set[str]:
 
 def _recomputed(values: list[Node], subject: Subject) -> str | None:
     """The expected value computed from nothing but the inputs the other side hands one of
-    the subject's functions, with operators that function uses: `add(a, b)` against `a + b`."""
+    the subject's functions (and the module's own constants), with operators that function
+    uses: `add(a, b)` against `a + b`, `toKelvin(c)` against `c - ABSOLUTE_ZERO_C`."""
     for built, checked in ((values[1], values[0]), (values[0], values[1])):
         used = operators_of(built)
         if not used or any(n.type in ("call_expression", "new_expression") for n in walk(built)):
@@ -595,8 +612,15 @@ def _recomputed(values: list[Node], subject: Subject) -> str | None:
             if name not in subject.operators:
                 continue
             inputs = {text(n) for arg in args_of(call) for n in walk(arg)}
-            if leaves and all(text(leaf) in inputs for leaf in leaves) and \
-                    used <= subject.operators[name]:
+            borrowed = any(leaf.type == "identifier" and text(leaf) in subject.constants
+                           for leaf in leaves)
+            own = any(text(leaf) in inputs for leaf in leaves) or (
+                # with the module's constant, a literal input written again is the input too
+                borrowed and any(n.type == "number" and text(n) not in TRIVIAL and
+                                 text(n) in inputs for n in walk(built)))
+            if own and all(text(leaf) in inputs or (leaf.type == "identifier" and
+                                                    text(leaf) in subject.constants)
+                           for leaf in leaves) and used <= subject.operators[name]:
                 return f"expected value recomputes {name}() from its own inputs with its own operators"
     return None
 

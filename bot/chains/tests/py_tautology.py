@@ -218,10 +218,12 @@ def operators_of(node: ast.AST) -> set[str]:
 
 
 def recomputed(assertion: ast.AST, test: ast.AST,
-               operators: dict[str, frozenset[str]]) -> str | None:
+               operators: dict[str, frozenset[str]],
+               constants: Collection[str] = ()) -> str | None:
     """The expected value computed from nothing but the inputs the other side hands one of
-    the subject's functions, with operators that function itself uses: `add(a, b) == a + b`,
-    `area(w, h) == w * h` repeat the computation instead of knowing its result."""
+    the subject's functions (and the module's own constants), with operators that function
+    itself uses: `add(a, b) == a + b`, `area(w, h) == w * h`, `to_kelvin(c) == c -
+    ABSOLUTE_ZERO_C` repeat the computation instead of knowing its result."""
     sides = compared(assertion)
     if sides is None or not operators:
         return None
@@ -241,8 +243,15 @@ def recomputed(assertion: ast.AST, test: ast.AST,
                       and not any(n is inner for parent in ast.walk(built)
                                   if isinstance(parent, (ast.Attribute, ast.Subscript))
                                   for inner in ast.iter_child_nodes(parent))]
-            if leaves and all(ast.dump(leaf) in inputs for leaf in leaves) and \
-                    used <= operators[_name(call)]:
+            borrowed = any(isinstance(leaf, ast.Name) and leaf.id in constants
+                           for leaf in leaves)
+            own = any(ast.dump(leaf) in inputs for leaf in leaves) or (
+                # with the module's constant, a literal input filled in is the input too
+                borrowed and any(isinstance(n, ast.Constant) and n.value not in TRIVIAL
+                                 and ast.dump(n) in inputs for n in ast.walk(built)))
+            if own and all(ast.dump(leaf) in inputs or (isinstance(leaf, ast.Name) and
+                                                        leaf.id in constants)
+                           for leaf in leaves) and used <= operators[_name(call)]:
                 return (f"expected value recomputes {_name(call)}() from its own inputs with "
                         f"its own operators")
     return None

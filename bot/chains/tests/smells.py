@@ -180,6 +180,9 @@ class Subject:
     calls_of: dict[str, frozenset[str]] = field(default_factory=dict)
     """Per function, what its body calls: an expectation computed with another function of
     the module that the checked one itself calls, on the same inputs, is its own step."""
+    constants: frozenset[str] = frozenset()
+    """Names the module binds at its top level (`ABSOLUTE_ZERO_C = -273.15`): an expected
+    value computed from the inputs with them and the function's operators repeats it."""
 
     @classmethod
     def of_source(cls, module: str, source: str, functions: Iterable[str] = ()) -> Subject:
@@ -224,7 +227,17 @@ class Subject:
                    top_level=frozenset(n.name for n in tree.body
                                        if isinstance(n, (ast.FunctionDef,
                                                          ast.AsyncFunctionDef))),
-                   calls_of=calls_of)
+                   calls_of=calls_of, constants=frozenset(_module_constants(tree)))
+
+
+def _module_constants(tree: ast.Module) -> set[str]:
+    """Names the module binds at its top level (`ABSOLUTE_ZERO_C = -273.15`)."""
+    found = set()
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, ast.AnnAssign) else []
+        found |= {target.id for target in targets if isinstance(target, ast.Name)}
+    return found
 
 
 @dataclass(frozen=True)
@@ -687,7 +700,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         # type, not a computation (`[Token("NAME", "speed", 0)]`)
         why = tautology(assertion, test, subject.returns, subject.functions,
                         subject.calls - subject.classes, subject.parts, formula_helpers) or \
-            recomputed(assertion, test, subject.operators) or \
+            recomputed(assertion, test, subject.operators, subject.constants) or \
             delegated(assertion, test, subject.functions, subject.calls_of) or \
             _rebuilt(assertion, test, subject, formula_helpers or {}) or \
             _echoed(assertion, test, stubs)
