@@ -386,3 +386,37 @@ def test_an_expectation_from_the_modules_own_constant_repeats_it(expected: set[s
     source = "from temperature import ABSOLUTE_ZERO_C, to_kelvin\n\n\n" + body
     found = {s.kind for s in analyse_source(source, "tests/test_t.py", KELVIN).smells}
     assert found & REJECTS == expected
+
+
+LEDGER = Subject.of_source("ledger", '''
+class Ledger:
+    def __init__(self):
+        self._entries = []
+
+    def post(self, amount, memo=""):
+        self._entries.append((amount, memo))
+
+    def history(self):
+        return list(self._entries)
+
+    def balance(self):
+        return sum(amount for amount, _ in self._entries)
+''')
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the object's own state, read through its accessor, summed the way the method sums it
+    ({"tautology"}, "def test_x(ledger):\n"
+                    "    assert ledger.balance() == sum(a for a, _ in ledger.history())\n"),
+    # worked values, and a sum of the test's own literal entries
+    (set(), "def test_x(ledger):\n    assert ledger.balance() == 70\n"
+            "    assert ledger.history() == [(100, 'open'), (-30, 'tea')]\n"),
+    (set(), "def test_x(ledger):\n    assert ledger.balance() == sum([100, -30])\n"),
+])
+def test_an_expectation_from_the_objects_own_state_repeats_it(expected: set[str],
+                                                               body: str) -> None:
+    source = ("import pytest\n\nfrom ledger import Ledger\n\n\n@pytest.fixture\n"
+              "def ledger():\n    book = Ledger()\n    book.post(100, 'open')\n"
+              "    book.post(-30, 'tea')\n    return book\n\n\n" + body)
+    found = {s.kind for s in analyse_source(source, "tests/test_ledger.py", LEDGER).smells}
+    assert found & REJECTS == expected

@@ -202,6 +202,7 @@ def tautology(assertion: ast.AST, test: ast.AST, returns: Collection[str],
                 {shape(piece) for piece in formula_pieces(side)} & set(parts):
             return "expected value repeats a piece of the implementation's formula"
     for built, checked in ((expected, actual), (actual, expected)):
+        built = _state_read(built, checked, wanted) or built
         repeated = _calls(built) & set(ingredients) - wanted
         if not repeated or _calls(built) & wanted or not _calls(checked) & wanted:
             continue
@@ -209,6 +210,33 @@ def tautology(assertion: ast.AST, test: ast.AST, returns: Collection[str],
             return (f"expected value is computed with the implementation's own "
                     f"{min(repeated)}() from the same inputs")
     return None
+
+
+def _state_read(side: ast.expr, other: ast.expr, wanted: Collection[str]) -> ast.expr | None:
+    """`side` with the checked object's accessors read as its state: in `sum(a for a, _ in
+    ledger.history())` against `ledger.balance()`, `ledger.history()` only reads what the
+    ledger holds, as `ledger.entries` would. None when `side` calls no such accessor."""
+    owners = {call.func.value.id for call in ast.walk(other)
+              if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+              and call.func.attr in wanted and isinstance(call.func.value, ast.Name)}
+    if not owners:
+        return None
+
+    class State(ast.NodeTransformer):
+        found = False
+
+        def visit_Call(self, inner: ast.Call) -> ast.AST:
+            func = inner.func
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and \
+                    func.value.id in owners and func.attr in wanted and \
+                    not inner.args and not inner.keywords:
+                self.found = True
+                return ast.Attribute(value=func.value, attr=func.attr, ctx=ast.Load())
+            return self.generic_visit(inner)
+
+    reader = State()
+    read = cast(ast.expr, reader.visit(copy.deepcopy(side)))
+    return read if reader.found else None
 
 
 def operators_of(node: ast.AST) -> set[str]:
