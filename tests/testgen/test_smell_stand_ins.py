@@ -204,3 +204,29 @@ def test_one_list_says_what_gives_a_stub_behaviour(declared: str, configured: bo
 
     tree, _ = parse(f"it('t', () => {{\n  const save = {declared};\n}});\n", "a.test.js")
     assert (configured_stubs([tree.root_node]) == {"save"}) is configured
+
+
+@pytest.mark.parametrize(("kinds", "path", "body"), [
+    # the stub's configuration, or its own record of what it returned, read back
+    ({"tautology"}, "test_a.py", (
+        "def test_x():\n    payments = mock.Mock()\n    payments.charge.return_value = 'c1'\n"
+        "    orders.OrderService(orders.Inventory({'a': 1}), payments).place("
+        "'bob', [('a', 1)], CATALOG)\n    assert payments.charge.return_value == 'c1'\n")),
+    ({"tautology"}, "a.test.js", (
+        "test('t', () => {\n  const charge = vi.fn().mockReturnValue('c1');\n"
+        "  checkout([{ price: 2, qty: 1 }], 0, charge);\n"
+        "  expect(charge.mock.results[0].value).toBe('c1');\n});\n")),
+    # a spy that calls through records what the real code returned; the calls are inputs
+    (set(), "a.test.js", (
+        "test('t', () => {\n  const spy = vi.spyOn(Math, 'round');\n"
+        "  expect(checkout([{ price: 2, qty: 1 }], 0)).toBe(6.99);\n"
+        "  expect(spy.mock.results[0].value).toBe(200);\n});\n")),
+    (set(), "test_a.py", (
+        "def test_x():\n    payments = mock.Mock()\n    payments.charge.return_value = 'c1'\n"
+        "    got = orders.OrderService(orders.Inventory({'a': 1}), payments).place("
+        "'bob', [('a', 1)], CATALOG)\n    assert got['receipt'] == 'c1'\n"
+        "    payments.charge.assert_called_once_with('bob', 5.0)\n")),
+])
+def test_a_stubs_own_configuration_read_back_is_a_tautology(kinds: set[str], path: str,
+                                                             body: str) -> None:
+    assert rejected(body, path) == kinds

@@ -107,14 +107,26 @@ def configured_stubs(scopes: Iterable[Node | None]) -> set[str]:
 def stub_echo(checked: Node | None, stubs: Collection[str],
               bound: dict[str, Node]) -> str:
     """The checked value is the test's own call of a stub it configured (or a name bound to
-    that call): the check reads back the test's configuration."""
+    that call), or the stub's own record of what it returned: the check reads back the
+    test's configuration."""
     value = unwrap(checked)
     if value is not None and value.type == "identifier" and text(value) in bound:
         value = unwrap(bound[text(value)])
+    if value is not None and value.type in ("member_expression", "subscript_expression"):
+        # what the stub returned, as its own record keeps it: the configuration read back
+        written = text(value)
+        for record in RESULT_RECORDS:
+            if record in written and written[:written.index(record)] in stubs:
+                return written[:written.index(record)]
     if value is None or value.type != "call_expression":
         return ""
     called = _path(callee(value))
     return called if called in stubs else ""
+
+
+RESULT_RECORDS = (".mock.results", ".returnValues", ".firstCall.returnValue",
+                  ".lastCall.returnValue")
+"""Where jest/vitest and sinon keep what a stand-in returned (`now.mock.results[0].value`)."""
 
 
 INSTANCE_FACTORIES = frozenset({"createStubInstance", "mock", "mockDeep"})

@@ -105,11 +105,15 @@ def _configures(call: ast.Call) -> bool:
 
 def stub_echo(checked: ast.expr, stubs: Collection[str], bound: dict[str, ast.expr]) -> str:
     """The checked value is a call of a stub the test configured, made by the test itself
-    (`assert store.save(["a"]) == "saved"`, or through a name bound to that call): the check
-    reads back the test's own configuration, whatever the code under test did."""
+    (`assert store.save(["a"]) == "saved"`, or through a name bound to that call), or its
+    `return_value` read back: the check reads the test's own configuration, whatever the code
+    under test did."""
     value = bound.get(checked.id, checked) if isinstance(checked, ast.Name) else checked
     if isinstance(value, ast.Await):
         value = value.value
     if isinstance(value, ast.Call) and dotted(value.func) in stubs:
         return dotted(value.func)
+    if isinstance(value, ast.Attribute) and value.attr == "return_value" and \
+            dotted(value.value) in stubs:
+        return dotted(value.value)  # `clock.return_value`: the configuration itself
     return ""
