@@ -429,3 +429,17 @@ def test_an_expectation_from_the_modules_own_constant_repeats_it(expected: set[s
     source = "import { ABSOLUTE_ZERO_C, toKelvin } from '../src/temperature';\n\n" + body
     report = analyse_js_source(source, "tests/temperature.test.js", KELVIN)
     assert {s.kind for s in report.smells} & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # what follows an unconditional skip, bare return or not-implemented throw never counts
+    ({"empty_test"}, "it('t', function () {\n  this.skip();\n  expect(total([])).toBe(0);\n});\n"),
+    ({"empty_test"}, "test('t', (t) => {\n  t.skip();\n  expect(total([])).toBe(0);\n});\n"),
+    ({"empty_test"}, "test('t', () => {\n  throw new Error('not implemented');\n"
+                     "  expect(total([])).toBe(0);\n});\n"),
+    # a skip under a condition skips only sometimes: the test checks
+    (set(), "it('t', function () {\n  if (!globalThis.Intl) this.skip();\n"
+            "  expect(total([])).toBe(0);\n});\n"),
+])
+def test_checks_below_a_skip_leave_the_test_empty(expected: set[str], body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected

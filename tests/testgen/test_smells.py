@@ -420,3 +420,18 @@ def test_an_expectation_from_the_objects_own_state_repeats_it(expected: set[str]
               "    book.post(-30, 'tea')\n    return book\n\n\n" + body)
     found = {s.kind for s in analyse_source(source, "tests/test_ledger.py", LEDGER).smells}
     assert found & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # what follows an unconditional skip, bare return or NotImplementedError never runs
+    ({"empty_test"}, "def test_x():\n    pytest.skip('flaky')\n    assert average([1]) == 1\n"),
+    ({"empty_test"}, "import unittest\n\n\nclass T(unittest.TestCase):\n    def test_x(self):\n"
+                     "        self.skipTest('later')\n"
+                     "        self.assertEqual(average([1]), 1)\n"),
+    ({"empty_test"}, "def test_x():\n    raise NotImplementedError\n    assert average([1]) == 1\n"),
+    # a skip under a condition skips only sometimes: the test checks
+    (set(), "def test_x():\n    if not hasattr(time, 'monotonic'):\n        pytest.skip('old')\n"
+            "    assert average([1]) == 1\n"),
+])
+def test_checks_below_a_skip_leave_the_test_empty(expected: set[str], body: str) -> None:
+    assert kinds(body) & REJECTS == expected

@@ -934,17 +934,20 @@ def _note_setattr(node: ast.Call, facts: _TestFacts) -> None:
 
 def _is_empty(body: list[ast.stmt]) -> bool:
     """Nothing but placeholders: `pass`, `...`, a docstring, a bare `return`, a skip
-    (`pytest.skip("todo")`, `self.skipTest(...)`) or `raise NotImplementedError`."""
+    (`pytest.skip("todo")`, `self.skipTest(...)`) or `raise NotImplementedError`. What
+    follows a skip, a bare `return` or that raise never runs: placeholders up to one of
+    them leave the test empty, whatever is written below."""
     for statement in body:
-        if isinstance(statement, ast.Pass) or (isinstance(statement, ast.Return)
-                                                and statement.value is None):
+        if isinstance(statement, ast.Pass):
             continue
+        if isinstance(statement, ast.Return) and statement.value is None:
+            return True
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) and \
                 _call_name(statement.value) in ("skip", "skipTest", "xfail"):
-            continue
+            return True
         if isinstance(statement, ast.Raise) and statement.exc is not None and \
                 _dotted(statement.exc).split("(", 1)[0].endswith("NotImplementedError"):
-            continue
+            return True
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) and \
                 (isinstance(statement.value.value, str) or statement.value.value is Ellipsis):
             continue
