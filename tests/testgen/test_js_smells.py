@@ -443,3 +443,14 @@ def test_an_expectation_from_the_modules_own_constant_repeats_it(expected: set[s
 ])
 def test_checks_below_a_skip_leave_the_test_empty(expected: set[str], body: str) -> None:
     assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # a JSON round trip of the result is a deep copy of it: the result compared with itself
+    ({"tautology"}, "test('t', () => {\n  const got = { sum: total([]) };\n"
+                    "  expect(got).toEqual(JSON.parse(JSON.stringify(got)));\n});\n"),
+    (set(), "test('t', () => {\n  const got = { sum: total([]) };\n"
+            "  expect(JSON.parse(JSON.stringify(got))).toEqual({ sum: 0 });\n});\n"),
+])
+def test_a_json_round_trip_of_the_result_is_the_result(expected: set[str], body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected

@@ -435,3 +435,14 @@ def test_an_expectation_from_the_objects_own_state_repeats_it(expected: set[str]
 ])
 def test_checks_below_a_skip_leave_the_test_empty(expected: set[str], body: str) -> None:
     assert kinds(body) & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # a JSON round trip of the result is a deep copy of it: the result compared with itself
+    ({"tautology"}, "import json\n\n\ndef test_x():\n    got = {'mean': average([1, 3])}\n"
+                    "    assert got == json.loads(json.dumps(got))\n"),
+    (set(), "import json\n\n\ndef test_x():\n    got = {'mean': average([1, 3])}\n"
+            "    assert json.loads(json.dumps(got)) == {'mean': 2}\n"),
+])
+def test_a_json_round_trip_of_the_result_is_the_result(expected: set[str], body: str) -> None:
+    assert kinds(body) & REJECTS == expected

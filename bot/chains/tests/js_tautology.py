@@ -455,7 +455,8 @@ def _same_value(left: Node, right: Node) -> bool:
 
 def _copy_of(node: Node) -> Node | None:
     """What `node` only copies (`[...xs]`, `{...o}`, `xs.slice()`, `Array.from(xs)`,
-    `structuredClone(xs)`): the copy is the same input. None when it is no copy."""
+    `structuredClone(xs)`, `JSON.parse(JSON.stringify(xs))`): the copy is the same input.
+    None when it is no copy."""
     named = [c for c in node.named_children if c.type != "comment"]
     if node.type in ("array", "object") and len(named) == 1 and \
             named[0].type in ("spread_element",) and named[0].named_children:
@@ -465,6 +466,11 @@ def _copy_of(node: Node) -> Node | None:
     args, path = args_of(node), member_path(unwrap(callee(node)))
     if path == ["structuredClone"] and len(args) == 1:
         return args[0]
+    inner = unwrap(args[0]) if path == ["JSON", "parse"] and len(args) == 1 else None
+    if inner is not None and inner.type == "call_expression" and \
+            member_path(unwrap(callee(inner))) == ["JSON", "stringify"] and \
+            len(args_of(inner)) == 1:
+        return args_of(inner)[0]  # `JSON.parse(JSON.stringify(x))`: a deep copy
     if path == ["Array", "from"] and len(args) == 1:
         return args[0]
     function = unwrap(callee(node))

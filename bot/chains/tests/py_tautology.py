@@ -367,8 +367,8 @@ TRIVIAL = (None, True, False, 0, 1, -1, "", 0.0)
 
 
 def uncopied(node: ast.expr) -> ast.expr:
-    """`node` with copies of a value (`list(xs)`, `copy.deepcopy(xs)`, `xs.copy()`, `xs[:]`)
-    replaced by the value."""
+    """`node` with copies of a value (`list(xs)`, `copy.deepcopy(xs)`, `xs.copy()`, `xs[:]`,
+    `json.loads(json.dumps(xs))`) replaced by the value."""
 
     class Uncopy(ast.NodeTransformer):
         def visit_Call(self, inner: ast.Call) -> ast.AST:
@@ -380,6 +380,10 @@ def uncopied(node: ast.expr) -> ast.expr:
             if isinstance(inner.func, ast.Attribute) and inner.func.attr == "copy" and \
                     not inner.args and not inner.keywords:
                 return inner.func.value
+            if _name(inner) == "loads" and len(inner.args) == 1 and \
+                    isinstance(inner.args[0], ast.Call) and _name(inner.args[0]) == "dumps" \
+                    and len(inner.args[0].args) == 1:
+                return inner.args[0].args[0]  # `json.loads(json.dumps(xs))`: a deep copy
             return inner
 
         def visit_Subscript(self, inner: ast.Subscript) -> ast.AST:
