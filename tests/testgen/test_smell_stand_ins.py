@@ -230,3 +230,27 @@ def test_one_list_says_what_gives_a_stub_behaviour(declared: str, configured: bo
 def test_a_stubs_own_configuration_read_back_is_a_tautology(kinds: set[str], path: str,
                                                              body: str) -> None:
     assert rejected(body, path) == kinds
+
+
+@pytest.mark.parametrize(("kinds", "path", "body"), [
+    # a mock the test makes, calls itself and checks was called: true by construction
+    ({"tautology"}, "test_a.py", (
+        "def test_x():\n    notify = mock.Mock()\n    checkout([('a', 1)], CATALOG, 0)\n"
+        "    notify('done')\n    notify.assert_called_once_with('done')\n")),
+    ({"tautology"}, "a.test.js", (
+        "test('t', () => {\n  const onDone = vi.fn();\n  checkout([{ price: 2, qty: 1 }], 0);\n"
+        "  onDone('done');\n  expect(onDone).toHaveBeenCalledWith('done');\n});\n")),
+    # handed to the code, the mock's calls are the code's
+    (set(), "test_a.py", (
+        "def test_x():\n    payments = mock.Mock()\n    payments.charge.return_value = 'c1'\n"
+        "    got = orders.OrderService(orders.Inventory({'a': 1}), payments).place("
+        "'bob', [('a', 1)], CATALOG)\n    assert got['receipt'] == 'c1'\n"
+        "    payments.charge.assert_called_once_with('bob', 5.0)\n")),
+    (set(), "a.test.js", (
+        "test('t', () => {\n  const onDone = vi.fn();\n  const queue = new Queue(onDone);\n"
+        "  queue.drain();\n  onDone.mockClear();\n  queue.drain();\n"
+        "  expect(onDone).toHaveBeenCalledTimes(1);\n});\n")),
+])
+def test_a_mock_only_the_test_calls_checked_as_called_is_a_tautology(
+        kinds: set[str], path: str, body: str) -> None:
+    assert rejected(body, path) == kinds

@@ -21,6 +21,7 @@ from bot.chains.tests.js_stand_ins import (
     STUBBING,
     called_stand_in,
     configured_stubs,
+    self_called_mock,
     stub_echo,
 )
 from bot.chains.tests.js_tautology import (
@@ -361,6 +362,10 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             _echoed(assertion, test.body, stubs)
         if why:
             add("tautology", line_of(assertion), why)
+    own_call = self_called_mock(test.body)
+    if own_call:
+        add("tautology", line, f"it checks that {own_call}, a mock only the test itself "
+            "calls, was called")
     if facts.assertions and all(true_by_construction(a) for a, _ in facts.assertions):
         add("tautology", line_of(facts.assertions[0][0]),
             "its only check is true by construction: it checks nothing the code does")

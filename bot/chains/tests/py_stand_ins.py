@@ -117,3 +117,38 @@ def stub_echo(checked: ast.expr, stubs: Collection[str], bound: dict[str, ast.ex
             dotted(value.value) in stubs:
         return dotted(value.value)  # `clock.return_value`: the configuration itself
     return ""
+
+
+RECORD_READS = frozenset({"called", "call_count", "call_args", "call_args_list", "mock_calls",
+                          "await_count", "awaited"})
+"""What a Mock records of its calls: read by an interaction check."""
+
+
+def self_called_mock(test: ast.AST) -> str:
+    """A Mock the test makes, calls itself and checks was called, never handing it to
+    anything (`notify = Mock()`, `notify("done")`, `notify.assert_called_once_with("done")`):
+    the check holds by construction, whatever the code under test does. The name, or ""."""
+    parents = {id(child): node for node in ast.walk(test) for child in ast.iter_child_nodes(node)}
+    made = {node.targets[0].id for node in ast.walk(test)
+            if isinstance(node, ast.Assign) and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Call)
+            and _name(node.value.func) in SPEC_FACTORIES and not node.value.args}
+    for name in sorted(made):
+        called = checked = False
+        for use in ast.walk(test):
+            if not (isinstance(use, ast.Name) and use.id == name):
+                continue
+            parent = parents.get(id(use))
+            if isinstance(use.ctx, ast.Store):
+                continue
+            if isinstance(parent, ast.Call) and parent.func is use:
+                called = True
+            elif isinstance(parent, ast.Attribute) and (parent.attr.startswith("assert_") or
+                                                        parent.attr in RECORD_READS):
+                checked = True
+            else:
+                break  # handed to something, or used otherwise: the code may call it
+        else:
+            if called and checked:
+                return name
+    return ""

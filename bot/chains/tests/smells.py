@@ -22,6 +22,7 @@ from bot.chains.tests.py_stand_ins import (
     called_stand_in,
     calls_through,
     configured_stubs,
+    self_called_mock,
     stub_echo,
 )
 from bot.chains.tests.py_stand_ins import dotted as _dotted  # one reader of a node's source
@@ -706,6 +707,10 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             _echoed(assertion, test, stubs)
         if why:
             add("tautology", getattr(assertion, "lineno", test.lineno), why)
+    own_call = self_called_mock(test)
+    if own_call:
+        add("tautology", test.lineno, f"it checks that {own_call}, a mock only the test "
+            "itself calls, was called")
     if facts.assertions and all(true_by_construction(a) for a in facts.assertions):
         add("tautology", getattr(facts.assertions[0], "lineno", test.lineno),
             "its only check is true by construction: it checks nothing the code does")
