@@ -12,7 +12,7 @@ repeats its formula.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
@@ -300,7 +300,7 @@ def _constant(node: Node) -> bool:
 
 
 _NOT_LITERAL = object()
-PASSES_ON = {
+PASSES_ON: dict[str, Callable[[object], bool]] = {
     **dict.fromkeys(("assert", "ok", "isOk", "true", "isTrue", "truthy", "toBeTruthy"), bool),
     **dict.fromkeys(("notOk", "isNotOk", "false", "isFalse", "falsy", "toBeFalsy"),
                     lambda value: not value),

@@ -340,9 +340,10 @@ def constant_assertion(assertion: ast.AST) -> bool:
     return not (len(checked) == 1 and isinstance(checked[0], ast.Constant))
 
 
-PASSES_ON = {"assertTrue": bool, "assertFalse": lambda value: not value,
-             "assertIsNone": lambda value: value is None,
-             "assertIsNotNone": lambda value: value is not None}
+PASSES_ON: dict[str, Callable[[object], bool]] = {
+    "assertTrue": bool, "assertFalse": lambda value: not value,
+    "assertIsNone": lambda value: value is None,
+    "assertIsNotNone": lambda value: value is not None}
 """unittest's one-value checks: whether each passes on a given constant."""
 
 
