@@ -273,3 +273,184 @@ NOTIFY_HEAD = "import * as notify from '../src/notify.js';\nimport { Notifier } 
 def test_mocks_of_a_js_class_under_test(expected: set[str], body: str) -> None:
     report = analyse_js_source(NOTIFY_HEAD + body, "tests/notify.test.js", NOTIFY_JS)
     assert {s.kind for s in report.smells} & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the test's only check holds whatever the code does, in every assertion style
+    ({"tautology"}, "test('t', () => {\n  total([]);\n  assert.ok(true);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  total([]);\n  assert(1);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  total([]);\n  expect(true).toBeTruthy();\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  total([]);\n  expect(true).to.be.true;\n});\n"),
+    ({"tautology"}, "test('t', (t) => {\n  total([]);\n  t.pass();\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  const got = total([]);\n  expect(got).toBe(got);\n});\n"),
+    # beside a real check it marks a point reached; a deliberate failure fails
+    (set(), "test('t', () => {\n  expect(total([])).toBe(0);\n  assert.ok(true);\n});\n"),
+    (set(), "test('t', () => {\n  try {\n    discount(1, 2);\n    assert.ok(false);\n"
+            "  } catch (error) {\n    expect(error.message).toBe('rate above 1');\n  }\n});\n"),
+])
+def test_a_check_true_by_construction_is_a_tautology(expected: set[str], body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # a value compared with itself under any relation every value has with itself
+    ({"tautology"}, "test('t', () => {\n  const got = total([]);\n"
+                    "  expect(got).toBeGreaterThanOrEqual(got);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  const got = total([]);\n  assert.ok(got === got);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  const got = total([]);\n"
+                    "  expect(got).to.be.at.most(got);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  const got = { a: total([]) };\n"
+                    "  expect(Object.keys(got).length >= Object.keys(got).length).toBe(true);\n"
+                    "});\n"),
+    # two calls may differ (a clock read twice); two results are two values
+    (set(), "test('t', () => {\n  expect(Date.now() <= Date.now()).toBe(true);\n});\n"),
+    (set(), "test('t', () => {\n  expect(Math.random() <= Math.random()).toBe(true);\n});\n"),
+    (set(), "test('t', () => {\n  const low = total([]);\n  const high = total([{ price: 2 }]);\n"
+            "  expect(high).toBeGreaterThanOrEqual(low);\n});\n"),
+])
+def test_a_value_compared_with_itself_is_a_tautology(expected: set[str], body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # checks below a `return` of the test never run
+    ({"no_assertion"}, "test('t', () => {\n  const got = total([]);\n  return;\n"
+                       "  expect(got).toBe(0);\n});\n"),
+    (set(), "test('t', () => {\n  const got = total([]);\n  expect(got).toBe(0);\n  return;\n});\n"),
+    # a return inside a callback ends the callback, not the test
+    (set(), "test('t', () => {\n  const sum = (xs) => {\n    return total(xs);\n  };\n"
+            "  expect(sum([])).toBe(0);\n});\n"),
+])
+def test_a_check_below_a_return_never_runs(expected: set[str], body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # a length is never negative, and `|| true` holds whatever the code does
+    ({"tautology"}, "test('t', () => {\n  const got = [total([])];\n"
+                    "  expect(got.length).toBeGreaterThanOrEqual(0);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  assert.ok([total([])].length >= 0);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  expect(total([]) === 0 || true).toBe(true);\n});\n"),
+    (set(), "test('t', () => {\n  expect([total([])].length).toBeGreaterThanOrEqual(1);\n});\n"),
+    (set(), "test('t', () => {\n  expect(total([]) === 0 || total([]) === -0).toBe(true);\n"
+            "});\n"),
+])
+def test_a_check_that_holds_for_any_value_is_a_tautology(expected: set[str], body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # a property defined over the function under test replaces it, as an assignment does
+    ({"mocks_sut"}, "test('t', () => {\n  const prices = require('../src/prices');\n"
+                    "  Object.defineProperty(prices, 'total', { value: () => 7 });\n"
+                    "  expect(prices.total([])).toBe(7);\n});\n"),
+    # a boundary defined over (the clock, storage) is a collaborator
+    (set(), "test('t', () => {\n  Object.defineProperty(globalThis, 'localStorage', "
+            "{ value: new Map() });\n  expect(total([{ price: 2 }])).toBe(2);\n});\n"),
+])
+def test_a_property_defined_over_the_code_under_test_replaces_it(expected: set[str],
+                                                                  body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+LEXER = js_subject("src/lexer.js", """
+class Token {
+  constructor(kind, value, pos) { Object.assign(this, { kind, value, pos }); }
+}
+function tokenize(text) {
+  return text.split(' ').map((word) => new Token('NAME', word, text.indexOf(word)));
+}
+module.exports = { Token, tokenize };
+""")
+
+
+def test_an_instance_of_the_modules_class_built_by_hand_is_a_literal() -> None:
+    source = ("const { Token, tokenize } = require('../src/lexer');\n\n"
+              "test('t', () => {\n  expect(tokenize('speed')).toEqual([new Token('NAME', 'speed', 0)]);"
+              "\n});\n")
+    report = analyse_js_source(source, "tests/lexer.test.js", LEXER)
+    assert {s.kind for s in report.smells} & set(REJECT_KINDS) == set()
+
+
+SLUGS = js_subject("src/slugs.js", """
+function slugify(title) { return title.toLowerCase().split(' ').join('-'); }
+function uniqueSlug(title, taken) {
+  const base = slugify(title);
+  let slug = base;
+  for (let i = 2; taken.has(slug); i++) slug = `${base}-${i}`;
+  return slug;
+}
+module.exports = { slugify, uniqueSlug };
+""")
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the expected value is the step the checked function itself takes, on the same input
+    ({"tautology"}, "test('t', () => {\n  const title = 'Hello World';\n"
+                    "  expect(uniqueSlug(title, new Set())).toBe(slugify(title));\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  const t = 'Hello World';\n"
+                    "  assert.equal(uniqueSlug(t, new Set([slugify(t)])), `${slugify(t)}-2`);\n"
+                    "});\n"),
+    # a worked literal; the same function on its own output; another input
+    (set(), "test('t', () => {\n  expect(uniqueSlug('Hello World', new Set(['hello-world'])))"
+            ".toBe('hello-world-2');\n});\n"),
+    (set(), "test('t', () => {\n  expect(slugify(slugify('A b'))).toBe(slugify('A b'));\n});\n"),
+    (set(), "test('t', () => {\n  expect(uniqueSlug('A b', new Set())).toBe(slugify('a B'));\n"
+            "});\n"),
+])
+def test_an_expectation_from_the_checked_functions_own_step_is_a_tautology(
+        expected: set[str], body: str) -> None:
+    source = "const { slugify, uniqueSlug } = require('../src/slugs');\n\n" + body
+    report = analyse_js_source(source, "tests/slugs.test.js", SLUGS)
+    assert {s.kind for s in report.smells} & set(REJECT_KINDS) == expected
+
+
+KELVIN = js_subject("src/temperature.js", """
+export const ABSOLUTE_ZERO_C = -273.15;
+export function toKelvin(celsius) {
+  if (celsius < ABSOLUTE_ZERO_C) throw new RangeError('below absolute zero');
+  return Math.round((celsius - ABSOLUTE_ZERO_C) * 100) / 100;
+}
+""")
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the input with the module's own constant and the function's operator: its formula
+    ({"tautology"}, "test('t', () => {\n  const c = 21.5;\n"
+                    "  expect(toKelvin(c)).toBe(c - ABSOLUTE_ZERO_C);\n});\n"),
+    ({"tautology"}, "test('t', () => {\n  expect(toKelvin(21.5)).toBe(21.5 - ABSOLUTE_ZERO_C);\n"
+                    "});\n"),
+    # the worked value; the constant as the boundary it is
+    (set(), "test('t', () => {\n  expect(toKelvin(21.5)).toBe(294.65);\n});\n"),
+    (set(), "test('t', () => {\n  expect(toKelvin(ABSOLUTE_ZERO_C)).toBe(0);\n});\n"),
+])
+def test_an_expectation_from_the_modules_own_constant_repeats_it(expected: set[str],
+                                                                  body: str) -> None:
+    source = "import { ABSOLUTE_ZERO_C, toKelvin } from '../src/temperature';\n\n" + body
+    report = analyse_js_source(source, "tests/temperature.test.js", KELVIN)
+    assert {s.kind for s in report.smells} & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # what follows an unconditional skip, bare return or not-implemented throw never counts
+    ({"empty_test"}, "it('t', function () {\n  this.skip();\n  expect(total([])).toBe(0);\n});\n"),
+    ({"empty_test"}, "test('t', (t) => {\n  t.skip();\n  expect(total([])).toBe(0);\n});\n"),
+    ({"empty_test"}, "test('t', () => {\n  throw new Error('not implemented');\n"
+                     "  expect(total([])).toBe(0);\n});\n"),
+    # a skip under a condition skips only sometimes: the test checks
+    (set(), "it('t', function () {\n  if (!globalThis.Intl) this.skip();\n"
+            "  expect(total([])).toBe(0);\n});\n"),
+])
+def test_checks_below_a_skip_leave_the_test_empty(expected: set[str], body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # a JSON round trip of the result is a deep copy of it: the result compared with itself
+    ({"tautology"}, "test('t', () => {\n  const got = { sum: total([]) };\n"
+                    "  expect(got).toEqual(JSON.parse(JSON.stringify(got)));\n});\n"),
+    (set(), "test('t', () => {\n  const got = { sum: total([]) };\n"
+            "  expect(JSON.parse(JSON.stringify(got))).toEqual({ sum: 0 });\n});\n"),
+])
+def test_a_json_round_trip_of_the_result_is_the_result(expected: set[str], body: str) -> None:
+    assert kinds(body) & set(REJECT_KINDS) == expected

@@ -161,15 +161,20 @@ def rejected(body: str, path: str) -> set[str]:
         "  const expected = Math.round((items.reduce((s, it) => s + it.price * it.qty, 0) *\n"
         "    (1 - coupon / 100) + shipping(items)) * 100) / 100;\n"
         "  expect(checkout(items, coupon)).toBe(expected);\n});\n")),
-    # a relation between two functions of the module, or the worked value, is no rebuild
-    (set(), "test_a.py", (
+    # checkout expected to equal price(items), the step checkout itself takes on the same
+    # items: derived from the code's own logic (a wrong price() passes unseen)
+    ({"tautology"}, "test_a.py", (
         "def test_x():\n    items = [('a', 6)]\n"
-        "    assert checkout(items, CATALOG, 0) == price(items, CATALOG)\n"
-        "    assert checkout([('a', 2)], CATALOG, 10) == 22.99\n")),
-    (set(), "a.test.js", (
+        "    assert checkout(items, CATALOG, 0) == price(items, CATALOG)\n")),
+    ({"tautology"}, "a.test.js", (
         "test('t', () => {\n  const items = [{ price: 30, qty: 2 }];\n"
-        "  expect(checkout(items, 0)).toBe(price(items));\n"
-        "  expect(checkout([{ price: 8.5, qty: 2 }], 10)).toBe(20.29);\n});\n")),
+        "  expect(checkout(items, 0)).toBe(price(items));\n});\n")),
+    # the worked value is no rebuild
+    (set(), "test_a.py", (
+        "def test_x():\n    assert checkout([('a', 2)], CATALOG, 10) == 22.99\n")),
+    (set(), "a.test.js", (
+        "test('t', () => {\n  expect(checkout([{ price: 8.5, qty: 2 }], 10)).toBe(20.29);\n"
+        "});\n")),
 ])
 def test_stand_ins_and_their_look_alikes(kinds: set[str], path: str, body: str) -> None:
     assert rejected(body, path) == kinds
@@ -199,3 +204,53 @@ def test_one_list_says_what_gives_a_stub_behaviour(declared: str, configured: bo
 
     tree, _ = parse(f"it('t', () => {{\n  const save = {declared};\n}});\n", "a.test.js")
     assert (configured_stubs([tree.root_node]) == {"save"}) is configured
+
+
+@pytest.mark.parametrize(("kinds", "path", "body"), [
+    # the stub's configuration, or its own record of what it returned, read back
+    ({"tautology"}, "test_a.py", (
+        "def test_x():\n    payments = mock.Mock()\n    payments.charge.return_value = 'c1'\n"
+        "    orders.OrderService(orders.Inventory({'a': 1}), payments).place("
+        "'bob', [('a', 1)], CATALOG)\n    assert payments.charge.return_value == 'c1'\n")),
+    ({"tautology"}, "a.test.js", (
+        "test('t', () => {\n  const charge = vi.fn().mockReturnValue('c1');\n"
+        "  checkout([{ price: 2, qty: 1 }], 0, charge);\n"
+        "  expect(charge.mock.results[0].value).toBe('c1');\n});\n")),
+    # a spy that calls through records what the real code returned; the calls are inputs
+    (set(), "a.test.js", (
+        "test('t', () => {\n  const spy = vi.spyOn(Math, 'round');\n"
+        "  expect(checkout([{ price: 2, qty: 1 }], 0)).toBe(6.99);\n"
+        "  expect(spy.mock.results[0].value).toBe(200);\n});\n")),
+    (set(), "test_a.py", (
+        "def test_x():\n    payments = mock.Mock()\n    payments.charge.return_value = 'c1'\n"
+        "    got = orders.OrderService(orders.Inventory({'a': 1}), payments).place("
+        "'bob', [('a', 1)], CATALOG)\n    assert got['receipt'] == 'c1'\n"
+        "    payments.charge.assert_called_once_with('bob', 5.0)\n")),
+])
+def test_a_stubs_own_configuration_read_back_is_a_tautology(kinds: set[str], path: str,
+                                                             body: str) -> None:
+    assert rejected(body, path) == kinds
+
+
+@pytest.mark.parametrize(("kinds", "path", "body"), [
+    # a mock the test makes, calls itself and checks was called: true by construction
+    ({"tautology"}, "test_a.py", (
+        "def test_x():\n    notify = mock.Mock()\n    checkout([('a', 1)], CATALOG, 0)\n"
+        "    notify('done')\n    notify.assert_called_once_with('done')\n")),
+    ({"tautology"}, "a.test.js", (
+        "test('t', () => {\n  const onDone = vi.fn();\n  checkout([{ price: 2, qty: 1 }], 0);\n"
+        "  onDone('done');\n  expect(onDone).toHaveBeenCalledWith('done');\n});\n")),
+    # handed to the code, the mock's calls are the code's
+    (set(), "test_a.py", (
+        "def test_x():\n    payments = mock.Mock()\n    payments.charge.return_value = 'c1'\n"
+        "    got = orders.OrderService(orders.Inventory({'a': 1}), payments).place("
+        "'bob', [('a', 1)], CATALOG)\n    assert got['receipt'] == 'c1'\n"
+        "    payments.charge.assert_called_once_with('bob', 5.0)\n")),
+    (set(), "a.test.js", (
+        "test('t', () => {\n  const onDone = vi.fn();\n  const queue = new Queue(onDone);\n"
+        "  queue.drain();\n  onDone.mockClear();\n  queue.drain();\n"
+        "  expect(onDone).toHaveBeenCalledTimes(1);\n});\n")),
+])
+def test_a_mock_only_the_test_calls_checked_as_called_is_a_tautology(
+        kinds: set[str], path: str, body: str) -> None:
+    assert rejected(body, path) == kinds

@@ -112,6 +112,9 @@ SHOP_HEAD = "import copy\nimport hashlib\nfrom unittest.mock import Mock\n\nimpo
     ("def test_x():\n    xs = [3, 1]\n    assert insertion_sort(xs) == "
      "insertion_sort(copy.deepcopy(xs))\n", "tautology"),
     ("def test_x():\n    got = slug('A')\n    assert got == got\n", "tautology"),
+    # a lone `assert True` as the test's only check holds whatever slug does (#28 item 6)
+    ("def test_x():\n    assert True  # reached: slug raises on failure\n    slug('a')\n",
+     "tautology"),
     # replacing the subject: by assignment, by the builtin setattr
     ("def test_x():\n    shop.slug = Mock(return_value='a')\n    assert shop.slug('A') == 'a'\n",
      "mocks_sut"),
@@ -132,7 +135,6 @@ def test_smells_from_their_definitions(body: str, kind: str) -> None:
     "def test_x():\n    assert digest('a') == "
     "'ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb'\n",
     "def test_x():\n    assert insertion_sort([3, 1, 2]) == sorted([3, 1, 2])\n",
-    "def test_x():\n    assert True  # reached: slug raises on failure\n    slug('a')\n",
 ])
 def test_literal_expectations_and_independent_oracles_are_no_tautology(body: str) -> None:
     assert kinds(SHOP_HEAD + body, SHOP) & REJECTS == set()
@@ -237,3 +239,210 @@ def test_a_helper_of_the_file_that_sleeps_is_a_sleep() -> None:
         helper + "def test_x():\n    wait(0.2)\n    assert average([1]) == 1\n")
     assert "sleep_in_unit_test" not in kinds(
         helper + "def test_x():\n    wait(0)\n    assert average([1]) == 1\n")
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the test's only check holds whatever the code does: true by construction
+    ({"tautology"}, "def test_x():\n    average([1, 3])\n    assert True\n"),
+    ({"tautology"}, "def test_x():\n    average([1, 3])\n    assert 1\n"),
+    ({"tautology"}, "import unittest\n\n\nclass T(unittest.TestCase):\n    def test_x(self):\n"
+                    "        average([1])\n        self.assertTrue(True)\n"),
+    ({"tautology"}, "import unittest\n\n\nclass T(unittest.TestCase):\n    def test_x(self):\n"
+                    "        average([1])\n        self.assertIsNone(None)\n"),
+    ({"tautology"}, "def test_x():\n    got = average([1, 3])\n    assert got == got\n"),
+    # beside a real check it marks a point the test reached
+    (set(), "def test_x():\n    assert average([1, 3]) == 2\n    assert True\n"),
+    # a deliberate failure where the code should have raised fails: no tautology
+    (set(), "def test_x():\n    try:\n        average([])\n        assert False\n"
+            "    except ZeroDivisionError as error:\n        assert 'division' in str(error)\n"),
+])
+def test_a_check_true_by_construction_is_a_tautology(expected: set[str], body: str) -> None:
+    assert kinds(body) & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # a value compared with itself under any relation every value has with itself
+    ({"tautology"}, "def test_x():\n    got = average([1, 3])\n    assert got >= got\n"),
+    ({"tautology"}, "import unittest\n\n\nclass T(unittest.TestCase):\n    def test_x(self):\n"
+                    "        got = average([1])\n        self.assertLessEqual(got, got)\n"),
+    ({"tautology"}, "import unittest\n\n\nclass T(unittest.TestCase):\n    def test_x(self):\n"
+                    "        got = average([1])\n        self.assertTrue(got == got)\n"),
+    ({"tautology"}, "def test_x():\n    got = [average([1])]\n    assert len(got) <= len(got)\n"),
+    # two calls may differ (a clock read twice): a property, not the same value
+    (set(), "def test_x():\n    assert time.monotonic() <= time.monotonic()\n"),
+    (set(), "def test_x():\n    low = average([1])\n    high = average([3])\n"
+            "    assert high >= low\n"),
+])
+def test_a_value_compared_with_itself_is_a_tautology(expected: set[str], body: str) -> None:
+    assert kinds(body) & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # checks below a `return` of the test never run
+    ({"no_assertion"}, "def test_x():\n    got = average([1, 3])\n    return\n"
+                       "    assert got == 2\n"),
+    (set(), "def test_x():\n    got = average([1, 3])\n    assert got == 2\n    return\n"),
+    # a return inside a helper of the test ends the helper, not the test
+    (set(), "def test_x():\n    def mean(xs):\n        return average(xs)\n"
+            "    assert mean([1, 3]) == 2\n"),
+])
+def test_a_check_below_a_return_never_runs(expected: set[str], body: str) -> None:
+    assert kinds(body) & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # a length is never negative, and `or True` holds whatever the code does
+    ({"tautology"}, "def test_x():\n    got = [average([1])]\n    assert len(got) >= 0\n"),
+    ({"tautology"}, "import unittest\n\n\nclass T(unittest.TestCase):\n    def test_x(self):\n"
+                    "        self.assertGreaterEqual(len([average([1])]), 0)\n"),
+    ({"tautology"}, "def test_x():\n    assert average([1, 3]) == 2 or True\n"),
+    (set(), "def test_x():\n    assert len([average([1])]) >= 1\n"),
+    (set(), "def test_x():\n    assert average([1, 3]) == 2 or average([3, 1]) == 2\n"),
+])
+def test_a_check_that_holds_for_any_value_is_a_tautology(expected: set[str], body: str) -> None:
+    assert kinds(body) & REJECTS == expected
+
+
+TOKENS = Subject.of_source("lexer", '''
+class Token:
+    def __init__(self, kind, value, pos):
+        self.kind, self.value, self.pos = kind, value, pos
+
+
+def tokenize(text):
+    return [Token("NAME", word, text.index(word)) for word in text.split()]
+''')
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the module's own class built by hand with literals is the expected value written out
+    (set(), "def test_x():\n    assert tokenize('speed') == [Token('NAME', 'speed', 0)]\n"),
+    # the same expectation computed with the code's own step is not
+    ({"tautology"}, "def test_x():\n    text = 'speed'\n"
+                    "    assert tokenize(text) == [Token('NAME', w, text.index(w)) "
+                    "for w in text.split()]\n"),
+])
+def test_an_instance_of_the_modules_class_built_by_hand_is_a_literal(expected: set[str],
+                                                                     body: str) -> None:
+    source = "from lexer import Token, tokenize\n\n\n" + body
+    found = {s.kind for s in analyse_source(source, "tests/test_lexer.py", TOKENS).smells}
+    assert found & REJECTS == expected
+
+
+SLUGS = Subject.of_source("slugs", '''
+def slugify(title):
+    return "-".join(title.lower().split())
+
+
+def unique_slug(title, taken):
+    base = slugify(title)
+    slug, n = base, 2
+    while slug in taken:
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+''')
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the expected value is the step the checked function itself takes, on the same input
+    ({"tautology"}, "def test_x():\n    title = 'Hello World'\n"
+                    "    assert unique_slug(title, set()) == slugify(title)\n"),
+    ({"tautology"}, "def test_x():\n    t = 'Hello World'\n"
+                    "    assert unique_slug(t, {slugify(t)}) == f'{slugify(t)}-2'\n"),
+    # a worked literal; the same function on its own output (idempotence); another input
+    (set(), "def test_x():\n    assert unique_slug('Hello World', {'hello-world'}) == "
+            "'hello-world-2'\n"),
+    (set(), "def test_x():\n    assert slugify(slugify('A b')) == slugify('A b')\n"),
+    (set(), "def test_x():\n    assert unique_slug('A b', set()) == slugify('a B')\n"),
+])
+def test_an_expectation_from_the_checked_functions_own_step_is_a_tautology(
+        expected: set[str], body: str) -> None:
+    source = "from slugs import slugify, unique_slug\n\n\n" + body
+    found = {s.kind for s in analyse_source(source, "tests/test_slugs.py", SLUGS).smells}
+    assert found & REJECTS == expected
+
+
+KELVIN = Subject.of_source("temperature", '''
+ABSOLUTE_ZERO_C = -273.15
+
+
+def to_kelvin(celsius):
+    if celsius < ABSOLUTE_ZERO_C:
+        raise ValueError("below absolute zero")
+    return round(celsius - ABSOLUTE_ZERO_C, 2)
+''')
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the input with the module's own constant and the function's operator: its formula
+    ({"tautology"}, "def test_x():\n    c = 21.5\n    assert to_kelvin(c) == c - ABSOLUTE_ZERO_C\n"),
+    ({"tautology"}, "def test_x():\n    assert to_kelvin(21.5) == 21.5 - ABSOLUTE_ZERO_C\n"),
+    # the worked value; the constant as the boundary it is
+    (set(), "def test_x():\n    assert to_kelvin(21.5) == 294.65\n"),
+    (set(), "def test_x():\n    assert to_kelvin(ABSOLUTE_ZERO_C) == 0\n"),
+])
+def test_an_expectation_from_the_modules_own_constant_repeats_it(expected: set[str],
+                                                                  body: str) -> None:
+    source = "from temperature import ABSOLUTE_ZERO_C, to_kelvin\n\n\n" + body
+    found = {s.kind for s in analyse_source(source, "tests/test_t.py", KELVIN).smells}
+    assert found & REJECTS == expected
+
+
+LEDGER = Subject.of_source("ledger", '''
+class Ledger:
+    def __init__(self):
+        self._entries = []
+
+    def post(self, amount, memo=""):
+        self._entries.append((amount, memo))
+
+    def history(self):
+        return list(self._entries)
+
+    def balance(self):
+        return sum(amount for amount, _ in self._entries)
+''')
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # the object's own state, read through its accessor, summed the way the method sums it
+    ({"tautology"}, "def test_x(ledger):\n"
+                    "    assert ledger.balance() == sum(a for a, _ in ledger.history())\n"),
+    # worked values, and a sum of the test's own literal entries
+    (set(), "def test_x(ledger):\n    assert ledger.balance() == 70\n"
+            "    assert ledger.history() == [(100, 'open'), (-30, 'tea')]\n"),
+    (set(), "def test_x(ledger):\n    assert ledger.balance() == sum([100, -30])\n"),
+])
+def test_an_expectation_from_the_objects_own_state_repeats_it(expected: set[str],
+                                                               body: str) -> None:
+    source = ("import pytest\n\nfrom ledger import Ledger\n\n\n@pytest.fixture\n"
+              "def ledger():\n    book = Ledger()\n    book.post(100, 'open')\n"
+              "    book.post(-30, 'tea')\n    return book\n\n\n" + body)
+    found = {s.kind for s in analyse_source(source, "tests/test_ledger.py", LEDGER).smells}
+    assert found & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # what follows an unconditional skip, bare return or NotImplementedError never runs
+    ({"empty_test"}, "def test_x():\n    pytest.skip('flaky')\n    assert average([1]) == 1\n"),
+    ({"empty_test"}, "import unittest\n\n\nclass T(unittest.TestCase):\n    def test_x(self):\n"
+                     "        self.skipTest('later')\n"
+                     "        self.assertEqual(average([1]), 1)\n"),
+    ({"empty_test"}, "def test_x():\n    raise NotImplementedError\n    assert average([1]) == 1\n"),
+    # a skip under a condition skips only sometimes: the test checks
+    (set(), "def test_x():\n    if not hasattr(time, 'monotonic'):\n        pytest.skip('old')\n"
+            "    assert average([1]) == 1\n"),
+])
+def test_checks_below_a_skip_leave_the_test_empty(expected: set[str], body: str) -> None:
+    assert kinds(body) & REJECTS == expected
+
+
+@pytest.mark.parametrize(("expected", "body"), [
+    # a JSON round trip of the result is a deep copy of it: the result compared with itself
+    ({"tautology"}, "import json\n\n\ndef test_x():\n    got = {'mean': average([1, 3])}\n"
+                    "    assert got == json.loads(json.dumps(got))\n"),
+    (set(), "import json\n\n\ndef test_x():\n    got = {'mean': average([1, 3])}\n"
+            "    assert json.loads(json.dumps(got)) == {'mean': 2}\n"),
+])
+def test_a_json_round_trip_of_the_result_is_the_result(expected: set[str], body: str) -> None:
+    assert kinds(body) & REJECTS == expected

@@ -21,9 +21,17 @@ from bot.chains.tests.js_stand_ins import (
     STUBBING,
     called_stand_in,
     configured_stubs,
+    self_called_mock,
     stub_echo,
 )
-from bot.chains.tests.js_tautology import bindings, compared, rebuilt, resolved, tautology
+from bot.chains.tests.js_tautology import (
+    bindings,
+    compared,
+    rebuilt,
+    resolved,
+    tautology,
+    true_by_construction,
+)
 from bot.chains.tests.js_tests import (
     JsTest,
     expect_call,
@@ -290,6 +298,8 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             continue
         if node.type == "variable_declarator":
             _note_assigned_mock(node, facts)
+        if node.type == "call_expression":
+            _note_defined_property(node, facts)
         if node.type == "call_expression" and _module_mock(node, path, imports):
             facts.patched |= _module_mock(node, path, imports) or set()
         if node.type == "member_expression" and node.parent is not None and \
@@ -323,8 +333,8 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         add("no_assertion", line)
     elif not any(_reached(node, test.body) for node, _ in facts.assertions):
         add("no_assertion", line, "every assertion is behind a condition, a loop over computed "
-            "values, a callback nobody need call, a catch that swallows it or a promise "
-            "nobody awaits, so none need ever run")
+            "values, a callback nobody need call, a catch that swallows it, a promise "
+            "nobody awaits or a `return` above it, so none need ever run")
     subjects = {_subject_of(about) for node, about in facts.bare
                 if not _interaction(node, about)}
     if roulette(len(facts.bare), len(subjects), _behaviours(test.body, facts.bare)):
@@ -352,6 +362,13 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             _echoed(assertion, test.body, stubs)
         if why:
             add("tautology", line_of(assertion), why)
+    own_call = self_called_mock(test.body)
+    if own_call:
+        add("tautology", line, f"it checks that {own_call}, a mock only the test itself "
+            "calls, was called")
+    if facts.assertions and all(true_by_construction(a) for a, _ in facts.assertions):
+        add("tautology", line_of(facts.assertions[0][0]),
+            "its only check is true by construction: it checks nothing the code does")
     if sleeps and not fake_timers:
         add("sleep_in_unit_test", line_of(sleeps[0]))
     shown = " ".join(_shown(assertion) for assertion, _ in facts.assertions)
@@ -487,12 +504,18 @@ def _static_factory(call: Node) -> bool:
 
 def _is_empty(body: Node) -> bool:
     """Nothing but placeholders: comments, a bare `return`, a skip (`this.skip()`,
-    `t.skip()`, `ctx.skip()`) or `throw new Error('not implemented')`."""
+    `t.skip()`, `ctx.skip()`) or `throw new Error('not implemented')`. What follows a skip,
+    a bare `return` or that throw never runs or never counts: placeholders up to one of them
+    leave the test empty, whatever is written below."""
     if body.type != "statement_block":
         return False
-    return all(child.type in ("comment", "empty_statement") or (
-        child.type == "return_statement" and not child.named_children) or _placeholder(child)
-        for child in body.named_children)
+    for child in body.named_children:
+        if child.type in ("comment", "empty_statement"):
+            continue
+        # the first statement that is not a comment decides
+        return (child.type == "return_statement" and not child.named_children) or \
+            _placeholder(child)
+    return True
 
 
 def _placeholder(statement: Node) -> bool:
@@ -516,6 +539,10 @@ def _reached(assertion: Node, body: Node) -> bool:
     guarded = assertion.type == "throw_statement"
     child, parent = assertion, assertion.parent
     while parent is not None and child != body:
+        if parent.type == "statement_block" and any(
+                sibling.type == "return_statement" for sibling in parent.named_children
+                if sibling.end_byte <= child.start_byte):
+            return False  # `return` first: the checks below it are dead code
         if parent.type == "if_statement" and not guarded and \
                 child != parent.child_by_field_name("condition"):
             branches = [parent.child_by_field_name("consequence"),
@@ -1005,6 +1032,27 @@ def _note_assigned_mock(node: Node, facts: _Facts) -> None:
     calls = [n for n in walk(value) if n.type == "call_expression"]
     if calls and _note_mock(calls[-1], _Facts()):
         facts.patched.add(text(target) if declared else ".".join(member_path(target)))
+
+
+def _note_defined_property(call: Node, facts: _Facts) -> None:
+    """`Object.defineProperty(vault, 'get', { value: () => 'x' })` replaces `vault.get` as an
+    assignment does (a descriptor with a `value` or a `get`)."""
+    if member_path(unwrap(callee(call))) not in (["Object", "defineProperty"],
+                                                 ["Reflect", "defineProperty"]):
+        return
+    args = args_of(call)
+    name = string_value(args[1]) if len(args) == 3 else None
+    owner = unwrap(args[0]) if args else None
+    descriptor = unwrap(args[2]) if len(args) == 3 else None
+    if name is None or owner is None or descriptor is None or descriptor.type != "object" or \
+            owner.type not in ("identifier", "member_expression", "this"):
+        return
+    keys = {text(pair.child_by_field_name("key")) for pair in descriptor.named_children
+            if pair.type == "pair"} | {text(method.child_by_field_name("name"))
+                                       for method in descriptor.named_children
+                                       if method.type == "method_definition"}
+    if keys & {"value", "get"}:
+        facts.patched.add(".".join([*member_path(owner), name]))
 
 
 def _instances(test: JsTest) -> dict[str, str]:

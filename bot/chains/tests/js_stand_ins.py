@@ -107,14 +107,26 @@ def configured_stubs(scopes: Iterable[Node | None]) -> set[str]:
 def stub_echo(checked: Node | None, stubs: Collection[str],
               bound: dict[str, Node]) -> str:
     """The checked value is the test's own call of a stub it configured (or a name bound to
-    that call): the check reads back the test's configuration."""
+    that call), or the stub's own record of what it returned: the check reads back the
+    test's configuration."""
     value = unwrap(checked)
     if value is not None and value.type == "identifier" and text(value) in bound:
         value = unwrap(bound[text(value)])
+    if value is not None and value.type in ("member_expression", "subscript_expression"):
+        # what the stub returned, as its own record keeps it: the configuration read back
+        written = text(value)
+        for record in RESULT_RECORDS:
+            if record in written and written[:written.index(record)] in stubs:
+                return written[:written.index(record)]
     if value is None or value.type != "call_expression":
         return ""
     called = _path(callee(value))
     return called if called in stubs else ""
+
+
+RESULT_RECORDS = (".mock.results", ".returnValues", ".firstCall.returnValue",
+                  ".lastCall.returnValue")
+"""Where jest/vitest and sinon keep what a stand-in returned (`now.mock.results[0].value`)."""
 
 
 INSTANCE_FACTORIES = frozenset({"createStubInstance", "mock", "mockDeep"})
@@ -150,3 +162,54 @@ def called_stand_in(scopes: Iterable[Node | None], body: Node, classes: Collecti
             return f"{stand_ins[owner]}.{method}"
     return ""
 
+
+
+RECORD_READS = frozenset({"mock", "calls", "callCount", "called", "calledOnce", "calledTwice",
+                          "calledWith", "calledOnceWith", "calledWithExactly", "args",
+                          "firstCall", "lastCall", "getCall", "notCalled"})
+"""What a stand-in records of its calls (jest/vitest's `.mock`, sinon's `.callCount`)."""
+
+
+def self_called_mock(body: Node) -> str:
+    """A stand-in the test makes from nothing, calls itself and checks was called, never
+    handing it to anything (`const onDone = vi.fn(); onDone('x');
+    expect(onDone).toHaveBeenCalledWith('x')`): the check holds by construction, whatever the
+    code under test does. The name, or ""."""
+    made: set[str] = set()
+    for node in walk(body):
+        value = unwrap(node.child_by_field_name("value")) if node.type == "variable_declarator" \
+            else None
+        target = node.child_by_field_name("name") if value is not None else None
+        if value is not None and target is not None and target.type == "identifier" and \
+                value.type == "call_expression" and \
+                member_path(unwrap(callee(value)))[-1] in FACTORIES and not args_of(value):
+            made.add(text(target))
+    for name in sorted(made):
+        called = checked = False
+        for use in walk(body):
+            if use.type != "identifier" or text(use) != name:
+                continue
+            parent = use.parent
+            if parent is None or parent.type == "variable_declarator":
+                continue
+            if parent.type == "call_expression" and parent.child_by_field_name("function") == use:
+                called = True
+            elif _records_read(parent):
+                checked = True
+            else:
+                break  # handed to something, or used otherwise: the code may call it
+        else:
+            if called and checked:
+                return name
+    return ""
+
+
+def _records_read(parent: Node) -> bool:
+    """Whether a stand-in's use under `parent` reads what it recorded: `fn.mock.calls`,
+    `stub.callCount`, `expect(fn)`, `sinon.assert.calledWith(stub, ...)`."""
+    if parent.type == "member_expression":
+        return text(parent.child_by_field_name("property")) in RECORD_READS
+    if parent.type != "arguments" or parent.parent is None:
+        return False
+    path = member_path(unwrap(callee(parent.parent)))
+    return path[0] == "expect" or path[:2] == ["sinon", "assert"]

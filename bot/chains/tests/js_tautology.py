@@ -12,7 +12,7 @@ repeats its formula.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
@@ -24,7 +24,9 @@ from bot.chains.tests.jsast import (
     call_name,
     callee,
     member_path,
+    number_value,
     parse,
+    string_value,
     text,
     unwrap,
     walk,
@@ -51,6 +53,7 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
     used: set[str] = set()
     boundaries: set[str] = set()
     operators: dict[str, frozenset[str]] = {}
+    calls_of: dict[str, frozenset[str]] = {}
     helpers = one_expression_helpers(tree.root_node)
     steps: set[str] = set()
     for node in walk(tree.root_node):
@@ -66,6 +69,7 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
         except RecursionError:  # deep only once a helper is read inline
             continue
         used |= facts.calls
+        calls_of[name] = facts.calls
         if facts.reaches_out:
             boundaries.add(name)
         operators[name] = facts.operators
@@ -82,7 +86,23 @@ def js_subject(path: str, source: str, functions: Iterable[str] = ()) -> Subject
                    tuple(dict.fromkeys(s for s in shapes if s != "_")), frozenset(used),
                    tuple(sorted(parts)), operators=operators, classes=frozenset(classes),
                    boundaries=frozenset(boundaries), steps=frozenset(steps),
-                   top_level=frozenset(top_level))
+                   top_level=frozenset(top_level), calls_of=calls_of,
+                   constants=frozenset(_constants(tree.root_node)))
+
+
+def _constants(root: Node) -> set[str]:
+    """Names the module binds at its top level to a value, not a function
+    (`const ABSOLUTE_ZERO_C = -273.15`)."""
+    found = set()
+    for node in walk(root):
+        name = node.child_by_field_name("name") if node.type == "variable_declarator" else None
+        value = unwrap(node.child_by_field_name("value")) if name is not None else None
+        if name is not None and name.type == "identifier" and value is not None and \
+                node.parent is not None and _top_level(node.parent) and \
+                value.type not in ("arrow_function", "function_expression", "function",
+                                   "class"):
+            found.add(text(name))
+    return found
 
 
 def _top_level(node: Node) -> bool:
@@ -279,9 +299,164 @@ def _constant(node: Node) -> bool:
                for n in walk(node))
 
 
+_NOT_LITERAL = object()
+PASSES_ON: dict[str, Callable[[object], bool]] = {
+    **dict.fromkeys(("assert", "ok", "isOk", "true", "isTrue", "truthy", "toBeTruthy"), bool),
+    **dict.fromkeys(("notOk", "isNotOk", "false", "isFalse", "falsy", "toBeFalsy"),
+                    lambda value: not value),
+    **dict.fromkeys(("toBeDefined", "isDefined", "exist", "exists", "isNotNull"),
+                    lambda value: value is not None),
+    **dict.fromkeys(("toBeNull", "isNull", "null", "toBeUndefined", "isUndefined",
+                     "undefined"), lambda value: value is None),
+}
+"""One-value checks (`assert.ok`, `expect(x).toBeTruthy()`, chai's `.to.be.true`, ava's
+`t.true`): whether each passes on a given literal (`null` and `undefined` read as None)."""
+
+
+def _literal_value(node: Node | None) -> object:
+    """The value of a literal (`true`, `0`, `'a'`, `null`), else _NOT_LITERAL."""
+    node = unwrap(node)
+    if node is None:
+        return _NOT_LITERAL
+    if node.type in ("true", "false"):
+        return node.type == "true"
+    if node.type in ("null", "undefined"):
+        return None
+    if node.type in ("string", "template_string"):
+        value = string_value(node)
+        return _NOT_LITERAL if value is None else value
+    number = number_value(node)
+    return _NOT_LITERAL if number is None else number
+
+
+def true_by_construction(assertion: Node) -> bool:
+    """`assert.ok(true)`, `assert(1)`, `expect(true).toBeTruthy()`, `expect(true).to.be.true`,
+    `t.pass()`: one literal that passes its check, or a check of nothing. Beside real checks
+    it marks a point the test reached; as a test's only check it checks nothing the code does
+    (a deliberate `assert.ok(false)` fails)."""
+    root = expect_call(assertion)
+    path = member_path(unwrap(callee(assertion)) if assertion.type == "call_expression"
+                       else assertion)
+    if "not" in path or not path:
+        return False
+    if path[-1] == "pass" and len(path) == 2 and assertion.type == "call_expression":
+        return not args_of(assertion)  # ava's and tap's `t.pass()`
+    checks = PASSES_ON.get(path[-1])
+    if checks is None:
+        return False
+    if root is not None and root is not assertion:
+        args = args_of(root)
+    elif assertion.type == "call_expression":
+        args = args_of(assertion)
+    else:
+        return False
+    value = _literal_value(args[0]) if args else _NOT_LITERAL
+    return value is not _NOT_LITERAL and bool(checks(value))
+
+
+ORDER_MATCHERS = frozenset({"toBeGreaterThanOrEqual", "toBeLessThanOrEqual", "least", "most",
+                            "gte", "lte", "isAtLeast", "isAtMost"})
+REFLEXIVE_OPERATORS = frozenset({"===", "==", ">=", "<="})
+
+
+@dataclass(frozen=True)
+class _Check:
+    """What an assertion checks, read alike in every style: its matcher or method (`path`'s
+    last word), the two values of an order check (`expect(a).toBeGreaterThanOrEqual(b)`,
+    `assert.isAtLeast(a, b)`), or the one value a truthiness check reads (`assert.ok(v)`,
+    `expect(v).toBe(true)`)."""
+
+    method: str
+    ordered: tuple[Node, ...]
+    truthy: Node | None
+
+
+def _check_of(assertion: Node) -> _Check | None:
+    root = expect_call(assertion)
+    function = unwrap(callee(assertion)) if assertion.type == "call_expression" else assertion
+    path = member_path(function)
+    if not path or "not" in path:
+        return None  # a negated check holds on other values
+    args = args_of(assertion) if assertion.type == "call_expression" else []
+    chained = root is not None and root is not assertion
+    actual = args_of(root)[:1] if chained and root is not None else args[:1]
+    ordered = tuple([*actual, *args[:1]] if chained else args[:2]) \
+        if path[-1] in ORDER_MATCHERS else ()
+    truthy = PASSES_ON.get(path[-1]) is bool or (
+        chained and path[-1] in ("toBe", "equal", "toEqual") and bool(args) and
+        _literal_value(args[0]) is True)
+    return _Check(path[-1], ordered if len(ordered) == 2 else (),
+                  unwrap(actual[0]) if actual and truthy else None)
+
+
+def _sides(node: Node | None, operators: Iterable[str]) -> tuple[Node, Node] | None:
+    """(left, right) of a binary expression with one of `operators`, else None."""
+    if node is None or node.type != "binary_expression" or \
+            text(node.child_by_field_name("operator")) not in operators:
+        return None
+    left, right = (unwrap(node.child_by_field_name(side)) for side in ("left", "right"))
+    return (left, right) if left is not None and right is not None else None
+
+
+def reflexive(assertion: Node) -> Node | None:
+    """The value an assertion compares with itself under a relation every value has with
+    itself (`expect(x).toBeGreaterThanOrEqual(x)`, `assert.ok(x === x)`,
+    `expect(x >= x).toBe(true)`), else None. Sides that call something may differ between
+    calls (`Date.now() <= Date.now()` checks a clock), so only plain values and pure builtins
+    (`Object.keys(x).length`) count."""
+    check = _check_of(assertion)
+    if check is None:
+        return None
+    pair = check.ordered or _sides(check.truthy, REFLEXIVE_OPERATORS)
+    return pair[0] if pair and _same_value(pair[0], pair[1]) else None
+
+
+def holds_for_any_value(assertion: Node) -> str | None:
+    """Why a check holds whatever value the code gives, or None: a length is never negative
+    (`expect(xs.length).toBeGreaterThanOrEqual(0)`, `assert.ok(xs.length >= 0)`), and
+    `|| true` makes any check true (`expect(total(xs) === 3 || true).toBe(true)`)."""
+    check = _check_of(assertion)
+    if check is None:
+        return None
+    at_least = check.ordered if check.method in ("toBeGreaterThanOrEqual", "least", "gte",
+                                                 "isAtLeast") else ()
+    pair = at_least or _sides(check.truthy, (">=",))
+    if pair and _length(pair[0]) and text(pair[1]) == "0":
+        return "a length is never negative"
+    below = _sides(check.truthy, ("<=",))
+    if below and text(below[0]) == "0" and _length(below[1]):
+        return "a length is never negative"
+    either = _sides(check.truthy, ("||",))
+    if either and any(_literal_value(side) not in (_NOT_LITERAL, None) and
+                      bool(_literal_value(side)) for side in either):
+        return "`|| true` holds whatever the code does"
+    return None
+
+
+def _length(node: Node | None) -> bool:
+    node = unwrap(node)
+    return node is not None and node.type == "member_expression" and \
+        member_path(node)[-1] in ("length", "size")
+
+
+PURE_ROOTS = frozenset({"Math", "Object", "JSON", "Number", "String", "Array", "Boolean"})
+"""Calls that give the same value for the same argument (`Object.keys(x).length`)."""
+
+
+def _same_value(left: Node, right: Node) -> bool:
+    return text(unwrap(left)) == text(unwrap(right)) and not any(
+        n.type in ("new_expression", "await_expression", "update_expression",
+                   "assignment_expression") or (
+            n.type == "call_expression" and (
+                member_path(unwrap(callee(n)))[0] not in PURE_ROOTS or
+                member_path(unwrap(callee(n)))[-1] == "random"))
+        for n in walk(left))
+
+
 def _copy_of(node: Node) -> Node | None:
     """What `node` only copies (`[...xs]`, `{...o}`, `xs.slice()`, `Array.from(xs)`,
-    `structuredClone(xs)`): the copy is the same input. None when it is no copy."""
+    `structuredClone(xs)`, `JSON.parse(JSON.stringify(xs))`): the copy is the same input.
+    None when it is no copy."""
     named = [c for c in node.named_children if c.type != "comment"]
     if node.type in ("array", "object") and len(named) == 1 and \
             named[0].type in ("spread_element",) and named[0].named_children:
@@ -291,6 +466,11 @@ def _copy_of(node: Node) -> Node | None:
     args, path = args_of(node), member_path(unwrap(callee(node)))
     if path == ["structuredClone"] and len(args) == 1:
         return args[0]
+    inner = unwrap(args[0]) if path == ["JSON", "parse"] and len(args) == 1 else None
+    if inner is not None and inner.type == "call_expression" and \
+            member_path(unwrap(callee(inner))) == ["JSON", "stringify"] and \
+            len(args_of(inner)) == 1:
+        return args_of(inner)[0]  # `JSON.parse(JSON.stringify(x))`: a deep copy
     if path == ["Array", "from"] and len(args) == 1:
         return args[0]
     function = unwrap(callee(node))
@@ -339,7 +519,9 @@ def _repeats_ingredients(values: list[Node], subject: Subject) -> str | None:
     the calls the subject makes: the expectation is derived from the subject's own logic."""
     for built, checked in ((values[1], values[0]), (values[0], values[1])):
         calls = made_calls(built)
-        repeated = calls & subject.calls - subject.functions
+        # `new Token('NAME', 'a', 0)` of the module's own class is a literal of the result's
+        # type, not a computation
+        repeated = calls & subject.calls - subject.functions - subject.classes
         if not repeated or calls & subject.functions or \
                 not top_calls(checked) & subject.functions:
             continue
@@ -354,6 +536,12 @@ def tautology(assertion: Node, body: Node, subject: Subject,
     """Identical sides that call something (the same call on the same inputs: a property
     like `f(a, b) == f(b, a)` is not one), or a side repeating the implementation's formula,
     inline or in one of the test file's own helpers (`helpers`: name → body)."""
+    same = reflexive(assertion)
+    if same is not None:
+        return f"it compares {text(same)[:40]} with itself"
+    always = holds_for_any_value(assertion)
+    if always:
+        return always
     pair = compared(assertion)
     if pair is None:
         return None
@@ -377,7 +565,34 @@ def tautology(assertion: Node, body: Node, subject: Subject,
         why = _repeats_formula(side, other, bound, subject, helpers or {})
         if why:
             return why
-    return _repeats_ingredients(values, subject) or _recomputed(values, subject)
+    return _repeats_ingredients(values, subject) or _recomputed(values, subject) or \
+        _delegated(values, subject)
+
+
+def _delegated(values: list[Node], subject: Subject) -> str | None:
+    """The expected value computed with another function of the module that the checked
+    function itself calls, on inputs the test also hands the checked one
+    (`uniqueSlug(title, new Set())` against `slugify(title)`, where uniqueSlug starts from
+    `slugify(title)`): the code's own step, not an independent value."""
+    for built, checked in ((values[1], values[0]), (values[0], values[1])):
+        # the outermost call of the module is the one checked; one inside its arguments
+        # only builds its input (`uniqueSlug(t, new Set([slugify(t)]))`)
+        outer = next((n for n in walk(checked) if n.type == "call_expression"
+                      and call_name(n) in subject.functions), None)
+        if outer is None or call_name(outer) in made_calls(built):
+            continue
+        checked_name = call_name(outer)
+        inputs = _subject_inputs(outer, {checked_name})
+        for call in walk(built):
+            if call.type != "call_expression":
+                continue
+            step = call_name(call)
+            if step in subject.functions and \
+                    step in subject.calls_of.get(checked_name, frozenset()) and \
+                    _subject_inputs(call, {step}) & inputs:
+                return (f"expected value is computed with {step}(), the step "
+                        f"{checked_name}() itself takes, on the same inputs")
+    return None
 
 
 def operators_of(node: Node) -> set[str]:
@@ -388,7 +603,8 @@ def operators_of(node: Node) -> set[str]:
 
 def _recomputed(values: list[Node], subject: Subject) -> str | None:
     """The expected value computed from nothing but the inputs the other side hands one of
-    the subject's functions, with operators that function uses: `add(a, b)` against `a + b`."""
+    the subject's functions (and the module's own constants), with operators that function
+    uses: `add(a, b)` against `a + b`, `toKelvin(c)` against `c - ABSOLUTE_ZERO_C`."""
     for built, checked in ((values[1], values[0]), (values[0], values[1])):
         used = operators_of(built)
         if not used or any(n.type in ("call_expression", "new_expression") for n in walk(built)):
@@ -402,8 +618,15 @@ def _recomputed(values: list[Node], subject: Subject) -> str | None:
             if name not in subject.operators:
                 continue
             inputs = {text(n) for arg in args_of(call) for n in walk(arg)}
-            if leaves and all(text(leaf) in inputs for leaf in leaves) and \
-                    used <= subject.operators[name]:
+            borrowed = any(leaf.type == "identifier" and text(leaf) in subject.constants
+                           for leaf in leaves)
+            own = any(text(leaf) in inputs for leaf in leaves) or (
+                # with the module's constant, a literal input written again is the input too
+                borrowed and any(n.type == "number" and text(n) not in TRIVIAL and
+                                 text(n) in inputs for n in walk(built)))
+            if own and all(text(leaf) in inputs or (leaf.type == "identifier" and
+                                                    text(leaf) in subject.constants)
+                           for leaf in leaves) and used <= subject.operators[name]:
                 return f"expected value recomputes {name}() from its own inputs with its own operators"
     return None
 

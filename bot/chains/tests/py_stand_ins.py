@@ -105,11 +105,50 @@ def _configures(call: ast.Call) -> bool:
 
 def stub_echo(checked: ast.expr, stubs: Collection[str], bound: dict[str, ast.expr]) -> str:
     """The checked value is a call of a stub the test configured, made by the test itself
-    (`assert store.save(["a"]) == "saved"`, or through a name bound to that call): the check
-    reads back the test's own configuration, whatever the code under test did."""
+    (`assert store.save(["a"]) == "saved"`, or through a name bound to that call), or its
+    `return_value` read back: the check reads the test's own configuration, whatever the code
+    under test did."""
     value = bound.get(checked.id, checked) if isinstance(checked, ast.Name) else checked
     if isinstance(value, ast.Await):
         value = value.value
     if isinstance(value, ast.Call) and dotted(value.func) in stubs:
         return dotted(value.func)
+    if isinstance(value, ast.Attribute) and value.attr == "return_value" and \
+            dotted(value.value) in stubs:
+        return dotted(value.value)  # `clock.return_value`: the configuration itself
+    return ""
+
+
+RECORD_READS = frozenset({"called", "call_count", "call_args", "call_args_list", "mock_calls",
+                          "await_count", "awaited"})
+"""What a Mock records of its calls: read by an interaction check."""
+
+
+def self_called_mock(test: ast.AST) -> str:
+    """A Mock the test makes, calls itself and checks was called, never handing it to
+    anything (`notify = Mock()`, `notify("done")`, `notify.assert_called_once_with("done")`):
+    the check holds by construction, whatever the code under test does. The name, or ""."""
+    parents = {id(child): node for node in ast.walk(test) for child in ast.iter_child_nodes(node)}
+    made = {node.targets[0].id for node in ast.walk(test)
+            if isinstance(node, ast.Assign) and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Call)
+            and _name(node.value.func) in SPEC_FACTORIES and not node.value.args}
+    for name in sorted(made):
+        called = checked = False
+        for use in ast.walk(test):
+            if not (isinstance(use, ast.Name) and use.id == name):
+                continue
+            parent = parents.get(id(use))
+            if isinstance(use.ctx, ast.Store):
+                continue
+            if isinstance(parent, ast.Call) and parent.func is use:
+                called = True
+            elif isinstance(parent, ast.Attribute) and (parent.attr.startswith("assert_") or
+                                                        parent.attr in RECORD_READS):
+                checked = True
+            else:
+                break  # handed to something, or used otherwise: the code may call it
+        else:
+            if called and checked:
+                return name
     return ""

@@ -44,6 +44,81 @@ def compared(assertion: ast.AST) -> tuple[ast.expr, ast.expr] | None:
     return None
 
 
+REFLEXIVE_OPS = (ast.Eq, ast.Is, ast.GtE, ast.LtE)
+REFLEXIVE_METHODS = frozenset({"assertGreaterEqual", "assertLessEqual"})
+
+
+def reflexive(assertion: ast.AST) -> ast.expr | None:
+    """The value an assertion compares with itself under a relation every value has with
+    itself (`x >= x`, `x <= x`, `self.assertGreaterEqual(x, x)`, `self.assertTrue(x == x)`),
+    else None. Sides that call something may differ between calls (`clock.now() <=
+    clock.now()` checks a clock), so only plain values and pure builtins (`len`) count."""
+    checked: ast.expr | None = None
+    if isinstance(assertion, ast.Assert):
+        checked = assertion.test
+    elif isinstance(assertion, ast.Call) and isinstance(assertion.func, ast.Attribute):
+        method = assertion.func.attr
+        if method in REFLEXIVE_METHODS and len(assertion.args) >= 2:
+            left, right = assertion.args[:2]
+            return left if _same_value(left, right) else None
+        if method == "assertTrue" and assertion.args:
+            checked = assertion.args[0]
+    if isinstance(checked, ast.Compare) and len(checked.ops) == 1 and \
+            isinstance(checked.ops[0], REFLEXIVE_OPS) and \
+            _same_value(checked.left, checked.comparators[0]):
+        return checked.left
+    return None
+
+
+def holds_for_any_value(assertion: ast.AST) -> str | None:
+    """Why a check holds whatever value the code gives, or None: a length is never negative
+    (`assert len(xs) >= 0`, `self.assertGreaterEqual(len(xs), 0)`), and `or True` makes any
+    check true (`assert total(xs) == 3 or True`)."""
+    checked: ast.expr | None = None
+    if isinstance(assertion, ast.Assert):
+        checked = assertion.test
+    elif isinstance(assertion, ast.Call) and isinstance(assertion.func, ast.Attribute):
+        method, args = assertion.func.attr, assertion.args
+        if method == "assertTrue" and args:
+            checked = args[0]
+        elif method in ("assertGreaterEqual", "assertLessEqual") and len(args) >= 2:
+            low, high = args[:2] if method == "assertGreaterEqual" else args[1::-1]
+            if _length(low) and _is_zero(high):
+                return "a length is never negative"
+    if isinstance(checked, ast.BoolOp) and isinstance(checked.op, ast.Or) and any(
+            isinstance(value, ast.Constant) and value.value for value in checked.values):
+        return "`or` a true constant holds whatever the code does"
+    if isinstance(checked, ast.Compare) and len(checked.ops) == 1:
+        left, op, right = checked.left, checked.ops[0], checked.comparators[0]
+        if (isinstance(op, ast.GtE) and _length(left) and _is_zero(right)) or \
+                (isinstance(op, ast.LtE) and _is_zero(left) and _length(right)):
+            return "a length is never negative"
+    return None
+
+
+def _length(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+        node.func.id == "len"
+
+
+def _is_zero(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value == 0 and \
+        not isinstance(node.value, bool)
+
+
+PURE_CALLS = frozenset({"len", "sorted", "list", "tuple", "set", "frozenset", "str", "int",
+                        "float", "abs", "round", "sum", "min", "max", "repr", "bool"})
+"""Builtins that give the same value for the same argument: `len(x) <= len(x)` holds."""
+
+
+def _same_value(left: ast.expr, right: ast.expr) -> bool:
+    return ast.dump(left) == ast.dump(right) and not any(
+        isinstance(n, (ast.Await, ast.Yield, ast.NamedExpr)) or (
+            isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and
+                                             n.func.id in PURE_CALLS))
+        for n in ast.walk(left))
+
+
 def assignments(test: ast.AST) -> dict[str, ast.expr]:
     """Names the test binds once with a plain `name = value` (the last binding wins); read
     once per test (`_bindings`), every assertion gets its own copy to fill in."""
@@ -99,6 +174,12 @@ def tautology(assertion: ast.AST, test: ast.AST, returns: Collection[str],
     file's own helpers (`helpers`) are read inline: a formula hidden in one is still there."""
     if constant_assertion(assertion):
         return "it asserts a constant: nothing the test runs can change it"
+    same = reflexive(assertion)
+    if same is not None:
+        return f"it compares {ast.unparse(same)[:40]} with itself"
+    always = holds_for_any_value(assertion)
+    if always:
+        return always
     sides = compared(assertion)
     if sides is None:
         return None
@@ -121,6 +202,7 @@ def tautology(assertion: ast.AST, test: ast.AST, returns: Collection[str],
                 {shape(piece) for piece in formula_pieces(side)} & set(parts):
             return "expected value repeats a piece of the implementation's formula"
     for built, checked in ((expected, actual), (actual, expected)):
+        built = _state_read(built, checked, wanted) or built
         repeated = _calls(built) & set(ingredients) - wanted
         if not repeated or _calls(built) & wanted or not _calls(checked) & wanted:
             continue
@@ -130,6 +212,33 @@ def tautology(assertion: ast.AST, test: ast.AST, returns: Collection[str],
     return None
 
 
+def _state_read(side: ast.expr, other: ast.expr, wanted: Collection[str]) -> ast.expr | None:
+    """`side` with the checked object's accessors read as its state: in `sum(a for a, _ in
+    ledger.history())` against `ledger.balance()`, `ledger.history()` only reads what the
+    ledger holds, as `ledger.entries` would. None when `side` calls no such accessor."""
+    owners = {call.func.value.id for call in ast.walk(other)
+              if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+              and call.func.attr in wanted and isinstance(call.func.value, ast.Name)}
+    if not owners:
+        return None
+
+    class State(ast.NodeTransformer):
+        found = False
+
+        def visit_Call(self, inner: ast.Call) -> ast.AST:
+            func = inner.func
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and \
+                    func.value.id in owners and func.attr in wanted and \
+                    not inner.args and not inner.keywords:
+                self.found = True
+                return ast.Attribute(value=func.value, attr=func.attr, ctx=ast.Load())
+            return self.generic_visit(inner)
+
+    reader = State()
+    read = cast(ast.expr, reader.visit(copy.deepcopy(side)))
+    return read if reader.found else None
+
+
 def operators_of(node: ast.AST) -> set[str]:
     """The arithmetic and boolean operators `node` computes with."""
     return {type(n.op).__name__ for n in ast.walk(node)
@@ -137,10 +246,12 @@ def operators_of(node: ast.AST) -> set[str]:
 
 
 def recomputed(assertion: ast.AST, test: ast.AST,
-               operators: dict[str, frozenset[str]]) -> str | None:
+               operators: dict[str, frozenset[str]],
+               constants: Collection[str] = ()) -> str | None:
     """The expected value computed from nothing but the inputs the other side hands one of
-    the subject's functions, with operators that function itself uses: `add(a, b) == a + b`,
-    `area(w, h) == w * h` repeat the computation instead of knowing its result."""
+    the subject's functions (and the module's own constants), with operators that function
+    itself uses: `add(a, b) == a + b`, `area(w, h) == w * h`, `to_kelvin(c) == c -
+    ABSOLUTE_ZERO_C` repeat the computation instead of knowing its result."""
     sides = compared(assertion)
     if sides is None or not operators:
         return None
@@ -160,10 +271,45 @@ def recomputed(assertion: ast.AST, test: ast.AST,
                       and not any(n is inner for parent in ast.walk(built)
                                   if isinstance(parent, (ast.Attribute, ast.Subscript))
                                   for inner in ast.iter_child_nodes(parent))]
-            if leaves and all(ast.dump(leaf) in inputs for leaf in leaves) and \
-                    used <= operators[_name(call)]:
+            borrowed = any(isinstance(leaf, ast.Name) and leaf.id in constants
+                           for leaf in leaves)
+            own = any(ast.dump(leaf) in inputs for leaf in leaves) or (
+                # with the module's constant, a literal input filled in is the input too
+                borrowed and any(isinstance(n, ast.Constant) and n.value not in TRIVIAL
+                                 and ast.dump(n) in inputs for n in ast.walk(built)))
+            if own and all(ast.dump(leaf) in inputs or (isinstance(leaf, ast.Name) and
+                                                        leaf.id in constants)
+                           for leaf in leaves) and used <= operators[_name(call)]:
                 return (f"expected value recomputes {_name(call)}() from its own inputs with "
                         f"its own operators")
+    return None
+
+
+def delegated(assertion: ast.AST, test: ast.AST, functions: Collection[str],
+              calls_of: dict[str, frozenset[str]]) -> str | None:
+    """The expected value computed with another function of the module that the checked
+    function itself calls, on inputs the test also hands the checked one
+    (`unique_slug(title, set()) == slugify(title)` where `unique_slug` starts from
+    `slugify(title)`): the code's own step, not an independent value."""
+    sides = compared(assertion)
+    if sides is None:
+        return None
+    bound = assignments(test)
+    actual, expected = (resolved(side, bound) for side in sides)
+    for built, checked in ((expected, actual), (actual, expected)):
+        # the outermost call of the module is the one checked (`unique_slug(t, {slugify(t)})`
+        # checks unique_slug; slugify there only builds its input)
+        checked_calls = {next((_name(n) for n in ast.walk(checked) if isinstance(n, ast.Call)
+                               and _name(n) in functions), "")} - {""}
+        if not checked_calls or _calls(built) & checked_calls:
+            continue
+        inputs = _inputs(checked, checked_calls)
+        for call in ast.walk(built):
+            step = _name(call) if isinstance(call, ast.Call) else ""
+            if step in functions and any(step in calls_of.get(f, ()) for f in checked_calls) \
+                    and _inputs(call, {step}) & inputs:
+                return (f"expected value is computed with {step}(), the step "
+                        f"{min(checked_calls)}() itself takes, on the same inputs")
     return None
 
 
@@ -194,14 +340,36 @@ def constant_assertion(assertion: ast.AST) -> bool:
     return not (len(checked) == 1 and isinstance(checked[0], ast.Constant))
 
 
+PASSES_ON: dict[str, Callable[[object], bool]] = {
+    "assertTrue": bool, "assertFalse": lambda value: not value,
+    "assertIsNone": lambda value: value is None,
+    "assertIsNotNone": lambda value: value is not None}
+"""unittest's one-value checks: whether each passes on a given constant."""
+
+
+def true_by_construction(assertion: ast.AST) -> bool:
+    """`assert True`, `assert 1`, `self.assertTrue(True)`, `self.assertIsNone(None)`: one
+    constant that passes its check. Beside real checks it marks a point the test reached; as a
+    test's only check it checks nothing the code does (a deliberate `assert False` fails)."""
+    if isinstance(assertion, ast.Assert):
+        return isinstance(assertion.test, ast.Constant) and bool(assertion.test.value)
+    func = assertion.func if isinstance(assertion, ast.Call) else None
+    if not (isinstance(assertion, ast.Call) and isinstance(func, ast.Attribute) and
+            isinstance(func.value, ast.Name) and func.value.id in ("self", "cls") and
+            func.attr in PASSES_ON and assertion.args):
+        return False
+    value = assertion.args[0]
+    return isinstance(value, ast.Constant) and bool(PASSES_ON[func.attr](value.value))
+
+
 COPIES = frozenset({"list", "tuple", "copy", "deepcopy", "dict", "set", "frozenset"})
 """Calls that only copy their argument: the copy is the same input."""
 TRIVIAL = (None, True, False, 0, 1, -1, "", 0.0)
 
 
 def uncopied(node: ast.expr) -> ast.expr:
-    """`node` with copies of a value (`list(xs)`, `copy.deepcopy(xs)`, `xs.copy()`, `xs[:]`)
-    replaced by the value."""
+    """`node` with copies of a value (`list(xs)`, `copy.deepcopy(xs)`, `xs.copy()`, `xs[:]`,
+    `json.loads(json.dumps(xs))`) replaced by the value."""
 
     class Uncopy(ast.NodeTransformer):
         def visit_Call(self, inner: ast.Call) -> ast.AST:
@@ -213,6 +381,10 @@ def uncopied(node: ast.expr) -> ast.expr:
             if isinstance(inner.func, ast.Attribute) and inner.func.attr == "copy" and \
                     not inner.args and not inner.keywords:
                 return inner.func.value
+            if _name(inner) == "loads" and len(inner.args) == 1 and \
+                    isinstance(inner.args[0], ast.Call) and _name(inner.args[0]) == "dumps" \
+                    and len(inner.args[0].args) == 1:
+                return inner.args[0].args[0]  # `json.loads(json.dumps(xs))`: a deep copy
             return inner
 
         def visit_Subscript(self, inner: ast.Subscript) -> ast.AST:

@@ -22,6 +22,7 @@ from bot.chains.tests.py_stand_ins import (
     called_stand_in,
     calls_through,
     configured_stubs,
+    self_called_mock,
     stub_echo,
 )
 from bot.chains.tests.py_stand_ins import dotted as _dotted  # one reader of a node's source
@@ -29,6 +30,7 @@ from bot.chains.tests.py_tautology import (
     assignments,
     called_names,
     compared,
+    delegated,
     expression_steps,
     feeding,
     function_formulas,
@@ -42,6 +44,7 @@ from bot.chains.tests.py_tautology import (
     shape,
     steps_of,
     tautology,
+    true_by_construction,
 )
 
 Level = Literal["reject", "warn"]
@@ -175,6 +178,12 @@ class Subject:
     top_level: frozenset[str] = frozenset()
     """Its functions outside any class: to a class of the module the test exercises, one it
     uses is a collaborator, as another class reached through the object is."""
+    calls_of: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Per function, what its body calls: an expectation computed with another function of
+    the module that the checked one itself calls, on the same inputs, is its own step."""
+    constants: frozenset[str] = frozenset()
+    """Names the module binds at its top level (`ABSOLUTE_ZERO_C = -273.15`): an expected
+    value computed from the inputs with them and the function's operators repeats it."""
 
     @classmethod
     def of_source(cls, module: str, source: str, functions: Iterable[str] = ()) -> Subject:
@@ -189,6 +198,7 @@ class Subject:
         parts: set[str] = set()
         boundaries: set[str] = set()
         operators: dict[str, frozenset[str]] = {}
+        calls_of: dict[str, frozenset[str]] = {}
         steps: set[str] = set()
         module_helpers = {node.name: node for node in tree.body
                           if isinstance(node, ast.FunctionDef) and len(node.body) == 1
@@ -204,6 +214,7 @@ class Subject:
                     continue
                 steps |= facts.steps
                 used |= facts.calls
+                calls_of[node.name] = facts.calls
                 if facts.reaches_out:
                     boundaries.add(node.name)
                 operators[node.name] = facts.operators
@@ -216,7 +227,18 @@ class Subject:
                    boundaries=frozenset(boundaries), steps=frozenset(steps),
                    top_level=frozenset(n.name for n in tree.body
                                        if isinstance(n, (ast.FunctionDef,
-                                                         ast.AsyncFunctionDef))))
+                                                         ast.AsyncFunctionDef))),
+                   calls_of=calls_of, constants=frozenset(_module_constants(tree)))
+
+
+def _module_constants(tree: ast.Module) -> set[str]:
+    """Names the module binds at its top level (`ABSOLUTE_ZERO_C = -273.15`)."""
+    found = set()
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, ast.AnnAssign) else []
+        found |= {target.id for target in targets if isinstance(target, ast.Name)}
+    return found
 
 
 @dataclass(frozen=True)
@@ -654,8 +676,8 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         add("no_assertion", test.lineno)
     elif not any(_reached(assertion, test) for assertion in facts.assertions):
         add("no_assertion", test.lineno, "every assertion is behind a condition, a loop over computed "
-            "values, a callback nobody need call, a catch that swallows it or a promise "
-            "nobody awaits, so none need ever run")
+            "values, a callback nobody need call, a catch that swallows it, a promise "
+            "nobody awaits or a `return` above it, so none need ever run")
     subjects = {_subject_of(about) for _, about in facts.bare}
     if roulette(len(facts.bare), len(subjects), _behaviours(test, facts.bare)):
         add("assertion_roulette", getattr(facts.bare[0][0], "lineno", test.lineno),
@@ -675,13 +697,23 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
             if sut_patched else f"calls a stand-in of {stand_in}, the code under test")
     stubs = set() if sut_patched or stand_in else configured_stubs(test)
     for assertion in facts.assertions:
-        why = tautology(assertion, test, subject.returns, subject.functions, subject.calls,
-                        subject.parts, formula_helpers) or \
-            recomputed(assertion, test, subject.operators) or \
+        # an instance of the module's own class built by hand is a literal of the result's
+        # type, not a computation (`[Token("NAME", "speed", 0)]`)
+        why = tautology(assertion, test, subject.returns, subject.functions,
+                        subject.calls - subject.classes, subject.parts, formula_helpers) or \
+            recomputed(assertion, test, subject.operators, subject.constants) or \
+            delegated(assertion, test, subject.functions, subject.calls_of) or \
             _rebuilt(assertion, test, subject, formula_helpers or {}) or \
             _echoed(assertion, test, stubs)
         if why:
             add("tautology", getattr(assertion, "lineno", test.lineno), why)
+    own_call = self_called_mock(test)
+    if own_call:
+        add("tautology", test.lineno, f"it checks that {own_call}, a mock only the test "
+            "itself calls, was called")
+    if facts.assertions and all(true_by_construction(a) for a in facts.assertions):
+        add("tautology", getattr(facts.assertions[0], "lineno", test.lineno),
+            "its only check is true by construction: it checks nothing the code does")
     if sleeps and not file_patches_sleep and not _patches_sleep(test):
         add("sleep_in_unit_test", sleeps[0].lineno)
     shown = " ".join(digits(n.value) for a in facts.assertions
@@ -709,6 +741,8 @@ def _reached(assertion: ast.AST, test: ast.AST) -> bool:
     guarded = isinstance(assertion, ast.Raise) or (
         isinstance(assertion, ast.Call) and _call_name(assertion).startswith("fail"))
     for parent, child in pairwise(path):
+        if _after_return(parent, child):
+            return False  # `return` first: the checks below it are dead code
         if isinstance(parent, ast.If) and not guarded:  # `if bad: fail(...)` is the check
             branch = parent.body if any(child is s for s in parent.body) else parent.orelse
             other = parent.orelse if branch is parent.body else parent.body
@@ -726,6 +760,15 @@ def _reached(assertion: ast.AST, test: ast.AST) -> bool:
                 and not _data(parent.iter, test)):
             return False
     return True
+
+
+def _after_return(parent: ast.AST, child: ast.AST) -> bool:
+    """Whether `child` is a statement below a `return` of its own block."""
+    for _, value in ast.iter_fields(parent):
+        if isinstance(value, list) and any(child is item for item in value):
+            before = value[:next(i for i, item in enumerate(value) if item is child)]
+            return any(isinstance(item, ast.Return) for item in before)
+    return False
 
 
 def _swallows(handler: ast.ExceptHandler) -> bool:
@@ -896,17 +939,20 @@ def _note_setattr(node: ast.Call, facts: _TestFacts) -> None:
 
 def _is_empty(body: list[ast.stmt]) -> bool:
     """Nothing but placeholders: `pass`, `...`, a docstring, a bare `return`, a skip
-    (`pytest.skip("todo")`, `self.skipTest(...)`) or `raise NotImplementedError`."""
+    (`pytest.skip("todo")`, `self.skipTest(...)`) or `raise NotImplementedError`. What
+    follows a skip, a bare `return` or that raise never runs: placeholders up to one of
+    them leave the test empty, whatever is written below."""
     for statement in body:
-        if isinstance(statement, ast.Pass) or (isinstance(statement, ast.Return)
-                                                and statement.value is None):
+        if isinstance(statement, ast.Pass):
             continue
+        if isinstance(statement, ast.Return) and statement.value is None:
+            return True
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) and \
                 _call_name(statement.value) in ("skip", "skipTest", "xfail"):
-            continue
+            return True
         if isinstance(statement, ast.Raise) and statement.exc is not None and \
                 _dotted(statement.exc).split("(", 1)[0].endswith("NotImplementedError"):
-            continue
+            return True
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant) and \
                 (isinstance(statement.value.value, str) or statement.value.value is Ellipsis):
             continue

@@ -1,4 +1,5 @@
-# smells: none
+# smells: tautology
+# subject: auth/passwords.py
 import pytest
 
 from auth.passwords import PolicyError, check_password

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { Vault } from './e28e_vault.js';
+
+describe('Vault', () => {
+  it('unlocks with the right passphrase', () => {
+    const vault = new Vault('correct horse');
+    vault.unlock('correct horse');
+    expect(vault.locked === false || vault.locked === undefined).toBe(true);
+  });
+
+  it('lists stored names', () => {
+    const vault = new Vault('correct horse');
+    vault.unlock('correct horse');
+    vault.put('db', 'pw');
+    expect(vault.names().length).toBeGreaterThanOrEqual(1);
+    expect(vault.names()).toEqual(['db']);
+  });
+});
