@@ -152,6 +152,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         stop_embedded(PGDATA)
 
 
+@pytest.hookimpl(optionalhook=True)  # `-p no:xdist` (tests/security) knows no such hook
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """Under xdist's default distribution, the suite's own (tests/xdist_order.py): the
     longest tests first, one at a time, files sharing a setup whole. Another `--dist` wins."""

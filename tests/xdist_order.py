@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from xdist.scheduler import LoadScopeScheduling
+from xdist.workermanage import WorkerController
 
 SHARED_SETUP = frozenset({
     "tests/validator/test_corpus.py",  # the corpora judged once per process
@@ -38,3 +39,26 @@ class LongestFirst(LoadScopeScheduling):
     def _split_scope(self, nodeid: str) -> str:
         path = nodeid.split("::", 1)[0]
         return path if path in SHARED_SETUP else nodeid
+
+    def remove_node(self, node: WorkerController) -> str | None:
+        """A worker gone: put back only what it had not run, never the test it died in.
+
+        xdist's own version puts back every unit the worker ever held, finished ones too; with
+        a unit per test those come back empty, a worker handed only empty units never reports
+        again and the run waits for ever, and the test that killed the worker runs a second
+        time (xdist's `load` reports it as the crash and moves on, as this does)."""
+        workload = self.assigned_work.pop(node)
+        unfinished = [nodeid for unit in workload.values()
+                      for nodeid, done in unit.items() if not done]
+        if not unfinished:
+            return None
+        crashed: str = unfinished[0]
+        for scope, unit in workload.items():
+            left = {nodeid: done for nodeid, done in unit.items()
+                    if nodeid != crashed}
+            if not all(left.values()):
+                self.workqueue[scope] = left
+        for other in self.assigned_work:
+            self._reschedule(other)
+        return crashed
+
