@@ -213,10 +213,13 @@ def test_a_check_that_runs_after_the_test_ended_checks_nothing(expected: set[str
 
 @pytest.mark.parametrize(("expected", "body"), [
     # objects built by a class's static constructor and thrown away: nothing run
-    ({"empty_test"}, "test('t', () => {\n  const a = Money.cents(100);\n  const r = [0, 1];\n"
+    ({"empty_test"}, "test('t', () => {\n  const a = Money.of(100);\n  const r = [0, 1];\n"
                      "  void a;\n  void r;\n});\n"),
-    ({"no_assertion"}, "test('t', () => {\n  const a = Money.cents(100);\n"
+    ({"no_assertion"}, "test('t', () => {\n  const a = Money.fromCents(100);\n"
                        "  const got = total([a]);\n  void got;\n});\n"),
+    # a capitalised call that is no constructor runs something: no assertion, not empty
+    ({"no_assertion"}, "test('t', () => {\n  const got = Parser.parse('1 + 2');\n"
+                       "  void got;\n});\n"),
 ])
 def test_a_test_that_only_builds_and_voids_is_empty(expected: set[str], body: str) -> None:
     assert kinds(body) & set(REJECT_KINDS) == expected

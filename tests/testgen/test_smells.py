@@ -214,10 +214,17 @@ def test_one_function_on_many_inputs_in_one_test_is_roulette(expected: set[str],
 @pytest.mark.parametrize(("expected", "body"), [
     ({"empty_test"}, "def test_x():\n    a = Money.cents(100)\n    b = Money.cents(0)\n"),
     ({"no_assertion"}, "def test_x():\n    a = Money.cents(100)\n    got = average([a])\n"),
+    ({"empty_test"}, "def test_x():\n    a = Money.of(100)\n    b = Invoice.from_lines([a])\n"),
+    # a capitalised call that is no constructor runs the code: no assertion, not empty
+    ({"no_assertion"}, "def test_x():\n    got = Parser.parse('1 + 2')\n"),
+    ({"no_assertion"}, "def test_x():\n    here = Path.cwd()\n"),
 ])
 def test_a_test_that_only_builds_by_named_constructors_is_empty(expected: set[str],
                                                                 body: str) -> None:
-    assert kinds(body) & REJECTS == expected
+    money = Subject.of_source("calc", "class Money:\n    @classmethod\n    def cents(cls, n):\n"
+                              "        return cls()\n\n\ndef average(values):\n"
+                              "    return sum(values) / len(values)\n")
+    assert kinds(body, money) & REJECTS == expected
 
 
 @pytest.mark.parametrize(("expected", "body"), [

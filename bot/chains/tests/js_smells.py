@@ -57,6 +57,7 @@ from bot.chains.tests.jsast import (
 )
 from bot.chains.tests.nesting import MAX_JS_DEPTH, js_depth, too_deep
 from bot.chains.tests.smells import (
+    FACTORY_NAME,
     PLAIN_NUMBERS,
     REJECT_KINDS,
     FileVerdict,
@@ -283,7 +284,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         level: Level = "reject" if kind in REJECT_KINDS else "warn"
         smells.append(Smell(kind=kind, level=level, test=test.name, line=at, detail=detail))
 
-    if test.body is None or _is_empty(test.body) or _builds_only(test.body):
+    if test.body is None or _is_empty(test.body) or _builds_only(test.body, subject):
         if "todo" not in text(callee(test.call)):
             add("empty_test", line)
         return smells
@@ -393,7 +394,7 @@ def _echoed(assertion: Node, body: Node, stubs: set[str]) -> str | None:
     return None
 
 
-def _builds_only(body: Node) -> bool:
+def _builds_only(body: Node, subject: Subject) -> bool:
     """A test that only declares objects, stand-ins and data (`const bus = new EventBus();`
     and nothing else) runs nothing: as empty as `{}`."""
     if body.type != "statement_block":
@@ -414,7 +415,7 @@ def _builds_only(body: Node) -> bool:
     # setup only: objects and stand-ins built (`new Cache({ clock })`, `vi.fn()`), nothing
     # run; a test that calls the code and never looks at the result has no assertion instead
     built = not any(n.type == "call_expression" and not _note_mock(n, _Facts()) and
-                    not _static_factory(n) for n in walk(body))
+                    not _static_factory(n, subject) for n in walk(body))
     return bool(declared) and built
 
 
@@ -494,12 +495,15 @@ def _discards(statement: Node) -> bool:
     return argument is not None and argument.type == "identifier"
 
 
-def _static_factory(call: Node) -> bool:
-    """`Money.cents(100)`, `Money.of(1)`: a class's own static call builds one of its
-    objects, as `new Money()` would."""
+def _static_factory(call: Node, subject: Subject) -> bool:
+    """`Money.cents(100)`, `Money.of(1)`: a class's own named constructor builds one of its
+    objects, as `new Money()` would. Named so (`FACTORY_NAME`: `of`, `fromJSON`, `empty`…),
+    or a class of the module under test called by its class name (`Money.cents` where the
+    module defines `Money`); any other capitalised call (`Parser.parse(s)`) runs something."""
     path = member_path(unwrap(callee(call)))
     return len(path) == 2 and path[0][:1].isupper() and path[0] not in (
-        "Math", "JSON", "Object", "Array", "Promise", "Reflect", "Number", "String")
+        "Math", "JSON", "Object", "Array", "Promise", "Reflect", "Number", "String") and (
+            path[0] in subject.classes or FACTORY_NAME.fullmatch(path[1]) is not None)
 
 
 def _is_empty(body: Node) -> bool:

@@ -9,6 +9,7 @@ an independent oracle (`fast_sort(x) == sorted(x)`), helpers that assert.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -613,7 +614,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         level: Level = "reject" if kind in REJECT_KINDS else "warn"
         smells.append(Smell(kind=kind, level=level, test=name, line=line, detail=detail))
 
-    if _is_empty(test.body) or _builds_only(test.body):
+    if _is_empty(test.body) or _builds_only(test.body, subject):
         add("empty_test", test.lineno)
         return smells
     for decorator in decorators:
@@ -879,7 +880,7 @@ def _acts(value: ast.expr | None) -> bool:
         and _call_name(n) not in VALUE_READERS | EXPECTED_BUILDERS for n in ast.walk(value))
 
 
-def _builds_only(body: list[ast.stmt]) -> bool:
+def _builds_only(body: list[ast.stmt], subject: Subject) -> bool:
     """A test that only builds objects, stand-ins and data (`account = Account(10)`,
     `clock = Mock()` and nothing else) runs nothing: as empty as a `pass`. One that calls the
     code and never looks at the result (`result = parse("x")`) has no assertion instead."""
@@ -899,15 +900,26 @@ def _builds_only(body: list[ast.stmt]) -> bool:
     # setup only: objects built (`Cache(clock=clock)`), nothing of theirs ever called
     built = all(not isinstance(n, ast.Call) or _call_name(n)[:1].isupper() or
                 _call_name(n) in ("list", "dict", "set", "tuple", "range") or
-                _static_factory(n) for statement in body for n in ast.walk(statement))
+                _static_factory(n, subject) for statement in body for n in ast.walk(statement))
     return bool(bound) and built
 
 
-def _static_factory(call: ast.Call) -> bool:
+FACTORY_NAME = re.compile(
+    r"(of|new|empty|blank|zero|none|default|create|make|build|sample)(_\w*)?|"
+    r"(from|with|for)_\w+|(from|with|for)[A-Z]\w*|(create|make|build|default)[A-Z]\w*")
+"""Names a named constructor goes by (`Money.of`, `Invoice.empty`, `Date.from_iso`,
+`Point.fromJSON`), not an action (`Parser.parse`, `Path.cwd`, `Report.render`)."""
+
+
+def _static_factory(call: ast.Call, subject: Subject) -> bool:
     """`Money.cents(100)`, `Invoice.empty()`: a class's own named constructor builds one of
-    its objects, as `Money(100)` would."""
+    its objects, as `Money(100)` would. Named so (`FACTORY_NAME`), or a class of the module
+    under test called by its class name (`Money.cents` where `shop` defines `Money`); any
+    other capitalised call (`Parser.parse(s)`, `Path.cwd()`) runs something."""
     return isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) \
-        and call.func.value.id[:1].isupper()
+        and call.func.value.id[:1].isupper() and (
+            call.func.value.id in subject.classes or FACTORY_NAME.fullmatch(call.func.attr)
+            is not None)
 
 
 def _stand_in(value: ast.AST) -> bool:
