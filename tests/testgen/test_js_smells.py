@@ -278,6 +278,30 @@ def test_mocks_of_a_js_class_under_test(expected: set[str], body: str) -> None:
     assert {s.kind for s in report.smells} & set(REJECT_KINDS) == expected
 
 
+CART_JS = js_subject("src/cart.js", """
+export function computeTotal(items) { return items.reduce((s, i) => s + i.price * i.qty, 0); }
+export class Cart {
+  constructor(items) { this.items = items; }
+  total() { return computeTotal(this.items); }
+}
+""")
+CART_HEAD = "import * as cart from '../src/cart.js';\nimport { Cart } from '../src/cart.js';\n"
+
+
+@pytest.mark.parametrize("body", [
+    "test('t', () => {\n  jest.spyOn(cart, 'computeTotal').mockReturnValue(42);\n"
+    "  expect(new Cart([]).total()).toBe(42);\n});\n",
+    "test('t', () => {\n  const spy = vi.spyOn(cart, 'computeTotal');\n"
+    "  spy.mockReturnValue(42);\n  expect(new Cart([]).total()).toEqual(42);\n});\n",
+])
+def test_a_js_class_method_checked_against_its_patched_helpers_answer_mocks_the_sut(
+        body: str) -> None:
+    """`Cart.total()` returns `computeTotal(...)`: stubbed to 42 and checked against 42, the
+    test checks its own stand-in (it was accepted as a collaborator of the class)."""
+    report = analyse_js_source(CART_HEAD + body, "tests/cart.test.js", CART_JS)
+    assert "mocks_sut" in {s.kind for s in report.smells}
+
+
 @pytest.mark.parametrize(("expected", "body"), [
     # the test's only check holds whatever the code does, in every assertion style
     ({"tautology"}, "test('t', () => {\n  total([]);\n  assert.ok(true);\n});\n"),
