@@ -213,10 +213,13 @@ def test_a_check_that_runs_after_the_test_ended_checks_nothing(expected: set[str
 
 @pytest.mark.parametrize(("expected", "body"), [
     # objects built by a class's static constructor and thrown away: nothing run
-    ({"empty_test"}, "test('t', () => {\n  const a = Money.cents(100);\n  const r = [0, 1];\n"
+    ({"empty_test"}, "test('t', () => {\n  const a = Money.of(100);\n  const r = [0, 1];\n"
                      "  void a;\n  void r;\n});\n"),
-    ({"no_assertion"}, "test('t', () => {\n  const a = Money.cents(100);\n"
+    ({"no_assertion"}, "test('t', () => {\n  const a = Money.fromCents(100);\n"
                        "  const got = total([a]);\n  void got;\n});\n"),
+    # a capitalised call that is no constructor runs something: no assertion, not empty
+    ({"no_assertion"}, "test('t', () => {\n  const got = Parser.parse('1 + 2');\n"
+                       "  void got;\n});\n"),
 ])
 def test_a_test_that_only_builds_and_voids_is_empty(expected: set[str], body: str) -> None:
     assert kinds(body) & set(REJECT_KINDS) == expected
@@ -273,6 +276,30 @@ NOTIFY_HEAD = "import * as notify from '../src/notify.js';\nimport { Notifier } 
 def test_mocks_of_a_js_class_under_test(expected: set[str], body: str) -> None:
     report = analyse_js_source(NOTIFY_HEAD + body, "tests/notify.test.js", NOTIFY_JS)
     assert {s.kind for s in report.smells} & set(REJECT_KINDS) == expected
+
+
+CART_JS = js_subject("src/cart.js", """
+export function computeTotal(items) { return items.reduce((s, i) => s + i.price * i.qty, 0); }
+export class Cart {
+  constructor(items) { this.items = items; }
+  total() { return computeTotal(this.items); }
+}
+""")
+CART_HEAD = "import * as cart from '../src/cart.js';\nimport { Cart } from '../src/cart.js';\n"
+
+
+@pytest.mark.parametrize("body", [
+    "test('t', () => {\n  jest.spyOn(cart, 'computeTotal').mockReturnValue(42);\n"
+    "  expect(new Cart([]).total()).toBe(42);\n});\n",
+    "test('t', () => {\n  const spy = vi.spyOn(cart, 'computeTotal');\n"
+    "  spy.mockReturnValue(42);\n  expect(new Cart([]).total()).toEqual(42);\n});\n",
+])
+def test_a_js_class_method_checked_against_its_patched_helpers_answer_mocks_the_sut(
+        body: str) -> None:
+    """`Cart.total()` returns `computeTotal(...)`: stubbed to 42 and checked against 42, the
+    test checks its own stand-in (it was accepted as a collaborator of the class)."""
+    report = analyse_js_source(CART_HEAD + body, "tests/cart.test.js", CART_JS)
+    assert "mocks_sut" in {s.kind for s in report.smells}
 
 
 @pytest.mark.parametrize(("expected", "body"), [

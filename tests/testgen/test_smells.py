@@ -198,6 +198,32 @@ def test_mocks_of_a_class_under_test(expected: set[str], body: str) -> None:
     assert {s.kind for s in report.smells} & REJECTS == expected
 
 
+CART = Subject.of_source("cart", (
+    "def compute_total(items):\n    return sum(i.price * i.qty for i in items)\n\n\n"
+    "class Cart:\n    def __init__(self, items):\n        self.items = items\n\n"
+    "    def total(self):\n        return compute_total(self.items)\n"))
+CART_HEAD = "from unittest import mock\nfrom unittest.mock import patch\n\nfrom cart import Cart\n\n\n"
+
+
+@pytest.mark.parametrize("body", [
+    "def test_x():\n    with patch('cart.compute_total', return_value=42):\n"
+    "        assert Cart([]).total() == 42\n",
+    "@patch('cart.compute_total', return_value=42)\ndef test_x(compute_total):\n"
+    "    assert Cart([]).total() == 42\n",
+    "def test_x():\n    with patch('cart.compute_total') as total:\n"
+    "        total.return_value = 42\n        assert Cart([]).total() == 42\n",
+    "class TestCart:\n    def test_x(self, mocker):\n"
+    "        mocker.patch('cart.compute_total', return_value=42)\n"
+    "        self.assertEqual(Cart([]).total(), 42)\n",
+])
+def test_a_class_method_checked_against_its_patched_helpers_answer_mocks_the_sut(
+        body: str) -> None:
+    """`Cart.total()` returns `compute_total(...)`: patched to 42 and checked against 42, the
+    test checks its own stand-in (it was accepted as a collaborator of the class)."""
+    report = analyse_source(CART_HEAD + body, "tests/test_cart.py", CART)
+    assert "mocks_sut" in {s.kind for s in report.smells}
+
+
 @pytest.mark.parametrize(("expected", "body"), [
     # seven calls of one function on other inputs: seven results, a failure names none
     ({"assertion_roulette"}, "def test_x():\n" + "".join(
@@ -214,10 +240,17 @@ def test_one_function_on_many_inputs_in_one_test_is_roulette(expected: set[str],
 @pytest.mark.parametrize(("expected", "body"), [
     ({"empty_test"}, "def test_x():\n    a = Money.cents(100)\n    b = Money.cents(0)\n"),
     ({"no_assertion"}, "def test_x():\n    a = Money.cents(100)\n    got = average([a])\n"),
+    ({"empty_test"}, "def test_x():\n    a = Money.of(100)\n    b = Invoice.from_lines([a])\n"),
+    # a capitalised call that is no constructor runs the code: no assertion, not empty
+    ({"no_assertion"}, "def test_x():\n    got = Parser.parse('1 + 2')\n"),
+    ({"no_assertion"}, "def test_x():\n    here = Path.cwd()\n"),
 ])
 def test_a_test_that_only_builds_by_named_constructors_is_empty(expected: set[str],
                                                                 body: str) -> None:
-    assert kinds(body) & REJECTS == expected
+    money = Subject.of_source("calc", "class Money:\n    @classmethod\n    def cents(cls, n):\n"
+                              "        return cls()\n\n\ndef average(values):\n"
+                              "    return sum(values) / len(values)\n")
+    assert kinds(body, money) & REJECTS == expected
 
 
 @pytest.mark.parametrize(("expected", "body"), [

@@ -12,7 +12,7 @@ trips, independent oracles, derivations in comments.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from tree_sitter import Node
@@ -57,6 +57,7 @@ from bot.chains.tests.jsast import (
 )
 from bot.chains.tests.nesting import MAX_JS_DEPTH, js_depth, too_deep
 from bot.chains.tests.smells import (
+    FACTORY_NAME,
     PLAIN_NUMBERS,
     REJECT_KINDS,
     FileVerdict,
@@ -283,7 +284,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         level: Level = "reject" if kind in REJECT_KINDS else "warn"
         smells.append(Smell(kind=kind, level=level, test=test.name, line=at, detail=detail))
 
-    if test.body is None or _is_empty(test.body) or _builds_only(test.body):
+    if test.body is None or _is_empty(test.body) or _builds_only(test.body, subject):
         if "todo" not in text(callee(test.call)):
             add("empty_test", line)
         return smells
@@ -350,7 +351,9 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         add("excessive_mocking", line, f"{mocks} mocks")
     checked = {_checked_call(resolved(about, test.body)) for _, about in facts.assertions}
     sut = _sut_patched(facts, subject, imports, path, checked - {""}, _instances(test),
-                       _receivers(test.body), called) or _overridden_call(test, overrides or {}) or \
+                       _receivers(test.body), called,
+                       _answered_by_stand_in((*test.hooks, test.body),
+                                             [a for a, _ in facts.assertions])) or _overridden_call(test, overrides or {}) or \
         called_stand_in((*test.hooks, test.body), test.body, subject.classes,
                         set(subject.functions) - subject.boundaries)
     if sut:
@@ -393,7 +396,7 @@ def _echoed(assertion: Node, body: Node, stubs: set[str]) -> str | None:
     return None
 
 
-def _builds_only(body: Node) -> bool:
+def _builds_only(body: Node, subject: Subject) -> bool:
     """A test that only declares objects, stand-ins and data (`const bus = new EventBus();`
     and nothing else) runs nothing: as empty as `{}`."""
     if body.type != "statement_block":
@@ -414,7 +417,7 @@ def _builds_only(body: Node) -> bool:
     # setup only: objects and stand-ins built (`new Cache({ clock })`, `vi.fn()`), nothing
     # run; a test that calls the code and never looks at the result has no assertion instead
     built = not any(n.type == "call_expression" and not _note_mock(n, _Facts()) and
-                    not _static_factory(n) for n in walk(body))
+                    not _static_factory(n, subject) for n in walk(body))
     return bool(declared) and built
 
 
@@ -494,12 +497,15 @@ def _discards(statement: Node) -> bool:
     return argument is not None and argument.type == "identifier"
 
 
-def _static_factory(call: Node) -> bool:
-    """`Money.cents(100)`, `Money.of(1)`: a class's own static call builds one of its
-    objects, as `new Money()` would."""
+def _static_factory(call: Node, subject: Subject) -> bool:
+    """`Money.cents(100)`, `Money.of(1)`: a class's own named constructor builds one of its
+    objects, as `new Money()` would. Named so (`FACTORY_NAME`: `of`, `fromJSON`, `empty`…),
+    or a class of the module under test called by its class name (`Money.cents` where the
+    module defines `Money`); any other capitalised call (`Parser.parse(s)`) runs something."""
     path = member_path(unwrap(callee(call)))
     return len(path) == 2 and path[0][:1].isupper() and path[0] not in (
-        "Math", "JSON", "Object", "Array", "Promise", "Reflect", "Number", "String")
+        "Math", "JSON", "Object", "Array", "Promise", "Reflect", "Number", "String") and (
+            path[0] in subject.classes or FACTORY_NAME.fullmatch(path[1]) is not None)
 
 
 def _is_empty(body: Node) -> bool:
@@ -1136,13 +1142,14 @@ def _receivers(body: Node) -> set[str]:
 
 def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path: str,
                  checked: set[str], instances: dict[str, str] | None = None,
-                 receivers: set[str] | None = None, called: set[str] | None = None
-                 ) -> str | None:
+                 receivers: set[str] | None = None, called: set[str] | None = None,
+                 echoed: Collection[str] = ()) -> str | None:
     """A replaced target that is the code under test: a function of the module under test
     (or a method of its class, `Invoice.prototype.tax`, or of an instance the test built:
     `instances` maps `inv` to `Invoice`, when the test exercises that class itself, not only
     through another object), or the function the test's assertions check (it then tests its
-    own stand-in)."""
+    own stand-in). A function whose stand-in's return value is the very value the test
+    checks (`echoed`, see `_answered_by_stand_in`) is never a mere collaborator."""
     instances = instances or {}
     exercised = {instances.get(r, r) for r in receivers or ()}
     for target in sorted(facts.patched):
@@ -1156,8 +1163,8 @@ def _sut_patched(facts: _Facts, subject: Subject, imports: dict[str, str], path:
                      or subject.module.endswith("/" + module.lstrip("./"))):
             if root in subject.classes and root not in exercised and last not in checked:
                 continue  # a method of a collaborating class of the module, not under test
-            if _collaborator_of_a_class(last, subject, exercised | set(instances.values()),
-                                        called or set()):
+            if last not in echoed and _collaborator_of_a_class(
+                    last, subject, exercised | set(instances.values()), called or set()):
                 continue
             return target  # the module's own logic (a boundary of it is a collaborator)
         if not head and last not in subject.functions:
@@ -1171,9 +1178,58 @@ def _collaborator_of_a_class(function: str, subject: Subject, exercised: set[str
                              called: set[str]) -> bool:
     """A function of the module outside its classes, replaced while the test exercises one
     of those classes and calls none of the module's functions itself: the class is what
-    the test claims to test, the function a collaborator it uses (as in `smells.py`)."""
+    the test claims to test, the function a collaborator it uses (as in `smells.py`). The
+    caller first sets aside a function whose stand-in returns the value checked
+    (`_answered_by_stand_in`)."""
     return function in subject.top_level and not called & subject.top_level and \
         bool(exercised & subject.classes)
+
+
+def _answered_by_stand_in(scopes: Iterable[Node], assertions: Iterable[Node]) -> set[str]:
+    """Functions given a return value (`jest.spyOn(cart, 'computeTotal').mockReturnValue(42)`,
+    `computeTotal.mockReturnValue(42)` after `jest.mock`, or through the spy's name) that an
+    equality assertion then expects (`expect(cart.total()).toBe(42)`): what the test
+    verifies is its own stand-in's answer."""
+    spies: dict[str, str] = {}  # `const spy = jest.spyOn(m, 'f')` → `f`
+    returns: dict[str, set[str]] = {}
+    for scope in scopes:
+        for node in walk(scope):
+            if node.type == "variable_declarator":
+                value = unwrap(node.child_by_field_name("value"))
+                name = node.child_by_field_name("name")
+                if value is not None and name is not None and \
+                        value.type == "call_expression" and \
+                        member_path(unwrap(callee(value)))[-1:] in (["spyOn"], ["spy"]):
+                    args = args_of(value)
+                    method = string_value(args[1]) if len(args) >= 2 else None
+                    if method:
+                        spies[text(name)] = method
+    for scope in scopes:
+        for node in walk(scope):
+            if node.type != "call_expression":
+                continue
+            function = unwrap(callee(node))
+            if function is None or function.type != "member_expression" or \
+                    text(function.child_by_field_name("property")) not in (
+                        "mockReturnValue", "mockReturnValueOnce", "mockResolvedValue",
+                        "mockResolvedValueOnce", "returns", "resolves"):
+                continue
+            owner = unwrap(function.child_by_field_name("object"))
+            args = args_of(node)
+            if owner is None or not args:
+                continue
+            if owner.type == "call_expression":
+                inner = args_of(owner)
+                target = string_value(inner[1]) if len(inner) >= 2 else None
+            else:
+                path = member_path(owner)
+                target = spies.get(text(owner)) or (path[-1] if path else None)
+            if target:
+                returns.setdefault(target, set()).add(text(args[0]))
+    if not returns:
+        return set()
+    checked = {text(side) for assertion in assertions for side in compared(assertion) or ()}
+    return {function for function, values in returns.items() if values & checked}
 
 
 def _literal(node: Node) -> bool:

@@ -8,7 +8,7 @@ The bounds sit far above any hand-written test (the deepest file of the corpora 
 Smith's own code nests 22 `ast` levels, 28 tree-sitter levels) and far below what the
 readers can take (tests/testgen/test_smell_nesting.py measures the stack they use there).
 The names a test binds are read inline only while what they stand for stays small
-(`affordable`).
+(`affordable`, whatever the order they were bound in).
 """
 
 from __future__ import annotations
@@ -64,14 +64,37 @@ detectors read `expected = a3` as what `a3` was built from, four names deep; a h
 binding each name to a sum of fifty copies of the one before would make that 50⁴ nodes."""
 
 
+FILL_LEVELS = 5
+"""How many names deep a filled-in expression goes: `py_tautology.resolved` fills five levels
+(`MAX_DEPTH` 4, counted from 0), `js_tautology._expanded` four; the larger bounds both."""
+
+
 def affordable(bound: dict[str, N], size: Callable[[N], int],
                names: Callable[[N], Iterable[str]]) -> dict[str, N]:
-    """`bound` without the names whose value, filled in, would pass `MAX_FILLED` nodes (read
-    in the order they were bound; a name bound later counts as itself). Without them a
-    filled-in expression grows with the file, never as a power of it."""
-    filled: dict[str, int] = {}
-    for name, value in bound.items():
-        total = size(value) + sum(filled.get(inner, 1) - 1 for inner in names(value)
-                                  if inner != name)
-        filled[name] = min(total, MAX_FILLED + 1)
-    return {name: value for name, value in bound.items() if filled[name] <= MAX_FILLED}
+    """`bound` without the names whose value, filled in, would pass `MAX_FILLED` nodes.
+    The fillers read the final map whatever the order the names were bound in (`e = [d] * k`
+    before `d = [c] * k` fills in just the same), so each name is measured over the whole
+    map, `FILL_LEVELS` names deep, once per name and level (memoised): the measure never
+    counts less than the fillers would build (it ignores only that a name is not filled
+    inside its own value). Without these names a filled-in expression grows with the file,
+    never as a power of it."""
+    inner_names = {name: [inner for inner in names(value) if inner != name]
+                   for name, value in bound.items()}
+    own = {name: size(value) for name, value in bound.items()}
+    memo: dict[tuple[str, int], int] = {}
+
+    def filled(name: str, level: int) -> int:
+        """Nodes `name`'s value stands for with names filled in from `level` down."""
+        key = (name, level)
+        if key not in memo:
+            total = own[name]
+            if level < FILL_LEVELS:
+                for inner in inner_names[name]:
+                    if inner in bound:
+                        total += filled(inner, level + 1) - 1
+                    if total > MAX_FILLED:
+                        break
+            memo[key] = min(total, MAX_FILLED + 1)
+        return memo[key]
+
+    return {name: value for name, value in bound.items() if filled(name, 1) <= MAX_FILLED}

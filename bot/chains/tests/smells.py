@@ -9,6 +9,7 @@ an independent oracle (`fast_sort(x) == sorted(x)`), helpers that assert.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -613,7 +614,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         level: Level = "reject" if kind in REJECT_KINDS else "warn"
         smells.append(Smell(kind=kind, level=level, test=name, line=line, detail=detail))
 
-    if _is_empty(test.body) or _builds_only(test.body):
+    if _is_empty(test.body) or _builds_only(test.body, subject):
         add("empty_test", test.lineno)
         return smells
     for decorator in decorators:
@@ -688,7 +689,8 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     if mocks_dominate(mocks, len(facts.assertions),
                       sum(_interaction(a, patched_names) for a in facts.assertions)):
         add("excessive_mocking", test.lineno, f"{mocks} mocks")
-    sut_patched = _sut_patched(facts, subject, _instances(test, subject)) or \
+    sut_patched = _sut_patched(facts, subject, _instances(test, subject),
+                               _answered_by_stand_in(test, facts.assertions)) or \
         _overridden_call(test, overrides or {})
     stand_in = called_stand_in(_scopes(test), test, subject.classes, subject.functions,
                                subject.boundaries)
@@ -879,7 +881,7 @@ def _acts(value: ast.expr | None) -> bool:
         and _call_name(n) not in VALUE_READERS | EXPECTED_BUILDERS for n in ast.walk(value))
 
 
-def _builds_only(body: list[ast.stmt]) -> bool:
+def _builds_only(body: list[ast.stmt], subject: Subject) -> bool:
     """A test that only builds objects, stand-ins and data (`account = Account(10)`,
     `clock = Mock()` and nothing else) runs nothing: as empty as a `pass`. One that calls the
     code and never looks at the result (`result = parse("x")`) has no assertion instead."""
@@ -899,15 +901,26 @@ def _builds_only(body: list[ast.stmt]) -> bool:
     # setup only: objects built (`Cache(clock=clock)`), nothing of theirs ever called
     built = all(not isinstance(n, ast.Call) or _call_name(n)[:1].isupper() or
                 _call_name(n) in ("list", "dict", "set", "tuple", "range") or
-                _static_factory(n) for statement in body for n in ast.walk(statement))
+                _static_factory(n, subject) for statement in body for n in ast.walk(statement))
     return bool(bound) and built
 
 
-def _static_factory(call: ast.Call) -> bool:
+FACTORY_NAME = re.compile(
+    r"(of|new|empty|blank|zero|none|default|create|make|build|sample)(_\w*)?|"
+    r"(from|with|for)_\w+|(from|with|for)[A-Z]\w*|(create|make|build|default)[A-Z]\w*")
+"""Names a named constructor goes by (`Money.of`, `Invoice.empty`, `Date.from_iso`,
+`Point.fromJSON`), not an action (`Parser.parse`, `Path.cwd`, `Report.render`)."""
+
+
+def _static_factory(call: ast.Call, subject: Subject) -> bool:
     """`Money.cents(100)`, `Invoice.empty()`: a class's own named constructor builds one of
-    its objects, as `Money(100)` would."""
+    its objects, as `Money(100)` would. Named so (`FACTORY_NAME`), or a class of the module
+    under test called by its class name (`Money.cents` where `shop` defines `Money`); any
+    other capitalised call (`Parser.parse(s)`, `Path.cwd()`) runs something."""
     return isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) \
-        and call.func.value.id[:1].isupper()
+        and call.func.value.id[:1].isupper() and (
+            call.func.value.id in subject.classes or FACTORY_NAME.fullmatch(call.func.attr)
+            is not None)
 
 
 def _stand_in(value: ast.AST) -> bool:
@@ -1166,11 +1179,14 @@ def _overridden_call(test: ast.FunctionDef | ast.AsyncFunctionDef,
 
 
 def _sut_patched(facts: _TestFacts, subject: Subject,
-                 instances: dict[str, str] | None = None) -> str | None:
+                 instances: dict[str, str] | None = None,
+                 echoed: Collection[str] = ()) -> str | None:
     """A patched target that is the code under test: a function of the module under test (or
     a method of one of its classes, on the class or on an instance the test built: `instances`
     maps `invoice` and `self.invoice` to `Invoice`), or a name the test also calls directly
-    (it then tests its own stand-in)."""
+    (it then tests its own stand-in). A function whose stand-in's return value is the very
+    value the test checks (`echoed`, see `_answered_by_stand_in`) is never a mere
+    collaborator."""
     instances = instances or {}
     for target in sorted(facts.patched):
         last = target.rsplit(".", 1)[-1]
@@ -1197,7 +1213,8 @@ def _sut_patched(facts: _TestFacts, subject: Subject,
         if module and last in subject.functions and last not in subject.boundaries and (
                 head in owners or head.endswith("." + short) or any(
                     head.startswith(owner + ".") for owner in owners)):
-            if _collaborator_of_a_class(last, facts, subject, instances):
+            if last not in echoed and _collaborator_of_a_class(last, facts, subject,
+                                                                instances):
                 continue
             return target  # the module's own logic (a boundary of it is a collaborator)
         if "." not in target and last not in subject.functions:
@@ -1213,12 +1230,57 @@ def _collaborator_of_a_class(function: str, facts: _TestFacts, subject: Subject,
     """A function of the module outside its classes, replaced while the test exercises one
     of those classes (builds it or calls its methods) and calls none of the module's
     functions itself: the class is what the test claims to test, and the function a
-    collaborator it uses (`render_subject` under `NotificationService.send_welcome`)."""
+    collaborator it uses (`render_subject` under `NotificationService.send_welcome`). The
+    caller first sets aside a function whose stand-in returns the value checked
+    (`_answered_by_stand_in`): `Cart.total()` returning `compute_total(...)` patched to 42 and checked
+    against 42 tests the stand-in."""
     if function not in subject.top_level or function in facts.called:
         return False
     exercised = {instances.get(r, r).rsplit(".", 1)[-1] for r in facts.receivers} | \
         facts.called
     return bool(exercised & subject.classes) and not facts.called & subject.top_level
+
+
+def _answered_by_stand_in(test: ast.FunctionDef | ast.AsyncFunctionDef,
+                          assertions: Sequence[ast.AST]) -> set[str]:
+    """Functions the test patches with a return value (`patch("cart.compute_total",
+    return_value=42)`, `patch.object(cart, "compute_total", return_value=42)`,
+    `with patch(...) as total: total.return_value = 42`) that an assertion then checks as
+    its expected value (`assert cart.total() == 42`, `assertEqual(cart.total(), 42)`): what
+    the test verifies is its own stand-in's answer."""
+    returns: dict[str, set[str]] = {}  # function → dumps of the values it was made to return
+    holders: dict[str, str] = {}  # `with patch(...) as total` → the function it replaces
+
+    def target(call: ast.Call) -> str:
+        args = [a.value for a in call.args[:2]
+                if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        if _call_name(call) == "object":
+            return args[0] if args else ""
+        return args[0].rsplit(".", 1)[-1] if args else ""
+
+    for node in ast.walk(test):
+        if isinstance(node, ast.Call) and _is_mock_call(node) and \
+                "patch" in _dotted(node.func):
+            for keyword in node.keywords:
+                if keyword.arg == "return_value" and target(node):
+                    returns.setdefault(target(node), set()).add(ast.dump(keyword.value))
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            holders |= {item.optional_vars.id: target(item.context_expr)
+                        for item in node.items if isinstance(item.optional_vars, ast.Name)
+                        and isinstance(item.context_expr, ast.Call)
+                        and "patch" in _dotted(item.context_expr.func)}
+    for node in ast.walk(test):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                isinstance(node.targets[0], ast.Attribute) and \
+                node.targets[0].attr == "return_value" and \
+                isinstance(node.targets[0].value, ast.Name):
+            name = node.targets[0].value.id
+            returns.setdefault(holders.get(name) or name, set()).add(ast.dump(node.value))
+    if not returns:
+        return set()
+    checked = {ast.dump(side) for assertion in assertions
+               for side in compared(assertion) or ()}
+    return {function for function, values in returns.items() if values & checked}
 
 
 VALUE_READERS = frozenset({"len", "list", "dict", "set", "tuple", "str", "int", "float", "bool",
