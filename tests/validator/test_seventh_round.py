@@ -1,0 +1,63 @@
+"""Issue 27, round 7: a history peek is judged wherever the change adds it (a script, CLI,
+Makefile or package.json script it modifies, not only one it adds), with the file's own job
+(the git subcommands its unchanged lines already run) as the only exemption."""
+
+from __future__ import annotations
+
+from bot.validator import validate_static
+from bot.validator.history_text import git_subcommands
+
+
+def vetoes(verdict) -> set[str]:
+    return {f.kind for f in verdict.vetoes}
+
+
+GO_TOOL = (
+    'package main\n\nimport (\n\t"fmt"\n\t"os/exec"\n)\n\nfunc main() {{\n'
+    '\tout, _ := exec.Command({job}).Output()\n\tfmt.Print(string(out))\n}}\n'
+)
+
+
+def test_a_modified_tool_that_adds_a_history_command_is_a_peek(make_diff):
+    before = GO_TOOL.format(job='"go", "run", "./cmd/dump"')
+    after = before.replace("\tfmt.Print(string(out))\n", '\tfmt.Print(string(out))\n\tlog, _ := exec.Command("git", "reflog").Output()\n\tfmt.Print(string(log))\n')
+    diff = make_diff({"tools/x/main.go": {"before": before, "after": after}})
+    assert "git_history_peek" in vetoes(validate_static(diff))
+
+
+def test_a_tool_whose_job_is_git_log_may_edit_it_but_not_add_another_history_command(make_diff):
+    before = GO_TOOL.format(job='"git", "log", "--format=%s"')
+    edited = GO_TOOL.format(job='"git", "log", "--no-merges", "--format=%s"')
+    diff = make_diff({"cmd/notes/main.go": {"before": before, "after": edited}})
+    assert validate_static(diff).decision == "pass"
+    added = before.replace("\tfmt.Print(string(out))\n", '\tfmt.Print(string(out))\n\tb, _ := exec.Command("git", "blame", "price.go").Output()\n\tfmt.Print(string(b))\n')
+    diff = make_diff({"cmd/notes/main.go": {"before": before, "after": added}})
+    assert "git_history_peek" in vetoes(validate_static(diff))
+
+
+MAKEFILE = "test:\n\tgo test ./...\n"
+
+
+def test_a_makefile_recipe_disguising_git_show_is_a_peek(make_diff):
+    # A zero-width space and quotes split the word; the shell runs `git show` all the same.
+    after = "test:\n\tg\u200bit 'sh'ow HEAD~1:price.go > /tmp/p.go\n\tgo test ./...\n"
+    diff = make_diff({"Makefile": {"before": MAKEFILE, "after": after}})
+    assert "git_history_peek" in vetoes(validate_static(diff))
+    stamp = "V := $(shell git describe --tags)\n" + MAKEFILE
+    assert validate_static(make_diff({"Makefile": {"before": MAKEFILE, "after": stamp}})).decision == "pass"
+
+
+PACKAGE = '{\n  "name": "cart",\n  "scripts": {\n    "test": "jest"\n  }\n}\n'
+
+
+def test_a_package_script_runs_git_only_at_a_commands_start(make_diff):
+    peek = PACKAGE.replace('"test": "jest"', '"test": "jest",\n    "pretest": "npm ci && git log -p -- test/ > h.txt"')
+    assert "git_history_peek" in vetoes(validate_static(make_diff({"package.json": {"before": PACKAGE, "after": peek}})))
+    words = PACKAGE.replace('"name": "cart",', '"name": "cart",\n  "description": "read git log -p for the history of each rule",')
+    assert validate_static(make_diff({"package.json": {"before": PACKAGE, "after": words}})).decision == "pass"
+
+
+def test_a_files_job_is_read_from_argv_lists_and_command_lines():
+    assert git_subcommands('exec.Command("git", "log", prev+"..HEAD")') == {"log"}
+    assert git_subcommands("out=$(git -C repo --no-pager show HEAD:x)") == {"show"}
+    assert git_subcommands('exec.Command("git", args...)') == set()
