@@ -14,13 +14,16 @@ def vetoes(verdict) -> set[str]:
 
 GO_TOOL = (
     'package main\n\nimport (\n\t"fmt"\n\t"os/exec"\n)\n\nfunc main() {{\n'
-    '\tout, _ := exec.Command({job}).Output()\n\tfmt.Print(string(out))\n}}\n'
+    "\tout, _ := exec.Command({job}).Output()\n\tfmt.Print(string(out))\n}}\n"
 )
 
 
 def test_a_modified_tool_that_adds_a_history_command_is_a_peek(make_diff):
     before = GO_TOOL.format(job='"go", "run", "./cmd/dump"')
-    after = before.replace("\tfmt.Print(string(out))\n", '\tfmt.Print(string(out))\n\tlog, _ := exec.Command("git", "reflog").Output()\n\tfmt.Print(string(log))\n')
+    after = before.replace(
+        "\tfmt.Print(string(out))\n",
+        '\tfmt.Print(string(out))\n\tlog, _ := exec.Command("git", "reflog").Output()\n\tfmt.Print(string(log))\n',
+    )
     diff = make_diff({"tools/x/main.go": {"before": before, "after": after}})
     assert "git_history_peek" in vetoes(validate_static(diff))
 
@@ -30,7 +33,10 @@ def test_a_tool_whose_job_is_git_log_may_edit_it_but_not_add_another_history_com
     edited = GO_TOOL.format(job='"git", "log", "--no-merges", "--format=%s"')
     diff = make_diff({"cmd/notes/main.go": {"before": before, "after": edited}})
     assert validate_static(diff).decision == "pass"
-    added = before.replace("\tfmt.Print(string(out))\n", '\tfmt.Print(string(out))\n\tb, _ := exec.Command("git", "blame", "price.go").Output()\n\tfmt.Print(string(b))\n')
+    added = before.replace(
+        "\tfmt.Print(string(out))\n",
+        '\tfmt.Print(string(out))\n\tb, _ := exec.Command("git", "blame", "price.go").Output()\n\tfmt.Print(string(b))\n',
+    )
     diff = make_diff({"cmd/notes/main.go": {"before": before, "after": added}})
     assert "git_history_peek" in vetoes(validate_static(diff))
 
@@ -44,20 +50,67 @@ def test_a_makefile_recipe_disguising_git_show_is_a_peek(make_diff):
     diff = make_diff({"Makefile": {"before": MAKEFILE, "after": after}})
     assert "git_history_peek" in vetoes(validate_static(diff))
     stamp = "V := $(shell git describe --tags)\n" + MAKEFILE
-    assert validate_static(make_diff({"Makefile": {"before": MAKEFILE, "after": stamp}})).decision == "pass"
+    assert (
+        validate_static(make_diff({"Makefile": {"before": MAKEFILE, "after": stamp}})).decision
+        == "pass"
+    )
 
 
 PACKAGE = '{\n  "name": "cart",\n  "scripts": {\n    "test": "jest"\n  }\n}\n'
 
 
 def test_a_package_script_runs_git_only_at_a_commands_start(make_diff):
-    peek = PACKAGE.replace('"test": "jest"', '"test": "jest",\n    "pretest": "npm ci && git log -p -- test/ > h.txt"')
-    assert "git_history_peek" in vetoes(validate_static(make_diff({"package.json": {"before": PACKAGE, "after": peek}})))
-    words = PACKAGE.replace('"name": "cart",', '"name": "cart",\n  "description": "read git log -p for the history of each rule",')
-    assert validate_static(make_diff({"package.json": {"before": PACKAGE, "after": words}})).decision == "pass"
+    peek = PACKAGE.replace(
+        '"test": "jest"', '"test": "jest",\n    "pretest": "npm ci && git log -p -- test/ > h.txt"'
+    )
+    assert "git_history_peek" in vetoes(
+        validate_static(make_diff({"package.json": {"before": PACKAGE, "after": peek}}))
+    )
+    words = PACKAGE.replace(
+        '"name": "cart",',
+        '"name": "cart",\n  "description": "read git log -p for the history of each rule",',
+    )
+    assert (
+        validate_static(make_diff({"package.json": {"before": PACKAGE, "after": words}})).decision
+        == "pass"
+    )
 
 
 def test_a_files_job_is_read_from_argv_lists_and_command_lines():
     assert git_subcommands('exec.Command("git", "log", prev+"..HEAD")') == {"log"}
     assert git_subcommands("out=$(git -C repo --no-pager show HEAD:x)") == {"show"}
     assert git_subcommands('exec.Command("git", args...)') == set()
+
+
+CONTROLLER = (
+    "package com.acme;\n\n@RestController\npublic class CartController {{\n"
+    "    public void pick(Request req) {{\n        audit(req);\n{write}    }}\n\n"
+    "    public Cart cart(Request req) {{\n        return carts.load({read});\n    }}\n}}\n"
+)
+
+
+def test_a_singletons_field_carrying_one_requests_argument_to_another_method(make_diff):
+    before = CONTROLLER.format(write="", read="req.id()")
+    path = "src/main/java/com/acme/CartController.java"
+    smuggled = CONTROLLER.format(write='        cartId = req.param("cart");\n', read="cartId")
+    assert "global_state_smuggling" in vetoes(
+        validate_static(make_diff({path: {"before": before, "after": smuggled}}))
+    )
+    # A value that is no argument of the request path, or a local of the same name, carries nothing.
+    constant = CONTROLLER.format(write='        cartId = "default";\n', read="cartId")
+    assert "global_state_smuggling" not in vetoes(
+        validate_static(make_diff({path: {"before": before, "after": constant}}))
+    )
+    local = CONTROLLER.format(write='        String cartId = req.param("cart");\n', read="req.id()")
+    assert validate_static(make_diff({path: {"before": before, "after": local}})).decision == "pass"
+    # An ordinary object's field set by one method and read by another is its own state.
+    entity = smuggled.replace("CartController", "Cart").replace("@RestController\n", "")
+    diff = make_diff(
+        {
+            "src/main/java/com/acme/Cart.java": {
+                "before": before.replace("CartController", "Cart").replace("@RestController\n", ""),
+                "after": entity,
+            }
+        }
+    )
+    assert "global_state_smuggling" not in vetoes(validate_static(diff))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
-from bot.validator.detectors import memo_state
+from bot.validator.detectors import java_fields, memo_state
 from bot.validator.detectors.common import finding, snippet
 from bot.validator.detectors.state_scope import private_to_one_function
 from bot.validator.diffparse import DiffLine
@@ -168,6 +168,7 @@ def _detect(ctx: DiffContext) -> Iterator[Finding]:
                     (_SINGLETON_WRITE, "stores data on a process-wide singleton from inside a method"),
                 ],
             )
+            yield from java_fields.detect(changed)
         elif changed.language == "ruby":
             yield from _ruby(changed)
     yield from _rb_class_accessor_writes(ctx)
