@@ -124,11 +124,9 @@ def _is_controller(config: pytest.Config) -> bool:
 def pytest_configure(config: pytest.Config) -> None:
     """Before anything is collected: stop at once, in one line, without a working bubblewrap
     (every sandboxed test would fail on its own); and hold the suite's PostgreSQL for the
-    session, so that it can be stopped when pytest exits (`pytest_unconfigure`). Under xdist,
-    tests are handed out one at a time (`_one_test_at_a_time`)."""
+    session, so that it can be stopped when pytest exits (`pytest_unconfigure`)."""
     if not _is_controller(config) or config.option.help or config.option.version:
         return
-    _one_test_at_a_time(config)
     from bot.workspace.sandbox.policy import kind_problem
 
     problem = kind_problem("bwrap")
@@ -154,16 +152,14 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         stop_embedded(PGDATA)
 
 
-def _one_test_at_a_time(config: pytest.Config) -> None:
-    """xdist's `load` scheduling hands each worker a first chunk of a quarter of its share of
-    consecutive tests: with the longest tests first (`_rank`), one worker got every end-to-end
-    test and the other the short ones, and the suite waited about two minutes on the first (the
-    3 December run: 1,247 s wall for 2 x 1,099 s of tests). One test at a time, each worker
-    takes the next test when it is free, the longest first, and both end together. Fixtures
-    of module scope may then be built on both workers (two modules here, seconds each). An
-    explicit `--maxschedchunk` wins."""
-    if getattr(config.option, "maxschedchunk", "absent") is None:
-        config.option.maxschedchunk = 1
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under xdist's default distribution, the suite's own (tests/xdist_order.py): the
+    longest tests first, one at a time, files sharing a setup whole. Another `--dist` wins."""
+    if config.getvalue("dist") != "load":
+        return None
+    from tests.xdist_order import LongestFirst
+
+    return LongestFirst(config, log)
 
 
 _LEASE = pytest.StashKey[tuple[psycopg.Connection, str]]()

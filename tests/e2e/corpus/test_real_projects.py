@@ -13,8 +13,12 @@ index the tests skip, naming the command that failed.
 
 from __future__ import annotations
 
+import asyncio
+import fcntl
+import os
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +26,7 @@ from structlog.testing import capture_logs
 
 from bot.config import Settings
 from bot.store.models import Run
+from bot.workspace.dependencies import DependencyCache
 from tests.e2e.conftest import E2E, LABEL
 from tests.e2e.corpus import real_projects
 from tests.e2e.corpus.cases import Case
@@ -72,10 +77,27 @@ async def run_and_measure(e2e: E2E, request: pytest.FixtureRequest) -> list[dict
 @pytest.fixture
 def shared_dependency_cache(tmp_path_factory: pytest.TempPathFactory,
                             monkeypatch: pytest.MonkeyPatch) -> None:
-    """One dependency cache for every run of this worker, as one Smith installation keeps it:
-    a project's variants build its environment once (keyed by its setup and dependency files)."""
-    shared = tmp_path_factory.getbasetemp() / "real-projects-deps"
+    """One dependency cache for every run of this session, as one Smith installation keeps it:
+    a project's variants build its environment once (keyed by its setup and dependency files).
+
+    xdist hands this file's tests to both workers (tests/xdist_order.py), so the
+    cache sits in the session's folder, not a worker's, and a project's setup is one worker's
+    at a time (a file lock per repository around `prepare`, as two Smith workers on one cache
+    volume would need): the other waits, then restores what it built."""
+    base = tmp_path_factory.getbasetemp()
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / \
+        "real-projects-deps"
+    shared.mkdir(parents=True, exist_ok=True)
     monkeypatch.setattr(Settings, "dependency_cache_dir", property(lambda self: shared))
+    prepare = DependencyCache.prepare
+
+    async def one_worker_at_a_time(cache: DependencyCache, checkout: Path, config: Any,
+                                   repo_key: str) -> Any:
+        with (shared / f"{repo_key.replace('/', '_')}.lock").open("a") as lock:
+            await asyncio.to_thread(fcntl.flock, lock, fcntl.LOCK_EX)
+            return await prepare(cache, checkout, config, repo_key)
+
+    monkeypatch.setattr(DependencyCache, "prepare", one_worker_at_a_time)
 
 
 async def assert_published_release(e2e: E2E, project: Project, run: Run,
