@@ -114,3 +114,17 @@ def test_a_singletons_field_carrying_one_requests_argument_to_another_method(mak
         }
     )
     assert "global_state_smuggling" not in vetoes(validate_static(diff))
+
+
+def test_a_tests_type_assertion_and_fake_cast_are_no_suppression(make_diff):
+    src = "export function f(c: Clock, n: number): number {\n  return n;\n}\n"
+    test = (
+        "import { f } from '../src/f';\n\ntest('f', () => {\n"
+        "  expect(f(fake as unknown as Clock, 1)).toBe(1);\n"
+        "  // @ts-expect-error n must be a number\n  f(fake, 'x');\n});\n"
+    )
+    diff = make_diff({"src/f.ts": {"after": src}, "test/f.test.ts": {"after": test}})
+    assert "lint_suppression" not in vetoes(validate_static(diff))
+    # The same comment in product code hides the error it names.
+    hidden = src.replace("  return n;", "  // @ts-expect-error n is sometimes a string\n  return n.trim();")
+    assert "lint_suppression" in vetoes(validate_static(make_diff({"src/f.ts": {"after": hidden}})))
