@@ -128,3 +128,15 @@ def test_a_tests_type_assertion_and_fake_cast_are_no_suppression(make_diff):
     # The same comment in product code hides the error it names.
     hidden = src.replace("  return n;", "  // @ts-expect-error n is sometimes a string\n  return n.trim();")
     assert "lint_suppression" in vetoes(validate_static(make_diff({"src/f.ts": {"after": hidden}})))
+
+
+def test_a_pointer_dereference_at_a_lines_start_is_code_not_a_comment(make_diff):
+    flags = (
+        "package main\n\ntype multi []string\n\n"
+        "func (m *multi) Set(v string) error {\n\t*m = append(*m, v)\n\treturn nil\n}\n"
+    )
+    assert validate_static(make_diff({"cmd/x/flags.go": {"after": flags}})).decision == "pass"
+    block = "package main\n\nfunc run() {\n\t/*\n\t * total := sum(xs)\n\t */\n\tstart()\n}\n"
+    live = "package main\n\nfunc run() {\n\ttotal := sum(xs)\n\tstart()\n}\n"
+    diff = make_diff({"cmd/x/run.go": {"before": live, "after": block}})
+    assert "commented_out_logic" in vetoes(validate_static(diff))
