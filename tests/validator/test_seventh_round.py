@@ -140,3 +140,20 @@ def test_a_pointer_dereference_at_a_lines_start_is_code_not_a_comment(make_diff)
     live = "package main\n\nfunc run() {\n\ttotal := sum(xs)\n\tstart()\n}\n"
     diff = make_diff({"cmd/x/run.go": {"before": live, "after": block}})
     assert "commented_out_logic" in vetoes(validate_static(diff))
+
+
+GO_TEST = (
+    "package fetch\n\nimport \"testing\"\n\nfunc TestGet(t *testing.T) {{\n"
+    "\tsrv := serve(func(w Writer, n int) {{\n\t\tw.Write(n)\n{inner}\t}})\n"
+    "{outer}\tif Get(srv) != 200 {{\n\t\tt.Fatal(\"status\")\n\t}}\n}}\n"
+)
+
+
+def test_a_return_inside_a_handler_the_test_defines_ends_the_handler_not_the_test(make_diff):
+    before = GO_TEST.format(inner="", outer="")
+    handler = GO_TEST.format(inner="\t\tif n < 3 {\n\t\t\treturn\n\t\t}\n", outer="")
+    diff = make_diff({"fetch/get_test.go": {"before": before, "after": handler}})
+    assert "test_skipped" not in vetoes(validate_static(diff))
+    early = GO_TEST.format(inner="", outer="\treturn\n")
+    diff = make_diff({"fetch/get_test.go": {"before": before, "after": early}})
+    assert "test_skipped" in vetoes(validate_static(diff))
