@@ -15,6 +15,7 @@ from tree_sitter import Node
 
 from bot.validator.context import ChangedFile, DiffContext
 from bot.validator.detectors.common import FUNCTION_NODES
+from bot.validator.diffparse import DiffLine
 from bot.validator.models import Finding
 from bot.validator.syntax import Fragment, iter_nodes
 
@@ -205,7 +206,7 @@ def go_once_loaded(changed: ChangedFile, finding: Finding) -> bool:
     return all(_written_only_by(changed, rows, name, loaders) for name in names)
 
 
-def _written_only_by(changed: ChangedFile, rows: list, name: str, loaders: set[str]) -> bool:
+def _written_only_by(changed: ChangedFile, rows: list[DiffLine], name: str, loaders: set[str]) -> bool:
     write = re.compile(
         rf"^\s*{re.escape(name)}\s*(\[[^\]]*\]\s*)?([-+*/]?=|:=)(?!=)|&{re.escape(name)}\b|\bdelete\(\s*{re.escape(name)}\b"
     )
