@@ -9,6 +9,7 @@ from functools import cached_property, lru_cache
 
 from bot.validator.diffparse import DiffLine, FileChange, Hunk
 from bot.validator.filekinds import (
+    C_LIKE,
     comment_prefixes,
     is_code_path,
     is_test_path,
@@ -54,7 +55,11 @@ def split_comment(text: str, language: str | None) -> tuple[str, str]:
 
 
 def is_full_line_comment(text: str, language: str | None) -> bool:
+    """A line that is a comment as a whole. A C-like block comment's continuation starts with
+    `*` and a space (or `*/`); `*m = append(*m, v)` or `*[Symbol.iterator]()` is code."""
     stripped = text.lstrip()
+    if re.match(r"\*[A-Za-z_(\[&]", stripped) and language in C_LIKE:
+        return False
     return bool(stripped) and stripped.startswith(comment_prefixes(language))
 
 

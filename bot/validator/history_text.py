@@ -178,6 +178,14 @@ def injected_command(text: str, *, pattern: bool = False) -> str | None:
     return None
 
 
+def git_subcommands(text: str) -> set[str]:
+    """Every git subcommand a line of code or shell runs (`["git", "log", "-p"]` and `git -C x
+    log` alike): what a file already does with git."""
+    plain = re.sub(r"[\[\](),{}]", " ", normalize(text).replace("\\", ""))
+    found = {m.group(m.lastindex or 0).strip() for m in _GIT_COMMAND.finditer(plain)}
+    return found | {m.group(1).removeprefix("git-") for m in _GITK.finditer(plain)}
+
+
 def git_subcommand(text: str) -> str | None:
     """The git subcommand a command line runs (`log` in `git -C x --no-pager log -p`), or None."""
     unescaped = normalize(text).replace("\\", "")

@@ -1182,7 +1182,8 @@ def _ruby_params(header: str) -> set[str]:
 
 
 def _ruby_broad(condition: str, keyword: str, params: set[str]) -> bool:
-    """`if a && b`, `if x.present?`, `unless x.nil?`, `if s.include?("-")`: true for most inputs."""
+    """`if a && b`, `if x.present?`, `unless x.nil?`, `if s.include?("-")`, an option's truthiness
+    (`if options[:business_days]`, `opts.fetch(:strict, false)`): true for most inputs."""
     leaves = [c.strip() for c in re.split(r"&&|\|\||\band\b|\bor\b", condition)]
     leaves = [leaf[1:-1].strip() if leaf.startswith("(") and leaf.endswith(")") else leaf for leaf in leaves]
     # The receiver's own data (`@previous_secret`) narrows nothing about the input: the
@@ -1194,7 +1195,7 @@ def _ruby_broad(condition: str, keyword: str, params: set[str]) -> bool:
         if not root or root.group(1) not in params and leaf not in ("true",):
             return False
         if keyword == "if" and re.fullmatch(
-            r"\w+(\.\w+)*|\w+(\.\w+)*\.(present\?|any\?)|!\s*\w+(\.\w+)*\.(nil\?|blank\?|empty\?)|\w+\.is_a\?\(\w+\)|"
+            r"\w+(\.\w+)*|\w+(\.\w+)*\.(present\?|any\?)|\w+(\[(:\w+|\"[^\"]*\"|'[^']*')\])+|\w+\.(fetch|dig)\(\s*:\w+[^()]*\)|!\s*\w+(\.\w+)*\.(nil\?|blank\?|empty\?)|\w+\.is_a\?\(\w+\)|"
             r"\w+(\.\w+)*\.(include\?|start_with\?|end_with\?|match\?)\(\s*(\"[^\"]*\"|'[^']*'|/[^/]*/)\s*\)|true",
             leaf,
         ):

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from tree_sitter import Node
 
 from bot.validator.context import ChangedFile, DiffContext, is_full_line_comment
-from bot.validator.detectors import memo_state
+from bot.validator.detectors import java_fields, memo_state
 from bot.validator.detectors.common import finding, snippet
-from bot.validator.detectors.state_scope import private_to_one_function
+from bot.validator.detectors.state_scope import go_once_loaded, private_to_one_function
 from bot.validator.diffparse import DiffLine
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
@@ -116,7 +116,9 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
     by_path = {f.path: f for f in ctx.product_files}
     for found in _detect(ctx):
         changed = by_path.get(found.path)
-        if changed is not None and private_to_one_function(ctx, changed, found):
+        if changed is not None and (
+            private_to_one_function(ctx, changed, found) or go_once_loaded(changed, found)
+        ):
             continue
         yield found
 
@@ -168,6 +170,7 @@ def _detect(ctx: DiffContext) -> Iterator[Finding]:
                     (_SINGLETON_WRITE, "stores data on a process-wide singleton from inside a method"),
                 ],
             )
+            yield from java_fields.detect(changed)
         elif changed.language == "ruby":
             yield from _ruby(changed)
     yield from _rb_class_accessor_writes(ctx)
@@ -652,6 +655,7 @@ def _go_writes(changed: ChangedFile, names: set[str], block_rows: set[int]) -> I
         rf"^\s+({alternatives})\.(Store|Swap|Add|Set|LoadOrStore|CompareAndSwap|Put|PushBack)\(|"
         rf"\batomic\.\w+\(\s*&({alternatives})\b|^\s+({alternatives})\s*=\s*append\("
     )
+    flagged: set[str] = set()
     for hunk in changed.change.hunks:
         function = ""
         for line in hunk.lines:
@@ -664,13 +668,16 @@ def _go_writes(changed: ChangedFile, names: set[str], block_rows: set[int]) -> I
             in_block = line.target_no in block_rows
             written = line.kind == "+" and pattern.search(changed.code(line))
             if written and not setup and not in_block:
+                name = next(g for g in written.groups()[1::] if g and g in names)
+                if name in flagged:
+                    continue
+                flagged.add(name)  # each variable once: one may be spared (a memo) and not another
                 yield finding(
                     "global_state_smuggling",
                     changed,
                     line,
                     f"a function writes a package-level variable: `{snippet(line.text)}`",
                 )
-                return
 
 
 _GO_ASSIGN = re.compile(r"^\s+([A-Za-z]\w*)(\.\w+|\[[^\]]*\])*\s*([-+*/|&]?=(?!=)|\+\+|--)")

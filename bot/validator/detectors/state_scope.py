@@ -15,6 +15,7 @@ from tree_sitter import Node
 
 from bot.validator.context import ChangedFile, DiffContext
 from bot.validator.detectors.common import FUNCTION_NODES
+from bot.validator.diffparse import DiffLine
 from bot.validator.models import Finding
 from bot.validator.syntax import Fragment, iter_nodes
 
@@ -182,3 +183,46 @@ def _outermost_function(node: Node) -> Node | None:
 def _key(fragment: Fragment, function: Node) -> int:
     """A function's identity across hunks: its first line's number in the new file."""
     return fragment.row(function).target_no or -function.start_byte
+
+
+_GO_FUNC = re.compile(r"^func\s+(\([^)]*\)\s*)?(?P<name>\w+)\s*\((?P<params>[^)]*)\)")
+
+
+def go_once_loaded(changed: ChangedFile, finding: Finding) -> bool:
+    """Go package state the change adds that only a no-argument loader writes, run once through
+    `sync.Once.Do(loader)` or as `init`: a table built lazily from the package's own data (an
+    embedded file), the same for every caller. No request's value can reach it; a closure handed
+    to `Do` inside a function with parameters (`once.Do(func() { current = tenant })`) can."""
+    if changed.language != "go":
+        return False
+    declared = _declared(changed, _DECLARATIONS["go"])
+    line_text = _line_text(changed, finding.line)
+    names = [n for n in declared if re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", line_text)]
+    if not names or any(declared[n] for n in names):
+        return False
+    rows = [line for hunk in changed.change.hunks for line in hunk.lines if line.kind != "-"]
+    text = "\n".join(changed.code(row) for row in rows)
+    loaders = set(re.findall(r"\.Do\(\s*(\w+)\s*\)", text)) | {"init"}
+    return all(_written_only_by(changed, rows, name, loaders) for name in names)
+
+
+def _written_only_by(changed: ChangedFile, rows: list[DiffLine], name: str, loaders: set[str]) -> bool:
+    write = re.compile(
+        rf"^\s*{re.escape(name)}\s*(\[[^\]]*\]\s*)?([-+*/]?=|:=)(?!=)|&{re.escape(name)}\b|\bdelete\(\s*{re.escape(name)}\b"
+    )
+    owner: tuple[str, str] | None = None
+    writes = 0
+    for row in rows:
+        code = changed.code(row)
+        header = _GO_FUNC.match(code)
+        if header:
+            owner = (header.group("name"), header.group("params").strip())
+            continue
+        if code.startswith(("var ", "var(", ")", "const ", "type ", "import ")):
+            owner = None
+        if owner is None or not write.search(code):
+            continue
+        if owner[1] or owner[0] not in loaders:
+            return False
+        writes += 1
+    return writes > 0

@@ -234,15 +234,30 @@ def _conditional_skip_in_new_code(changed: ChangedFile, line: DiffLine) -> bool:
     return False
 
 
+# A function written inside a test (an HTTP handler, a callback): its `return` ends it, not the
+# test. The test's own opener (`test('x', () => {`, `it "x" do`) is no such literal.
+_FUNCTION_LITERAL = re.compile(r"\bfunc\s*\(|\bfunction\s*\w*\s*\(|=>\s*\{?\s*$|\blambda\b|\bdo\s*(\|[^|]*\|)?\s*$|->\s*\{")
+_TEST_OPENER = re.compile(r"^\s*(it|test|specify|scenario)(\.\w+)?\s*[\( ]|^\s*func\s+Test")
+
+
+def _indent(text: str) -> int:
+    return len(text.expandtabs(4)) - len(text.expandtabs(4).lstrip())
+
+
 def _in_test_body(changed: ChangedFile, line: DiffLine) -> bool:
     """The nearest enclosing definition above the line (in its hunk) is a test, not a helper."""
     position = changed.locate(line)
     if position is not None:
         hunk, index = position
         above = hunk.lines[:index]
+        depth = _indent(line.text)
         for previous in reversed(above):
-            if previous.kind == "-":
+            if previous.kind == "-" or not previous.text.strip():
                 continue
+            if _indent(previous.text) < depth:
+                depth = _indent(previous.text)
+                if _FUNCTION_LITERAL.search(previous.text) and not _TEST_OPENER.match(previous.text):
+                    return False  # the return leaves a handler or callback the test defines
             if re.match(
                 r"^\s*(async\s+)?def\s+\w+|^\s*func\s+\w+|^\s*(it|test)(\.\w+)?\(|^\s*(public\s+)?void\s+\w+\(",
                 previous.text,
@@ -565,6 +580,10 @@ def _in_a_test(hunk: Hunk, rows: list[DiffLine], index: int) -> bool:
     for position in range(len(above) - 1, -1, -1):
         row = above[position]
         depth = len(row.text) - len(row.text.lstrip())
+        if row.text.strip() and depth < indent and not _DEFINITION.match(row.text):
+            indent = depth  # an enclosing block: a handler or callback the test defines ends here
+            if _FUNCTION_LITERAL.search(row.text) and not _TEST_OPENER.match(row.text):
+                return False
         if row.text.strip() and depth < indent and _DEFINITION.match(row.text):
             annotations = [r.text.strip() for r in above[max(0, position - 3) : position]]
             return bool(_TEST_HEADER.match(row.text)) or any(
