@@ -18,11 +18,13 @@ from bot.validator.detectors.common import finding, pair_lines, snippet
 from bot.validator.models import Finding
 from bot.validator.report_examples import report_examples
 
-# A regular expression literal, or a string handed to a regex constructor or matcher.
+# A regular expression literal, or a string handed to a regex constructor or matcher. Inside the
+# quotes a backslash is read one way only (`\\.` escapes, `[^\\]` never starts one): a line of
+# lone backslashes and no closing quote is read in linear time, not exponential.
 _PATTERN = re.compile(
     r"(?:^|[=(,:!&|]|\breturn|\bwith:?)\s*%?r?/((?:\\/|[^/\n])+)/[a-z]*"
     r"|(?:compile|MustCompile|Compile|RegExp|matches|match|fullmatch|search|MatchString|regexp\s*=|"
-    r"pattern\s*=|regex\s*=)\s*\(?\s*[rRbu]?([\"'`])((?:\\.|(?!\2).)+)\2"
+    r"pattern\s*=|regex\s*=)\s*\(?\s*[rRbu]?([\"'`])((?:\\.|(?!\2)[^\\])+)\2"
 )
 # The line says the pattern is a rule: a name or an annotation that allows or validates, or a test.
 _RULE = re.compile(
@@ -32,11 +34,13 @@ _RULE = re.compile(
 _ANCHORS = ("^", "$", "\\A", "\\z", "\\Z", "\\b")
 _WILDCARDS = (".*", ".+", "\\S+", "\\S*", "\\w+", "\\w*", "[^")
 _RANGE = re.compile(r"\{(\d+)(,(\d*))?\}")
+_MAX_LINE = 1000  # a product line is read up to here: the diff is the agent's text, of any length
 
 
 def pattern_of(line: str) -> str | None:
-    """The regular expression a line writes, if any (the first one)."""
-    match = _PATTERN.search(line)
+    """The regular expression a line writes, if any (the first one within its first 1,000
+    characters)."""
+    match = _PATTERN.search(line[:_MAX_LINE])
     if match is None:
         return None
     return match.group(1) or match.group(3)
