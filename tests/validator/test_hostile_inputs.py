@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import time
 
+from bot.validator.context import ChangedFile
 from bot.validator.detectors.validation_patterns import pattern_of
+from bot.validator.diffparse import parse_diff
 
 
 def _fast(call, *args, bound: float = 2.0):
     start = time.perf_counter()
     result = call(*args)
-    assert time.perf_counter() - start < bound, f"{call.__name__} took over {bound} s"
+    assert time.perf_counter() - start < bound, f"{getattr(call, '__name__', call)} took over {bound} s"
     return result
 
 
@@ -26,3 +28,33 @@ def test_patterns_with_escapes_are_still_read():
     assert pattern_of(r'ALLOWED = re.compile(r"^[a-z]\d+\"x$")') == r'^[a-z]\d+\"x$'
     assert pattern_of(r'USER = re.compile("\\w+")') == r"\\w+"
     assert pattern_of("const OK = /^a\\/b$/;") == "^a\\/b$"
+
+
+UPLOAD = 'package upload\n\nconst {line}\n\nfunc Accept(n int) error {{\n\tif n > maxUpload {{\n\t\treturn ErrTooBig\n\t}}\n\treturn nil\n}}\n'
+
+
+def _soft(verdict) -> set[str]:
+    return {f.kind for f in verdict.soft_signals}
+
+
+def test_a_limit_line_ending_in_a_long_run_of_spaces_is_read_quickly():
+    from bot.validator.detectors.soft import _LIMIT_NAME, _limit_name
+
+    # Old reading: `max = 1` + 2,000 spaces + `z` took 37 s (spaces could go to the value or to `\s*`).
+    assert _fast(_limit_name, "max = 1" + " " * 2000 + "z") is None
+    assert _fast(_LIMIT_NAME.match, "max = 1" + " " * 190 + "z") is None
+    assert _limit_name("const maxUpload = 10 << 20;   ").group("value") == "10 << 20"
+    assert _limit_name("max_items = ( 5 * 1024 )").group("value") == "( 5 * 1024 )"
+
+
+def test_a_hostile_limit_line_in_a_diff_does_not_stall_the_limit_check(make_diff):
+    from bot.validator import validate_static
+    from bot.validator.detectors.soft import _limits_moved
+
+    hostile = "maxUpload = 1" + " " * 2000 + "z"
+    diff = make_diff({"upload/upload.go": {"before": UPLOAD.format(line=hostile), "after": UPLOAD.format(line=hostile + "q")}})
+    changed = ChangedFile(parse_diff(diff)[0])
+    assert _fast(lambda: list(_limits_moved(changed))) == []
+    raised = make_diff({"upload/upload.go": {"before": UPLOAD.format(line="maxUpload = 10 << 20"),
+                                             "after": UPLOAD.format(line="maxUpload = 10 << 30")}})
+    assert "guard_weakened" in _soft(validate_static(raised))
