@@ -58,3 +58,15 @@ def test_a_hostile_limit_line_in_a_diff_does_not_stall_the_limit_check(make_diff
     raised = make_diff({"upload/upload.go": {"before": UPLOAD.format(line="maxUpload = 10 << 20"),
                                              "after": UPLOAD.format(line="maxUpload = 10 << 30")}})
     assert "guard_weakened" in _soft(validate_static(raised))
+
+
+def test_a_print_is_read_by_one_alternative_each_go_println_included():
+    from bot.validator.detectors.soft import _PRINT
+
+    # The 9fef45b alternative `^\s*print(ln)?\((?=.*$)` was there for Go's `println`; its lookahead
+    # was always true and its `print(` half repeated the first alternative. Same lines match now.
+    for line in ('\tprintln("here")', "    print(x)", 'fmt.Println("x")', "fmt.Printf(x)"):
+        assert _PRINT.search(line), line
+    for line in ("x.println(1)", "printf(1)", "reprint(x)", "blueprint(x)"):
+        assert not _PRINT.search(line), line
+    assert "(?=" not in _PRINT.pattern

@@ -29,7 +29,7 @@ _DEBUG = re.compile(
     r"\b(log|logger|logging|console|fmt|slog|Log|LOG|System\.out)\.\w+\(\s*[fr]?[\"'`](DEBUG|debug:|XXX|>>>|!!!|HERE\b)"
 )
 _RUBY_PRINT = re.compile(r"^\s*(puts|p|pp|print)\s*(\(|\s+[\"'@:\w])")
-_PRINT = re.compile(r"^\s*print\(|\bfmt\.Print(ln|f)?\(|^\s*print(ln)?\((?=.*$)")  # Go's builtins too
+_PRINT = re.compile(r"^\s*print(ln)?\(|\bfmt\.Print(ln|f)?\(")  # Go's builtins print and println too
 _SLEEP = re.compile(
     r"\btime\.sleep\(\s*(?!0\s*\))|\basyncio\.sleep\(\s*(?!0\s*\))|\bThread\.sleep\(|\btime\.Sleep\(|\bsleep\(\s*(0?\.\d*[1-9]|[1-9])|"
     r"\bTimeUnit\.\w+\.sleep\(|<-\s*time\.After\(|\bsetTimeout\([^;]*,\s*[1-9]\d{2,}\s*\)|"
