@@ -70,3 +70,41 @@ def test_a_print_is_read_by_one_alternative_each_go_println_included():
     for line in ("x.println(1)", "printf(1)", "reprint(x)", "blueprint(x)"):
         assert not _PRINT.search(line), line
     assert "(?=" not in _PRINT.pattern
+
+
+def test_the_agents_pattern_is_never_run_on_the_agents_report():
+    from bot.validator.detectors.validation_patterns import _asked
+
+    # Old reading compiled and ran both: `(a+)+$` on 24 a's and a `!` took 1.8 s, doubling per `a`.
+    report = 'Calling f("' + "a" * 40 + '!") hangs the signup form.'
+    assert _fast(_asked, report, r"^(a+)+b$", r"(a+)+$") is False
+    # Crashes the old reading did not catch: an overflowing repeat and deep nesting.
+    assert _fast(_asked, 'f("aaaa")', "^b$", "a{4294967296}") is False
+    deep = "(" * 1200 + "a" + ")" * 1200
+    assert _fast(_asked, 'f("a")', "^b$", deep) is False
+
+
+def test_a_report_still_asks_for_the_inputs_it_quotes():
+    from bot.validator.detectors.validation_patterns import _accepts, _asked
+
+    report = 'Sign-up refuses "jo" and "jo_anne_from_the_north_sea_coast" though both are valid names.'
+    assert _asked(report, r"^[a-z0-9_]{3,16}$", r"^[a-z0-9_]{2,64}$")
+    assert not _asked('Sign-up refuses "joanne" oddly.', r"^[a-z0-9_]{3,16}$", r"^[a-z0-9_]{2,64}$")
+    assert _asked('Mail from "sub.example.com" bounces.', r"^example\.com$", r"(^|\.)example\.com$")
+    assert not _asked('Mail from "evil-example.com" bounces.', r"^example\.com$", r"(^|\.)example\.com$")
+    for pattern, text, found in [
+        (r"^(?:https?://)?[\w.-]+\.example\.org(/.*)?$", "http://a.example.org/x", True),
+        (r"(?i)^ABC$", "abc", True), (r"\bcat\b", "concat", False), (r"^[^@]+@[^@]+$", "a@@b", False),
+        (r"(\w)\1", "aa", None), (r"a(?=b)", "ab", None), (r"(a+)+$", "aaa", None), ("x" * 201, "x", None),
+    ]:
+        assert _accepts(pattern, text) is found, pattern
+
+
+def test_a_hostile_pattern_in_a_diff_keeps_its_finding(make_diff):
+    from bot.validator import validate_static
+
+    rule = 'import re\n\nALLOWED_NAME = re.compile(r"{p}")\n\n\ndef valid(name):\n    return bool(ALLOWED_NAME.match(name))\n'
+    diff = make_diff({"app/names.py": {"before": rule.format(p="^[a-z]{3,16}$"), "after": rule.format(p="(a+)+$")}})
+    report = 'valid("' + "a" * 40 + '!") should be accepted.'
+    verdict = _fast(lambda: validate_static(diff, report=report), bound=5.0)
+    assert "guard_weakened" in _soft(verdict)
