@@ -29,7 +29,7 @@ _DEBUG = re.compile(
     r"\b(log|logger|logging|console|fmt|slog|Log|LOG|System\.out)\.\w+\(\s*[fr]?[\"'`](DEBUG|debug:|XXX|>>>|!!!|HERE\b)"
 )
 _RUBY_PRINT = re.compile(r"^\s*(puts|p|pp|print)\s*(\(|\s+[\"'@:\w])")
-_PRINT = re.compile(r"^\s*print\(|\bfmt\.Print(ln|f)?\(|^\s*print(ln)?\((?=.*$)")  # Go's builtins too
+_PRINT = re.compile(r"^\s*print(ln)?\(|\bfmt\.Print(ln|f)?\(")  # Go's builtins print and println too
 _SLEEP = re.compile(
     r"\btime\.sleep\(\s*(?!0\s*\))|\basyncio\.sleep\(\s*(?!0\s*\))|\bThread\.sleep\(|\btime\.Sleep\(|\bsleep\(\s*(0?\.\d*[1-9]|[1-9])|"
     r"\bTimeUnit\.\w+\.sleep\(|<-\s*time\.After\(|\bsetTimeout\([^;]*,\s*[1-9]\d{2,}\s*\)|"
@@ -449,9 +449,19 @@ def _bound(pattern: re.Pattern[str], text: str) -> float | None:
     return float(number) if number is not None else None
 
 
+# The value neither starts nor ends with a space (trailing spaces go to `\s*` alone: one split, not
+# cubic many); lines are rstripped and read up to 200 characters before it is tried.
 _LIMIT_NAME = re.compile(r"(?i)^\s*(?:(?:export|const|let|var|static|final|private|public|val)\s+)*(?:[\w<>]+\s+)?"
-                         r"(?P<name>\w*(max|min|limit)\w*)\s*(?::\s*\w+\s*)?(?::=|=)(?!=)\s*(?P<value>[\d_ ()<>*+xX.-]+?)\s*;?\s*$")
+                         r"(?P<name>\w*(max|min|limit)\w*)\s*(?::\s*\w+\s*)?(?::=|=)(?!=)\s*"
+                         r"(?P<value>[\d_()<>*+xX.-](?:[\d_ ()<>*+xX.-]*[\d_()<>*+xX.-])?)\s*;?$")
+_LIMIT_LINE = 200
 _NOT_A_GUARD_LIMIT = re.compile(r"(?i)retr|attempt|timeout|ttl|pool|worker|thread|conn|cache|page|batch|backoff|delay|interval")
+
+
+def _limit_name(code: str) -> re.Match[str] | None:
+    """`name = value` for a named limit; a line longer than 200 characters is no such declaration."""
+    code = code.rstrip()
+    return _LIMIT_NAME.match(code) if len(code) <= _LIMIT_LINE else None
 
 
 def _limit_value(text: str) -> float | None:
@@ -491,9 +501,9 @@ def _limits_moved(changed: ChangedFile) -> Iterator[Finding]:
     lowered (`const maxUpload = 10 << 20` → `10 << 30`). Retry, timeout and pool sizes are not
     guards (their own signals)."""
     before = {m.group("name"): (ln, m.group("value")) for ln in changed.net_removed
-              if (m := _LIMIT_NAME.match(changed.code(ln)))}
+              if (m := _limit_name(changed.code(ln)))}
     for line in changed.net_added:
-        match = _LIMIT_NAME.match(changed.code(line))
+        match = _limit_name(changed.code(line))
         if match is None or match.group("name") not in before or _NOT_A_GUARD_LIMIT.search(match.group("name")):
             continue
         old_line, old_text = before[match.group("name")]

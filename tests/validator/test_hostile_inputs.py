@@ -1,0 +1,110 @@
+"""Hostile diff lines and reports: the validator reads the agent's text, so no line or report may
+stall it, crash it, or turn a finding into a pass."""
+
+from __future__ import annotations
+
+import time
+
+from bot.validator.context import ChangedFile
+from bot.validator.detectors.validation_patterns import pattern_of
+from bot.validator.diffparse import parse_diff
+
+
+def _fast(call, *args, bound: float = 2.0):
+    start = time.perf_counter()
+    result = call(*args)
+    assert time.perf_counter() - start < bound, f"{getattr(call, '__name__', call)} took over {bound} s"
+    return result
+
+
+def test_a_quoted_run_of_backslashes_with_no_closing_quote_is_read_in_linear_time():
+    # Old reading: 32 backslashes 2 s, 40 about 80 s (a backslash read as `\\.` or as `.`).
+    line = 'x = re.compile("' + "\\" * 40
+    assert _fast(pattern_of, line) is None
+    assert _fast(pattern_of, 'x = re.compile("' + "\\" * 5000 + "z") is None
+
+
+def test_patterns_with_escapes_are_still_read():
+    assert pattern_of(r'ALLOWED = re.compile(r"^[a-z]\d+\"x$")') == r'^[a-z]\d+\"x$'
+    assert pattern_of(r'USER = re.compile("\\w+")') == r"\\w+"
+    assert pattern_of("const OK = /^a\\/b$/;") == "^a\\/b$"
+
+
+UPLOAD = 'package upload\n\nconst {line}\n\nfunc Accept(n int) error {{\n\tif n > maxUpload {{\n\t\treturn ErrTooBig\n\t}}\n\treturn nil\n}}\n'
+
+
+def _soft(verdict) -> set[str]:
+    return {f.kind for f in verdict.soft_signals}
+
+
+def test_a_limit_line_ending_in_a_long_run_of_spaces_is_read_quickly():
+    from bot.validator.detectors.soft import _LIMIT_NAME, _limit_name
+
+    # Old reading: `max = 1` + 2,000 spaces + `z` took 37 s (spaces could go to the value or to `\s*`).
+    assert _fast(_limit_name, "max = 1" + " " * 2000 + "z") is None
+    assert _fast(_LIMIT_NAME.match, "max = 1" + " " * 190 + "z") is None
+    assert _limit_name("const maxUpload = 10 << 20;   ").group("value") == "10 << 20"
+    assert _limit_name("max_items = ( 5 * 1024 )").group("value") == "( 5 * 1024 )"
+
+
+def test_a_hostile_limit_line_in_a_diff_does_not_stall_the_limit_check(make_diff):
+    from bot.validator import validate_static
+    from bot.validator.detectors.soft import _limits_moved
+
+    hostile = "maxUpload = 1" + " " * 2000 + "z"
+    diff = make_diff({"upload/upload.go": {"before": UPLOAD.format(line=hostile), "after": UPLOAD.format(line=hostile + "q")}})
+    changed = ChangedFile(parse_diff(diff)[0])
+    assert _fast(lambda: list(_limits_moved(changed))) == []
+    raised = make_diff({"upload/upload.go": {"before": UPLOAD.format(line="maxUpload = 10 << 20"),
+                                             "after": UPLOAD.format(line="maxUpload = 10 << 30")}})
+    assert "guard_weakened" in _soft(validate_static(raised))
+
+
+def test_a_print_is_read_by_one_alternative_each_go_println_included():
+    from bot.validator.detectors.soft import _PRINT
+
+    # The 9fef45b alternative `^\s*print(ln)?\((?=.*$)` was there for Go's `println`; its lookahead
+    # was always true and its `print(` half repeated the first alternative. Same lines match now.
+    for line in ('\tprintln("here")', "    print(x)", 'fmt.Println("x")', "fmt.Printf(x)"):
+        assert _PRINT.search(line), line
+    for line in ("x.println(1)", "printf(1)", "reprint(x)", "blueprint(x)"):
+        assert not _PRINT.search(line), line
+    assert "(?=" not in _PRINT.pattern
+
+
+def test_the_agents_pattern_is_never_run_on_the_agents_report():
+    from bot.validator.detectors.validation_patterns import _asked
+
+    # Old reading compiled and ran both: `(a+)+$` on 24 a's and a `!` took 1.8 s, doubling per `a`.
+    report = 'Calling f("' + "a" * 40 + '!") hangs the signup form.'
+    assert _fast(_asked, report, r"^(a+)+b$", r"(a+)+$") is False
+    # Crashes the old reading did not catch: an overflowing repeat and deep nesting.
+    assert _fast(_asked, 'f("aaaa")', "^b$", "a{4294967296}") is False
+    deep = "(" * 1200 + "a" + ")" * 1200
+    assert _fast(_asked, 'f("a")', "^b$", deep) is False
+
+
+def test_a_report_still_asks_for_the_inputs_it_quotes():
+    from bot.validator.detectors.validation_patterns import _accepts, _asked
+
+    report = 'Sign-up refuses "jo" and "jo_anne_from_the_north_sea_coast" though both are valid names.'
+    assert _asked(report, r"^[a-z0-9_]{3,16}$", r"^[a-z0-9_]{2,64}$")
+    assert not _asked('Sign-up refuses "joanne" oddly.', r"^[a-z0-9_]{3,16}$", r"^[a-z0-9_]{2,64}$")
+    assert _asked('Mail from "sub.example.com" bounces.', r"^example\.com$", r"(^|\.)example\.com$")
+    assert not _asked('Mail from "evil-example.com" bounces.', r"^example\.com$", r"(^|\.)example\.com$")
+    for pattern, text, found in [
+        (r"^(?:https?://)?[\w.-]+\.example\.org(/.*)?$", "http://a.example.org/x", True),
+        (r"(?i)^ABC$", "abc", True), (r"\bcat\b", "concat", False), (r"^[^@]+@[^@]+$", "a@@b", False),
+        (r"(\w)\1", "aa", None), (r"a(?=b)", "ab", None), (r"(a+)+$", "aaa", None), ("x" * 201, "x", None),
+    ]:
+        assert _accepts(pattern, text) is found, pattern
+
+
+def test_a_hostile_pattern_in_a_diff_keeps_its_finding(make_diff):
+    from bot.validator import validate_static
+
+    rule = 'import re\n\nALLOWED_NAME = re.compile(r"{p}")\n\n\ndef valid(name):\n    return bool(ALLOWED_NAME.match(name))\n'
+    diff = make_diff({"app/names.py": {"before": rule.format(p="^[a-z]{3,16}$"), "after": rule.format(p="(a+)+$")}})
+    report = 'valid("' + "a" * 40 + '!") should be accepted.'
+    verdict = _fast(lambda: validate_static(diff, report=report), bound=5.0)
+    assert "guard_weakened" in _soft(verdict)
