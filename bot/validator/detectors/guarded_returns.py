@@ -1267,14 +1267,16 @@ def _ruby_folded(rows: list[DiffLine]) -> list[DiffLine]:
     return out
 
 
-_RB_TERNARY = re.compile(rf"^\s*(?:return\s+)?(?P<cond>[^?]+?\??)\s+\?\s+(?P<value>{_RB_LITERAL})\s+:\s+(?P<old>.+?)\s*$")
+_RB_TERNARY = re.compile(rf"^\s*(?:return\s+)?(?P<cond>[^?\s][^?]*?\??)\s+\?\s+(?P<value>{_RB_LITERAL})\s+:\s+(?P<old>.+?)\s*$")
+"""The condition starts at its first character, not at a space the indent could also take:
+otherwise a line of tabs (a hostile diff) made the match cubic."""
 
 
 def _ruby_ternary(ctx: DiffContext, rows: list[DiffLine], index: int, removed: list[DiffLine]) -> str | None:
     """The inline form in Ruby: `cond ? C : old` where the method answered `old` before (its
     last expression or a `return old`); the condition, when it holds for most inputs."""
     code = split_comment(rows[index].text, "ruby")[0].rstrip()
-    ternary = _RB_TERNARY.match(code)
+    ternary = _RB_TERNARY.match(code) if re.search(r"\s\?\s", code) else None
     if ternary is None:
         return None
     before = {normalized(re.sub(r"^\s*return\s+", "", split_comment(r.text, "ruby")[0])) for r in removed}

@@ -193,9 +193,11 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
         yield from _constant_overrides(changed)
 
 
-_CONSTANT = r"""(?:new\s+)?(?:Decimal|BigDecimal|BigDecimal\.valueOf)?\(?\s*(?:-?\d[\d_]*(?:\.\d+)?|"[^"]+"|'[^']+')\s*\)?"""
+_CONSTANT = r"""(?:new\s+)?(?:Decimal|BigDecimal|BigDecimal\.valueOf)?\(?\s*(?:-?\d[\d_]*(?:\.\d+)?|"[^"]+"|'[^']+')(?:\s*\))?"""
+"""A literal, perhaps wrapped in a decimal constructor. Spaces after it belong to whoever reads on:
+a pattern that let them go to two places would be cubic on a line of spaces (a hostile diff)."""
 _ASSIGN_CONSTANT = re.compile(
-    rf"^\s*(?:(?:const|let|var|final)\s+)?(?:[\w<>\[\]]+\s+)?(?P<name>[A-Za-z_]\w*)\s*:?=\s*(?P<value>{_CONSTANT})\s*;?\s*$"
+    rf"^\s*(?:(?:const|let|var|final)\s+)?(?:[\w<>\[\]]+\s+)?(?P<name>[A-Za-z_]\w*)\s*:?=\s*(?P<value>{_CONSTANT})\s*(?:;\s*)?$"
 )
 _OR_CONSTANT = re.compile(rf"^\s*return\s+(?P<value>{_CONSTANT}|true|True)\s*(\|\||\?\?|\bor\b)\s*\S")
 _TRIVIAL_CONSTANT = re.compile(r"""^\(?\s*(-?[01](\.0+)?|""|'')\s*\)?$""")

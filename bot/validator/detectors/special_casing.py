@@ -275,7 +275,7 @@ def _hard_coded_answers(ctx: DiffContext) -> Iterator[Finding]:
 
 
 _LONG_KEY = re.compile(r"^\s*(\"[^\"]{40,}\"|'[^']{40,}'|`[^`]{40,}`)\s*(:(?!:)|=>|,)")
-_TABLE_START = re.compile(r"^\s*(?:var|const|let|static|final|private|public|\s)*\s*([A-Za-z_$][\w$]*)\b[^=]*(?::=|=)\s*[^=].*[\[{(]\s*$")
+_TABLE_START = re.compile(r"^\s*(?:(?:var|const|let|static|final|private|public)\s+)*([A-Za-z_$][\w$]*)\b[^=]*(?::=|=)\s*[^=].*[\[{(]\s*$")
 
 
 def _example_tables(ctx: DiffContext) -> Iterator[Finding]:
