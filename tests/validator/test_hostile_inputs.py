@@ -139,3 +139,15 @@ def test_no_hostile_line_stalls_any_detector_in_any_language(line: str) -> None:
         diff = (f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n"
                 f"@@ -1,3 +1,4 @@\n def f(x):\n+{line}\n     y = 1\n     return y\n")
         _fast(validate_static, diff, bound=3.0)
+
+
+def test_rubys_rescue_modifier_is_read_in_one_pass_on_a_long_line() -> None:
+    """Searched as `\\S.*\\s+rescue\\s+\\S`, a 16,000-character Ruby line took 7-11 s; the
+    modifier is still found, and a `rescue` clause is not one."""
+    from bot.validator.detectors.exceptions import _inline_rescue
+
+    assert not _fast(_inline_rescue, "x = 1" + " " * 50_000 + "z", bound=1.0)
+    assert not _fast(_inline_rescue, "x" + " rescue =>" * 10_000, bound=1.0)
+    assert _inline_rescue("value = Integer(raw) rescue 0")
+    assert not _inline_rescue("  rescue StandardError => e")
+    assert not _inline_rescue("x = call rescue => e")

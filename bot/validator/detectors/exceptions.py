@@ -448,9 +448,17 @@ def _go_error_blanked(changed: ChangedFile) -> Iterator[Finding]:
 
 
 _RB_RESCUE = re.compile(r"^(\s*)rescue\b\s*([^=#]*?)\s*(=>\s*(\w+))?\s*(then\b.*)?(#.*)?$")
-_RB_INLINE_RESCUE = re.compile(r"\S.*\s+rescue\s+(?!=>)\S")
+_RB_INLINE_RESCUE = re.compile(r"(?<=\s)rescue\s+(?!=>)\S")
+"""The `expr rescue value` modifier, once something stands before it (`_inline_rescue`)."""
 _RB_ROOT_TYPES = {"", "Exception", "StandardError", "::Exception", "::StandardError", "Object"}
 _RB_BLOCK_END = re.compile(r"^\s*(end|ensure|else|rescue)\b")
+
+
+def _inline_rescue(code: str) -> bool:
+    """The modifier with code before it, read in one pass (searched as `\\S.*\\s+rescue...`,
+    each start of the line re-read the rest of it: quadratic on a long hostile line)."""
+    first = len(code) - len(code.lstrip())
+    return any(match.start() > first for match in _RB_INLINE_RESCUE.finditer(code))
 
 
 def _ruby(changed: ChangedFile) -> Iterator[Finding]:
@@ -462,7 +470,7 @@ def _ruby(changed: ChangedFile) -> Iterator[Finding]:
             if row.kind != "+":
                 continue
             code = changed.code(row)
-            if _RB_INLINE_RESCUE.search(code) and not code.lstrip().startswith("rescue"):
+            if _inline_rescue(code) and not code.lstrip().startswith("rescue"):
                 yield finding(
                     "catch_all_exception",
                     changed,
