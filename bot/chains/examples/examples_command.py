@@ -73,6 +73,7 @@ async def _examples(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.engine.walk import RetryLater, private_dirs
     from bot.forge.local import LocalForge, local_params, read_issue_file
     from bot.kit.foreground import run_in_foreground
+    from bot.kit.local_runs import local_settings
     from bot.services import Runtime
     from bot.store.db import Database
     from bot.store.runs import create_run, get_run, run_as_dict
@@ -87,8 +88,7 @@ async def _examples(settings: Any, url: str, args: argparse.Namespace) -> int:
         forge = LocalForge(args.repo.resolve(), read_issue_file(args.issue_file))
     except (OSError, ValueError) as exc:
         raise CommandError(f"cannot read the issue file: {exc}") from exc
-    protocols = list(dict.fromkeys([*settings.git_allowed_protocols, "file"]))
-    settings = settings.model_copy(update={"git_allowed_protocols": protocols})
+    settings = local_settings(settings)
     repo = forge.repo_ref()
     runtime = Runtime(settings=settings, db=Database(url, pool_size=4), forges={repo.forge: forge})
     try:

@@ -73,7 +73,7 @@ async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.engine.runner import chain_runner
     from bot.engine.walk import RetryLater
     from bot.forge.local import LocalForge, local_params, read_issue_file
-    from bot.kit.local_runs import after_foreground
+    from bot.kit.local_runs import after_foreground, local_settings
     from bot.services import Runtime, build_forges
     from bot.store.db import Database
     from bot.store.runs import create_run
@@ -87,8 +87,7 @@ async def _fix(settings: Any, url: str, args: argparse.Namespace) -> int:
             local_forge = LocalForge(args.repo.resolve(), read_issue_file(args.issue_file))
         except (OSError, ValueError) as exc:
             raise CommandError(f"cannot read the issue file: {exc}") from exc
-        protocols = list(dict.fromkeys([*settings.git_allowed_protocols, "file"]))
-        settings = settings.model_copy(update={"git_allowed_protocols": protocols})
+        settings = local_settings(settings)
         repo = local_forge.repo_ref()
         issue_number = local_forge.issue.number
         forges: dict[str, Any] = {repo.forge: local_forge}

@@ -448,7 +448,7 @@ async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
     from bot.forge.base import Issue
     from bot.forge.local import LOCAL_ISSUE_NUMBER, LocalForge, local_params, read_issue_file
     from bot.kit.foreground import run_in_foreground, run_json
-    from bot.kit.local_runs import after_foreground
+    from bot.kit.local_runs import after_foreground, local_settings
     from bot.services import Runtime
     from bot.store.db import Database
     from bot.store.runs import create_run
@@ -474,8 +474,7 @@ async def _tests(settings: Any, url: str, args: argparse.Namespace) -> int:
                       url=args.repo.resolve().as_uri())
         params = {"test_targets": targets, "tests_task": "targets"}
     forge = LocalForge(args.repo.resolve(), issue)
-    protocols = list(dict.fromkeys([*settings.git_allowed_protocols, "file"]))
-    settings = settings.model_copy(update={"git_allowed_protocols": protocols})
+    settings = local_settings(settings)
     repo = forge.repo_ref()
     runtime = Runtime(settings=settings, db=Database(url, pool_size=4), forges={repo.forge: forge})
     try:
