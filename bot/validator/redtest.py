@@ -140,11 +140,12 @@ def _tree_literals(
     """Literals of the red test's scopes and of what they name one or two steps away."""
     values: set[str] = set()
     strings: set[str] = set()
+    spans: dict[int, list[tuple[int, int, bool]]] = {}  # per fragment, for _in_csv_annotation
     if not name:
         for fragment in changed.fragments:
             for node in iter_nodes(fragment.tree.root_node, _STRING_NODES | _NUMBER_NODES):
                 if fragment.is_added(node):
-                    _collect(node, fragment, values, strings)
+                    _collect(node, fragment, values, strings, spans)
         return values, strings
     scopes = [
         (fragment, scope)
@@ -166,7 +167,7 @@ def _tree_literals(
                 if node.type in _NAME_NODES:
                     named.add(fragment.text(node))
                 else:
-                    value = _collect(node, fragment, values, strings)
+                    value = _collect(node, fragment, values, strings, spans)
                     if value is not None:
                         named.add(value)  # `@MethodSource("cases")` names a provider
         frontier = [d for n in named for d in definitions.get(n, [])]
@@ -227,19 +228,33 @@ def _defined_names(node: Node, fragment: Fragment) -> list[str]:
 _CSV_CONTEXT = frozenset({"annotation", "marker_annotation", "annotation_argument_list"})
 
 
-def _collect(node: Node, fragment: Fragment, values: set[str], strings: set[str]) -> str | None:
+def _collect(node: Node, fragment: Fragment, values: set[str], strings: set[str],
+             spans: dict[int, list[tuple[int, int, bool]]]) -> str | None:
     value = literal_value(node, fragment)
     if value is None:
         return None
     values.add(value)
     if node.type not in _NUMBER_NODES:
         strings.add(value)
-        parent = node.parent
-        while parent is not None and parent.type not in _CSV_CONTEXT and parent.type != "method_declaration":
-            parent = parent.parent
-        if parent is not None and parent.type in _CSV_CONTEXT and "," in value:
+        if "," in value and fragment.language == "java" and _in_csv_annotation(node, fragment, spans):
             values.update(part.strip().strip("'\"") for part in value.split(",") if part.strip())
     return value
+
+
+def _in_csv_annotation(node: Node, fragment: Fragment, spans: dict[int, list[tuple[int, int, bool]]]) -> bool:
+    """Whether a Java string is a `@CsvSource` row: its innermost enclosing annotation or method
+    is an annotation. Found from the spans of those nodes (one query per fragment, kept in
+    `spans` by the caller), not by climbing `node.parent`: tree-sitter finds a parent by walking
+    down from the root, so a climb per literal on a line of a thousand literals was quadratic."""
+    if id(fragment) not in spans:
+        spans[id(fragment)] = [(n.start_byte, n.end_byte, n.type in _CSV_CONTEXT)
+                               for n in fragment.walk(_CSV_CONTEXT | {"method_declaration"})]
+    start, end = node.start_byte, node.end_byte
+    inner = min(((e - s, csv) for s, e, csv in spans[id(fragment)] if s <= start and end <= e),
+                default=None)
+    return inner is not None and inner[1]
+
+
 
 
 _RB_EXAMPLE = re.compile(r"^(\s*)(it|specify|scenario|example|test|def\s+test_\w+)\b(\s*\(?\s*([\"'])(.*?)\4)?")

@@ -60,7 +60,7 @@ _CHANGE_ASK = [
 # names a test (or its assertion, expectation, snapshot, fixture) in the same sentence.
 _TEST_NOUN = re.compile(
     r"\btest[a-z][a-z0-9]*\b(?<!\btesting)|\b(tests?|specs?|test cases?|assert(ion)?s?|expectations?|expected (values?|results?|outputs?|strings?|"
-    r"numbers?)|snapshots?|golden|fixtures?|[\w.]+_test\b|test_\w+|\w+\.(test|spec)\b|\w*Test\b|"
+    r"numbers?)|snapshots?|golden|fixtures?|(?<![\w.])[\w.]+_test\b|test_\w+|\w+\.(test|spec)\b|\w*Test\b|"
     # A test class and its method, in a sentence read lower-cased: `fmttest.formatsthousands`.
     r"\w+(test|spec|tests)[.#]\w+)"
 )

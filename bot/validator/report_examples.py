@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-_CALL = re.compile(r"\b[\w.]+\(([^()]{1,200})\)")
+_CALL = re.compile(r"(?<![\w.])[\w.]+\(([^()]{1,200})\)")
 _QUOTED = re.compile(r"\"([^\"\n]{1,120})\"|“([^”\n]{1,120})”|`([^`\n]{1,120})`|(?<![\w])'([^'\n]{1,120})'(?![\w])")
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
 

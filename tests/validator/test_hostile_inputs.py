@@ -124,9 +124,11 @@ HOSTILE_LINES = {
     "digits before a letter": "x = " + "1" * 2000 + "z",
     "words": "x " * 2000,
     "or-chains": "    return " + "'a' or " * 280,
+    "backticks": "`" * 2000,
+    "a Java row of quoted pairs": "@CsvSource({" + '"a,b", ' * 300 + "})",
 }
 PATHS = ("src/app.py", "tests/test_app.py", "src/app.js", "src/app.ts", "src/app.go",
-         "src/App.java", "lib/app.rb")
+         "src/App.java", "lib/app.rb", "tests/app.test.ts", "src/test/java/AppTest.java")
 
 
 @pytest.mark.parametrize("line", HOSTILE_LINES.values(), ids=HOSTILE_LINES.keys())
@@ -134,11 +136,26 @@ def test_no_hostile_line_stalls_any_detector_in_any_language(line: str) -> None:
     """A 2,000-character line the agent wrote is read in well under a second by every detector
     (found by a sweep of line shapes over validate_static: a line of spaces before a letter took
     35 s in shortcuts' constant assignment, an indent of tabs 15 s in the example tables and
-    8.5 s in Ruby's ternary guard)."""
+    8.5 s in Ruby's ternary guard; in a test file, 2,000 backticks took 7 s and 8,000 took
+    450 s collecting the red test's literals). The report is the agent's text too: a run of
+    dotted names in it took 1-2 s per 8,000 characters in two report readers."""
     for path in PATHS:
         diff = (f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n"
                 f"@@ -1,3 +1,4 @@\n def f(x):\n+{line}\n     y = 1\n     return y\n")
         _fast(validate_static, diff, bound=3.0)
+        _fast(lambda d=diff: validate_static(d, report="The test fails: " + line), bound=3.0)
+
+
+def test_a_long_report_of_dotted_names_is_read_in_linear_time() -> None:
+    """`[\\w.]+` retried from every word start of `a.b.b.b…` before it failed: quadratic."""
+    from bot.validator.report import asks_to_retire_tests
+    from bot.validator.report_examples import report_call_arguments, report_examples
+
+    report = "x = a" + ".b" * 20_000
+    assert not _fast(asks_to_retire_tests, report, bound=1.0)
+    assert _fast(report_examples, report, bound=1.0) == frozenset()
+    assert _fast(report_call_arguments, report, bound=1.0) == frozenset()
+    assert report_examples('Calling `round2(1.005)` gives 1') >= {"1.005"}
 
 
 def test_rubys_rescue_modifier_is_read_in_one_pass_on_a_long_line() -> None:
