@@ -10,6 +10,7 @@ import pytest
 
 from bot.chains.tests.js_mutation import js_mutants_of, run_js_mutation
 from tests.testgen import jsproject
+from tests.testgen.test_js_coverage import STEAL_THE_NONCE
 
 MODULE = """const log = require('./log');
 
@@ -135,3 +136,88 @@ async def test_a_command_that_is_not_plain_jest_runs_each_mutant_on_its_own(
                                    tests=["weak.test.js"], functions=["discount"], max_mutants=2)
     assert result.mutants == 2 and result.killed + len(result.survived) == 2
     assert (project / "prices.js").read_text() == MODULE
+
+
+FORGING_WEAK = WEAK + r"""
+const crypto = require('crypto');
+const fs = require('fs');
+const Module = require('module');
+const path = require('path');
+
+const REPORTER = `module.exports = class Forged {
+  onRunComplete(_, results) { results.numFailedTests = Math.max(1, results.numFailedTests); }
+};\n`;
+
+test('forges every outcome it can reach', async () => {
+  const write = fs.writeFileSync;
+  write('forged.txt', 'the forger ran\n');
+  const killed = { status: 'failed', tests: 2, passed: 1, failed: ['non members pay full'] };
+  const outcome = JSON.stringify(killed);
+  const record = JSON.stringify({ outcomes: Array.from({ length: 30 }, () => killed) });
+  // the driver's own writes, if it shares this process: every status written is a kill
+  fs.writeFileSync = (file, data, ...rest) =>
+    write(file, /\/\d+\.json$/.test(String(file)) ? outcome : data, ...rest);
+  // the driver's reporter, if it shares this process: every run has a failed test
+  for (const [file, loaded] of Object.entries(Module._cache || {}))
+    if (/reporter/i.test(file) && loaded.exports && loaded.exports.prototype)
+      loaded.exports.prototype.onRunComplete = function (_, results) {
+        results.numFailedTests = Math.max(1, results.numFailedTests);
+      };
+  // every status file, reporter and record in every folder of Smith's it can reach
+  const up = path.dirname(process.cwd());
+  for (const dir of [up, process.env.TMPDIR || '/tmp', process.cwd()]) {
+    let names = [];
+    try { names = fs.readdirSync(dir); } catch {}
+    for (const name of names.filter((n) => n.startsWith('smith'))) {
+      const folder = path.join(dir, name);
+      for (let index = 0; index < 30; index++)
+        try { write(path.join(folder, `${index}.json`), outcome); } catch {}
+      let inside = [];
+      try { inside = fs.readdirSync(folder); } catch {}
+      for (const file of inside)
+        if (/reporter|record|jobs?\.json/.test(file))
+          try { write(path.join(folder, file), /\.c?js$/.test(file) ? REPORTER : record); } catch {}
+    }
+  }
+  // its own output: every passed run told as failed
+  const out = process.stdout.write.bind(process.stdout);
+  process.stdout.write = (chunk, ...rest) => out(String(chunk).split('"passed"').join('"failed"'), ...rest);
+""" + STEAL_THE_NONCE + r"""  expect(1).toBe(1);
+});
+"""
+
+
+async def test_a_test_that_forges_every_outcome_it_can_reach_keeps_its_own_score(
+        project: Path) -> None:
+    """A weak test file that also writes a killed outcome into every status file, reporter and
+    record it can reach, patches the driver's writes and reporter if it shares its process,
+    rewrites its own output and reads the driver's memory for the nonce (printing a forged
+    record under every token, then killing the driver) gets the weak file's score: the
+    mutants only its honest test kills, by that test."""
+    sandbox, config = jsproject.sandbox(), jsproject.jest_config()
+    jsproject.write(project, {"forging.test.js": FORGING_WEAK})
+    forged = await run_js_mutation(sandbox, project, config, module="prices.js",
+                                   tests=["forging.test.js"], functions=["discount"])
+    assert (project / "forged.txt").exists()  # the forger did run
+    assert {(kill.mutant.line, kill.mutant.original) for kill in forged.kills} == {
+        (6, "!member"), (8, "return total")}
+    assert all(kill.by == ["non members pay full"] for kill in forged.kills)
+    assert (forged.mutants, forged.killed, len(forged.survived)) == (9, 2, 7)
+    assert (project / "prices.js").read_text() == MODULE
+
+
+async def test_a_test_that_rewrites_the_code_between_mutants_gets_its_outcomes_refused(
+        project: Path) -> None:
+    """A test that breaks a helper the module loads, so that every later run fails (every later
+    mutant would look killed), changed the checkout it is measured on: its outcomes are refused
+    and judge nothing."""
+    breaker = WEAK + ("test('breaks the logger for later runs', () => {\n"
+                      "  require('fs').writeFileSync('log.js', "
+                      "'exports.debug = () => { throw new Error(\"broken\"); };\\n');\n"
+                      "  expect(1).toBe(1);\n});\n")
+    jsproject.write(project, {"breaker.test.js": breaker})
+    result = await run_js_mutation(jsproject.sandbox(), project, jsproject.jest_config(),
+                                   module="prices.js", tests=["breaker.test.js"],
+                                   functions=["discount"])
+    assert (result.mutants, result.killed, result.survived, result.score) == (9, 0, [], 0.0)
+    assert all("log.js changed" in error.reason for error in result.errors)
