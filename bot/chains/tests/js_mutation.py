@@ -245,7 +245,7 @@ def judge_jest(outcome: JestOutcome, passing: Collection[str] | None = None,
     driver names; given the reference run's green tests (`passing`) and all its tests
     (`known`), a test it knew as red is no killer (one it does not know by that name, as
     under a custom JUnit title template, still is). A file that did not load, jest failing,
-    or the watchdog's timeout judge nothing."""
+    the watchdog's timeout, or an outcome the channel refused judge nothing."""
     if outcome.status == "passed":
         return Verdict("survived") if outcome.tests else Verdict("unjudged",
                                                                  reason="no test ran")
@@ -261,6 +261,8 @@ def judge_jest(outcome: JestOutcome, passing: Collection[str] | None = None,
         return Verdict("unjudged", reason="the test file did not load")
     if outcome.status == "timeout":
         return Verdict("unjudged", reason="timed out (jest's watchdog cannot say in which test)")
+    if outcome.status == "refused":
+        return Verdict("unjudged", reason=" ".join(outcome.message.split())[:300] or "refused")
     message = " ".join(outcome.message.split())[:200]
     return Verdict("unjudged", reason=f"jest could not run: {message}" if message
                    else "jest could not run")
@@ -301,13 +303,6 @@ async def run_js_mutation(
         batch = await run_jest_batch(sandbox, checkout, config, jobs, timeout=timeout) \
             if made else []
         if batch is not None:
-            erred = [index for index, outcome in enumerate(batch) if outcome.status == "error"]
-            if erred:  # once more, on their own: a job after a watchdog's kill can be marked
-                # as erred without having run (jest_batch reads the call's death as its own)
-                again = await run_jest_batch(sandbox, checkout, config,
-                                             [jobs[index] for index in erred], timeout=timeout)
-                for index, outcome in zip(erred, again or [], strict=False):
-                    batch[index] = outcome
             verdicts = [judge_jest(outcome, passing, known) for outcome in batch]
         else:  # not plain jest: one command per mutant
             for number, (_, text_) in enumerate(made, 1):
