@@ -168,7 +168,7 @@ class JestOutcome(BaseModel):
         return self.status == "passed" and self.tests > 0 and self.passed == self.tests
 
 
-class _Told(JestOutcome):
+class ToldOutcome(JestOutcome):
     """One outcome as the driver's record tells it: with the test files jest ran and the sha256
     of the mutant that was in place."""
 
@@ -177,7 +177,7 @@ class _Told(JestOutcome):
 
 
 class _Record(BaseModel):
-    outcomes: list[_Told] | None = Field(default=None, max_length=1000)
+    outcomes: list[ToldOutcome] | None = Field(default=None, max_length=1000)
     unavailable: str | None = None
 
 
@@ -265,11 +265,11 @@ async def _call(sandbox: Sandbox, checkout: Path, config: RepoConfig,
         return None
     if told.outcomes is None or len(told.outcomes) > len(jobs):
         raise DriverRecordError("jest's mutation outcome record is malformed: refused")
-    return [_checked(outcome, job, checkout) for outcome, job in zip(told.outcomes, jobs,
+    return [check_outcome(outcome, job, checkout) for outcome, job in zip(told.outcomes, jobs,
                                                                      strict=False)]
 
 
-def _checked(told: _Told, job: JestJob, checkout: Path) -> JestOutcome:
+def check_outcome(told: ToldOutcome, job: JestJob, checkout: Path) -> JestOutcome:
     """The outcome, when it names what the job ran: its test files, and its mutant in place;
     else refused."""
     outcome = JestOutcome.model_validate(told.model_dump(exclude={"ran", "module"}))

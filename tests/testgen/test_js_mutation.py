@@ -3,12 +3,14 @@ or kept by real sandboxed jest runs (one jest for the batch, a watchdog for endl
 
 from __future__ import annotations
 
+import hashlib
 import time
 from pathlib import Path
 
 import pytest
 
 from bot.chains.tests.js_mutation import js_mutants_of, run_js_mutation
+from bot.workspace.jest_batch import JestJob, ToldOutcome, check_outcome
 from tests.testgen import jsproject
 from tests.testgen.test_js_coverage import STEAL_THE_NONCE
 
@@ -221,3 +223,43 @@ async def test_a_test_that_rewrites_the_code_between_mutants_gets_its_outcomes_r
                                    functions=["discount"])
     assert (result.mutants, result.killed, result.survived, result.score) == (9, 0, [], 0.0)
     assert all("log.js changed" in error.reason for error in result.errors)
+
+
+async def test_a_test_that_rewrites_the_mutated_module_gets_that_run_refused(
+        project: Path) -> None:
+    """A test that puts the original module back while it runs (its mutant would survive, or
+    any code of its choosing be judged) changed what its run was measured on: each such run is
+    refused, and the host puts the module back as it was."""
+    restorer = WEAK + ("test('puts the original back', () => {\n"
+                       "  const fs = require('fs');\n"
+                       f"  fs.writeFileSync('prices.js', {MODULE!r});\n"
+                       "  expect(1).toBe(1);\n});\n")
+    jsproject.write(project, {"restorer.test.js": restorer})
+    result = await run_js_mutation(jsproject.sandbox(), project, jsproject.jest_config(),
+                                   module="prices.js", tests=["restorer.test.js"],
+                                   functions=["discount"], max_mutants=2)
+    assert (result.mutants, result.killed, result.survived) == (2, 0, [])
+    assert [error.reason for error in result.errors] == [
+        "prices.js changed while its tests ran, so its outcome is not the mutant's: refused"] * 2
+    assert (project / "prices.js").read_text() == MODULE
+
+
+def test_an_outcome_that_does_not_name_what_was_run_is_refused(tmp_path: Path) -> None:
+    """The driver's outcome names the test files jest ran and the mutant in place; one that
+    names other files, misses one, or another mutant is refused."""
+    job = JestJob(("a.test.js",), mutant="exports.a = 2;\n", module="a.js")
+    mutant = hashlib.sha256(job.mutant.encode()).hexdigest()  # type: ignore[union-attr]
+    ran = [str(tmp_path / "a.test.js")]
+
+    def told(**fields: object) -> ToldOutcome:
+        return ToldOutcome.model_validate({"status": "failed", "tests": 1, "passed": 0,
+                                           "failed": ["a"], "ran": ran, "module": mutant,
+                                           **fields})
+
+    assert check_outcome(told(), job, tmp_path).status == "failed"
+    for forged in (told(ran=[str(tmp_path / "other.test.js")]), told(ran=[]),
+                   told(ran=[*ran, str(tmp_path / "b.test.js")]), told(module="0" * 64),
+                   told(module=None)):
+        assert check_outcome(forged, job, tmp_path).status == "refused", forged
+    timed_out = check_outcome(told(status="timeout", ran=[], module=None), job, tmp_path)
+    assert timed_out.status == "timeout"  # judges nothing either way
