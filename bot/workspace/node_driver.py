@@ -36,8 +36,11 @@ from bot.workspace.testrun import repo_env
 
 CACHES = frozenset({".cache", ".vite"})
 """Folders right under a `node_modules` where runners keep caches: data they may rewrite."""
-CONFIG_NAME = re.compile(r"(babel\.config|\.babelrc|postcss\.config|\.postcssrc)(\..*)?")
-"""Files a JS toolchain looks for beside the code it compiles (and loads as code)."""
+CONFIG_NAME = re.compile(
+    r"(babel\.config|\.babelrc|postcss\.config|\.postcssrc|jest\.config|vitest\.config"
+    r"|vite\.config)(\..*)?")
+"""Files a JS toolchain looks for beside the code it compiles (and loads as code): a runner's
+own configuration included, which jest's mutation driver reads again for every mutant."""
 Stamp = tuple[int, int, int, int, int]
 
 RECORD = "record.json"

@@ -226,7 +226,8 @@ def test_a_record_of_any_size_is_taken_only_as_its_driver_vouched_for_it(
 def test_a_run_must_leave_the_checkout_and_its_toolchain_as_it_found_them(
         tmp_path: Path) -> None:
     """A file rewritten (even to the same size with its mtime put back), a file gone, a new
-    package file or a new babel config refuse the record; a new data file or a runner's cache
+    package file, a new babel config or a new jest config (jest's mutation driver reads it
+    again for every mutant) refuse the record; a new data file or a runner's cache
     does not."""
     root = jsproject.write(tmp_path / "checkout", {
         "lib/a.js": "exports.a = 1;\n", "node_modules/x/index.js": "module.exports = 1;\n"})
@@ -241,7 +242,7 @@ def test_a_run_must_leave_the_checkout_and_its_toolchain_as_it_found_them(
     os.utime(module, ns=(mtime, mtime))
     with pytest.raises(DriverRecordError, match="node_modules/x/index.js changed"):
         left_alone(before, tree_stamps(root), "jest")
-    for added in ("node_modules/x/evil.js", "lib/babel.config.js", ".babelrc"):
+    for added in ("node_modules/x/evil.js", "lib/babel.config.js", ".babelrc", "jest.config.js"):
         fresh = tree_stamps(root)
         jsproject.write(root, {added: "{}"})
         with pytest.raises(DriverRecordError, match=f"added {re.escape(added)}"):
