@@ -229,7 +229,8 @@ async def test_a_test_that_rewrites_the_mutated_module_gets_that_run_refused(
         project: Path) -> None:
     """A test that puts the original module back while it runs (its mutant would survive, or
     any code of its choosing be judged) changed what its run was measured on: each such run is
-    refused, and the host puts the module back as it was."""
+    refused (the original's run among them too, so the whole batch), and the host puts the
+    module back as it was."""
     restorer = WEAK + ("test('puts the original back', () => {\n"
                        "  const fs = require('fs');\n"
                        f"  fs.writeFileSync('prices.js', {MODULE!r});\n"
@@ -239,8 +240,9 @@ async def test_a_test_that_rewrites_the_mutated_module_gets_that_run_refused(
                                    module="prices.js", tests=["restorer.test.js"],
                                    functions=["discount"], max_mutants=2)
     assert (result.mutants, result.killed, result.survived) == (2, 0, [])
-    assert [error.reason for error in result.errors] == [
-        "prices.js changed while its tests ran, so its outcome is not the mutant's: refused"] * 2
+    # the original, run among them, was put back too: none of the batch is trusted
+    assert all("prices.js changed while its tests ran" in error.reason
+               for error in result.errors)
     assert (project / "prices.js").read_text() == MODULE
 
 
@@ -263,3 +265,37 @@ def test_an_outcome_that_does_not_name_what_was_run_is_refused(tmp_path: Path) -
         assert check_outcome(forged, job, tmp_path).status == "refused", forged
     timed_out = check_outcome(told(status="timeout", ran=[], module=None), job, tmp_path)
     assert timed_out.status == "timeout"  # judges nothing either way
+
+
+LIAR = WEAK + r"""
+const Module = require('module');
+
+test('reports every run of its own as failed', () => {
+  // node's own require, through any module node loaded: the real process, not jest's copy
+  const [loaded] = Object.values(Module._cache);
+  const real = loaded.require('process');
+  const send = real.send;
+  if (send) real.send = function (message, ...rest) {  // in a jest worker: its result message
+    const result = Array.isArray(message) && message[0] === 0 && message[1];
+    if (result && Array.isArray(result.testResults) && result.testResults.length) {
+      result.numFailingTests = 1;
+      result.numPassingTests = Math.max(0, result.numPassingTests - 1);
+      result.testResults[0].status = 'failed';
+    }
+    return send.call(this, message, ...rest);
+  };
+  expect(1).toBe(1);
+});
+"""
+
+
+async def test_a_test_that_lies_about_its_own_runs_gets_no_credit(project: Path) -> None:
+    """A test that makes its own worker tell every run it is in as failed (every mutant would
+    look killed, while it passes in a plain jest run) also lies about the original module,
+    run among the mutants at a place it cannot know: every outcome of the batch is refused."""
+    jsproject.write(project, {"liar.test.js": LIAR})
+    result = await run_js_mutation(jsproject.sandbox(), project, jsproject.jest_config(),
+                                   module="prices.js", tests=["liar.test.js"],
+                                   functions=["discount"])
+    assert (result.mutants, result.killed, result.survived, result.score) == (9, 0, [], 0.0)
+    assert all("original module" in error.reason for error in result.errors)

@@ -17,6 +17,7 @@ cannot say in which test it hung) are reported apart (`errors`), out of the scor
 from __future__ import annotations
 
 import os
+import secrets
 import time
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
@@ -268,6 +269,20 @@ def judge_jest(outcome: JestOutcome, passing: Collection[str] | None = None,
                    else "jest could not run")
 
 
+def _vouched(control: JestOutcome, batch: Sequence[JestOutcome],
+             passing: Collection[str] | None, known: Collection[str] | None) -> list[Verdict]:
+    """The mutants' verdicts when the original module, run among them, kept every test the
+    reference passed green (it survives its own tests); else none is trusted."""
+    verdict = judge_jest(control, passing, known)
+    if verdict.kind == "survived":
+        return [judge_jest(outcome, passing, known) for outcome in batch]
+    why = f"failed {', '.join(verdict.by[:3]) or 'a test'}" if verdict.kind == "killed" \
+        else f"judged nothing ({verdict.reason})"
+    reason = (f"the original module, run among the mutants, {why}"[:400]
+              + ": no outcome of the batch is trusted")
+    return [Verdict("unjudged", reason=reason) for _ in batch]
+
+
 async def run_js_mutation(
     sandbox: Sandbox, checkout: Path, config: RepoConfig, *, module: str, tests: Sequence[str],
     functions: Sequence[str] = (), max_mutants: int = DEFAULT_MAX_MUTANTS,
@@ -300,10 +315,17 @@ async def run_js_mutation(
     try:
         jobs = [JestJob(tuple(tests), mutant=text_, module=module, mtime=base_mtime + number)
                 for number, (_, text_) in enumerate(made, 1)]
+        # the original among the mutants, where no test can know: a test lying about its own
+        # runs lies about this one too
+        control = secrets.randbelow(len(jobs) + 1)
+        jobs.insert(control, JestJob(tuple(tests), mutant=original.decode("utf-8", "replace"),
+                                     module=module, mtime=base_mtime + len(made) + 1))
         batch = await run_jest_batch(sandbox, checkout, config, jobs, timeout=timeout) \
             if made else []
-        if batch is not None:
-            verdicts = [judge_jest(outcome, passing, known) for outcome in batch]
+        if batch:
+            verdicts = _vouched(batch.pop(control), batch, passing, known)
+        elif batch is not None:
+            verdicts = []
         else:  # not plain jest: one command per mutant
             for number, (_, text_) in enumerate(made, 1):
                 write_beneath(checkout, module, text_.encode(), mode=mode)
