@@ -2,27 +2,30 @@
 holds (`node_driver.py`).
 
 The mutation gate runs one test file against up to 30 mutants. A jest start (node, jest's
-modules, the sandbox) costs about a second on a loaded 2-core machine; a driver inside the
-sandbox requires jest once and calls `runCLI` for each job, without jest's transform cache (a
-mutant never meets its original's transform).
+modules, the sandbox) costs about a second on a loaded 2-core machine, a run of a small file in
+an already started jest a fifth of that. So jest runs in band in one process of its own, the
+runner, that loads it once and calls `runCLI` for each job without jest's transform cache (a
+mutant never meets its original's transform); jest's module registry is fresh per run.
 
-No test can forge an outcome. The driver reads every job and mutant before any test runs and
-deletes its job file; it runs from an execute-only copy of node (non-dumpable: no test reads
-its memory or reopens its output through `/proc`); it keeps each run's results in its memory
-and tells them all at the end as one record whose sha256 it prints under the nonce. The tests
-never run in the driver's process: a worker memory limit makes jest run even one file in a
-worker process (forked from the same execute-only node, a fresh one per job, so nothing a test
-patches survives into the next job), worker threads are off, and there are no reporters. The
-driver puts each mutant in place itself and refuses a job whose module changed while its tests
-ran; the host refuses the whole record when the run changed anything else in the checkout, and
-refuses an outcome that does not name the job's test files and mutant. What a test can still do
-is fail on purpose in its own run (as when it reads the module and sees a mutant): that is what
-the smell gate judges, not the channel.
+No test can forge an outcome beyond the runs it is in. The tests run in the runner, never in
+the driver that started it: the driver reads every job and mutant before any test runs and
+deletes its job file, runs from an execute-only copy of node (non-dumpable: no test reads its
+memory or reopens its output through `/proc`; the runner is started from the same file and
+its output goes nowhere), puts each mutant in place itself, takes the runner's answer for each
+job into its memory and tells them all at the end as one record whose sha256 it prints under
+the nonce. It refuses a job whose module changed while its tests ran; the host refuses the
+whole record when the run changed anything else in the checkout, and an outcome that does not
+name the job's test files and mutant. A test can still make the runner lie about the runs it
+is in (it shares that process, as a test shares its JUnit reporter's): that is why the caller
+runs the original module among the mutants, at a place no test can know
+(`js_mutation.run_js_mutation`), and trusts no outcome when the original does not survive its
+own tests. A test that tells the original from a mutant by reading the module can fail on
+every mutant in any design: the smell gate and the Reviewer judge that, not the channel.
 
-A sync endless loop in a test holds its worker, not the driver: past its time the driver kills
-the job's worker (jest reports the file as crashed) and the job counts as timed out; the jobs
-after it run on. Only plain jest commands qualify (`[VAR=value ...] [npx] jest [options] [--]
-{tests}`); anything else runs one command per run.
+A sync endless loop in a test holds the runner, not the driver: past its time the driver kills
+the runner, the job counts as timed out, and the next job gets a new runner. Only plain jest
+commands qualify (`[VAR=value ...] [npx] jest [options] [--] {tests}`); anything else runs one
+command per run.
 """
 
 from __future__ import annotations
@@ -44,28 +47,14 @@ _DROPPED = ("--reporters", "--json", "--outputFile", "--coverage", "--watch", "-
             "--detectOpenHandles", "--listTests", "--ci", "--silent", "--runInBand", "-i",
             "--cache", "--no-cache", "--watchman", "--randomize", "--seed")
 MAX_CALLS = 6
-"""Sandbox calls per batch at most (a jest that never comes back from a killed worker costs one
-more)."""
+"""Sandbox calls per batch at most (a call that ended before its last job, as a killed driver
+does, leaves the rest to another)."""
 
-DRIVER = r"""
+RUNNER = r"""
 'use strict';
-const childProcess = require('child_process');
-const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
-const [jestBin, jobFile] = process.argv.slice(2);
-const job = JSON.parse(fs.readFileSync(jobFile, 'utf8'));
-fs.unlinkSync(jobFile);  // the nonce and the mutants now live in this process only
-process.execPath = '/proc/self/exe';  // workers start from this node's file, whatever is put at its path
-""" + SAY + r"""
-const lstat = fs.lstatSync, setTimes = fs.utimesSync;
-const fork = childProcess.fork, workers = new Set();  // jest's test processes, to end past their time
-childProcess.fork = function (...args) {
-  const child = fork.apply(this, args);
-  workers.add(child);
-  child.once('exit', () => workers.delete(child));
-  return child;
-};
+const jestBin = process.argv[process.argv.length - 1];
 let buildArgv, runCLI;
 try {
   const jestDir = path.dirname(path.dirname(fs.realpathSync(jestBin)));
@@ -73,64 +62,117 @@ try {
   ({ buildArgv } = require(path.join(cli, 'build', 'run.js')));
   ({ runCLI } = require(jestDir));
 } catch (error) {
-  say({ unavailable: String(error).slice(0, 300) });
+  process.send({ unavailable: String(error).slice(0, 300) });
+  process.exit(0);
 }
+process.on('message', async (spec) => {
+  let outcome;
+  try {
+    const argv = await buildArgv(spec.args);
+    Object.assign(argv, {
+      reporters: [], json: false, listTests: false, showConfig: false, watch: false,
+      watchAll: false, coverage: false, collectCoverage: false, detectOpenHandles: false,
+      runInBand: true, cache: false, watchman: false, silent: true, ci: true });
+    const { results } = await runCLI(argv, [process.cwd()]);
+    const failed = results.numFailedTests + results.numFailedTestSuites
+      + results.numRuntimeErrorTestSuites;
+    const names = [], ran = [];  // the tests that failed, as jest names them; the files it ran
+    for (const file of results.testResults || []) {
+      ran.push(String(file.testFilePath));
+      for (const test of file.testResults || [])
+        if (test.status === 'failed') names.push(String(test.fullName));
+    }
+    outcome = { status: failed ? 'failed' : 'passed', tests: results.numTotalTests,
+                passed: results.numPassedTests, failed: names, ran };
+  } catch (error) {
+    outcome = { status: 'error', message: String(error) };
+  }
+  process.send(outcome);
+});
+process.send({ ready: true });
+"""
+"""The process jest runs in, in band, started by the driver: it loads jest once and answers
+each job (its command words) with what `runCLI` said. The tests run here, never in the driver:
+what they patch here can reach the later jobs of the call, not the driver or its record."""
+
+DRIVER = r"""
+'use strict';
+const childProcess = require('child_process');
+const crypto = require('crypto');
+const fs = require('fs');
+const [jestBin, jobFile] = process.argv.slice(2);
+const job = JSON.parse(fs.readFileSync(jobFile, 'utf8'));
+fs.unlinkSync(jobFile);  // the nonce and the mutants now live in this process only
+""" + SAY + r"""
+const lstat = fs.lstatSync, setTimes = fs.utimesSync, spawn = childProcess.spawn;
+const RUNNER = job.runner;
+const text = (value, size) => String(value).slice(0, size);
+const count = (value) => (Number.isSafeInteger(value) && value >= 0 ? value : 0);
+const told = (answer) => ({  // what the runner said, in the record's shape and size
+  status: ['passed', 'failed'].includes(answer.status) ? answer.status : 'error',
+  tests: count(answer.tests), passed: count(answer.passed),
+  failed: (Array.isArray(answer.failed) ? answer.failed : []).slice(0, 100).map((n) => text(n, 200)),
+  ran: (Array.isArray(answer.ran) ? answer.ran : []).slice(0, 100).map((n) => text(n, 4096)),
+  message: text(answer.message || '', 300) });
+let runner = null, waiting = null;
+const answer = (value) => { if (waiting) { const done = waiting; waiting = null; done(value); } };
+const start = () => new Promise((done) => {  // from this execute-only node: as out of reach
+  const child = spawn('/proc/self/exe', ['-e', RUNNER, jestBin],
+                      { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'json' });
+  const gone = (code, signal) => {
+    if (runner === child) runner = null;
+    answer({ status: 'error', message: `jest's process ended (${signal || code})` });
+    done({ unavailable: `jest's process ended before it was ready (${signal || code})` });
+  };
+  child.once('exit', gone);
+  child.once('error', (error) => gone(String(error), null));
+  child.on('message', (message) => {
+    if (message && message.ready) { runner = child; done(null); }
+    else if (message && message.unavailable) done({ unavailable: text(message.unavailable, 300) });
+    else answer(message || {});
+  });
+});
+const finish = (record) => {
+  if (runner) try { runner.kill('SIGKILL'); } catch {}
+  say(record);
+};
 const stamp = (file) => {
   try {
     const s = lstat(file, { bigint: true });
     return [s.ino, s.size, s.mode, s.mtimeNs, s.ctimeNs].join(':');
   } catch { return 'gone'; }
 };
-const run = async (spec) => {
-  const argv = await buildArgv(spec.args);
-  Object.assign(argv, {
-    reporters: [], json: false, listTests: false, showConfig: false, watch: false,
-    watchAll: false, coverage: false, collectCoverage: false, detectOpenHandles: false,
-    runInBand: false, maxWorkers: 1, workerIdleMemoryLimit: '4GB',  // tests in a worker process,
-    workerThreads: false,  // never in this one nor in its threads
-    cache: false, watchman: false, silent: true, ci: true });
-  const { results } = await runCLI(argv, [process.cwd()]);
-  const failed = results.numFailedTests + results.numFailedTestSuites
-    + results.numRuntimeErrorTestSuites;
-  const names = [], ran = [];  // the tests that failed, as jest names them; the files it ran
-  for (const file of results.testResults || []) {
-    if (ran.length < 100) ran.push(String(file.testFilePath));
-    for (const test of file.testResults || [])
-      if (test.status === 'failed' && names.length < 100) names.push(String(test.fullName).slice(0, 200));
-  }
-  return { status: failed ? 'failed' : 'passed', tests: results.numTotalTests,
-           passed: results.numPassedTests, failed: names, ran };
-};
 (async () => {
   const outcomes = [];
   for (const spec of job.jobs) {
+    if (!runner) {
+      const failed = await start();
+      if (failed) {
+        if (!outcomes.length) finish(failed);  // jest could not be loaded this way
+        outcomes.push({ status: 'error', message: failed.unavailable });
+        continue;
+      }
+    }
     if (spec.mutant !== null) {
       try {
         writeFile(spec.module, spec.mutant);
         setTimes(spec.module, spec.mtime, spec.mtime);
       } catch (error) {
-        outcomes.push({ status: 'error', message: `the mutant could not be put in place: ${error}`.slice(0, 300) });
+        outcomes.push({ status: 'error', message: text(`the mutant could not be put in place: ${error}`, 300) });
         continue;
       }
     }
     const before = spec.module ? stamp(spec.module) : null;
-    const deadline = Date.now() + spec.timeout * 1000;
+    const ran = runner;
+    const asked = new Promise((done) => { waiting = done; });
+    ran.send({ args: spec.args });
     let late = false;
-    const watchdog = setInterval(() => {  // a test's endless loop holds its worker, not this
-      if (Date.now() < deadline) return;
+    const watchdog = setTimeout(() => {  // a test's endless loop holds the runner, not this
       late = true;
-      for (const worker of workers) try { worker.kill('SIGKILL'); } catch {}
-    }, 100);
-    let giveUp;
-    const given = new Promise((done) => { giveUp = setTimeout(() => done(null), (spec.timeout + 30) * 1000); });
-    let outcome = await Promise.race([
-      run(spec).catch((error) => ({ status: 'error', message: String(error).slice(0, 300) })), given]);
-    clearInterval(watchdog);
-    clearTimeout(giveUp);
-    if (outcome === null) {  // jest never came back: what ran is told, the rest run in a new call
-      outcomes.push({ status: 'timeout' });
-      say({ outcomes });
-    }
+      try { ran.kill('SIGKILL'); } catch {}
+    }, spec.timeout * 1000);
+    let outcome = told(await asked);
+    clearTimeout(watchdog);
     if (late) outcome = { status: 'timeout' };
     if (spec.module && stamp(spec.module) !== before)
       outcome = { status: 'refused', message: `${spec.module} changed while its tests ran, so its outcome is not the mutant's: refused` };
@@ -138,7 +180,7 @@ const run = async (spec) => {
       outcome.module = hash('sha256').update(spec.mutant).digest('hex');
     outcomes.push(outcome);
   }
-  say({ outcomes });
+  finish({ outcomes });
 })();
 """
 
@@ -254,8 +296,8 @@ async def _call(sandbox: Sandbox, checkout: Path, config: RepoConfig,
              for job in jobs]
     record = await run_node_driver(
         sandbox, checkout, config, runner="jest", what="mutation outcome",
-        driver=("driver.cjs", DRIVER), job={"jobs": specs}, extra={}, env=env,
-        timeout=timeout * len(jobs) + 30,
+        driver=("driver.cjs", DRIVER), job={"jobs": specs, "runner": RUNNER}, extra={}, env=env,
+        timeout=(timeout + 5) * len(jobs) + 30,  # a new runner after each timed-out job
         moving={job.module for job in jobs if job.module is not None})
     try:
         told = _Record.model_validate_json(record)

@@ -270,17 +270,21 @@ def test_an_outcome_that_does_not_name_what_was_run_is_refused(tmp_path: Path) -
 LIAR = WEAK + r"""
 const Module = require('module');
 
-test('reports every run of its own as failed', () => {
+test('reports every run as failed', () => {
   // node's own require, through any module node loaded: the real process, not jest's copy
   const [loaded] = Object.values(Module._cache);
   const real = loaded.require('process');
   const send = real.send;
-  if (send) real.send = function (message, ...rest) {  // in a jest worker: its result message
-    const result = Array.isArray(message) && message[0] === 0 && message[1];
-    if (result && Array.isArray(result.testResults) && result.testResults.length) {
-      result.numFailingTests = 1;
-      result.numPassingTests = Math.max(0, result.numPassingTests - 1);
-      result.testResults[0].status = 'failed';
+  if (send) real.send = function (message, ...rest) {  // whatever tells its run: a failure
+    const result = Array.isArray(message) ? message[1] : message;  // a jest worker's, or not
+    if (result && typeof result === 'object') {
+      if (result.status === 'passed') Object.assign(result, {
+        status: 'failed', passed: Math.max(0, result.passed - 1), failed: ['non members pay full'] });
+      if (Array.isArray(result.testResults) && result.testResults.length) {
+        result.numFailingTests = 1;
+        result.numPassingTests = Math.max(0, result.numPassingTests - 1);
+        result.testResults[0].status = 'failed';
+      }
     }
     return send.call(this, message, ...rest);
   };
@@ -290,7 +294,7 @@ test('reports every run of its own as failed', () => {
 
 
 async def test_a_test_that_lies_about_its_own_runs_gets_no_credit(project: Path) -> None:
-    """A test that makes its own worker tell every run it is in as failed (every mutant would
+    """A test that makes the process it runs in tell every run as failed (every mutant would
     look killed, while it passes in a plain jest run) also lies about the original module,
     run among the mutants at a place it cannot know: every outcome of the batch is refused."""
     jsproject.write(project, {"liar.test.js": LIAR})

@@ -9,6 +9,9 @@ logger calls, error messages (`new Error(...)`), default parameters, types, deco
 imports are never touched; a mutant that no longer parses is dropped. As in Python, at most
 `max_mutants` are made, spread evenly over the points, and only the new test file runs against
 each one (`bot/workspace/jest_batch.py` for a plain jest command, else one command per mutant).
+In jest's batch the original module runs among the mutants at a place drawn here: a test that
+makes jest's process lie about its runs lies about that one too, and no outcome of a batch
+whose original did not survive its own tests counts.
 Judged as in Python: a mutant is killed only when a test fails on it; a file that no longer
 loads, a run that errs before any test, and a timeout (jest's watchdog and a killed command
 cannot say in which test it hung) are reported apart (`errors`), out of the score.
@@ -313,13 +316,13 @@ async def run_js_mutation(
     passing = set(passed) if passed is not None else None
     verdicts: list[Verdict] = []
     try:
+        # the original among the mutants, where no test can know (its mtime in the same
+        # sequence): a test lying about the runs it is in lies about this one too
+        control = secrets.randbelow(len(made) + 1)
+        texts = [text_ for _, text_ in made]
+        texts.insert(control, original.decode("utf-8", "replace"))
         jobs = [JestJob(tuple(tests), mutant=text_, module=module, mtime=base_mtime + number)
-                for number, (_, text_) in enumerate(made, 1)]
-        # the original among the mutants, where no test can know: a test lying about its own
-        # runs lies about this one too
-        control = secrets.randbelow(len(jobs) + 1)
-        jobs.insert(control, JestJob(tuple(tests), mutant=original.decode("utf-8", "replace"),
-                                     module=module, mtime=base_mtime + len(made) + 1))
+                for number, text_ in enumerate(texts, 1)]
         batch = await run_jest_batch(sandbox, checkout, config, jobs, timeout=timeout) \
             if made else []
         if batch:
