@@ -1,99 +1,188 @@
-"""Many jest runs in one sandbox call: jest is loaded once, `runCLI` runs again per mutant.
+"""Many jest runs in one sandbox call, each mutant's outcome told through a channel no test
+holds (`node_driver.py`).
 
 The mutation gate runs one test file against up to 30 mutants. A jest start (node, jest's
 modules, the sandbox) costs about a second on a loaded 2-core machine, a run of a small file in
-an already started jest a fifth of that. A driver inside the sandbox requires jest once and
-calls `runCLI` for each job, in band, without jest's transform cache (a mutant never meets its
-original's transform); jest's module registry is fresh per run. A sync endless loop cannot be
-interrupted from the event loop, so a watchdog thread kills the process when a job passes its
-time: that job counts as timed out and the jobs after it run in a new call. Only plain jest
+an already started jest a fifth of that. So jest runs in band in one process of its own, the
+runner, that loads it once and calls `runCLI` for each job without jest's transform cache (a
+mutant never meets its original's transform); jest's module registry is fresh per run.
+
+No test can forge an outcome beyond the runs it is in. The tests run in the runner, never in
+the driver that started it: the driver reads every job and mutant before any test runs and
+deletes its job file, runs from an execute-only copy of node (non-dumpable: no test reads its
+memory or reopens its output through `/proc`; the runner is started from the same file and
+its output goes nowhere), puts each mutant in place itself, takes the runner's answer for each
+job into its memory and tells them all at the end as one record whose sha256 it prints under
+the nonce. It refuses a job whose module changed while its tests ran; the host refuses the
+whole record when the run changed anything else in the checkout, and an outcome that does not
+name the job's test files and mutant. A test can still make the runner lie about the runs it
+is in (it shares that process, as a test shares its JUnit reporter's): that is why the caller
+runs the original module among the mutants, at a place no test can know
+(`js_mutation.run_js_mutation`), and trusts no outcome when the original does not survive its
+own tests. A test that tells the original from a mutant by reading the module can fail on
+every mutant in any design: the smell gate and the Reviewer judge that, not the channel.
+
+A sync endless loop in a test holds the runner, not the driver: past its time the driver kills
+the runner, the job counts as timed out, and the next job gets a new runner. Only plain jest
 commands qualify (`[VAR=value ...] [npx] jest [options] [--] {tests}`); anything else runs one
 command per run.
 """
 
 from __future__ import annotations
 
-import json
-import shlex
-import shutil
-import tempfile
+import hashlib
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from bot.repo_config import RepoConfig
+from bot.workspace.node_driver import SAY, DriverRecordError, run_node_driver
 from bot.workspace.pytest_batch import plain_words
-from bot.workspace.safe_fs import read_beneath, write_beneath
 from bot.workspace.sandbox import Sandbox
-from bot.workspace.testrun import repo_env
 
 _DROPPED = ("--reporters", "--json", "--outputFile", "--coverage", "--watch", "--forceExit",
             "--detectOpenHandles", "--listTests", "--ci", "--silent", "--runInBand", "-i",
             "--cache", "--no-cache", "--watchman", "--randomize", "--seed")
 MAX_CALLS = 6
-"""Sandbox calls per batch at most (each timed-out job costs one more)."""
+"""Sandbox calls per batch at most (a call that ended before its last job, as a killed driver
+does, leaves the rest to another)."""
 
-DRIVER = r"""
+RUNNER = r"""
+'use strict';
 const fs = require('fs');
 const path = require('path');
-const { Worker } = require('worker_threads');
-const [jestBin, jobsFile, reporter] = process.argv.slice(2);
-const jobs = JSON.parse(fs.readFileSync(jobsFile, 'utf8'));
-const jestDir = path.dirname(path.dirname(fs.realpathSync(jestBin)));
-const cliDir = path.dirname(require.resolve('jest-cli/package.json', { paths: [jestDir] }));
-const { buildArgv } = require(path.join(cliDir, 'build', 'run.js'));
-const { runCLI } = require(jestDir);
-console.log('smith-jest-ready');
-const started = Date.now();
-const shared = new Int32Array(new SharedArrayBuffer(8));
-const watchdog = new Worker(`
-  const { workerData } = require('worker_threads');
-  const fs = require('fs');
-  const s = workerData.shared;
-  setInterval(() => {
-    const job = Atomics.load(s, 0);
-    if (job > 0 && (Date.now() - workerData.started) / 1000 > Atomics.load(s, 1)) {
-      fs.writeFileSync(workerData.statusFiles[job - 1], JSON.stringify({ status: 'timeout' }));
-      process.kill(process.pid, 'SIGKILL');
-    }
-  }, 100);
-`, { eval: true, workerData: { shared, started, statusFiles: jobs.map((j) => j.status) } });
-watchdog.unref();
-(async () => {
-  for (let index = 0; index < jobs.length; index++) {
-    const job = jobs[index];
-    if (fs.existsSync(job.status)) continue;
-    if (job.mutant) {
-      fs.copyFileSync(job.mutant, job.module);
-      fs.utimesSync(job.module, job.mtime, job.mtime);
-    }
-    Atomics.store(shared, 1, Math.ceil((Date.now() - started) / 1000 + job.timeout));
-    Atomics.store(shared, 0, index + 1);
-    let result;
-    try {
-      const argv = await buildArgv([...job.args, `--reporters=${reporter}`]);
-      const { results } = await runCLI(argv, [process.cwd()]);
-      const failed = results.numFailedTests + results.numFailedTestSuites
-        + results.numRuntimeErrorTestSuites;
-      const names = [];  // the tests that failed, as jest names them (describe titles, title)
-      for (const file of results.testResults || [])
-        for (const test of file.testResults || [])
-          if (test.status === 'failed' && names.length < 100) names.push(String(test.fullName).slice(0, 200));
-      result = { status: failed ? 'failed' : 'passed', tests: results.numTotalTests,
-                 passed: results.numPassedTests, failed: names };
-    } catch (error) {
-      result = { status: 'error', message: String(error).slice(0, 300) };
-    }
-    Atomics.store(shared, 0, 0);
-    fs.writeFileSync(job.status, JSON.stringify(result));
-  }
+const jestBin = process.argv[process.argv.length - 1];
+let buildArgv, runCLI;
+try {
+  const jestDir = path.dirname(path.dirname(fs.realpathSync(jestBin)));
+  const cli = path.dirname(require.resolve('jest-cli/package.json', { paths: [jestDir] }));
+  ({ buildArgv } = require(path.join(cli, 'build', 'run.js')));
+  ({ runCLI } = require(jestDir));
+} catch (error) {
+  process.send({ unavailable: String(error).slice(0, 300) });
   process.exit(0);
+}
+process.on('message', async (spec) => {
+  let outcome;
+  try {
+    const argv = await buildArgv(spec.args);
+    Object.assign(argv, {
+      reporters: [], json: false, listTests: false, showConfig: false, watch: false,
+      watchAll: false, coverage: false, collectCoverage: false, detectOpenHandles: false,
+      runInBand: true, cache: false, watchman: false, silent: true, ci: true });
+    const { results } = await runCLI(argv, [process.cwd()]);
+    const failed = results.numFailedTests + results.numFailedTestSuites
+      + results.numRuntimeErrorTestSuites;
+    const names = [], ran = [];  // the tests that failed, as jest names them; the files it ran
+    for (const file of results.testResults || []) {
+      ran.push(String(file.testFilePath));
+      for (const test of file.testResults || [])
+        if (test.status === 'failed') names.push(String(test.fullName));
+    }
+    outcome = { status: failed ? 'failed' : 'passed', tests: results.numTotalTests,
+                passed: results.numPassedTests, failed: names, ran };
+  } catch (error) {
+    outcome = { status: 'error', message: String(error) };
+  }
+  process.send(outcome);
+});
+process.send({ ready: true });
+"""
+"""The process jest runs in, in band, started by the driver: it loads jest once and answers
+each job (its command words) with what `runCLI` said. The tests run here, never in the driver:
+what they patch here can reach the later jobs of the call, not the driver or its record."""
+
+DRIVER = r"""
+'use strict';
+const childProcess = require('child_process');
+const crypto = require('crypto');
+const fs = require('fs');
+const [jestBin, jobFile] = process.argv.slice(2);
+const job = JSON.parse(fs.readFileSync(jobFile, 'utf8'));
+fs.unlinkSync(jobFile);  // the nonce and the mutants now live in this process only
+""" + SAY + r"""
+const lstat = fs.lstatSync, setTimes = fs.utimesSync, spawn = childProcess.spawn;
+const RUNNER = job.runner;
+const text = (value, size) => String(value).slice(0, size);
+const count = (value) => (Number.isSafeInteger(value) && value >= 0 ? value : 0);
+const told = (answer) => ({  // what the runner said, in the record's shape and size
+  status: ['passed', 'failed'].includes(answer.status) ? answer.status : 'error',
+  tests: count(answer.tests), passed: count(answer.passed),
+  failed: (Array.isArray(answer.failed) ? answer.failed : []).slice(0, 100).map((n) => text(n, 200)),
+  ran: (Array.isArray(answer.ran) ? answer.ran : []).slice(0, 100).map((n) => text(n, 4096)),
+  message: text(answer.message || '', 300) });
+let runner = null, waiting = null;
+const answer = (value) => { if (waiting) { const done = waiting; waiting = null; done(value); } };
+const start = () => new Promise((done) => {  // from this execute-only node: as out of reach
+  const child = spawn('/proc/self/exe', ['-e', RUNNER, jestBin],
+                      { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'json' });
+  const gone = (code, signal) => {
+    if (runner === child) runner = null;
+    answer({ status: 'error', message: `jest's process ended (${signal || code})` });
+    done({ unavailable: `jest's process ended before it was ready (${signal || code})` });
+  };
+  child.once('exit', gone);
+  child.once('error', (error) => gone(String(error), null));
+  child.on('message', (message) => {
+    if (message && message.ready) { runner = child; done(null); }
+    else if (message && message.unavailable) done({ unavailable: text(message.unavailable, 300) });
+    else answer(message || {});
+  });
+});
+const finish = (record) => {
+  if (runner) try { runner.kill('SIGKILL'); } catch {}
+  say(record);
+};
+const stamp = (file) => {
+  try {
+    const s = lstat(file, { bigint: true });
+    return [s.ino, s.size, s.mode, s.mtimeNs, s.ctimeNs].join(':');
+  } catch { return 'gone'; }
+};
+(async () => {
+  const outcomes = [];
+  for (const spec of job.jobs) {
+    if (!runner) {
+      const failed = await start();
+      if (failed) {
+        if (!outcomes.length) finish(failed);  // jest could not be loaded this way
+        outcomes.push({ status: 'error', message: failed.unavailable });
+        continue;
+      }
+    }
+    if (spec.mutant !== null) {
+      try {
+        writeFile(spec.module, spec.mutant);
+        setTimes(spec.module, spec.mtime, spec.mtime);
+      } catch (error) {
+        outcomes.push({ status: 'error', message: text(`the mutant could not be put in place: ${error}`, 300) });
+        continue;
+      }
+    }
+    const before = spec.module ? stamp(spec.module) : null;
+    const ran = runner;
+    const asked = new Promise((done) => { waiting = done; });
+    ran.send({ args: spec.args });
+    let late = false;
+    const watchdog = setTimeout(() => {  // a test's endless loop holds the runner, not this
+      late = true;
+      try { ran.kill('SIGKILL'); } catch {}
+    }, spec.timeout * 1000);
+    let outcome = told(await asked);
+    clearTimeout(watchdog);
+    if (late) outcome = { status: 'timeout' };
+    if (spec.module && stamp(spec.module) !== before)
+      outcome = { status: 'refused', message: `${spec.module} changed while its tests ran, so its outcome is not the mutant's: refused` };
+    else if (spec.mutant !== null)
+      outcome.module = hash('sha256').update(spec.mutant).digest('hex');
+    outcomes.push(outcome);
+  }
+  finish({ outcomes });
 })();
 """
-READY = "smith-jest-ready"
-REPORTER = "module.exports = class Quiet { onRunComplete() {} };\n"
 
 
 @dataclass(frozen=True)
@@ -108,7 +197,8 @@ class JestJob:
 
 class JestOutcome(BaseModel):
     status: str
-    """passed, failed, error (jest could not run) or timeout."""
+    """passed, failed, error (jest could not run), timeout, or refused (the run changed what
+    it was measured on, or its outcome does not match what was run)."""
     tests: int = 0
     passed: int = 0
     message: str = ""
@@ -118,6 +208,19 @@ class JestOutcome(BaseModel):
     @property
     def all_passed(self) -> bool:
         return self.status == "passed" and self.tests > 0 and self.passed == self.tests
+
+
+class ToldOutcome(JestOutcome):
+    """One outcome as the driver's record tells it: with the test files jest ran and the sha256
+    of the mutant that was in place."""
+
+    ran: list[str] = Field(default_factory=list, max_length=100)
+    module: str | None = None
+
+
+class _Record(BaseModel):
+    outcomes: list[ToldOutcome] | None = Field(default=None, max_length=1000)
+    unavailable: str | None = None
 
 
 def jest_parts(config: RepoConfig) -> tuple[dict[str, str], list[str]] | None:
@@ -147,72 +250,78 @@ async def run_jest_batch(
     sandbox: Sandbox, checkout: Path, config: RepoConfig, jobs: Sequence[JestJob], *,
     timeout: float,
 ) -> list[JestOutcome] | None:
-    """Every job's outcome, in order; None when the command is not plain jest."""
+    """Every job's outcome, in order; None when the command is not plain jest or the driver
+    cannot load jest (before any test ran). A record the channel refuses (a run that changed
+    the checkout, a driver killed or timed out) makes every job it held `refused`."""
     parts = jest_parts(config)
     if parts is None:
         return None
-    extra_env, options = parts
     for job in jobs:
         for value in job.tests:
             if not value or value.startswith("-"):
                 raise ValueError(f"refusing test path {value!r}")
-    folder = Path(tempfile.mkdtemp(prefix="smith-jest-", dir=checkout.parent))
-    folder.chmod(0o777)
-    try:
-        specs = []
-        for index, job in enumerate(jobs):
-            spec: dict[str, object] = {
-                "args": [*options, "--ci", "--runInBand", "--silent", "--cache=false",
-                         "--watchman=false", "--runTestsByPath", "--", *job.tests],
-                "status": str(folder / f"{index}.json"), "timeout": max(1, int(timeout)),
-            }
-            if job.mutant is not None and job.module is not None:
-                source = folder / f"{index}.mutant"
-                source.write_text(job.mutant)
-                source.chmod(0o644)
-                spec.update(mutant=str(source), module=job.module, mtime=job.mtime)
-            specs.append(spec)
-        for name, text in (("jobs.json", json.dumps(specs)), ("driver.js", DRIVER),
-                           ("quiet-reporter.js", REPORTER)):
-            (folder / name).write_text(text)
-            (folder / name).chmod(0o644)
-        env, prepend = repo_env(config, checkout)
-        env = {**env, **extra_env}
-        command = ('node {driver} "$(command -v jest)" {jobs} {reporter}'.format(
-            driver=shlex.quote(str(folder / "driver.js")),
-            jobs=shlex.quote(str(folder / "jobs.json")),
-            reporter=shlex.quote(str(folder / "quiet-reporter.js"))))
-        outcomes: list[JestOutcome | None] = [None] * len(jobs)
-        for _ in range(MAX_CALLS):
-            result = await sandbox.run(command, cwd=checkout, timeout=timeout * len(jobs) + 30,
-                                       env=env, path_prepend=prepend, writable=[folder])
-            if READY not in result.output and not result.timed_out:
+    outcomes: list[JestOutcome | None] = [None] * len(jobs)
+    for _ in range(MAX_CALLS):
+        todo = [index for index, outcome in enumerate(outcomes) if outcome is None]
+        if not todo:
+            break
+        try:
+            told = await _call(sandbox, checkout, config, parts, [jobs[i] for i in todo],
+                               timeout=timeout)
+        except DriverRecordError as exc:
+            refused = JestOutcome(status="refused", message=str(exc)[:300])
+            for index in todo:
+                outcomes[index] = refused
+            break
+        if told is None:
+            if len(todo) == len(jobs):
                 return None  # jest could not be loaded this way: one command per run instead
-            for index in range(len(jobs)):
-                if outcomes[index] is None:
-                    outcomes[index] = _read(folder, index)
-            missing = [i for i, o in enumerate(outcomes) if o is None]
-            if not missing:
-                break
-            if result.timed_out or result.exit_code != 0:
-                # the job that was running when the call died never wrote its outcome
-                outcomes[missing[0]] = JestOutcome(status="timeout" if result.timed_out
-                                                   else "error", message=result.output[-300:])
-                _mark(folder, missing[0], outcomes[missing[0]])
-        return [o or JestOutcome(status="error", message="never ran") for o in outcomes]
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+            break
+        for index, outcome in zip(todo, told, strict=False):
+            outcomes[index] = outcome
+        if not told:
+            break
+    return [o or JestOutcome(status="error", message="never ran") for o in outcomes]
 
 
-def _read(folder: Path, index: int) -> JestOutcome | None:
+async def _call(sandbox: Sandbox, checkout: Path, config: RepoConfig,
+                parts: tuple[dict[str, str], list[str]], jobs: Sequence[JestJob], *,
+                timeout: float) -> list[JestOutcome] | None:
+    """One driver call over `jobs`: the outcomes it told, in order (fewer when jest never came
+    back from a job), each checked against its job; None when jest could not be loaded."""
+    env, options = parts
+    specs = [{"args": [*options, "--runTestsByPath", "--", *job.tests],
+              "timeout": max(1, int(timeout)), "module": job.module,
+              "mutant": job.mutant if job.module is not None else None, "mtime": job.mtime}
+             for job in jobs]
+    record = await run_node_driver(
+        sandbox, checkout, config, runner="jest", what="mutation outcome",
+        driver=("driver.cjs", DRIVER), job={"jobs": specs, "runner": RUNNER}, extra={}, env=env,
+        timeout=(timeout + 5) * len(jobs) + 30,  # a new runner after each timed-out job
+        moving={job.module for job in jobs if job.module is not None})
     try:
-        raw = read_beneath(folder, f"{index}.json", max_bytes=64 << 10, single_link=True)
-        return JestOutcome.model_validate_json(raw)
-    except (OSError, ValueError):
+        told = _Record.model_validate_json(record)
+    except ValidationError as exc:
+        raise DriverRecordError("jest's mutation outcome record is malformed: refused") from exc
+    if told.unavailable is not None:
         return None
+    if told.outcomes is None or len(told.outcomes) > len(jobs):
+        raise DriverRecordError("jest's mutation outcome record is malformed: refused")
+    return [check_outcome(outcome, job, checkout) for outcome, job in zip(told.outcomes, jobs,
+                                                                     strict=False)]
 
 
-def _mark(folder: Path, index: int, outcome: JestOutcome | None) -> None:
-    """Tell the next call's driver this job is done (it skips jobs with an outcome file)."""
-    if outcome is not None:  # the sandbox wrote this folder: never through its links
-        write_beneath(folder, f"{index}.json", outcome.model_dump_json().encode())
+def check_outcome(told: ToldOutcome, job: JestJob, checkout: Path) -> JestOutcome:
+    """The outcome, when it names what the job ran: its test files, and its mutant in place;
+    else refused."""
+    outcome = JestOutcome.model_validate(told.model_dump(exclude={"ran", "module"}))
+    if outcome.status not in ("passed", "failed"):
+        return outcome
+    wanted = {os.path.realpath(checkout / test) for test in job.tests}
+    ran = {os.path.realpath(path) for path in told.ran}
+    mutant = hashlib.sha256(job.mutant.encode()).hexdigest() \
+        if job.mutant is not None and job.module is not None else None
+    if ran != wanted or told.module != mutant:
+        return JestOutcome(status="refused", message="the outcome does not name the test files "
+                           "and the mutant that were run: refused")
+    return outcome

@@ -23,12 +23,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.repo_config import RepoConfig
-from bot.workspace.node_coverage import (
-    SAY,
-    RunnerCoverageError,
-    plain_runner_words,
-    run_driver,
-)
+from bot.workspace.node_coverage import RunnerCoverageError, plain_runner_words, run_driver
+from bot.workspace.node_driver import SAY
 from bot.workspace.sandbox import Sandbox
 
 DRIVER = r"""

@@ -17,13 +17,13 @@ import pytest
 from bot.chains.tests.coverage import CoverageUnavailable, by_package, measure
 from bot.repo_config import RepoConfig
 from bot.workspace.jest_coverage import jest_words
-from bot.workspace.node_coverage import (
+from bot.workspace.node_coverage import RunnerCoverageError, read_record
+from bot.workspace.node_driver import (
     RECORD,
     SAY,
-    RunnerCoverageError,
+    DriverRecordError,
     left_alone,
     open_record,
-    read_record,
     take_record,
     tree_stamps,
 )
@@ -190,13 +190,13 @@ def test_only_the_one_record_under_the_runs_nonce_from_a_clean_exit_is_taken() -
     nonce = "0123456789abcdef0123456789abcdef"
     output = f"PASS lib/a.test.js\n{nonce} {{}}\nsmith {{}}\n"
     assert take_record(output, nonce, "jest", exit_code=0) == "{}"
-    with pytest.raises(RunnerCoverageError, match="more than once"):
+    with pytest.raises(DriverRecordError, match="more than once"):
         take_record(f"{nonce} {{}}\n{nonce} {{}}\n", nonce, "jest", exit_code=0)
-    with pytest.raises(RunnerCoverageError, match="exit code 137 after its record"):
+    with pytest.raises(DriverRecordError, match="exit code 137 after its record"):
         take_record(output, nonce, "jest", exit_code=137)  # killed: by whom, after what?
-    with pytest.raises(RunnerCoverageError, match="without its record \\(.*boom\\)"):
+    with pytest.raises(DriverRecordError, match="without its record \\(.*boom\\)"):
         take_record(f"x{nonce} {{}}\nboom\n", nonce, "jest", exit_code=0)
-    with pytest.raises(RunnerCoverageError, match="timed out"):
+    with pytest.raises(DriverRecordError, match="timed out"):
         take_record("", nonce, "jest", exit_code=None)
 
 
@@ -219,14 +219,15 @@ def test_a_record_of_any_size_is_taken_only_as_its_driver_vouched_for_it(
     files = read_record(open_record(tmp_path, digest, "jest"), tmp_path, "jest")
     assert len(files) == 20000 and (tmp_path / RECORD).stat().st_size > 256_000
     (tmp_path / RECORD).write_text(json.dumps({"files": {"lib/f1.js": [2, 2]}}))
-    with pytest.raises(RunnerCoverageError, match="not the one its driver vouched for"):
+    with pytest.raises(DriverRecordError, match="not the one its driver vouched for"):
         open_record(tmp_path, digest, "jest")
 
 
 def test_a_run_must_leave_the_checkout_and_its_toolchain_as_it_found_them(
         tmp_path: Path) -> None:
     """A file rewritten (even to the same size with its mtime put back), a file gone, a new
-    package file or a new babel config refuse the record; a new data file or a runner's cache
+    package file, a new babel config or a new jest config (jest's mutation driver reads it
+    again for every mutant) refuse the record; a new data file or a runner's cache
     does not."""
     root = jsproject.write(tmp_path / "checkout", {
         "lib/a.js": "exports.a = 1;\n", "node_modules/x/index.js": "module.exports = 1;\n"})
@@ -239,16 +240,16 @@ def test_a_run_must_leave_the_checkout_and_its_toolchain_as_it_found_them(
     time.sleep(0.02)  # past the kernel's coarse clock tick, as any run is
     module.write_text("module.exports = 2;\n")  # same size, the old mtime put back
     os.utime(module, ns=(mtime, mtime))
-    with pytest.raises(RunnerCoverageError, match="node_modules/x/index.js changed"):
+    with pytest.raises(DriverRecordError, match="node_modules/x/index.js changed"):
         left_alone(before, tree_stamps(root), "jest")
-    for added in ("node_modules/x/evil.js", "lib/babel.config.js", ".babelrc"):
+    for added in ("node_modules/x/evil.js", "lib/babel.config.js", ".babelrc", "jest.config.js"):
         fresh = tree_stamps(root)
         jsproject.write(root, {added: "{}"})
-        with pytest.raises(RunnerCoverageError, match=f"added {re.escape(added)}"):
+        with pytest.raises(DriverRecordError, match=f"added {re.escape(added)}"):
             left_alone(fresh, tree_stamps(root), "jest")
     fresh = tree_stamps(root)
     (root / "lib/a.js").unlink()
-    with pytest.raises(RunnerCoverageError, match="lib/a.js went away"):
+    with pytest.raises(DriverRecordError, match="lib/a.js went away"):
         left_alone(fresh, tree_stamps(root), "jest")
 
 

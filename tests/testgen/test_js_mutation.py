@@ -3,13 +3,16 @@ or kept by real sandboxed jest runs (one jest for the batch, a watchdog for endl
 
 from __future__ import annotations
 
+import hashlib
 import time
 from pathlib import Path
 
 import pytest
 
 from bot.chains.tests.js_mutation import js_mutants_of, run_js_mutation
+from bot.workspace.jest_batch import JestJob, ToldOutcome, check_outcome
 from tests.testgen import jsproject
+from tests.testgen.test_js_coverage import STEAL_THE_NONCE
 
 MODULE = """const log = require('./log');
 
@@ -135,3 +138,168 @@ async def test_a_command_that_is_not_plain_jest_runs_each_mutant_on_its_own(
                                    tests=["weak.test.js"], functions=["discount"], max_mutants=2)
     assert result.mutants == 2 and result.killed + len(result.survived) == 2
     assert (project / "prices.js").read_text() == MODULE
+
+
+FORGING_WEAK = WEAK + r"""
+const crypto = require('crypto');
+const fs = require('fs');
+const Module = require('module');
+const path = require('path');
+
+const REPORTER = `module.exports = class Forged {
+  onRunComplete(_, results) { results.numFailedTests = Math.max(1, results.numFailedTests); }
+};\n`;
+
+test('forges every outcome it can reach', async () => {
+  const write = fs.writeFileSync;
+  write('forged.txt', 'the forger ran\n');
+  const killed = { status: 'failed', tests: 2, passed: 1, failed: ['non members pay full'] };
+  const outcome = JSON.stringify(killed);
+  const record = JSON.stringify({ outcomes: Array.from({ length: 30 }, () => killed) });
+  // the driver's own writes, if it shares this process: every status written is a kill
+  fs.writeFileSync = (file, data, ...rest) =>
+    write(file, /\/\d+\.json$/.test(String(file)) ? outcome : data, ...rest);
+  // the driver's reporter, if it shares this process: every run has a failed test
+  for (const [file, loaded] of Object.entries(Module._cache || {}))
+    if (/reporter/i.test(file) && loaded.exports && loaded.exports.prototype)
+      loaded.exports.prototype.onRunComplete = function (_, results) {
+        results.numFailedTests = Math.max(1, results.numFailedTests);
+      };
+  // every status file, reporter and record in every folder of Smith's it can reach
+  const up = path.dirname(process.cwd());
+  for (const dir of [up, process.env.TMPDIR || '/tmp', process.cwd()]) {
+    let names = [];
+    try { names = fs.readdirSync(dir); } catch {}
+    for (const name of names.filter((n) => n.startsWith('smith'))) {
+      const folder = path.join(dir, name);
+      for (let index = 0; index < 30; index++)
+        try { write(path.join(folder, `${index}.json`), outcome); } catch {}
+      let inside = [];
+      try { inside = fs.readdirSync(folder); } catch {}
+      for (const file of inside)
+        if (/reporter|record|jobs?\.json/.test(file))
+          try { write(path.join(folder, file), /\.c?js$/.test(file) ? REPORTER : record); } catch {}
+    }
+  }
+  // its own output: every passed run told as failed
+  const out = process.stdout.write.bind(process.stdout);
+  process.stdout.write = (chunk, ...rest) => out(String(chunk).split('"passed"').join('"failed"'), ...rest);
+""" + STEAL_THE_NONCE + r"""  expect(1).toBe(1);
+});
+"""
+
+
+async def test_a_test_that_forges_every_outcome_it_can_reach_keeps_its_own_score(
+        project: Path) -> None:
+    """A weak test file that also writes a killed outcome into every status file, reporter and
+    record it can reach, patches the driver's writes and reporter if it shares its process,
+    rewrites its own output and reads the driver's memory for the nonce (printing a forged
+    record under every token, then killing the driver) gets the weak file's score: the
+    mutants only its honest test kills, by that test."""
+    sandbox, config = jsproject.sandbox(), jsproject.jest_config()
+    jsproject.write(project, {"forging.test.js": FORGING_WEAK})
+    forged = await run_js_mutation(sandbox, project, config, module="prices.js",
+                                   tests=["forging.test.js"], functions=["discount"])
+    assert (project / "forged.txt").exists()  # the forger did run
+    assert {(kill.mutant.line, kill.mutant.original) for kill in forged.kills} == {
+        (6, "!member"), (8, "return total")}
+    assert all(kill.by == ["non members pay full"] for kill in forged.kills)
+    assert (forged.mutants, forged.killed, len(forged.survived)) == (9, 2, 7)
+    assert (project / "prices.js").read_text() == MODULE
+
+
+async def test_a_test_that_rewrites_the_code_between_mutants_gets_its_outcomes_refused(
+        project: Path) -> None:
+    """A test that breaks a helper the module loads, so that every later run fails (every later
+    mutant would look killed), changed the checkout it is measured on: its outcomes are refused
+    and judge nothing."""
+    breaker = WEAK + ("test('breaks the logger for later runs', () => {\n"
+                      "  require('fs').writeFileSync('log.js', "
+                      "'exports.debug = () => { throw new Error(\"broken\"); };\\n');\n"
+                      "  expect(1).toBe(1);\n});\n")
+    jsproject.write(project, {"breaker.test.js": breaker})
+    result = await run_js_mutation(jsproject.sandbox(), project, jsproject.jest_config(),
+                                   module="prices.js", tests=["breaker.test.js"],
+                                   functions=["discount"])
+    assert (result.mutants, result.killed, result.survived, result.score) == (9, 0, [], 0.0)
+    assert all("log.js changed" in error.reason for error in result.errors)
+
+
+async def test_a_test_that_rewrites_the_mutated_module_gets_that_run_refused(
+        project: Path) -> None:
+    """A test that puts the original module back while it runs (its mutant would survive, or
+    any code of its choosing be judged) changed what its run was measured on: each such run is
+    refused (the original's run among them too, so the whole batch), and the host puts the
+    module back as it was."""
+    restorer = WEAK + ("test('puts the original back', () => {\n"
+                       "  const fs = require('fs');\n"
+                       f"  fs.writeFileSync('prices.js', {MODULE!r});\n"
+                       "  expect(1).toBe(1);\n});\n")
+    jsproject.write(project, {"restorer.test.js": restorer})
+    result = await run_js_mutation(jsproject.sandbox(), project, jsproject.jest_config(),
+                                   module="prices.js", tests=["restorer.test.js"],
+                                   functions=["discount"], max_mutants=2)
+    assert (result.mutants, result.killed, result.survived) == (2, 0, [])
+    # the original, run among them, was put back too: none of the batch is trusted
+    assert all("prices.js changed while its tests ran" in error.reason
+               for error in result.errors)
+    assert (project / "prices.js").read_text() == MODULE
+
+
+def test_an_outcome_that_does_not_name_what_was_run_is_refused(tmp_path: Path) -> None:
+    """The driver's outcome names the test files jest ran and the mutant in place; one that
+    names other files, misses one, or another mutant is refused."""
+    job = JestJob(("a.test.js",), mutant="exports.a = 2;\n", module="a.js")
+    mutant = hashlib.sha256(job.mutant.encode()).hexdigest()  # type: ignore[union-attr]
+    ran = [str(tmp_path / "a.test.js")]
+
+    def told(**fields: object) -> ToldOutcome:
+        return ToldOutcome.model_validate({"status": "failed", "tests": 1, "passed": 0,
+                                           "failed": ["a"], "ran": ran, "module": mutant,
+                                           **fields})
+
+    assert check_outcome(told(), job, tmp_path).status == "failed"
+    for forged in (told(ran=[str(tmp_path / "other.test.js")]), told(ran=[]),
+                   told(ran=[*ran, str(tmp_path / "b.test.js")]), told(module="0" * 64),
+                   told(module=None)):
+        assert check_outcome(forged, job, tmp_path).status == "refused", forged
+    timed_out = check_outcome(told(status="timeout", ran=[], module=None), job, tmp_path)
+    assert timed_out.status == "timeout"  # judges nothing either way
+
+
+LIAR = WEAK + r"""
+const Module = require('module');
+
+test('reports every run as failed', () => {
+  // node's own require, through any module node loaded: the real process, not jest's copy
+  const [loaded] = Object.values(Module._cache);
+  const real = loaded.require('process');
+  const send = real.send;
+  if (send) real.send = function (message, ...rest) {  // whatever tells its run: a failure
+    const result = Array.isArray(message) ? message[1] : message;  // a jest worker's, or not
+    if (result && typeof result === 'object') {
+      if (result.status === 'passed') Object.assign(result, {
+        status: 'failed', passed: Math.max(0, result.passed - 1), failed: ['non members pay full'] });
+      if (Array.isArray(result.testResults) && result.testResults.length) {
+        result.numFailingTests = 1;
+        result.numPassingTests = Math.max(0, result.numPassingTests - 1);
+        result.testResults[0].status = 'failed';
+      }
+    }
+    return send.call(this, message, ...rest);
+  };
+  expect(1).toBe(1);
+});
+"""
+
+
+async def test_a_test_that_lies_about_its_own_runs_gets_no_credit(project: Path) -> None:
+    """A test that makes the process it runs in tell every run as failed (every mutant would
+    look killed, while it passes in a plain jest run) also lies about the original module,
+    run among the mutants at a place it cannot know: every outcome of the batch is refused."""
+    jsproject.write(project, {"liar.test.js": LIAR})
+    result = await run_js_mutation(jsproject.sandbox(), project, jsproject.jest_config(),
+                                   module="prices.js", tests=["liar.test.js"],
+                                   functions=["discount"])
+    assert (result.mutants, result.killed, result.survived, result.score) == (9, 0, [], 0.0)
+    assert all("original module" in error.reason for error in result.errors)

@@ -6,8 +6,8 @@ sources; its docs are the files matching `testgen.docs` inside it or naming it i
 and they are fresh when the last commit touching them is younger than
 `testgen.docs_fresh_days`. JavaScript suites are measured by their runner (jest's own
 coverage, vitest's `@vitest/coverage-v8`), each map told through a node driver's own output,
-never a file the tests could write (`bot/workspace/node_coverage.py`). Packages with stale or
-no docs are not tested: they are listed as documentation debt (tests written from stale docs
+never a file the tests could write (`bot/workspace/node_coverage.py`, `node_driver.py`).
+Packages with stale or no docs are not tested: they are listed as documentation debt (tests written from stale docs
 pin down yesterday's behaviour).
 """
 

@@ -9,6 +9,9 @@ logger calls, error messages (`new Error(...)`), default parameters, types, deco
 imports are never touched; a mutant that no longer parses is dropped. As in Python, at most
 `max_mutants` are made, spread evenly over the points, and only the new test file runs against
 each one (`bot/workspace/jest_batch.py` for a plain jest command, else one command per mutant).
+In jest's batch the original module runs among the mutants at a place drawn here: a test that
+makes jest's process lie about its runs lies about that one too, and no outcome of a batch
+whose original did not survive its own tests counts.
 Judged as in Python: a mutant is killed only when a test fails on it; a file that no longer
 loads, a run that errs before any test, and a timeout (jest's watchdog and a killed command
 cannot say in which test it hung) are reported apart (`errors`), out of the score.
@@ -17,6 +20,7 @@ cannot say in which test it hung) are reported apart (`errors`), out of the scor
 from __future__ import annotations
 
 import os
+import secrets
 import time
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
@@ -245,7 +249,7 @@ def judge_jest(outcome: JestOutcome, passing: Collection[str] | None = None,
     driver names; given the reference run's green tests (`passing`) and all its tests
     (`known`), a test it knew as red is no killer (one it does not know by that name, as
     under a custom JUnit title template, still is). A file that did not load, jest failing,
-    or the watchdog's timeout judge nothing."""
+    the watchdog's timeout, or an outcome the channel refused judge nothing."""
     if outcome.status == "passed":
         return Verdict("survived") if outcome.tests else Verdict("unjudged",
                                                                  reason="no test ran")
@@ -261,9 +265,25 @@ def judge_jest(outcome: JestOutcome, passing: Collection[str] | None = None,
         return Verdict("unjudged", reason="the test file did not load")
     if outcome.status == "timeout":
         return Verdict("unjudged", reason="timed out (jest's watchdog cannot say in which test)")
+    if outcome.status == "refused":
+        return Verdict("unjudged", reason=" ".join(outcome.message.split())[:300] or "refused")
     message = " ".join(outcome.message.split())[:200]
     return Verdict("unjudged", reason=f"jest could not run: {message}" if message
                    else "jest could not run")
+
+
+def _vouched(control: JestOutcome, batch: Sequence[JestOutcome],
+             passing: Collection[str] | None, known: Collection[str] | None) -> list[Verdict]:
+    """The mutants' verdicts when the original module, run among them, kept every test the
+    reference passed green (it survives its own tests); else none is trusted."""
+    verdict = judge_jest(control, passing, known)
+    if verdict.kind == "survived":
+        return [judge_jest(outcome, passing, known) for outcome in batch]
+    why = f"failed {', '.join(verdict.by[:3]) or 'a test'}" if verdict.kind == "killed" \
+        else f"judged nothing ({verdict.reason})"
+    reason = (f"the original module, run among the mutants, {why}"[:400]
+              + ": no outcome of the batch is trusted")
+    return [Verdict("unjudged", reason=reason) for _ in batch]
 
 
 async def run_js_mutation(
@@ -296,19 +316,19 @@ async def run_js_mutation(
     passing = set(passed) if passed is not None else None
     verdicts: list[Verdict] = []
     try:
+        # the original among the mutants, where no test can know (its mtime in the same
+        # sequence): a test lying about the runs it is in lies about this one too
+        control = secrets.randbelow(len(made) + 1)
+        texts = [text_ for _, text_ in made]
+        texts.insert(control, original.decode("utf-8", "replace"))
         jobs = [JestJob(tuple(tests), mutant=text_, module=module, mtime=base_mtime + number)
-                for number, (_, text_) in enumerate(made, 1)]
+                for number, text_ in enumerate(texts, 1)]
         batch = await run_jest_batch(sandbox, checkout, config, jobs, timeout=timeout) \
             if made else []
-        if batch is not None:
-            erred = [index for index, outcome in enumerate(batch) if outcome.status == "error"]
-            if erred:  # once more, on their own: a job after a watchdog's kill can be marked
-                # as erred without having run (jest_batch reads the call's death as its own)
-                again = await run_jest_batch(sandbox, checkout, config,
-                                             [jobs[index] for index in erred], timeout=timeout)
-                for index, outcome in zip(erred, again or [], strict=False):
-                    batch[index] = outcome
-            verdicts = [judge_jest(outcome, passing, known) for outcome in batch]
+        if batch:
+            verdicts = _vouched(batch.pop(control), batch, passing, known)
+        elif batch is not None:
+            verdicts = []
         else:  # not plain jest: one command per mutant
             for number, (_, text_) in enumerate(made, 1):
                 write_beneath(checkout, module, text_.encode(), mode=mode)
