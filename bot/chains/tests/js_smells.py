@@ -284,7 +284,8 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         level: Level = "reject" if kind in REJECT_KINDS else "warn"
         smells.append(Smell(kind=kind, level=level, test=test.name, line=at, detail=detail))
 
-    if test.body is None or _is_empty(test.body) or _builds_only(test.body, subject):
+    if test.body is None or _is_empty(test.body) or \
+            _builds_only(test.body, subject, formulas or {}):
         if "todo" not in text(callee(test.call)):
             add("empty_test", line)
         return smells
@@ -396,14 +397,20 @@ def _echoed(assertion: Node, body: Node, stubs: set[str]) -> str | None:
     return None
 
 
-def _builds_only(body: Node, subject: Subject) -> bool:
+def _builds_only(body: Node, subject: Subject, helpers: dict[str, Node] | None = None
+                 ) -> bool:
     """A test that only declares objects, stand-ins and data (`const bus = new EventBus();`
-    and nothing else) runs nothing: as empty as `{}`."""
+    and nothing else), or only throws values away (`void parse;`), runs nothing: as empty as
+    `{}`. Its file's own builders count as building (`const deps = inMemoryDeps()`)."""
     if body.type != "statement_block":
         return False
     declared: set[str] = set()
+    discarded = False
     for child in body.named_children:
-        if child.type in ("comment", "empty_statement") or _discards(child):
+        if child.type in ("comment", "empty_statement"):
+            continue
+        if _discards(child):
+            discarded = True
             continue
         if child.type not in ("lexical_declaration", "variable_declaration"):
             return False
@@ -416,9 +423,40 @@ def _builds_only(body: Node, subject: Subject) -> bool:
                 "identifier", "shorthand_property_identifier_pattern")}
     # setup only: objects and stand-ins built (`new Cache({ clock })`, `vi.fn()`), nothing
     # run; a test that calls the code and never looks at the result has no assertion instead
+    builders = _builders(helpers or {}, subject)
     built = not any(n.type == "call_expression" and not _note_mock(n, _Facts()) and
-                    not _static_factory(n, subject) for n in walk(body))
-    return bool(declared) and built
+                    not _static_factory(n, subject) and call_name(n) not in builders
+                    for n in walk(body))
+    return (bool(declared) or discarded) and built
+
+
+FUNCTION_NODES = frozenset({"arrow_function", "function_expression", "function",
+                            "function_declaration", "generator_function",
+                            "generator_function_declaration", "method_definition"})
+
+
+def _run_at_once(body: Node) -> Iterable[Node]:
+    """The nodes of `body` that run when it runs: not those of the functions it defines
+    (`findById: async (id) => users.get(id)` runs when the code calls it, not before)."""
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        yield node
+        if node is body or node.type not in FUNCTION_NODES:
+            stack.extend(reversed(node.children))
+
+
+def _builders(helpers: dict[str, Node], subject: Subject) -> set[str]:
+    """The file's own functions that only build: running them calls nothing of the module
+    under test, none of the file's other functions and no assertion (`inMemoryDeps()`
+    returning stand-ins, `orderRow(overrides)`): what a test gets from them is its setup."""
+    found = set()
+    for name, body in helpers.items():
+        calls = {call_name(n) for n in _run_at_once(body) if n.type == "call_expression"}
+        if not calls & (set(subject.functions) | set(helpers)) and not any(
+                c == "expect" or c.startswith("assert") for c in calls):
+            found.add(name)
+    return found
 
 
 def _ends_in_prose(body: Node) -> bool:

@@ -496,7 +496,15 @@ def made_calls(node: Node) -> set[str]:
     return found - {""} - DATA_BUILDERS
 
 
-def _subject_inputs(node: Node, functions: Iterable[str]) -> set[str]:
+def _applied(call: Node) -> set[str]:
+    """The name `call` itself calls or constructs (not those inside its arguments)."""
+    if call.type == "call_expression":
+        return {call_name(call)}
+    built = member_path(unwrap(call.child_by_field_name("constructor")))
+    return {built[-1]} if built else set()
+
+
+def _subject_inputs(node: Node, functions: Iterable[str], receivers: bool = True) -> set[str]:
     """The texts of the arguments given to the subject's functions in `node`, and the object
     a method of the subject is called on (`cache` in `cache.hitRate()`): an expectation
     computed from its state (`cache.hits / (cache.hits + cache.misses)`) is computed from
@@ -509,7 +517,7 @@ def _subject_inputs(node: Node, functions: Iterable[str]) -> set[str]:
         function = unwrap(callee(inner))
         owner = function.child_by_field_name("object") if function is not None and \
             function.type == "member_expression" else None
-        if owner is not None and owner.type == "identifier":
+        if receivers and owner is not None and owner.type == "identifier":
             found.add(text(owner))
     return found
 
@@ -525,7 +533,12 @@ def _repeats_ingredients(values: list[Node], subject: Subject) -> str | None:
         if not repeated or calls & subject.functions or \
                 not top_calls(checked) & subject.functions:
             continue
-        if _subject_inputs(checked, subject.functions) & {text(n) for n in walk(built)}:
+        # the ingredient is applied to the subject's inputs; a literal of another field
+        # written out beside it (`createdAt: new Date('2024-05-01')`) is no computation
+        applied = {text(n) for call in walk(built) if call.type in (
+            "call_expression", "new_expression") and _applied(call) & repeated
+            for n in walk(call)}
+        if _subject_inputs(checked, subject.functions) & applied:
             return (f"expected value is computed with the implementation's own "
                     f"{min(repeated)}() from the same inputs")
     return None
@@ -582,14 +595,16 @@ def _delegated(values: list[Node], subject: Subject) -> str | None:
         if outer is None or call_name(outer) in made_calls(built):
             continue
         checked_name = call_name(outer)
-        inputs = _subject_inputs(outer, {checked_name})
+        # an argument in common: the object both methods are called on is the state they
+        # share (`repo.find(e)` against `repo.add(e2)` is a round trip, not one step twice)
+        inputs = _subject_inputs(outer, {checked_name}, receivers=False)
         for call in walk(built):
             if call.type != "call_expression":
                 continue
             step = call_name(call)
             if step in subject.functions and \
                     step in subject.calls_of.get(checked_name, frozenset()) and \
-                    _subject_inputs(call, {step}) & inputs:
+                    _subject_inputs(call, {step}, receivers=False) & inputs:
                 return (f"expected value is computed with {step}(), the step "
                         f"{checked_name}() itself takes, on the same inputs")
     return None

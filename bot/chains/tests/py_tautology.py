@@ -206,7 +206,11 @@ def tautology(assertion: ast.AST, test: ast.AST, returns: Collection[str],
         repeated = _calls(built) & set(ingredients) - wanted
         if not repeated or _calls(built) & wanted or not _calls(checked) & wanted:
             continue
-        if _inputs(checked, wanted) & _leaves(built):
+        # the ingredient is applied to the subject's inputs; a literal of another field
+        # written out beside it (`created=datetime(2024, 5, 1)`) is no computation of them
+        applied = {leaf for call in ast.walk(built) if isinstance(call, ast.Call) and
+                   _name(call) in repeated for leaf in _leaves(call)}
+        if _inputs(checked, wanted) & applied:
             return (f"expected value is computed with the implementation's own "
                     f"{min(repeated)}() from the same inputs")
     return None
@@ -303,11 +307,13 @@ def delegated(assertion: ast.AST, test: ast.AST, functions: Collection[str],
                                and _name(n) in functions), "")} - {""}
         if not checked_calls or _calls(built) & checked_calls:
             continue
-        inputs = _inputs(checked, checked_calls)
+        # an argument in common: the object both methods are called on is the state they
+        # share (`repo.find(e) == repo.add(e2)` is a round trip, not the same step twice)
+        inputs = _inputs(checked, checked_calls, receivers=False)
         for call in ast.walk(built):
             step = _name(call) if isinstance(call, ast.Call) else ""
             if step in functions and any(step in calls_of.get(f, ()) for f in checked_calls) \
-                    and _inputs(call, {step}) & inputs:
+                    and _inputs(call, {step}, receivers=False) & inputs:
                 return (f"expected value is computed with {step}(), the step "
                         f"{min(checked_calls)}() itself takes, on the same inputs")
     return None
@@ -398,14 +404,14 @@ def uncopied(node: ast.expr) -> ast.expr:
     return cast(ast.expr, Uncopy().visit(copy.deepcopy(node)))
 
 
-def _inputs(node: ast.AST, functions: Collection[str]) -> set[str]:
+def _inputs(node: ast.AST, functions: Collection[str], receivers: bool = True) -> set[str]:
     """The arguments given to the subject's functions in `node`, each as its dump (a trivial
     constant is no input worth matching), and the object a method of the subject is called
     on (`cache` in `cache.hit_rate()`): an expectation computed from its state
     (`cache.hits / (cache.hits + cache.misses)`) is computed from the same inputs."""
     found: set[str] = set()
     for call in ast.walk(node):
-        if isinstance(call, ast.Call) and _name(call) in functions and \
+        if receivers and isinstance(call, ast.Call) and _name(call) in functions and \
                 isinstance(call.func, ast.Attribute):
             found.add(ast.dump(call.func.value))  # `cache`, or `Lru()` once names are filled
         if isinstance(call, ast.Call) and _name(call) in functions:

@@ -614,7 +614,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         level: Level = "reject" if kind in REJECT_KINDS else "warn"
         smells.append(Smell(kind=kind, level=level, test=name, line=line, detail=detail))
 
-    if _is_empty(test.body) or _builds_only(test.body, subject):
+    if _is_empty(test.body) or _builds_only(test.body, subject, formula_helpers or {}):
         add("empty_test", test.lineno)
         return smells
     for decorator in decorators:
@@ -881,13 +881,20 @@ def _acts(value: ast.expr | None) -> bool:
         and _call_name(n) not in VALUE_READERS | EXPECTED_BUILDERS for n in ast.walk(value))
 
 
-def _builds_only(body: list[ast.stmt], subject: Subject) -> bool:
+def _builds_only(body: list[ast.stmt], subject: Subject,
+                 helpers: dict[str, ast.FunctionDef] | None = None) -> bool:
     """A test that only builds objects, stand-ins and data (`account = Account(10)`,
-    `clock = Mock()` and nothing else) runs nothing: as empty as a `pass`. One that calls the
-    code and never looks at the result (`result = parse("x")`) has no assertion instead."""
+    `clock = Mock()` and nothing else), or only names values (`verify_and_parse`), runs
+    nothing: as empty as a `pass`. One that calls the code and never looks at the result
+    (`result = parse("x")`) has no assertion instead. The file's own builders count as
+    building (`deps = in_memory_deps()`)."""
     bound: set[str] = set()
+    named = False
     for statement in body:
         if isinstance(statement, (ast.Pass, ast.Expr)) and _is_empty([statement]):
+            continue
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Name):
+            named = True  # a name as a statement: a value thrown away, nothing run
             continue
         if not isinstance(statement, (ast.Assign, ast.AnnAssign)):
             return False
@@ -899,10 +906,39 @@ def _builds_only(body: list[ast.stmt], subject: Subject) -> bool:
             return False  # `key, value = ...` binds names too; `obj.x = ...` does something
         bound |= {n.id for n in names}
     # setup only: objects built (`Cache(clock=clock)`), nothing of theirs ever called
+    builders = _builders(helpers or {}, subject)
     built = all(not isinstance(n, ast.Call) or _call_name(n)[:1].isupper() or
                 _call_name(n) in ("list", "dict", "set", "tuple", "range") or
+                _call_name(n) in builders or
                 _static_factory(n, subject) for statement in body for n in ast.walk(statement))
-    return bool(bound) and built
+    return (bool(bound) or named) and built
+
+
+def _run_at_once(function: ast.FunctionDef) -> Iterator[ast.AST]:
+    """The nodes of `function`'s body that run when it is called: not those of the functions
+    and lambdas it defines (`find=lambda e: users.get(e)` runs when the code calls it)."""
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                 ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _builders(helpers: dict[str, ast.FunctionDef], subject: Subject) -> set[str]:
+    """The file's own functions that only build: running them calls nothing of the module
+    under test, none of the file's other functions and no assertion (`in_memory_deps()`
+    returning stand-ins, `order_row(**overrides)`): what a test gets from them is setup."""
+    found = set()
+    for name, helper in helpers.items():
+        if any(isinstance(n, ast.Assert) for n in _run_at_once(helper)):
+            continue
+        calls = {_call_name(n) for n in _run_at_once(helper) if isinstance(n, ast.Call)}
+        if not calls & (set(subject.functions) | set(helpers)) and not any(
+                c.startswith("assert") or c in ("fail", "raises") for c in calls):
+            found.add(name)
+    return found
 
 
 FACTORY_NAME = re.compile(
