@@ -200,13 +200,48 @@ def _factory_keys(body: Node) -> list[str] | None:
         returned = unwrap(found[-1].named_children[0]) if found else None
     if returned is None or returned.type != "object":
         return None
+    actual = _actual_modules(body)
     keys = []
     for child in returned.named_children:
         if child.type == "pair":
+            if _real_thing(child.child_by_field_name("value"), actual):
+                continue  # `formatHold: jest.requireActual('./hold').formatHold` is kept
             keys.append(text(child.child_by_field_name("key")).strip("'\""))
         elif child.type in ("shorthand_property_identifier", "method_definition"):
             keys.append(text(child.child_by_field_name("name") or child))
     return keys
+
+
+ACTUAL_MODULE = frozenset({"requireActual", "importActual"})
+
+
+def _actual_modules(body: Node) -> set[str]:
+    """Names a mock factory binds to the real module (`const actual =
+    jest.requireActual('./hold')`, `await vi.importActual(...)`)."""
+    found = set()
+    for node in walk(body):
+        if node.type != "variable_declarator":
+            continue
+        value, name = node.child_by_field_name("value"), node.child_by_field_name("name")
+        if name is not None and name.type == "identifier" and value is not None and any(
+                n.type == "call_expression" and call_name(n) in ACTUAL_MODULE
+                for n in walk(value)):
+            found.add(text(name))
+    return found
+
+
+def _real_thing(value: Node | None, actual: set[str]) -> bool:
+    """A factory's value that is the real module's own export (`jest.requireActual('./m').f`,
+    `actual.f`): kept, not replaced."""
+    value = unwrap(value)
+    if value is None or value.type != "member_expression":
+        return False
+    owner = unwrap(value.child_by_field_name("object"))
+    while owner is not None and owner.type == "await_expression" and owner.named_children:
+        owner = unwrap(owner.named_children[0])
+    return owner is not None and (
+        (owner.type == "identifier" and text(owner) in actual) or
+        (owner.type == "call_expression" and call_name(owner) in ACTUAL_MODULE))
 
 
 def _asserting_helpers(root: Node) -> set[str]:
@@ -343,6 +378,9 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         add("assertion_roulette", line_of(facts.bare[0][0]),
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
     called = {call_name(n) for n in walk(test.body) if n.type == "call_expression"}
+    for name, body in (formulas or {}).items():
+        if name in called:  # `withWarmParser()`: what the file's helper replaces, the test has
+            facts.patched |= _helper_patches(body)
     mocks = facts.mocks + sum(_hook_mocks((body,))[0] for name, body in (formulas or {}).items()
                               if name in called)  # `const deps = makeDeps()`: its mocks too
     mocks += _mocks_per_element(test.body)
@@ -1111,6 +1149,38 @@ def _instances(test: JsTest) -> dict[str, str]:
                 if target is not None and value is not None and value.type == "new_expression":
                     built = member_path(unwrap(value.child_by_field_name("constructor")))
                     found[text(target)] = built[0]
+    return found
+
+
+def _helper_patches(body: Node) -> set[str]:
+    """What a helper of the file replaces, each object it builds itself named by its class
+    (`inventory.reserve = jest.fn()` on `Object.create(Inventory.prototype)` or `new
+    Inventory()` is `Inventory.prototype.reserve`): the test that calls the helper and then
+    the method exercises the helper's stand-in."""
+    built: dict[str, str] = {}
+    for node in walk(body):
+        if node.type != "variable_declarator":
+            continue
+        name, value = node.child_by_field_name("name"), unwrap(node.child_by_field_name("value"))
+        while value is not None and value.type in ("as_expression", "satisfies_expression",
+                                                   "type_assertion", "non_null_expression"):
+            value = unwrap(value.named_children[0]) if value.named_children else None
+        if name is None or value is None:
+            continue
+        if value.type == "new_expression":
+            path = member_path(unwrap(value.child_by_field_name("constructor")))
+        elif value.type == "call_expression" and \
+                member_path(unwrap(callee(value))) == ["Object", "create"] and args_of(value):
+            path = member_path(unwrap(args_of(value)[0]))
+            path = path[:-1] if path[-1:] == ["prototype"] else []
+        else:
+            continue
+        if len(path) == 1:
+            built[text(name)] = path[0]
+    found = set()
+    for target in _hook_mocks((body,))[1]:
+        root, dot, rest = target.partition(".")
+        found.add(f"{built[root]}.prototype.{rest}" if dot and root in built else target)
     return found
 
 

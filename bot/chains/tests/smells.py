@@ -689,6 +689,9 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     if mocks_dominate(mocks, len(facts.assertions),
                       sum(_interaction(a, patched_names) for a in facts.assertions)):
         add("excessive_mocking", test.lineno, f"{mocks} mocks")
+    for helper_name, helper in (formula_helpers or {}).items():
+        if helper_name in facts.called:  # `with_warm_parser()`: what it replaces, the test has
+            facts.patched |= _helper_patches(helper, subject)
     sut_patched = _sut_patched(facts, subject, _instances(test, subject),
                                _answered_by_stand_in(test, facts.assertions)) or \
         _overridden_call(test, overrides or {})
@@ -976,6 +979,32 @@ def _note_assigned_stand_in(node: ast.Assign, facts: _TestFacts) -> None:
             facts.patched.add(f"{_dotted(target.value)}.{target.attr}")
             if isinstance(node.value, ast.Lambda):
                 facts.mocks += 1
+
+
+def _helper_patches(helper: ast.FunctionDef, subject: Subject) -> set[str]:
+    """What a helper of the file replaces, each object of the module's classes it builds
+    itself named by its class (`inv.reserve = Mock()` on `Inventory.__new__(Inventory)` or
+    `Inventory()` is `Inventory.reserve`): the test that calls the helper and then the method
+    exercises the helper's stand-in."""
+    scratch = _TestFacts(helper.name, helper.lineno)
+    built: dict[str, str] = {}
+    for node in ast.walk(helper):
+        if isinstance(node, ast.Call):
+            _note_mock(node, scratch)
+            _note_setattr(node, scratch)
+        elif isinstance(node, ast.Assign):
+            _note_assigned_stand_in(node, scratch)
+            value = node.value
+            made = _call_name(value) if isinstance(value, ast.Call) else ""
+            if made == "__new__" and isinstance(value, ast.Call) and value.args:
+                made = _dotted(value.args[0])  # `object.__new__(Inventory)`
+            if made in subject.classes:
+                built.update((t.id, made) for t in node.targets if isinstance(t, ast.Name))
+    found = set()
+    for target in scratch.patched:
+        root, dot, rest = target.partition(".")
+        found.add(f"{built[root]}.{rest}" if dot and root in built else target)
+    return found
 
 
 def _note_setattr(node: ast.Call, facts: _TestFacts) -> None:
