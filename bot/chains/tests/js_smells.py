@@ -413,7 +413,8 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             "its only check is true by construction: it checks nothing the code does")
     if sleeps and not fake_timers:
         add("sleep_in_unit_test", line_of(sleeps[0]))
-    shown = " ".join(_shown(assertion) for assertion, _ in facts.assertions)
+    shown = " ".join(_shown(assertion) for assertion, _ in facts.assertions) + " " + \
+        _worked(test)
     for assertion, _ in facts.bare:
         number = _magic_number(assertion, shown)
         if number is not None:
@@ -1384,6 +1385,17 @@ def _shown(assertion: Node) -> str:
         args = args[1:]
     return " ".join(digits(string_value(n) or "") for arg in args if _literal(arg)
                     for n in walk(arg) if n.type == "string")
+
+
+def _worked(test: JsTest) -> str:
+    """The digits of the test's comments, in it and right above it: a number whose working
+    a comment shows (`// 1999 * 0.92 = 1839.08 -> 1839` over `toBe(1839)`) is explained."""
+    found = [n for n in walk(test.call) if n.type == "comment"]
+    above = test.statement.prev_sibling
+    while above is not None and above.type == "comment":
+        found.append(above)
+        above = above.prev_sibling
+    return " ".join(digits(text(n)) for n in found)
 
 
 def _magic_number(assertion: Node, shown: str = "") -> float | int | None:

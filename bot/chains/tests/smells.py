@@ -9,7 +9,9 @@ an independent oracle (`fast_sort(x) == sorted(x)`), helpers that assert.
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -404,6 +406,29 @@ def _ends_in_prose(test: ast.FunctionDef | ast.AsyncFunctionDef, lines: Sequence
     return False
 
 
+def _comments(source: str) -> dict[int, str]:
+    """The file's comments by line (tokenized once: a `#` inside a string is no comment)."""
+    found: dict[int, str] = {}
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.COMMENT:
+                found[token.start[0]] = token.string
+    except (tokenize.TokenError, SyntaxError):
+        pass  # the file parsed: a tokenizer's complaint only costs the comments after it
+    return found
+
+
+def _worked(test: ast.FunctionDef | ast.AsyncFunctionDef, lines: Sequence[str],
+            comments: dict[int, str]) -> str:
+    """The digits of the test's comments, in it and right above it: a number whose working
+    a comment shows (`# 3 x $19.99 = $59.97` over `== 5997`) is explained, not magic."""
+    first = min([test.lineno, *(d.lineno for d in test.decorator_list)])
+    while first > 1 and lines[first - 2].strip().startswith("#"):
+        first -= 1
+    return " ".join(digits(comments[n]) for n in range(first, (test.end_lineno or first) + 1)
+                    if n in comments)
+
+
 def unreadable(path: str, line: int, detail: str) -> SmellReport:
     """A file the gate cannot read has no test it can vouch for: one file-level rejection
     that says why, never a pass."""
@@ -422,8 +447,10 @@ def _analysed(tree: ast.Module, path: str, subject: Subject,
     made_by = {name: _mocks_in(node)[0] for name, node in formulas.items()
                if name not in shared.fixtures}  # `deps = make_deps()`: its mocks are the test's
     smells: list[Smell] = []
+    comments = _comments("\n".join(lines))
     for test, decorators in _tests(tree):
         test._ends_in_prose = _ends_in_prose(test, lines)  # type: ignore[union-attr]
+        test._worked = _worked(test, lines, comments)  # type: ignore[union-attr]
         smells += _smells_of(test, decorators, helpers, subject, file_patches_sleep,
                              shared.for_test(test), formulas, overrides, made_by)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
@@ -724,7 +751,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     shown = " ".join(digits(n.value) for a in facts.assertions
                      for expected in (_expected_literals(a),) for n in ast.walk(a)
                      if isinstance(n, ast.Constant) and isinstance(n.value, str)
-                     and id(n) in expected)
+                     and id(n) in expected) + " " + getattr(test, "_worked", "")
     for assertion, _ in facts.bare:
         number = _magic_number(assertion, shown)
         if number is not None:
