@@ -150,10 +150,15 @@ def _analysed(root: Node, path: str, subject: Subject) -> SmellReport:
     fake_timers = _uses_fake_timers(root)
     file_mocks = _module_mocks(root, path, imports)
     overrides = _overrides(root, subject)
+    # once per file, not per test: what each helper builds or replaces
+    builders = _builders(formulas, subject)
+    replaced = {name: _helper_patches(body) for name, body in formulas.items()}
+    comments = {n.end_point.row: digits(text(n)) for n in walk(root) if n.type == "comment"}
+    waiters = _sleepers(formulas)
     smells: list[Smell] = []
     for test in tests_of(root):
         smells += _smells_of(test, helpers, subject, fake_timers, imports, path, file_mocks,
-                             formulas, overrides)
+                             formulas, overrides, builders, replaced, comments, waiters)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
                             else "warn" if smells else "accept")
     return SmellReport(path=path, verdict=verdict, smells=smells)
@@ -311,7 +316,11 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
                imports: dict[str, str], path: str,
                file_mocks: tuple[int, set[str]],
                formulas: dict[str, Node] | None = None,
-               overrides: dict[str, set[str]] | None = None) -> list[Smell]:
+               overrides: dict[str, set[str]] | None = None,
+               builders: set[str] | None = None,
+               replaced: dict[str, set[str]] | None = None,
+               comments: dict[int, str] | None = None,
+               waiters: set[str] | None = None) -> list[Smell]:
     smells: list[Smell] = []
     line = line_of(test.call)
 
@@ -320,7 +329,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         smells.append(Smell(kind=kind, level=level, test=test.name, line=at, detail=detail))
 
     if test.body is None or _is_empty(test.body) or \
-            _builds_only(test.body, subject, formulas or {}):
+            _builds_only(test.body, subject, builders or set()):
         if "todo" not in text(callee(test.call)):
             add("empty_test", line)
         return smells
@@ -328,7 +337,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
     hook_count, hook_patched = _hook_mocks(test.hooks)
     facts = _Facts(mocks=file_mocks[0] + hook_count, patched=file_mocks[1] | hook_patched)
     sleeps: list[Node] = []
-    sleepers = _sleepers(formulas or {})
+    sleepers = _sleepers(formulas or {}) if waiters is None else waiters
     for node in walk(test.body):
         if node.type == "assignment_expression":
             _note_assigned_mock(node, facts)
@@ -378,9 +387,9 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         add("assertion_roulette", line_of(facts.bare[0][0]),
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
     called = {call_name(n) for n in walk(test.body) if n.type == "call_expression"}
-    for name, body in (formulas or {}).items():
+    for name, patched in (replaced or {}).items():
         if name in called:  # `withWarmParser()`: what the file's helper replaces, the test has
-            facts.patched |= _helper_patches(body)
+            facts.patched |= patched
     mocks = facts.mocks + sum(_hook_mocks((body,))[0] for name, body in (formulas or {}).items()
                               if name in called)  # `const deps = makeDeps()`: its mocks too
     mocks += _mocks_per_element(test.body)
@@ -414,7 +423,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
     if sleeps and not fake_timers:
         add("sleep_in_unit_test", line_of(sleeps[0]))
     shown = " ".join(_shown(assertion) for assertion, _ in facts.assertions) + " " + \
-        _worked(test)
+        _worked(test, comments or {})
     for assertion, _ in facts.bare:
         number = _magic_number(assertion, shown)
         if number is not None:
@@ -436,11 +445,10 @@ def _echoed(assertion: Node, body: Node, stubs: set[str]) -> str | None:
     return None
 
 
-def _builds_only(body: Node, subject: Subject, helpers: dict[str, Node] | None = None
-                 ) -> bool:
+def _builds_only(body: Node, subject: Subject, builders: set[str] | None = None) -> bool:
     """A test that only declares objects, stand-ins and data (`const bus = new EventBus();`
     and nothing else), or only throws values away (`void parse;`), runs nothing: as empty as
-    `{}`. Its file's own builders count as building (`const deps = inMemoryDeps()`)."""
+    `{}`. Its file's own `builders` count as building (`const deps = inMemoryDeps()`)."""
     if body.type != "statement_block":
         return False
     declared: set[str] = set()
@@ -462,9 +470,8 @@ def _builds_only(body: Node, subject: Subject, helpers: dict[str, Node] | None =
                 "identifier", "shorthand_property_identifier_pattern")}
     # setup only: objects and stand-ins built (`new Cache({ clock })`, `vi.fn()`), nothing
     # run; a test that calls the code and never looks at the result has no assertion instead
-    builders = _builders(helpers or {}, subject)
     built = not any(n.type == "call_expression" and not _note_mock(n, _Facts()) and
-                    not _static_factory(n, subject) and call_name(n) not in builders
+                    not _static_factory(n, subject) and call_name(n) not in (builders or ())
                     for n in walk(body))
     return (bool(declared) or discarded) and built
 
@@ -1043,7 +1050,8 @@ def _waited_for(timer: Node) -> bool:
 
 
 def _sleepers(functions: dict[str, Node]) -> set[str]:
-    """The file's own helpers that wait in real time (`const wait = (ms) => new Promise(...)`)."""
+    """The file's own helpers that wait in real time (`const wait = (ms) => new Promise(...)`);
+    read once per file, not per test."""
     return {name for name, body in functions.items() if any(
         n.type == "call_expression" and _is_sleep(n) for n in walk(body))}
 
@@ -1387,15 +1395,16 @@ def _shown(assertion: Node) -> str:
                     for n in walk(arg) if n.type == "string")
 
 
-def _worked(test: JsTest) -> str:
-    """The digits of the test's comments, in it and right above it: a number whose working
-    a comment shows (`// 1999 * 0.92 = 1839.08 -> 1839` over `toBe(1839)`) is explained."""
-    found = [n for n in walk(test.call) if n.type == "comment"]
-    above = test.statement.prev_sibling
-    while above is not None and above.type == "comment":
-        found.append(above)
-        above = above.prev_sibling
-    return " ".join(digits(text(n)) for n in found)
+def _worked(test: JsTest, comments: dict[int, str]) -> str:
+    """The digits of the test's comments (`comments`: the file's, by the row each ends on),
+    in it and right above it: a number whose working a comment shows (`// 1999 * 0.92 =
+    1839.08 -> 1839` over `toBe(1839)`) is explained. Read by row, once per file: a
+    sibling walk per test would be quadratic in a file of many comments and tests."""
+    first = test.statement.start_point.row
+    while first - 1 in comments:
+        first -= 1
+    return " ".join(comments[row] for row in range(first, test.call.end_point.row + 1)
+                    if row in comments)
 
 
 def _magic_number(assertion: Node, shown: str = "") -> float | int | None:

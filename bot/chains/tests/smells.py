@@ -406,6 +406,14 @@ def _ends_in_prose(test: ast.FunctionDef | ast.AsyncFunctionDef, lines: Sequence
     return False
 
 
+def _sleepers(helpers: dict[str, ast.FunctionDef]) -> set[str]:
+    """The file's own helpers that wait in real time (`def wait(s): time.sleep(s)`); read
+    once per file (per test it was quadratic: 300 helpers and tests took 10 s)."""
+    return {name for name, helper in helpers.items() if any(
+        isinstance(n, ast.Call) and _call_name(n) == "sleep" and not _zero_arg(n)
+        for n in ast.walk(helper))}
+
+
 def _comments(source: str) -> dict[int, str]:
     """The file's comments by line (tokenized once: a `#` inside a string is no comment)."""
     found: dict[int, str] = {}
@@ -444,6 +452,10 @@ def _analysed(tree: ast.Module, path: str, subject: Subject,
     formulas = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)
                 and not node.name.startswith("test")}
     overrides = _overrides(tree, subject)
+    # once per file, not per test: what each helper builds or replaces
+    builders = _builders(formulas, subject)
+    replaced = {name: _helper_patches(node, subject) for name, node in formulas.items()}
+    waiters = _sleepers(formulas)
     made_by = {name: _mocks_in(node)[0] for name, node in formulas.items()
                if name not in shared.fixtures}  # `deps = make_deps()`: its mocks are the test's
     smells: list[Smell] = []
@@ -452,7 +464,8 @@ def _analysed(tree: ast.Module, path: str, subject: Subject,
         test._ends_in_prose = _ends_in_prose(test, lines)  # type: ignore[union-attr]
         test._worked = _worked(test, lines, comments)  # type: ignore[union-attr]
         smells += _smells_of(test, decorators, helpers, subject, file_patches_sleep,
-                             shared.for_test(test), formulas, overrides, made_by)
+                             shared.for_test(test), formulas, overrides, made_by,
+                             builders, replaced, waiters)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
                             else "warn" if smells else "accept")
     return SmellReport(path=path, verdict=verdict, smells=smells)
@@ -632,7 +645,10 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
                shared: tuple[int, set[str]],
                formula_helpers: dict[str, ast.FunctionDef] | None = None,
                overrides: dict[str, set[str]] | None = None,
-               made_by: dict[str, int] | None = None) -> list[Smell]:
+               made_by: dict[str, int] | None = None,
+               builders: set[str] | None = None,
+               replaced: dict[str, set[str]] | None = None,
+               waiters: set[str] | None = None) -> list[Smell]:
     name = f"{test._owner}::{test.name}" if hasattr(test, "_owner") else test.name
     facts = _TestFacts(name, test.lineno, mocks=shared[0], patched=set(shared[1]))
     smells: list[Smell] = []
@@ -641,16 +657,14 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         level: Level = "reject" if kind in REJECT_KINDS else "warn"
         smells.append(Smell(kind=kind, level=level, test=name, line=line, detail=detail))
 
-    if _is_empty(test.body) or _builds_only(test.body, subject, formula_helpers or {}):
+    if _is_empty(test.body) or _builds_only(test.body, subject, builders or set()):
         add("empty_test", test.lineno)
         return smells
     for decorator in decorators:
         _note_mock(decorator, facts)
     facts.mocks += _mocks_per_element(test)
     sleeps: list[ast.Call] = []
-    sleepers = {name for name, helper in (formula_helpers or {}).items() if any(
-        isinstance(n, ast.Call) and _call_name(n) == "sleep" and not _zero_arg(n)
-        for n in ast.walk(helper))}  # the file's own helpers that wait in real time
+    sleepers = _sleepers(formula_helpers or {}) if waiters is None else waiters
     explained = {id(inner) for node in ast.walk(test) if isinstance(node, ast.With) and any(
         isinstance(i.context_expr, ast.Call) and _call_name(i.context_expr) == "subTest"
         for i in node.items) for inner in ast.walk(node)}  # a subTest names each failure
@@ -716,9 +730,9 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     if mocks_dominate(mocks, len(facts.assertions),
                       sum(_interaction(a, patched_names) for a in facts.assertions)):
         add("excessive_mocking", test.lineno, f"{mocks} mocks")
-    for helper_name, helper in (formula_helpers or {}).items():
+    for helper_name, patched in (replaced or {}).items():
         if helper_name in facts.called:  # `with_warm_parser()`: what it replaces, the test has
-            facts.patched |= _helper_patches(helper, subject)
+            facts.patched |= patched
     sut_patched = _sut_patched(facts, subject, _instances(test, subject),
                                _answered_by_stand_in(test, facts.assertions)) or \
         _overridden_call(test, overrides or {})
@@ -911,13 +925,13 @@ def _acts(value: ast.expr | None) -> bool:
         and _call_name(n) not in VALUE_READERS | EXPECTED_BUILDERS for n in ast.walk(value))
 
 
-def _builds_only(body: list[ast.stmt], subject: Subject,
-                 helpers: dict[str, ast.FunctionDef] | None = None) -> bool:
+def _builds_only(body: list[ast.stmt], subject: Subject, builders: set[str] | None = None
+                 ) -> bool:
     """A test that only builds objects, stand-ins and data (`account = Account(10)`,
     `clock = Mock()` and nothing else), or only names values (`verify_and_parse`), runs
     nothing: as empty as a `pass`. One that calls the code and never looks at the result
     (`result = parse("x")`) has no assertion instead. The file's own builders count as
-    building (`deps = in_memory_deps()`)."""
+    building (`builders`: `deps = in_memory_deps()`)."""
     bound: set[str] = set()
     named = False
     for statement in body:
@@ -936,10 +950,9 @@ def _builds_only(body: list[ast.stmt], subject: Subject,
             return False  # `key, value = ...` binds names too; `obj.x = ...` does something
         bound |= {n.id for n in names}
     # setup only: objects built (`Cache(clock=clock)`), nothing of theirs ever called
-    builders = _builders(helpers or {}, subject)
     built = all(not isinstance(n, ast.Call) or _call_name(n)[:1].isupper() or
                 _call_name(n) in ("list", "dict", "set", "tuple", "range") or
-                _call_name(n) in builders or
+                _call_name(n) in (builders or ()) or
                 _static_factory(n, subject) for statement in body for n in ast.walk(statement))
     return (bool(bound) or named) and built
 
