@@ -11,7 +11,10 @@ JavaScript or TypeScript beside the clean file it must not be confused with.
   away (`void Stock;`), runs nothing; a helper that runs the code is no builder;
 - mocks_sut: what the file's own helper replaces counts for the test that calls it, an
   object the helper built from a class of the module named by that class; a mock factory's
-  `requireActual` export is kept, not replaced.
+  `requireActual` export is kept, not replaced;
+- tautology: a check that holds for any value (`isinstance(x, object)`, `typeof x` expected
+  defined, `str(x)` expected a str, `p or not p`, an array literal expected an Array) is
+  true by construction, a real type check of the code's result is not.
 """
 
 from __future__ import annotations

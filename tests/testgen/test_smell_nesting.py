@@ -191,9 +191,10 @@ def test_one_test_of_hundreds_of_checks_is_read_in_moments(js: bool) -> None:
 @pytest.mark.parametrize("js", [False, True])
 def test_many_helpers_and_tests_are_read_once_each(js: bool) -> None:
     """What the file's helpers build or replace is read once per file, not per test, and a
-    test's comments are looked up by row, not by walking its siblings: 1500 helpers, 1500
-    tests calling them and 20,000 comment lines read in moments."""
-    count = 1500
+    test's comments are looked up by row, not by walking its siblings: 1000 helpers, 1000 tests
+    calling them and 20,000 comment lines read in moments (read per test, 300 of each took
+    10 s in Python)."""
+    count = 1000
     comments = "".join(f"{'//' if js else '#'} {i}\n" for i in range(20_000))
     if js:
         source = ("import { f } from './calc';\n" + "".join(
@@ -210,5 +211,5 @@ def test_many_helpers_and_tests_are_read_once_each(js: bool) -> None:
     started = time.monotonic()
     report = (analyse_js_source(source, "x.test.js") if js
               else analyse_source(source, "tests/test_x.py", PY_SUBJECT))
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - started < 20  # read per test: 26 s (Python), 55 s (JS)
     assert not {"empty_test", "no_assertion"} & {s.kind for s in report.smells}

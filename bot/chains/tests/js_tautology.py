@@ -430,6 +430,67 @@ def holds_for_any_value(assertion: Node) -> str | None:
     if either and any(_literal_value(side) not in (_NOT_LITERAL, None) and
                       bool(_literal_value(side)) for side in either):
         return "`|| true` holds whatever the code does"
+    if either and _opposites(*either):
+        return "a check `||` its opposite holds whatever the code does"
+    return _own_type(assertion, check)
+
+
+OPPOSITE_OPERATORS = {"===": "!==", "!==": "===", "==": "!=", "!=": "==", "<": ">=",
+                      ">=": "<", ">": "<=", "<=": ">"}
+TYPE_CONVERTERS = {"String": ("string", "String"), "Number": ("number", "Number"),
+                   "Boolean": ("boolean", "Boolean")}
+
+
+def _opposites(left: Node, right: Node) -> bool:
+    """`r || !r`, `a === b || a !== b`: one of the two always holds."""
+    for one, other in ((left, right), (right, left)):
+        if other.type == "unary_expression" and \
+                text(other.child_by_field_name("operator")) == "!" and \
+                text(unwrap(other.child_by_field_name("argument"))) == text(one):
+            return True
+    if left.type == right.type == "binary_expression":
+        operator = text(left.child_by_field_name("operator"))
+        return OPPOSITE_OPERATORS.get(operator) == text(right.child_by_field_name("operator")) \
+            and all(text(left.child_by_field_name(side)) == text(right.child_by_field_name(side))
+                    for side in ("left", "right"))
+    return False
+
+
+def _own_type(assertion: Node, check: _Check) -> str | None:
+    """A type check that holds for any value: `typeof x` is always a non-empty string
+    (`expect(typeof x).toBeDefined()`), and a value built by a type's converter or literal
+    is of that type (`expect(String(x)).toEqual(expect.any(String))`, `expect([f(x)])
+    .toBeInstanceOf(Array)`)."""
+    root = expect_call(assertion)
+    chained = root is not None and root is not assertion
+    values = args_of(root)[:1] if chained and root is not None else \
+        (args_of(assertion)[:1] if assertion.type == "call_expression" else [])
+    actual = unwrap(values[0]) if values else None
+    if actual is None:
+        return None
+    passes = PASSES_ON.get(check.method)
+    if actual.type == "unary_expression" and \
+            text(actual.child_by_field_name("operator")) == "typeof" and passes is not None \
+            and passes("string") and passes(True):
+        return "`typeof` always gives a non-empty string"
+    args = args_of(assertion) if chained else []
+    expected = unwrap(args[0]) if args else None
+    if expected is None:
+        return None
+    built = call_name(actual) if actual.type == "call_expression" and \
+        unwrap(callee(actual)) is not None and unwrap(callee(actual)).type == "identifier" \
+        else ""
+    wanted = ""
+    if check.method == "toBeInstanceOf":
+        wanted = text(expected)
+    elif check.method in ("toEqual", "toStrictEqual") and expected.type == "call_expression" \
+            and member_path(unwrap(callee(expected)))[-2:] == ["expect", "any"] and \
+            args_of(expected):
+        wanted = text(unwrap(args_of(expected)[0]))
+    if wanted == "Array" and actual.type == "array":
+        return "an array literal is an Array"
+    if wanted and built in TYPE_CONVERTERS and wanted == TYPE_CONVERTERS[built][1]:
+        return f"a value built by {built}() is a {wanted}"
     return None
 
 
@@ -555,6 +616,11 @@ def tautology(assertion: Node, body: Node, subject: Subject,
     always = holds_for_any_value(assertion)
     if always:
         return always
+    root = expect_call(assertion)
+    if root is not None and root is not assertion and assertion.type == "call_expression":
+        parts = [*args_of(root)[:1], *args_of(assertion)]  # `expect([1, 2]).toContain(2)`
+        if len(parts) >= 2 and all(_constant(part) for part in parts):
+            return "it checks constants: nothing the test runs can change them"
     pair = compared(assertion)
     if pair is None:
         return None
