@@ -1120,9 +1120,31 @@ def _note_assigned_mock(node: Node, facts: _Facts) -> None:
     if not declared and value.type in ("arrow_function", "function_expression"):
         facts.patched.add(".".join(member_path(target)))  # `cart.discount = () => 100`
         return
+    if declared and value.type == "object":
+        _note_spread_copy(value, facts)
     calls = [n for n in walk(value) if n.type == "call_expression"]
     if calls and _note_mock(calls[-1], _Facts()):
         facts.patched.add(text(target) if declared else ".".join(member_path(target)))
+
+
+def _note_spread_copy(value: Node, facts: _Facts) -> None:
+    """`{ ...calc, add: jest.fn(() => 5) }`: a copy of an object with a method replaced by a
+    stand-in replaces that method of the object copied (`calc.add`)."""
+    copied = [".".join(member_path(unwrap(c.named_children[0]))) for c in value.named_children
+              if c.type == "spread_element" and c.named_children]
+    copied = [name for name in copied if name]
+    if not copied:
+        return
+    for pair in value.named_children:
+        if pair.type != "pair":
+            continue
+        replaced = unwrap(pair.child_by_field_name("value"))
+        stand_in = replaced is not None and (
+            replaced.type in ("arrow_function", "function_expression") or
+            (replaced.type == "call_expression" and _note_mock(replaced, _Facts())))
+        if stand_in:
+            key = text(pair.child_by_field_name("key")).strip("'\"")
+            facts.patched |= {f"{name}.{key}" for name in copied}
 
 
 def _note_defined_property(call: Node, facts: _Facts) -> None:
