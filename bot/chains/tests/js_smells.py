@@ -456,8 +456,9 @@ def _builds_only(body: Node, subject: Subject, builders: set[str] | None = None)
     for child in body.named_children:
         if child.type in ("comment", "empty_statement"):
             continue
-        if _discards(child):
-            discarded = True
+        if _discards(child) or child.type in ("type_alias_declaration",
+                                              "interface_declaration"):
+            discarded = True  # `void x;`, or a type: a declaration that runs nothing
             continue
         if child.type not in ("lexical_declaration", "variable_declaration"):
             return False

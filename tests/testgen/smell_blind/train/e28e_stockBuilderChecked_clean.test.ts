@@ -24,3 +24,13 @@ describe('Stock', () => {
     expect(stock.reserve('s1', 2)).toBe(3);
   });
 });
+
+describe('Stock types', () => {
+  it('reports a level as a number', () => {
+    type Level = { sku: string; free: number };
+    const stock = new Stock(inMemoryDeps().db);
+    stock.receive('s1', 5);
+    const level: Level = { sku: 's1', free: stock.available('s1') };
+    expect(level).toEqual({ sku: 's1', free: 5 });
+  });
+});

@@ -26,3 +26,10 @@ describe('Stock', () => {
     expect(stock.available('s1')).toBe(5);
   });
 });
+
+describe('Stock types', () => {
+  it('names what a level is', () => {
+    type Level = { sku: string; free: number };
+    const level: Level = { sku: 's1', free: 5 };
+  });
+});
