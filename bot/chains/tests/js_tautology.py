@@ -437,8 +437,8 @@ def holds_for_any_value(assertion: Node) -> str | None:
 
 OPPOSITE_OPERATORS = {"===": "!==", "!==": "===", "==": "!=", "!=": "==", "<": ">=",
                       ">=": "<", ">": "<=", "<=": ">"}
-TYPE_CONVERTERS = {"String": ("string", "String"), "Number": ("number", "Number"),
-                   "Boolean": ("boolean", "Boolean")}
+TYPE_CONVERTERS = frozenset({"String", "Number", "Boolean"})
+"""Converters whose result is always of their type: `String(x)` is a String."""
 
 
 def _opposites(left: Node, right: Node) -> bool:
@@ -489,7 +489,7 @@ def _own_type(assertion: Node, check: _Check) -> str | None:
         wanted = text(unwrap(args_of(expected)[0]))
     if wanted == "Array" and actual.type == "array":
         return "an array literal is an Array"
-    if wanted and built in TYPE_CONVERTERS and wanted == TYPE_CONVERTERS[built][1]:
+    if wanted and built in TYPE_CONVERTERS and wanted == built:
         return f"a value built by {built}() is a {wanted}"
     return None
 
