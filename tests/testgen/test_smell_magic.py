@@ -37,3 +37,28 @@ def warned(source: str, path: str) -> bool:
 def test_an_input_the_expected_value_shows_is_no_magic_number(
         magic: bool, path: str, source: str) -> None:
     assert warned(source, path) is magic
+
+
+@pytest.mark.parametrize(("magic", "path", "source"), [
+    (False, "test_a.py", ("from fmt import amount\n\n\ndef test_x():\n"
+     "    # 3 x 86400 = 259200 s: three days\n    assert amount(259200).endswith('EUR')\n")),
+    (False, "test_a.py", ("from fmt import amount\n\n\n# 259200 s is three days\n"
+     "def test_x():\n    assert amount(259200).endswith('EUR')\n")),
+    (True, "test_a.py", ("from fmt import amount\n\n\ndef test_x():\n"
+     "    # three days\n    assert amount(259200).endswith('EUR')\n")),
+    (True, "test_a.py", ("from fmt import amount\n\n\ndef test_x():\n"
+     "    assert amount(259200).endswith('# 259200')\n")),  # a string, not a comment
+    (False, "a.test.js", ("import { amount } from './fmt.js';\n"
+     "test('t', () => {\n  // 3 x 86400 s = 259200 s\n"
+     "  expect(amount(259200).endsWith('EUR')).toBe(true);\n});\n")),
+    (False, "a.test.js", ("import { amount } from './fmt.js';\n// 259200 s: three days\n"
+     "test('t', () => { expect(amount(259200).endsWith('EUR')).toBe(true); });\n")),
+    (True, "a.test.js", ("import { amount } from './fmt.js';\n"
+     "test('t', () => {\n  // three days\n"
+     "  expect(amount(259200).endsWith('EUR')).toBe(true);\n});\n")),
+])
+def test_a_number_a_comment_works_out_is_no_magic_number(
+        magic: bool, path: str, source: str) -> None:
+    """The working shown in a comment in the test or right above it explains the number;
+    a comment that does not show it, or the digits inside a string, does not."""
+    assert warned(source, path) is magic

@@ -150,10 +150,15 @@ def _analysed(root: Node, path: str, subject: Subject) -> SmellReport:
     fake_timers = _uses_fake_timers(root)
     file_mocks = _module_mocks(root, path, imports)
     overrides = _overrides(root, subject)
+    # once per file, not per test: what each helper builds or replaces
+    builders = _builders(formulas, subject)
+    replaced = {name: _helper_patches(body) for name, body in formulas.items()}
+    comments = {n.end_point.row: digits(text(n)) for n in walk(root) if n.type == "comment"}
+    waiters = _sleepers(formulas)
     smells: list[Smell] = []
     for test in tests_of(root):
         smells += _smells_of(test, helpers, subject, fake_timers, imports, path, file_mocks,
-                             formulas, overrides)
+                             formulas, overrides, builders, replaced, comments, waiters)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
                             else "warn" if smells else "accept")
     return SmellReport(path=path, verdict=verdict, smells=smells)
@@ -200,13 +205,48 @@ def _factory_keys(body: Node) -> list[str] | None:
         returned = unwrap(found[-1].named_children[0]) if found else None
     if returned is None or returned.type != "object":
         return None
+    actual = _actual_modules(body)
     keys = []
     for child in returned.named_children:
         if child.type == "pair":
+            if _real_thing(child.child_by_field_name("value"), actual):
+                continue  # `formatHold: jest.requireActual('./hold').formatHold` is kept
             keys.append(text(child.child_by_field_name("key")).strip("'\""))
         elif child.type in ("shorthand_property_identifier", "method_definition"):
             keys.append(text(child.child_by_field_name("name") or child))
     return keys
+
+
+ACTUAL_MODULE = frozenset({"requireActual", "importActual"})
+
+
+def _actual_modules(body: Node) -> set[str]:
+    """Names a mock factory binds to the real module (`const actual =
+    jest.requireActual('./hold')`, `await vi.importActual(...)`)."""
+    found = set()
+    for node in walk(body):
+        if node.type != "variable_declarator":
+            continue
+        value, name = node.child_by_field_name("value"), node.child_by_field_name("name")
+        if name is not None and name.type == "identifier" and value is not None and any(
+                n.type == "call_expression" and call_name(n) in ACTUAL_MODULE
+                for n in walk(value)):
+            found.add(text(name))
+    return found
+
+
+def _real_thing(value: Node | None, actual: set[str]) -> bool:
+    """A factory's value that is the real module's own export (`jest.requireActual('./m').f`,
+    `actual.f`): kept, not replaced."""
+    value = unwrap(value)
+    if value is None or value.type != "member_expression":
+        return False
+    owner = unwrap(value.child_by_field_name("object"))
+    while owner is not None and owner.type == "await_expression" and owner.named_children:
+        owner = unwrap(owner.named_children[0])
+    return owner is not None and (
+        (owner.type == "identifier" and text(owner) in actual) or
+        (owner.type == "call_expression" and call_name(owner) in ACTUAL_MODULE))
 
 
 def _asserting_helpers(root: Node) -> set[str]:
@@ -276,7 +316,11 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
                imports: dict[str, str], path: str,
                file_mocks: tuple[int, set[str]],
                formulas: dict[str, Node] | None = None,
-               overrides: dict[str, set[str]] | None = None) -> list[Smell]:
+               overrides: dict[str, set[str]] | None = None,
+               builders: set[str] | None = None,
+               replaced: dict[str, set[str]] | None = None,
+               comments: dict[int, str] | None = None,
+               waiters: set[str] | None = None) -> list[Smell]:
     smells: list[Smell] = []
     line = line_of(test.call)
 
@@ -284,7 +328,8 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         level: Level = "reject" if kind in REJECT_KINDS else "warn"
         smells.append(Smell(kind=kind, level=level, test=test.name, line=at, detail=detail))
 
-    if test.body is None or _is_empty(test.body) or _builds_only(test.body, subject):
+    if test.body is None or _is_empty(test.body) or \
+            _builds_only(test.body, subject, builders or set()):
         if "todo" not in text(callee(test.call)):
             add("empty_test", line)
         return smells
@@ -292,7 +337,7 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
     hook_count, hook_patched = _hook_mocks(test.hooks)
     facts = _Facts(mocks=file_mocks[0] + hook_count, patched=file_mocks[1] | hook_patched)
     sleeps: list[Node] = []
-    sleepers = _sleepers(formulas or {})
+    sleepers = _sleepers(formulas or {}) if waiters is None else waiters
     for node in walk(test.body):
         if node.type == "assignment_expression":
             _note_assigned_mock(node, facts)
@@ -342,6 +387,9 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
         add("assertion_roulette", line_of(facts.bare[0][0]),
             f"{len(facts.bare)} assertions without messages on {len(subjects)} subjects")
     called = {call_name(n) for n in walk(test.body) if n.type == "call_expression"}
+    for name, patched in (replaced or {}).items():
+        if name in called:  # `withWarmParser()`: what the file's helper replaces, the test has
+            facts.patched |= patched
     mocks = facts.mocks + sum(_hook_mocks((body,))[0] for name, body in (formulas or {}).items()
                               if name in called)  # `const deps = makeDeps()`: its mocks too
     mocks += _mocks_per_element(test.body)
@@ -374,7 +422,8 @@ def _smells_of(test: JsTest, helpers: set[str], subject: Subject, fake_timers: b
             "its only check is true by construction: it checks nothing the code does")
     if sleeps and not fake_timers:
         add("sleep_in_unit_test", line_of(sleeps[0]))
-    shown = " ".join(_shown(assertion) for assertion, _ in facts.assertions)
+    shown = " ".join(_shown(assertion) for assertion, _ in facts.assertions) + " " + \
+        _worked(test, comments or {})
     for assertion, _ in facts.bare:
         number = _magic_number(assertion, shown)
         if number is not None:
@@ -396,14 +445,20 @@ def _echoed(assertion: Node, body: Node, stubs: set[str]) -> str | None:
     return None
 
 
-def _builds_only(body: Node, subject: Subject) -> bool:
+def _builds_only(body: Node, subject: Subject, builders: set[str] | None = None) -> bool:
     """A test that only declares objects, stand-ins and data (`const bus = new EventBus();`
-    and nothing else) runs nothing: as empty as `{}`."""
+    and nothing else), or only throws values away (`void parse;`), runs nothing: as empty as
+    `{}`. Its file's own `builders` count as building (`const deps = inMemoryDeps()`)."""
     if body.type != "statement_block":
         return False
     declared: set[str] = set()
+    discarded = False
     for child in body.named_children:
-        if child.type in ("comment", "empty_statement") or _discards(child):
+        if child.type in ("comment", "empty_statement"):
+            continue
+        if _discards(child) or child.type in ("type_alias_declaration",
+                                              "interface_declaration"):
+            discarded = True  # `void x;`, or a type: a declaration that runs nothing
             continue
         if child.type not in ("lexical_declaration", "variable_declaration"):
             return False
@@ -417,8 +472,38 @@ def _builds_only(body: Node, subject: Subject) -> bool:
     # setup only: objects and stand-ins built (`new Cache({ clock })`, `vi.fn()`), nothing
     # run; a test that calls the code and never looks at the result has no assertion instead
     built = not any(n.type == "call_expression" and not _note_mock(n, _Facts()) and
-                    not _static_factory(n, subject) for n in walk(body))
-    return bool(declared) and built
+                    not _static_factory(n, subject) and call_name(n) not in (builders or ())
+                    for n in walk(body))
+    return (bool(declared) or discarded) and built
+
+
+FUNCTION_NODES = frozenset({"arrow_function", "function_expression", "function",
+                            "function_declaration", "generator_function",
+                            "generator_function_declaration", "method_definition"})
+
+
+def _run_at_once(body: Node) -> Iterable[Node]:
+    """The nodes of `body` that run when it runs: not those of the functions it defines
+    (`findById: async (id) => users.get(id)` runs when the code calls it, not before)."""
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        yield node
+        if node is body or node.type not in FUNCTION_NODES:
+            stack.extend(reversed(node.children))
+
+
+def _builders(helpers: dict[str, Node], subject: Subject) -> set[str]:
+    """The file's own functions that only build: running them calls nothing of the module
+    under test, none of the file's other functions and no assertion (`inMemoryDeps()`
+    returning stand-ins, `orderRow(overrides)`): what a test gets from them is its setup."""
+    found = set()
+    for name, body in helpers.items():
+        calls = {call_name(n) for n in _run_at_once(body) if n.type == "call_expression"}
+        if not calls & (set(subject.functions) | set(helpers)) and not any(
+                c == "expect" or c.startswith("assert") for c in calls):
+            found.add(name)
+    return found
 
 
 def _ends_in_prose(body: Node) -> bool:
@@ -966,7 +1051,8 @@ def _waited_for(timer: Node) -> bool:
 
 
 def _sleepers(functions: dict[str, Node]) -> set[str]:
-    """The file's own helpers that wait in real time (`const wait = (ms) => new Promise(...)`)."""
+    """The file's own helpers that wait in real time (`const wait = (ms) => new Promise(...)`);
+    read once per file, not per test."""
     return {name for name, body in functions.items() if any(
         n.type == "call_expression" and _is_sleep(n) for n in walk(body))}
 
@@ -1035,9 +1121,31 @@ def _note_assigned_mock(node: Node, facts: _Facts) -> None:
     if not declared and value.type in ("arrow_function", "function_expression"):
         facts.patched.add(".".join(member_path(target)))  # `cart.discount = () => 100`
         return
+    if declared and value.type == "object":
+        _note_spread_copy(value, facts)
     calls = [n for n in walk(value) if n.type == "call_expression"]
     if calls and _note_mock(calls[-1], _Facts()):
         facts.patched.add(text(target) if declared else ".".join(member_path(target)))
+
+
+def _note_spread_copy(value: Node, facts: _Facts) -> None:
+    """`{ ...calc, add: jest.fn(() => 5) }`: a copy of an object with a method replaced by a
+    stand-in replaces that method of the object copied (`calc.add`)."""
+    copied = [".".join(member_path(unwrap(c.named_children[0]))) for c in value.named_children
+              if c.type == "spread_element" and c.named_children]
+    copied = [name for name in copied if name]
+    if not copied:
+        return
+    for pair in value.named_children:
+        if pair.type != "pair":
+            continue
+        replaced = unwrap(pair.child_by_field_name("value"))
+        stand_in = replaced is not None and (
+            replaced.type in ("arrow_function", "function_expression") or
+            (replaced.type == "call_expression" and _note_mock(replaced, _Facts())))
+        if stand_in:
+            key = text(pair.child_by_field_name("key")).strip("'\"")
+            facts.patched |= {f"{name}.{key}" for name in copied}
 
 
 def _note_defined_property(call: Node, facts: _Facts) -> None:
@@ -1073,6 +1181,38 @@ def _instances(test: JsTest) -> dict[str, str]:
                 if target is not None and value is not None and value.type == "new_expression":
                     built = member_path(unwrap(value.child_by_field_name("constructor")))
                     found[text(target)] = built[0]
+    return found
+
+
+def _helper_patches(body: Node) -> set[str]:
+    """What a helper of the file replaces, each object it builds itself named by its class
+    (`inventory.reserve = jest.fn()` on `Object.create(Inventory.prototype)` or `new
+    Inventory()` is `Inventory.prototype.reserve`): the test that calls the helper and then
+    the method exercises the helper's stand-in."""
+    built: dict[str, str] = {}
+    for node in walk(body):
+        if node.type != "variable_declarator":
+            continue
+        name, value = node.child_by_field_name("name"), unwrap(node.child_by_field_name("value"))
+        while value is not None and value.type in ("as_expression", "satisfies_expression",
+                                                   "type_assertion", "non_null_expression"):
+            value = unwrap(value.named_children[0]) if value.named_children else None
+        if name is None or value is None:
+            continue
+        if value.type == "new_expression":
+            path = member_path(unwrap(value.child_by_field_name("constructor")))
+        elif value.type == "call_expression" and \
+                member_path(unwrap(callee(value))) == ["Object", "create"] and args_of(value):
+            path = member_path(unwrap(args_of(value)[0]))
+            path = path[:-1] if path[-1:] == ["prototype"] else []
+        else:
+            continue
+        if len(path) == 1:
+            built[text(name)] = path[0]
+    found = set()
+    for target in _hook_mocks((body,))[1]:
+        root, dot, rest = target.partition(".")
+        found.add(f"{built[root]}.prototype.{rest}" if dot and root in built else target)
     return found
 
 
@@ -1276,6 +1416,18 @@ def _shown(assertion: Node) -> str:
         args = args[1:]
     return " ".join(digits(string_value(n) or "") for arg in args if _literal(arg)
                     for n in walk(arg) if n.type == "string")
+
+
+def _worked(test: JsTest, comments: dict[int, str]) -> str:
+    """The digits of the test's comments (`comments`: the file's, by the row each ends on),
+    in it and right above it: a number whose working a comment shows (`// 1999 * 0.92 =
+    1839.08 -> 1839` over `toBe(1839)`) is explained. Read by row, once per file: a
+    sibling walk per test would be quadratic in a file of many comments and tests."""
+    first = test.statement.start_point.row
+    while first - 1 in comments:
+        first -= 1
+    return " ".join(comments[row] for row in range(first, test.call.end_point.row + 1)
+                    if row in comments)
 
 
 def _magic_number(assertion: Node, shown: str = "") -> float | int | None:

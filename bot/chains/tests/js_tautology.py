@@ -430,6 +430,67 @@ def holds_for_any_value(assertion: Node) -> str | None:
     if either and any(_literal_value(side) not in (_NOT_LITERAL, None) and
                       bool(_literal_value(side)) for side in either):
         return "`|| true` holds whatever the code does"
+    if either and _opposites(*either):
+        return "a check `||` its opposite holds whatever the code does"
+    return _own_type(assertion, check)
+
+
+OPPOSITE_OPERATORS = {"===": "!==", "!==": "===", "==": "!=", "!=": "==", "<": ">=",
+                      ">=": "<", ">": "<=", "<=": ">"}
+TYPE_CONVERTERS = frozenset({"String", "Number", "Boolean"})
+"""Converters whose result is always of their type: `String(x)` is a String."""
+
+
+def _opposites(left: Node, right: Node) -> bool:
+    """`r || !r`, `a === b || a !== b`: one of the two always holds."""
+    for one, other in ((left, right), (right, left)):
+        if other.type == "unary_expression" and \
+                text(other.child_by_field_name("operator")) == "!" and \
+                text(unwrap(other.child_by_field_name("argument"))) == text(one):
+            return True
+    if left.type == right.type == "binary_expression":
+        operator = text(left.child_by_field_name("operator"))
+        return OPPOSITE_OPERATORS.get(operator) == text(right.child_by_field_name("operator")) \
+            and all(text(left.child_by_field_name(side)) == text(right.child_by_field_name(side))
+                    for side in ("left", "right"))
+    return False
+
+
+def _own_type(assertion: Node, check: _Check) -> str | None:
+    """A type check that holds for any value: `typeof x` is always a non-empty string
+    (`expect(typeof x).toBeDefined()`), and a value built by a type's converter or literal
+    is of that type (`expect(String(x)).toEqual(expect.any(String))`, `expect([f(x)])
+    .toBeInstanceOf(Array)`)."""
+    root = expect_call(assertion)
+    chained = root is not None and root is not assertion
+    values = args_of(root)[:1] if chained and root is not None else \
+        (args_of(assertion)[:1] if assertion.type == "call_expression" else [])
+    actual = unwrap(values[0]) if values else None
+    if actual is None:
+        return None
+    passes = PASSES_ON.get(check.method)
+    if actual.type == "unary_expression" and \
+            text(actual.child_by_field_name("operator")) == "typeof" and passes is not None \
+            and passes("string") and passes(True):
+        return "`typeof` always gives a non-empty string"
+    args = args_of(assertion) if chained else []
+    expected = unwrap(args[0]) if args else None
+    if expected is None:
+        return None
+    built = call_name(actual) if actual.type == "call_expression" and \
+        unwrap(callee(actual)) is not None and unwrap(callee(actual)).type == "identifier" \
+        else ""
+    wanted = ""
+    if check.method == "toBeInstanceOf":
+        wanted = text(expected)
+    elif check.method in ("toEqual", "toStrictEqual") and expected.type == "call_expression" \
+            and member_path(unwrap(callee(expected)))[-2:] == ["expect", "any"] and \
+            args_of(expected):
+        wanted = text(unwrap(args_of(expected)[0]))
+    if wanted == "Array" and actual.type == "array":
+        return "an array literal is an Array"
+    if wanted and built in TYPE_CONVERTERS and wanted == built:
+        return f"a value built by {built}() is a {wanted}"
     return None
 
 
@@ -496,7 +557,15 @@ def made_calls(node: Node) -> set[str]:
     return found - {""} - DATA_BUILDERS
 
 
-def _subject_inputs(node: Node, functions: Iterable[str]) -> set[str]:
+def _applied(call: Node) -> set[str]:
+    """The name `call` itself calls or constructs (not those inside its arguments)."""
+    if call.type == "call_expression":
+        return {call_name(call)}
+    built = member_path(unwrap(call.child_by_field_name("constructor")))
+    return {built[-1]} if built else set()
+
+
+def _subject_inputs(node: Node, functions: Iterable[str], receivers: bool = True) -> set[str]:
     """The texts of the arguments given to the subject's functions in `node`, and the object
     a method of the subject is called on (`cache` in `cache.hitRate()`): an expectation
     computed from its state (`cache.hits / (cache.hits + cache.misses)`) is computed from
@@ -509,7 +578,7 @@ def _subject_inputs(node: Node, functions: Iterable[str]) -> set[str]:
         function = unwrap(callee(inner))
         owner = function.child_by_field_name("object") if function is not None and \
             function.type == "member_expression" else None
-        if owner is not None and owner.type == "identifier":
+        if receivers and owner is not None and owner.type == "identifier":
             found.add(text(owner))
     return found
 
@@ -525,7 +594,12 @@ def _repeats_ingredients(values: list[Node], subject: Subject) -> str | None:
         if not repeated or calls & subject.functions or \
                 not top_calls(checked) & subject.functions:
             continue
-        if _subject_inputs(checked, subject.functions) & {text(n) for n in walk(built)}:
+        # the ingredient is applied to the subject's inputs; a literal of another field
+        # written out beside it (`createdAt: new Date('2024-05-01')`) is no computation
+        applied = {text(n) for call in walk(built) if call.type in (
+            "call_expression", "new_expression") and _applied(call) & repeated
+            for n in walk(call)}
+        if _subject_inputs(checked, subject.functions) & applied:
             return (f"expected value is computed with the implementation's own "
                     f"{min(repeated)}() from the same inputs")
     return None
@@ -542,6 +616,11 @@ def tautology(assertion: Node, body: Node, subject: Subject,
     always = holds_for_any_value(assertion)
     if always:
         return always
+    root = expect_call(assertion)
+    if root is not None and root is not assertion and assertion.type == "call_expression":
+        parts = [*args_of(root)[:1], *args_of(assertion)]  # `expect([1, 2]).toContain(2)`
+        if len(parts) >= 2 and all(_constant(part) for part in parts):
+            return "it checks constants: nothing the test runs can change them"
     pair = compared(assertion)
     if pair is None:
         return None
@@ -582,14 +661,16 @@ def _delegated(values: list[Node], subject: Subject) -> str | None:
         if outer is None or call_name(outer) in made_calls(built):
             continue
         checked_name = call_name(outer)
-        inputs = _subject_inputs(outer, {checked_name})
+        # an argument in common: the object both methods are called on is the state they
+        # share (`repo.find(e)` against `repo.add(e2)` is a round trip, not one step twice)
+        inputs = _subject_inputs(outer, {checked_name}, receivers=False)
         for call in walk(built):
             if call.type != "call_expression":
                 continue
             step = call_name(call)
             if step in subject.functions and \
                     step in subject.calls_of.get(checked_name, frozenset()) and \
-                    _subject_inputs(call, {step}) & inputs:
+                    _subject_inputs(call, {step}, receivers=False) & inputs:
                 return (f"expected value is computed with {step}(), the step "
                         f"{checked_name}() itself takes, on the same inputs")
     return None

@@ -85,15 +85,65 @@ def holds_for_any_value(assertion: ast.AST) -> str | None:
             low, high = args[:2] if method == "assertGreaterEqual" else args[1::-1]
             if _length(low) and _is_zero(high):
                 return "a length is never negative"
+        elif method == "assertIsInstance" and len(args) >= 2:
+            return _own_type(args[0], args[1])
     if isinstance(checked, ast.BoolOp) and isinstance(checked.op, ast.Or) and any(
             isinstance(value, ast.Constant) and value.value for value in checked.values):
         return "`or` a true constant holds whatever the code does"
+    if isinstance(checked, ast.BoolOp) and isinstance(checked.op, ast.Or) and \
+            _either_way(checked.values):
+        return "a check `or` its opposite holds whatever the code does"
+    if isinstance(checked, ast.Call) and isinstance(checked.func, ast.Name) and \
+            checked.func.id == "isinstance" and len(checked.args) == 2:
+        return _own_type(checked.args[0], checked.args[1])
     if isinstance(checked, ast.Compare) and len(checked.ops) == 1:
         left, op, right = checked.left, checked.ops[0], checked.comparators[0]
         if (isinstance(op, ast.GtE) and _length(left) and _is_zero(right)) or \
                 (isinstance(op, ast.LtE) and _is_zero(left) and _length(right)):
             return "a length is never negative"
     return None
+
+
+BUILT_TYPES = {"str": (ast.JoinedStr,), "list": (ast.List, ast.ListComp),
+               "dict": (ast.Dict, ast.DictComp), "set": (ast.Set, ast.SetComp),
+               "tuple": (ast.Tuple,), "int": (), "float": (), "bool": (), "frozenset": ()}
+"""Builtin types and the literals that make one: `isinstance(str(x), str)`,
+`isinstance([f(x)], list)` hold whatever `x` is."""
+
+
+def _own_type(value: ast.expr, kind: ast.expr) -> str | None:
+    """Why `isinstance(value, kind)` holds for any value the code gives, or None: every value
+    is an `object`, and a value built as a builtin type (its converter or its literal) is of
+    that type."""
+    name = kind.id if isinstance(kind, ast.Name) else ""
+    if name == "object":
+        return "every value is an object"
+    if name in BUILT_TYPES and (
+            (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and
+             value.func.id == name) or isinstance(value, BUILT_TYPES[name])):
+        return f"a value built as {name} is a {name}"
+    return None
+
+
+OPPOSITES = ((ast.Eq, ast.NotEq), (ast.Is, ast.IsNot), (ast.In, ast.NotIn), (ast.Lt, ast.GtE),
+             (ast.Gt, ast.LtE))
+
+
+def _either_way(values: list[ast.expr]) -> bool:
+    """`p or not p`, `a == b or a != b`: one of the two always holds."""
+    dumps = {ast.dump(v) for v in values}
+    for value in values:
+        if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not) and \
+                ast.dump(value.operand) in dumps:
+            return True
+        if isinstance(value, ast.Compare) and len(value.ops) == 1:
+            for one, other in OPPOSITES:
+                for first, second in ((one, other), (other, one)):
+                    if isinstance(value.ops[0], first) and ast.dump(ast.Compare(
+                            left=value.left, ops=[second()],
+                            comparators=value.comparators)) in dumps:
+                        return True
+    return False
 
 
 def _length(node: ast.expr) -> bool:
@@ -206,7 +256,11 @@ def tautology(assertion: ast.AST, test: ast.AST, returns: Collection[str],
         repeated = _calls(built) & set(ingredients) - wanted
         if not repeated or _calls(built) & wanted or not _calls(checked) & wanted:
             continue
-        if _inputs(checked, wanted) & _leaves(built):
+        # the ingredient is applied to the subject's inputs; a literal of another field
+        # written out beside it (`created=datetime(2024, 5, 1)`) is no computation of them
+        applied = {leaf for call in ast.walk(built) if isinstance(call, ast.Call) and
+                   _name(call) in repeated for leaf in _leaves(call)}
+        if _inputs(checked, wanted) & applied:
             return (f"expected value is computed with the implementation's own "
                     f"{min(repeated)}() from the same inputs")
     return None
@@ -303,11 +357,13 @@ def delegated(assertion: ast.AST, test: ast.AST, functions: Collection[str],
                                and _name(n) in functions), "")} - {""}
         if not checked_calls or _calls(built) & checked_calls:
             continue
-        inputs = _inputs(checked, checked_calls)
+        # an argument in common: the object both methods are called on is the state they
+        # share (`repo.find(e) == repo.add(e2)` is a round trip, not the same step twice)
+        inputs = _inputs(checked, checked_calls, receivers=False)
         for call in ast.walk(built):
             step = _name(call) if isinstance(call, ast.Call) else ""
             if step in functions and any(step in calls_of.get(f, ()) for f in checked_calls) \
-                    and _inputs(call, {step}) & inputs:
+                    and _inputs(call, {step}, receivers=False) & inputs:
                 return (f"expected value is computed with {step}(), the step "
                         f"{min(checked_calls)}() itself takes, on the same inputs")
     return None
@@ -398,14 +454,14 @@ def uncopied(node: ast.expr) -> ast.expr:
     return cast(ast.expr, Uncopy().visit(copy.deepcopy(node)))
 
 
-def _inputs(node: ast.AST, functions: Collection[str]) -> set[str]:
+def _inputs(node: ast.AST, functions: Collection[str], receivers: bool = True) -> set[str]:
     """The arguments given to the subject's functions in `node`, each as its dump (a trivial
     constant is no input worth matching), and the object a method of the subject is called
     on (`cache` in `cache.hit_rate()`): an expectation computed from its state
     (`cache.hits / (cache.hits + cache.misses)`) is computed from the same inputs."""
     found: set[str] = set()
     for call in ast.walk(node):
-        if isinstance(call, ast.Call) and _name(call) in functions and \
+        if receivers and isinstance(call, ast.Call) and _name(call) in functions and \
                 isinstance(call.func, ast.Attribute):
             found.add(ast.dump(call.func.value))  # `cache`, or `Lru()` once names are filled
         if isinstance(call, ast.Call) and _name(call) in functions:

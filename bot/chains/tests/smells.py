@@ -9,7 +9,9 @@ an independent oracle (`fast_sort(x) == sorted(x)`), helpers that assert.
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -404,6 +406,37 @@ def _ends_in_prose(test: ast.FunctionDef | ast.AsyncFunctionDef, lines: Sequence
     return False
 
 
+def _sleepers(helpers: dict[str, ast.FunctionDef]) -> set[str]:
+    """The file's own helpers that wait in real time (`def wait(s): time.sleep(s)`); read
+    once per file (per test it was quadratic: 300 helpers and tests took 10 s)."""
+    return {name for name, helper in helpers.items() if any(
+        isinstance(n, ast.Call) and _call_name(n) == "sleep" and not _zero_arg(n)
+        for n in ast.walk(helper))}
+
+
+def _comments(source: str) -> dict[int, str]:
+    """The file's comments by line (tokenized once: a `#` inside a string is no comment)."""
+    found: dict[int, str] = {}
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.COMMENT:
+                found[token.start[0]] = token.string
+    except (tokenize.TokenError, SyntaxError):
+        pass  # the file parsed: a tokenizer's complaint only costs the comments after it
+    return found
+
+
+def _worked(test: ast.FunctionDef | ast.AsyncFunctionDef, lines: Sequence[str],
+            comments: dict[int, str]) -> str:
+    """The digits of the test's comments, in it and right above it: a number whose working
+    a comment shows (`# 3 x $19.99 = $59.97` over `== 5997`) is explained, not magic."""
+    first = min([test.lineno, *(d.lineno for d in test.decorator_list)])
+    while first > 1 and lines[first - 2].strip().startswith("#"):
+        first -= 1
+    return " ".join(digits(comments[n]) for n in range(first, (test.end_lineno or first) + 1)
+                    if n in comments)
+
+
 def unreadable(path: str, line: int, detail: str) -> SmellReport:
     """A file the gate cannot read has no test it can vouch for: one file-level rejection
     that says why, never a pass."""
@@ -419,13 +452,20 @@ def _analysed(tree: ast.Module, path: str, subject: Subject,
     formulas = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)
                 and not node.name.startswith("test")}
     overrides = _overrides(tree, subject)
+    # once per file, not per test: what each helper builds or replaces
+    builders = _builders(formulas, subject)
+    replaced = {name: _helper_patches(node, subject) for name, node in formulas.items()}
+    waiters = _sleepers(formulas)
     made_by = {name: _mocks_in(node)[0] for name, node in formulas.items()
                if name not in shared.fixtures}  # `deps = make_deps()`: its mocks are the test's
     smells: list[Smell] = []
+    comments = _comments("\n".join(lines))
     for test, decorators in _tests(tree):
         test._ends_in_prose = _ends_in_prose(test, lines)  # type: ignore[union-attr]
+        test._worked = _worked(test, lines, comments)  # type: ignore[union-attr]
         smells += _smells_of(test, decorators, helpers, subject, file_patches_sleep,
-                             shared.for_test(test), formulas, overrides, made_by)
+                             shared.for_test(test), formulas, overrides, made_by,
+                             builders, replaced, waiters)
     verdict: FileVerdict = ("reject" if any(s.level == "reject" for s in smells)
                             else "warn" if smells else "accept")
     return SmellReport(path=path, verdict=verdict, smells=smells)
@@ -605,7 +645,10 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
                shared: tuple[int, set[str]],
                formula_helpers: dict[str, ast.FunctionDef] | None = None,
                overrides: dict[str, set[str]] | None = None,
-               made_by: dict[str, int] | None = None) -> list[Smell]:
+               made_by: dict[str, int] | None = None,
+               builders: set[str] | None = None,
+               replaced: dict[str, set[str]] | None = None,
+               waiters: set[str] | None = None) -> list[Smell]:
     name = f"{test._owner}::{test.name}" if hasattr(test, "_owner") else test.name
     facts = _TestFacts(name, test.lineno, mocks=shared[0], patched=set(shared[1]))
     smells: list[Smell] = []
@@ -614,16 +657,14 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
         level: Level = "reject" if kind in REJECT_KINDS else "warn"
         smells.append(Smell(kind=kind, level=level, test=name, line=line, detail=detail))
 
-    if _is_empty(test.body) or _builds_only(test.body, subject):
+    if _is_empty(test.body) or _builds_only(test.body, subject, builders or set()):
         add("empty_test", test.lineno)
         return smells
     for decorator in decorators:
         _note_mock(decorator, facts)
     facts.mocks += _mocks_per_element(test)
     sleeps: list[ast.Call] = []
-    sleepers = {name for name, helper in (formula_helpers or {}).items() if any(
-        isinstance(n, ast.Call) and _call_name(n) == "sleep" and not _zero_arg(n)
-        for n in ast.walk(helper))}  # the file's own helpers that wait in real time
+    sleepers = _sleepers(formula_helpers or {}) if waiters is None else waiters
     explained = {id(inner) for node in ast.walk(test) if isinstance(node, ast.With) and any(
         isinstance(i.context_expr, ast.Call) and _call_name(i.context_expr) == "subTest"
         for i in node.items) for inner in ast.walk(node)}  # a subTest names each failure
@@ -689,6 +730,9 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     if mocks_dominate(mocks, len(facts.assertions),
                       sum(_interaction(a, patched_names) for a in facts.assertions)):
         add("excessive_mocking", test.lineno, f"{mocks} mocks")
+    for helper_name, patched in (replaced or {}).items():
+        if helper_name in facts.called:  # `with_warm_parser()`: what it replaces, the test has
+            facts.patched |= patched
     sut_patched = _sut_patched(facts, subject, _instances(test, subject),
                                _answered_by_stand_in(test, facts.assertions)) or \
         _overridden_call(test, overrides or {})
@@ -721,7 +765,7 @@ def _smells_of(test: ast.FunctionDef | ast.AsyncFunctionDef, decorators: list[as
     shown = " ".join(digits(n.value) for a in facts.assertions
                      for expected in (_expected_literals(a),) for n in ast.walk(a)
                      if isinstance(n, ast.Constant) and isinstance(n.value, str)
-                     and id(n) in expected)
+                     and id(n) in expected) + " " + getattr(test, "_worked", "")
     for assertion, _ in facts.bare:
         number = _magic_number(assertion, shown)
         if number is not None:
@@ -881,13 +925,20 @@ def _acts(value: ast.expr | None) -> bool:
         and _call_name(n) not in VALUE_READERS | EXPECTED_BUILDERS for n in ast.walk(value))
 
 
-def _builds_only(body: list[ast.stmt], subject: Subject) -> bool:
+def _builds_only(body: list[ast.stmt], subject: Subject, builders: set[str] | None = None
+                 ) -> bool:
     """A test that only builds objects, stand-ins and data (`account = Account(10)`,
-    `clock = Mock()` and nothing else) runs nothing: as empty as a `pass`. One that calls the
-    code and never looks at the result (`result = parse("x")`) has no assertion instead."""
+    `clock = Mock()` and nothing else), or only names values (`verify_and_parse`), runs
+    nothing: as empty as a `pass`. One that calls the code and never looks at the result
+    (`result = parse("x")`) has no assertion instead. The file's own builders count as
+    building (`builders`: `deps = in_memory_deps()`)."""
     bound: set[str] = set()
+    named = False
     for statement in body:
         if isinstance(statement, (ast.Pass, ast.Expr)) and _is_empty([statement]):
+            continue
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Name):
+            named = True  # a name as a statement: a value thrown away, nothing run
             continue
         if not isinstance(statement, (ast.Assign, ast.AnnAssign)):
             return False
@@ -901,8 +952,36 @@ def _builds_only(body: list[ast.stmt], subject: Subject) -> bool:
     # setup only: objects built (`Cache(clock=clock)`), nothing of theirs ever called
     built = all(not isinstance(n, ast.Call) or _call_name(n)[:1].isupper() or
                 _call_name(n) in ("list", "dict", "set", "tuple", "range") or
+                _call_name(n) in (builders or ()) or
                 _static_factory(n, subject) for statement in body for n in ast.walk(statement))
-    return bool(bound) and built
+    return (bool(bound) or named) and built
+
+
+def _run_at_once(function: ast.FunctionDef) -> Iterator[ast.AST]:
+    """The nodes of `function`'s body that run when it is called: not those of the functions
+    and lambdas it defines (`find=lambda e: users.get(e)` runs when the code calls it)."""
+    stack: list[ast.AST] = list(function.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                 ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _builders(helpers: dict[str, ast.FunctionDef], subject: Subject) -> set[str]:
+    """The file's own functions that only build: running them calls nothing of the module
+    under test, none of the file's other functions and no assertion (`in_memory_deps()`
+    returning stand-ins, `order_row(**overrides)`): what a test gets from them is setup."""
+    found = set()
+    for name, helper in helpers.items():
+        if any(isinstance(n, ast.Assert) for n in _run_at_once(helper)):
+            continue
+        calls = {_call_name(n) for n in _run_at_once(helper) if isinstance(n, ast.Call)}
+        if not calls & (set(subject.functions) | set(helpers)) and not any(
+                c.startswith("assert") or c in ("fail", "raises") for c in calls):
+            found.add(name)
+    return found
 
 
 FACTORY_NAME = re.compile(
@@ -940,6 +1019,32 @@ def _note_assigned_stand_in(node: ast.Assign, facts: _TestFacts) -> None:
             facts.patched.add(f"{_dotted(target.value)}.{target.attr}")
             if isinstance(node.value, ast.Lambda):
                 facts.mocks += 1
+
+
+def _helper_patches(helper: ast.FunctionDef, subject: Subject) -> set[str]:
+    """What a helper of the file replaces, each object of the module's classes it builds
+    itself named by its class (`inv.reserve = Mock()` on `Inventory.__new__(Inventory)` or
+    `Inventory()` is `Inventory.reserve`): the test that calls the helper and then the method
+    exercises the helper's stand-in."""
+    scratch = _TestFacts(helper.name, helper.lineno)
+    built: dict[str, str] = {}
+    for node in ast.walk(helper):
+        if isinstance(node, ast.Call):
+            _note_mock(node, scratch)
+            _note_setattr(node, scratch)
+        elif isinstance(node, ast.Assign):
+            _note_assigned_stand_in(node, scratch)
+            value = node.value
+            made = _call_name(value) if isinstance(value, ast.Call) else ""
+            if made == "__new__" and isinstance(value, ast.Call) and value.args:
+                made = _dotted(value.args[0])  # `object.__new__(Inventory)`
+            if made in subject.classes:
+                built.update((t.id, made) for t in node.targets if isinstance(t, ast.Name))
+    found = set()
+    for target in scratch.patched:
+        root, dot, rest = target.partition(".")
+        found.add(f"{built[root]}.{rest}" if dot and root in built else target)
+    return found
 
 
 def _note_setattr(node: ast.Call, facts: _TestFacts) -> None:
