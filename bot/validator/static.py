@@ -28,6 +28,7 @@ from bot.validator.detectors import (
 from bot.validator.diffparse import parse_diff
 from bot.validator.models import BreadthLimits, Finding, StaticVerdict
 from bot.validator.protected import check_changes
+from bot.validator.red_growth import as_diff
 from bot.validator.redtest import red_test_literals, written_literals
 from bot.validator.trajectory_audit import audit
 
@@ -92,7 +93,9 @@ def validate_static(
         findings.extend(detector(ctx))
     protected_paths = protected or _default_protected_paths()
     findings.extend(check_changes(protected_paths, changes))
-    findings.extend(audit(trajectory, red_test, protected=protected_paths, report=report))
+    findings.extend(
+        audit(trajectory, red_test, protected=protected_paths, report=report, judge=_test_change_vetoed)
+    )
 
     # No logging here: `smith validate --json` owns stdout; the chain logs the verdict it stores.
     return StaticVerdict.from_findings(_dedupe(findings))
@@ -102,6 +105,12 @@ def validate_static(
 def _default_protected_paths() -> ProtectedPaths:
     """The packaged defaults, read once per process (the chain passes the repo's own set)."""
     return ProtectedPaths.load()
+
+
+def _test_change_vetoed(path: str, before: str, after: str) -> bool:
+    """Whether the diff detectors veto a write to a test file read as a change to it (the red
+    test grown after its red run: red_growth). No trajectory, so this never recurses."""
+    return validate_static(as_diff(path, before, after)).decision == "veto"
 
 
 def _dedupe(findings: Iterable[Finding]) -> list[Finding]:
