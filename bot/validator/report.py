@@ -178,7 +178,7 @@ def value_forms(literal: str) -> tuple[str, ...]:
     if lowered in ("", "[]", "{}", "()", "list()", "dict()", "[]string{}", "[]int{}"):
         return _WORD_FORMS["empty"] + (("[]",) if lowered == "[]" else ())
     if re.fullmatch(r"0(\.0+)?", lowered):
-        return _WORD_FORMS["0"]
+        return _WORD_FORMS["0"] + ((lowered,) if lowered != "0" else ())  # "should total 0.00"
     if re.fullmatch(r"-\d+(\.\d+)?", lowered):
         return (lowered, "negative")
     return (lowered,)
