@@ -28,7 +28,6 @@ from bot.validator.detectors import (
 from bot.validator.diffparse import parse_diff
 from bot.validator.models import BreadthLimits, Finding, StaticVerdict
 from bot.validator.protected import check_changes
-from bot.validator.red_growth import as_diff
 from bot.validator.redtest import red_test_literals, written_literals
 from bot.validator.trajectory_audit import audit
 
@@ -107,10 +106,10 @@ def _default_protected_paths() -> ProtectedPaths:
     return ProtectedPaths.load()
 
 
-def _test_change_vetoed(path: str, before: str, after: str) -> bool:
+def _test_change_vetoed(path: str, diff: str) -> bool:
     """Whether the diff detectors veto a write to a test file read as a change to it (the red
     test grown after its red run: red_growth). No trajectory, so this never recurses."""
-    return validate_static(as_diff(path, before, after)).decision == "veto"
+    return validate_static(diff).decision == "veto"
 
 
 def _dedupe(findings: Iterable[Finding]) -> list[Finding]:

@@ -128,7 +128,7 @@ def audit(
 ) -> list[Finding]:
     """`report`: a write to the red test's file that shows no content (a path only) is another
     test's update when the report asks for tests to change; the diff's detectors judge it.
-    `judge`: whether the diff detectors veto a change to a test file (path, before, after); with
+    `judge`: whether the diff detectors veto a change to a test file (path, a diff of it); with
     it, a write that keeps the red-run text whole and adds nothing they veto is no tampering."""
     ordered = sorted(events, key=lambda e: e.seq)
     found = [*_history_peeks(ordered), *_tampering(ordered, red_test, report, judge)]

@@ -407,6 +407,10 @@ def _false_flags(changed: ChangedFile) -> set[str]:
     negation of those it adds as true (`SKIP = True` … `if not SKIP:` holds never)."""
     flags = {m.group(1) for ln in changed.net_added if (m := _FALSE_FLAG.match(changed.code(ln)))}
     true_flags = {m.group(1) for ln in changed.net_added if (m := _TRUE_FLAG.match(changed.code(ln)))}
+    # A name the change sets both ways (`let warned = false` … `warned = true`) is a variable the
+    # code flips, not a constant: what it guards runs until it flips.
+    flipped = flags & true_flags
+    flags, true_flags = flags - flipped, true_flags - flipped
     return flags | {f"not {name}" for name in true_flags} | {f"!{name}" for name in true_flags}
 
 

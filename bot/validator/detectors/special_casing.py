@@ -111,6 +111,9 @@ _DOMAIN_TOKEN = re.compile(
 )
 
 
+_ROUTE = re.compile(r"(/([a-z][a-z_.-]*|v\d{1,2}|:\w+|\{\w+\}))+/?")
+
+
 def is_instance_value(value: str) -> bool:
     """A literal that names one example (an id, an e-mail, a sentence), not a domain concept."""
     if re.fullmatch(r"-?\d+(\.\d+)?", value):
@@ -118,6 +121,8 @@ def is_instance_value(value: str) -> bool:
         return value not in _TRIVIAL_NUMBERS and not re.fullmatch(r"-?0(\.0+)?", value)
     if len(value) < 3:
         return False
+    if _ROUTE.fullmatch(value):
+        return False  # `/healthz`, `/api/v2/orders/:id`: an endpoint, a name the code routes on
     if value.lower() in _FIXTURE_WORDS or re.search(r"\d{5,}", value):
         return True  # an IBAN, a phone number, a date: five digits in a row name one instance
     return not (_DOMAIN_WORD.match(value) or _DOMAIN_TOKEN.match(value))
