@@ -243,7 +243,7 @@ def _named_values(ctx: DiffContext, values: list[str]) -> Iterator[Finding]:
 def _assigned_before(changed: ChangedFile, line: DiffLine, name: str) -> bool:
     """The name is bound on an earlier line of the same hunk (`day := born.Day()` … `day = 28`):
     the line reassigns a variable, it does not give the test's value a name."""
-    bound = re.compile(rf"(?<![\w$.]){re.escape(name)}\b[^=\n]*(:=|=(?!=))|\b(let|var|const)\s+{re.escape(name)}\b")
+    bound = re.compile(rf"(?<![\w$.]){re.escape(name)}\b[^=\n]{{0,40}}(:=|=(?!=))|\b(let|var|const)\s+{re.escape(name)}\b")
     for hunk in changed.change.hunks:
         rows = [ln for ln in hunk.lines if ln.kind != "-"]
         if any(row is line for row in rows):
