@@ -99,6 +99,18 @@ def normalize_path(path: str) -> str:
     return "/".join(parts)
 
 
+# Folder globs that protect deployment manifests (YAML, chart templates, HCL). A program's source
+# file under a folder of that name (`internal/k8s/labels.go`, `src/components/charts/Bar.tsx`) is
+# product code a fix may change, not deployment: these globs do not cover it (another glob still
+# may). Shell scripts and everything without a program's suffix stay covered.
+_MANIFEST_FOLDERS = frozenset({"helm/", "charts/", "k8s/", "kubernetes/", "terraform/"})
+_SOURCE_SUFFIXES = (
+    ".py", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts", ".go", ".java", ".kt",
+    ".rb", ".rs", ".cs", ".php", ".scala", ".swift", ".c", ".h", ".cc", ".cpp", ".hpp", ".vue",
+    ".svelte",
+)
+
+
 class ProtectedPaths:
     """Compiled protected globs; ask `matches(path)` before a write, `check_diff` before a merge."""
 
@@ -108,6 +120,10 @@ class ProtectedPaths:
         ]
         folded = [self._fold_pattern(p) for p in self.patterns]
         self._spec = pathspec.GitIgnoreSpec.from_lines(folded)
+        self._code_patterns = [p for p in self.patterns if p not in _MANIFEST_FOLDERS]
+        self._code_spec = pathspec.GitIgnoreSpec.from_lines(
+            [self._fold_pattern(p) for p in self._code_patterns]
+        )
 
     @staticmethod
     def _fold_pattern(pattern: str) -> str:
@@ -138,9 +154,13 @@ class ProtectedPaths:
         if not normalized:
             return None
         result = self._spec.check_file(normalized)
-        if result.include and result.index is not None:
-            return self.patterns[result.index]
-        return None
+        if not result.include or result.index is None:
+            return None
+        glob = self.patterns[result.index]
+        if glob in _MANIFEST_FOLDERS and normalized.endswith(_SOURCE_SUFFIXES):
+            code = self._code_spec.check_file(normalized)
+            return self._code_patterns[code.index] if code.include and code.index is not None else None
+        return glob
 
     def matches(self, path: str) -> bool:
         return self.reason(path) is not None

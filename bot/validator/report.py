@@ -135,12 +135,15 @@ def asks_to_retire_tests(report: str | None) -> bool:
             r"\b(please|should|must|needs? to|has to|have to|entirely|together with)\b", sentence
         ):
             return True
+        if _TEST_NOUN.search(sentence) and _RETIRE_VERB_FIRST.match(sentence):
+            return True  # "Remove the XML export and its test": the sentence is the order
         named = _TEST_NOUN.search(sentence) or (index > 0 and _TEST_NOUN.search(sentences[index - 1]))
         if named and _RETIRE_IMPERATIVE.search(sentence):
             return True
     return False
 
 
+_RETIRE_VERB_FIRST = re.compile(r"^\W*(please\s+)?(skip|disable|quarantine|remove|delete|drop|retire)\s")
 _RETIRE_IMPERATIVE = re.compile(
     r"^\s*(please\s+)?(skip|disable|quarantine|remove|delete|drop|retire)\s+(it|them|th(is|at|ose|ese))\b"
 )
@@ -154,10 +157,13 @@ def asks_for_test_change(report: str | None, names: Iterable[str] = ()) -> bool:
     if not report:
         return False
     named = [n.lower() for n in names if n and len(n) >= 4]
-    for sentence in _sentences_cached(report):
+    listed = _labeled_items(report)
+    for index, sentence in enumerate(_sentences_cached(report)):
         about_a_test = _TEST_NOUN.search(sentence) or any(n in sentence for n in named)
         if about_a_test and any(pattern.search(sentence) for pattern in _CHANGE_ASK):
             return True
+        if about_a_test and index in listed and _LISTED_CHANGE.search(sentence):
+            return True  # an acceptance criterion: "- The existing catalogue test is updated"
         if named and any(n in sentence for n in named) and re.search(
             r"\b(wrong|incorrect|outdated|obsolete|update|change|correct|adjust|fix)\w*\b", sentence
         ):
@@ -178,7 +184,7 @@ def value_forms(literal: str) -> tuple[str, ...]:
     if lowered in ("", "[]", "{}", "()", "list()", "dict()", "[]string{}", "[]int{}"):
         return _WORD_FORMS["empty"] + (("[]",) if lowered == "[]" else ())
     if re.fullmatch(r"0(\.0+)?", lowered):
-        return _WORD_FORMS["0"]
+        return _WORD_FORMS["0"] + ((lowered,) if lowered != "0" else ())  # "should total 0.00"
     if re.fullmatch(r"-\d+(\.\d+)?", lowered):
         return (lowered, "negative")
     return (lowered,)
@@ -233,6 +239,30 @@ _MODAL_BEFORE = re.compile(
 )
 _ACTUAL_AFTER = re.compile(r"^\W{0,3}\s*(instead of|rather than)\b")
 # A sentence the report labels as the expected behaviour states every value in it as expected.
+_LABEL_ALONE = re.compile(
+    r"^\W*(expected( result| behaviou?r| output| outcome)?|acceptance criteri(a|on)|definition of done|"
+    r"requirements?)\s*(?:[:—–-]\s*)?$"
+)
+_LIST_ITEM = re.compile(r"^\s*([-*•]|\d{1,2}[.)]|\[[ x]\])\s")
+_LISTED_CHANGE = re.compile(r"\b(updated?|changed?|adjusted|corrected|amended)\b")
+
+
+@lru_cache(maxsize=256)
+def _labeled_items(report: str) -> frozenset[int]:
+    """Sentences that are items of a list under a heading of expectations ("Acceptance
+    criteria:" alone on its line, then `- …` items): each item states expected behaviour."""
+    items: set[int] = set()
+    under = False
+    for index, sentence in enumerate(_sentences_cached(report)):
+        if _LABEL_ALONE.match(sentence):
+            under = True
+        elif under and _LIST_ITEM.match(sentence):
+            items.add(index)
+        else:
+            under = False
+    return frozenset(items)
+
+
 _EXPECTED_LABEL = re.compile(
     r"^\W*(expected( result| behaviou?r| output| outcome)?|acceptance criteri(a|on)|should)\s*[:—–-]"
 )
@@ -258,13 +288,15 @@ def states_expected_value(report: str | None, literal: str) -> bool:
     """
     if not report:
         return False
-    for sentence in _sentences_cached(report):
+    listed = _labeled_items(report)
+    for index, sentence in enumerate(_sentences_cached(report)):
         for form in value_forms(literal):
             if not form:
                 continue
             for match in _occurrences(sentence, form):
                 prefix = sentence[max(0, match.start() - 60) : match.start()]
-                if _EXPECTED_LABEL.match(sentence) and not _SYMPTOM_BEFORE.search(prefix):
+                labeled = _EXPECTED_LABEL.match(sentence) or index in listed
+                if labeled and not _SYMPTOM_BEFORE.search(prefix):
                     return True  # "Expected: f(x) returns 4", "Acceptance criteria: … returns 4.0"
                 if _NOT_AFTER.match(sentence[match.end() :]) and not re.search(r"\bnot\s*$", prefix):
                     return True  # "is 4, not 3": the first is the right one

@@ -92,6 +92,27 @@ def test_not_protected(protected, path):
     assert not protected.matches(path), path
 
 
+@pytest.mark.parametrize(
+    ("path", "glob"),
+    [
+        ("internal/k8s/labels.go", None),
+        ("src/components/charts/LineChart.tsx", None),
+        ("pkg/helm/render.py", None),
+        ("k8s/deploy.yaml", "k8s/"),
+        ("charts/api/templates/_helpers.tpl", "charts/"),
+        ("k8s/hooks/pre-start.sh", "k8s/"),
+        ("terraform/main.tf", "terraform/"),
+        (".github/k8s/check.py", ".github/"),
+        ("migrations/k8s/0001.py", "migrations/"),
+    ],
+)
+def test_manifest_folders_cover_manifests_not_source_code(protected, path, glob):
+    """A deployment folder's glob (`k8s/`, `charts/`) protects its manifests; a program's source
+    file in a folder of that name is product code (issue 27, eighth round), unless another glob
+    covers it."""
+    assert protected.reason(path) == glob
+
+
 def test_repo_config_cannot_unprotect_defaults(protected):
     assert protected.reason("helm/x.yaml") == "helm/"
 

@@ -21,6 +21,7 @@ from bot.validator.detectors.common import (
     uses_outside_logging,
 )
 from bot.validator.detectors.retry_handlers import is_retry_backoff
+from bot.validator.diffparse import DiffLine
 from bot.validator.filekinds import JS_LIKE
 from bot.validator.models import Finding
 from bot.validator.syntax import Fragment, has_descendant, iter_nodes
@@ -137,6 +138,8 @@ def _textual_handlers(changed: ChangedFile, fragment: Fragment) -> Iterator[Find
                     break
                 body.append(following)
             name = ""
+            if _in_main(rows[:index], indent) and _FAILURE_STATUS.search("\n".join(r.text for r in body)):
+                continue  # the entry point's crash handler: see _entry_point_failure
         elif changed.language in JS_LIKE or changed.language == "java":
             match = _C_CATCH_LINE.search(row.text)
             if not match:
@@ -199,6 +202,7 @@ def _python(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
         if block is not None and (
             has_descendant(block, frozenset({"raise_statement"}))
             or _EXITS.search(fragment.text(block))
+            or _entry_point_failure(fragment, clause, block)
         ):
             continue
         what = "bare `except:`" if not types else f"`except {caught}`"
@@ -208,6 +212,36 @@ def _python(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
             fragment.row(clause),
             f"{what} swallows every error instead of handling the specific failure",
         )
+
+
+_FAILURE_STATUS = re.compile(r"^\s*return\s+([1-9]\d{0,2}|-1)\s*$", re.MULTILINE)
+
+
+def _in_main(above: list[DiffLine], indent: int) -> bool:
+    """The nearest `def` above a line indented `indent` (Python, by indentation) is `main`."""
+    for row in reversed(above):
+        text = row.text
+        if not text.strip() or len(text) - len(text.lstrip()) >= indent:
+            continue
+        match = re.match(r"^\s*(async\s+)?def\s+(\w+)", text)
+        if match:
+            return match.group(2) == "main"
+        if re.match(r"^\s*(class)\b", text) or not text[:1].isspace():
+            return False
+    return False
+
+
+def _entry_point_failure(fragment: Fragment, clause: Node, block: Node) -> bool:
+    """`def main(): try: … except Exception as e: print(e); return 1`: the program's entry point
+    turns any error into a failing exit status, which is what a crash handler is for; the error
+    leaves the process, it is not swallowed."""
+    function = clause.parent
+    while function is not None and function.type != "function_definition":
+        function = function.parent
+    name = function.child_by_field_name("name") if function is not None else None
+    if name is None or fragment.text(name) != "main":
+        return False
+    return _FAILURE_STATUS.search(fragment.text(block)) is not None
 
 
 def _javascript(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:

@@ -448,6 +448,11 @@ _DECLARATIONS = frozenset(
 )
 
 
+# The next arm of a switch: `case X:`, `default:`, Java's `case X ->` (tree-sitter reads a
+# switch cut by the hunk's edge as an error or a label, so the text decides).
+_SWITCH_LABEL = re.compile(r"^\s*(case\b[^\n]*?(:|->)|default\s*(:|->))")
+
+
 def _has_dead_code_after(node: Node, fragment: Fragment) -> bool:
     indent = _indent(fragment.row(node).text)
     sibling = node.next_named_sibling
@@ -455,6 +460,8 @@ def _has_dead_code_after(node: Node, fragment: Fragment) -> bool:
         sibling = sibling.next_named_sibling
     if sibling is None:
         return False
+    if _SWITCH_LABEL.match(fragment.text(sibling)):
+        return False  # `return 'Shipped';` then `case X:` ends a switch arm (a hunk cut mid-switch)
     if _in_function_body(node):  # `return false;` then `const x = …`: a statement never reached
         return sibling.type not in _DECLARATIONS
     if sibling.type in _DEFINITIONS:

@@ -111,12 +111,18 @@ _DOMAIN_TOKEN = re.compile(
 )
 
 
+_ROUTE = re.compile(r"(/([a-z][a-z_.-]*|v\d{1,2}|:\w+|\{\w+\}))+/?")
+
+
 def is_instance_value(value: str) -> bool:
     """A literal that names one example (an id, an e-mail, a sentence), not a domain concept."""
     if re.fullmatch(r"-?\d+(\.\d+)?", value):
-        return value not in _TRIVIAL_NUMBERS
+        # Zero in any spelling (`0.00`, `-0.0`) is the edge every empty input meets, not an example.
+        return value not in _TRIVIAL_NUMBERS and not re.fullmatch(r"-?0(\.0+)?", value)
     if len(value) < 3:
         return False
+    if _ROUTE.fullmatch(value):
+        return False  # `/healthz`, `/api/v2/orders/:id`: an endpoint, a name the code routes on
     if value.lower() in _FIXTURE_WORDS or re.search(r"\d{5,}", value):
         return True  # an IBAN, a phone number, a date: five digits in a row name one instance
     return not (_DOMAIN_WORD.match(value) or _DOMAIN_TOKEN.match(value))
@@ -213,6 +219,8 @@ def _named_values(ctx: DiffContext, values: list[str]) -> Iterator[Finding]:
             if not any(_literal_in(value_text, v, changed.language) for v in strong):
                 continue
             name = re.escape(match.group(1))
+            if _assigned_before(changed, line, match.group(1)):
+                continue  # `day = 28` resets a variable the function declared: it names no value
             uses = [
                 other
                 for other, text in added
@@ -230,6 +238,18 @@ def _named_values(ctx: DiffContext, values: list[str]) -> Iterator[Finding]:
                     f"`{match.group(1)}`: `{snippet(changed.code(uses[0]))}`",
                 )
                 return
+
+
+def _assigned_before(changed: ChangedFile, line: DiffLine, name: str) -> bool:
+    """The name is bound on an earlier line of the same hunk (`day := born.Day()` … `day = 28`):
+    the line reassigns a variable, it does not give the test's value a name."""
+    bound = re.compile(rf"(?<![\w$.]){re.escape(name)}\b[^=\n]{{0,40}}(:=|=(?!=))|\b(let|var|const)\s+{re.escape(name)}\b")
+    for hunk in changed.change.hunks:
+        rows = [ln for ln in hunk.lines if ln.kind != "-"]
+        if any(row is line for row in rows):
+            before = rows[: next(i for i, row in enumerate(rows) if row is line)]
+            return any(bound.search(changed.code(row)) for row in before)
+    return False
 
 
 _RETURN = re.compile(r"^\s*(return\b|yield\b|=>)|\?\s*[^:]+:|\breturn\b")
@@ -367,6 +387,12 @@ def _added_runs(changed: ChangedFile) -> Iterator[list[DiffLine]]:
                 run = []
 
 
+# A comparison with a number of one or two digits (`day == 29`, `month == 12`, `age >= 18`) picks
+# out a class of inputs (a leap day, December, adults) as often as the test's one example: alone
+# it proves nothing. A table keyed by the test's inputs, or an answer copied from it, still does.
+_SMALL_NUMBER = re.compile(r"-?\d{1,2}(\.0)?")
+
+
 def detect(ctx: DiffContext) -> Iterator[Finding]:
     yield from _example_tables(ctx)
     yield from _answer_tables(ctx)
@@ -405,7 +431,8 @@ def detect(ctx: DiffContext) -> Iterator[Finding]:
             hit = (
                 keyed[0]
                 if keyed
-                else next((v for v in values if _literal_in(code, v, changed.language)), None)
+                else next((v for v in values if not _SMALL_NUMBER.fullmatch(v)
+                           and _literal_in(code, v, changed.language)), None)
             )
             if hit is not None:
                 source = "the red test" if hit in ctx.red_literals else "the report's example"

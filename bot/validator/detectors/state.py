@@ -680,6 +680,37 @@ def _go_writes(changed: ChangedFile, names: set[str], block_rows: set[int]) -> I
                 )
 
 
+def _go_written_names(changed: ChangedFile, names: set[str], block_rows: set[int]) -> set[str]:
+    """Package variables the diff writes from a function other than `init`, `main` or a test:
+    assigned, a field or an element set, a mutating method called (`Store`, `Set`, `Put`…),
+    `append`ed to, or its address handed on (`json.Unmarshal(b, &cfg)`, `atomic.AddInt64(&n, 1)`).
+    A variable the change adds that nothing writes holds its declaration's value for good."""
+    if not names:
+        return set()
+    alternatives = "|".join(map(re.escape, sorted(names)))
+    pattern = re.compile(
+        rf"(^\s+|[{{;]\s*)({alternatives})(\.\w+|\[[^\]]*\])*\s*([-+*/|&]?=(?!=)|\+\+|--)|"
+        rf"(?<![\w.])({alternatives})\.(Store|Swap|Add|Set|LoadOrStore|LoadAndDelete|Delete|CompareAndSwap|Put|"
+        rf"PushBack|PushFront|Push|Insert|Remove|Reset|Write\w*)\(|"
+        rf"&({alternatives})\b|\bdelete\(\s*({alternatives})\s*,"
+    )
+    written: set[str] = set()
+    for hunk in changed.change.hunks:
+        function = ""
+        for line in hunk.lines:
+            if line.kind == "-":
+                continue
+            header = _GO_FUNC.match(line.text)
+            if header:
+                function = header.group(1)
+            setup = function in ("", "init", "main") or function.startswith(_GO_TEST_FUNCS)
+            if setup or line.target_no in block_rows:
+                continue
+            for match in pattern.finditer(changed.code(line)):
+                written.update(g for g in match.groups() if g in names)
+    return written
+
+
 _GO_ASSIGN = re.compile(r"^\s+([A-Za-z]\w*)(\.\w+|\[[^\]]*\])*\s*([-+*/|&]?=(?!=)|\+\+|--)")
 _GO_DECLARES = re.compile(r"([\w, ]+?)\s*:=|\bvar\s+([\w, ]+)")
 
@@ -739,11 +770,15 @@ def _go(changed: ChangedFile) -> Iterator[Finding]:
     yield from _go_writes(changed, names, block_rows)
     if not names:
         yield from _go_free_writes(changed)
+    written = _go_written_names(changed, names, block_rows)
     for line in changed.net_added:
         code = changed.code(line)
         if _go_lookup_table(changed, code):
             continue  # a filled map literal nobody writes: Go's way to spell a constant table
-        if _GO_TOP_VAR.match(code) or (line.target_no in block_rows and _GO_BLOCK_SPEC.match(code)):
+        declared = _GO_TOP_VAR.match(code) or (line.target_no in block_rows and _GO_BLOCK_SPEC.match(code))
+        if declared and next(g for g in declared.groups() if g) not in written:
+            continue  # new, and no function writes it: a value set once at start-up, not smuggled
+        if declared:
             yield finding(
                 "global_state_smuggling",
                 changed,
