@@ -114,13 +114,16 @@ _SOURCE_SUFFIXES = (
 class ProtectedPaths:
     """Compiled protected globs; ask `matches(path)` before a write, `check_diff` before a merge."""
 
-    def __init__(self, patterns: Sequence[str]) -> None:
+    def __init__(self, patterns: Sequence[str], whole_folders: Sequence[str] = ()) -> None:
+        """`whole_folders`: globs a repository listed itself; a manifest folder among them
+        covers everything under it, source files too (it asked for the folder, not a default)."""
         self.patterns = [
             p.strip() for p in patterns if p and p.strip() and not p.strip().startswith("#")
         ]
         folded = [self._fold_pattern(p) for p in self.patterns]
         self._spec = pathspec.GitIgnoreSpec.from_lines(folded)
-        self._code_patterns = [p for p in self.patterns if p not in _MANIFEST_FOLDERS]
+        self._manifest_only = _MANIFEST_FOLDERS - {p.strip() for p in whole_folders}
+        self._code_patterns = [p for p in self.patterns if p not in self._manifest_only]
         self._code_spec = pathspec.GitIgnoreSpec.from_lines(
             [self._fold_pattern(p) for p in self._code_patterns]
         )
@@ -146,7 +149,7 @@ class ProtectedPaths:
         extras = [
             p for p in extra if not p.strip().startswith("!")
         ]  # a repo may add, not unprotect
-        return cls([*defaults, *extras])
+        return cls([*defaults, *extras], whole_folders=extras)
 
     def reason(self, path: str) -> str | None:
         """The glob that protects `path`, or None when it is free to change."""
@@ -157,7 +160,7 @@ class ProtectedPaths:
         if not result.include or result.index is None:
             return None
         glob = self.patterns[result.index]
-        if glob in _MANIFEST_FOLDERS and normalized.endswith(_SOURCE_SUFFIXES):
+        if glob in self._manifest_only and normalized.endswith(_SOURCE_SUFFIXES):
             code = self._code_spec.check_file(normalized)
             return self._code_patterns[code.index] if code.include and code.index is not None else None
         return glob

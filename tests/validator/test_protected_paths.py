@@ -113,6 +113,16 @@ def test_manifest_folders_cover_manifests_not_source_code(protected, path, glob)
     assert protected.reason(path) == glob
 
 
+def test_a_manifest_folder_the_repository_lists_itself_covers_its_source_files_too():
+    """The narrowing above is the defaults' reading; a repository that names `k8s/` in its
+    `.smith.yml` asked for the whole folder, its operator's Python included."""
+    listed = ProtectedPaths.load(extra=["k8s/"])
+    assert listed.reason("k8s/operator.py") == "k8s/"
+    assert listed.reason("internal/k8s/labels.go") == "k8s/"
+    assert ProtectedPaths.load(extra=["charts/"]).reason("internal/k8s/labels.go") is None
+    assert ProtectedPaths.load().reason("k8s/operator.py") is None
+
+
 def test_repo_config_cannot_unprotect_defaults(protected):
     assert protected.reason("helm/x.yaml") == "helm/"
 
