@@ -276,11 +276,22 @@ class ReusedDatabase:
                 raise StillInUse(self.name)
             for extra in sorted(_public_tables(conn) - self.tables):
                 conn.execute(f'DROP TABLE "{extra}" CASCADE')
-            emptied = ", ".join(f'"{table}"' for table in sorted(self.tables - KEPT_TABLES))
-            conn.execute(f"TRUNCATE {emptied} RESTART IDENTITY CASCADE")
-            for (sequence,) in conn.execute(
-                    "SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'").fetchall():
-                conn.execute(f'ALTER SEQUENCE "{sequence}" RESTART')
+            # Only what the test wrote is emptied: a TRUNCATE makes new files for every table
+            # and index it names, so emptying all 12 tables and restarting all 12 sequences,
+            # one statement each, took 100-200 ms a test; the tables holding a row and the
+            # sequences handed a value out (`last_value` is NULL again after a restart) take
+            # one query to find and one batch to reset (about 35 ms when nothing was written).
+            tables = sorted(self.tables - KEPT_TABLES)
+            written = [row[0] for row in conn.execute(" UNION ALL ".join(
+                f"(SELECT '{table}' FROM \"{table}\" LIMIT 1)" for table in tables)).fetchall()]
+            advanced = [row[0] for row in conn.execute(
+                "SELECT sequencename FROM pg_sequences "
+                "WHERE schemaname = 'public' AND last_value IS NOT NULL").fetchall()]
+            names = ", ".join(f'"{table}"' for table in written)
+            batch = [f"TRUNCATE {names} CASCADE"] if written else []
+            batch += [f'ALTER SEQUENCE "{sequence}" RESTART' for sequence in advanced]
+            if batch:
+                conn.execute("; ".join(batch))
 
     def drop(self) -> None:
         with psycopg.connect(self.server, autocommit=True) as conn:
