@@ -92,9 +92,7 @@ def validate_static(
         findings.extend(detector(ctx))
     protected_paths = protected or _default_protected_paths()
     findings.extend(check_changes(protected_paths, changes))
-    findings.extend(
-        audit(trajectory, red_test, protected=protected_paths, report=report, judge=_test_change_vetoed)
-    )
+    findings.extend(audit(trajectory, red_test, protected=protected_paths, report=report))
 
     # No logging here: `smith validate --json` owns stdout; the chain logs the verdict it stores.
     return StaticVerdict.from_findings(_dedupe(findings))
@@ -104,12 +102,6 @@ def validate_static(
 def _default_protected_paths() -> ProtectedPaths:
     """The packaged defaults, read once per process (the chain passes the repo's own set)."""
     return ProtectedPaths.load()
-
-
-def _test_change_vetoed(path: str, diff: str) -> bool:
-    """Whether the diff detectors veto a write to a test file read as a change to it (the red
-    test grown after its red run: red_growth). No trajectory, so this never recurses."""
-    return validate_static(diff).decision == "veto"
 
 
 def _dedupe(findings: Iterable[Finding]) -> list[Finding]:

@@ -19,7 +19,6 @@ from bot.evidence import TrajectoryEvent
 from bot.validator.command_writes import written_paths
 from bot.validator.history_text import PATTERN_KEYS, history_reason, injected_command
 from bot.validator.models import Finding
-from bot.validator.red_growth import ChangeJudge, only_strengthens
 from bot.validator.redtest import class_file_suffix, parse_test_id
 from bot.validator.report import asks_for_test_change
 
@@ -124,14 +123,11 @@ def audit(
     *,
     protected: ProtectedPathsLike | None = None,
     report: str | None = None,
-    judge: ChangeJudge | None = None,
 ) -> list[Finding]:
     """`report`: a write to the red test's file that shows no content (a path only) is another
-    test's update when the report asks for tests to change; the diff's detectors judge it.
-    `judge`: whether the diff detectors veto a change to a test file (path, a diff of it); with
-    it, a write that keeps the red-run text whole and adds nothing they veto is no tampering."""
+    test's update when the report asks for tests to change; the diff's detectors judge it."""
     ordered = sorted(events, key=lambda e: e.seq)
-    found = [*_history_peeks(ordered), *_tampering(ordered, red_test, report, judge)]
+    found = [*_history_peeks(ordered), *_tampering(ordered, red_test, report)]
     if protected is not None:
         found.extend(_protected_writes(ordered, protected))
     return found
@@ -498,42 +494,8 @@ def _content_hidden(event: TrajectoryEvent) -> bool:
     return not any(isinstance(event.args.get(k), str) for k in (*_EDIT_TEXT_KEYS, "content", "patch", "text"))
 
 
-def _red_run_text(events: Sequence[TrajectoryEvent], path: str, red_seq: int) -> str | None:
-    """What the red test's file held when it was seen red: the last recorded whole-file write
-    before that run (None when the trajectory only names the path, or an edit came after it)."""
-    text: str | None = None
-    for event in events:
-        if event.seq > red_seq:
-            break
-        if event.actor != "agent" or event.tool not in WRITE_TOOLS:
-            continue
-        if any(_same_file(p, path) for p in _event_paths(event)):
-            content = event.args.get("content")
-            text = content if isinstance(content, str) else None
-    return text
-
-
-def _strengthens(
-    events: Sequence[TrajectoryEvent], event: TrajectoryEvent, path: str, red_seq: int,
-    judge: ChangeJudge | None,
-) -> bool:
-    """The write only adds to the red test (red_growth): a whole-file write over the recorded
-    red-run text, or an edit whose new text keeps its old text (an insertion)."""
-    if judge is None:
-        return False
-    content = event.args.get("content")
-    if event.tool in ("write_file", "create_file") and isinstance(content, str):
-        before = _red_run_text(events, path, red_seq)
-        return before is not None and only_strengthens(path, before, content, judge)
-    old, new = event.args.get("old", event.args.get("old_str")), event.args.get("new", event.args.get("new_str"))
-    if event.tool in ("edit_file", "str_replace", "replace_in_file") and isinstance(old, str) and isinstance(new, str):
-        return only_strengthens(path, old, new, judge)
-    return False
-
-
 def _tampering(
-    events: Sequence[TrajectoryEvent], red_test: str | None, report: str | None = None,
-    judge: ChangeJudge | None = None,
+    events: Sequence[TrajectoryEvent], red_test: str | None, report: str | None = None
 ) -> Iterator[Finding]:
     reds = [
         e
@@ -611,8 +573,6 @@ def _tampering(
             _content_hidden(event) or not _names_red_test(event, red_test)
         ) and _asks_to_edit_tests(report)):
             continue  # a neighbour's update the report asks for: the diff's detectors judge it
-        if touched and _strengthens(events, event, touched[0], first.seq, judge):
-            continue  # the red test kept whole, checks or tests added: stricter, not tampered
         if touched:
             attempt = "" if event.ok else " (refused, but attempted)"
             yield Finding(
