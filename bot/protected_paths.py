@@ -100,9 +100,11 @@ def normalize_path(path: str) -> str:
 
 
 # Folder globs that protect deployment manifests (YAML, chart templates, HCL). A program's source
-# file under a folder of that name (`internal/k8s/labels.go`, `src/components/charts/Bar.tsx`) is
-# product code a fix may change, not deployment: these globs do not cover it (another glob still
-# may). Shell scripts and everything without a program's suffix stay covered.
+# file under a nested folder of that name (`internal/k8s/labels.go`, `src/components/charts/Bar.tsx`)
+# is product code a fix may change, not deployment: these globs do not cover it (another glob still
+# may). The top-level folders stay whole: `k8s/main.ts` (cdk8s), `terraform/main.ts` (cdktf) or
+# `k8s/operator.py` are deployment code run with deployment credentials. Shell scripts and
+# everything without a program's suffix stay covered everywhere.
 _MANIFEST_FOLDERS = frozenset({"helm/", "charts/", "k8s/", "kubernetes/", "terraform/"})
 _SOURCE_SUFFIXES = (
     ".py", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts", ".go", ".java", ".kt",
@@ -160,7 +162,8 @@ class ProtectedPaths:
         if not result.include or result.index is None:
             return None
         glob = self.patterns[result.index]
-        if glob in self._manifest_only and normalized.endswith(_SOURCE_SUFFIXES):
+        if (glob in self._manifest_only and normalized.endswith(_SOURCE_SUFFIXES)
+                and not normalized.startswith(glob)):
             code = self._code_spec.check_file(normalized)
             return self._code_patterns[code.index] if code.include and code.index is not None else None
         return glob

@@ -135,7 +135,7 @@ def asks_to_retire_tests(report: str | None) -> bool:
             r"\b(please|should|must|needs? to|has to|have to|entirely|together with)\b", sentence
         ):
             return True
-        if _TEST_NOUN.search(sentence) and _RETIRE_VERB_FIRST.match(sentence):
+        if _RETIRE_VERB_FIRST.match(sentence):
             return True  # "Remove the XML export and its test": the sentence is the order
         named = _TEST_NOUN.search(sentence) or (index > 0 and _TEST_NOUN.search(sentences[index - 1]))
         if named and _RETIRE_IMPERATIVE.search(sentence):
@@ -143,7 +143,13 @@ def asks_to_retire_tests(report: str | None) -> bool:
     return False
 
 
-_RETIRE_VERB_FIRST = re.compile(r"^\W*(please\s+)?(skip|disable|quarantine|remove|delete|drop|retire)\s")
+_RETIRE_VERB_FIRST = re.compile(
+    r"^\W*(please\s+)?(skip|disable|quarantine|remove|delete|drop|retire)\s[^,;:]*?"
+    r"\b(tests?|specs?|test cases?|test_\w+|\w+_test|\w+\.(?:test|spec))\b"
+)
+"""An order whose own clause names what goes, a test among it: "Remove the XML export and its
+test". A test noun elsewhere in the sentence ("Remove the trailing comma, as the spec requires")
+is not what the order removes."""
 _RETIRE_IMPERATIVE = re.compile(
     r"^\s*(please\s+)?(skip|disable|quarantine|remove|delete|drop|retire)\s+(it|them|th(is|at|ose|ese))\b"
 )

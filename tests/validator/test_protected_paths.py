@@ -102,6 +102,9 @@ def test_not_protected(protected, path):
         ("charts/api/templates/_helpers.tpl", "charts/"),
         ("k8s/hooks/pre-start.sh", "k8s/"),
         ("terraform/main.tf", "terraform/"),
+        ("terraform/main.ts", "terraform/"),
+        ("k8s/main.ts", "k8s/"),
+        ("helm/render.py", "helm/"),
         (".github/k8s/check.py", ".github/"),
         ("migrations/k8s/0001.py", "migrations/"),
     ],
@@ -120,7 +123,7 @@ def test_a_manifest_folder_the_repository_lists_itself_covers_its_source_files_t
     assert listed.reason("k8s/operator.py") == "k8s/"
     assert listed.reason("internal/k8s/labels.go") == "k8s/"
     assert ProtectedPaths.load(extra=["charts/"]).reason("internal/k8s/labels.go") is None
-    assert ProtectedPaths.load().reason("k8s/operator.py") is None
+    assert ProtectedPaths.load().reason("k8s/operator.py") == "k8s/"  # top level: deployment code
 
 
 def test_repo_config_cannot_unprotect_defaults(protected):

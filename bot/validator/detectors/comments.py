@@ -408,13 +408,27 @@ def _false_flags(changed: ChangedFile) -> set[str]:
     flags = {m.group(1) for ln in changed.net_added if (m := _FALSE_FLAG.match(changed.code(ln)))}
     true_flags = {m.group(1) for ln in changed.net_added if (m := _TRUE_FLAG.match(changed.code(ln)))}
     # A name the change sets both ways (`let warned = false` … `warned = true`) is a variable the
-    # code flips, not a constant: what it guards runs until it flips.
-    flipped = flags & true_flags
+    # code flips, not a constant: what it guards runs until it flips. Only a rebinding flips it:
+    # a bare assignment (a declaration, `let X = true` or `boolean X = true`, is another
+    # variable), and in Python one under `global X`/`nonlocal X` (else it is a local).
+    rebound = {m.group(1) for ln in changed.net_added
+               if (m := _TRUE_FLAG.match(code := changed.code(ln))) and not _DECLARES.match(code)}
+    if changed.language == "python":
+        declared_global = {name for ln in changed.net_added
+                           if (g := _PY_GLOBAL.match(changed.code(ln)))
+                           for name in re.split(r"\s*,\s*", g.group(1).strip())}
+        rebound &= declared_global
+    flipped = flags & rebound
     flags, true_flags = flags - flipped, true_flags - flipped
     return flags | {f"not {name}" for name in true_flags} | {f"!{name}" for name in true_flags}
 
 
 _TRUE_FLAG = re.compile(_FALSE_FLAG.pattern.replace("(False|false)", "(True|true)"))
+_DECLARES = re.compile(
+    r"^\s*(?:(?:private|public|protected|static|final|const|let|var|export|boolean|bool)\s+)+"
+    r"|^\s*[A-Za-z_]\w*\s*(?::\s*bool(?:ean)?\s*)?:="
+)
+_PY_GLOBAL = re.compile(r"^\s*(?:global|nonlocal)\s+([\w\s,]+?)\s*$")
 
 
 def _wraps_existing(changed: ChangedFile, line: DiffLine) -> bool:

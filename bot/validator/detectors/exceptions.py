@@ -119,6 +119,7 @@ _C_CATCH_LINE = re.compile(r"\bcatch\s*(\(\s*([^)]*?)\s*\))?\s*\{")
 def _textual_handlers(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
     """Handlers whose `try` lies outside the hunk: tree-sitter cannot place them, indentation can."""
     rows = fragment.rows
+    in_main = _in_main_by_row(rows) if changed.language == "python" else []
     for index, row in enumerate(rows):
         if changed.language == "python":
             match = _PY_EXCEPT_LINE.match(row.text)
@@ -138,7 +139,7 @@ def _textual_handlers(changed: ChangedFile, fragment: Fragment) -> Iterator[Find
                     break
                 body.append(following)
             name = ""
-            if _in_main(rows[:index], indent) and _FAILURE_STATUS.search("\n".join(r.text for r in body)):
+            if in_main[index] and _FAILURE_STATUS.search("\n".join(r.text for r in body)):
                 continue  # the entry point's crash handler: see _entry_point_failure
         elif changed.language in JS_LIKE or changed.language == "java":
             match = _C_CATCH_LINE.search(row.text)
@@ -214,21 +215,35 @@ def _python(changed: ChangedFile, fragment: Fragment) -> Iterator[Finding]:
         )
 
 
-_FAILURE_STATUS = re.compile(r"^\s*return\s+([1-9]\d{0,2}|-1)\s*$", re.MULTILINE)
+_FAILURE_STATUS = re.compile(r"^[ \t]*return[ \t]+([1-9]\d{0,2}|-1)[ \t]*$", re.MULTILINE)
+r"""`[ \t]`, not `\s`: `\s` spans newlines, and a handler of many blank lines was quadratic."""
 
 
-def _in_main(above: list[DiffLine], indent: int) -> bool:
-    """The nearest `def` above a line indented `indent` (Python, by indentation) is `main`."""
-    for row in reversed(above):
+def _in_main_by_row(rows: list[DiffLine]) -> list[bool]:
+    """Per row (Python, by indentation): whether the nearest `def` enclosing it is the module's
+    own `def main` (at the left margin, not a method or a nested helper called `main`), with no
+    class or top-level line between. One pass with a stack of enclosing lines, so a file of
+    many handlers is read in linear time (a walk back per handler was quadratic)."""
+    stack: list[tuple[int, bool]] = []  # (indent, "the lines inside this one are in main")
+    out: list[bool] = []
+    for row in rows:
         text = row.text
-        if not text.strip() or len(text) - len(text.lstrip()) >= indent:
+        indent = len(text) - len(text.lstrip())
+        if text.strip():
+            while stack and stack[-1][0] >= indent:
+                stack.pop()
+        out.append(bool(stack) and stack[-1][1])
+        if not text.strip():
             continue
-        match = re.match(r"^\s*(async\s+)?def\s+(\w+)", text)
+        match = re.match(r"^(async\s+)?def\s+(\w+)", text)
         if match:
-            return match.group(2) == "main"
-        if re.match(r"^\s*(class)\b", text) or not text[:1].isspace():
-            return False
-    return False
+            inside = match.group(2) == "main"
+        elif re.match(r"^\s*(async\s+)?def\s", text) or re.match(r"^\s*class\b", text) or not indent:
+            inside = False
+        else:
+            inside = bool(stack) and stack[-1][1]
+        stack.append((indent, inside))
+    return out
 
 
 def _entry_point_failure(fragment: Fragment, clause: Node, block: Node) -> bool:
@@ -239,8 +254,8 @@ def _entry_point_failure(fragment: Fragment, clause: Node, block: Node) -> bool:
     while function is not None and function.type != "function_definition":
         function = function.parent
     name = function.child_by_field_name("name") if function is not None else None
-    if name is None or fragment.text(name) != "main":
-        return False
+    if name is None or fragment.text(name) != "main" or function.start_point.column != 0:
+        return False  # only the module's own `def main`, not a method or a helper named so
     return _FAILURE_STATUS.search(fragment.text(block)) is not None
 
 

@@ -241,15 +241,32 @@ def _named_values(ctx: DiffContext, values: list[str]) -> Iterator[Finding]:
 
 
 def _assigned_before(changed: ChangedFile, line: DiffLine, name: str) -> bool:
-    """The name is bound on an earlier line of the same hunk (`day := born.Day()` … `day = 28`):
-    the line reassigns a variable, it does not give the test's value a name."""
-    bound = re.compile(rf"(?<![\w$.]){re.escape(name)}\b[^=\n]{{0,40}}(:=|=(?!=))|\b(let|var|const)\s+{re.escape(name)}\b")
+    """The name is bound on an earlier line of the same hunk (`day := born.Day()` … `day = 28`),
+    both inside a function: the line reassigns a local, it does not give the test's value a name.
+    Only a real binding counts (`day = …`, `day := …`, `let day`, `int day = …`), never a
+    comparison or a keyword argument (`day <= 3`, `f(day, level=1)`), and never module level,
+    where a constant assigned twice is still the test's value named. A first binding to a literal
+    (`special = None` … `special = "020 7183 8750"`) computed nothing, so it does not count."""
+    if not changed.code(line)[:1].isspace():
+        return False
+    escaped = re.escape(name)
+    bound = re.compile(
+        rf"^\s+(?:(?:let|var|const|final|val)\s+|[\w<>\[\],.?]+\s+)?{escaped}\s*(?::[^=]{{0,40}})?(:=|=(?![=>]))"
+    )
     for hunk in changed.change.hunks:
         rows = [ln for ln in hunk.lines if ln.kind != "-"]
         if any(row is line for row in rows):
             before = rows[: next(i for i, row in enumerate(rows) if row is line)]
-            return any(bound.search(changed.code(row)) for row in before)
+            return any((m := bound.match(code := changed.code(row))) is not None
+                       and not _LITERAL_ONLY.match(code[m.end():]) for row in before)
     return False
+
+
+_LITERAL_ONLY = re.compile(
+    r"""\s*(None|null|nil|undefined|True|False|true|false|-?\d[\d_.]*|"[^"\n]*"|'[^'\n]*')?\s*;?\s*$"""
+)
+"""A first binding to a literal (`special = None`) computes nothing: the name still holds only
+what the change gives it next."""
 
 
 _RETURN = re.compile(r"^\s*(return\b|yield\b|=>)|\?\s*[^:]+:|\breturn\b")
