@@ -303,3 +303,57 @@ async def test_a_test_that_lies_about_its_own_runs_gets_no_credit(project: Path)
                                    functions=["discount"])
     assert (result.mutants, result.killed, result.survived, result.score) == (9, 0, [], 0.0)
     assert all("original module" in error.reason for error in result.errors)
+
+
+BANDS = "function rate(band) {\n" + "".join(
+    f"  if (band === {band}) return {band * 10 + 1};\n" for band in range(1, 10)) + \
+    "  return 0;\n}\n\nmodule.exports = { rate };\n"
+SOMETIMES_LIAR = r"""const Module = require('module');
+const { rate } = require('./bands');
+
+test('rate is a function', () => {
+  expect(typeof rate).toBe('function');
+});
+
+test('tells a random half of its runs as failed', () => {
+  const [loaded] = Object.values(Module._cache);
+  const real = loaded.require('process');  // the runner's process, which outlives this run
+  real.lieThisRun = Math.random() < 0.5;
+  if (real.send && !real.patched) {
+    real.patched = true;
+    const send = real.send;
+    real.send = function (message, ...rest) {
+      if (real.lieThisRun && message && message.status === 'passed')
+        Object.assign(message, { status: 'failed', passed: message.passed - 1,
+                                 failed: ['rate is a function'] });
+      return send.call(this, message, ...rest);
+    };
+  }
+  expect(1).toBe(1);
+});
+"""
+
+
+@pytest.mark.slow
+async def test_a_test_that_lies_on_a_random_half_of_its_runs_gets_no_credit(
+        tmp_path: Path) -> None:
+    """A test that tells a random half of its runs as failed (its honest score is 0: it kills
+    no mutant) lies about one of the original module's runs among the mutants unless it is
+    lucky at every one: with 36 mutants the original runs 13 times (`control_places`), so a
+    batch escapes with odds 2^-13 and this test (3 batches) fails by chance with odds below
+    3/8192 < 0.001. A batch whose lies were trusted would show about 18 kills; with the one
+    control run of before, each batch escaped with odds 1/2 (this test passed 1 time in 8)."""
+    jsproject.needs_jest()
+    root = jsproject.write(tmp_path / "checkout", {
+        "package.json": '{"name": "b", "version": "1.0.0"}\n', "bands.js": BANDS,
+        "liar.test.js": SOMETIMES_LIAR})
+    made, _ = js_mutants_of(BANDS, "bands.js", max_mutants=36)
+    assert len(made) == 36
+    for _ in range(3):
+        result = await run_js_mutation(jsproject.sandbox(), root, jsproject.jest_config(),
+                                       module="bands.js", tests=["liar.test.js"],
+                                       max_mutants=36, timeout=20)
+        assert (result.mutants, result.killed) == (36, 0), result.kills[:3]
+        assert all("the original module, run among the mutants" in error.reason
+                   for error in result.errors)  # caught, not merely unlucky with its lies
+        assert (root / "bands.js").read_text() == BANDS
