@@ -357,3 +357,32 @@ async def test_a_test_that_lies_on_a_random_half_of_its_runs_gets_no_credit(
         assert all("the original module, run among the mutants" in error.reason
                    for error in result.errors)  # caught, not merely unlucky with its lies
         assert (root / "bands.js").read_text() == BANDS
+
+
+EARLY = WEAK + r"""
+const Module = require('module');
+
+test('answers for jest before its run ends', async () => {
+  const [loaded] = Object.values(Module._cache);
+  const real = loaded.require('process');  // the runner's process, whose messages the driver reads
+  if (real.send) real.send({ status: 'passed', tests: 1, passed: 1, failed: [], ran: [] });
+  await new Promise((done) => setTimeout(done, 200));  // the driver's next job, if it took that
+  expect(1).toBe(1);
+});
+"""
+
+
+async def test_a_test_that_answers_early_leaves_each_outcome_to_its_own_run(
+        project: Path) -> None:
+    """A test that sends the driver an answer of its own while jest still runs it (with no
+    job's id) is not taken for its run, and the driver sends no job while one runs: the file
+    gets the weak file's score, each mutant judged by its own run (taken for the run, the
+    early answer named no test file, so every run and the original's were refused)."""
+    jsproject.write(project, {"early.test.js": EARLY})
+    result = await run_js_mutation(jsproject.sandbox(), project, jsproject.jest_config(),
+                                   module="prices.js", tests=["early.test.js"],
+                                   functions=["discount"])
+    assert {(kill.mutant.line, kill.mutant.original) for kill in result.kills} == {
+        (6, "!member"), (8, "return total")}
+    assert all(kill.by == ["non members pay full"] for kill in result.kills)
+    assert (result.mutants, result.killed, len(result.survived), result.errors) == (9, 2, 7, [])
