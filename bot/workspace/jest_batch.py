@@ -7,7 +7,7 @@ an already started jest a fifth of that. So jest runs in band in one process of 
 runner, that loads it once and calls `runCLI` for each job without jest's transform cache (a
 mutant never meets its original's transform); jest's module registry is fresh per run.
 
-No test can forge an outcome beyond the runs it is in. The tests run in the runner, never in
+No test can reach an outcome beyond the runs it is in. The tests run in the runner, never in
 the driver that started it: the driver reads every job and mutant before any test runs and
 deletes its job file, runs from an execute-only copy of node (non-dumpable: no test reads its
 memory or reopens its output through `/proc`; the runner is started from the same file and
@@ -17,10 +17,16 @@ the nonce. It refuses a job whose module changed while its tests ran; the host r
 whole record when the run changed anything else in the checkout, and an outcome that does not
 name the job's test files and mutant. A test can still make the runner lie about the runs it
 is in (it shares that process, as a test shares its JUnit reporter's): that is why the caller
-runs the original module among the mutants, at a place no test can know
-(`js_mutation.run_js_mutation`), and trusts no outcome when the original does not survive its
-own tests. A test that tells the original from a mutant by reading the module can fail on
-every mutant in any design: the smell gate and the Reviewer judge that, not the channel.
+runs the original module among the mutants several times, at places no test can know
+(`js_mutation.control_places`), and trusts no outcome unless the original survives its own
+tests at every one; a test that lies on some of its runs escapes only with the odds given
+there. A test that tells the original from a mutant by reading the module can fail on every
+mutant in any design: the smell gate and the Reviewer judge that, not the channel.
+
+The runner runs one job at a time (it queues what it is sent, so a test's early `process.send`
+cannot start the next) and tags each answer with the job's id; the driver takes an answer only
+from the runner the job went to and with that id, and drops a runner it killed at once, so no
+late answer or exit of a dead runner answers another job.
 
 A sync endless loop in a test holds the runner, not the driver: past its time the driver kills
 the runner, the job counts as timed out, and the next job gets a new runner. Only plain jest
