@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.chains.tests.js_mutation import js_mutants_of, run_js_mutation
-from bot.workspace.jest_batch import JestJob, ToldOutcome, check_outcome
+from bot.workspace.jest_batch import JestJob, ToldOutcome, check_outcome, run_jest_batch
 from tests.testgen import jsproject
 from tests.testgen.test_js_coverage import STEAL_THE_NONCE
 
@@ -386,3 +386,39 @@ async def test_a_test_that_answers_early_leaves_each_outcome_to_its_own_run(
         (6, "!member"), (8, "return total")}
     assert all(kill.by == ["non members pay full"] for kill in result.kills)
     assert (result.mutants, result.killed, len(result.survived), result.errors) == (9, 2, 7, [])
+
+
+LATE_LOOP = r"""const { spawn } = require('child_process');
+
+test('hangs, leaving an answer for the next job behind', () => {
+  // a process of its own holding the runner's channel (fd 3), answering after the runner died
+  const late = "setTimeout(() => require('fs').writeSync(3, JSON.stringify("
+    + "{ status: 'error', message: 'late', id: 1 }) + '\\n'), 10000)";
+  spawn(process.execPath, ['-e', late], { stdio: ['ignore', 'ignore', 'ignore', 3], detached: true });
+  for (;;) {}
+});
+"""
+SLOW_OK = """test('passes after a while', async () => {
+  await new Promise((done) => setTimeout(done, 4000));
+  expect(1).toBe(1);
+});
+"""
+
+
+@pytest.mark.slow
+async def test_a_late_answer_of_a_killed_runner_answers_no_other_job(tmp_path: Path) -> None:
+    """A test that hangs (its runner is killed at the job's time) after leaving a process that
+    holds the runner's channel and answers, with the next job's id, while the next job runs:
+    that answer is not the next job's, which gets its own runner and its own outcome (the old
+    driver took it: `error`, `late`). The next job runs from about 9 s to 13 s (8 s timeout,
+    a new runner, a 4 s test); the late answer comes about 10 s in."""
+    jsproject.needs_jest()
+    root = jsproject.write(tmp_path / "checkout", {
+        "package.json": '{"name": "l", "version": "1.0.0"}\n',
+        "loop.test.js": LATE_LOOP, "ok.test.js": SLOW_OK})
+    outcomes = await run_jest_batch(jsproject.sandbox(), root, jsproject.jest_config(),
+                                    [JestJob(("loop.test.js",)), JestJob(("ok.test.js",))],
+                                    timeout=8)
+    assert outcomes is not None
+    assert [(o.status, o.tests, o.passed) for o in outcomes] == [("timeout", 0, 0),
+                                                                 ("passed", 1, 1)]
