@@ -7,7 +7,7 @@ an already started jest a fifth of that. So jest runs in band in one process of 
 runner, that loads it once and calls `runCLI` for each job without jest's transform cache (a
 mutant never meets its original's transform); jest's module registry is fresh per run.
 
-No test can forge an outcome beyond the runs it is in. The tests run in the runner, never in
+No test can reach an outcome beyond the runs it is in. The tests run in the runner, never in
 the driver that started it: the driver reads every job and mutant before any test runs and
 deletes its job file, runs from an execute-only copy of node (non-dumpable: no test reads its
 memory or reopens its output through `/proc`; the runner is started from the same file and
@@ -17,10 +17,16 @@ the nonce. It refuses a job whose module changed while its tests ran; the host r
 whole record when the run changed anything else in the checkout, and an outcome that does not
 name the job's test files and mutant. A test can still make the runner lie about the runs it
 is in (it shares that process, as a test shares its JUnit reporter's): that is why the caller
-runs the original module among the mutants, at a place no test can know
-(`js_mutation.run_js_mutation`), and trusts no outcome when the original does not survive its
-own tests. A test that tells the original from a mutant by reading the module can fail on
-every mutant in any design: the smell gate and the Reviewer judge that, not the channel.
+runs the original module among the mutants several times, at places no test can know
+(`js_mutation.control_places`), and trusts no outcome unless the original survives its own
+tests at every one; a test that lies on some of its runs escapes only with the odds given
+there. A test that tells the original from a mutant by reading the module can fail on every
+mutant in any design: the smell gate and the Reviewer judge that, not the channel.
+
+The runner runs one job at a time (it queues what it is sent, so a test's early `process.send`
+cannot start the next) and tags each answer with the job's id; the driver takes an answer only
+from the runner the job went to and with that id, and drops a runner it killed at once, so no
+late answer or exit of a dead runner answers another job.
 
 A sync endless loop in a test holds the runner, not the driver: past its time the driver kills
 the runner, the job counts as timed out, and the next job gets a new runner. Only plain jest
@@ -46,9 +52,6 @@ from bot.workspace.sandbox import Sandbox
 _DROPPED = ("--reporters", "--json", "--outputFile", "--coverage", "--watch", "--forceExit",
             "--detectOpenHandles", "--listTests", "--ci", "--silent", "--runInBand", "-i",
             "--cache", "--no-cache", "--watchman", "--randomize", "--seed")
-MAX_CALLS = 6
-"""Sandbox calls per batch at most (a call that ended before its last job, as a killed driver
-does, leaves the rest to another)."""
 
 RUNNER = r"""
 'use strict';
@@ -65,7 +68,9 @@ try {
   process.send({ unavailable: String(error).slice(0, 300) });
   process.exit(0);
 }
-process.on('message', async (spec) => {
+let queue = Promise.resolve();  // one runCLI at a time, whenever a message comes
+process.on('message', (spec) => { queue = queue.then(() => run(spec)); });
+const run = async (spec) => {
   let outcome;
   try {
     const argv = await buildArgv(spec.args);
@@ -87,8 +92,8 @@ process.on('message', async (spec) => {
   } catch (error) {
     outcome = { status: 'error', message: String(error) };
   }
-  process.send(outcome);
-});
+  process.send({ ...outcome, id: spec.id });  // the job it answers: a test's early send has none
+};
 process.send({ ready: true });
 """
 """The process jest runs in, in band, started by the driver: it loads jest once and answers
@@ -114,22 +119,28 @@ const told = (answer) => ({  // what the runner said, in the record's shape and 
   failed: (Array.isArray(answer.failed) ? answer.failed : []).slice(0, 100).map((n) => text(n, 200)),
   ran: (Array.isArray(answer.ran) ? answer.ran : []).slice(0, 100).map((n) => text(n, 4096)),
   message: text(answer.message || '', 300) });
-let runner = null, waiting = null;
-const answer = (value) => { if (waiting) { const done = waiting; waiting = null; done(value); } };
+let runner = null, waiting = null;  // waiting: the job sent, its child and its id
+const answer = (child, id, value) => {  // only from the child the job went to, for that job
+  if (!waiting || waiting.child !== child || (id !== null && id !== waiting.id)) return;
+  const { done } = waiting;
+  waiting = null;
+  done(value);
+};
 const start = () => new Promise((done) => {  // from this execute-only node: as out of reach
   const child = spawn('/proc/self/exe', ['-e', RUNNER, jestBin],
                       { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'json' });
   const gone = (code, signal) => {
     if (runner === child) runner = null;
-    answer({ status: 'error', message: `jest's process ended (${signal || code})` });
+    answer(child, null, { status: 'error', message: `jest's process ended (${signal || code})` });
     done({ unavailable: `jest's process ended before it was ready (${signal || code})` });
   };
   child.once('exit', gone);
   child.once('error', (error) => gone(String(error), null));
+  let ready = false;
   child.on('message', (message) => {
-    if (message && message.ready) { runner = child; done(null); }
+    if (message && message.ready && !ready) { ready = true; runner = child; done(null); }
     else if (message && message.unavailable) done({ unavailable: text(message.unavailable, 300) });
-    else answer(message || {});
+    else if (message && Number.isSafeInteger(message.id)) answer(child, message.id, message);
   });
 });
 const finish = (record) => {
@@ -144,7 +155,7 @@ const stamp = (file) => {
 };
 (async () => {
   const outcomes = [];
-  for (const spec of job.jobs) {
+  for (const [id, spec] of job.jobs.entries()) {
     if (!runner) {
       const failed = await start();
       if (failed) {
@@ -164,11 +175,12 @@ const stamp = (file) => {
     }
     const before = spec.module ? stamp(spec.module) : null;
     const ran = runner;
-    const asked = new Promise((done) => { waiting = done; });
-    ran.send({ args: spec.args });
+    const asked = new Promise((done) => { waiting = { done, child: ran, id }; });
+    ran.send({ args: spec.args, id });
     let late = false;
     const watchdog = setTimeout(() => {  // a test's endless loop holds the runner, not this
       late = true;
+      if (runner === ran) runner = null;  // the next job gets a new one; this one's words are void
       try { ran.kill('SIGKILL'); } catch {}
     }, spec.timeout * 1000);
     let outcome = told(await asked);
@@ -260,35 +272,21 @@ async def run_jest_batch(
         for value in job.tests:
             if not value or value.startswith("-"):
                 raise ValueError(f"refusing test path {value!r}")
-    outcomes: list[JestOutcome | None] = [None] * len(jobs)
-    for _ in range(MAX_CALLS):
-        todo = [index for index, outcome in enumerate(outcomes) if outcome is None]
-        if not todo:
-            break
-        try:
-            told = await _call(sandbox, checkout, config, parts, [jobs[i] for i in todo],
-                               timeout=timeout)
-        except DriverRecordError as exc:
-            refused = JestOutcome(status="refused", message=str(exc)[:300])
-            for index in todo:
-                outcomes[index] = refused
-            break
-        if told is None:
-            if len(todo) == len(jobs):
-                return None  # jest could not be loaded this way: one command per run instead
-            break
-        for index, outcome in zip(todo, told, strict=False):
-            outcomes[index] = outcome
-        if not told:
-            break
-    return [o or JestOutcome(status="error", message="never ran") for o in outcomes]
+    try:
+        told = await _call(sandbox, checkout, config, parts, jobs, timeout=timeout)
+    except DriverRecordError as exc:
+        return [JestOutcome(status="refused", message=str(exc)[:300]) for _ in jobs]
+    if told is None:
+        return None  # jest could not be loaded this way: one command per run instead
+    return told
 
 
 async def _call(sandbox: Sandbox, checkout: Path, config: RepoConfig,
                 parts: tuple[dict[str, str], list[str]], jobs: Sequence[JestJob], *,
                 timeout: float) -> list[JestOutcome] | None:
-    """One driver call over `jobs`: the outcomes it told, in order (fewer when jest never came
-    back from a job), each checked against its job; None when jest could not be loaded."""
+    """One driver call over `jobs`: the outcome of each, in order (the driver tells one per
+    job: a job whose runner died or timed out is told as such, the next gets a new runner),
+    each checked against its job; None when jest could not be loaded."""
     env, options = parts
     specs = [{"args": [*options, "--runTestsByPath", "--", *job.tests],
               "timeout": max(1, int(timeout)), "module": job.module,
@@ -305,10 +303,10 @@ async def _call(sandbox: Sandbox, checkout: Path, config: RepoConfig,
         raise DriverRecordError("jest's mutation outcome record is malformed: refused") from exc
     if told.unavailable is not None:
         return None
-    if told.outcomes is None or len(told.outcomes) > len(jobs):
+    if told.outcomes is None or len(told.outcomes) != len(jobs):
         raise DriverRecordError("jest's mutation outcome record is malformed: refused")
     return [check_outcome(outcome, job, checkout) for outcome, job in zip(told.outcomes, jobs,
-                                                                     strict=False)]
+                                                                     strict=True)]
 
 
 def check_outcome(told: ToldOutcome, job: JestJob, checkout: Path) -> JestOutcome:

@@ -154,9 +154,10 @@ async def run_node_driver(sandbox: Sandbox, checkout: Path, config: RepoConfig, 
 
     The driver runs from an execute-only copy of node: the kernel makes such a process
     non-dumpable, so no test (same user) can read its memory (the nonce) or reopen its output
-    through `/proc`, as `pytest_driver.py` does with `prctl`; node has no `prctl`. It sets
-    `process.execPath` to `/proc/self/exe`, so the workers it forks run from the same file and
-    are as out of reach."""
+    through `/proc`, as `pytest_driver.py` does with `prctl`; node has no `prctl`. Whatever
+    the driver starts must run from the same file to be as out of reach: the coverage drivers
+    set `process.execPath` to `/proc/self/exe` for the workers jest or vitest forks, and jest's
+    mutation driver spawns its runner from `/proc/self/exe` itself."""
     repo, prepend = repo_env(config, checkout)
     # the checkout becomes the sandbox user's on its first call: stamp it after that
     await sandbox.run("true", cwd=checkout, timeout=60, env=repo, path_prepend=prepend)

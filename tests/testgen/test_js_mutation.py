@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.chains.tests.js_mutation import js_mutants_of, run_js_mutation
-from bot.workspace.jest_batch import JestJob, ToldOutcome, check_outcome
+from bot.workspace.jest_batch import JestJob, ToldOutcome, check_outcome, run_jest_batch
 from tests.testgen import jsproject
 from tests.testgen.test_js_coverage import STEAL_THE_NONCE
 
@@ -303,3 +303,122 @@ async def test_a_test_that_lies_about_its_own_runs_gets_no_credit(project: Path)
                                    functions=["discount"])
     assert (result.mutants, result.killed, result.survived, result.score) == (9, 0, [], 0.0)
     assert all("original module" in error.reason for error in result.errors)
+
+
+BANDS = "function rate(band) {\n" + "".join(
+    f"  if (band === {band}) return {band * 10 + 1};\n" for band in range(1, 10)) + \
+    "  return 0;\n}\n\nmodule.exports = { rate };\n"
+SOMETIMES_LIAR = r"""const Module = require('module');
+const { rate } = require('./bands');
+
+test('rate is a function', () => {
+  expect(typeof rate).toBe('function');
+});
+
+test('tells a random half of its runs as failed', () => {
+  const [loaded] = Object.values(Module._cache);
+  const real = loaded.require('process');  // the runner's process, which outlives this run
+  real.lieThisRun = Math.random() < 0.5;
+  if (real.send && !real.patched) {
+    real.patched = true;
+    const send = real.send;
+    real.send = function (message, ...rest) {
+      if (real.lieThisRun && message && message.status === 'passed')
+        Object.assign(message, { status: 'failed', passed: message.passed - 1,
+                                 failed: ['rate is a function'] });
+      return send.call(this, message, ...rest);
+    };
+  }
+  expect(1).toBe(1);
+});
+"""
+
+
+@pytest.mark.slow
+async def test_a_test_that_lies_on_a_random_half_of_its_runs_gets_no_credit(
+        tmp_path: Path) -> None:
+    """A test that tells a random half of its runs as failed (its honest score is 0: it kills
+    no mutant) lies about one of the original module's runs among the mutants unless it is
+    lucky at every one: with 36 mutants the original runs 13 times (`control_places`), so a
+    batch escapes with odds 2^-13 and this test (3 batches) fails by chance with odds below
+    3/8192 < 0.001. A batch whose lies were trusted would show about 18 kills; with the one
+    control run of before, each batch escaped with odds 1/2 (this test passed 1 time in 8)."""
+    jsproject.needs_jest()
+    root = jsproject.write(tmp_path / "checkout", {
+        "package.json": '{"name": "b", "version": "1.0.0"}\n', "bands.js": BANDS,
+        "liar.test.js": SOMETIMES_LIAR})
+    made, _ = js_mutants_of(BANDS, "bands.js", max_mutants=36)
+    assert len(made) == 36
+    for _ in range(3):
+        result = await run_js_mutation(jsproject.sandbox(), root, jsproject.jest_config(),
+                                       module="bands.js", tests=["liar.test.js"],
+                                       max_mutants=36, timeout=20)
+        assert (result.mutants, result.killed) == (36, 0), result.kills[:3]
+        assert all("the original module, run among the mutants" in error.reason
+                   for error in result.errors)  # caught, not merely unlucky with its lies
+        assert (root / "bands.js").read_text() == BANDS
+
+
+EARLY = WEAK + r"""
+const Module = require('module');
+
+test('answers for jest before its run ends', async () => {
+  const [loaded] = Object.values(Module._cache);
+  const real = loaded.require('process');  // the runner's process, whose messages the driver reads
+  if (real.send) real.send({ status: 'passed', tests: 1, passed: 1, failed: [], ran: [] });
+  await new Promise((done) => setTimeout(done, 200));  // the driver's next job, if it took that
+  expect(1).toBe(1);
+});
+"""
+
+
+async def test_a_test_that_answers_early_leaves_each_outcome_to_its_own_run(
+        project: Path) -> None:
+    """A test that sends the driver an answer of its own while jest still runs it (with no
+    job's id) is not taken for its run, and the driver sends no job while one runs: the file
+    gets the weak file's score, each mutant judged by its own run (taken for the run, the
+    early answer named no test file, so every run and the original's were refused)."""
+    jsproject.write(project, {"early.test.js": EARLY})
+    result = await run_js_mutation(jsproject.sandbox(), project, jsproject.jest_config(),
+                                   module="prices.js", tests=["early.test.js"],
+                                   functions=["discount"])
+    assert {(kill.mutant.line, kill.mutant.original) for kill in result.kills} == {
+        (6, "!member"), (8, "return total")}
+    assert all(kill.by == ["non members pay full"] for kill in result.kills)
+    assert (result.mutants, result.killed, len(result.survived), result.errors) == (9, 2, 7, [])
+
+
+LATE_LOOP = r"""const { spawn } = require('child_process');
+
+test('hangs, leaving an answer for the next job behind', () => {
+  // a process of its own holding the runner's channel (fd 3), answering after the runner died
+  const late = "setTimeout(() => require('fs').writeSync(3, JSON.stringify("
+    + "{ status: 'error', message: 'late', id: 1 }) + '\\n'), 10000)";
+  spawn(process.execPath, ['-e', late], { stdio: ['ignore', 'ignore', 'ignore', 3], detached: true });
+  for (;;) {}
+});
+"""
+SLOW_OK = """test('passes after a while', async () => {
+  await new Promise((done) => setTimeout(done, 4000));
+  expect(1).toBe(1);
+});
+"""
+
+
+@pytest.mark.slow
+async def test_a_late_answer_of_a_killed_runner_answers_no_other_job(tmp_path: Path) -> None:
+    """A test that hangs (its runner is killed at the job's time) after leaving a process that
+    holds the runner's channel and answers, with the next job's id, while the next job runs:
+    that answer is not the next job's, which gets its own runner and its own outcome (the old
+    driver took it: `error`, `late`). The next job runs from about 9 s to 13 s (8 s timeout,
+    a new runner, a 4 s test); the late answer comes about 10 s in."""
+    jsproject.needs_jest()
+    root = jsproject.write(tmp_path / "checkout", {
+        "package.json": '{"name": "l", "version": "1.0.0"}\n',
+        "loop.test.js": LATE_LOOP, "ok.test.js": SLOW_OK})
+    outcomes = await run_jest_batch(jsproject.sandbox(), root, jsproject.jest_config(),
+                                    [JestJob(("loop.test.js",)), JestJob(("ok.test.js",))],
+                                    timeout=8)
+    assert outcomes is not None
+    assert [(o.status, o.tests, o.passed) for o in outcomes] == [("timeout", 0, 0),
+                                                                 ("passed", 1, 1)]

@@ -9,9 +9,10 @@ logger calls, error messages (`new Error(...)`), default parameters, types, deco
 imports are never touched; a mutant that no longer parses is dropped. As in Python, at most
 `max_mutants` are made, spread evenly over the points, and only the new test file runs against
 each one (`bot/workspace/jest_batch.py` for a plain jest command, else one command per mutant).
-In jest's batch the original module runs among the mutants at a place drawn here: a test that
-makes jest's process lie about its runs lies about that one too, and no outcome of a batch
-whose original did not survive its own tests counts.
+In jest's batch the original module runs among the mutants several times, last and at places
+drawn here (`control_places`): a test that makes jest's process lie about some of its runs
+lies about one of those with the odds given there, and no outcome of a batch whose original
+did not survive its own tests every time counts.
 Judged as in Python: a mutant is killed only when a test fails on it; a file that no longer
 loads, a run that errs before any test, and a timeout (jest's watchdog and a killed command
 cannot say in which test it hung) are reported apart (`errors`), out of the score.
@@ -272,18 +273,30 @@ def judge_jest(outcome: JestOutcome, passing: Collection[str] | None = None,
                    else "jest could not run")
 
 
-def _vouched(control: JestOutcome, batch: Sequence[JestOutcome],
+def control_places(mutants: int) -> list[int]:
+    """Where the original module runs in a batch of `mutants` mutants (indexes into the batch
+    with the controls in it, ascending): always last, and at k = max(3, mutants // 3) places
+    drawn where no test can know. A test that lies on a random half of its runs escapes all
+    k + 1 controls with odds 2^-(k+1): 1/16 for a few mutants, 1/2048 for 30."""
+    extra = max(3, mutants // 3)
+    size = mutants + extra + 1
+    return sorted([*secrets.SystemRandom().sample(range(size - 1), extra), size - 1])
+
+
+def _vouched(controls: Sequence[JestOutcome], batch: Sequence[JestOutcome],
              passing: Collection[str] | None, known: Collection[str] | None) -> list[Verdict]:
-    """The mutants' verdicts when the original module, run among them, kept every test the
-    reference passed green (it survives its own tests); else none is trusted."""
-    verdict = judge_jest(control, passing, known)
-    if verdict.kind == "survived":
-        return [judge_jest(outcome, passing, known) for outcome in batch]
-    why = f"failed {', '.join(verdict.by[:3]) or 'a test'}" if verdict.kind == "killed" \
-        else f"judged nothing ({verdict.reason})"
-    reason = (f"the original module, run among the mutants, {why}"[:400]
-              + ": no outcome of the batch is trusted")
-    return [Verdict("unjudged", reason=reason) for _ in batch]
+    """The mutants' verdicts when the original module, at every place it ran among them, kept
+    every test the reference passed green (it survives its own tests); else none is trusted."""
+    for number, control in enumerate(controls, 1):
+        verdict = judge_jest(control, passing, known)
+        if verdict.kind == "survived":
+            continue
+        why = f"failed {', '.join(verdict.by[:3]) or 'a test'}" if verdict.kind == "killed" \
+            else f"judged nothing ({verdict.reason})"
+        reason = (f"the original module, run among the mutants ({number} of {len(controls)} "
+                  f"runs), {why}"[:400] + ": no outcome of the batch is trusted")
+        return [Verdict("unjudged", reason=reason) for _ in batch]
+    return [judge_jest(outcome, passing, known) for outcome in batch]
 
 
 async def run_js_mutation(
@@ -316,17 +329,22 @@ async def run_js_mutation(
     passing = set(passed) if passed is not None else None
     verdicts: list[Verdict] = []
     try:
-        # the original among the mutants, where no test can know (its mtime in the same
-        # sequence): a test lying about the runs it is in lies about this one too
-        control = secrets.randbelow(len(made) + 1)
+        # the original among the mutants, at places no test can know (its mtime in the
+        # same sequence): a test lying about some of its runs is caught by the odds of
+        # `control_places`
+        places = control_places(len(made))
         texts = [text_ for _, text_ in made]
-        texts.insert(control, original.decode("utf-8", "replace"))
+        for place in places:  # ascending: each lands where it is counted
+            texts.insert(place, original.decode("utf-8", "replace"))
         jobs = [JestJob(tuple(tests), mutant=text_, module=module, mtime=base_mtime + number)
                 for number, text_ in enumerate(texts, 1)]
         batch = await run_jest_batch(sandbox, checkout, config, jobs, timeout=timeout) \
             if made else []
         if batch:
-            verdicts = _vouched(batch.pop(control), batch, passing, known)
+            controls = set(places)
+            verdicts = _vouched([o for i, o in enumerate(batch) if i in controls],
+                                [o for i, o in enumerate(batch) if i not in controls],
+                                passing, known)
         elif batch is not None:
             verdicts = []
         else:  # not plain jest: one command per mutant
