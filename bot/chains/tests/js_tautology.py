@@ -477,9 +477,8 @@ def _own_type(assertion: Node, check: _Check) -> str | None:
     expected = unwrap(args[0]) if args else None
     if expected is None:
         return None
-    built = call_name(actual) if actual.type == "call_expression" and \
-        unwrap(callee(actual)) is not None and unwrap(callee(actual)).type == "identifier" \
-        else ""
+    called = unwrap(callee(actual)) if actual.type == "call_expression" else None
+    built = call_name(actual) if called is not None and called.type == "identifier" else ""
     wanted = ""
     if check.method == "toBeInstanceOf":
         wanted = text(expected)

@@ -253,9 +253,11 @@ def _entry_point_failure(fragment: Fragment, clause: Node, block: Node) -> bool:
     function = clause.parent
     while function is not None and function.type != "function_definition":
         function = function.parent
-    name = function.child_by_field_name("name") if function is not None else None
-    if name is None or fragment.text(name) != "main" or function.start_point.column != 0:
+    if function is None or function.start_point.column != 0:
         return False  # only the module's own `def main`, not a method or a helper named so
+    name = function.child_by_field_name("name")
+    if name is None or fragment.text(name) != "main":
+        return False
     return _FAILURE_STATUS.search(fragment.text(block)) is not None
 
 
